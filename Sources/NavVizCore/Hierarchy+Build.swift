@@ -1,0 +1,134 @@
+extension Hierarchy {
+    /// Allocates the next id for a base name: `Product`, then `Product#2`, `Product#3`…
+    mutating func allocateID(base: String) -> NodeID {
+        let count = (nameCounts[base] ?? 0) + 1
+        nameCounts[base] = count
+        return NodeID(count == 1 ? base : "\(base)#\(count)")
+    }
+
+    /// Builds the nodes of a literal (pre-order ids) and returns the new node's id, unattached.
+    /// A `{"ref": id}` returns the existing controller, which must be detached.
+    public mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
+        var copy = self
+        let id = try copy.buildUnchecked(spec)
+        self = copy
+        return id
+    }
+
+    private mutating func buildUnchecked(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
+        if let ref = spec.ref {
+            guard contains(ref) else { throw .unknownNode(ref) }
+            if let parent = parents[ref] { throw .alreadyInHierarchy(ref, parent: parent) }
+            if ref == root || self[ref].presenter != nil { throw .alreadyActive(ref) }
+            return ref
+        }
+        let id = allocateID(base: spec.baseName)
+        let info = spec.screen.flatMap { screens[$0] }
+        var node = Node(
+            id: id, kind: spec.kind, screen: spec.screen, title: spec.title ?? info?.title,
+            className: spec.className ?? info?.className)
+        node.definesPresentationContext = spec.definesPresentationContext
+        nodes[id] = node
+        var children: [NodeID] = []
+        for (index, childSpec) in spec.children.enumerated() {
+            let child = try buildUnchecked(childSpec)
+            if children.contains(child) { throw .duplicateChild(child, container: id) }
+            children.append(child)
+            parents[child] = id
+            if spec.kind == .split, index < spec.roles.count { self[child].role = spec.roles[index] }
+            if spec.kind == .activity, index < spec.keys.count { self[child].key = spec.keys[index] }
+        }
+        node = self[id]
+        node.children = children
+        switch spec.kind {
+        case .tab:
+            node.selected = children.isEmpty ? nil : (spec.selected ?? 0)
+            if let selected = spec.selected, !children.indices.contains(selected) {
+                throw .tabOutOfRange(selected, count: children.count, tabBar: id)
+            }
+        case .controller where !children.isEmpty:
+            node.selected = spec.selected ?? children.count - 1
+        case .notifications:
+            node.selected = children.isEmpty ? nil : (spec.selected ?? 0)
+        case .activity:
+            var state = ActivityState()
+            state.flavor = spec.flavor ?? .activityViewController
+            state.generators = spec.generators
+            state.wrapsInNavigation = spec.wrapsInNavigation
+            node.activity = state
+            node.active = spec.active
+            if let active = spec.active {
+                guard spec.keys.contains(active) || spec.generators[active] != nil else {
+                    throw .unknownActivity(active, container: id, known: spec.keys + spec.generators.keys.sorted())
+                }
+                state.initial = active
+                node.activity = state
+            }
+            // Active child last: inactive ones are ordered by deactivation.
+            if let active = spec.active, let index = spec.keys.firstIndex(of: active) {
+                let activeChild = node.children.remove(at: index)
+                node.children.append(activeChild)
+                node.activity?.history = [active]
+            }
+        case .stack:
+            var state = StackState()
+            if let metrics = spec.stackMetrics { state.metrics = metrics }
+            node.stack = state
+        case .split:
+            node.isCollapsed = false
+        default:
+            break
+        }
+        self[id] = node
+        if spec.kind == .activity, let active = spec.active, !spec.keys.contains(active) {
+            // The active key comes from a generator: build it now.
+            let child = try buildUnchecked(spec.generators[active]!)
+            attach(child, to: id)
+            self[child].key = active
+            self[id].activity?.history = [active]
+        }
+        if spec.kind == .split {
+            let collapse = spec.isCollapsed ?? (device == .phone)
+            if collapse { collapseSplit(id, onto: nil) }
+        }
+        if let presented = spec.presents {
+            let child = try buildUnchecked(presented)
+            self[id].presented = child
+            self[child].presenter = id
+            self[child].style = spec.presentsStyle
+        }
+        return id
+    }
+
+    /// Appends a child to a container's children and records the parent.
+    mutating func attach(_ child: NodeID, to parent: NodeID) {
+        self[parent].children.append(child)
+        parents[child] = parent
+    }
+
+    /// Removes a child from its container.
+    mutating func detach(_ child: NodeID) {
+        guard let parent = parents[child] else { return }
+        self[parent].children.removeAll { $0 == child }
+        parents[child] = nil
+        self[child].role = nil
+    }
+
+    /// Collapses a split: the secondary (and supplementary) are pushed onto the primary navigation
+    /// controller or onto `onto`; with no navigation controller they stay hidden.
+    mutating func collapseSplit(_ split: NodeID, onto: NodeID?) {
+        self[split].isCollapsed = true
+        let primary = splitChild(split, role: .primary)
+        let target = onto ?? primary.flatMap { self[$0].kind == .navigation ? $0 : nil }
+        guard let target else { return }
+        self[split].collapsedOnto = target
+        for role in [SplitRole.supplementary, .secondary] {
+            guard let child = splitChild(split, role: role) else { continue }
+            detach(child)
+            attach(child, to: target)
+        }
+    }
+
+    /// Makes a detached node the window root (no callbacks; the simulator emits them).
+    public mutating func setRoot(_ id: NodeID?) { root = id }
+}

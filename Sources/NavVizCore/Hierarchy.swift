@@ -1,0 +1,161 @@
+/// Metadata for a screen, from the scenario's `screens` table.
+public struct ScreenInfo: Sendable, Equatable {
+    /// Class name of controllers built for the screen.
+    public var className: String?
+    /// Title of controllers built for the screen.
+    public var title: String?
+    /// Metadata.
+    public init(className: String? = nil, title: String? = nil) {
+        self.className = className
+        self.title = title
+    }
+}
+
+/// A window with one root node: every node ever created (attached or retained), and the id counters.
+/// A value: copy it, compare it, change it only through operations.
+public struct Hierarchy: Sendable, Equatable {
+    /// The window's root view controller.
+    public internal(set) var root: NodeID?
+    /// Every node created in this run, attached or not (popped controllers stay retained).
+    public internal(set) var nodes: [NodeID: Node] = [:]
+    /// Containment parents (presentation is not containment).
+    public internal(set) var parents: [NodeID: NodeID] = [:]
+    /// How many nodes of each base name were created (ids are never reused).
+    var nameCounts: [String: Int] = [:]
+    /// Screen metadata used when building controllers.
+    public var screens: [String: ScreenInfo]
+    /// The device; it decides whether split views start collapsed.
+    public var device: Device
+
+    /// An empty window.
+    public init(device: Device = .phone, screens: [String: ScreenInfo] = [:]) {
+        self.device = device
+        self.screens = screens
+    }
+
+    /// The node with this id; it must exist.
+    public subscript(id: NodeID) -> Node {
+        get {
+            guard let node = nodes[id] else { preconditionFailure("no node '\(id)'") }
+            return node
+        }
+        set { nodes[id] = newValue }
+    }
+
+    /// Whether a node with this id was ever created.
+    public func contains(_ id: NodeID) -> Bool { nodes[id] != nil }
+
+    /// The containment parent of a node.
+    public func parent(of id: NodeID) -> NodeID? { parents[id] }
+
+    /// The node and its containment ancestors, nearest first.
+    public func ancestry(of id: NodeID) -> [NodeID] {
+        var chain = [id]
+        var current = id
+        while let parent = parents[current] {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    /// The root-most containment ancestor (the node itself when it has no parent).
+    public func containmentRoot(of id: NodeID) -> NodeID { ancestry(of: id).last! }
+
+    /// The nearest node of a kind among the node and its ancestors (`navigationController` etc).
+    public func nearest(_ kind: NodeKind, from id: NodeID) -> NodeID? {
+        ancestry(of: id).first { nodes[$0]?.kind == kind }
+    }
+
+    /// The nearest node of a kind strictly above this one.
+    public func nearestAncestor(_ kind: NodeKind, of id: NodeID) -> NodeID? {
+        ancestry(of: id).dropFirst().first { nodes[$0]?.kind == kind }
+    }
+
+    /// UIKit's inherited `presentedViewController`: the first presentation on the node or an ancestor.
+    public func presentedViewController(of id: NodeID) -> NodeID? {
+        for node in ancestry(of: id) {
+            if let presented = nodes[node]?.presented { return presented }
+        }
+        return nil
+    }
+
+    /// UIKit's inherited `presentingViewController`: the presenter of the node's presented ancestor.
+    public func presentingViewController(of id: NodeID) -> NodeID? {
+        nodes[containmentRoot(of: id)]?.presenter
+    }
+
+    /// Whether the node is reachable from the window root (through children or presentations).
+    public func isAttached(_ id: NodeID) -> Bool {
+        var current = id
+        while true {
+            let top = containmentRoot(of: current)
+            if top == root { return true }
+            guard let presenter = nodes[top]?.presenter else { return false }
+            current = presenter
+        }
+    }
+
+    /// Every attached node in pre-order: a node, its children, then what it presents.
+    public func attachedNodes() -> [NodeID] {
+        guard let root else { return [] }
+        var out: [NodeID] = []
+        func visit(_ id: NodeID) {
+            out.append(id)
+            for child in self[id].children { visit(child) }
+            if let presented = self[id].presented { visit(presented) }
+        }
+        visit(root)
+        return out
+    }
+
+    /// The children a container shows (its views are in the window when the container's are).
+    public func shownChildren(of id: NodeID) -> [NodeID] {
+        let node = self[id]
+        switch node.kind {
+        case .navigation, .stack:
+            return node.children.last.map { [$0] } ?? []
+        case .tab, .notifications, .controller:
+            guard let index = node.selected, node.children.indices.contains(index) else { return [] }
+            return [node.children[index]]
+        case .split:
+            let byRole = node.children.filter { self[$0].role != nil }
+            if node.isCollapsed == true {
+                return byRole.filter { self[$0].role == .primary }
+            }
+            return byRole
+        case .activity:
+            return node.children.filter { self[$0].key == node.active && node.active != nil }.prefix(1).map { $0 }
+        case .view:
+            return []
+        }
+    }
+
+    /// The child of a split in a column.
+    public func splitChild(_ split: NodeID, role: SplitRole) -> NodeID? {
+        self[split].children.first { self[$0].role == role }
+    }
+
+    /// Every node whose view is in the window, in pre-order (presenters before what they present).
+    /// A `fullScreen`/`currentContext` presentation removes its presenter's subtree from the window.
+    public func nodesInWindow() -> [NodeID] {
+        guard let root else { return [] }
+        func visit(_ id: NodeID) -> [NodeID] {
+            var list = [id]
+            for child in shownChildren(of: id) { list += visit(child) }
+            if let presented = self[id].presented {
+                let above = visit(presented)
+                return self[presented].style?.removesPresenterViews == true ? above : list + above
+            }
+            return list
+        }
+        return visit(root)
+    }
+
+    /// The controllers on screen: nodes in the window that show no child of their own.
+    public func onScreen() -> [NodeID] {
+        nodesInWindow().filter { id in
+            self[id].kind.isController && !shownChildren(of: id).contains { self[$0].kind.isController }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Why UIKit (or a seed container) would refuse an operation. The step is `rejected` with this sentence.
+public enum NavigationError: Error, Equatable, Sendable {
+    case unknownNode(NodeID)
+    case notAttached(NodeID)
+    case noRoot
+    case alreadyInStack(NodeID, navigation: NodeID)
+    case alreadyInHierarchy(NodeID, parent: NodeID)
+    case alreadyActive(NodeID)
+    case duplicateChild(NodeID, container: NodeID)
+    case noEnclosing(NodeKind, operation: String, from: NodeID)
+    case wrongKind(NodeID, expected: NodeKind, operation: String)
+    case notInStack(NodeID, navigation: NodeID)
+    case tabBarPushed(NodeID)
+    case tabOutOfRange(Int, count: Int, tabBar: NodeID)
+    case notATab(NodeID, tabBar: NodeID)
+    case alreadyPresenting(presenter: NodeID, presented: NodeID, new: NodeID)
+    case busy(NodeID, operation: String)
+    case noSplit(operation: String)
+    case alreadyCollapsed(NodeID)
+    case alreadyExpanded(NodeID)
+    case notAContainer(NodeID)
+    case unknownActivity(String, container: NodeID, known: [String])
+    case noPreviousActivity(NodeID)
+    case cannotRebuild(String, container: NodeID)
+    case unknownRoute(String)
+    case buildFailed(String)
+    case notInWindow(NodeID)
+    case emptyStack(NodeID)
+}
+
+extension NavigationError: CustomStringConvertible {
+    /// One sentence, as the CLI and the HTTP API print it.
+    public var description: String {
+        switch self {
+        case .unknownNode(let id):
+            "Unknown node '\(id)'"
+        case .notAttached(let id):
+            "Node '\(id)' is not in the window: it was removed earlier"
+        case .noRoot:
+            "The window has no root view controller"
+        case .alreadyInStack(let id, let nav):
+            "Cannot push '\(id)': it is already in the stack of '\(nav)'"
+        case .alreadyInHierarchy(let id, let parent):
+            "Cannot install '\(id)': it is already a child of '\(parent)'"
+        case .alreadyActive(let id):
+            "Cannot present '\(id)': it is already active (Application tried to present modally an active controller)"
+        case .duplicateChild(let id, let container):
+            "Cannot add '\(id)' to '\(container)' twice"
+        case .noEnclosing(let kind, let operation, let from):
+            "Cannot \(operation): '\(from)' is not inside a \(kind.readableName)"
+        case .wrongKind(let id, let expected, let operation):
+            "Cannot \(operation) on '\(id)': it is not a \(expected.readableName)"
+        case .notInStack(let id, let nav):
+            "Cannot pop to '\(id)': it is not in the stack of '\(nav)'"
+        case .tabBarPushed(let id):
+            "Cannot push '\(id)': a tab bar controller cannot be pushed"
+        case .tabOutOfRange(let index, let count, let tabBar):
+            "Cannot select tab \(index) of '\(tabBar)': it has \(count) tab\(count == 1 ? "" : "s")"
+        case .notATab(let id, let tabBar):
+            "Cannot select '\(id)': only a view controller in the tab bar controller's list of view controllers can be selected ('\(tabBar)')"
+        case .alreadyPresenting(let presenter, let presented, let new):
+            "Cannot present '\(new)': '\(presenter)' is already presenting '\(presented)'"
+        case .busy(let id, let operation):
+            "Cannot \(operation): '\(id)' is busy with a transition in flight"
+        case .noSplit(let operation):
+            "Cannot \(operation): there is no split view controller"
+        case .alreadyCollapsed(let id):
+            "Cannot collapse '\(id)': it is already collapsed"
+        case .alreadyExpanded(let id):
+            "Cannot expand '\(id)': it is already expanded"
+        case .notAContainer(let id):
+            "Cannot show a child in '\(id)': it is not a custom container"
+        case .unknownActivity(let key, let container, let known):
+            "Unknown activity '\(key)' in '\(container)': no controller or generator has that key"
+                + (known.isEmpty ? "" : ". Known keys: \(known.map { "'\($0)'" }.joined(separator: ", "))")
+        case .noPreviousActivity(let container):
+            "Cannot activate the previous activity of '\(container)': there is no inactive activity"
+        case .cannotRebuild(let key, let container):
+            "Cannot load '\(key)' in '\(container)': its controller was released and has no generator to rebuild it"
+        case .unknownRoute(let name):
+            "Unknown route '\(name)'"
+        case .buildFailed(let why):
+            "Cannot build the route's controller: \(why)"
+        case .notInWindow(let id):
+            "Cannot use '\(id)': it is not in the window"
+        case .emptyStack(let id):
+            "Cannot use '\(id)': its stack is empty"
+        }
+    }
+}
+
+extension NodeKind {
+    /// The UIKit-ish name used in messages.
+    public var readableName: String {
+        switch self {
+        case .controller: "view controller"
+        case .navigation: "navigation controller"
+        case .tab: "tab bar controller"
+        case .split: "split view controller"
+        case .activity: "activity container"
+        case .stack: "animated stack view"
+        case .notifications: "notification sequence"
+        case .view: "view"
+        }
+    }
+}

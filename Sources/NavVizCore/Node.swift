@@ -1,0 +1,125 @@
+/// One view controller (or view) in a hierarchy. Relations are ids, never references.
+public struct Node: Sendable, Equatable {
+    /// Stable identity.
+    public var id: NodeID
+    /// What kind of container or leaf this is.
+    public var kind: NodeKind
+    /// The screen name the node was built from, if any.
+    public var screen: String?
+    /// The title shown in diagrams, if any.
+    public var title: String?
+    /// The Swift/ObjC class name, if known (used by `popToInstance`).
+    public var className: String?
+    /// Children in the container's own order (nav stack, tabs, split columns, activities, views, sequence).
+    public var children: [NodeID] = []
+    /// Tab: the selected index. Custom container: the visible child. Notifications: the current index.
+    public var selected: Int?
+    /// Split only: whether it is collapsed.
+    public var isCollapsed: Bool?
+    /// Split only: the navigation controller that received the secondary when collapsing.
+    public var collapsedOnto: NodeID?
+    /// Activity only: the active key.
+    public var active: String?
+    /// As a split child: its column.
+    public var role: SplitRole?
+    /// As an activity child: its key.
+    public var key: String?
+    /// The node this one presents, if any.
+    public var presented: NodeID?
+    /// On a presented node: the node presenting it.
+    public var presenter: NodeID?
+    /// On a presented node: its presentation style.
+    public var style: PresentationStyle?
+    /// Whether this controller defines the presentation context for `currentContext` styles.
+    public var definesPresentationContext = false
+    /// False once a memory warning released it (it is rebuilt on next use).
+    public var isLoaded = true
+    /// Activity only: generators, flavour and key history.
+    public var activity: ActivityState?
+    /// Stack only: metrics and the removal queue.
+    public var stack: StackState?
+
+    /// A new node with no relations.
+    public init(id: NodeID, kind: NodeKind, screen: String? = nil, title: String? = nil, className: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.screen = screen
+        self.title = title
+        self.className = className
+    }
+
+    /// The name shown to people: the title, else the screen, else the id.
+    public var displayName: String { title ?? screen ?? id.rawValue }
+}
+
+/// The flavour of a keyed container.
+public enum ActivityFlavor: String, Sendable, CaseIterable, Equatable {
+    /// bromas/ActivityViewController: rules any/new/previous, inactive cache.
+    case activityViewController
+    /// FJTransitionController: key history, manual appearance calls, memory warnings.
+    case transitionController
+}
+
+/// The extra state of an `activity` node.
+public struct ActivityState: Sendable, Equatable {
+    /// Which seed container this one mirrors.
+    public var flavor: ActivityFlavor = .activityViewController
+    /// Registered generators by key (a node literal built on demand).
+    public var generators: [String: NodeSpec] = [:]
+    /// Keys loaded, newest first (FJTransitionController's `viewControllerKeyHistory`).
+    public var history: [String] = []
+    /// Keys whose controllers should be embedded in a navigation controller when built.
+    public var wrapsInNavigation: Set<String> = []
+    /// The key shown when the container first appears, if nothing is active yet.
+    public var initial: String?
+
+    /// Empty state.
+    public init() {}
+}
+
+/// The extra state of a `stack` node (AnimatedStackView).
+public struct StackState: Sendable, Equatable {
+    /// Views waiting for their removal callback, oldest first.
+    public var removalQueue: [NodeID] = []
+    /// The metrics used for transitions.
+    public var metrics = StackMetrics()
+
+    /// Empty state with default metrics.
+    public init() {}
+}
+
+/// AnimatedStackView's metrics: where a view sits when active, leading or trailing, and the spring.
+public struct StackMetrics: Sendable, Equatable {
+    /// One placement of a view.
+    public struct Placement: Sendable, Equatable {
+        /// Opacity.
+        public var alpha: Double
+        /// Vertical offset as a multiple of the view's height (-1 = above, 1 = below).
+        public var offset: Double
+        /// Scale applied by the transform.
+        public var scale: Double
+        /// A placement.
+        public init(alpha: Double, offset: Double, scale: Double = 1) {
+            self.alpha = alpha
+            self.offset = offset
+            self.scale = scale
+        }
+    }
+    /// The active view's placement.
+    public var active = Placement(alpha: 1, offset: 0)
+    /// Where a view enters from on push (and leaves to on pop).
+    public var leading = Placement(alpha: 0, offset: -1)
+    /// Where a view leaves to on push (and enters from on pop).
+    public var trailing = Placement(alpha: 0, offset: 1)
+    /// Spring duration in seconds.
+    public var duration = 0.6
+    /// Delay before the spring starts.
+    public var delay = 0.0
+    /// Spring damping.
+    public var damping = 0.6
+    /// Initial spring velocity.
+    public var initialVelocity = 0.0
+
+    /// The seed's defaults.
+    public init() {}
+}

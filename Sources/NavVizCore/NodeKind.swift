@@ -1,0 +1,57 @@
+/// The kinds of node a hierarchy holds (DESIGN.md, "The hierarchy model").
+public enum NodeKind: String, Sendable, CaseIterable, Equatable {
+    /// A plain view controller, or a custom container when it has children.
+    case controller
+    /// A UINavigationController: a stack, last = top.
+    case navigation
+    /// A UITabBarController: ordered tabs and a selected index.
+    case tab
+    /// A UISplitViewController: primary, optional supplementary, secondary.
+    case split
+    /// A keyed container (ActivityViewController, FJTransitionController).
+    case activity
+    /// An AnimatedStackView: views, last = active.
+    case stack
+    /// A ModalNotificationController: controllers shown one at a time.
+    case notifications
+    /// A plain view inside an animated stack (it gets no appearance callbacks).
+    case view
+
+    /// Whether the node is a view controller (views get no appearance callbacks).
+    public var isController: Bool { self != .view }
+}
+
+/// A modal presentation style (`UIModalPresentationStyle`).
+public enum PresentationStyle: String, Sendable, CaseIterable, Equatable {
+    case automatic, pageSheet, fullScreen, formSheet, overFullScreen, currentContext, overCurrentContext,
+        popover, custom
+
+    /// `automatic` resolves to `pageSheet` (iOS 13 and later); the rest are themselves.
+    public var resolved: PresentationStyle { self == .automatic ? .pageSheet : self }
+
+    /// Whether UIKit removes the presenter's views, so the presenter gets disappear callbacks.
+    public var removesPresenterViews: Bool {
+        switch resolved {
+        case .fullScreen, .currentContext: true
+        default: false
+        }
+    }
+
+    /// Whether the presentation is placed by the nearest `definesPresentationContext` ancestor.
+    public var usesPresentationContext: Bool {
+        self == .currentContext || self == .overCurrentContext
+    }
+}
+
+/// A child's place in a split view controller.
+public enum SplitRole: String, Sendable, CaseIterable, Equatable {
+    case primary, supplementary, secondary
+}
+
+/// The device the simulation runs on; it decides whether split views start collapsed.
+public enum Device: String, Sendable, CaseIterable, Equatable {
+    /// Compact width: split views start collapsed.
+    case phone
+    /// Regular width: split views start expanded.
+    case pad
+}

@@ -1,0 +1,82 @@
+/// Runs operations on a hierarchy the way UIKit (and the seed containers) would, with a virtual clock.
+/// A value: every `perform` either applies a whole operation or leaves the state untouched.
+public struct Simulator: Sendable, Equatable {
+    /// The current hierarchy.
+    public internal(set) var hierarchy: Hierarchy
+    /// The finder that picks default targets and reports the visible controller.
+    public var finder: ViewFinder
+    /// Whether seed quirks are replayed (scenario `"quirks": true`).
+    public var replaysQuirks: Bool
+    /// When everything performed so far has finished, in simulated seconds.
+    public internal(set) var now: Double = 0
+    /// When the last step landed.
+    public internal(set) var lastStart: Double = 0
+    /// Containers with a transition in flight, and when it ends.
+    public internal(set) var inFlight: [NodeID: Double] = [:]
+
+    /// The key used for the presentation chain's in-flight flag.
+    static let presentationKey = NodeID("#presentation")
+
+    /// A simulator over an existing hierarchy.
+    public init(hierarchy: Hierarchy, finder: ViewFinder = ViewFinder(), replaysQuirks: Bool = false) {
+        self.hierarchy = hierarchy
+        self.finder = finder
+        self.replaysQuirks = replaysQuirks
+    }
+
+    /// A simulator whose window root is built from a literal.
+    public init(
+        root: NodeSpec, device: Device = .phone, screens: [String: ScreenInfo] = [:], finder: ViewFinder = ViewFinder(),
+        replaysQuirks: Bool = false
+    ) throws(NavigationError) {
+        var hierarchy = Hierarchy(device: device, screens: screens)
+        let id = try hierarchy.build(root)
+        hierarchy.setRoot(id)
+        self.init(hierarchy: hierarchy, finder: finder, replaysQuirks: replaysQuirks)
+    }
+
+    /// What the finder reports now.
+    public var visible: ViewFinderResult { finder.find(in: hierarchy) }
+
+    /// When a step with these options lands.
+    public func startTime(for options: StepOptions) -> Double {
+        options.after.map { lastStart + $0 } ?? now
+    }
+
+    /// Performs one operation. Rejected and dropped operations change nothing but the clock.
+    @discardableResult
+    public mutating func perform(_ operation: Operation, _ options: StepOptions = StepOptions()) -> StepOutcome {
+        let start = startTime(for: options)
+        var transaction = Transaction(simulator: self, options: options, start: start)
+        var outcome: StepOutcome
+        do {
+            try transaction.apply(operation)
+            outcome = transaction.finish()
+        } catch {
+            outcome = StepOutcome(status: .rejected, message: error.description)
+        }
+        outcome.start = start
+        if outcome.status == .ok {
+            hierarchy = transaction.h
+            if let container = transaction.container, outcome.duration > 0 {
+                inFlight[container] = start + outcome.duration
+            }
+        }
+        lastStart = start
+        now = max(now, start + outcome.duration)
+        inFlight = inFlight.filter { $0.value > now }
+        return outcome
+    }
+
+    /// Applies a whole hierarchy from outside (an app's snapshot), as the daemon does.
+    public mutating func replaceHierarchy(_ new: Hierarchy) -> StepOutcome {
+        let before = hierarchy.nodesInWindow().filter { hierarchy[$0].kind.isController }
+        let after = new.nodesInWindow().filter { new[$0].kind.isController }
+        var outcome = StepOutcome(status: .ok)
+        outcome.events = AppearanceOrder.swap.events(
+            from: before.filter { !after.contains($0) }, to: after.filter { !before.contains($0) }, animated: false)
+        outcome.start = now
+        hierarchy = new
+        return outcome
+    }
+}

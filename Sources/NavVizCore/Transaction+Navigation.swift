@@ -1,0 +1,197 @@
+/// UINavigationController and UITabBarController operations (seed-semantics §1.2–1.3).
+extension Transaction {
+    static let navigationAnimation = Animation(kind: "push", duration: 0.35)
+    static let popAnimation = Animation(kind: "pop", duration: 0.35)
+
+    /// The navigation controller an operation acts on: the source itself, or its nearest ancestor.
+    func navigation(for operation: String) throws(NavigationError) -> NodeID {
+        try container(.navigation, operation: operation, fallback: false)
+    }
+
+    mutating func beginNavigation(_ nav: NodeID, _ operation: String, pop: Bool = false) throws(NavigationError) {
+        try checkIdle(nav, operation)
+        container = nav
+        defaultAnimation = pop ? Self.popAnimation : Self.navigationAnimation
+        order = .swap
+    }
+
+    mutating func push(_ spec: NodeSpec) throws(NavigationError) {
+        let name = Self.name(of: spec)
+        let nav = try navigation(for: "push '\(name)'")
+        try beginNavigation(nav, "push '\(name)'")
+        if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
+        if spec.ref == nil, spec.kind == .tab { throw .tabBarPushed(NodeID(name)) }
+        let new = try build(spec)
+        if h[new].kind == .tab { throw .tabBarPushed(new) }
+        h.attach(new, to: nav)
+    }
+
+    mutating func pop(interactive: Bool, cancelled: Bool) throws(NavigationError) {
+        let nav = try navigation(for: "pop")
+        try beginNavigation(nav, "pop", pop: true)
+        guard h[nav].children.count > 1 else {
+            return noop("'\(nav)' is at its root: there is nothing to pop")
+        }
+        if interactive { defaultAnimation = Animation(kind: "interactivePop", duration: 0.35) }
+        let top = h[nav].children.last!
+        if cancelled {
+            var copy = h
+            copy.detach(top)
+            cancelledWindow = Self.controllersInWindow(copy)
+            return
+        }
+        h.detach(top)
+    }
+
+    /// Pops everything above `index` in the stack.
+    mutating func pop(_ nav: NodeID, downTo index: Int) {
+        for child in h[nav].children[(index + 1)...].reversed() { h.detach(child) }
+    }
+
+    mutating func popToRoot() throws(NavigationError) {
+        let nav = try navigation(for: "pop to root")
+        try beginNavigation(nav, "pop to root", pop: true)
+        guard h[nav].children.count > 1 else { return noop("'\(nav)' is already at its root") }
+        pop(nav, downTo: 0)
+    }
+
+    mutating func popTo(_ id: NodeID) throws(NavigationError) {
+        guard h.contains(id) else { throw .unknownNode(id) }
+        let nav: NodeID
+        if options.target == nil, let parent = h.parent(of: id), h[parent].kind == .navigation, h.isAttached(parent) {
+            nav = parent
+        } else {
+            nav = try navigation(for: "pop to '\(id)'")
+        }
+        try beginNavigation(nav, "pop to '\(id)'", pop: true)
+        guard let index = h[nav].children.firstIndex(of: id) else { throw .notInStack(id, navigation: nav) }
+        guard index < h[nav].children.count - 1 else { return noop("'\(id)' is already the top of '\(nav)'") }
+        pop(nav, downTo: index)
+    }
+
+    mutating func popToInstance(_ className: String, which: InstanceMatch) throws(NavigationError) {
+        let nav = try navigation(for: "pop to an instance of '\(className)'")
+        try beginNavigation(nav, "pop to an instance of '\(className)'", pop: true)
+        let stack = h[nav].children
+        let matches = stack.indices.filter { (h[stack[$0]].className ?? h[stack[$0]].screen) == className }
+        guard let index = which == .first ? matches.first : matches.last else {
+            return noop("No instance of '\(className)' in the stack of '\(nav)'")
+        }
+        guard index < stack.count - 1 else {
+            return noop("The \(which.rawValue) instance of '\(className)' is already the top of '\(nav)'")
+        }
+        pop(nav, downTo: index)
+    }
+
+    /// `setViewControllers(_:animated:)`: members may be kept by reference; the animation follows the new top.
+    mutating func setStack(_ specs: [NodeSpec]) throws(NavigationError) {
+        let nav = try navigation(for: "set the stack")
+        try beginNavigation(nav, "set the stack")
+        try installStack(specs, in: nav)
+    }
+
+    mutating func installStack(_ specs: [NodeSpec], in nav: NodeID) throws(NavigationError) {
+        let old = h[nav].children
+        for child in old { h.detach(child) }
+        var stack: [NodeID] = []
+        for spec in specs {
+            let id = try build(spec)
+            if stack.contains(id) { throw .alreadyInStack(id, navigation: nav) }
+            if h[id].kind == .tab { throw .tabBarPushed(id) }
+            stack.append(id)
+            h.attach(id, to: nav)
+        }
+        if let top = stack.last, old.dropLast().contains(top) { defaultAnimation = Self.popAnimation }
+        if stack.last == old.last { defaultAnimation = nil }
+    }
+
+    mutating func replace(_ spec: NodeSpec, mode: ReplaceMode) throws(NavigationError) {
+        let name = Self.name(of: spec)
+        let nav = try navigation(for: "replace with '\(name)'")
+        try beginNavigation(nav, "replace with '\(name)'")
+        let stack = h[nav].children
+        let kept: [NodeID]
+        switch mode {
+        case .last: kept = Array(stack.dropLast())
+        case .all: kept = []
+        case .keepFirst(let count): kept = Array(stack.prefix(max(0, count)))
+        }
+        try installStack(kept.map { NodeSpec.reference($0) } + [spec], in: nav)
+    }
+
+    // MARK: - Tabs
+
+    mutating func select(_ selector: TabSelector, isUserTap: Bool) throws(NavigationError) {
+        let tabBar = try container(.tab, operation: "select a tab", fallback: true)
+        try checkIdle(tabBar, "select a tab")
+        let tabs = h[tabBar].children
+        let index: Int
+        switch selector {
+        case .index(let i):
+            guard tabs.indices.contains(i) else { throw .tabOutOfRange(i, count: tabs.count, tabBar: tabBar) }
+            index = i
+        case .id(let id):
+            guard h.contains(id) else { throw .unknownNode(id) }
+            guard let i = tabs.firstIndex(of: id) else { throw .notATab(id, tabBar: tabBar) }
+            index = i
+        }
+        // A tab switch is not animated in UIKit; callbacks carry animated: false.
+        callbackAnimated = false
+        container = tabBar
+        if index == h[tabBar].selected {
+            let tab = tabs[index]
+            if isUserTap, h[tab].kind == .navigation, h[tab].children.count > 1 {
+                // A tap on the selected tab pops its navigation controller to the root, animated.
+                callbackAnimated = nil
+                container = tab
+                defaultAnimation = Self.popAnimation
+                pop(tab, downTo: 0)
+                return
+            }
+            return noop("Tab \(index) of '\(tabBar)' is already selected")
+        }
+        h[tabBar].selected = index
+    }
+
+    mutating func setTabs(_ specs: [NodeSpec], selected: Int?) throws(NavigationError) {
+        let tabBar = try container(.tab, operation: "set the tabs", fallback: true)
+        try checkIdle(tabBar, "set the tabs")
+        let old = h[tabBar].children
+        for child in old { h.detach(child) }
+        var tabs: [NodeID] = []
+        for spec in specs {
+            let id = try build(spec)
+            if tabs.contains(id) { throw .duplicateChild(id, container: tabBar) }
+            tabs.append(id)
+            h.attach(id, to: tabBar)
+        }
+        let index = selected ?? 0
+        if !tabs.isEmpty, !tabs.indices.contains(index) {
+            throw .tabOutOfRange(index, count: tabs.count, tabBar: tabBar)
+        }
+        h[tabBar].selected = tabs.isEmpty ? nil : index
+        callbackAnimated = false
+        container = tabBar
+    }
+
+    // MARK: - Custom containers
+
+    /// `transition(from:to:)` in a custom container: show this child, adding it when new.
+    mutating func showChild(_ spec: NodeSpec) throws(NavigationError) {
+        let from = try source()
+        let parent = h.ancestry(of: from).first { h[$0].kind == .controller && !h[$0].children.isEmpty }
+            ?? (options.target == nil ? nil : from)
+        guard let parent, h[parent].kind == .controller else { throw .notAContainer(options.target ?? from) }
+        try checkIdle(parent, "show a child")
+        container = parent
+        defaultAnimation = Animation(kind: "crossDissolve", duration: 0.3)
+        if let ref = spec.ref, let index = h[parent].children.firstIndex(of: ref) {
+            guard index != h[parent].selected else { return noop("'\(ref)' is already shown in '\(parent)'") }
+            h[parent].selected = index
+            return
+        }
+        let child = try build(spec)
+        h.attach(child, to: parent)
+        h[parent].selected = h[parent].children.count - 1
+    }
+}

@@ -1,0 +1,227 @@
+/// Split views, `show`/`showDetail`, modal presentation and the window root (seed-semantics §1.1, §1.4–1.5).
+extension Transaction {
+    static let presentAnimation = Animation(kind: "coverVertical", duration: 0.5)
+    static let splitAnimation = Animation(kind: "splitTransition", duration: 0.3)
+    static let rootAnimation = Animation(kind: "crossDissolve", duration: 0.3)
+
+    // MARK: - Split
+
+    mutating func collapse(onto: NodeID?) throws(NavigationError) {
+        let split = try splitTarget("collapse")
+        try checkIdle(split, "collapse")
+        container = split
+        defaultAnimation = Self.splitAnimation
+        guard h[split].isCollapsed != true else { return noop("'\(split)' is already collapsed") }
+        if let onto {
+            guard h.contains(onto) else { throw .unknownNode(onto) }
+            guard h[onto].kind == .navigation else { throw .wrongKind(onto, expected: .navigation, operation: "collapse onto") }
+        }
+        h.collapseSplit(split, onto: onto)
+    }
+
+    mutating func expand() throws(NavigationError) {
+        let split = try splitTarget("expand")
+        try checkIdle(split, "expand")
+        container = split
+        defaultAnimation = Self.splitAnimation
+        guard h[split].isCollapsed == true else { return noop("'\(split)' is already expanded") }
+        h[split].isCollapsed = false
+        // separateSecondaryViewController(for:): a navigation controller pops its top as the new secondary.
+        if let nav = h[split].collapsedOnto, h[nav].children.count > 1, h.splitChild(split, role: .secondary) == nil {
+            let top = h[nav].children.last!
+            h.detach(top)
+            h.attach(top, to: split)
+            h[top].role = .secondary
+        }
+        h[split].collapsedOnto = nil
+    }
+
+    /// The split an operation acts on: the target, the nearest one up the chain, else the first in the window.
+    func splitTarget(_ operation: String) throws(NavigationError) -> NodeID {
+        if let target = options.target, h.contains(target), h[target].kind == .split {
+            _ = try source()
+            return target
+        }
+        do {
+            return try container(.split, operation: operation, fallback: true)
+        } catch {
+            throw .noSplit(operation: operation)
+        }
+    }
+
+    // MARK: - show / showDetail
+
+    /// `show(_:sender:)`: the nearest navigation controller pushes; a split replaces its primary (expanded)
+    /// or forwards to it (collapsed); with neither, the controller is presented.
+    mutating func show(_ spec: NodeSpec) throws(NavigationError) {
+        let from = try source()
+        for node in h.ancestry(of: from) {
+            switch h[node].kind {
+            case .navigation:
+                return try pushOnto(node, spec)
+            case .split:
+                if h[node].isCollapsed == true {
+                    if let primary = h.splitChild(node, role: .primary), h[primary].kind == .navigation {
+                        return try pushOnto(primary, spec)
+                    }
+                    break
+                }
+                try checkIdle(node, "show")
+                container = node
+                defaultAnimation = Self.splitAnimation
+                let new = try build(spec)
+                if let old = h.splitChild(node, role: .primary) { h.detach(old) }
+                h.attach(new, to: node)
+                h[node].children = [new] + h[node].children.dropLast()
+                h[new].role = .primary
+                return
+            default:
+                continue
+            }
+        }
+        try present(spec, style: .automatic)
+    }
+
+    mutating func pushOnto(_ nav: NodeID, _ spec: NodeSpec) throws(NavigationError) {
+        let name = Self.name(of: spec)
+        try beginNavigation(nav, "push '\(name)'")
+        if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
+        let new = try build(spec)
+        if h[new].kind == .tab { throw .tabBarPushed(new) }
+        h.attach(new, to: nav)
+    }
+
+    /// `showDetailViewController(_:sender:)`: expanded, install as the secondary; collapsed, push onto the primary.
+    mutating func showDetail(_ spec: NodeSpec) throws(NavigationError) {
+        let from = try source()
+        guard let split = h.nearest(.split, from: from) else { return try show(spec) }
+        if h[split].isCollapsed == true {
+            let nav = h[split].collapsedOnto
+                ?? h.splitChild(split, role: .primary).flatMap { h[$0].kind == .navigation ? $0 : nil }
+            guard let nav else { return try present(spec, style: .automatic) }
+            return try pushOnto(nav, spec)
+        }
+        try checkIdle(split, "show a detail")
+        container = split
+        defaultAnimation = Self.splitAnimation
+        let old = h.splitChild(split, role: .secondary)
+        if let ref = spec.ref, ref == old { return noop("'\(ref)' is already the secondary of '\(split)'") }
+        let new = try build(spec)
+        if let old { h.detach(old) }
+        h.attach(new, to: split)
+        h[new].role = .secondary
+    }
+
+    // MARK: - Present / dismiss
+
+    /// The controller that handles a presentation requested by `source` (§1.1 policy).
+    func presenter(for source: NodeID, style: PresentationStyle) -> NodeID {
+        if style.usesPresentationContext,
+            let definer = h.ancestry(of: source).first(where: { h[$0].definesPresentationContext })
+        {
+            return definer
+        }
+        return h.containmentRoot(of: source)
+    }
+
+    mutating func present(_ spec: NodeSpec, style: PresentationStyle) throws(NavigationError) {
+        let name = Self.name(of: spec)
+        let from = try source()
+        let presenter = presenter(for: from, style: style)
+        try checkIdle(Simulator.presentationKey, "present '\(name)'")
+        if let current = h[presenter].presented {
+            throw .alreadyPresenting(presenter: presenter, presented: current, new: NodeID(name))
+        }
+        guard h.nodesInWindow().contains(presenter) else { throw .notInWindow(presenter) }
+        if let ref = spec.ref, h.isAttached(ref) { throw .alreadyActive(ref) }
+        let new = try build(spec)
+        h[presenter].presented = new
+        h[new].presenter = presenter
+        h[new].style = style
+        container = Simulator.presentationKey
+        defaultAnimation = Self.presentAnimation
+        order = style.removesPresenterViews ? .presentation : .swap
+    }
+
+    mutating func dismiss(interactive: Bool, cancelled: Bool) throws(NavigationError) {
+        let from = try source()
+        try checkIdle(Simulator.presentationKey, "dismiss")
+        let dismissed: NodeID
+        if let presented = h.presentedViewController(of: from) {
+            dismissed = presented
+        } else if h.presentingViewController(of: from) != nil {
+            dismissed = h.containmentRoot(of: from)
+        } else {
+            return noop("Nothing to dismiss: '\(from)' is not presenting and not presented")
+        }
+        container = Simulator.presentationKey
+        defaultAnimation = Animation(kind: interactive ? "interactiveDismiss" : "coverVertical", duration: 0.5)
+        let style = h[dismissed].style ?? .automatic
+        order = style.removesPresenterViews ? .presentation : .swap
+        if cancelled {
+            var copy = self
+            copy.tearDown(dismissed)
+            cancelledWindow = Self.controllersInWindow(copy.h)
+            return
+        }
+        // Everything above the dismissed controller goes first, top-down, without animation.
+        var above: [NodeID] = []
+        var cursor = h[dismissed].presented
+        while let next = cursor {
+            above.append(next)
+            cursor = h[next].presented
+        }
+        for node in above.reversed() {
+            unlinkPresentation(node)
+            phase(.sequential, animated: false)
+        }
+        unlinkPresentation(dismissed)
+    }
+
+    /// Removes a presented controller's link to its presenter.
+    mutating func unlinkPresentation(_ presented: NodeID) {
+        if let presenter = h[presented].presenter { h[presenter].presented = nil }
+        h[presented].presenter = nil
+        h[presented].style = nil
+    }
+
+    /// Removes a presentation and everything above it, without callbacks.
+    mutating func tearDown(_ presented: NodeID) {
+        var cursor: NodeID? = presented
+        var chain: [NodeID] = []
+        while let next = cursor {
+            chain.append(next)
+            cursor = h[next].presented
+        }
+        for node in chain.reversed() { unlinkPresentation(node) }
+    }
+
+    // MARK: - Window root
+
+    /// `window.rootViewController = new`; an old presentation chain is torn down top-down with a warning.
+    mutating func setRoot(_ spec: NodeSpec) throws(NavigationError) {
+        if let ref = spec.ref, ref == h.root { return noop("'\(ref)' is already the window's root") }
+        let new = try build(spec)
+        defaultAnimation = Self.rootAnimation
+        if let old = h.root {
+            let presenting = h.attachedNodes().filter { h[$0].presented != nil && h.containmentRoot(of: $0) == old }
+            for presenter in presenting {
+                let presented = h[presenter].presented!
+                warnings.append(
+                    "The old root '\(old)' was presenting '\(presented)': the presentation was torn down")
+                var chain: [NodeID] = []
+                var cursor: NodeID? = presented
+                while let next = cursor {
+                    chain.append(next)
+                    cursor = h[next].presented
+                }
+                for node in chain.reversed() {
+                    unlinkPresentation(node)
+                    phase(.sequential, animated: false)
+                }
+            }
+        }
+        h.setRoot(new)
+        container = NodeID("#window")
+    }
+}

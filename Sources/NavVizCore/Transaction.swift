@@ -1,0 +1,186 @@
+/// One operation being applied to a copy of the hierarchy. Thrown errors discard the copy, so nothing
+/// is ever half-applied; `finish()` turns what it recorded into a `StepOutcome`.
+struct Transaction {
+    var h: Hierarchy
+    let options: StepOptions
+    let start: Double
+    let finder: ViewFinder
+    let replaysQuirks: Bool
+    let inFlight: [NodeID: Double]
+
+    var status: StepStatus = .ok
+    var message: String?
+    /// The order of the final phase's callbacks.
+    var order: AppearanceOrder = .swap
+    /// The container whose in-flight flag the transition sets.
+    var container: NodeID?
+    /// The animation used when the step is animated and names none.
+    var defaultAnimation: Animation?
+    /// A duration that applies whether or not the step is animated (`wait`).
+    var fixedDuration: Double?
+    /// The `animated` argument of the final phase, when it differs from the step's.
+    var callbackAnimated: Bool?
+    /// Callbacks of earlier phases (silent tear-downs, seed-specific orders).
+    var events: [AppearanceEvent] = []
+    var hooks: [HookEvent] = []
+    var warnings: [String] = []
+    var created: [NodeID] = []
+    var isUpdate = false
+    /// Controllers in the window when the last phase ended.
+    var windowMark: [NodeID]
+    /// For a cancelled interactive transition: the window it would have reached.
+    var cancelledWindow: [NodeID]?
+    /// Whether the final phase diffs the window (false when the op emitted its own events).
+    var diffsWindow = true
+
+    init(simulator: Simulator, options: StepOptions, start: Double) {
+        h = simulator.hierarchy
+        self.options = options
+        self.start = start
+        finder = simulator.finder
+        replaysQuirks = simulator.replaysQuirks
+        inFlight = simulator.inFlight
+        windowMark = Self.controllersInWindow(simulator.hierarchy)
+    }
+
+    static func controllersInWindow(_ h: Hierarchy) -> [NodeID] {
+        h.nodesInWindow().filter { h[$0].kind.isController }
+    }
+
+    var isAnimated: Bool { options.isAnimated }
+
+    /// Ends a phase: callbacks for what left and entered the window since the last one.
+    mutating func phase(_ order: AppearanceOrder, animated: Bool) {
+        let now = Self.controllersInWindow(h)
+        events += order.events(
+            from: windowMark.filter { !now.contains($0) }, to: now.filter { !windowMark.contains($0) },
+            animated: animated)
+        windowMark = now
+    }
+
+    /// Marks the step as a no-op with a reason; nothing it changed is kept.
+    mutating func noop(_ why: String) {
+        status = .noop
+        message = why
+    }
+
+    /// Marks the step as silently dropped by a seed container.
+    mutating func drop(_ why: String) {
+        status = .dropped
+        message = why
+    }
+
+    func finish() -> StepOutcome {
+        var outcome = StepOutcome(status: status, message: message)
+        outcome.hooks = hooks
+        outcome.warnings = warnings
+        guard status == .ok else { return outcome }
+        var copy = self
+        if let cancelledWindow {
+            let now = cancelledWindow
+            copy.events += AppearanceOrder.cancelled.events(
+                from: windowMark.filter { !now.contains($0) }, to: now.filter { !windowMark.contains($0) },
+                animated: isAnimated)
+        } else if diffsWindow {
+            copy.phase(order, animated: callbackAnimated ?? isAnimated)
+        }
+        outcome.events = copy.events
+        outcome.created = created
+        outcome.isUpdate = isUpdate
+        if let fixedDuration {
+            outcome.duration = fixedDuration
+        } else if isAnimated, let base = options.animation ?? defaultAnimation {
+            var animation = base
+            if animation.duration == nil { animation.duration = defaultAnimation?.duration ?? 0.3 }
+            outcome.animation = animation
+            outcome.duration = animation.duration ?? 0
+        }
+        return outcome
+    }
+
+    // MARK: - Targets
+
+    /// The visible controller at the start of the step, per the simulator's finder.
+    func visibleController() throws(NavigationError) -> NodeID {
+        guard let visible = finder.visibleController(in: h) else { throw .noRoot }
+        return visible
+    }
+
+    /// The step's explicit target (which must be in the window tree) or the visible controller.
+    func source() throws(NavigationError) -> NodeID {
+        if let target = options.target {
+            guard h.contains(target) else { throw .unknownNode(target) }
+            guard h.isAttached(target) else { throw .notAttached(target) }
+            return target
+        }
+        return try visibleController()
+    }
+
+    /// The nearest container of a kind from the source; with `fallback`, else the first one in the window.
+    func container(_ kind: NodeKind, operation: String, fallback: Bool) throws(NavigationError) -> NodeID {
+        let from = try source()
+        if let found = h.nearest(kind, from: from) { return found }
+        if fallback, options.target == nil {
+            if let found = h.nodesInWindow().first(where: { h[$0].kind == kind }) { return found }
+            if let found = h.attachedNodes().first(where: { h[$0].kind == kind }) { return found }
+        }
+        throw .noEnclosing(kind, operation: operation, from: from)
+    }
+
+    /// Fails with `busy` while the container has a transition in flight.
+    func checkIdle(_ container: NodeID, _ operation: String) throws(NavigationError) {
+        if let until = inFlight[container], until > start { throw .busy(container, operation: operation) }
+    }
+
+    /// Whether the container has a transition in flight when the step lands.
+    func isInFlight(_ container: NodeID) -> Bool {
+        (inFlight[container] ?? 0) > start
+    }
+
+    /// Builds a literal into a new (or referenced) node and records it as created.
+    mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
+        let before = Set(h.nodes.keys)
+        let id = try h.build(spec)
+        created += h.nodes.keys.filter { !before.contains($0) }.sorted()
+        return id
+    }
+
+    /// A readable name for a literal in messages, before it is built.
+    static func name(of spec: NodeSpec) -> String { spec.ref?.rawValue ?? spec.baseName }
+
+    // MARK: - Dispatch
+
+    mutating func apply(_ operation: Operation) throws(NavigationError) {
+        switch operation {
+        case .push(let spec): try push(spec)
+        case .pop(let interactive, let cancelled): try pop(interactive: interactive, cancelled: cancelled)
+        case .popToRoot: try popToRoot()
+        case .popTo(let id): try popTo(id)
+        case .popToInstance(let className, let which): try popToInstance(className, which: which)
+        case .setStack(let specs): try setStack(specs)
+        case .replace(let spec, let mode): try replace(spec, mode: mode)
+        case .select(let selector, let isUserTap): try select(selector, isUserTap: isUserTap)
+        case .setTabs(let specs, let selected): try setTabs(specs, selected: selected)
+        case .show(let spec): try show(spec)
+        case .showDetail(let spec): try showDetail(spec)
+        case .collapse(let onto): try collapse(onto: onto)
+        case .expand: try expand()
+        case .showChild(let spec): try showChild(spec)
+        case .present(let spec, let style): try present(spec, style: style)
+        case .dismiss(let interactive, let cancelled): try dismiss(interactive: interactive, cancelled: cancelled)
+        case .setRoot(let spec): try setRoot(spec)
+        case .activate(let key, let rule): try activate(key, rule: rule)
+        case .flushActivity(let key): try flushActivity(key)
+        case .register(let key, let spec): try register(key, spec)
+        case .flick(let velocity): try flick(velocity: velocity)
+        case .pushView(let spec): try pushView(spec)
+        case .popView: try popView()
+        case .setViews(let specs): try setViews(specs)
+        case .updateView(let spec): try updateView(spec)
+        case .memoryWarning: try memoryWarning()
+        case .wait(let seconds):
+            fixedDuration = max(0, seconds)
+            diffsWindow = false
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// Which algorithm finds the visible controller.
+public enum ViewFinderStrategy: String, Sendable, CaseIterable, Equatable {
+    /// Topmost presentation first, then each container's shown child, down to a leaf.
+    case navviz
+    /// Ariadne's `CurrentlyVisibleViewFinder`, exactly (it stops at splits and custom containers).
+    case ariadne
+    /// Ariadne's `SplitViewCurrentlyVisibleViewFinder(.main)`.
+    case splitMain
+    /// Ariadne's `SplitViewCurrentlyVisibleViewFinder(.detail)`.
+    case splitDetail
+
+    /// Parses a finder name; `ariadne.splitMain` and `ariadne-splitMain` are accepted too.
+    public init?(name: String) {
+        var trimmed = Substring(name)
+        for prefix in ["ariadne.", "ariadne-"] where trimmed.hasPrefix(prefix) && trimmed.count > prefix.count {
+            trimmed = trimmed.dropFirst(prefix.count)
+        }
+        self.init(rawValue: String(trimmed))
+    }
+}
+
+/// What a finder reports: the visible controller, the path to it from the window, and what is on screen.
+public struct ViewFinderResult: Sendable, Equatable {
+    /// The controller the finder stops at (nil only when the window has no root).
+    public var visible: NodeID?
+    /// From the window root to `visible`, through presentations.
+    public var path: [NodeID]
+    /// Every controller whose content is on screen (an expanded split shows two).
+    public var onScreen: [NodeID]
+}
+
+/// Walks a hierarchy to locate the visible controller.
+public struct ViewFinder: Sendable, Equatable {
+    /// The algorithm.
+    public var strategy: ViewFinderStrategy
+
+    /// A finder using an algorithm.
+    public init(_ strategy: ViewFinderStrategy = .navviz) { self.strategy = strategy }
+
+    /// Finds the visible controller from the window root (or from `start`).
+    public func find(in hierarchy: Hierarchy, from start: NodeID? = nil) -> ViewFinderResult {
+        guard let begin = start ?? hierarchy.root else {
+            return ViewFinderResult(visible: nil, path: [], onScreen: [])
+        }
+        var path: [NodeID] = []
+        let visible: NodeID
+        switch strategy {
+        case .navviz: visible = navvizFind(begin, in: hierarchy, path: &path)
+        case .ariadne, .splitMain, .splitDetail: visible = ariadneFind(begin, in: hierarchy, path: &path)
+        }
+        return ViewFinderResult(visible: visible, path: path, onScreen: hierarchy.onScreen())
+    }
+
+    /// The visible controller alone.
+    public func visibleController(in hierarchy: Hierarchy, from start: NodeID? = nil) -> NodeID? {
+        find(in: hierarchy, from: start).visible
+    }
+
+    private func navvizFind(_ id: NodeID, in h: Hierarchy, path: inout [NodeID]) -> NodeID {
+        var current = id
+        while true {
+            path.append(current)
+            if let presented = h[current].presented {
+                current = presented
+                continue
+            }
+            guard let next = Self.focusChild(of: current, in: h) else { return current }
+            current = next
+        }
+    }
+
+    /// The child a container puts in front: nav top, selected tab, the split's secondary when expanded
+    /// (its primary when collapsed), the active activity, the current notification, a custom container's
+    /// visible child. Views inside an animated stack are not controllers, so a stack is a leaf.
+    public static func focusChild(of id: NodeID, in h: Hierarchy) -> NodeID? {
+        let node = h[id]
+        switch node.kind {
+        case .split:
+            if node.isCollapsed == true { return h.splitChild(id, role: .primary) }
+            return h.splitChild(id, role: .secondary) ?? h.splitChild(id, role: .primary)
+        case .stack, .view:
+            return nil
+        default:
+            return h.shownChildren(of: id).first
+        }
+    }
+
+    private func ariadneFind(_ id: NodeID?, in h: Hierarchy, path: inout [NodeID]) -> NodeID {
+        // Mirrors CurrentlyVisibleViewFinder.find; `path` records the visited controllers.
+        func find(_ id: NodeID?) -> NodeID? {
+            guard let id else { return nil }
+            path.append(id)
+            let node = h[id]
+            if node.kind == .split, strategy == .splitMain || strategy == .splitDetail {
+                let reported = splitViewControllers(id, in: h)
+                let pick = strategy == .splitMain ? reported.first : reported.last
+                if let pick { path.append(pick) }
+                return pick ?? id
+            }
+            switch node.kind {
+            case .tab:
+                let selected = node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
+                return find(selected ?? h.presentedViewController(of: id)) ?? id
+            case .navigation:
+                return find(h.presentedViewController(of: id) ?? node.children.last) ?? id
+            default:
+                return find(h.presentedViewController(of: id)) ?? id
+            }
+        }
+        let found = find(id)!
+        // Keep only the chain that led to the result (a failed branch never appends, so this is the path).
+        if let index = path.lastIndex(of: found) { path = Array(path[...index]) }
+        return found
+    }
+
+    /// UISplitViewController.viewControllers: expanded [primary, supplementary?, secondary], collapsed one.
+    public func splitViewControllers(_ id: NodeID, in h: Hierarchy) -> [NodeID] {
+        let columns = [SplitRole.primary, .supplementary, .secondary].compactMap { h.splitChild(id, role: $0) }
+        return h[id].isCollapsed == true ? Array(columns.prefix(1)) : columns
+    }
+}
