@@ -132,3 +132,32 @@ extension Hierarchy {
     /// Makes a detached node the window root (no callbacks; the simulator emits them).
     public mutating func setRoot(_ id: NodeID?) { root = id }
 }
+
+extension Hierarchy {
+    /// Adds a node that already has an id (from a snapshot) under a containment parent, or as a presentation
+    /// of `presenter`. Id counters move past it, so later ids never reuse it.
+    public mutating func insert(_ node: Node, parent: NodeID? = nil, presenter: NodeID? = nil) throws(NavigationError) {
+        if contains(node.id) { throw .duplicateChild(node.id, container: parent ?? presenter ?? node.id) }
+        var node = node
+        node.children = []
+        node.presented = nil
+        node.presenter = nil
+        nodes[node.id] = node
+        if let parent {
+            attach(node.id, to: parent)
+            self[node.id].role = node.role
+        }
+        if let presenter {
+            self[presenter].presented = node.id
+            self[node.id].presenter = presenter
+        }
+        let raw = node.id.rawValue
+        var base = raw
+        var count = 1
+        if let hash = raw.lastIndex(of: "#"), let n = Int(raw[raw.index(after: hash)...]) {
+            base = String(raw[..<hash])
+            count = n
+        }
+        nameCounts[base] = max(nameCounts[base] ?? 0, count)
+    }
+}

@@ -64,7 +64,7 @@ public struct Simulator: Sendable, Equatable {
         }
         lastStart = start
         now = max(now, start + outcome.duration)
-        inFlight = inFlight.filter { $0.value > now }
+        inFlight = inFlight.filter { $0.value > start }
         return outcome
     }
 

@@ -1,0 +1,33 @@
+# navviz — every target is a one-line wrapper. `make test` and `make demo` install what they need.
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+BIN = .build/debug/navviz
+
+.PHONY: deps build test demo lint format bench samples e2e clean
+
+deps: ## Install libgraphviz-dev (Graphviz's C libraries) when it is missing.
+	@./scripts/install-deps.sh
+
+build: deps ## Build the navviz binary.
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test: deps ## Build and run every test suite.
+	$(SWIFT) test $(SWIFT_FLAGS)
+
+demo: build ## Render every sample into navviz-out/ and print the index to open.
+	$(BIN) render Samples -o navviz-out
+
+lint: ## Check formatting with swift format.
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks
+
+format: ## Format the sources in place.
+	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
+
+bench: deps ## Benchmarks (release build): simulator, finder, renderer.
+	$(SWIFT) run -c release navviz-bench
+
+samples: build ## Regenerate the golden files of every sample.
+	$(BIN) check Samples --golden Samples/golden --record
+
+clean: ## Remove build products and demo output.
+	rm -rf .build navviz-out navviz-artifacts

@@ -1,0 +1,59 @@
+import NavVizCore
+
+/// One step of a run: the operation, how it ended, and the state after it.
+public struct RunStep: Sendable, Equatable {
+    /// 0 is the initial state; steps count from 1.
+    public var index: Int
+    /// The operation's name (`initial` for step 0).
+    public var op: String
+    /// What the simulator did.
+    public var outcome: StepOutcome
+    /// The scenario step's caption.
+    public var note: String?
+    /// The step's JSON path in the scenario (`steps[0]`), empty for the initial state.
+    public var path: String
+    /// The finder's report after the step.
+    public var finder: ViewFinderResult
+    /// The hierarchy after the step.
+    public var hierarchy: Hierarchy
+    /// Expectations that did not hold.
+    public var failures: [String]
+
+    /// A step record.
+    public init(index: Int, op: String, outcome: StepOutcome, note: String?, path: String, finder: ViewFinderResult, hierarchy: Hierarchy, failures: [String] = []) {
+        self.index = index
+        self.op = op
+        self.outcome = outcome
+        self.note = note
+        self.path = path
+        self.finder = finder
+        self.hierarchy = hierarchy
+        self.failures = failures
+    }
+
+    /// The step's status.
+    public var status: StepStatus { outcome.status }
+}
+
+/// The result of running a scenario.
+public struct Run: Sendable, Equatable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The scenario file.
+    public var file: String
+    /// The initial state, then one record per step.
+    public var steps: [RunStep]
+
+    /// A run.
+    public init(scenario: String, file: String, steps: [RunStep]) {
+        self.scenario = scenario
+        self.file = file
+        self.steps = steps
+    }
+
+    /// Every expectation failure, prefixed with the file.
+    public var failures: [String] { steps.flatMap { step in step.failures.map { "\(file): \($0)" } } }
+
+    /// Steps that did not end `ok` (what `--strict` fails on).
+    public var nonOKSteps: [RunStep] { steps.filter { $0.status != .ok } }
+}

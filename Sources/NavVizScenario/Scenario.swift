@@ -1,0 +1,122 @@
+import NavVizCore
+
+/// A decoded, validated scenario file (`navviz: 1`).
+public struct Scenario: Sendable, Equatable {
+    /// The file it came from, as the user named it.
+    public var file: String
+    /// The scenario's name (default: the file name without extension).
+    public var name: String
+    /// Phone (splits start collapsed) or pad.
+    public var device: Device
+    /// The finder used for default targets and the visible controller.
+    public var finder: ViewFinderStrategy
+    /// Whether seed quirks are replayed.
+    public var quirks: Bool
+    /// Screen metadata.
+    public var screens: [String: ScreenInfo]
+    /// Named Ariadne-style routes.
+    public var routes: [String: RouteSpec]
+    /// The window's root.
+    public var root: NodeSpec
+    /// The steps, in order.
+    public var steps: [ScenarioStep]
+}
+
+/// What a step does: a simulator operation, or a named route.
+public enum StepAction: Sendable, Equatable {
+    case operation(Operation)
+    case navigate(route: String, context: JSONValue?)
+
+    /// The operation's name as the scenario spells it.
+    public var name: String {
+        switch self {
+        case .operation(let op): op.name
+        case .navigate: "navigate"
+        }
+    }
+}
+
+/// One step of a scenario.
+public struct ScenarioStep: Sendable, Equatable {
+    /// The operation.
+    public var action: StepAction
+    /// animated, animation, target, after.
+    public var options: StepOptions
+    /// A caption for docs.
+    public var note: String?
+    /// What must hold after the step.
+    public var expect: Expectation?
+    /// The JSON path of the step (`steps[3]`).
+    public var path: String
+
+    /// A step.
+    public init(action: StepAction, options: StepOptions = StepOptions(), note: String? = nil, expect: Expectation? = nil, path: String = "") {
+        self.action = action
+        self.options = options
+        self.note = note
+        self.expect = expect
+        self.path = path
+    }
+}
+
+/// A step's `expect`: each given field must hold after the step.
+public struct Expectation: Sendable, Equatable {
+    /// The visible controller's id or screen name.
+    public var visible: String?
+    /// The step's status.
+    public var status: StepStatus?
+    /// Text the step's message must contain.
+    public var error: String?
+    /// The appearance callbacks, in order (`Home.viewWillDisappear`).
+    public var events: [String]?
+    /// The path from the window to the visible controller (ids).
+    public var path: [String]?
+    /// The controllers on screen (ids or screen names), in order.
+    public var onScreen: [String]?
+
+    /// An empty expectation.
+    public init() {}
+}
+
+/// A named route in the scenario: a builder, a transition and options (Ariadne's `Route`).
+public struct RouteSpec: Sendable, Equatable {
+    /// The route's name.
+    public var name: String
+    /// What the builder builds (nil for hide transitions).
+    public var build: NodeSpec?
+    /// push, pop, popToRoot, popToInstance, replace, present, dismiss, root, none.
+    public var transition: String
+    /// present: the style.
+    public var style: PresentationStyle
+    /// replace: last, all, or keep the first N.
+    public var replaceMode: ReplaceMode
+    /// popToInstance: class and which.
+    public var className: String?
+    /// popToInstance: first or last.
+    public var which: InstanceMatch
+    /// A finder overriding the scenario's for this route.
+    public var finder: ViewFinderStrategy?
+    /// Another route run after this one, whatever its result (ChainableRoute).
+    public var chain: String?
+    /// Update the visible controller in place when it already shows the built screen (UpdatingRoute).
+    public var update: Bool
+    /// The transition's `isAnimated` (default true).
+    public var isAnimated: Bool
+    /// An animation descriptor (root transitions: the cross-dissolve's duration).
+    public var animation: Animation?
+    /// The JSON path of the route (`routes.signIn`).
+    public var path: String
+
+    /// A route with defaults.
+    public init(name: String, build: NodeSpec?, transition: String, path: String = "") {
+        self.name = name
+        self.build = build
+        self.transition = transition
+        self.style = .automatic
+        self.replaceMode = .last
+        self.which = .first
+        self.update = false
+        self.isAnimated = true
+        self.path = path
+    }
+}

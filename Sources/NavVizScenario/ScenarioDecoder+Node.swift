@@ -1,0 +1,205 @@
+import NavVizCore
+
+extension ScenarioDecoder {
+    static let kindKeys = ["navigation", "tabs", "split", "activities", "stack", "notifications", "screen", "ref"]
+    static let commonNodeFields = ["id", "title", "class", "presents", "style", "definesPresentationContext"]
+    static let kindFields: [String: [String]] = [
+        "navigation": [], "tabs": ["selected"], "split": ["collapsed"],
+        "activities": ["active", "generators", "flavor", "wrapInNavigation"], "stack": ["metrics"],
+        "notifications": ["selected"], "screen": ["children", "visible"], "ref": [],
+    ]
+    static let nodeExpectation =
+        "a node literal (a screen name, or an object with one of 'navigation', 'tabs', 'split', 'activities', 'stack', 'notifications', 'screen', 'ref')"
+
+    /// Decodes a node literal; `asView` makes leaves views (inside an animated stack).
+    mutating func node(_ value: JSONValue, _ path: String, asView: Bool = false) -> NodeSpec? {
+        switch value {
+        case .string(let name):
+            guard !name.isEmpty else {
+                fail(.invalidNode(file: file, path: path, reason: "a screen name cannot be empty"))
+                return nil
+            }
+            registerBase(name)
+            return NodeSpec(kind: asView ? .view : .controller, screen: name)
+        case .object(let members):
+            let kinds = members.map(\.0).filter { Self.kindKeys.contains($0) }
+            guard kinds.count == 1, let kind = kinds.first else {
+                if kinds.count > 1 {
+                    fail(.invalidNode(file: file, path: path, reason: "a node literal has exactly one kind, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))"))
+                } else {
+                    let guess = members.lazy.compactMap { Suggestion.closest(to: $0.0, in: Self.kindKeys) }.first
+                    fail(.invalidNode(file: file, path: path, reason: "expected \(Self.nodeExpectation)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
+                }
+                return nil
+            }
+            let allowed = kind == "ref" ? ["ref"] : [kind] + Self.commonNodeFields + (Self.kindFields[kind] ?? [])
+            checkFields(members, at: path, allowed: allowed)
+            return objectNode(kind, value, path, asView: asView)
+        default:
+            typeError(path, Self.nodeExpectation, value)
+            return nil
+        }
+    }
+
+    mutating func registerBase(_ name: String) { insertKnownBase(name) }
+
+    private mutating func objectNode(_ kind: String, _ value: JSONValue, _ path: String, asView: Bool) -> NodeSpec? {
+        let kindPath = join(path, kind)
+        let payload = value[kind]!
+        var spec: NodeSpec
+        switch kind {
+        case "ref":
+            guard let id = referenceID(payload, kindPath) else { return nil }
+            return NodeSpec.reference(id)
+        case "screen":
+            guard let name = string(payload, kindPath) else { return nil }
+            registerBase(name)
+            spec = NodeSpec(kind: asView ? .view : .controller, screen: name)
+            if let raw = value["children"], let items = array(raw, join(path, "children"), "an array of node literals") {
+                spec.kind = .controller
+                spec.children = items.enumerated().compactMap { node($1, "\(join(path, "children"))[\($0)]") }
+                if let visible = integer(value["visible"], join(path, "visible")) {
+                    if !spec.children.indices.contains(visible) && !items.isEmpty {
+                        fail(.invalidValue(file: file, path: join(path, "visible"), value: String(visible), expected: "an index from 0 to \(items.count - 1)", suggestion: nil))
+                    }
+                    spec.selected = visible
+                }
+            } else if value["visible"] != nil {
+                fail(.missingField(file: file, path: path, field: "children"))
+            }
+        case "navigation":
+            spec = NodeSpec(kind: .navigation)
+            guard let items = array(payload, kindPath, "an array of node literals (the stack, root first)") else { return nil }
+            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
+        case "tabs":
+            spec = NodeSpec(kind: .tab)
+            guard let items = array(payload, kindPath, "an array of node literals (one per tab)") else { return nil }
+            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
+            if let selected = integer(value["selected"], join(path, "selected")) {
+                if !items.indices.contains(selected) {
+                    fail(.invalidValue(file: file, path: join(path, "selected"), value: String(selected), expected: items.isEmpty ? "no selection for an empty tab bar" : "an index from 0 to \(items.count - 1)", suggestion: nil))
+                }
+                spec.selected = selected
+            }
+        case "split":
+            guard let columns = object(payload, kindPath, "an object with 'primary', 'secondary' and optional 'supplementary'") else { return nil }
+            checkFields(columns, at: kindPath, allowed: ["primary", "secondary", "supplementary"])
+            guard let primaryValue = payload["primary"] else {
+                fail(.missingField(file: file, path: kindPath, field: "primary"))
+                return nil
+            }
+            let primary = node(primaryValue, join(kindPath, "primary"))
+            let secondary = payload["secondary"].flatMap { node($0, join(kindPath, "secondary")) }
+            let supplementary = payload["supplementary"].flatMap { node($0, join(kindPath, "supplementary")) }
+            guard let primary else { return nil }
+            spec = .split(primary: primary, secondary: secondary, supplementary: supplementary, collapsed: bool(value["collapsed"], join(path, "collapsed")))
+        case "activities":
+            spec = NodeSpec(kind: .activity)
+            switch payload {
+            case .object(let members):
+                for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
+                    if let childSpec = node(child, join(kindPath, key)) {
+                        spec.children.append(childSpec)
+                        spec.keys.append(key)
+                    }
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated() {
+                    let itemPath = "\(kindPath)[\(index)]"
+                    guard let members = object(item, itemPath, "an object with 'key' and 'node'") else { continue }
+                    checkFields(members, at: itemPath, allowed: ["key", "node"])
+                    guard let key = string(item["key"], join(itemPath, "key")) else {
+                        if item["key"] == nil { fail(.missingField(file: file, path: itemPath, field: "key")) }
+                        continue
+                    }
+                    guard let raw = item["node"] else {
+                        fail(.missingField(file: file, path: itemPath, field: "node"))
+                        continue
+                    }
+                    if spec.keys.contains(key) {
+                        fail(.invalidValue(file: file, path: join(itemPath, "key"), value: key, expected: "a key not used before in this container", suggestion: nil))
+                    }
+                    if let childSpec = node(raw, join(itemPath, "node")) {
+                        spec.children.append(childSpec)
+                        spec.keys.append(key)
+                    }
+                }
+            default:
+                typeError(kindPath, "an object of key → node literal, or an array of {\"key\", \"node\"}", payload)
+                return nil
+            }
+            if let raw = value["generators"], let members = object(raw, join(path, "generators"), "an object of key → node literal") {
+                for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
+                    if let childSpec = node(child, join(join(path, "generators"), key)) { spec.generators[key] = childSpec }
+                }
+            }
+            if value["flavor"] != nil { spec.flavor = choice(value["flavor"], join(path, "flavor"), ActivityFlavor.self) }
+            if let raw = value["wrapInNavigation"], let items = array(raw, join(path, "wrapInNavigation"), "an array of keys") {
+                for (index, item) in items.enumerated() {
+                    if let key = string(item, "\(join(path, "wrapInNavigation"))[\(index)]") { spec.wrapsInNavigation.insert(key) }
+                }
+            }
+            if let active = string(value["active"], join(path, "active")) {
+                if !spec.keys.contains(active) && spec.generators[active] == nil {
+                    fail(.invalidValue(file: file, path: join(path, "active"), value: active, expected: "a key of 'activities' or 'generators'", suggestion: Suggestion.closest(to: active, in: spec.keys + spec.generators.keys.sorted())))
+                }
+                spec.active = active
+            }
+        case "stack":
+            spec = NodeSpec(kind: .stack)
+            guard let items = array(payload, kindPath, "an array of view names (the last is active)") else { return nil }
+            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]", asView: true) }
+            if let raw = value["metrics"] { spec.stackMetrics = metrics(raw, join(path, "metrics")) }
+        case "notifications":
+            spec = NodeSpec(kind: .notifications)
+            guard let items = array(payload, kindPath, "an array of node literals (shown one at a time)") else { return nil }
+            if items.isEmpty {
+                fail(.invalidNode(file: file, path: kindPath, reason: "a notification sequence needs at least one controller"))
+            }
+            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
+            spec.selected = integer(value["selected"], join(path, "selected"))
+        default:
+            return nil
+        }
+        if let id = string(value["id"], join(path, "id")) {
+            if id.isEmpty || id.contains("#") {
+                fail(.invalidValue(file: file, path: join(path, "id"), value: id, expected: "a non-empty name without '#'", suggestion: nil))
+            }
+            registerBase(id)
+            spec.id = id
+        }
+        spec.title = string(value["title"], join(path, "title"))
+        spec.className = string(value["class"], join(path, "class"))
+        spec.definesPresentationContext = bool(value["definesPresentationContext"], join(path, "definesPresentationContext")) ?? false
+        if let raw = value["presents"] {
+            spec.presents = node(raw, join(path, "presents"))
+            if value["style"] != nil { spec.presentsStyle = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic }
+        } else if value["style"] != nil {
+            fail(.missingField(file: file, path: path, field: "presents"))
+        }
+        return spec
+    }
+
+    mutating func metrics(_ value: JSONValue, _ path: String) -> StackMetrics? {
+        guard let members = object(value, path) else { return nil }
+        let fields = ["duration", "delay", "damping", "initialVelocity", "active", "leading", "trailing"]
+        checkFields(members, at: path, allowed: fields)
+        var metrics = StackMetrics()
+        if let v = number(value["duration"], join(path, "duration"), min: 0) { metrics.duration = v }
+        if let v = number(value["delay"], join(path, "delay"), min: 0) { metrics.delay = v }
+        if let v = number(value["damping"], join(path, "damping"), min: 0) { metrics.damping = v }
+        if let v = number(value["initialVelocity"], join(path, "initialVelocity")) { metrics.initialVelocity = v }
+        for (name, keyPath) in [("active", \StackMetrics.active), ("leading", \.leading), ("trailing", \.trailing)] {
+            guard let raw = value[name] else { continue }
+            let placementPath = join(path, name)
+            guard let placementMembers = object(raw, placementPath) else { continue }
+            checkFields(placementMembers, at: placementPath, allowed: ["alpha", "offset", "scale"])
+            var placement = metrics[keyPath: keyPath]
+            if let v = number(raw["alpha"], join(placementPath, "alpha"), min: 0) { placement.alpha = v }
+            if let v = number(raw["offset"], join(placementPath, "offset")) { placement.offset = v }
+            if let v = number(raw["scale"], join(placementPath, "scale"), min: 0) { placement.scale = v }
+            metrics[keyPath: keyPath] = placement
+        }
+        return metrics
+    }
+}

@@ -1,0 +1,267 @@
+import NavVizCore
+
+extension ScenarioDecoder {
+    static let commonStepFields = ["op", "animated", "animation", "target", "after", "note", "expect"]
+
+    /// Each operation's own fields; the first is its main argument (the value in the `{"push": …}` form).
+    static let operationFields: [String: [String]] = [
+        "push": ["node"], "pop": ["interactive", "cancelled"], "popToRoot": [], "popTo": ["id"],
+        "popToInstance": ["class", "which"], "setStack": ["stack"], "replace": ["node", "mode", "keep"],
+        "select": ["tab", "user"], "setTabs": ["tabs", "selected"], "show": ["node"], "showDetail": ["node"],
+        "collapse": ["onto"], "expand": [], "showChild": ["node"], "present": ["node", "style"],
+        "dismiss": ["interactive", "cancelled"], "setRoot": ["node"], "activate": ["activity", "rule"],
+        "flushActivity": ["activity"], "register": ["activity", "node"], "flick": ["velocity"],
+        "pushView": ["node"], "popView": [], "setViews": ["views"], "updateView": ["node"], "memoryWarning": [],
+        "wait": ["seconds"], "navigate": ["route", "context"],
+    ]
+
+    /// Fields an operation cannot do without.
+    static let requiredFields: [String: [String]] = [
+        "push": ["node"], "popTo": ["id"], "popToInstance": ["class"], "setStack": ["stack"], "replace": ["node"],
+        "select": ["tab"], "setTabs": ["tabs"], "show": ["node"], "showDetail": ["node"], "showChild": ["node"],
+        "present": ["node"], "setRoot": ["node"], "activate": ["activity"], "flushActivity": ["activity"],
+        "register": ["activity", "node"], "pushView": ["node"], "setViews": ["views"], "updateView": ["node"],
+        "wait": ["seconds"], "navigate": ["route"],
+    ]
+
+    mutating func step(_ value: JSONValue, _ path: String) -> ScenarioStep? {
+        guard case .object(let members) = value else {
+            typeError(path, "a step object such as {\"op\": \"push\", \"node\": \"Detail\"}", value)
+            return nil
+        }
+        // Two spellings: {"op": "push", "node": X} and {"push": X}.
+        var opName: String
+        var fields: [String: (value: JSONValue, path: String)] = [:]
+        if let raw = value["op"] {
+            guard let name = string(raw, join(path, "op")) else { return nil }
+            opName = name
+            guard let own = Self.operationFields[name] else {
+                fail(.unknownOperation(file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Operation.allNames)))
+                return nil
+            }
+            checkFields(members, at: path, allowed: Self.commonStepFields + own)
+            for (key, item) in members where own.contains(key) { fields[key] = (item, join(path, key)) }
+        } else {
+            let opKeys = members.map(\.0).filter { Self.operationFields[$0] != nil }
+            guard opKeys.count == 1, let name = opKeys.first else {
+                if opKeys.count > 1 {
+                    fail(.invalidNode(file: file, path: path, reason: "a step has one operation, found \(opKeys.map { "'\($0)'" }.joined(separator: " and "))"))
+                    return nil
+                }
+                let unknown = members.map(\.0).first { !Self.commonStepFields.contains($0) }
+                if let unknown {
+                    fail(.unknownOperation(file: file, path: join(path, unknown), name: unknown, suggestion: Suggestion.closest(to: unknown, in: Operation.allNames)))
+                } else {
+                    fail(.missingField(file: file, path: path, field: "op"))
+                }
+                return nil
+            }
+            opName = name
+            let own = Self.operationFields[name]!
+            checkFields(members, at: path, allowed: Self.commonStepFields + [name] + own.dropFirst())
+            for (key, item) in members where own.dropFirst().contains(key) { fields[key] = (item, join(path, key)) }
+            let payload = value[name]!
+            if let main = own.first {
+                // `{"pop": true}` and `{"pop": {}}` are fine for operations without a main argument.
+                fields[main] = (payload, join(path, name))
+            } else if payload != .bool(true), payload != .object([]), payload != .null {
+                typeError(join(path, name), "true (the operation takes no argument)", payload)
+            }
+        }
+        for required in Self.requiredFields[opName] ?? [] where fields[required] == nil {
+            fail(.missingField(file: file, path: path, field: required))
+            return nil
+        }
+        let errorCount = errors.count
+        guard let action = action(opName, fields) else { return nil }
+        var options = StepOptions()
+        options.isAnimated = bool(value["animated"], join(path, "animated")) ?? true
+        if let raw = value["animation"] { options.animation = animation(raw, join(path, "animation")) }
+        options.target = referenceID(value["target"], join(path, "target"))
+        options.after = number(value["after"], join(path, "after"), min: 0)
+        let note = string(value["note"], join(path, "note"))
+        var expect: Expectation?
+        if let raw = value["expect"] { expect = expectation(raw, join(path, "expect")) }
+        guard errors.count == errorCount else { return nil }
+        return ScenarioStep(action: action, options: options, note: note, expect: expect, path: path)
+    }
+
+    private mutating func nodes(_ field: (value: JSONValue, path: String)?, expected: String, asView: Bool = false) -> [NodeSpec]? {
+        guard let field, let items = array(field.value, field.path, expected) else { return nil }
+        let specs = items.enumerated().compactMap { node($1, "\(field.path)[\($0)]", asView: asView) }
+        return specs.count == items.count ? specs : nil
+    }
+
+    private mutating func action(_ name: String, _ f: [String: (value: JSONValue, path: String)]) -> StepAction? {
+        func node(_ key: String = "node", asView: Bool = false) -> NodeSpec? {
+            guard let field = f[key] else { return nil }
+            return self.node(field.value, field.path, asView: asView)
+        }
+        func flag(_ key: String) -> Bool { f[key].flatMap { bool($0.value, $0.path) } ?? false }
+        func text(_ key: String) -> String? { f[key].flatMap { string($0.value, $0.path) } }
+        let op: Operation
+        switch name {
+        case "push": guard let n = node() else { return nil }; op = .push(n)
+        case "pop": op = .pop(interactive: flag("interactive"), cancelled: flag("cancelled"))
+        case "popToRoot": op = .popToRoot
+        case "popTo": guard let id = f["id"].flatMap({ referenceID($0.value, $0.path) }) else { return nil }; op = .popTo(id)
+        case "popToInstance":
+            guard let className = text("class") else { return nil }
+            let which = f["which"].flatMap { choice($0.value, $0.path, InstanceMatch.self) } ?? .first
+            op = .popToInstance(className: className, which: which)
+        case "setStack": guard let list = nodes(f["stack"], expected: "an array of node literals (root first)") else { return nil }; op = .setStack(list)
+        case "replace":
+            guard let n = node() else { return nil }
+            var mode = ReplaceMode.last
+            if let raw = f["mode"] {
+                switch string(raw.value, raw.path) {
+                case "last": mode = .last
+                case "all": mode = .all
+                case let other?:
+                    fail(.invalidValue(file: file, path: raw.path, value: other, expected: "'last' or 'all' (or use 'keep')", suggestion: Suggestion.closest(to: other, in: ["last", "all"])))
+                case nil: return nil
+                }
+            }
+            if let raw = f["keep"], let count = integer(raw.value, raw.path) { mode = .keepFirst(count) }
+            op = .replace(n, mode: mode)
+        case "select":
+            guard let raw = f["tab"] else { return nil }
+            let selector: TabSelector
+            switch raw.value {
+            case .number: guard let i = integer(raw.value, raw.path) else { return nil }; selector = .index(i)
+            case .string: guard let id = referenceID(raw.value, raw.path) else { return nil }; selector = .id(id)
+            default: typeError(raw.path, "a tab index or a node id", raw.value); return nil
+            }
+            op = .select(selector, isUserTap: flag("user"))
+        case "setTabs":
+            guard let list = nodes(f["tabs"], expected: "an array of node literals (one per tab)") else { return nil }
+            op = .setTabs(list, selected: f["selected"].flatMap { integer($0.value, $0.path) })
+        case "show": guard let n = node() else { return nil }; op = .show(n)
+        case "showDetail": guard let n = node() else { return nil }; op = .showDetail(n)
+        case "collapse": op = .collapse(onto: f["onto"].flatMap { referenceID($0.value, $0.path) })
+        case "expand": op = .expand
+        case "showChild": guard let n = node() else { return nil }; op = .showChild(n)
+        case "present":
+            guard let n = node() else { return nil }
+            op = .present(n, style: f["style"].flatMap { choice($0.value, $0.path, PresentationStyle.self) } ?? .automatic)
+        case "dismiss": op = .dismiss(interactive: flag("interactive"), cancelled: flag("cancelled"))
+        case "setRoot": guard let n = node() else { return nil }; op = .setRoot(n)
+        case "activate":
+            guard let key = text("activity") else { return nil }
+            op = .activate(key, rule: f["rule"].flatMap { choice($0.value, $0.path, ActivationRule.self) } ?? .any)
+        case "flushActivity": guard let key = text("activity") else { return nil }; op = .flushActivity(key)
+        case "register":
+            guard let key = text("activity"), let n = node() else { return nil }
+            op = .register(key, n)
+        case "flick": op = .flick(velocity: f["velocity"].flatMap { number($0.value, $0.path) })
+        case "pushView": guard let n = node(asView: true) else { return nil }; op = .pushView(n)
+        case "popView": op = .popView
+        case "setViews": guard let list = nodes(f["views"], expected: "an array of view names", asView: true) else { return nil }; op = .setViews(list)
+        case "updateView": guard let n = node(asView: true) else { return nil }; op = .updateView(n)
+        case "memoryWarning": op = .memoryWarning
+        case "wait": guard let s = f["seconds"].flatMap({ number($0.value, $0.path, min: 0) }) else { return nil }; op = .wait(seconds: s)
+        case "navigate":
+            guard let route = text("route") else { return nil }
+            noteRouteReference(route, at: f["route"]!.path)
+            return .navigate(route: route, context: f["context"]?.value)
+        default: return nil
+        }
+        return .operation(op)
+    }
+
+    mutating func animation(_ value: JSONValue, _ path: String) -> Animation? {
+        if case .string(let kind) = value { return Animation(kind: kind) }
+        guard let members = object(value, path, "an animation such as {\"kind\": \"crossDissolve\", \"duration\": 0.3}") else { return nil }
+        guard let kind = string(value["kind"], join(path, "kind")) else {
+            if value["kind"] == nil { fail(.missingField(file: file, path: path, field: "kind")) }
+            return nil
+        }
+        var animation = Animation(kind: kind)
+        animation.duration = number(value["duration"], join(path, "duration"), min: 0)
+        animation.direction = string(value["direction"], join(path, "direction"))
+        for (key, item) in members where !["kind", "duration", "direction"].contains(key) {
+            if let n = number(item, join(path, key)) { animation.parameters[key] = n }
+        }
+        return animation
+    }
+
+    mutating func expectation(_ value: JSONValue, _ path: String) -> Expectation? {
+        guard let members = object(value, path) else { return nil }
+        checkFields(members, at: path, allowed: ["visible", "status", "error", "events", "path", "onScreen"])
+        var expect = Expectation()
+        if let raw = value["visible"] {
+            expect.visible = string(raw, join(path, "visible"))
+            if let id = expect.visible { idReferences.append((join(path, "visible"), id)) }
+        }
+        if value["status"] != nil { expect.status = choice(value["status"], join(path, "status"), StepStatus.self) }
+        expect.error = string(value["error"], join(path, "error"))
+        func strings(_ key: String) -> [String]? {
+            guard let raw = value[key], let items = array(raw, join(path, key), "an array of strings") else { return nil }
+            return items.enumerated().compactMap { index, item in
+                if key == "events", case .object = item {
+                    let itemPath = "\(join(path, key))[\(index)]"
+                    guard let controller = string(item["controller"], join(itemPath, "controller")),
+                        let callback = choice(item["callback"], join(itemPath, "callback"), AppearanceCallback.self)
+                    else { return nil }
+                    return "\(controller).\(callback.rawValue)"
+                }
+                return string(item, "\(join(path, key))[\(index)]")
+            }
+        }
+        expect.events = strings("events")
+        if let events = expect.events {
+            for (index, event) in events.enumerated() {
+                let callback = event.split(separator: ".").last.map(String.init) ?? ""
+                if AppearanceCallback(rawValue: callback) == nil {
+                    fail(.invalidValue(file: file, path: "\(join(path, "events"))[\(index)]", value: event, expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil))
+                }
+            }
+        }
+        expect.path = strings("path")
+        expect.onScreen = strings("onScreen")
+        return expect
+    }
+
+    mutating func route(_ name: String, _ value: JSONValue, _ path: String) -> RouteSpec? {
+        guard let members = object(value, path, "a route object such as {\"build\": \"SignIn\", \"transition\": \"present\"}") else { return nil }
+        let fields = ["build", "transition", "style", "mode", "keep", "class", "which", "finder", "chain", "update", "animated", "animation"]
+        checkFields(members, at: path, allowed: fields)
+        let transitions = ["push", "pop", "popToRoot", "popToInstance", "replace", "present", "dismiss", "root", "none"]
+        guard let transition = string(value["transition"], join(path, "transition")) else {
+            if value["transition"] == nil { fail(.missingField(file: file, path: path, field: "transition")) }
+            return nil
+        }
+        guard transitions.contains(transition) else {
+            fail(.invalidValue(file: file, path: join(path, "transition"), value: transition, expected: "one of \(transitions.map { "'\($0)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: transition, in: transitions)))
+            return nil
+        }
+        let build = value["build"].flatMap { node($0, join(path, "build")) }
+        if ["push", "replace", "present", "root"].contains(transition), value["build"] == nil {
+            fail(.missingField(file: file, path: path, field: "build"))
+        }
+        var route = RouteSpec(name: name, build: build, transition: transition, path: path)
+        if value["style"] != nil { route.style = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic }
+        if let mode = string(value["mode"], join(path, "mode")) {
+            switch mode {
+            case "last": route.replaceMode = .last
+            case "all": route.replaceMode = .all
+            default: fail(.invalidValue(file: file, path: join(path, "mode"), value: mode, expected: "'last' or 'all' (or use 'keep')", suggestion: Suggestion.closest(to: mode, in: ["last", "all"])))
+            }
+        }
+        if let keep = integer(value["keep"], join(path, "keep")) { route.replaceMode = .keepFirst(keep) }
+        route.className = string(value["class"], join(path, "class"))
+        if transition == "popToInstance", route.className == nil, value["class"] == nil {
+            fail(.missingField(file: file, path: path, field: "class"))
+        }
+        if value["which"] != nil { route.which = choice(value["which"], join(path, "which"), InstanceMatch.self) ?? .first }
+        if value["finder"] != nil { route.finder = finderName(value["finder"], join(path, "finder")) }
+        if let chain = string(value["chain"], join(path, "chain")) {
+            route.chain = chain
+            noteRouteReference(chain, at: join(path, "chain"))
+        }
+        route.update = bool(value["update"], join(path, "update")) ?? false
+        route.isAnimated = bool(value["animated"], join(path, "animated")) ?? true
+        if let raw = value["animation"] { route.animation = animation(raw, join(path, "animation")) }
+        return route
+    }
+}

@@ -1,0 +1,204 @@
+import NavVizCore
+
+/// Decodes and validates a scenario document, collecting every error with its JSON path.
+public struct ScenarioDecoder {
+    /// The file name used in messages.
+    public let file: String
+    private(set) var errors: [ScenarioError] = []
+    /// Names an id may be built from (explicit ids, screens, kinds), for checking references.
+    var knownBases: Set<String> = Set(NodeKind.allCases.map(\.rawValue)).union(["tab"])
+    var idReferences: [(path: String, id: String)] = []
+    var routeReferences: [(path: String, name: String)] = []
+
+    /// A decoder for one file.
+    public init(file: String) { self.file = file }
+
+    /// Decodes scenario text (JSON).
+    public static func decode(_ text: String, file: String) throws(ScenarioErrors) -> Scenario {
+        if text.allSatisfy(\.isWhitespace) { throw ScenarioErrors([.emptyFile(file: file)]) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioErrors([.syntax(file: file, error)])
+        }
+        var decoder = ScenarioDecoder(file: file)
+        return try decoder.scenario(value)
+    }
+
+    // MARK: - Error helpers
+
+    mutating func fail(_ error: ScenarioError) { errors.append(error) }
+
+    mutating func typeError(_ path: String, _ expected: String, _ found: JSONValue) {
+        fail(.wrongType(file: file, path: path, expected: expected, found: found.typeDescription))
+    }
+
+    /// Reports members not in `allowed`, with a suggestion.
+    mutating func checkFields(_ members: [(String, JSONValue)], at path: String, allowed: [String]) {
+        for (key, _) in members where !allowed.contains(key) {
+            fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
+        }
+    }
+
+    func join(_ path: String, _ key: String) -> String {
+        let plain = key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !key.isEmpty
+        let part = plain ? key : "[\(JSONWriter.quote(key))]"
+        if path.isEmpty { return part }
+        return plain ? "\(path).\(key)" : "\(path)\(part)"
+    }
+
+    mutating func string(_ value: JSONValue?, _ path: String) -> String? {
+        guard let value else { return nil }
+        guard case .string(let s) = value else {
+            typeError(path, "a string", value)
+            return nil
+        }
+        return s
+    }
+
+    mutating func bool(_ value: JSONValue?, _ path: String) -> Bool? {
+        guard let value else { return nil }
+        guard case .bool(let b) = value else {
+            typeError(path, "true or false", value)
+            return nil
+        }
+        return b
+    }
+
+    mutating func number(_ value: JSONValue?, _ path: String, min: Double? = nil) -> Double? {
+        guard let value else { return nil }
+        guard case .number(let n) = value else {
+            typeError(path, "a number", value)
+            return nil
+        }
+        if let min, n < min {
+            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: "a number of at least \(JSONWriter.format(min))", suggestion: nil))
+            return nil
+        }
+        return n
+    }
+
+    mutating func integer(_ value: JSONValue?, _ path: String) -> Int? {
+        guard let value else { return nil }
+        guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e9 else {
+            typeError(path, "a whole number", value)
+            return nil
+        }
+        return Int(n)
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue?, _ path: String, _ type: T.Type) -> T?
+    where T.RawValue == String {
+        guard let text = string(value, path) else { return nil }
+        if let result = T(rawValue: text) { return result }
+        let names = T.allCases.map(\.rawValue)
+        fail(.invalidValue(file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: text, in: names)))
+        return nil
+    }
+
+    mutating func object(_ value: JSONValue, _ path: String, _ expected: String = "an object") -> [(String, JSONValue)]? {
+        guard case .object(let members) = value else {
+            typeError(path, expected, value)
+            return nil
+        }
+        return members
+    }
+
+    mutating func array(_ value: JSONValue, _ path: String, _ expected: String) -> [JSONValue]? {
+        guard case .array(let items) = value else {
+            typeError(path, expected, value)
+            return nil
+        }
+        return items
+    }
+
+    mutating func referenceID(_ value: JSONValue?, _ path: String) -> NodeID? {
+        guard let id = string(value, path) else { return nil }
+        idReferences.append((path, id))
+        return NodeID(id)
+    }
+
+    // MARK: - Scenario
+
+    static let topLevelFields = ["navviz", "name", "device", "finder", "quirks", "screens", "routes", "root", "steps", "description", "$schema"]
+
+    mutating func scenario(_ value: JSONValue) throws(ScenarioErrors) -> Scenario {
+        guard case .object(let members) = value else {
+            throw ScenarioErrors([.notAnObject(file: file, found: value.typeDescription)])
+        }
+        switch value["navviz"] {
+        case nil: throw ScenarioErrors([.missingVersion(file: file)])
+        case .number(1)?: break
+        case let other?:
+            let found: String
+            if case .number(let n) = other { found = JSONWriter.format(n) } else { found = JSONWriter.compact(other) }
+            throw ScenarioErrors([.unsupportedVersion(file: file, found: found)])
+        }
+        checkFields(members, at: "", allowed: Self.topLevelFields)
+        let baseName = file.split(separator: "/").last.map(String.init) ?? file
+        let defaultName = baseName.split(separator: ".").dropLast().joined(separator: ".")
+        let name = string(value["name"], "name") ?? (defaultName.isEmpty ? baseName : defaultName)
+        string(value["description"], "description").map { _ in }
+        let device = value["device"] == nil ? .phone : (choice(value["device"], "device", Device.self) ?? .phone)
+        let finder = value["finder"] == nil ? .navviz : (finderName(value["finder"], "finder") ?? .navviz)
+        let quirks = bool(value["quirks"], "quirks") ?? false
+        var screens: [String: ScreenInfo] = [:]
+        if let raw = value["screens"], let members = object(raw, "screens") {
+            for (key, info) in members.sorted(by: { $0.0 < $1.0 }) {
+                let path = join("screens", key)
+                knownBases.insert(key)
+                guard let fields = object(info, path) else { continue }
+                checkFields(fields, at: path, allowed: ["class", "title"])
+                screens[key] = ScreenInfo(className: string(info["class"], join(path, "class")), title: string(info["title"], join(path, "title")))
+            }
+        }
+        var routes: [String: RouteSpec] = [:]
+        if let raw = value["routes"], let members = object(raw, "routes") {
+            for (key, routeValue) in members.sorted(by: { $0.0 < $1.0 }) {
+                if let route = self.route(key, routeValue, join("routes", key)) { routes[key] = route }
+            }
+        }
+        var root: NodeSpec?
+        if let raw = value["root"] {
+            root = node(raw, "root")
+        } else {
+            fail(.missingField(file: file, path: "(top level)", field: "root"))
+        }
+        var steps: [ScenarioStep] = []
+        if let raw = value["steps"], let items = array(raw, "steps", "an array of steps") {
+            for (index, item) in items.enumerated() {
+                if let step = self.step(item, "steps[\(index)]") { steps.append(step) }
+            }
+        }
+        for (path, id) in idReferences where !isPlausibleID(id) {
+            fail(.unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases)))
+        }
+        for (path, name) in routeReferences where routes[name] == nil {
+            fail(.unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys)))
+        }
+        guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
+        return Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
+    }
+
+    /// An id is plausible when it is a known base name, or one with a `#N` suffix.
+    mutating func insertKnownBase(_ name: String) { knownBases.insert(name) }
+
+    mutating func noteRouteReference(_ name: String, at path: String) { routeReferences.append((path, name)) }
+
+    func isPlausibleID(_ id: String) -> Bool {
+        if knownBases.contains(id) { return true }
+        if let hash = id.lastIndex(of: "#"), Int(id[id.index(after: hash)...]) != nil {
+            return knownBases.contains(String(id[..<hash]))
+        }
+        return false
+    }
+
+    mutating func finderName(_ value: JSONValue?, _ path: String) -> ViewFinderStrategy? {
+        guard let text = string(value, path) else { return nil }
+        if let strategy = ViewFinderStrategy(name: text) { return strategy }
+        let names = ViewFinderStrategy.allCases.map(\.rawValue)
+        fail(.invalidValue(file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: text, in: names)))
+        return nil
+    }
+}

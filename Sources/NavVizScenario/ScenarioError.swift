@@ -1,0 +1,102 @@
+/// Why a scenario (or snapshot) file cannot be used. Each names the file and, where there is one, the JSON path.
+public enum ScenarioError: Error, Equatable, Sendable {
+    case fileNotFound(file: String)
+    case isDirectory(file: String)
+    case unreadable(file: String, reason: String)
+    case emptyFile(file: String)
+    case syntax(file: String, JSONSyntaxError)
+    case notAnObject(file: String, found: String)
+    case missingVersion(file: String)
+    case unsupportedVersion(file: String, found: String)
+    case missingField(file: String, path: String, field: String)
+    case wrongType(file: String, path: String, expected: String, found: String)
+    case unknownOperation(file: String, path: String, name: String, suggestion: String?)
+    case unknownField(file: String, path: String, field: String, suggestion: String?)
+    case invalidValue(file: String, path: String, value: String, expected: String, suggestion: String?)
+    case unknownID(file: String, path: String, id: String, suggestion: String?)
+    case unknownRoute(file: String, path: String, name: String, suggestion: String?)
+    case invalidNode(file: String, path: String, reason: String)
+}
+
+extension ScenarioError: CustomStringConvertible {
+    /// One sentence, starting with `file: json.path:` where there is a path.
+    public var description: String {
+        func hint(_ suggestion: String?) -> String { suggestion.map { ". Did you mean '\($0)'?" } ?? "" }
+        switch self {
+        case .fileNotFound(let file): return "\(file): no such file"
+        case .isDirectory(let file): return "\(file): is a directory, expected a scenario file"
+        case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
+        case .emptyFile(let file): return "\(file): the file is empty, expected a JSON object"
+        case .syntax(let file, let error): return "\(file): invalid JSON at \(error)"
+        case .notAnObject(let file, let found): return "\(file): expected a JSON object at the top level, found \(found)"
+        case .missingVersion(let file): return "\(file): missing field 'navviz': expected \"navviz\": 1"
+        case .unsupportedVersion(let file, let found):
+            return "\(file): navviz: unsupported format version \(found). This navviz reads version 1"
+        case .missingField(let file, let path, let field):
+            return "\(file): \(path): missing field '\(field)'"
+        case .wrongType(let file, let path, let expected, let found):
+            return "\(file): \(path): expected \(expected), found \(found)"
+        case .unknownOperation(let file, let path, let name, let suggestion):
+            return "\(file): \(path): unknown operation '\(name)'\(hint(suggestion))"
+        case .unknownField(let file, let path, let field, let suggestion):
+            return "\(file): \(path): unknown field '\(field)'\(hint(suggestion))"
+        case .invalidValue(let file, let path, let value, let expected, let suggestion):
+            return "\(file): \(path): invalid value '\(value)', expected \(expected)\(hint(suggestion))"
+        case .unknownID(let file, let path, let id, let suggestion):
+            return "\(file): \(path): unknown id '\(id)'\(hint(suggestion))"
+        case .unknownRoute(let file, let path, let name, let suggestion):
+            return "\(file): \(path): unknown route '\(name)'\(hint(suggestion))"
+        case .invalidNode(let file, let path, let reason):
+            return "\(file): \(path): \(reason)"
+        }
+    }
+}
+
+/// Every error found in one file, in document order.
+public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The errors (at least one).
+    public var errors: [ScenarioError]
+    /// Errors.
+    public init(_ errors: [ScenarioError]) { self.errors = errors }
+    /// One line per error.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference).
+public enum Suggestion {
+    /// The closest candidate, if any is close enough.
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        var best: (String, Int)?
+        let lower = word.lowercased()
+        for candidate in candidates {
+            if candidate.lowercased() == lower { return candidate }
+            let distance = editDistance(lower, candidate.lowercased())
+            let limit = max(1, min(2, candidate.count / 3))
+            if distance <= limit, best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    /// Damerau-Levenshtein distance (adjacent transpositions count as one edit).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}

@@ -1,0 +1,142 @@
+import NavVizCore
+
+/// The canonical snapshot: a hierarchy as JSON with keys in a fixed order (DESIGN.md, "Run output").
+public enum Snapshot {
+    /// The window root as a canonical node object, or `null` for an empty window.
+    public static func encode(_ h: Hierarchy) -> JSONValue {
+        guard let root = h.root else { return .null }
+        return encode(root, in: h)
+    }
+
+    /// One node and everything below it.
+    public static func encode(_ id: NodeID, in h: Hierarchy) -> JSONValue {
+        let node = h[id]
+        var members: [(String, JSONValue)] = [("id", .string(id.rawValue)), ("kind", .string(node.kind.rawValue))]
+        if let screen = node.screen { members.append(("screen", .string(screen))) }
+        if let title = node.title { members.append(("title", .string(title))) }
+        if let className = node.className { members.append(("class", .string(className))) }
+        members.append(("children", .array(node.children.map { encode($0, in: h) })))
+        if let selected = node.selected { members.append(("selected", .number(Double(selected)))) }
+        if let active = node.active { members.append(("active", .string(active))) }
+        if let role = node.role { members.append(("role", .string(role.rawValue))) }
+        if let key = node.key { members.append(("key", .string(key))) }
+        if let collapsed = node.isCollapsed { members.append(("collapsed", .bool(collapsed))) }
+        if let presented = node.presented { members.append(("presented", encode(presented, in: h))) }
+        if let style = node.style, node.presenter != nil { members.append(("style", .string(style.rawValue))) }
+        if !node.isLoaded { members.append(("loaded", .bool(false))) }
+        if node.definesPresentationContext { members.append(("definesPresentationContext", .bool(true))) }
+        return .object(members)
+    }
+
+    static let fields = ["id", "kind", "screen", "title", "class", "children", "selected", "active", "role", "key", "collapsed", "presented", "style", "loaded", "definesPresentationContext"]
+
+    /// Reads a canonical snapshot (as the daemon receives it from an app) into a hierarchy.
+    public static func decode(_ value: JSONValue, file: String, path: String = "", device: Device = .phone) throws(ScenarioErrors) -> Hierarchy {
+        var reader = Reader(file: file)
+        var h = Hierarchy(device: device)
+        if value == .null { return h }
+        let root = reader.node(value, path.isEmpty ? "(top level)" : path, parent: nil, presenter: nil, into: &h)
+        guard reader.errors.isEmpty, let root else { throw ScenarioErrors(reader.errors) }
+        h.setRoot(root)
+        return h
+    }
+
+    private struct Reader {
+        let file: String
+        var errors: [ScenarioError] = []
+
+        func join(_ path: String, _ key: String) -> String { path == "(top level)" ? key : "\(path).\(key)" }
+
+        mutating func node(_ value: JSONValue, _ path: String, parent: NodeID?, presenter: NodeID?, into h: inout Hierarchy) -> NodeID? {
+            guard case .object(let members) = value else {
+                errors.append(.wrongType(file: file, path: path, expected: "a snapshot node object", found: value.typeDescription))
+                return nil
+            }
+            for (key, _) in members where !Snapshot.fields.contains(key) {
+                errors.append(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: Snapshot.fields)))
+            }
+            guard let idText = value["id"]?.stringValue, !idText.isEmpty else {
+                if value["id"] == nil {
+                    errors.append(.missingField(file: file, path: path, field: "id"))
+                } else {
+                    errors.append(.wrongType(file: file, path: join(path, "id"), expected: "a non-empty string", found: value["id"]!.typeDescription))
+                }
+                return nil
+            }
+            guard let kindText = value["kind"]?.stringValue, let kind = NodeKind(rawValue: kindText) else {
+                if let raw = value["kind"] {
+                    let text = raw.stringValue ?? JSONWriter.compact(raw)
+                    errors.append(.invalidValue(file: file, path: join(path, "kind"), value: text, expected: "one of \(NodeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: text, in: NodeKind.allCases.map(\.rawValue))))
+                } else {
+                    errors.append(.missingField(file: file, path: path, field: "kind"))
+                }
+                return nil
+            }
+            let id = NodeID(idText)
+            var node = Node(id: id, kind: kind, screen: string(value, "screen", path), title: string(value, "title", path), className: string(value, "class", path))
+            if let raw = value["selected"] {
+                if case .number(let n) = raw, n == n.rounded(), n >= 0 { node.selected = Int(n) } else {
+                    errors.append(.wrongType(file: file, path: join(path, "selected"), expected: "a whole number", found: raw.typeDescription))
+                }
+            }
+            node.active = string(value, "active", path)
+            if let role = string(value, "role", path) {
+                node.role = SplitRole(rawValue: role)
+                if node.role == nil { errors.append(.invalidValue(file: file, path: join(path, "role"), value: role, expected: "'primary', 'supplementary' or 'secondary'", suggestion: Suggestion.closest(to: role, in: SplitRole.allCases.map(\.rawValue)))) }
+            }
+            node.key = string(value, "key", path)
+            if let raw = value["collapsed"] { node.isCollapsed = bool(raw, join(path, "collapsed")) }
+            if let raw = value["loaded"] { node.isLoaded = bool(raw, join(path, "loaded")) ?? true }
+            if let raw = value["definesPresentationContext"] { node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false }
+            if let style = string(value, "style", path) {
+                node.style = PresentationStyle(rawValue: style)
+                if node.style == nil { errors.append(.invalidValue(file: file, path: join(path, "style"), value: style, expected: "a presentation style", suggestion: Suggestion.closest(to: style, in: PresentationStyle.allCases.map(\.rawValue)))) }
+            } else if presenter != nil {
+                node.style = .automatic
+            }
+            if kind == .activity { node.activity = ActivityState() }
+            if kind == .stack { node.stack = StackState() }
+            if kind == .split, node.isCollapsed == nil { node.isCollapsed = false }
+            do {
+                try h.insert(node, parent: parent, presenter: presenter)
+            } catch {
+                errors.append(.invalidNode(file: file, path: join(path, "id"), reason: "duplicate id '\(id)': every node needs its own id"))
+                return nil
+            }
+            if let raw = value["children"] {
+                if case .array(let items) = raw {
+                    for (index, item) in items.enumerated() {
+                        _ = self.node(item, "\(join(path, "children"))[\(index)]", parent: id, presenter: nil, into: &h)
+                    }
+                } else {
+                    errors.append(.wrongType(file: file, path: join(path, "children"), expected: "an array of snapshot nodes", found: raw.typeDescription))
+                }
+            }
+            if let raw = value["presented"] {
+                _ = self.node(raw, join(path, "presented"), parent: nil, presenter: id, into: &h)
+            }
+            if kind == .tab || kind == .notifications, node.selected == nil, !h[id].children.isEmpty { h[id].selected = 0 }
+            if let selected = h[id].selected, !h[id].children.isEmpty, !h[id].children.indices.contains(selected) {
+                errors.append(.invalidValue(file: file, path: join(path, "selected"), value: String(selected), expected: "an index from 0 to \(h[id].children.count - 1)", suggestion: nil))
+            }
+            return id
+        }
+
+        mutating func string(_ value: JSONValue, _ key: String, _ path: String) -> String? {
+            guard let raw = value[key] else { return nil }
+            guard case .string(let s) = raw else {
+                errors.append(.wrongType(file: file, path: join(path, key), expected: "a string", found: raw.typeDescription))
+                return nil
+            }
+            return s
+        }
+
+        mutating func bool(_ raw: JSONValue, _ path: String) -> Bool? {
+            guard case .bool(let b) = raw else {
+                errors.append(.wrongType(file: file, path: path, expected: "true or false", found: raw.typeDescription))
+                return nil
+            }
+            return b
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import NavVizCore
+import NavVizScenario
+
+/// The `navviz` command: simulate view-controller hierarchies and draw them.
+@main
+struct NavVizCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navviz",
+        abstract: "Simulate UIKit view-controller hierarchies and draw every state and transition.",
+        discussion: """
+            Exit codes: 0 success; 1 an expectation failed (or, with --strict, a step was not ok), \
+            a diff found differences, or a check found drift; 64 bad command-line usage; \
+            65 an input file is invalid (missing, unreadable, bad JSON or bad scenario); 74 output could not be written.
+            """,
+        version: "0.1.0",
+        subcommands: [Run.self, Validate.self]
+    )
+
+    /// Runs the command, mapping navviz failures to their exit codes and one message per line on stderr.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            Foundation.exit(failure.code)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// A domain failure with its exit code; the message is printed on stderr as is.
+struct CommandFailure: Error {
+    var message: String
+    var code: Int32
+
+    /// Exit code 65: an input file is invalid.
+    static let invalidInput: Int32 = 65
+    /// Exit code 1: the run or comparison failed.
+    static let failed: Int32 = 1
+    /// Exit code 74: output could not be written.
+    static let ioError: Int32 = 74
+
+    static func invalid(_ errors: ScenarioErrors) -> CommandFailure {
+        CommandFailure(message: errors.description, code: invalidInput)
+    }
+}
+
+/// Loads scenarios, turning errors into a `CommandFailure` with exit code 65.
+func loadScenario(_ path: String) throws(CommandFailure) -> Scenario {
+    do {
+        return try ScenarioLoader.load(path)
+    } catch {
+        throw .invalid(error)
+    }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

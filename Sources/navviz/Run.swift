@@ -1,0 +1,80 @@
+import ArgumentParser
+import NavVizCore
+import NavVizScenario
+
+extension NavVizCommand {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a scenario and print each step: status, visible controller and appearance callbacks.",
+            discussion: """
+                Exits 0 when every step's `expect` holds, 1 when one does not (or, with --strict, when a step \
+                is not ok), 65 when the scenario file is invalid.
+                """
+        )
+
+        @Argument(help: "The scenario file (JSON).")
+        var scenario: String
+
+        @Flag(help: "Print the run JSON (with the canonical hierarchy after each step) instead of a table.")
+        var json = false
+
+        @Flag(help: "Fail (exit 1) when any step ends noop, rejected or dropped.")
+        var strict = false
+
+        @Option(help: "The view finder: navviz, ariadne, splitMain or splitDetail (default: the scenario's).")
+        var finder: String?
+
+        func validate() throws {
+            if let finder, ViewFinderStrategy(name: finder) == nil {
+                throw ValidationError("Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+
+        func run() throws {
+            let scenario = try loadScenario(self.scenario)
+            let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
+            print(json ? RunEncoder.text(run) : RunTable.render(run), terminator: "")
+            var problems = run.failures
+            if strict {
+                problems += run.nonOKSteps.map { step in
+                    "\(run.file): \(step.path.isEmpty ? "root" : step.path): step \(step.index) (\(step.op)) ended \(step.status.rawValue)" + (step.outcome.message.map { ": \($0)" } ?? "")
+                }
+            }
+            if !problems.isEmpty {
+                throw CommandFailure(message: problems.joined(separator: "\n"), code: CommandFailure.failed)
+            }
+        }
+    }
+
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check scenario files without running them.",
+            discussion: "Prints every error with the file and JSON path. Exits 0 when all files are valid, 65 otherwise."
+        )
+
+        @Argument(help: "Scenario files or directories of *.json files.")
+        var files: [String]
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("Name at least one scenario file.") }
+        }
+
+        func run() throws {
+            var messages: [String] = []
+            var valid = 0
+            let paths = files.flatMap(ScenarioLoader.expand)
+            for path in paths {
+                do {
+                    let scenario = try ScenarioLoader.load(path)
+                    valid += 1
+                    print("\(path): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))")
+                } catch {
+                    messages.append(error.description)
+                }
+            }
+            if !messages.isEmpty {
+                throw CommandFailure(message: messages.joined(separator: "\n") + "\n\(paths.count - valid) of \(paths.count) file\(paths.count == 1 ? "" : "s") invalid", code: CommandFailure.invalidInput)
+            }
+        }
+    }
+}

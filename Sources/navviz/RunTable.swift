@@ -1,0 +1,47 @@
+import NavVizCore
+import NavVizScenario
+
+/// The readable table `navviz run` prints.
+enum RunTable {
+    static func short(_ callback: AppearanceCallback) -> String {
+        switch callback {
+        case .viewWillAppear: "wA"
+        case .viewDidAppear: "dA"
+        case .viewWillDisappear: "wD"
+        case .viewDidDisappear: "dD"
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func render(_ run: NavVizScenario.Run) -> String {
+        var out = "\(run.scenario) (\(run.file)): \(run.steps.count - 1) step\(run.steps.count == 2 ? "" : "s")\n"
+        let opWidth = max(8, (run.steps.map(\.op.count).max() ?? 0) + 2)
+        let visibleWidth = max(9, (run.steps.map { ($0.finder.visible?.rawValue.count ?? 1) }.max() ?? 0) + 2)
+        out += pad("#", 5) + pad("op", opWidth) + pad("status", 10) + pad("visible", visibleWidth) + "events\n"
+        for step in run.steps {
+            var detail = step.outcome.events.map { "\($0.controller).\(short($0.callback))" }.joined(separator: " ")
+            if let message = step.outcome.message, step.status != .ok {
+                detail = message + (detail.isEmpty ? "" : " | " + detail)
+            }
+            if !step.outcome.hooks.isEmpty {
+                detail += (detail.isEmpty ? "" : " | ") + step.outcome.hooks.map(\.description).joined(separator: " ")
+            }
+            out += pad(String(step.index), 5) + pad(step.op, opWidth) + pad(step.status.rawValue, 10)
+                + pad(step.finder.visible?.rawValue ?? "-", visibleWidth) + detail + "\n"
+            for warning in step.outcome.warnings { out += "     warning: \(warning)\n" }
+            for failure in step.failures { out += "     ✗ \(failure)\n" }
+        }
+        var counts: [String] = []
+        for status in StepStatus.allCases {
+            let n = run.steps.dropFirst().filter { $0.status == status }.count
+            if n > 0 { counts.append("\(n) \(status.rawValue)") }
+        }
+        let failed = run.failures.count
+        out += "\(counts.isEmpty ? "no steps" : counts.joined(separator: ", ")); "
+            + (failed == 0 ? "all expectations hold\n" : "\(failed) expectation\(failed == 1 ? "" : "s") failed\n")
+        return out
+    }
+}
