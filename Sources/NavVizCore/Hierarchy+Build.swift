@@ -10,9 +10,17 @@ extension Hierarchy {
     /// A `{"ref": id}` returns the existing controller, which must be detached.
     public mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
         var copy = self
+        copy.lastBuilt = []
         let id = try copy.buildUnchecked(spec)
         self = copy
         return id
+    }
+
+    /// Like `build`, but on failure the hierarchy may hold part of the literal: for callers that
+    /// discard the whole value on error (a simulator transaction), it saves a copy.
+    mutating func buildDiscardingOnFailure(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
+        lastBuilt = []
+        return try buildUnchecked(spec)
     }
 
     private mutating func buildUnchecked(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
@@ -23,6 +31,7 @@ extension Hierarchy {
             return ref
         }
         let id = allocateID(base: spec.baseName)
+        lastBuilt.append(id)
         let info = spec.screen.flatMap { screens[$0] }
         var node = Node(
             id: id, kind: spec.kind, screen: spec.screen, title: spec.title ?? info?.title,
@@ -159,5 +168,29 @@ extension Hierarchy {
             count = n
         }
         nameCounts[base] = max(nameCounts[base] ?? 0, count)
+    }
+}
+
+extension Hierarchy {
+    /// Forgets detached controllers (popped, dismissed, replaced) unless `retained` names one in their
+    /// subtree. Ids stay counted, so they are never reused.
+    public mutating func collectDetached(keeping retained: Set<NodeID>) {
+        var attached = Set<NodeID>()
+        for id in attachedNodes() { attached.insert(id) }
+        var keep = attached
+        for (id, _) in nodes where !attached.contains(id) && parents[id] == nil && nodes[id]?.presenter == nil {
+            var subtree: [NodeID] = []
+            var stack = [id]
+            while let next = stack.popLast() {
+                subtree.append(next)
+                stack += self[next].children
+                if let presented = self[next].presented { stack.append(presented) }
+            }
+            if subtree.contains(where: retained.contains) { keep.formUnion(subtree) }
+        }
+        for id in nodes.keys where !keep.contains(id) {
+            nodes[id] = nil
+            parents[id] = nil
+        }
     }
 }

@@ -22,6 +22,8 @@ public struct Hierarchy: Sendable, Equatable {
     public internal(set) var parents: [NodeID: NodeID] = [:]
     /// How many nodes of each base name were created (ids are never reused).
     var nameCounts: [String: Int] = [:]
+    /// The ids created by the last `build`, in creation order.
+    public internal(set) var lastBuilt: [NodeID] = []
     /// Screen metadata used when building controllers.
     public var screens: [String: ScreenInfo]
     /// The device; it decides whether split views start collapsed.
@@ -39,7 +41,10 @@ public struct Hierarchy: Sendable, Equatable {
             guard let node = nodes[id] else { preconditionFailure("no node '\(id)'") }
             return node
         }
-        set { nodes[id] = newValue }
+        _modify {
+            guard nodes[id] != nil else { preconditionFailure("no node '\(id)'") }
+            yield &nodes[id]!
+        }
     }
 
     /// Whether a node with this id was ever created.
@@ -140,16 +145,19 @@ public struct Hierarchy: Sendable, Equatable {
     /// A `fullScreen`/`currentContext` presentation removes its presenter's subtree from the window.
     public func nodesInWindow() -> [NodeID] {
         guard let root else { return [] }
-        func visit(_ id: NodeID) -> [NodeID] {
-            var list = [id]
-            for child in shownChildren(of: id) { list += visit(child) }
+        var out: [NodeID] = []
+        func visit(_ id: NodeID) {
+            let start = out.count
+            out.append(id)
+            for child in shownChildren(of: id) { visit(child) }
             if let presented = self[id].presented {
-                let above = visit(presented)
-                return self[presented].style?.removesPresenterViews == true ? above : list + above
+                // A removing presentation takes its presenter's subtree out of the window.
+                if self[presented].style?.removesPresenterViews == true { out.removeSubrange(start...) }
+                visit(presented)
             }
-            return list
         }
-        return visit(root)
+        visit(root)
+        return out
     }
 
     /// The controllers on screen: nodes in the window that show no child of their own.

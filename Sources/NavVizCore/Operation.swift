@@ -177,3 +177,6 @@ public struct StepOutcome: Sendable, Equatable {
         self.message = message
     }
 }
+
+/// `Operation` without the clash with Foundation's `Operation` (use this name where both are imported).
+public typealias NavigationOperation = Operation

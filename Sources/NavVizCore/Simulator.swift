@@ -13,6 +13,11 @@ public struct Simulator: Sendable, Equatable {
     public internal(set) var lastStart: Double = 0
     /// Containers with a transition in flight, and when it ends.
     public internal(set) var inFlight: [NodeID: Double] = [:]
+    /// Controllers that later steps may refer to (`{"ref": id}`): kept when detached controllers are forgotten.
+    public var retainedIDs: Set<NodeID> = []
+    /// How many detached nodes may pile up before they are forgotten (those in `retainedIDs` are kept).
+    public var detachedLimit = 64
+    private var collectionThreshold = 256
 
     /// The key used for the presentation chain's in-flight flag.
     static let presentationKey = NodeID("#presentation")
@@ -58,6 +63,10 @@ public struct Simulator: Sendable, Equatable {
         outcome.start = start
         if outcome.status == .ok {
             hierarchy = transaction.h
+            if hierarchy.nodes.count > collectionThreshold {
+                hierarchy.collectDetached(keeping: retainedIDs)
+                collectionThreshold = 2 * hierarchy.nodes.count + detachedLimit
+            }
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = start + outcome.duration
             }

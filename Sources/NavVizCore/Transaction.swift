@@ -49,12 +49,20 @@ struct Transaction {
 
     var isAnimated: Bool { options.isAnimated }
 
+    /// Callbacks for the controllers that left (`before` minus `after`) and entered the window, in pre-order.
+    static func events(_ order: AppearanceOrder, from before: [NodeID], to after: [NodeID], animated: Bool) -> [AppearanceEvent] {
+        if before == after { return [] }
+        let beforeSet = Set(before)
+        let afterSet = Set(after)
+        return order.events(
+            from: before.filter { !afterSet.contains($0) }, to: after.filter { !beforeSet.contains($0) },
+            animated: animated)
+    }
+
     /// Ends a phase: callbacks for what left and entered the window since the last one.
     mutating func phase(_ order: AppearanceOrder, animated: Bool) {
         let now = Self.controllersInWindow(h)
-        events += order.events(
-            from: windowMark.filter { !now.contains($0) }, to: now.filter { !windowMark.contains($0) },
-            animated: animated)
+        events += Self.events(order, from: windowMark, to: now, animated: animated)
         windowMark = now
     }
 
@@ -77,10 +85,7 @@ struct Transaction {
         guard status == .ok else { return outcome }
         var copy = self
         if let cancelledWindow {
-            let now = cancelledWindow
-            copy.events += AppearanceOrder.cancelled.events(
-                from: windowMark.filter { !now.contains($0) }, to: now.filter { !windowMark.contains($0) },
-                animated: isAnimated)
+            copy.events += Self.events(.cancelled, from: windowMark, to: cancelledWindow, animated: isAnimated)
         } else if diffsWindow {
             copy.phase(order, animated: callbackAnimated ?? isAnimated)
         }
@@ -139,9 +144,8 @@ struct Transaction {
 
     /// Builds a literal into a new (or referenced) node and records it as created.
     mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
-        let before = Set(h.nodes.keys)
-        let id = try h.build(spec)
-        created += h.nodes.keys.filter { !before.contains($0) }.sorted()
+        let id = try h.buildDiscardingOnFailure(spec)
+        created += h.lastBuilt
         return id
     }
 

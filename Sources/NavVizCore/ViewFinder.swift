@@ -39,21 +39,22 @@ public struct ViewFinder: Sendable, Equatable {
 
     /// Finds the visible controller from the window root (or from `start`).
     public func find(in hierarchy: Hierarchy, from start: NodeID? = nil) -> ViewFinderResult {
-        guard let begin = start ?? hierarchy.root else {
-            return ViewFinderResult(visible: nil, path: [], onScreen: [])
-        }
-        var path: [NodeID] = []
-        let visible: NodeID
-        switch strategy {
-        case .navviz: visible = navvizFind(begin, in: hierarchy, path: &path)
-        case .ariadne, .splitMain, .splitDetail: visible = ariadneFind(begin, in: hierarchy, path: &path)
-        }
-        return ViewFinderResult(visible: visible, path: path, onScreen: hierarchy.onScreen())
+        let (visible, path) = walk(in: hierarchy, from: start)
+        return ViewFinderResult(visible: visible, path: path, onScreen: visible == nil ? [] : hierarchy.onScreen())
     }
 
-    /// The visible controller alone.
+    /// The visible controller alone (no on-screen set: cost grows with depth only).
     public func visibleController(in hierarchy: Hierarchy, from start: NodeID? = nil) -> NodeID? {
-        find(in: hierarchy, from: start).visible
+        walk(in: hierarchy, from: start).visible
+    }
+
+    private func walk(in hierarchy: Hierarchy, from start: NodeID?) -> (visible: NodeID?, path: [NodeID]) {
+        guard let begin = start ?? hierarchy.root else { return (nil, []) }
+        var path: [NodeID] = []
+        switch strategy {
+        case .navviz: return (navvizFind(begin, in: hierarchy, path: &path), path)
+        case .ariadne, .splitMain, .splitDetail: return (ariadneFind(begin, in: hierarchy, path: &path), path)
+        }
     }
 
     private func navvizFind(_ id: NodeID, in h: Hierarchy, path: inout [NodeID]) -> NodeID {

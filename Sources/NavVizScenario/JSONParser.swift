@@ -3,7 +3,7 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
-    private static let maxDepth = 512
+    private static let maxDepth = 128
 
     /// Parses a whole document.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {

@@ -20,6 +20,9 @@ public struct Scenario: Sendable, Equatable {
     public var root: NodeSpec
     /// The steps, in order.
     public var steps: [ScenarioStep]
+    /// Every id the file refers to (refs, targets, popTo…): the simulator keeps these when it forgets
+    /// detached controllers.
+    public var referencedIDs: Set<NodeID> = []
 }
 
 /// What a step does: a simulator operation, or a named route.

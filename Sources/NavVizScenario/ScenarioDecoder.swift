@@ -178,7 +178,9 @@ public struct ScenarioDecoder {
             fail(.unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys)))
         }
         guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
-        return Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
+        var scenario = Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
+        scenario.referencedIDs = Set(idReferences.map { NodeID($0.id) })
+        return scenario
     }
 
     /// An id is plausible when it is a known base name, or one with a `#N` suffix.

@@ -17,6 +17,7 @@ public struct ScenarioRunner {
             let record = RunStep(index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.visible, hierarchy: empty.hierarchy, failures: ["root: \(error.description)"])
             return Run(scenario: scenario.name, file: scenario.file, steps: [record])
         }
+        simulator.retainedIDs = scenario.referencedIDs
         steps.append(RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)
         for (offset, step) in scenario.steps.enumerated() {
