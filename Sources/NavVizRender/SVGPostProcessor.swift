@@ -1,0 +1,158 @@
+/// Rewrites Graphviz SVG text so that several drawings can share one HTML page.
+public enum SVGPostProcessor {
+    /// Prefixes every `id` in `svg`, and every same-document reference to one (`url(#…)`,
+    /// `href="#…"`, `xlink:href="#…"`), with `prefix`.
+    ///
+    /// Graphviz numbers `graph0`, `node1`, `edge1`, `clust1`… afresh in every SVG, so inlined
+    /// drawings would collide. Only markup is rewritten: text content, comments and references to
+    /// ids the document does not define are left alone. `prefix` is inserted verbatim; keep it to
+    /// letters, digits, `-` and `_`, starting with a letter.
+    public static func uniquifyIDs(svg: String, prefix: String) -> String {
+        let source = Array(svg.utf8)
+        var ids = Set<[UInt8]>()
+        SVGAttributeScanner(source: source).forEachAttribute { _, name, value in
+            if name.elementsEqual(Self.id) { ids.insert(Array(value)) }
+        }
+        let prefixBytes = Array(prefix.utf8)
+        return rewriteIDs(in: source, ids: ids) { prefixBytes + $0 }
+    }
+
+    /// Renumbers gradient ids (`l_7`, `r_8`) from zero in order of appearance.
+    ///
+    /// Graphviz's SVG renderer numbers gradients with a process-wide counter, so without this the
+    /// same DOT would give different SVG on every render in a long-lived process.
+    static func renumberGradients(svg: String) -> String {
+        guard svg.contains("Gradient id=") else { return svg }
+        let source = Array(svg.utf8)
+        var renamed: [[UInt8]: [UInt8]] = [:]
+        SVGAttributeScanner(source: source).forEachAttribute { element, name, value in
+            guard Self.gradients.contains(where: { $0.elementsEqual(element) }), name.elementsEqual(Self.id),
+                let kind = value.first, renamed[Array(value)] == nil
+            else { return }
+            renamed[Array(value)] = [kind, UInt8(ascii: "_")] + Array(String(renamed.count).utf8)
+        }
+        return rewriteIDs(in: source, ids: Set(renamed.keys)) { renamed[$0] ?? $0 }
+    }
+
+    private static let id = Array("id".utf8)
+    private static let hrefs = [Array("href".utf8), Array("xlink:href".utf8)]
+    private static let gradients = [Array("linearGradient".utf8), Array("radialGradient".utf8)]
+    private static let urlOpening = Array("url(#".utf8)
+    private static let hash = UInt8(ascii: "#")
+    private static let closingParenthesis = UInt8(ascii: ")")
+
+    /// Replaces each of `ids`, where markup defines or references it, with `transform(id)`.
+    private static func rewriteIDs(in source: [UInt8], ids: Set<[UInt8]>, transform: ([UInt8]) -> [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count + source.count / 8)
+        var copied = 0
+        SVGAttributeScanner(source: source).forEachAttribute { _, name, value in
+            guard let rewritten = rewrite(name: name, value: value, ids: ids, transform: transform) else { return }
+            output.append(contentsOf: source[copied..<value.startIndex])
+            output.append(contentsOf: rewritten)
+            copied = value.endIndex
+        }
+        output.append(contentsOf: source[copied...])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The new value of one attribute, or nil to keep it.
+    private static func rewrite(
+        name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, ids: Set<[UInt8]>, transform: ([UInt8]) -> [UInt8]
+    ) -> [UInt8]? {
+        if name.elementsEqual(id) {
+            return ids.contains(Array(value)) ? transform(Array(value)) : nil
+        }
+        if hrefs.contains(where: { $0.elementsEqual(name) }), value.first == hash, ids.contains(Array(value.dropFirst())) {
+            return [hash] + transform(Array(value.dropFirst()))
+        }
+        return rewriteURLReferences(in: value, ids: ids, transform: transform)
+    }
+
+    /// Rewrites the ids in `url(#id)` references (as in `fill="url(#l_0)"`); nil if there are none to change.
+    private static func rewriteURLReferences(
+        in value: ArraySlice<UInt8>, ids: Set<[UInt8]>, transform: ([UInt8]) -> [UInt8]
+    ) -> [UInt8]? {
+        var result: [UInt8] = []
+        var copied = value.startIndex
+        var index = value.startIndex
+        while let opening = value[index...].firstRange(of: urlOpening) {
+            guard let closing = value[opening.upperBound...].firstIndex(of: closingParenthesis) else { break }
+            let target = Array(value[opening.upperBound..<closing])
+            if ids.contains(target) {
+                result.append(contentsOf: value[copied..<opening.upperBound])
+                result.append(contentsOf: transform(target))
+                copied = closing
+            }
+            index = closing
+        }
+        guard copied != value.startIndex else { return nil }
+        result.append(contentsOf: value[copied...])
+        return result
+    }
+}
+
+/// Walks the start tags of XML text and reports each attribute's element, name and raw (still escaped) value.
+private struct SVGAttributeScanner {
+    let source: [UInt8]
+
+    private static let lessThan = UInt8(ascii: "<")
+    private static let greaterThan = UInt8(ascii: ">")
+    private static let equals = UInt8(ascii: "=")
+    private static let slash = UInt8(ascii: "/")
+    private static let quotes: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'")]
+    private static let skipped: [(opening: [UInt8], closing: [UInt8])] = [
+        (Array("<!--".utf8), Array("-->".utf8)),
+        (Array("<![CDATA[".utf8), Array("]]>".utf8)),
+        (Array("<?".utf8), Array("?>".utf8)),
+        (Array("<!".utf8), Array(">".utf8)),
+        (Array("</".utf8), Array(">".utf8)),
+    ]
+
+    typealias Visitor = (_ element: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Void
+
+    func forEachAttribute(_ body: Visitor) {
+        var index = source.startIndex
+        while let tagStart = source[index...].firstIndex(of: Self.lessThan) {
+            if let skip = Self.skipped.first(where: { source[tagStart...].starts(with: $0.opening) }) {
+                let rest = source[(tagStart + skip.opening.count)...]
+                index = rest.firstRange(of: skip.closing)?.upperBound ?? source.endIndex
+                continue
+            }
+            index = scanStartTag(from: tagStart + 1, body)
+        }
+    }
+
+    /// Reports the attributes of the start tag whose name begins at `start`; returns the index after the tag.
+    private func scanStartTag(from start: Int, _ body: Visitor) -> Int {
+        var index = skip(from: start) { !isSpace($0) && $0 != Self.greaterThan && $0 != Self.slash }
+        let element = source[start..<index]
+        while true {
+            index = skip(from: index) { isSpace($0) || $0 == Self.slash }
+            guard index < source.endIndex, source[index] != Self.greaterThan else { return min(index + 1, source.endIndex) }
+            let nameStart = index
+            index = skip(from: index) { !isSpace($0) && $0 != Self.equals && $0 != Self.greaterThan && $0 != Self.slash }
+            let name = source[nameStart..<index]
+            index = skip(from: index, while: isSpace)
+            guard index < source.endIndex, source[index] == Self.equals else {
+                if index == nameStart { index += 1 }  // a stray character: step over it
+                continue
+            }
+            index = skip(from: index + 1, while: isSpace)
+            guard index < source.endIndex, Self.quotes.contains(source[index]) else { continue }
+            let quote = source[index]
+            let valueStart = index + 1
+            let valueEnd = source[valueStart...].firstIndex(of: quote) ?? source.endIndex
+            body(element, name, source[valueStart..<valueEnd])
+            index = min(valueEnd + 1, source.endIndex)
+        }
+    }
+
+    private func skip(from start: Int, while predicate: (UInt8) -> Bool) -> Int {
+        source[start...].firstIndex { !predicate($0) } ?? source.endIndex
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
