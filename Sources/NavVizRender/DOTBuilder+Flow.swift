@@ -19,7 +19,9 @@ extension DOTBuilder {
         for (offset, state) in flow.states.enumerated() {
             let id = "n\(offset + 2)"
             ids[state.key] = id
-            var lines: [Markup] = [.font(.text("state \(offset + 1)"), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)]
+            var lines: [Markup] = [
+                .font(.text("state \(offset + 1)"), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)
+            ]
             lines.append(.bold(.text(state.visible ?? "no root")))
             if !state.path.isEmpty {
                 lines.append(

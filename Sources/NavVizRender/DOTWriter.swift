@@ -75,9 +75,11 @@ enum DOTValue: Equatable {
 
     private static func isBare(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first else { return false }
-        let isWord = (first == "_" || first.isASCIILetter)
+        let isWord =
+            (first == "_" || first.isASCIILetter)
             && value.unicodeScalars.allSatisfy { $0 == "_" || $0.isASCIILetter || $0.isASCIIDigit }
-        let isNumber = value.unicodeScalars.allSatisfy { $0.isASCIIDigit || $0 == "." }
+        let isNumber =
+            value.unicodeScalars.allSatisfy { $0.isASCIIDigit || $0 == "." }
             && value.unicodeScalars.filter { $0 == "." }.count <= 1 && value != "."
         return (isWord || isNumber) && !["node", "edge", "graph", "digraph", "subgraph", "strict"].contains(value)
     }

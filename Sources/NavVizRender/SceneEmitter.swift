@@ -123,8 +123,7 @@ struct SceneEmitter {
         return attributes
     }
 
-    private func presentationEdge(_ item: DiagramItem, from presenter: Endpoint, to entry: Endpoint) -> DOTAttributes
-    {
+    private func presentationEdge(_ item: DiagramItem, from presenter: Endpoint, to entry: Endpoint) -> DOTAttributes {
         var attributes = arrival(entry)
         if let cluster = presenter.cluster { attributes.set("ltail", cluster) }
         attributes.set("style", "dashed")
@@ -237,7 +236,8 @@ struct SceneEmitter {
 
     private func leafLabel(_ item: DiagramItem) -> Markup {
         let node = item.node
-        let subtle = item.presence == .visible && item.mark == nil ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
+        let subtle =
+            item.presence == .visible && item.mark == nil ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
         lines.append(.bold(.text(node.displayName)))
@@ -312,7 +312,9 @@ struct SceneEmitter {
         if !item.node.isLoaded, item.slot?.hasSuffix("released") != true { words.append("unloaded") }
         guard !words.isEmpty else { return [] }
         let badgeColor = item.mark.map(Self.border(for:)) ?? color
-        return [.font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: badgeColor)]
+        return [
+            .font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: badgeColor)
+        ]
     }
 
     private func tooltip(_ item: DiagramItem) -> String {
@@ -413,14 +415,18 @@ struct SceneEmitter {
             edges.append((upper, lower, ["style": .constant("invis")]))
         }
         edges.append(
-            (points[0], points[1],
-             [
-                "color": .constant(DiagramStyle.accent), "label": .label("path to the visible controller"),
-                "penwidth": .constant(DiagramStyle.pathWidth),
-             ]))
+            (
+                points[0], points[1],
+                [
+                    "color": .constant(DiagramStyle.accent), "label": .label("path to the visible controller"),
+                    "penwidth": .constant(DiagramStyle.pathWidth),
+                ]
+            ))
         edges.append(
-            (points[2], points[3],
-             ["label": .label("presents (style)"), "style": .constant("dashed")]))
+            (
+                points[2], points[3],
+                ["label": .label("presents (style)"), "style": .constant("dashed")]
+            ))
         writer.close()
     }
 }

@@ -18,8 +18,10 @@ import Testing
     @Test func tabBarWithSelectedTab() throws {
         let h = try Fixtures.hierarchy(
             .tabs(
-                [.navigation([.screen("Home"), .screen("Product")], id: "shopNav"), .screen("Cart"),
-                 .screen("Profile")], selected: 0, id: "shopTabs"),
+                [
+                    .navigation([.screen("Home"), .screen("Product")], id: "shopNav"), .screen("Cart"),
+                    .screen("Profile"),
+                ], selected: 0, id: "shopTabs"),
             screens: ["Product": ScreenInfo(className: "ProductViewController", title: "Product detail")])
         try expectGolden(
             "state-tab", DOTBuilder().state(h, finder: ViewFinder().find(in: h), caption: "Shop, first launch"))
@@ -79,7 +81,8 @@ import Testing
     @Test func presentationsWithStyles() throws {
         var sim = try Simulator(
             root: .tabs([.navigation([.screen("Home"), .screen("Product")], id: "shopNav"), .screen("Cart")]))
-        #expect(sim.perform(.present(.navigation([.screen("SignIn")], id: "signInNav"), style: .formSheet)).status == .ok)
+        #expect(
+            sim.perform(.present(.navigation([.screen("SignIn")], id: "signInNav"), style: .formSheet)).status == .ok)
         #expect(sim.perform(.present(.screen("Terms"), style: .overFullScreen)).status == .ok)
         try expectGolden("state-presentation", DOTBuilder().state(sim.hierarchy, finder: sim.visible))
     }
@@ -196,7 +199,9 @@ import Testing
         var flow = FlowGraph()
         func key(_ h: Hierarchy) -> String { builder.state(h, finder: ViewFinder().find(in: h)) }
         flow.add(FlowGraph.State(key: key(sim.hierarchy), hierarchy: sim.hierarchy, finder: sim.visible))
-        let steps: [NavVizCore.Operation] = [.push(.screen("Product")), .pop(), .pop(), .present(.screen("SignIn")), .dismiss()]
+        let steps: [NavVizCore.Operation] = [
+            .push(.screen("Product")), .pop(), .pop(), .present(.screen("SignIn")), .dismiss(),
+        ]
         for (offset, op) in steps.enumerated() {
             let from = key(sim.hierarchy)
             let outcome = sim.perform(op)

@@ -73,7 +73,8 @@ import Testing
         attributes["tooltip"] = .tooltip(#"\"#)
         #expect(
             attributes.rendered
-                == ##"[color="#0969da", label="a\"b", penwidth=2.5, shape=box, style="filled,rounded", tooltip="\\\\"]"##)
+                == ##"[color="#0969da", label="a\"b", penwidth=2.5, shape=box, style="filled,rounded", tooltip="\\\\"]"##
+        )
     }
 
     @Test(arguments: ["node", "edge", "graph", "1.2.3", "-1", "a b", ""])
