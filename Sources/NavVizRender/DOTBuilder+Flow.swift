@@ -1,0 +1,59 @@
+import NavVizCore
+
+extension DOTBuilder {
+    /// The flow: one box per distinct state (numbered in order of first appearance, with its visible
+    /// controller and path), one arrow per step labelled `index · op`, and the status when not `ok`.
+    public func flow(_ flow: FlowGraph) -> String {
+        var writer = DOTWriter()
+        writer.open("digraph navviz_flow")
+        writeDefaults(into: &writer, graph: [:])
+        var ids: [String: String] = [:]
+        let start = "n1"
+        writer.node(
+            start,
+            [
+                "color": .constant(DiagramStyle.windowFill), "fillcolor": .constant(DiagramStyle.windowFill),
+                "shape": .constant("circle"), "style": .constant("filled"), "tooltip": .tooltip("start"),
+                "width": .constant("0.15"), "label": .label(""),
+            ])
+        for (offset, state) in flow.states.enumerated() {
+            let id = "n\(offset + 2)"
+            ids[state.key] = id
+            var lines: [Markup] = [
+                .font(.text("state \(offset + 1)"), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)
+            ]
+            lines.append(.bold(.text(state.visible ?? "no root")))
+            if !state.path.isEmpty {
+                lines.append(
+                    .font(
+                        .text(state.path.joined(separator: " › ")), size: DiagramStyle.smallFontSize,
+                        color: DiagramStyle.subtleText))
+            }
+            writer.node(
+                id,
+                [
+                    "label": .html(.lines(lines)),
+                    "tooltip": .tooltip("state \(offset + 1): " + (state.visible ?? "no root")),
+                ])
+        }
+        if let first = flow.states.first, let id = ids[first.key] {
+            writer.edge(start, id, ["color": .constant(DiagramStyle.windowFill)])
+        }
+        for step in flow.steps {
+            guard let from = ids[step.from], let to = ids[step.to] else { continue }
+            var text = "\(step.index) · \(step.op)"
+            var attributes: DOTAttributes = [:]
+            if let color = DiagramStyle.banner(for: step.status) {
+                text += " · " + step.status.rawValue
+                attributes.set("color", color)
+                attributes.set("fontcolor", color)
+                attributes.set("style", "dashed")
+            }
+            attributes["label"] = .label(text)
+            attributes["tooltip"] = .tooltip(text)
+            writer.edge(from, to, attributes)
+        }
+        writer.close()
+        return writer.text
+    }
+}

@@ -1,0 +1,129 @@
+import NavVizCore
+
+extension DOTBuilder {
+    /// One step: the state before and after side by side, with what the step added (green), removed
+    /// (red ghosts kept where they were) and changed (yellow) marked on the after side, a caption
+    /// with the operation, its animation and status (a banner when it is not `ok`), and the
+    /// appearance events in order.
+    public func transition(
+        before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
+        step: TransitionInfo
+    ) -> String {
+        comparison(
+            before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder,
+            titles: ("before", "after"), caption: transitionCaption(step), events: eventsTable(step.outcome))
+    }
+
+    /// Two states of one hierarchy (or two snapshots of an app) side by side, the new one marked
+    /// as a transition's after side is.
+    public func diff(
+        old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
+        caption: String? = nil
+    ) -> String {
+        comparison(
+            before: old, after: new, beforeFinder: oldFinder, afterFinder: newFinder, titles: ("old", "new"),
+            caption: caption.map { .table([(.bold(.text($0)), background: nil)]) }, events: nil)
+    }
+
+    private func comparison(
+        before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
+        titles: (String, String), caption: Markup?, events: Markup?
+    ) -> String {
+        let beforeScene = SceneBuilder(hierarchy: before, finder: beforeFinder).scene()
+        let afterScene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
+        var writer = DOTWriter()
+        writer.open("digraph navviz")
+        var graph: DOTAttributes = [:]
+        if let caption {
+            graph["label"] = .html(caption)
+            graph.set("labelloc", "t")
+            graph.set("labeljust", "l")
+        }
+        writeDefaults(into: &writer, graph: graph)
+        var emitter = SceneEmitter(options: options)
+        var windows: [String] = []
+        let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
+        for (name, title, scene) in [("before", titles.0, beforeScene), ("after", afterTitle, afterScene)] {
+            writer.open("subgraph cluster_\(name)")
+            writer.defaults(
+                "graph",
+                [
+                    "color": .constant(DiagramStyle.clusterOffScreenBorder),
+                    "fontsize": .constant("12"),
+                    "label": .html(.bold(.text(title))),
+                    "labeljust": .constant("l"),
+                    "style": .constant("rounded"),
+                ])
+            windows.append(emitter.writeScene(scene, into: &writer))
+            writer.close()
+        }
+        var top = windows
+        if let events {
+            let id = "n\(emitter.next())"
+            writer.node(id, ["label": .html(events), "shape": .constant("plain")])
+            top.append(id)
+        }
+        writer.statement("{rank=same; " + top.map { $0 + "; " }.joined() + "}")
+        emitter.addEdge(
+            windows[0], windows[1],
+            [
+                "arrowhead": .constant("vee"), "arrowsize": .constant("1.2"),
+                "color": .constant(DiagramStyle.clusterBorder), "lhead": .constant("cluster_after"),
+                "ltail": .constant("cluster_before"), "penwidth": .constant("3"),
+            ])
+        if options.includeLegend { emitter.writeLegend(into: &writer, includesChanges: true) }
+        emitter.writeEdges(into: &writer)
+        writer.close()
+        return writer.text
+    }
+
+    /// `Step 3 · push — note`, the animation, and the status (a coloured banner unless `ok`).
+    func transitionCaption(_ step: TransitionInfo) -> Markup {
+        let outcome = step.outcome
+        var title: Markup = .bold(.text("Step \(step.index) · \(step.op)"))
+        if let note = step.note { title = title + .text(" — " + note) }
+        var rows: [(Markup, background: String?)] = [(title, background: nil)]
+        rows.append((.font(.text(animationText(outcome)), color: DiagramStyle.subtleText), background: nil))
+        if let banner = DiagramStyle.banner(for: outcome.status) {
+            var text = outcome.status.rawValue.uppercased()
+            if let message = outcome.message { text += ": " + message }
+            rows.append((.font(.bold(.text(text)), color: DiagramStyle.onAccentText), background: banner))
+        } else {
+            rows.append((.font(.text("status: ok"), color: DiagramStyle.okText), background: nil))
+        }
+        return .table(rows)
+    }
+
+    /// `animation: springSlide · 0.35 s · right`, or `not animated`.
+    func animationText(_ outcome: StepOutcome) -> String {
+        guard let animation = outcome.animation else {
+            return outcome.duration > 0 ? "takes \(DiagramStyle.seconds(outcome.duration))" : "not animated"
+        }
+        var parts = [animation.kind]
+        if let duration = animation.duration { parts.append(DiagramStyle.seconds(duration)) }
+        if let direction = animation.direction { parts.append(direction) }
+        for name in animation.parameters.keys.sorted() {
+            parts.append("\(name) \(DiagramStyle.number(animation.parameters[name]!))")
+        }
+        return "animation: " + parts.joined(separator: " · ")
+    }
+
+    /// The appearance events in order, then hooks and warnings.
+    func eventsTable(_ outcome: StepOutcome) -> Markup {
+        var rows: [(Markup, background: String?)] = [(.bold(.text("Appearance events")), background: nil)]
+        if outcome.events.isEmpty {
+            rows.append((.font(.text("none"), color: DiagramStyle.subtleText), background: nil))
+        }
+        for (index, event) in outcome.events.enumerated() {
+            let animated = event.isAnimated ? " (animated)" : ""
+            rows.append((.text("\(index + 1). \(event.description)\(animated)"), background: nil))
+        }
+        for hook in outcome.hooks {
+            rows.append((.font(.text("hook: " + hook.description), color: DiagramStyle.subtleText), background: nil))
+        }
+        for warning in outcome.warnings {
+            rows.append((.font(.text("⚠ " + warning), color: DiagramStyle.softFailureBanner), background: nil))
+        }
+        return .table(rows, border: 1)
+    }
+}

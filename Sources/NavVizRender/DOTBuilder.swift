@@ -1,0 +1,64 @@
+import NavVizCore
+
+/// Turns hierarchies, steps and flows into canonical DOT text: the same input always gives the same
+/// bytes (fixed statement order, sorted attributes, synthetic ids `n1`, `cluster_2`…, no clocks or
+/// addresses). User text appears only in labels and tooltips, escaped with `DOTEscaping`.
+/// Pure: no IO; `GraphvizRenderer` turns the text into SVG.
+public struct DOTBuilder: Sendable, Equatable {
+    /// What the diagrams include and how they are laid out.
+    public var options: DiagramOptions
+
+    /// A builder with options.
+    public init(options: DiagramOptions = .init()) {
+        self.options = options
+    }
+
+    /// The legend alone, as a diagram of its own (`--legend`).
+    public func legend() -> String {
+        var emitter = SceneEmitter(options: options)
+        var writer = DOTWriter()
+        writer.open("digraph navviz_legend")
+        writeDefaults(into: &writer, graph: [:])
+        emitter.writeLegend(into: &writer, includesChanges: true)
+        emitter.writeEdges(into: &writer)
+        writer.close()
+        return writer.text
+    }
+
+    /// The graph, node and edge defaults every diagram starts with.
+    func writeDefaults(into writer: inout DOTWriter, graph extra: DOTAttributes) {
+        var graph: DOTAttributes = [
+            "compound": .constant("true"),
+            "fontcolor": .constant(DiagramStyle.text),
+            "fontname": .constant(DiagramStyle.font),
+            "fontsize": .constant(DiagramStyle.fontSize),
+            "newrank": .constant("true"),
+            "nodesep": .constant("0.25"),
+            "rankdir": .constant("TB"),
+            "ranksep": .constant("0.35"),
+        ]
+        for (key, value) in extra.values { graph[key] = value }
+        writer.defaults("graph", graph)
+        writer.defaults(
+            "node",
+            [
+                "color": .constant(DiagramStyle.border),
+                "fillcolor": .constant(DiagramStyle.inWindowFill),
+                "fontcolor": .constant(DiagramStyle.text),
+                "fontname": .constant(DiagramStyle.font),
+                "fontsize": .constant(DiagramStyle.fontSize),
+                "margin": .constant("0.12,0.05"),
+                "shape": .constant("box"),
+                "style": .constant("filled,rounded"),
+            ])
+        writer.defaults(
+            "edge",
+            [
+                "arrowsize": .constant("0.7"),
+                "color": .constant(DiagramStyle.border),
+                "fontcolor": .constant(DiagramStyle.subtleText),
+                "fontname": .constant(DiagramStyle.font),
+                "fontsize": .constant("9"),
+            ])
+    }
+}

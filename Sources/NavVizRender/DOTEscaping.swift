@@ -1,0 +1,86 @@
+/// Escapes user text for the three places it may appear in DOT (graphviz-notes.md, "Escaping user
+/// text"), so Graphviz shows it literally: no entity decoding, no `\N`/`\G` substitution, no raw
+/// control characters in the SVG. User text never goes anywhere else (ids, URLs, styles).
+public enum DOTEscaping {
+    /// Text for an HTML-like label: XML-escaped, `\` doubled, line breaks as `<BR/>`, controls dropped.
+    public static func html(_ text: String) -> String {
+        var out = ""
+        for scalar in normalized(text) {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\\": out += "\\\\"
+            case "\n": out += "<BR/>"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A quoted DOT string (quotes included) for a `label`: `\` doubled, `"` escaped, `&` `<` `>` as
+    /// entities, line breaks as `\n`, controls dropped.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in normalized(text) {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A quoted DOT string (quotes included) for a `tooltip`: `\` as `\\\\` (tooltips are unescaped
+    /// twice), `"` escaped, `&` `<` `>` as entities, line breaks as spaces, controls dropped.
+    public static func tooltip(_ text: String) -> String {
+        var out = "\""
+        for scalar in normalized(text) {
+            switch scalar {
+            case "\\": out += "\\\\\\\\"
+            case "\"": out += "\\\""
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\n": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whether a scalar is removed from user text: C0/C1 controls (other than line breaks and tabs,
+    /// which become breaks and spaces), XML non-characters, and the bidi embedding, override and
+    /// isolate controls that would reorder the rest of a label. Marks (LRM, RLM, ALM) are kept.
+    public static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        case 0xFFFE, 0xFFFF: true
+        default: false
+        }
+    }
+
+    /// The text's scalars with CR LF and CR as LF, tabs as spaces and dropped scalars removed.
+    static func normalized(_ text: String) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\r": out.append("\n")
+            case "\n": if !previousWasCR { out.append("\n") }
+            case "\t": out.append(" ")
+            default: if !isDropped(scalar) { out.append(scalar) }
+            }
+        }
+        return out
+    }
+}

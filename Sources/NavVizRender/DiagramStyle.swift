@@ -1,0 +1,109 @@
+import NavVizCore
+
+/// What a diagram includes. Layout is always top to bottom: the window at the top, siblings
+/// (stack entries, tabs, columns) left to right in container order, presented trees below and
+/// to the right of their presenters.
+public struct DiagramOptions: Sendable, Equatable {
+    /// Whether state and transition diagrams carry a legend cluster.
+    public var includeLegend: Bool
+
+    /// Options; by default no legend.
+    public init(includeLegend: Bool = false) {
+        self.includeLegend = includeLegend
+    }
+}
+
+/// The diagrams' visual language: colours, sizes and the words shown for kinds and states.
+/// Every value here is a constant; none is ever built from user text.
+enum DiagramStyle {
+    static let font = "Helvetica"
+    static let fontSize = "10"
+    static let smallFontSize = 8
+
+    /// The accent: the path to the visible controller, and the visible controller's fill.
+    static let accent = "#0969da"
+    /// On-screen controllers other than the visible one.
+    static let onScreenFill = "#cfe4ff"
+    /// Text on the accent fill.
+    static let onAccentText = "#ffffff"
+    static let onAccentSubtle = "#dbeafe"
+
+    static let text = "#1f2328"
+    static let subtleText = "#57606a"
+    static let border = "#57606a"
+    static let inWindowFill = "#ffffff"
+
+    /// Off screen but alive (stack below the top, unselected tabs, inactive activities).
+    static let offScreenFill = "#eaeef2"
+    static let offScreenBorder = "#afb8c1"
+    static let offScreenText = "#6e7781"
+
+    static let clusterBorder = "#8c959f"
+    static let clusterOffScreenBorder = "#c8d1da"
+    static let clusterOffScreenFill = "#f6f8fa"
+    static let clusterVisibleFill = "#eef5ff"
+
+    static let windowFill = "#24292f"
+
+    static let addedFill = "#dafbe1"
+    static let addedBorder = "#1a7f37"
+    static let removedFill = "#ffebe9"
+    static let removedBorder = "#cf222e"
+    static let changedFill = "#fff8c5"
+    static let changedBorder = "#9a6700"
+
+    static let okText = "#1a7f37"
+    static let rejectedBanner = "#cf222e"
+    static let softFailureBanner = "#bc4c00"
+    static let captionFill = "#f6f8fa"
+
+    static let pathWidth = "2.5"
+    static let visibleWidth = "3"
+
+    /// The UIKit (or seed) class a node of this kind stands for, when the node names none.
+    static func defaultClass(of node: Node) -> String {
+        switch node.kind {
+        case .controller: "UIViewController"
+        case .navigation: "UINavigationController"
+        case .tab: "UITabBarController"
+        case .split: "UISplitViewController"
+        case .activity:
+            node.activity?.flavor == .transitionController ? "FJTransitionController" : "ActivityViewController"
+        case .stack: "AnimatedStackView"
+        case .notifications: "ModalNotificationController"
+        case .view: "UIView"
+        }
+    }
+
+    /// The class shown for a node: its own, else its kind's.
+    static func className(of node: Node) -> String { node.className ?? defaultClass(of: node) }
+
+    /// The label of a presentation arrow.
+    static func presentationLabel(_ style: PresentationStyle?) -> String {
+        guard let style else { return "presented" }
+        return style == .automatic ? "automatic (pageSheet)" : style.rawValue
+    }
+
+    /// The banner colour for a step status (nil for `ok`).
+    static func banner(for status: StepStatus) -> String? {
+        switch status {
+        case .ok: nil
+        case .rejected: rejectedBanner
+        case .noop, .dropped: softFailureBanner
+        }
+    }
+
+    /// A duration in seconds without trailing zeros (`0.35 s`, `1 s`).
+    static func seconds(_ value: Double) -> String { number(value) + " s" }
+
+    /// A number with at most three decimals and no trailing zeros (`0.6`, `12`, `-1`).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return "\(value)" }
+        let millis = Int(abs(value) * 1000 + 0.5)  // rounds half up; no libm needed
+        var fraction = String(millis % 1000)
+        while fraction.count < 3 { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = value < 0 && millis != 0 ? "-" : ""
+        return sign + "\(millis / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}

@@ -1,0 +1,71 @@
+import NavVizCore
+
+/// A scenario's flow: its distinct states (keyed by a canonical string the caller chooses, such
+/// as `DOTBuilder().state(...)` of the state) and the steps between them, in run order.
+public struct FlowGraph: Sendable, Equatable {
+    /// One distinct state.
+    public struct State: Sendable, Equatable {
+        /// The canonical key: two states with the same key are the same node.
+        public var key: String
+        /// The visible controller's name, if any.
+        public var visible: String?
+        /// The path from the window to the visible controller, as ids.
+        public var path: [String]
+
+        /// A state.
+        public init(key: String, visible: String? = nil, path: [String] = []) {
+            self.key = key
+            self.visible = visible
+            self.path = path
+        }
+
+        /// A state described by a hierarchy and what its finder reports.
+        public init(key: String, hierarchy: Hierarchy, finder: ViewFinderResult) {
+            self.init(
+                key: key, visible: finder.visible.map { hierarchy[$0].displayName },
+                path: finder.path.map(\.rawValue))
+        }
+    }
+
+    /// One step from a state to a state (the same one when it changed nothing).
+    public struct Step: Sendable, Equatable {
+        /// The step's index in the run.
+        public var index: Int
+        /// The operation's name.
+        public var op: String
+        /// How it ended.
+        public var status: StepStatus
+        /// The key of the state it started from.
+        public var from: String
+        /// The key of the state it ended in.
+        public var to: String
+
+        /// A step.
+        public init(index: Int, op: String, status: StepStatus, from: String, to: String) {
+            self.index = index
+            self.op = op
+            self.status = status
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Distinct states in the order they were first seen.
+    public private(set) var states: [State] = []
+    /// Steps in run order.
+    public private(set) var steps: [Step] = []
+
+    /// An empty flow.
+    public init() {}
+
+    /// Adds a state unless one with its key is already there.
+    public mutating func add(_ state: State) {
+        guard !states.contains(where: { $0.key == state.key }) else { return }
+        states.append(state)
+    }
+
+    /// Adds a step; its states should have been added (steps between unknown states are not drawn).
+    public mutating func add(_ step: Step) {
+        steps.append(step)
+    }
+}

@@ -1,0 +1,432 @@
+import NavVizCore
+
+/// Writes scenes as DOT: containers as nested clusters with an anchor point (`n5` inside
+/// `cluster_5`), leaves as boxes, presented trees beside the tree that presents them, and the edges
+/// (window → root, the path through the containers, presentations) after all nodes. Ids come from
+/// one counter in writing order, so a diagram's ids depend only on its shape.
+struct SceneEmitter {
+    let options: DiagramOptions
+    private var counter = 0
+    private var edges: [(from: String, to: String, attributes: DOTAttributes)] = []
+
+    init(options: DiagramOptions) {
+        self.options = options
+    }
+
+    /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor) and its cluster.
+    struct Endpoint {
+        var id: String
+        var cluster: String?
+    }
+
+    /// The next synthetic number.
+    mutating func next() -> Int {
+        counter += 1
+        return counter
+    }
+
+    // MARK: - Scenes
+
+    /// Writes the window node and everything in the scene at the writer's current block; returns the
+    /// window node's id. Edges are kept for `writeEdges`.
+    @discardableResult
+    mutating func writeScene(_ scene: DiagramScene, into writer: inout DOTWriter) -> String {
+        let window = "n\(next())"
+        writer.node(
+            window,
+            [
+                "color": .constant(DiagramStyle.windowFill),
+                "fillcolor": .constant(DiagramStyle.windowFill),
+                "fontcolor": .constant(DiagramStyle.onAccentText),
+                "label": .html(.bold(.text("UIWindow")) + .text(" · \(scene.device.rawValue)")),
+                "tooltip": .tooltip("the window (\(scene.device.rawValue))"),
+            ])
+        var queue: [(presenter: Endpoint, item: DiagramItem)] = []
+        for root in scene.roots {
+            let mark = edges.count
+            let entry = writeItem(root, into: &writer, queue: &queue)
+            var attributes = arrival(entry)
+            if root.isGhost {
+                attributes.set("color", DiagramStyle.removedBorder)
+                attributes.set("style", "dashed")
+            } else if root.isOnPath {
+                attributes.set("color", DiagramStyle.accent)
+                attributes.set("penwidth", DiagramStyle.pathWidth)
+            }
+            edges.insert((window, entry.id, attributes), at: mark)
+        }
+        var index = 0
+        while index < queue.count {
+            let (presenter, item) = queue[index]
+            let entry = writeItem(item, into: &writer, queue: &queue)
+            edges.append((presenter.id, entry.id, presentationEdge(item, from: presenter, to: entry)))
+            index += 1
+        }
+        return window
+    }
+
+    /// Writes the edges collected so far, in the order they were made.
+    mutating func writeEdges(into writer: inout DOTWriter) {
+        for edge in edges { writer.edge(edge.from, edge.to, edge.attributes) }
+        edges = []
+    }
+
+    /// Adds an edge to write with the others.
+    mutating func addEdge(_ from: String, _ to: String, _ attributes: DOTAttributes) {
+        edges.append((from, to, attributes))
+    }
+
+    private mutating func writeItem(
+        _ item: DiagramItem, into writer: inout DOTWriter, queue: inout [(presenter: Endpoint, item: DiagramItem)]
+    ) -> Endpoint {
+        let number = next()
+        let id = "n\(number)"
+        let endpoint: Endpoint
+        if item.isContainer {
+            let cluster = "cluster_\(number)"
+            endpoint = Endpoint(id: id, cluster: cluster)
+            writer.open("subgraph \(cluster)")
+            writer.defaults("graph", clusterAttributes(item))
+            writer.node(id, anchorAttributes(item))
+            let mark = edges.count
+            var entries: [Endpoint] = []
+            for child in item.children {
+                entries.append(writeItem(child, into: &writer, queue: &queue))
+            }
+            writer.close()
+            var containment: [(from: String, to: String, attributes: DOTAttributes)] = []
+            for (child, entry) in zip(item.children, entries) {
+                var attributes = arrival(entry)
+                if item.isOnPath && child.isOnPath {
+                    attributes.set("color", DiagramStyle.accent)
+                    attributes.set("penwidth", DiagramStyle.pathWidth)
+                } else {
+                    attributes = ["style": .constant("invis")]
+                }
+                containment.append((id, entry.id, attributes))
+            }
+            edges.insert(contentsOf: containment, at: mark)
+        } else {
+            endpoint = Endpoint(id: id, cluster: nil)
+            writer.node(id, leafAttributes(item))
+        }
+        for presented in item.presentations {
+            queue.append((endpoint, presented))
+        }
+        return endpoint
+    }
+
+    /// `lhead` for an edge arriving at a container, so it stops at the cluster's border.
+    private func arrival(_ entry: Endpoint) -> DOTAttributes {
+        var attributes: DOTAttributes = [:]
+        if let cluster = entry.cluster { attributes.set("lhead", cluster) }
+        return attributes
+    }
+
+    private func presentationEdge(_ item: DiagramItem, from presenter: Endpoint, to entry: Endpoint) -> DOTAttributes {
+        var attributes = arrival(entry)
+        if let cluster = presenter.cluster { attributes.set("ltail", cluster) }
+        attributes.set("style", "dashed")
+        // An external label: it is placed on the drawn (clipped) edge, whereas a plain label sits
+        // at the middle of the unclipped edge, often inside the presenter's cluster.
+        attributes["xlabel"] = .label(DiagramStyle.presentationLabel(item.node.style))
+        attributes.set("minlen", "3")
+        let color: String
+        if item.isGhost {
+            color = DiagramStyle.removedBorder
+        } else if item.isOnPath {
+            color = DiagramStyle.accent
+        } else {
+            color = item.mark == .added ? DiagramStyle.addedBorder : DiagramStyle.border
+        }
+        attributes.set("color", color)
+        attributes.set("fontcolor", color)
+        if item.isOnPath { attributes.set("penwidth", DiagramStyle.pathWidth) }
+        return attributes
+    }
+
+    // MARK: - Nodes and clusters
+
+    /// A container's anchor: a small accent dot where the path continues into a child, else invisible.
+    /// Its out-edges keep container order (`ordering=out`), so children read left to right.
+    private func anchorAttributes(_ item: DiagramItem) -> DOTAttributes {
+        if item.isOnPath && item.children.contains(where: \.isOnPath) {
+            return [
+                "color": .constant(DiagramStyle.accent),
+                "fillcolor": .constant(DiagramStyle.accent),
+                "ordering": .constant("out"),
+                "shape": .constant("point"),
+                "width": .constant("0.08"),
+            ]
+        }
+        return [
+            "ordering": .constant("out"), "shape": .constant("point"), "style": .constant("invis"),
+            "width": .constant("0.01"),
+        ]
+    }
+
+    func leafAttributes(_ item: DiagramItem) -> DOTAttributes {
+        var attributes: DOTAttributes = ["label": .html(leafLabel(item)), "tooltip": .tooltip(tooltip(item))]
+        var style = item.node.kind == .view ? ["filled"] : ["filled", "rounded"]
+        if item.isGhost || !item.node.isLoaded { style.append("dashed") }
+        if style != ["filled", "rounded"] { attributes.set("style", style.joined(separator: ",")) }
+        if let mark = item.mark {
+            attributes.set("fillcolor", Self.fill(for: mark))
+            attributes.set("color", Self.border(for: mark))
+            attributes.set("penwidth", "1.5")
+        } else {
+            switch item.presence {
+            case .visible:
+                attributes.set("fillcolor", DiagramStyle.accent)
+                attributes.set("fontcolor", DiagramStyle.onAccentText)
+            case .onScreen:
+                attributes.set("fillcolor", DiagramStyle.onScreenFill)
+            case .inWindow:
+                break
+            case .offScreen:
+                attributes.set("fillcolor", DiagramStyle.offScreenFill)
+                attributes.set("color", DiagramStyle.offScreenBorder)
+                attributes.set("fontcolor", DiagramStyle.offScreenText)
+            }
+        }
+        if item.presence == .visible {
+            attributes.set("color", DiagramStyle.accent)
+            attributes.set("penwidth", DiagramStyle.visibleWidth)
+        }
+        return attributes
+    }
+
+    private func clusterAttributes(_ item: DiagramItem) -> DOTAttributes {
+        var attributes: DOTAttributes = [
+            "label": .html(clusterLabel(item)),
+            "labeljust": .constant("l"),
+            "tooltip": .tooltip(tooltip(item)),
+        ]
+        var fill: String?
+        var color = DiagramStyle.clusterBorder
+        if let mark = item.mark {
+            fill = Self.fill(for: mark)
+            color = Self.border(for: mark)
+        } else {
+            switch item.presence {
+            case .visible, .onScreen: fill = DiagramStyle.clusterVisibleFill
+            case .inWindow: break
+            case .offScreen:
+                fill = DiagramStyle.clusterOffScreenFill
+                color = DiagramStyle.clusterOffScreenBorder
+                attributes.set("fontcolor", DiagramStyle.offScreenText)
+            }
+        }
+        if item.isOnPath {
+            color = DiagramStyle.accent
+            attributes.set("penwidth", item.presence == .visible ? DiagramStyle.visibleWidth : DiagramStyle.pathWidth)
+        }
+        var style = ["rounded"]
+        if let fill {
+            style.append("filled")
+            attributes.set("fillcolor", fill)
+        }
+        if item.isGhost || !item.node.isLoaded { style.append("dashed") }
+        attributes.set("color", color)
+        attributes.set("style", style.joined(separator: ","))
+        return attributes
+    }
+
+    // MARK: - Labels
+
+    private func leafLabel(_ item: DiagramItem) -> Markup {
+        let node = item.node
+        let subtle =
+            item.presence == .visible && item.mark == nil ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
+        var lines: [Markup] = []
+        if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
+        lines.append(.bold(.text(node.displayName)))
+        lines.append(.font(.text(classLine(node)), size: DiagramStyle.smallFontSize, color: subtle))
+        lines += badges(item, color: subtle)
+        return .lines(lines)
+    }
+
+    private func clusterLabel(_ item: DiagramItem) -> Markup {
+        let node = item.node
+        let subtle = DiagramStyle.subtleText
+        var lines: [Markup] = []
+        if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
+        if node.kind == .controller {
+            lines.append(.bold(.text(node.displayName)))
+            lines.append(.font(.text(classLine(node)), size: DiagramStyle.smallFontSize, color: subtle))
+        } else {
+            lines.append(.bold(.text(DiagramStyle.className(of: node))) + .text(" · " + node.id.rawValue))
+        }
+        if let details = details(item) {
+            lines.append(.font(.text(details), size: DiagramStyle.smallFontSize, color: subtle))
+        }
+        lines += badges(item, color: subtle)
+        return .table(lines.map { ($0, background: nil) }, padding: 0)
+    }
+
+    /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id.
+    private func classLine(_ node: Node) -> String {
+        let className = DiagramStyle.className(of: node)
+        return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
+    }
+
+    /// What a container's state is, in words (`3 in stack · last = top`, `collapsed`, `2 of 3`).
+    private func details(_ item: DiagramItem) -> String? {
+        let node = item.node
+        let count = node.children.count
+        switch node.kind {
+        case .navigation:
+            return count == 0 ? "empty stack" : "\(count) in stack · last = top"
+        case .tab:
+            guard let selected = node.selected else { return "no tabs" }
+            return "\(count) tabs · selected: \(selected)"
+        case .split:
+            guard node.isCollapsed == true else { return "expanded" }
+            return node.collapsedOnto.map { "collapsed onto \($0.rawValue)" } ?? "collapsed"
+        case .activity:
+            var parts = [node.active.map { "active: \($0)" } ?? "nothing active"]
+            let registered = node.activity?.generators.keys.sorted() ?? []
+            if !registered.isEmpty { parts.append("registered: " + registered.joined(separator: ", ")) }
+            return parts.joined(separator: " · ")
+        case .stack:
+            return count == 0 ? "no views" : "\(count) \(count == 1 ? "view" : "views") · last = active"
+        case .notifications:
+            guard let selected = node.selected, count > 0 else { return "empty" }
+            return "\(selected + 1) of \(count)"
+        case .controller:
+            let visible = node.selected.map { " · visible: child \($0)" } ?? ""
+            return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
+        case .view:
+            return nil
+        }
+    }
+
+    private func badges(_ item: DiagramItem, color: String) -> [Markup] {
+        var words: [String] = []
+        switch item.mark {
+        case .added: words.append("+ added")
+        case .removed: words.append("− removed")
+        case .changed: words.append("~ changed")
+        case nil: break
+        }
+        if !item.node.isLoaded, item.slot?.hasSuffix("released") != true { words.append("unloaded") }
+        guard !words.isEmpty else { return [] }
+        let badgeColor = item.mark.map(Self.border(for:)) ?? color
+        return [
+            .font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: badgeColor)
+        ]
+    }
+
+    private func tooltip(_ item: DiagramItem) -> String {
+        let node = item.node
+        var parts = [node.id.rawValue, DiagramStyle.className(of: node)]
+        switch item.presence {
+        case .visible: parts.append("visible")
+        case .onScreen: parts.append("on screen")
+        case .inWindow: parts.append("in the window")
+        case .offScreen: parts.append(item.isGhost ? "gone" : "off screen")
+        }
+        if let mark = item.mark { parts.append(mark.rawValue) }
+        if !node.isLoaded { parts.append("unloaded") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func fill(for mark: DiffMark) -> String {
+        switch mark {
+        case .added: DiagramStyle.addedFill
+        case .removed: DiagramStyle.removedFill
+        case .changed: DiagramStyle.changedFill
+        }
+    }
+
+    static func border(for mark: DiffMark) -> String {
+        switch mark {
+        case .added: DiagramStyle.addedBorder
+        case .removed: DiagramStyle.removedBorder
+        case .changed: DiagramStyle.changedBorder
+        }
+    }
+
+    // MARK: - Legend
+
+    /// Writes a legend cluster: a row of samples per presence, a row per change mark (transitions),
+    /// and the two kinds of arrow.
+    mutating func writeLegend(into writer: inout DOTWriter, includesChanges: Bool) {
+        writer.open("subgraph cluster_legend")
+        writer.defaults(
+            "graph",
+            [
+                "color": .constant(DiagramStyle.clusterBorder),
+                "label": .html(.bold(.text("Legend"))),
+                "labeljust": .constant("l"),
+                "style": .constant("rounded"),
+            ])
+        func sample(_ presence: Presence, onPath: Bool = false, mark: DiffMark? = nil, loaded: Bool = true)
+            -> DiagramItem
+        {
+            var node = Node(id: "sample", kind: .controller)
+            node.isLoaded = loaded
+            return DiagramItem(node: node, slot: nil, presence: presence, isOnPath: onPath, mark: mark)
+        }
+        var rows: [[(String, String, DiagramItem)]] = [
+            [
+                ("visible", "the controller in front", sample(.visible, onPath: true)),
+                ("on screen", "also showing", sample(.onScreen)),
+                ("in the window", "covered, or a container", sample(.inWindow)),
+                ("off screen", "alive, not showing", sample(.offScreen)),
+                ("unloaded", "after a memory warning", sample(.offScreen, loaded: false)),
+            ]
+        ]
+        if includesChanges {
+            rows.append([
+                ("added", "by this step", sample(.inWindow, mark: .added)),
+                ("removed", "a ghost of what was there", sample(.offScreen, mark: .removed)),
+                ("changed", "label, state or children", sample(.inWindow, mark: .changed)),
+            ])
+        }
+        var firsts: [String] = []
+        for row in rows {
+            var ids: [String] = []
+            for (title, caption, item) in row {
+                let id = "n\(next())"
+                var attributes = leafAttributes(item)
+                let color = item.presence == .visible ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
+                attributes["label"] = .html(
+                    .bold(.text(title)) + .lineBreak
+                        + .font(.text(caption), size: DiagramStyle.smallFontSize, color: color))
+                attributes["tooltip"] = .tooltip(title + ": " + caption)
+                writer.node(id, attributes)
+                ids.append(id)
+            }
+            writer.statement("{rank=same; " + ids.map { $0 + "; " }.joined() + "}")
+            for (left, right) in zip(ids, ids.dropFirst()) {
+                edges.append((left, right, ["style": .constant("invis")]))
+            }
+            firsts.append(ids[0])
+        }
+        let points = (0..<4).map { _ in "n\(next())" }
+        for point in points {
+            writer.node(point, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0.01")])
+        }
+        writer.statement("{rank=same; \(points[0]); \(points[2]); }")
+        edges.append((points[0], points[2], ["minlen": .constant("6"), "style": .constant("invis")]))
+        firsts.append(points[0])
+        for (upper, lower) in zip(firsts, firsts.dropFirst()) {
+            edges.append((upper, lower, ["style": .constant("invis")]))
+        }
+        edges.append(
+            (
+                points[0], points[1],
+                [
+                    "color": .constant(DiagramStyle.accent), "label": .label("path to the visible controller"),
+                    "penwidth": .constant(DiagramStyle.pathWidth),
+                ]
+            ))
+        edges.append(
+            (
+                points[2], points[3],
+                ["label": .label("presents (style)"), "style": .constant("dashed")]
+            ))
+        writer.close()
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import NavVizCore
+import Testing
+
+@testable import NavVizRender
+
+/// Golden DOT per node kind and per kind of step, determinism, and escaping in context.
+/// Regenerate the goldens with `NAVVIZ_RECORD_GOLDENS=1 swift test --filter DOTBuilderTests`.
+@Suite struct DOTBuilderTests {
+    // MARK: - States, one per node kind
+
+    @Test func navigationStack() throws {
+        let h = try Fixtures.hierarchy(
+            .navigation([.screen("Home"), .screen("Product"), .screen("Reviews")], id: "shopNav"))
+        try expectGolden("state-navigation", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func tabBarWithSelectedTab() throws {
+        let h = try Fixtures.hierarchy(
+            .tabs(
+                [
+                    .navigation([.screen("Home"), .screen("Product")], id: "shopNav"), .screen("Cart"),
+                    .screen("Profile"),
+                ], selected: 0, id: "shopTabs"),
+            screens: ["Product": ScreenInfo(className: "ProductViewController", title: "Product detail")])
+        try expectGolden(
+            "state-tab", DOTBuilder().state(h, finder: ViewFinder().find(in: h), caption: "Shop, first launch"))
+    }
+
+    @Test func splitExpanded() throws {
+        let h = try Fixtures.hierarchy(
+            .split(
+                primary: .navigation([.screen("Settings")]), secondary: .screen("General"),
+                supplementary: .screen("Sections"), id: "settingsSplit"),
+            device: .pad)
+        try expectGolden("state-split-expanded", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func splitCollapsed() throws {
+        let h = try Fixtures.hierarchy(
+            .split(primary: .navigation([.screen("Settings")]), secondary: .screen("General"), id: "settingsSplit"),
+            device: .phone)
+        try expectGolden("state-split-collapsed", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func activityWithInactiveAndReleasedKeys() throws {
+        var spec = NodeSpec(kind: .activity, id: "main")
+        spec.children = [.screen("Home"), .screen("Feed"), .navigation([.screen("Profile")])]
+        spec.keys = ["home", "feed", "profile"]
+        spec.active = "feed"
+        spec.generators = ["search": .screen("Search")]
+        var h = try Fixtures.hierarchy(spec)
+        h[NodeID("Home")].isLoaded = false
+        try expectGolden("state-activity", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func animatedStackOfViews() throws {
+        var spec = NodeSpec(kind: .stack, id: "cards")
+        spec.children = ["Welcome", "Tips", "Offer"].map { NodeSpec(kind: .view, screen: $0) }
+        let h = try Fixtures.hierarchy(.navigation([.screen("Home"), spec], id: "mainNav"))
+        try expectGolden("state-stack", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func notificationsShowCurrentPosition() throws {
+        var spec = NodeSpec(kind: .notifications, id: "alerts")
+        spec.children = [.screen("Promo"), .screen("Rating"), .screen("Update")]
+        spec.selected = 1
+        let h = try Fixtures.hierarchy(spec)
+        try expectGolden("state-notifications", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func customContainer() throws {
+        var spec = NodeSpec(kind: .controller, screen: "Dashboard")
+        spec.className = "DashboardContainerViewController"
+        spec.children = [.screen("Summary"), .navigation([.screen("Details")])]
+        spec.selected = 0
+        let h = try Fixtures.hierarchy(spec)
+        try expectGolden("state-custom-container", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func presentationsWithStyles() throws {
+        var sim = try Simulator(
+            root: .tabs([.navigation([.screen("Home"), .screen("Product")], id: "shopNav"), .screen("Cart")]))
+        #expect(
+            sim.perform(.present(.navigation([.screen("SignIn")], id: "signInNav"), style: .formSheet)).status == .ok)
+        #expect(sim.perform(.present(.screen("Terms"), style: .overFullScreen)).status == .ok)
+        try expectGolden("state-presentation", DOTBuilder().state(sim.hierarchy, finder: sim.visible))
+    }
+
+    @Test func fullScreenPresentationHidesPresenter() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")], id: "mainNav"))
+        #expect(sim.perform(.present(.screen("Player"), style: .fullScreen)).status == .ok)
+        try expectGolden("state-presentation-fullscreen", DOTBuilder().state(sim.hierarchy, finder: sim.visible))
+    }
+
+    @Test func unloadedControllerIsDashed() throws {
+        var h = try Fixtures.hierarchy(.navigation([.screen("Home"), .screen("Product")], id: "shopNav"))
+        h[NodeID("Home")].isLoaded = false
+        try expectGolden("state-unloaded", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
+    }
+
+    @Test func legendCluster() throws {
+        let h = try Fixtures.hierarchy(.navigation([.screen("Home")]))
+        let text = DOTBuilder(options: DiagramOptions(includeLegend: true)).state(h, finder: ViewFinder().find(in: h))
+        try expectGolden("state-with-legend", text)
+        #expect(text.contains("subgraph cluster_legend {"))
+        try expectGolden("legend", DOTBuilder().legend())
+    }
+
+    @Test func emptyWindow() throws {
+        let h = Hierarchy()
+        let text = DOTBuilder().state(h, finder: ViewFinder().find(in: h))
+        #expect(text.contains("UIWindow"))
+        #expect(!text.contains("->"))
+    }
+
+    // MARK: - Transitions
+
+    @Test func pushTransition() throws {
+        var sim = try Simulator(root: .tabs([.navigation([.screen("Home")], id: "shopNav"), .screen("Cart")]))
+        try expectTransition("transition-push", &sim, .push(.screen("Product")), note: "Tap a product")
+    }
+
+    @Test func popTransitionKeepsGhost() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home"), .screen("Product")], id: "shopNav"))
+        let text = try expectTransition("transition-pop", &sim, .pop())
+        #expect(text.contains("− removed"))
+    }
+
+    @Test func presentTransition() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")], id: "shopNav"))
+        let options = StepOptions(animation: Animation(kind: "springSlide", duration: 0.35, direction: "up"))
+        try expectTransition(
+            "transition-present", &sim, .present(.navigation([.screen("SignIn")]), style: .formSheet), options)
+    }
+
+    @Test func dismissTransitionKeepsGhostPresentation() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")], id: "shopNav"))
+        sim.perform(.present(.screen("SignIn"), style: .formSheet))
+        try expectTransition("transition-dismiss", &sim, .dismiss())
+    }
+
+    @Test func selectTabTransitionMarksTabBarChanged() throws {
+        var sim = try Simulator(root: .tabs([.screen("Home"), .screen("Cart")], id: "shopTabs"))
+        let text = try expectTransition("transition-select", &sim, .select(.index(1)))
+        #expect(text.contains("~ changed"))
+    }
+
+    @Test func rejectedStepHasBanner() throws {
+        var sim = try Simulator(root: .tabs([.screen("Home"), .screen("Cart")], id: "shopTabs"))
+        let text = try expectTransition("transition-rejected", &sim, .select(.index(7)))
+        #expect(text.contains("REJECTED: "))
+        #expect(text.contains(DiagramStyle.rejectedBanner))
+    }
+
+    @Test func noopStepHasBanner() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")]))
+        let text = try expectTransition("transition-noop", &sim, .pop())
+        #expect(text.contains("NOOP"))
+    }
+
+    @Test func droppedStepListsHooksAndWarnings() throws {
+        let h = try Fixtures.hierarchy(.navigation([.screen("Home")], id: "mainNav"))
+        var outcome = StepOutcome(status: .dropped, message: "'main' is still animating")
+        outcome.hooks = [HookEvent("activityInitiation", controller: "Home"), HookEvent("quirk:noneSwapKeepsChild")]
+        outcome.warnings = ["Attempt to present <SignIn> whose view is not in the window"]
+        outcome.animation = Animation(kind: "springSlide", duration: 0.6, parameters: ["damping": 0.6, "delay": 0])
+        let finder = ViewFinder().find(in: h)
+        let text = DOTBuilder().transition(
+            before: h, after: h, beforeFinder: finder, afterFinder: finder,
+            step: TransitionInfo(index: 4, op: "activate", outcome: outcome, note: "Switch while animating"))
+        try expectGolden("transition-dropped", text)
+        #expect(text.contains("DROPPED: &#39;main&#39; is still animating"))
+        #expect(text.contains("hook: activityInitiation(Home)"))
+        #expect(text.contains("damping 0.6 · delay 0"))
+    }
+
+    @Test func setRootKeepsOldRootAsGhost() throws {
+        var sim = try Simulator(root: .navigation([.screen("Onboarding")], id: "onboardingNav"))
+        try expectTransition("transition-set-root", &sim, .setRoot(.tabs([.screen("Home"), .screen("Cart")])))
+    }
+
+    @Test func diffOfTwoSnapshots() throws {
+        var sim = try Simulator(root: .tabs([.navigation([.screen("Home")], id: "shopNav"), .screen("Cart")]))
+        let old = sim.hierarchy
+        sim.perform(.push(.screen("Product")))
+        sim.perform(.select(.index(1)))
+        let text = DOTBuilder().diff(
+            old: old, new: sim.hierarchy, oldFinder: ViewFinder().find(in: old), newFinder: sim.visible,
+            caption: "app snapshot vs. scenario")
+        try expectGolden("diff", text)
+    }
+
+    // MARK: - Flow
+
+    @Test func flowOfAScenario() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")], id: "shopNav"))
+        let builder = DOTBuilder()
+        var flow = FlowGraph()
+        func key(_ h: Hierarchy) -> String { builder.state(h, finder: ViewFinder().find(in: h)) }
+        flow.add(FlowGraph.State(key: key(sim.hierarchy), hierarchy: sim.hierarchy, finder: sim.visible))
+        let steps: [NavVizCore.Operation] = [
+            .push(.screen("Product")), .pop(), .pop(), .present(.screen("SignIn")), .dismiss(),
+        ]
+        for (offset, op) in steps.enumerated() {
+            let from = key(sim.hierarchy)
+            let outcome = sim.perform(op)
+            let to = key(sim.hierarchy)
+            flow.add(FlowGraph.State(key: to, hierarchy: sim.hierarchy, finder: sim.visible))
+            flow.add(FlowGraph.Step(index: offset + 1, op: op.name, status: outcome.status, from: from, to: to))
+        }
+        #expect(flow.states.count == 3)
+        try expectGolden("flow", builder.flow(flow))
+    }
+
+    // MARK: - Determinism and escaping in context
+
+    @Test func sameInputGivesSameText() throws {
+        func render() throws -> (String, String) {
+            var sim = try Simulator(
+                root: .tabs([.navigation([.screen("Home")]), .split(primary: .screen("A"), secondary: .screen("B"))]),
+                device: .pad)
+            let before = sim.hierarchy
+            let outcome = sim.perform(.push(.screen("Product")))
+            let builder = DOTBuilder(options: DiagramOptions(includeLegend: true))
+            return (
+                builder.state(sim.hierarchy, finder: sim.visible),
+                builder.transition(
+                    before: before, after: sim.hierarchy, beforeFinder: ViewFinder().find(in: before),
+                    afterFinder: sim.visible, step: TransitionInfo(index: 1, op: "push", outcome: outcome))
+            )
+        }
+        let first = try render()
+        let second = try render()
+        #expect(first == second)
+    }
+
+    @Test func samePlaceForTheSameNodeAcrossStates() throws {
+        // Two states of one hierarchy that differ only in selection write the same statements in the
+        // same order (only attribute values differ), so Graphviz keeps the nodes in place.
+        var sim = try Simulator(root: .tabs([.screen("Home"), .screen("Cart")]))
+        let first = DOTBuilder().state(sim.hierarchy, finder: sim.visible)
+        sim.perform(.select(.index(1)))
+        let second = DOTBuilder().state(sim.hierarchy, finder: sim.visible)
+        func ids(_ text: String) -> [String] {
+            text.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        }
+        #expect(first != second)
+        #expect(ids(first) == ids(second))
+    }
+
+    @Test func hostileTitlesAreEscaped() throws {
+        let hostile = [
+            "<script>alert(1)</script>", "</text><text>", "a --> b", "&amp; &lt;", "say \"hi\"", #"C:\N\G\E"#,
+            "bell\u{07}\u{1B}[31m", "\u{202E}evil", "\u{200F}שלום", "🛒 Cart",
+        ]
+        var screens: [String: ScreenInfo] = [:]
+        for (index, title) in hostile.enumerated() {
+            screens["S\(index)"] = ScreenInfo(className: title, title: title)
+        }
+        var spec = NodeSpec.navigation(hostile.indices.map { .screen("S\($0)") }, id: "nav<&>\"\\")
+        spec.title = "ignored"
+        let h = try Fixtures.hierarchy(spec, screens: screens)
+        let text = DOTBuilder().state(h, finder: ViewFinder().find(in: h), caption: "caption <b>&amp;\\N")
+        try expectGolden("state-hostile", text)
+        for raw in ["<script>", "</text>", "-->", "&amp; &lt;", "\"hi\"", "\u{07}", "\u{1B}", "\u{202E}"] {
+            #expect(!text.contains(raw), "raw \(raw.debugDescription) leaked")
+        }
+        #expect(text.contains("&lt;script&gt;"))
+        #expect(text.contains(#"C:\\N\\G\\E"#))
+        #expect(text.contains("🛒 Cart"))
+        #expect(text.contains("\u{200F}שלום"))
+        // Ids stay synthetic.
+        for line in text.split(separator: "\n") {
+            let head = line.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? ""
+            #expect(head.allSatisfy { $0.isLetter || $0.isNumber || "_{}];".contains($0) }, "\(line)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    @discardableResult
+    private func expectTransition(
+        _ name: String, _ sim: inout Simulator, _ op: NavVizCore.Operation, _ options: StepOptions = StepOptions(),
+        note: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let before = sim.hierarchy
+        let beforeFinder = sim.visible
+        let outcome = sim.perform(op, options)
+        let text = DOTBuilder().transition(
+            before: before, after: sim.hierarchy, beforeFinder: beforeFinder, afterFinder: sim.visible,
+            step: TransitionInfo(index: 1, op: op.name, outcome: outcome, note: note))
+        try expectGolden(name, text, sourceLocation: sourceLocation)
+        return text
+    }
+}
+
+/// Hierarchies for the tests.
+enum Fixtures {
+    static func hierarchy(
+        _ spec: NodeSpec, device: Device = .phone, screens: [String: ScreenInfo] = [:]
+    ) throws -> Hierarchy {
+        var h = Hierarchy(device: device, screens: screens)
+        let id = try h.build(spec)
+        h.setRoot(id)
+        return h
+    }
+}
+
+/// Compares text with `Goldens/<name>.dot` byte for byte; records it instead when
+/// `NAVVIZ_RECORD_GOLDENS=1` (or when the golden does not exist yet, failing the test).
+func expectGolden(_ name: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Goldens").appendingPathComponent(name + ".dot")
+    let recording = ProcessInfo.processInfo.environment["NAVVIZ_RECORD_GOLDENS"] == "1"
+    guard !recording, let golden = try? Data(contentsOf: url) else {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        if !recording { Issue.record("recorded missing golden \(name).dot", sourceLocation: sourceLocation) }
+        return
+    }
+    let expected = String(decoding: golden, as: UTF8.self)
+    #expect(text == expected, "\(name).dot differs from the golden", sourceLocation: sourceLocation)
+}
