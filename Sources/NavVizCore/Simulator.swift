@@ -47,6 +47,8 @@ public struct Simulator: Sendable, Equatable {
     @discardableResult
     public mutating func perform(_ operation: Operation, _ options: StepOptions = StepOptions()) -> StepOutcome {
         let start = startTime(for: options)
+        // Animations that ended before the step lands run their completions first (AnimatedStackView).
+        let completions = hierarchy.runStackCompletions(until: start)
         var transaction = Transaction(simulator: self, options: options, start: start)
         var outcome: StepOutcome
         do {
@@ -56,6 +58,7 @@ public struct Simulator: Sendable, Equatable {
             outcome = StepOutcome(status: .rejected, message: error.description)
         }
         outcome.start = start
+        outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {
             hierarchy = transaction.h
             if let container = transaction.container, outcome.duration > 0 {
@@ -64,7 +67,7 @@ public struct Simulator: Sendable, Equatable {
         }
         lastStart = start
         now = max(now, start + outcome.duration)
-        inFlight = inFlight.filter { $0.value > now }
+        inFlight = inFlight.filter { $0.value > start }
         return outcome
     }
 
