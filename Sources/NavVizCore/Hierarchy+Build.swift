@@ -40,7 +40,7 @@ extension Hierarchy {
         nodes[id] = node
         var children: [NodeID] = []
         for (index, childSpec) in spec.children.enumerated() {
-            let child = try buildUnchecked(childSpec)
+            let child = try buildUnchecked(spec.kind == .stack ? childSpec.asStackView : childSpec)
             if children.contains(child) { throw .duplicateChild(child, container: id) }
             children.append(child)
             parents[child] = id
@@ -82,6 +82,9 @@ extension Hierarchy {
         case .stack:
             var state = StackState()
             if let metrics = spec.stackMetrics { state.metrics = metrics }
+            // As `setViews(_:)`: every view is stacked, only the last one is a subview.
+            state.views = children
+            state.subviews = Array(children.suffix(1))
             node.stack = state
         case .split:
             node.isCollapsed = false

@@ -118,8 +118,11 @@ public struct Hierarchy: Sendable, Equatable {
     public func shownChildren(of id: NodeID) -> [NodeID] {
         let node = self[id]
         switch node.kind {
-        case .navigation, .stack:
+        case .navigation:
             return node.children.last.map { [$0] } ?? []
+        case .stack:
+            // The active view is the stack's last entry; views still animating out are children too.
+            return (node.stack?.views.last ?? node.children.last).map { [$0] } ?? []
         case .tab, .notifications, .controller:
             guard let index = node.selected, node.children.indices.contains(index) else { return [] }
             return [node.children[index]]

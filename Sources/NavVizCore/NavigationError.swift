@@ -26,6 +26,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case buildFailed(String)
     case notInWindow(NodeID)
     case emptyStack(NodeID)
+    case notAView(NodeID, stack: NodeID)
 }
 
 extension NavigationError: CustomStringConvertible {
@@ -47,7 +48,7 @@ extension NavigationError: CustomStringConvertible {
         case .duplicateChild(let id, let container):
             "Cannot add '\(id)' to '\(container)' twice"
         case .noEnclosing(let kind, let operation, let from):
-            "Cannot \(operation): '\(from)' is not inside a \(kind.readableName)"
+            "Cannot \(operation): '\(from)' is not inside \(kind.readableNameWithArticle)"
         case .wrongKind(let id, let expected, let operation):
             "Cannot \(operation) on '\(id)': it is not a \(expected.readableName)"
         case .notInStack(let id, let nav):
@@ -85,6 +86,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot use '\(id)': it is not in the window"
         case .emptyStack(let id):
             "Cannot use '\(id)': its stack is empty"
+        case .notAView(let id, let stack):
+            "Cannot put '\(id)' in the animated stack '\(stack)': only views can be stacked"
         }
     }
 }
@@ -102,5 +105,10 @@ extension NodeKind {
         case .notifications: "notification sequence"
         case .view: "view"
         }
+    }
+
+    /// The name with its indefinite article (`a navigation controller`, `an activity container`).
+    public var readableNameWithArticle: String {
+        (readableName.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + readableName
     }
 }

@@ -72,6 +72,9 @@ public struct ActivityState: Sendable, Equatable {
     public var wrapsInNavigation: Set<String> = []
     /// The key shown when the container first appears, if nothing is active yet.
     public var initial: String?
+    /// Quirk replay (ActivityViewController): controllers a `.none` swap took off screen without
+    /// `removeFromParent`. They stay children, without a key, after the activity forgets them.
+    public var unremovedChildren: [NodeID] = []
 
     /// Empty state.
     public init() {}
@@ -79,8 +82,17 @@ public struct ActivityState: Sendable, Equatable {
 
 /// The extra state of a `stack` node (AnimatedStackView).
 public struct StackState: Sendable, Equatable {
+    /// The stack, last = active (AnimatedStackView's `stack`). A view may appear more than once.
+    public var views: [NodeID] = []
+    /// The views that are subviews of the stack view, back to front.
+    public var subviews: [NodeID] = []
     /// Views waiting for their removal callback, oldest first.
     public var removalQueue: [NodeID] = []
+    /// When the running animations' completions fire, in simulated seconds, soonest first.
+    /// Each completion removes the first view of `removalQueue` (unless it is the active view).
+    public var completionTimes: [Double] = []
+    /// Quirk replay: views a non-animated push left in the stack view for good.
+    public var leaked: [NodeID] = []
     /// The metrics used for transitions.
     public var metrics = StackMetrics()
 

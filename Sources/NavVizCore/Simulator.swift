@@ -52,6 +52,8 @@ public struct Simulator: Sendable, Equatable {
     @discardableResult
     public mutating func perform(_ operation: Operation, _ options: StepOptions = StepOptions()) -> StepOutcome {
         let start = startTime(for: options)
+        // Animations that ended before the step lands run their completions first (AnimatedStackView).
+        let completions = hierarchy.runStackCompletions(until: start)
         var transaction = Transaction(simulator: self, options: options, start: start)
         var outcome: StepOutcome
         do {
@@ -61,6 +63,7 @@ public struct Simulator: Sendable, Equatable {
             outcome = StepOutcome(status: .rejected, message: error.description)
         }
         outcome.start = start
+        outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {
             hierarchy = transaction.h
             if hierarchy.nodes.count > collectionThreshold {
