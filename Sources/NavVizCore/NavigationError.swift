@@ -26,6 +26,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case buildFailed(String)
     case notInWindow(NodeID)
     case emptyStack(NodeID)
+    case routeCycle([String])
+    case noTransition
 }
 
 extension NavigationError: CustomStringConvertible {
@@ -85,6 +87,10 @@ extension NavigationError: CustomStringConvertible {
             "Cannot use '\(id)': it is not in the window"
         case .emptyStack(let id):
             "Cannot use '\(id)': its stack is empty"
+        case .routeCycle(let names):
+            "Route '\(names.first ?? "")' chains back to itself: \(names.map { "'\($0)'" }.joined(separator: " → "))"
+        case .noTransition:
+            "Cannot perform the route: its transition is NonTransition, which does nothing"
         }
     }
 }
