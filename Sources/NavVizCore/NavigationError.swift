@@ -27,6 +27,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notInWindow(NodeID)
     case emptyStack(NodeID)
     case notAView(NodeID, stack: NodeID)
+    case routeCycle([String])
+    case noTransition
 }
 
 extension NavigationError: CustomStringConvertible {
@@ -88,6 +90,10 @@ extension NavigationError: CustomStringConvertible {
             "Cannot use '\(id)': its stack is empty"
         case .notAView(let id, let stack):
             "Cannot put '\(id)' in the animated stack '\(stack)': only views can be stacked"
+        case .routeCycle(let names):
+            "Route '\(names.first ?? "")' chains back to itself: \(names.map { "'\($0)'" }.joined(separator: " → "))"
+        case .noTransition:
+            "Cannot perform the route: its transition is NonTransition, which does nothing"
         }
     }
 }

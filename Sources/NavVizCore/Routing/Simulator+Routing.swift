@@ -1,0 +1,13 @@
+extension Simulator {
+    /// Puts a step that runs no operation (a route refused before its transition, or an update in place)
+    /// on the clock, exactly as `perform` places a step.
+    mutating func land(_ outcome: StepOutcome, after: Double?) -> StepOutcome {
+        var outcome = outcome
+        let start = startTime(for: StepOptions(after: after))
+        outcome.start = start
+        lastStart = start
+        now = max(now, start + outcome.duration)
+        inFlight = inFlight.filter { $0.value > now }
+        return outcome
+    }
+}
