@@ -36,7 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
         .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizScenario"], resources: []),
-        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"]),
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"], exclude: ["Goldens"]),
         .testTarget(name: "NavVizCLITests", dependencies: ["NavVizScenario"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,66 @@
+import Foundation
+import NavVizRender
+
+/// Writes a folder of files atomically: everything goes to a temporary sibling, which replaces the old
+/// folder only when complete, so a failed write never leaves half an output over a good one.
+enum OutputDirectory {
+    static func write(_ files: [OutputFile], to destination: String) throws(CommandFailure) {
+        let fm = FileManager.default
+        let target = URL(fileURLWithPath: destination).standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+            if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
+            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            for file in files {
+                let url = staging.appendingPathComponent(file.path)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url)
+            }
+            try replace(target, with: staging)
+        } catch {
+            try? fm.removeItem(at: staging)
+            throw CommandFailure(message: "\(destination): cannot write the output: \(error.localizedDescription)", code: CommandFailure.ioError)
+        }
+    }
+
+    /// Moves `staging` to `target`, keeping the old target until the move succeeded.
+    static func replace(_ target: URL, with staging: URL) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: target.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: target.path])
+            }
+            let old = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).navviz-old-\(ProcessInfo.processInfo.processIdentifier)")
+            if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
+            try fm.moveItem(at: target, to: old)
+            do {
+                try fm.moveItem(at: staging, to: target)
+            } catch {
+                try? fm.moveItem(at: old, to: target)
+                throw error
+            }
+            try? fm.removeItem(at: old)
+        } else {
+            try fm.moveItem(at: staging, to: target)
+        }
+    }
+}
+
+/// A `[37/200] push Product` line on a terminal; nothing when stderr is not a terminal.
+struct ProgressLine {
+    let enabled = isatty(STDERR_FILENO) != 0
+
+    func update(_ done: Int, _ total: Int, _ label: String) {
+        guard enabled else { return }
+        let text = "[\(done + 1)/\(total)] \(label)"
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text.prefix(100))".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
