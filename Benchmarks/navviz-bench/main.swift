@@ -1,12 +1,13 @@
 import Foundation
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 // navviz benchmarks: `make bench` (release build). Prints figures; asserts nothing.
 
-func seconds(_ body: () -> Void) -> Double {
+func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
-    body()
+    try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
@@ -80,3 +81,87 @@ for (depth, breadth) in [(10, 1), (50, 1), (100, 1), (400, 1), (100, 10), (100, 
     print(String(format: "  %5d  %7d  %7.0f", depth, breadth, elapsed / Double(iterations) * 1e9) + (sink == 0 ? "!" : ""))
 }
 print("  (the cost follows depth; breadth at equal depth changes little)")
+
+// MARK: Rendering: navviz in-process vs the Graphviz floor vs spawning `dot -Tsvg`
+
+/// A 200-step scenario over a ~30-node hierarchy (3 tabs × navigation stacks, a split, a sheet).
+func renderScenarioText() -> String {
+    var steps: [String] = []
+    let cycle = [
+        #"{"op": "push", "node": "Detail"}"#, #"{"op": "present", "node": {"navigation": ["Sheet"]}, "style": "formSheet"}"#,
+        #"{"op": "dismiss"}"#, #"{"op": "pop"}"#, #"{"op": "select", "tab": 1}"#, #"{"op": "push", "node": "More"}"#,
+        #"{"op": "popToRoot"}"#, #"{"op": "select", "tab": 0}"#,
+    ]
+    for i in 0..<200 { steps.append(cycle[i % cycle.count]) }
+    let stack = (0..<7).map { "\"Screen\($0)\"" }.joined(separator: ", ")
+    return """
+        {"navviz": 1, "name": "bench", "device": "pad",
+         "root": {"tabs": [{"navigation": [\(stack)]}, {"navigation": [\(stack)]},
+                           {"split": {"primary": {"navigation": [\(stack)]}, "secondary": "Detail0"}}]},
+         "steps": [\(steps.joined(separator: ",\n"))]}
+        """
+}
+
+do {
+    let scenario = try ScenarioDecoder.decode(renderScenarioText(), file: "bench.json")
+    let run = ScenarioRunner.run(scenario)
+    let nodes = run.steps[0].hierarchy.attachedNodes().count
+    var dots: [String] = []
+    let builder = DOTBuilder()
+    for step in run.steps {
+        dots.append(builder.state(step.hierarchy, finder: step.finder))
+        if step.index > 0 {
+            let before = run.steps[step.index - 1]
+            dots.append(builder.transition(before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)))
+        }
+    }
+    _ = try GraphvizRenderer.shared.renderSync(dot: dots[0])  // fontconfig/pango start-up, once
+    var floor = 0.0
+    let whole = try seconds {
+        let again = ScenarioRunner.run(scenario)
+        let renderer = ScenarioRenderer()
+        _ = try renderer.render(again)
+    }
+    // The floor: gvLayout + gvRender for the same distinct diagrams (the renderer caches identical DOT).
+    let distinct = Array(Set(dots)).sorted()
+    for dot in distinct { floor += try GraphvizRenderer.shared.renderTimed(dot: dot).layoutAndRenderSeconds }
+    let perDiagram = whole / Double(distinct.count) * 1000
+    let floorPer = floor / Double(distinct.count) * 1000
+    print("rendering: 200-step scenario, \(nodes)-node hierarchy, \(dots.count) diagrams (\(distinct.count) distinct)")
+    print(String(format: "  navviz (run + DOT + layout + SVG + docs): %.2f ms per diagram", perDiagram))
+    print(String(format: "  inside gvLayout + gvRender (the floor):  %.2f ms per diagram", floorPer))
+    print(String(format: "  navviz's own overhead: %.1f%% of the total (goal < 10%%)", max(0, (perDiagram - floorPer) / perDiagram * 100)))
+    if let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+        let sample = Array(distinct.prefix(60))
+        let spawned = try seconds {
+            for dot in sample {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: dotPath)
+                process.arguments = ["-Tsvg"]
+                let input = Pipe()
+                let output = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+                try process.run()
+                input.fileHandleForWriting.write(Data(dot.utf8))
+                try input.fileHandleForWriting.close()
+                _ = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+            }
+        }
+        let spawnedPer = spawned / Double(sample.count) * 1000
+        print(String(format: "  spawning `dot -Tsvg` per diagram:        %.2f ms per diagram (%.1f× slower than navviz; goal ≥ 5×)", spawnedPer, spawnedPer / perDiagram))
+    } else {
+        print("  spawning `dot -Tsvg`: skipped (install Debian's graphviz package for this comparison)")
+    }
+    // A 3,000-node hierarchy.
+    var big = Hierarchy()
+    let bigRoot = try big.build(.tabs((0..<30).map { t in .navigation((0..<99).map { .screen("S\(t)_\($0)") }) }))
+    big.setRoot(bigRoot)
+    let bigDOT = builder.state(big, finder: ViewFinder().find(in: big))
+    var bigSize = 0
+    let bigTime = try seconds { bigSize = try GraphvizRenderer.shared.renderSync(dot: bigDOT).utf8.count }
+    print(String(format: "  %d-node hierarchy: rendered in %.2f s (%d KB of SVG)", big.attachedNodes().count, bigTime, bigSize / 1024))
+} catch {
+    print("render benchmark failed: \(error)")
+}

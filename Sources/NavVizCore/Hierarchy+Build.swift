@@ -23,13 +23,30 @@ extension Hierarchy {
         return try buildUnchecked(spec)
     }
 
+    /// The recursive part of `build`, kept small: deep literals recurse through this frame only.
     private mutating func buildUnchecked(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
-        if let ref = spec.ref {
-            guard contains(ref) else { throw .unknownNode(ref) }
-            if let parent = parents[ref] { throw .alreadyInHierarchy(ref, parent: parent) }
-            if ref == root || self[ref].presenter != nil { throw .alreadyActive(ref) }
-            return ref
+        if let ref = spec.ref { return try resolveReference(ref) }
+        let id = makeNode(spec)
+        var children: [NodeID] = []
+        for index in spec.children.indices {
+            let childSpec = spec.children[index]
+            let child = try buildUnchecked(spec.kind == .stack ? childSpec.asStackView : childSpec)
+            try adopt(child, at: index, of: spec, parent: id, children: &children)
         }
+        try finishNode(id, spec: spec, children: children)
+        return id
+    }
+
+    @inline(never)
+    private func resolveReference(_ ref: NodeID) throws(NavigationError) -> NodeID {
+        guard contains(ref) else { throw .unknownNode(ref) }
+        if let parent = parents[ref] { throw .alreadyInHierarchy(ref, parent: parent) }
+        if ref == root || self[ref].presenter != nil { throw .alreadyActive(ref) }
+        return ref
+    }
+
+    @inline(never)
+    private mutating func makeNode(_ spec: NodeSpec) -> NodeID {
         let id = allocateID(base: spec.baseName)
         lastBuilt.append(id)
         let info = spec.screen.flatMap { screens[$0] }
@@ -38,15 +55,23 @@ extension Hierarchy {
             className: spec.className ?? info?.className)
         node.definesPresentationContext = spec.definesPresentationContext
         nodes[id] = node
-        var children: [NodeID] = []
-        for (index, childSpec) in spec.children.enumerated() {
-            let child = try buildUnchecked(spec.kind == .stack ? childSpec.asStackView : childSpec)
-            if children.contains(child) { throw .duplicateChild(child, container: id) }
-            children.append(child)
-            parents[child] = id
-            if spec.kind == .split, index < spec.roles.count { self[child].role = spec.roles[index] }
-            if spec.kind == .activity, index < spec.keys.count { self[child].key = spec.keys[index] }
-        }
+        return id
+    }
+
+    @inline(never)
+    private mutating func adopt(
+        _ child: NodeID, at index: Int, of spec: NodeSpec, parent id: NodeID, children: inout [NodeID]
+    ) throws(NavigationError) {
+        if children.contains(child) { throw .duplicateChild(child, container: id) }
+        children.append(child)
+        parents[child] = id
+        if spec.kind == .split, index < spec.roles.count { self[child].role = spec.roles[index] }
+        if spec.kind == .activity, index < spec.keys.count { self[child].key = spec.keys[index] }
+    }
+
+    @inline(never)
+    private mutating func finishNode(_ id: NodeID, spec: NodeSpec, children: [NodeID]) throws(NavigationError) {
+        var node: Node
         node = self[id]
         node.children = children
         switch spec.kind {
@@ -109,7 +134,6 @@ extension Hierarchy {
             self[child].presenter = id
             self[child].style = spec.presentsStyle
         }
-        return id
     }
 
     /// Appends a child to a container's children and records the parent.
