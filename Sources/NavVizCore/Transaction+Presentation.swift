@@ -173,9 +173,18 @@ extension Transaction {
         }
         for node in above.reversed() {
             unlinkPresentation(node)
-            phase(.sequential, animated: false)
+            tearDownPhase()
         }
         unlinkPresentation(dismissed)
+    }
+
+    /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
+    /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
+    mutating func tearDownPhase() {
+        let now = Self.controllersInWindow(h)
+        events += AppearanceOrder.sequential.events(
+            from: windowMark.filter { !now.contains($0) }, to: [], animated: false)
+        windowMark = windowMark.filter { now.contains($0) }
     }
 
     /// Removes a presented controller's link to its presenter.
@@ -217,7 +226,7 @@ extension Transaction {
                 }
                 for node in chain.reversed() {
                     unlinkPresentation(node)
-                    phase(.sequential, animated: false)
+                    tearDownPhase()
                 }
             }
         }
