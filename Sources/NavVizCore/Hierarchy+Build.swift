@@ -1,9 +1,15 @@
 extension Hierarchy {
     /// Allocates the next id for a base name: `Product`, then `Product#2`, `Product#3`…
+    /// A number already taken by an explicit id that looks generated (`"Product#2"`) is skipped.
     mutating func allocateID(base: String) -> NodeID {
-        let count = (nameCounts[base] ?? 0) + 1
+        var count = nameCounts[base] ?? 0
+        var id: NodeID
+        repeat {
+            count += 1
+            id = NodeID(count == 1 ? base : "\(base)#\(count)")
+        } while nodes[id] != nil
         nameCounts[base] = count
-        return NodeID(count == 1 ? base : "\(base)#\(count)")
+        return id
     }
 
     /// Builds the nodes of a literal (pre-order ids) and returns the new node's id, unattached.

@@ -18,6 +18,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case noSplit(operation: String)
     case alreadyCollapsed(NodeID)
     case alreadyExpanded(NodeID)
+    case collapseOntoOwnColumn(NodeID, split: NodeID)
     case notAContainer(NodeID)
     case unknownActivity(String, container: NodeID, known: [String])
     case noPreviousActivity(NodeID)
@@ -71,6 +72,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot collapse '\(id)': it is already collapsed"
         case .alreadyExpanded(let id):
             "Cannot expand '\(id)': it is already expanded"
+        case .collapseOntoOwnColumn(let onto, let split):
+            "Cannot collapse '\(split)' onto '\(onto)': it is part of the secondary column that would be pushed onto it"
         case .notAContainer(let id):
             "Cannot show a child in '\(id)': it is not a custom container"
         case .unknownActivity(let key, let container, let known):

@@ -15,6 +15,9 @@ extension Transaction {
         if let onto {
             guard h.contains(onto) else { throw .unknownNode(onto) }
             guard h[onto].kind == .navigation else { throw .wrongKind(onto, expected: .navigation, operation: "collapse onto") }
+            // The columns that move onto `onto` cannot contain it: that would make it its own ancestor.
+            let moving = [SplitRole.supplementary, .secondary].compactMap { h.splitChild(split, role: $0) }
+            if h.ancestry(of: onto).contains(where: moving.contains) { throw .collapseOntoOwnColumn(onto, split: split) }
         }
         h.collapseSplit(split, onto: onto)
     }
@@ -173,9 +176,18 @@ extension Transaction {
         }
         for node in above.reversed() {
             unlinkPresentation(node)
-            phase(.sequential, animated: false)
+            tearDownPhase()
         }
         unlinkPresentation(dismissed)
+    }
+
+    /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
+    /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
+    mutating func tearDownPhase() {
+        let now = Self.controllersInWindow(h)
+        events += AppearanceOrder.sequential.events(
+            from: windowMark.filter { !now.contains($0) }, to: [], animated: false)
+        windowMark = windowMark.filter { now.contains($0) }
     }
 
     /// Removes a presented controller's link to its presenter.
@@ -217,7 +229,7 @@ extension Transaction {
                 }
                 for node in chain.reversed() {
                     unlinkPresentation(node)
-                    phase(.sequential, animated: false)
+                    tearDownPhase()
                 }
             }
         }

@@ -1,0 +1,162 @@
+import NavVizCore
+import Testing
+
+/// Operations while a transition is in flight (seed-semantics §1.7).
+@Suite struct InFlightTests {
+    func pushed() throws -> (Simulator, StepOutcome) {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let push = sim.perform(.push(screen("B")))
+        return (sim, push)
+    }
+
+    @Test func anAnimatedPushKeepsItsNavigationControllerBusyUntilItEnds() throws {
+        let (sim, push) = try pushed()
+        #expect(push.start == 0)
+        #expect(push.duration == 0.35)
+        #expect(sim.inFlight == ["nav": 0.35])
+        #expect(sim.now == 0.35)
+    }
+
+    @Test func aStepLandingMidTransitionIsRejectedAsBusy() throws {
+        var (sim, _) = try pushed()
+        let before = sim.hierarchy
+        let outcome = sim.perform(.pop(), StepOptions(after: 0.1))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot pop: 'nav' is busy with a transition in flight")
+        #expect(outcome.start == 0.1)
+        #expect(outcome.events.isEmpty)
+        #expect(sim.hierarchy == before)
+    }
+
+    struct BusyCase: Sendable, CustomTestStringConvertible {
+        var operation: Operation
+        var message: String
+        var testDescription: String { operation.name }
+    }
+
+    @Test(arguments: [
+        BusyCase(operation: .push(screen("C")), message: "Cannot push 'C': 'nav' is busy with a transition in flight"),
+        BusyCase(operation: .pop(), message: "Cannot pop: 'nav' is busy with a transition in flight"),
+        BusyCase(operation: .popToRoot, message: "Cannot pop to root: 'nav' is busy with a transition in flight"),
+        BusyCase(operation: .popTo("A"), message: "Cannot pop to 'A': 'nav' is busy with a transition in flight"),
+        BusyCase(
+            operation: .popToInstance(className: "A", which: .first),
+            message: "Cannot pop to an instance of 'A': 'nav' is busy with a transition in flight"),
+        BusyCase(
+            operation: .setStack([screen("C")]), message: "Cannot set the stack: 'nav' is busy with a transition in flight"),
+        BusyCase(
+            operation: .replace(screen("C"), mode: .last),
+            message: "Cannot replace with 'C': 'nav' is busy with a transition in flight"),
+        BusyCase(operation: .show(screen("C")), message: "Cannot push 'C': 'nav' is busy with a transition in flight"),
+    ])
+    func everyNavigationOperationIsRejectedWhileThePushRuns(_ c: BusyCase) throws {
+        var (sim, _) = try pushed()
+        let before = sim.hierarchy
+        let outcome = sim.perform(c.operation, StepOptions(after: 0.2))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == c.message)
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test(arguments: [0.35, 0.5])
+    func aStepLandingAfterTheTransitionWorks(after: Double) throws {
+        var (sim, _) = try pushed()
+        let outcome = sim.perform(.pop(), StepOptions(after: after))
+        #expect(outcome.status == .ok)
+        #expect(outcome.start == after)
+        #expect(sim.children("nav") == ["A"])
+    }
+
+    @Test func aStepWithoutAfterWaitsForTheTransitionToEnd() throws {
+        var (sim, _) = try pushed()
+        let outcome = sim.perform(.pop())
+        #expect(outcome.status == .ok)
+        #expect(outcome.start == 0.35)
+        #expect(sim.now == 0.7)
+    }
+
+    @Test func aRejectedStepDoesNotFreeTheContainer() throws {
+        var (sim, _) = try pushed()
+        sim.perform(.pop(), StepOptions(after: 0.1))
+        // 0.1 + 0.2 = 0.3: still inside the push that ends at 0.35.
+        #expect(sim.perform(.pop(), StepOptions(after: 0.2)).status == .rejected)
+        #expect(sim.perform(.pop()).status == .ok)
+    }
+
+    @Test func nonAnimatedStepsTakeNoTime() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let push = sim.perform(.push(screen("B")), still)
+        #expect(push.duration == 0)
+        #expect(push.animation == nil)
+        #expect(sim.now == 0)
+        #expect(sim.inFlight.isEmpty)
+        let pop = sim.perform(.pop(), StepOptions(animated: false, after: 0))
+        #expect(pop.status == .ok)
+        #expect(pop.start == 0)
+    }
+
+    @Test func noopAndRejectedStepsTakeNoTime() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let noop = sim.perform(.pop())
+        #expect(noop.status == .noop)
+        #expect(noop.duration == 0)
+        let rejected = sim.perform(.popTo("Nope"))
+        #expect(rejected.duration == 0)
+        #expect(sim.now == 0)
+        #expect(sim.inFlight.isEmpty)
+    }
+
+    @Test func anExplicitAnimationSetsTheDuration() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let push = sim.perform(.push(screen("B")), StepOptions(animation: Animation(kind: "fade", duration: 1)))
+        #expect(push.duration == 1)
+        #expect(push.animation == Animation(kind: "fade", duration: 1))
+        #expect(sim.perform(.pop(), StepOptions(after: 0.9)).status == .rejected)
+        #expect(sim.perform(.pop(), StepOptions(after: 0.1)).status == .ok)
+    }
+
+    @Test func anotherContainerIsNotBusy() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "navA"), nav("B", id: "navB")], id: "tabs"))
+        sim.perform(.push(screen("A2")))
+        let select = sim.perform(.select(.index(1)), StepOptions(after: 0.1))
+        #expect(select.status == .ok)
+        let push = sim.perform(.push(screen("B2")), StepOptions(after: 0))
+        #expect(push.status == .ok)
+        #expect(sim.children("navB") == ["B", "B2"])
+    }
+
+    @Test func presentingWhileAPresentationRunsIsRejected() throws {
+        var sim = try Simulator(root: screen("A"))
+        let present = sim.perform(.present(screen("B")))
+        #expect(present.duration == 0.5)
+        let outcome = sim.perform(.present(screen("C")), StepOptions(after: 0.2))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot present 'C': '#presentation' is busy with a transition in flight")
+        #expect(!sim.hierarchy.contains("C"))
+    }
+
+    @Test func dismissingWhileAPresentationRunsIsRejected() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        let outcome = sim.perform(.dismiss(), StepOptions(after: 0.2))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot dismiss: '#presentation' is busy with a transition in flight")
+        #expect(sim.presented(by: "A") == "B")
+        #expect(sim.perform(.dismiss()).status == .ok)
+    }
+
+    @Test func aNavigationChangeUnderAPresentationIsNotBlockedByIt() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        sim.perform(.present(screen("M")))
+        let outcome = sim.perform(.push(screen("B")), StepOptions(target: "A", after: 0.1))
+        #expect(outcome.status == .ok)
+    }
+
+    @Test func waitTakesItsTimeWhetherOrNotAnimated() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let wait = sim.perform(.wait(seconds: 2), still)
+        #expect(wait.duration == 2)
+        #expect(sim.now == 2)
+        #expect(sim.inFlight.isEmpty)
+    }
+}

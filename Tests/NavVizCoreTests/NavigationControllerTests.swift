@@ -1,0 +1,345 @@
+import NavVizCore
+import Testing
+
+/// UINavigationController (seed-semantics §1.2).
+@Suite struct NavigationControllerTests {
+    func simulator(_ names: String...) throws -> Simulator {
+        try Simulator(root: .navigation(names.map { .screen($0) }, id: "nav"))
+    }
+
+    // MARK: - push
+
+    @Test func pushMakesTheNewControllerTheTop() throws {
+        var sim = try simulator("A")
+        let outcome = sim.perform(.push(screen("B")))
+        #expect(outcome.status == .ok)
+        #expect(outcome.message == nil)
+        #expect(sim.children("nav") == ["A", "B"])
+        #expect(sim.visibleID == "B")
+        #expect(outcome.created == ["B"])
+        #expect(outcome.trace == ["A.wD", "B.wA", "A.dD", "B.dA"])
+    }
+
+    @Test func pushMutatesTheStackImmediatelyEvenWhenAnimated() throws {
+        var sim = try simulator("A")
+        let outcome = sim.perform(.push(screen("B")), StepOptions(animated: true))
+        #expect(outcome.duration > 0)
+        #expect(outcome.animation?.kind == "push")
+        // The stack already holds B while the animation runs (Ariadne reads it synchronously).
+        #expect(sim.children("nav").count == 2)
+        #expect(sim.inFlight["nav"] == outcome.duration)
+    }
+
+    @Test func pushOntoAnEmptyNavigationControllerMakesTheFirstEntry() throws {
+        var sim = try Simulator(root: .navigation([], id: "nav"))
+        #expect(sim.visibleID == "nav")
+        let outcome = sim.perform(.push(screen("Foo")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == ["Foo"])
+        #expect(outcome.trace == ["Foo.wA", "Foo.dA"])
+    }
+
+    @Test(arguments: ["A", "B"] as [NodeID])
+    func pushingAControllerAlreadyInTheStackIsRejected(member: NodeID) throws {
+        var sim = try simulator("A", "B")
+        let before = sim.hierarchy
+        let outcome = sim.perform(.push(ref(member)))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot push '\(member)': it is already in the stack of 'nav'")
+        #expect(outcome.events.isEmpty)
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func pushingAControllerFromAnotherStackIsRejected() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "one"), nav("B", id: "two")], id: "tabs"))
+        let outcome = sim.perform(.push(ref("B")))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot install 'B': it is already a child of 'two'")
+        #expect(sim.children("one") == ["A"])
+    }
+
+    @Test(arguments: [(nil, "tab"), ("shop", "shop")] as [(String?, String)])
+    func pushingATabBarControllerIsRejected(id: String?, name: String) throws {
+        var sim = try simulator("A")
+        let before = sim.hierarchy
+        let outcome = sim.perform(.push(.tabs([screen("X")], id: id)))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot push '\(name)': a tab bar controller cannot be pushed")
+        #expect(sim.hierarchy == before)
+        #expect(!sim.hierarchy.contains("X"))
+    }
+
+    @Test func pushingATabBarControllerByReferenceIsRejected() throws {
+        var sim = try Simulator(root: .tabs([screen("X")], id: "shop"))
+        sim.perform(.setRoot(nav("A", id: "nav")), still)
+        let outcome = sim.perform(.push(ref("shop")))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot push 'shop': a tab bar controller cannot be pushed")
+        #expect(sim.children("nav") == ["A"])
+    }
+
+    @Test func pushFromAModalWithoutANavigationControllerIsRejected() throws {
+        var sim = try Simulator(root: presenting(nav("A", id: "nav"), screen("Sheet")))
+        let outcome = sim.perform(.push(screen("B")))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot push 'B': 'Sheet' is not inside a navigation controller")
+    }
+
+    @Test func aPoppedControllerCanBePushedAgain() throws {
+        var sim = try simulator("A", "B")
+        sim.perform(.pop())
+        let outcome = sim.perform(.push(ref("B")))
+        #expect(outcome.status == .ok)
+        #expect(outcome.created.isEmpty)
+        #expect(sim.children("nav") == ["A", "B"])
+    }
+
+    @Test func showInsideANavigationControllerPushes() throws {
+        var sim = try simulator("A")
+        let outcome = sim.perform(.show(screen("B")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == ["A", "B"])
+        #expect(outcome.trace == ["A.wD", "B.wA", "A.dD", "B.dA"])
+    }
+
+    // MARK: - pop
+
+    @Test func popRemovesTheTopAndKeepsItRetained() throws {
+        var sim = try simulator("A", "B")
+        let outcome = sim.perform(.pop())
+        #expect(outcome.status == .ok)
+        #expect(outcome.animation?.kind == "pop")
+        #expect(sim.children("nav") == ["A"])
+        #expect(sim.hierarchy.contains("B"))
+        #expect(sim.hierarchy.parent(of: "B") == nil)
+        #expect(!sim.hierarchy.isAttached("B"))
+        #expect(outcome.trace == ["B.wD", "A.wA", "B.dD", "A.dA"])
+    }
+
+    @Test func popAtRootIsNoop() throws {
+        var sim = try simulator("A")
+        let before = sim.hierarchy
+        let outcome = sim.perform(.pop())
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'nav' is at its root: there is nothing to pop")
+        #expect(outcome.events.isEmpty)
+        #expect(outcome.duration == 0)
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func anInteractivePopPops() throws {
+        var sim = try simulator("A", "B")
+        let outcome = sim.perform(.pop(interactive: true))
+        #expect(outcome.status == .ok)
+        #expect(outcome.animation?.kind == "interactivePop")
+        #expect(sim.children("nav") == ["A"])
+        #expect(outcome.trace == ["B.wD", "A.wA", "B.dD", "A.dA"])
+    }
+
+    @Test func aCancelledInteractivePopKeepsTheStack() throws {
+        var sim = try simulator("A", "B")
+        let outcome = sim.perform(.pop(interactive: true, cancelled: true))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == ["A", "B"])
+        #expect(outcome.trace == ["B.wD", "A.wA", "A.wD", "A.dD", "B.wA", "B.dA"])
+    }
+
+    @Test func aCancelledInteractivePopAtRootIsNoop() throws {
+        var sim = try simulator("A")
+        #expect(sim.perform(.pop(interactive: true, cancelled: true)).status == .noop)
+    }
+
+    @Test func popOfAnEmptyNavigationControllerIsNoop() throws {
+        var sim = try Simulator(root: .navigation([], id: "nav"))
+        #expect(sim.perform(.pop()).status == .noop)
+    }
+
+    @Test func popToRootPopsEverythingAboveTheRoot() throws {
+        var sim = try simulator("A", "B", "C")
+        let outcome = sim.perform(.popToRoot)
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == ["A"])
+        // B was never on screen: it gets nothing.
+        #expect(outcome.trace == ["C.wD", "A.wA", "C.dD", "A.dA"])
+    }
+
+    @Test func popToRootAtRootIsNoop() throws {
+        var sim = try simulator("A")
+        let outcome = sim.perform(.popToRoot)
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'nav' is already at its root")
+    }
+
+    @Test func popToPopsDownToTheGivenController() throws {
+        var sim = try simulator("A", "B", "C", "D")
+        let outcome = sim.perform(.popTo("B"))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == ["A", "B"])
+        #expect(outcome.trace == ["D.wD", "B.wA", "D.dD", "B.dA"])
+    }
+
+    @Test func popToTheTopIsNoop() throws {
+        var sim = try simulator("A", "B", "C")
+        let outcome = sim.perform(.popTo("C"))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'C' is already the top of 'nav'")
+        #expect(sim.children("nav") == ["A", "B", "C"])
+    }
+
+    @Test func popToAControllerNoLongerInTheStackIsRejected() throws {
+        var sim = try simulator("A", "B", "C")
+        sim.perform(.pop())
+        let before = sim.hierarchy
+        let outcome = sim.perform(.popTo("C"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot pop to 'C': it is not in the stack of 'nav'")
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func popToAnUnknownControllerIsRejected() throws {
+        var sim = try simulator("A", "B")
+        let outcome = sim.perform(.popTo("Nope"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Unknown node 'Nope'")
+    }
+
+    // MARK: - popToInstance (Ariadne tests #15, #16)
+
+    struct InstanceCase: Sendable, CustomTestStringConvertible {
+        var className: String
+        var which: InstanceMatch
+        var stack: [NodeID]
+        var status: StepStatus
+        var message: String?
+        var testDescription: String { "\(which) \(className)" }
+    }
+
+    @Test(arguments: [
+        InstanceCase(className: "Bar", which: .first, stack: ["Foo", "Bar"], status: .ok),
+        InstanceCase(
+            className: "Bar", which: .last, stack: ["Foo", "Bar", "Bar#2"], status: .noop,
+            message: "The last instance of 'Bar' is already the top of 'nav'"),
+        InstanceCase(className: "Foo", which: .last, stack: ["Foo"], status: .ok),
+        InstanceCase(className: "Foo", which: .first, stack: ["Foo"], status: .ok),
+        InstanceCase(
+            className: "Baz", which: .first, stack: ["Foo", "Bar", "Bar#2"], status: .noop,
+            message: "No instance of 'Baz' in the stack of 'nav'"),
+    ])
+    func popToInstancePicksTheFirstOrLastMatch(_ c: InstanceCase) throws {
+        var sim = try simulator("Foo", "Bar", "Bar")
+        let outcome = sim.perform(.popToInstance(className: c.className, which: c.which), still)
+        #expect(outcome.status == c.status)
+        #expect(outcome.message == c.message)
+        #expect(sim.children("nav") == c.stack)
+    }
+
+    @Test func popToInstanceIgnoresTheScreenNameOfAScreenWithAClass() throws {
+        var sim = try Simulator(
+            root: .navigation([screen("Home"), screen("Product"), screen("Reviews")], id: "nav"),
+            screens: ["Product": ScreenInfo(className: "ProductViewController")])
+        let outcome = sim.perform(.popToInstance(className: "Product", which: .first))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "No instance of 'Product' in the stack of 'nav'")
+        #expect(sim.children("nav") == ["Home", "Product", "Reviews"])
+    }
+
+    @Test func popToInstanceByClassName() throws {
+        var sim = try Simulator(
+            root: .navigation([screen("Home"), screen("Product"), screen("Reviews")], id: "nav"),
+            screens: ["Product": ScreenInfo(className: "ProductViewController")])
+        #expect(sim.perform(.popToInstance(className: "ProductViewController", which: .first)).status == .ok)
+        #expect(sim.children("nav") == ["Home", "Product"])
+    }
+
+    // MARK: - setViewControllers
+
+    struct SetStackCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var stack: [NodeSpec]
+        var result: [NodeID]
+        var animation: String?
+        var trace: [String]
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        SetStackCase(
+            name: "[A,B,C] to [D,A,B] pops", stack: [screen("D"), ref("A"), ref("B")], result: ["D", "A", "B"],
+            animation: "pop", trace: ["C.wD", "B.wA", "C.dD", "B.dA"]),
+        SetStackCase(
+            name: "new top below the top pops", stack: [ref("A")], result: ["A"], animation: "pop",
+            trace: ["C.wD", "A.wA", "C.dD", "A.dA"]),
+        SetStackCase(
+            name: "same top runs no transition", stack: [ref("B"), ref("A"), ref("C")], result: ["B", "A", "C"],
+            animation: nil, trace: []),
+        SetStackCase(
+            name: "new top pushes", stack: [ref("A"), screen("D")], result: ["A", "D"], animation: "push",
+            trace: ["C.wD", "D.wA", "C.dD", "D.dA"]),
+    ])
+    func setStackChoosesTheAnimationFromTheNewTop(_ c: SetStackCase) throws {
+        var sim = try simulator("A", "B", "C")
+        let outcome = sim.perform(.setStack(c.stack))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == c.result)
+        #expect(outcome.animation?.kind == c.animation)
+        #expect((outcome.duration > 0) == (c.animation != nil))
+        // Only one transition runs: one set of callbacks at most.
+        #expect(outcome.trace == c.trace)
+    }
+
+    @Test func setStackWithoutAnimationTakesNoTime() throws {
+        var sim = try simulator("A", "B")
+        let outcome = sim.perform(.setStack([screen("C")]), still)
+        #expect(outcome.duration == 0)
+        #expect(outcome.animation == nil)
+        #expect(outcome.animatedFlags == [false])
+        #expect(sim.inFlight.isEmpty)
+    }
+
+    @Test func setStackWithADuplicateIsRejected() throws {
+        var sim = try simulator("A", "B")
+        let before = sim.hierarchy
+        let outcome = sim.perform(.setStack([ref("A"), ref("A")]))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot install 'A': it is already a child of 'nav'")
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func setStackWithATabBarControllerIsRejected() throws {
+        var sim = try simulator("A")
+        let outcome = sim.perform(.setStack([ref("A"), .tabs([screen("X")], id: "shop")]))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot push 'shop': a tab bar controller cannot be pushed")
+        #expect(sim.children("nav") == ["A"])
+    }
+
+    // MARK: - replace (Ariadne tests #17–#19)
+
+    @Test(arguments: [
+        (ReplaceMode.last, ["Foo", "Bar", "Bar#2"]),
+        (.all, ["Bar#2"]),
+        (.keepFirst(1), ["Foo", "Bar#2"]),
+        (.keepFirst(0), ["Bar#2"]),
+        (.keepFirst(5), ["Foo", "Bar", "Foo#2", "Bar#2"]),
+    ] as [(ReplaceMode, [NodeID])])
+    func replaceKeepsThePartOfTheStackItsModeAsksFor(mode: ReplaceMode, stack: [NodeID]) throws {
+        var sim = try simulator("Foo", "Bar", "Foo")
+        let outcome = sim.perform(.replace(screen("Bar"), mode: mode), still)
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == stack)
+        #expect(outcome.trace == ["Foo#2.wD", "Bar#2.wA", "Foo#2.dD", "Bar#2.dA"])
+    }
+
+    @Test func replaceLastIsAPushStyleTransition() throws {
+        var sim = try simulator("A", "B")
+        let outcome = sim.perform(.replace(screen("C"), mode: .last))
+        #expect(outcome.animation?.kind == "push")
+        #expect(!sim.hierarchy.isAttached("B"))
+    }
+
+    @Test func replaceLastInAnEmptyNavigationControllerInstallsTheController() throws {
+        var sim = try Simulator(root: .navigation([], id: "nav"))
+        #expect(sim.perform(.replace(screen("A"), mode: .last)).status == .ok)
+        #expect(sim.children("nav") == ["A"])
+    }
+}

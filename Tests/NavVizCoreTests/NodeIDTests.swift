@@ -1,0 +1,118 @@
+import NavVizCore
+import Testing
+
+/// Stable node ids (DESIGN "The hierarchy model").
+@Suite struct NodeIDTests {
+    func ids(_ spec: NodeSpec) throws -> [NodeID] {
+        try Simulator(root: spec).hierarchy.attachedNodes()
+    }
+
+    @Test func aRepeatedScreenNameGetsNumberedSuffixesInCreationOrder() throws {
+        #expect(try ids(nav("Product", "Product", "Product")) == ["navigation", "Product", "Product#2", "Product#3"])
+    }
+
+    @Test func unnamedNodesAreNamedAfterTheirKind() throws {
+        let spec = NodeSpec.tabs([
+            .navigation([NodeSpec(kind: .controller)]), .split(primary: NodeSpec(kind: .controller), secondary: nil),
+            .navigation([]),
+        ])
+        #expect(try ids(spec) == ["tab", "navigation", "controller", "split", "controller#2", "navigation#2"])
+    }
+
+    @Test func anExplicitIDIsUsedAsGiven() throws {
+        #expect(try ids(nav("Product", id: "shopNav")) == ["shopNav", "Product"])
+        #expect(try ids(.navigation([screen("Product", id: "hero")])) == ["navigation", "hero"])
+    }
+
+    @Test func aRepeatedExplicitIDIsNumberedToo() throws {
+        #expect(try ids(.navigation([screen("A", id: "hero"), screen("B", id: "hero")])) == ["navigation", "hero", "hero#2"])
+    }
+
+    @Test func explicitIDsAndScreenNamesShareOneCounter() throws {
+        let spec = NodeSpec.navigation([screen("Product"), screen("Other", id: "Product")])
+        #expect(try ids(spec) == ["navigation", "Product", "Product#2"])
+    }
+
+    @Test func idsAreAllocatedInPreOrder() throws {
+        let spec = NodeSpec.tabs([nav("A", "B"), presenting(nav("A"), screen("B"))])
+        // A node, then its children, then what it presents.
+        #expect(try ids(spec) == ["tab", "navigation", "A", "B", "navigation#2", "A#2", "B#2"])
+    }
+
+    @Test func anIDIsNeverReusedAfterItsControllerWasPopped() throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        sim.perform(.push(screen("Product")))
+        sim.perform(.pop())
+        let outcome = sim.perform(.push(screen("Product")))
+        #expect(outcome.created == ["Product#2"])
+        #expect(sim.children("nav") == ["Home", "Product#2"])
+    }
+
+    @Test func anIDIsNeverReusedAfterItsControllerWasDismissed() throws {
+        var sim = try Simulator(root: screen("Home"))
+        sim.perform(.present(screen("Product")))
+        sim.perform(.dismiss())
+        sim.perform(.setRoot(screen("Other")))
+        let outcome = sim.perform(.present(screen("Product")))
+        #expect(outcome.created == ["Product#2"])
+    }
+
+    @Test func anIDIsNeverReusedAfterTheWindowRootWasReplaced() throws {
+        var sim = try Simulator(root: screen("Home"))
+        sim.perform(.setRoot(screen("Other")))
+        #expect(sim.perform(.setRoot(screen("Home"))).created == ["Home#2"])
+    }
+
+    @Test func createdListsEveryNewNode() throws {
+        var sim = try Simulator(root: screen("Home"))
+        let outcome = sim.perform(.present(nav("A", "B", id: "modal")))
+        #expect(outcome.created == ["A", "B", "modal"])
+    }
+
+    @Test func aReferenceCreatesNothing() throws {
+        var sim = try Simulator(root: nav("A", "B", id: "nav"))
+        sim.perform(.pop())
+        let outcome = sim.perform(.push(ref("B")))
+        #expect(outcome.created.isEmpty)
+        #expect(sim.hierarchy.nodes.count == 3)
+    }
+
+    @Test func anExplicitIDThatLooksGeneratedNeverCollides() throws {
+        let spec = NodeSpec.navigation([screen("A", id: "Product#2"), screen("Product"), screen("Product")])
+        let sim = try Simulator(root: spec)
+        let stack = sim.children("navigation")
+        #expect(stack.count == 3)
+        #expect(Set(stack).count == 3)
+        #expect(sim.hierarchy.nodes.count == 4)
+        #expect(sim.hierarchy["Product#2"].screen == "A")
+    }
+
+    @Test func insertedNodesMoveTheCounterPastTheirNumber() throws {
+        var h = Hierarchy()
+        try h.insert(Node(id: "Product#5", kind: .controller, screen: "Product"))
+        #expect(try h.build(screen("Product")) == "Product#6")
+        try h.insert(Node(id: "Home", kind: .controller, screen: "Home"))
+        #expect(try h.build(screen("Home")) == "Home#2")
+    }
+
+    @Test func aRepeatedInsertedIDIsRejected() throws {
+        var h = Hierarchy()
+        try h.insert(Node(id: "Home", kind: .controller))
+        #expect(throws: NavigationError.duplicateChild("Home", container: "Home")) {
+            try h.insert(Node(id: "Home", kind: .controller))
+        }
+    }
+
+    @Test func idsAreDeterministic() throws {
+        let spec = NodeSpec.tabs([nav("A", "A"), .split(primary: nav("S"), secondary: screen("A"))])
+        #expect(try Simulator(root: spec) == Simulator(root: spec))
+        #expect(try Simulator(root: spec).hierarchy.nodes.keys.sorted() == Simulator(root: spec).hierarchy.nodes.keys.sorted())
+    }
+
+    @Test func rawValueAndDescriptionAreTheIDText() {
+        let id: NodeID = "Product#2"
+        #expect(id.rawValue == "Product#2")
+        #expect(id.description == "Product#2")
+        #expect(NodeID("Product") < NodeID("Product#2"))
+    }
+}

@@ -1,0 +1,394 @@
+import NavVizCore
+import Testing
+
+/// Modal presentation and dismissal (seed-semantics §1.1, §1.5).
+@Suite struct PresentationTests {
+    // MARK: - Links and inheritance
+
+    @Test func presentLinksThePresenterAndThePresented() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let outcome = sim.perform(.present(screen("B")))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "nav") == "B")
+        #expect(sim.hierarchy["B"].presenter == "nav")
+        #expect(sim.hierarchy["B"].style == .automatic)
+        // Presentation is not containment.
+        #expect(sim.hierarchy.parent(of: "B") == nil)
+        #expect(sim.visibleID == "B")
+    }
+
+    @Test func presentedViewControllerIsInheritedFromAncestors() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "nav"), screen("C")], id: "tabs"))
+        sim.perform(.present(screen("M")))
+        let h = sim.hierarchy
+        #expect(h.presentedViewController(of: "tabs") == "M")
+        #expect(h.presentedViewController(of: "nav") == "M")
+        #expect(h.presentedViewController(of: "A") == "M")
+        #expect(h.presentedViewController(of: "C") == "M")
+        #expect(h.presentedViewController(of: "M") == nil)
+    }
+
+    @Test func presentingViewControllerIsInheritedByTheChildrenOfAPresentedController() throws {
+        var sim = try Simulator(root: screen("Root"))
+        sim.perform(.present(nav("X", "Y", id: "modal")))
+        let h = sim.hierarchy
+        #expect(h.presentingViewController(of: "modal") == "Root")
+        #expect(h.presentingViewController(of: "X") == "Root")
+        #expect(h.presentingViewController(of: "Y") == "Root")
+        #expect(h.presentingViewController(of: "Root") == nil)
+        #expect(h.presentedViewController(of: "Y") == nil)
+    }
+
+    @Test func thePresenterIsTheRootMostAncestorOfTheCaller() throws {
+        var sim = try Simulator(root: .tabs([nav("A", "B", id: "nav")], id: "tabs"))
+        let outcome = sim.perform(.present(screen("M")), StepOptions(target: "A"))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "tabs") == "M")
+        #expect(sim.hierarchy["A"].presented == nil)
+        #expect(sim.hierarchy["M"].presenter == "tabs")
+    }
+
+    @Test func presentingFromInsideAModalUsesTheModal() throws {
+        var sim = try Simulator(root: screen("Root"))
+        sim.perform(.present(nav("X", id: "modal")))
+        let outcome = sim.perform(.present(screen("Y")))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "modal") == "Y")
+        #expect(sim.presented(by: "Root") == "modal")
+        #expect(sim.hierarchy.presentingViewController(of: "Y") == "modal")
+    }
+
+    // MARK: - Presentation context
+
+    /// tabs: [navA (defines the context) [A], navB [B]]
+    func contextSimulator() throws -> Simulator {
+        try Simulator(root: .tabs([definingContext(nav("A", id: "navA")), nav("B", id: "navB")], id: "tabs"))
+    }
+
+    @Test func currentContextIsPresentedByTheAncestorThatDefinesTheContext() throws {
+        var sim = try contextSimulator()
+        let outcome = sim.perform(.present(screen("C"), style: .currentContext))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "navA") == "C")
+        #expect(sim.presented(by: "tabs") == nil)
+        #expect(sim.visibleID == "C")
+        #expect(sim.visible.path == ["tabs", "navA", "C"])
+        #expect(outcome.trace == ["navA.wD", "A.wD", "C.wA", "C.dA", "navA.dD", "A.dD"])
+    }
+
+    @Test func overCurrentContextKeepsTheContextOnScreen() throws {
+        var sim = try contextSimulator()
+        let outcome = sim.perform(.present(screen("C"), style: .overCurrentContext))
+        #expect(sim.presented(by: "navA") == "C")
+        #expect(sim.visible.onScreen == ["A", "C"])
+        #expect(outcome.trace == ["C.wA", "C.dA"])
+    }
+
+    @Test func fullScreenIgnoresThePresentationContext() throws {
+        var sim = try contextSimulator()
+        sim.perform(.present(screen("C"), style: .fullScreen))
+        #expect(sim.presented(by: "tabs") == "C")
+        #expect(sim.presented(by: "navA") == nil)
+    }
+
+    @Test func currentContextWithoutADefiningAncestorUsesTheRoot() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "navA")], id: "tabs"))
+        sim.perform(.present(screen("C"), style: .currentContext))
+        #expect(sim.presented(by: "tabs") == "C")
+    }
+
+    @Test func aCurrentContextPresentationLeavesWithItsTab() throws {
+        var sim = try contextSimulator()
+        sim.perform(.present(screen("C"), style: .currentContext))
+        let outcome = sim.perform(.select(.index(1)))
+        #expect(outcome.status == .ok)
+        #expect(sim.visibleID == "B")
+        #expect(outcome.trace == ["C.wD", "navB.wA", "B.wA", "C.dD", "navB.dA", "B.dA"])
+        #expect(sim.presented(by: "navA") == "C")
+    }
+
+    @Test func presentingFromAContextThatIsNotInTheWindowIsRejected() throws {
+        var sim = try contextSimulator()
+        sim.perform(.select(.index(1)))
+        let outcome = sim.perform(.present(screen("C"), style: .currentContext), StepOptions(target: "A"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot use 'navA': it is not in the window")
+    }
+
+    // MARK: - Styles
+
+    static let removing: [PresentationStyle] = [.fullScreen, .currentContext]
+    static let keeping: [PresentationStyle] = [
+        .automatic, .pageSheet, .formSheet, .overFullScreen, .overCurrentContext, .popover, .custom,
+    ]
+
+    @Test func everyStyleIsEitherRemovingOrKeeping() {
+        #expect(Set(Self.removing + Self.keeping) == Set(PresentationStyle.allCases))
+        #expect(Self.removing.allSatisfy { $0.removesPresenterViews })
+        #expect(!Self.keeping.contains { $0.removesPresenterViews })
+        #expect(PresentationStyle.automatic.resolved == .pageSheet)
+    }
+
+    @Test(arguments: removing)
+    func aRemovingStyleMakesThePresenterDisappear(style: PresentationStyle) throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let present = sim.perform(.present(screen("B"), style: style))
+        #expect(present.trace == ["nav.wD", "A.wD", "B.wA", "B.dA", "nav.dD", "A.dD"])
+        #expect(sim.visible.onScreen == ["B"])
+        let dismiss = sim.perform(.dismiss())
+        #expect(dismiss.trace == ["B.wD", "nav.wA", "A.wA", "nav.dA", "A.dA", "B.dD"])
+        #expect(sim.visible.onScreen == ["A"])
+    }
+
+    @Test(arguments: keeping)
+    func aKeepingStyleGivesThePresenterNoCallbacks(style: PresentationStyle) throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let present = sim.perform(.present(screen("B"), style: style))
+        #expect(present.status == .ok)
+        #expect(sim.hierarchy["B"].style == style)
+        #expect(present.trace == ["B.wA", "B.dA"])
+        #expect(sim.visible.onScreen == ["A", "B"])
+        let dismiss = sim.perform(.dismiss())
+        #expect(dismiss.trace == ["B.wD", "B.dD"])
+    }
+
+    // MARK: - Invalid presentations
+
+    @Test func presentingWhileAlreadyPresentingIsRejected() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        let before = sim.hierarchy
+        let outcome = sim.perform(.present(screen("C")), StepOptions(target: "A"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot present 'C': 'A' is already presenting 'B'")
+        #expect(outcome.events.isEmpty)
+        #expect(sim.hierarchy == before)
+        #expect(!sim.hierarchy.contains("C"))
+    }
+
+    @Test func presentingFromAChildOfAPresenterIsRejected() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        sim.perform(.present(screen("B")))
+        let outcome = sim.perform(.present(screen("C")), StepOptions(target: "A"))
+        #expect(outcome.message == "Cannot present 'C': 'nav' is already presenting 'B'")
+    }
+
+    @Test(arguments: ["A", "nav", "B"] as [NodeID])
+    func presentingAnActiveControllerIsRejected(active: NodeID) throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        sim.perform(.push(screen("B")))
+        let outcome = sim.perform(.present(ref(active)))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot present '\(active)': it is already active (Application tried to present modally an active controller)"
+        )
+        #expect(sim.presented(by: "nav") == nil)
+    }
+
+    @Test func presentingTheControllerAlreadyPresentedIsRejected() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(nav("X", id: "modal")))
+        let outcome = sim.perform(.present(ref("modal")))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot present 'modal': it is already active (Application tried to present modally an active controller)"
+        )
+    }
+
+    @Test func aDismissedControllerCanBePresentedAgain() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        sim.perform(.dismiss())
+        let outcome = sim.perform(.present(ref("B"), style: .formSheet))
+        #expect(outcome.status == .ok)
+        #expect(outcome.created.isEmpty)
+        #expect(sim.presented(by: "A") == "B")
+        #expect(sim.hierarchy["B"].style == .formSheet)
+    }
+
+    // MARK: - Dismiss
+
+    @Test func dismissFromThePresentedControllerDismissesIt() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        let outcome = sim.perform(.dismiss())
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "A") == nil)
+        #expect(sim.hierarchy["B"].presenter == nil)
+        #expect(sim.hierarchy["B"].style == nil)
+        #expect(sim.visibleID == "A")
+    }
+
+    @Test func dismissFromInsideAPresentedContainerForwardsToIt() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(nav("X", "Y", id: "modal")))
+        #expect(sim.visibleID == "Y")
+        let outcome = sim.perform(.dismiss())
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "A") == nil)
+        #expect(sim.children("modal") == ["X", "Y"])
+        #expect(outcome.trace == ["modal.wD", "Y.wD", "modal.dD", "Y.dD"])
+    }
+
+    @Test func dismissOnAChildOfThePresenterDismissesTheInheritedPresentation() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "nav")], id: "tabs"))
+        sim.perform(.present(screen("M")))
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "tabs") == nil)
+    }
+
+    @Test func dismissWithNothingPresentedIsNoop() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let before = sim.hierarchy
+        let outcome = sim.perform(.dismiss())
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "Nothing to dismiss: 'A' is not presenting and not presented")
+        #expect(outcome.events.isEmpty)
+        #expect(outcome.duration == 0)
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func dismissingTheMiddleOfAChainDismissesEverythingAboveIt() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        sim.perform(.present(screen("C")))
+        #expect(sim.presented(by: "B") == "C")
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "A") == nil)
+        #expect(sim.presented(by: "B") == nil)
+        #expect(sim.hierarchy["C"].presenter == nil)
+        #expect(sim.visibleID == "A")
+        // C goes first, silently; only B's dismissal animates.
+        #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "B.dD"])
+        #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
+    }
+
+    @Test func dismissingUnderFullScreenPresentationsNeverReappearsTheIntermediates() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B"), style: .fullScreen))
+        sim.perform(.present(screen("C"), style: .fullScreen))
+        #expect(sim.visible.onScreen == ["C"])
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
+        #expect(outcome.status == .ok)
+        // B left the window when C covered it; it is removed silently and never reappears.
+        #expect(outcome.trace == ["C.wD", "C.dD", "A.wA", "A.dA"])
+        #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
+        #expect(sim.visible.onScreen == ["A"])
+    }
+
+    @Test func dismissingAFullScreenPresentationUnderASheetTearsTheSheetDownFirst() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B"), style: .fullScreen))
+        sim.perform(.present(screen("C"), style: .pageSheet))
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
+        #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "A.wA", "A.dA", "B.dD"])
+    }
+
+    @Test func dismissingTheTopOfAChainLeavesTheRest() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        sim.perform(.present(screen("C")))
+        let outcome = sim.perform(.dismiss())
+        #expect(outcome.trace == ["C.wD", "C.dD"])
+        #expect(sim.presented(by: "A") == "B")
+        #expect(sim.visibleID == "B")
+    }
+
+    @Test func poppingAControllerThatIsNotThePresenterLeavesTheModal() throws {
+        var sim = try Simulator(root: nav("A", "B", id: "nav"))
+        sim.perform(.present(screen("M")), StepOptions(target: "B"))
+        let outcome = sim.perform(.pop(), StepOptions(target: "nav"))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("nav") == ["A"])
+        #expect(sim.presented(by: "nav") == "M")
+        #expect(sim.visibleID == "M")
+        // Under a sheet the navigation controller is still on screen.
+        #expect(outcome.trace == ["B.wD", "A.wA", "B.dD", "A.dA"])
+    }
+
+    // MARK: - Interactive dismissal
+
+    @Test func anInteractiveDismissDismisses() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        let outcome = sim.perform(.dismiss(interactive: true))
+        #expect(outcome.status == .ok)
+        #expect(outcome.animation?.kind == "interactiveDismiss")
+        #expect(sim.presented(by: "A") == nil)
+    }
+
+    @Test func aCancelledInteractiveDismissOfASheetKeepsItAndReappearsIt() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        let before = sim.hierarchy
+        let outcome = sim.perform(.dismiss(interactive: true, cancelled: true))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy == before)
+        #expect(outcome.trace == ["B.wD", "B.wA", "B.dA"])
+    }
+
+    @Test func aCancelledInteractiveDismissOfAFullScreenModalBouncesThePresenter() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B"), style: .fullScreen))
+        let before = sim.hierarchy
+        let outcome = sim.perform(.dismiss(interactive: true, cancelled: true))
+        #expect(sim.hierarchy == before)
+        #expect(outcome.trace == ["B.wD", "A.wA", "A.wD", "A.dD", "B.wA", "B.dA"])
+    }
+
+    // MARK: - Window root
+
+    @Test func setRootReplacesTheWindowRoot() throws {
+        var sim = try Simulator(root: screen("Bar"))
+        let outcome = sim.perform(.setRoot(screen("Foo")), still)
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy.root == "Foo")
+        #expect(outcome.warnings.isEmpty)
+        #expect(outcome.trace == ["Bar.wD", "Foo.wA", "Bar.dD", "Foo.dA"])
+        #expect(!sim.hierarchy.isAttached("Bar"))
+    }
+
+    @Test func setRootToTheCurrentRootIsNoop() throws {
+        var sim = try Simulator(root: screen("Bar"))
+        let outcome = sim.perform(.setRoot(ref("Bar")))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'Bar' is already the window's root")
+    }
+
+    @Test func setRootTearsDownTheOldPresentationChainWithAWarning() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        sim.perform(.present(screen("C")))
+        let outcome = sim.perform(.setRoot(screen("N")))
+        #expect(outcome.status == .ok)
+        #expect(outcome.warnings == ["The old root 'A' was presenting 'B': the presentation was torn down"])
+        #expect(sim.presented(by: "A") == nil)
+        #expect(sim.presented(by: "B") == nil)
+        #expect(sim.hierarchy["B"].presenter == nil)
+        #expect(sim.hierarchy["C"].presenter == nil)
+        #expect(sim.visibleID == "N")
+        #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "B.dD", "A.wD", "N.wA", "A.dD", "N.dA"])
+        #expect(outcome.events.map(\.isAnimated) == [false, false, false, false, true, true, true, true])
+    }
+
+    @Test func setRootUnderAFullScreenModalOnlyTearsDownWhatIsOnScreen() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B"), style: .fullScreen))
+        let outcome = sim.perform(.setRoot(screen("N")))
+        #expect(outcome.warnings == ["The old root 'A' was presenting 'B': the presentation was torn down"])
+        // A left the window when B covered it: it does not come back to disappear again.
+        #expect(outcome.trace == ["B.wD", "B.dD", "N.wA", "N.dA"])
+    }
+
+    @Test func setRootTearsDownPresentationsFromInsideTheOldRoot() throws {
+        var sim = try Simulator(root: .tabs([definingContext(nav("A", id: "navA"))], id: "tabs"))
+        sim.perform(.present(screen("C"), style: .overCurrentContext))
+        let outcome = sim.perform(.setRoot(screen("N")))
+        #expect(outcome.warnings == ["The old root 'tabs' was presenting 'C': the presentation was torn down"])
+        #expect(sim.presented(by: "navA") == nil)
+    }
+}

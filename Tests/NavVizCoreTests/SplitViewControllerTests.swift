@@ -1,0 +1,285 @@
+import NavVizCore
+import Testing
+
+/// UISplitViewController (seed-semantics §1.4).
+@Suite struct SplitViewControllerTests {
+    /// split: primary = nav [Settings], secondary = General.
+    let settings = NodeSpec.split(primary: nav("Settings", id: "primary"), secondary: screen("General"), id: "split")
+
+    func simulator(_ device: Device) throws -> Simulator {
+        try Simulator(root: settings, device: device)
+    }
+
+    func reported(_ sim: Simulator) -> [NodeID] {
+        ViewFinder().splitViewControllers("split", in: sim.hierarchy)
+    }
+
+    // MARK: - Initial state
+
+    @Test func phoneStartsCollapsedWithTheSecondaryPushedOntoThePrimaryNavigation() throws {
+        let sim = try simulator(.phone)
+        #expect(sim.hierarchy["split"].isCollapsed == true)
+        #expect(sim.hierarchy["split"].collapsedOnto == "primary")
+        #expect(sim.children("split") == ["primary"])
+        #expect(sim.children("primary") == ["Settings", "General"])
+        #expect(reported(sim) == ["primary"])
+        #expect(sim.visibleID == "General")
+        #expect(sim.visible.onScreen == ["General"])
+    }
+
+    @Test func padStartsExpanded() throws {
+        let sim = try simulator(.pad)
+        #expect(sim.hierarchy["split"].isCollapsed == false)
+        #expect(sim.children("split") == ["primary", "General"])
+        #expect(sim.hierarchy["General"].role == .secondary)
+        #expect(sim.hierarchy["primary"].role == .primary)
+        #expect(reported(sim) == ["primary", "General"])
+        #expect(sim.visibleID == "General")
+        #expect(sim.visible.onScreen == ["Settings", "General"])
+    }
+
+    @Test(arguments: [(Device.phone, false), (.pad, true)])
+    func anExplicitCollapsedFlagOverridesTheDevice(device: Device, collapsed: Bool) throws {
+        var spec = settings
+        spec.isCollapsed = collapsed
+        let sim = try Simulator(root: spec, device: device)
+        #expect(sim.hierarchy["split"].isCollapsed == collapsed)
+        #expect(reported(sim).count == (collapsed ? 1 : 2))
+    }
+
+    // MARK: - Collapse / expand
+
+    @Test func collapsePushesTheSecondaryOntoThePrimaryNavigation() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.collapse())
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["split"].isCollapsed == true)
+        #expect(sim.children("primary") == ["Settings", "General"])
+        #expect(reported(sim) == ["primary"])
+        #expect(sim.visibleID == "General")
+        // Settings leaves the screen; General stays.
+        #expect(outcome.trace == ["Settings.wD", "Settings.dD"])
+    }
+
+    @Test func collapsingACollapsedSplitIsNoop() throws {
+        var sim = try simulator(.phone)
+        let outcome = sim.perform(.collapse())
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'split' is already collapsed")
+    }
+
+    @Test func expandPopsTheTopOfThePrimaryNavigationIntoTheSecondary() throws {
+        var sim = try simulator(.phone)
+        let outcome = sim.perform(.expand)
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["split"].isCollapsed == false)
+        #expect(sim.hierarchy["split"].collapsedOnto == nil)
+        #expect(sim.children("primary") == ["Settings"])
+        #expect(sim.children("split") == ["primary", "General"])
+        #expect(sim.hierarchy["General"].role == .secondary)
+        #expect(sim.hierarchy.parent(of: "General") == "split")
+        #expect(outcome.trace == ["Settings.wA", "Settings.dA"])
+    }
+
+    @Test func expandingAnExpandedSplitIsNoop() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.expand)
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'split' is already expanded")
+    }
+
+    @Test func expandSeparatesWhateverIsOnTopOfThePrimaryNavigation() throws {
+        var sim = try simulator(.phone)
+        sim.perform(.push(screen("Wifi")))
+        #expect(sim.perform(.expand).status == .ok)
+        #expect(sim.children("primary") == ["Settings", "General"])
+        #expect(sim.children("split") == ["primary", "Wifi"])
+    }
+
+    @Test func collapseThenExpandRestoresTheColumns() throws {
+        var sim = try simulator(.pad)
+        let before = sim.hierarchy
+        sim.perform(.collapse())
+        sim.perform(.expand)
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func collapseOntoAGivenNavigationController() throws {
+        let spec = NodeSpec.split(
+            primary: .tabs([nav("Inbox", id: "inbox"), nav("Sent", id: "sent")], id: "tabs"),
+            secondary: screen("Message"), id: "split")
+        var sim = try Simulator(root: spec, device: .pad)
+        let outcome = sim.perform(.collapse(onto: "inbox"))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["split"].collapsedOnto == "inbox")
+        #expect(sim.children("inbox") == ["Inbox", "Message"])
+        #expect(sim.children("split") == ["tabs"])
+        #expect(sim.visibleID == "Message")
+        #expect(outcome.trace == ["Inbox.wD", "Inbox.dD"])
+
+        #expect(sim.perform(.expand).status == .ok)
+        #expect(sim.children("inbox") == ["Inbox"])
+        #expect(sim.children("split") == ["tabs", "Message"])
+    }
+
+    @Test func aSplitWithAPlainPrimaryCollapsesOntoAnyGivenNavigationController() throws {
+        let spec = NodeSpec.tabs(
+            [.split(primary: screen("Menu"), secondary: screen("Detail"), id: "split"), nav("Other", id: "other")],
+            id: "tabs")
+        var sim = try Simulator(root: spec, device: .pad)
+        #expect(sim.perform(.collapse(onto: "other")).status == .ok)
+        #expect(sim.children("other") == ["Other", "Detail"])
+    }
+
+    @Test func collapseOntoSomethingThatIsNotANavigationControllerIsRejected() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.collapse(onto: "Settings"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot collapse onto on 'Settings': it is not a navigation controller")
+        #expect(sim.hierarchy["split"].isCollapsed == false)
+    }
+
+    @Test(arguments: ["detailNav", "inner"] as [NodeID])
+    func collapseOntoANavigationControllerInsideTheSecondaryIsRejected(onto: NodeID) throws {
+        var detail = box("Detail", [nav("Leaf", id: "inner")])
+        detail.id = "detailNav"
+        if onto == "detailNav" { detail = nav("Leaf", id: "detailNav") }
+        let spec = NodeSpec.split(primary: screen("Menu"), secondary: detail, id: "split")
+        var sim = try Simulator(root: spec, device: .pad)
+        let before = sim.hierarchy
+        let outcome = sim.perform(.collapse(onto: onto))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot collapse 'split' onto '\(onto)': it is part of the secondary column that would be pushed onto it"
+        )
+        #expect(sim.hierarchy == before)
+        #expect(sim.hierarchy.isAttached(onto))
+    }
+
+    @Test func collapseOntoAnUnknownNodeIsRejected() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.collapse(onto: "nope"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Unknown node 'nope'")
+    }
+
+    @Test func collapseWithoutASplitIsRejected() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let outcome = sim.perform(.collapse())
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot collapse: there is no split view controller")
+        #expect(sim.perform(.expand).message == "Cannot expand: there is no split view controller")
+    }
+
+    @Test func aPlainPrimaryDropsTheSecondaryFromDisplayWhenCollapsed() throws {
+        let spec = NodeSpec.split(primary: screen("Menu"), secondary: screen("Detail"), id: "split")
+        var sim = try Simulator(root: spec, device: .pad)
+        let collapse = sim.perform(.collapse())
+        #expect(collapse.status == .ok)
+        #expect(sim.hierarchy["split"].collapsedOnto == nil)
+        #expect(sim.visibleID == "Menu")
+        #expect(sim.visible.onScreen == ["Menu"])
+        #expect(reported(sim) == ["Menu"])
+        #expect(collapse.trace == ["Detail.wD", "Detail.dD"])
+
+        let expand = sim.perform(.expand)
+        #expect(expand.status == .ok)
+        #expect(sim.visibleID == "Detail")
+        #expect(sim.visible.onScreen == ["Menu", "Detail"])
+        #expect(expand.trace == ["Detail.wA", "Detail.dA"])
+    }
+
+    @Test func aPlainPrimaryOnAPhoneStartsCollapsedShowingThePrimary() throws {
+        let spec = NodeSpec.split(primary: screen("Menu"), secondary: screen("Detail"), id: "split")
+        let sim = try Simulator(root: spec, device: .phone)
+        #expect(sim.hierarchy["split"].isCollapsed == true)
+        #expect(sim.visibleID == "Menu")
+    }
+
+    // MARK: - showDetail
+
+    @Test func showDetailWhenExpandedReplacesTheSecondary() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.showDetail(screen("Wifi")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("split") == ["primary", "Wifi"])
+        #expect(sim.hierarchy["Wifi"].role == .secondary)
+        #expect(!sim.hierarchy.isAttached("General"))
+        #expect(outcome.trace == ["General.wD", "Wifi.wA", "General.dD", "Wifi.dA"])
+    }
+
+    @Test func showDetailFromThePrimaryColumnReplacesTheSecondary() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.showDetail(screen("Wifi")), StepOptions(target: "Settings"))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("split") == ["primary", "Wifi"])
+        #expect(sim.children("primary") == ["Settings"])
+    }
+
+    @Test func showDetailWhenCollapsedPushesOntoThePrimaryNavigation() throws {
+        var sim = try simulator(.phone)
+        let outcome = sim.perform(.showDetail(screen("Wifi")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("primary") == ["Settings", "General", "Wifi"])
+        #expect(sim.visibleID == "Wifi")
+        #expect(outcome.trace == ["General.wD", "Wifi.wA", "General.dD", "Wifi.dA"])
+    }
+
+    @Test func showDetailOfTheCurrentSecondaryIsNoop() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.showDetail(ref("General")))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'General' is already the secondary of 'split'")
+    }
+
+    @Test func showDetailWithoutASplitShows() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        #expect(sim.perform(.showDetail(screen("B"))).status == .ok)
+        #expect(sim.children("nav") == ["A", "B"])
+    }
+
+    // MARK: - show
+
+    @Test func showWhenExpandedReplacesThePrimary() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.show(screen("Menu")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("split") == ["Menu", "General"])
+        #expect(sim.hierarchy["Menu"].role == .primary)
+        #expect(!sim.hierarchy.isAttached("primary"))
+        #expect(
+            outcome.trace == ["primary.wD", "Settings.wD", "Menu.wA", "primary.dD", "Settings.dD", "Menu.dA"])
+    }
+
+    @Test func showFromInsideThePrimaryNavigationPushes() throws {
+        var sim = try simulator(.pad)
+        let outcome = sim.perform(.show(screen("Wifi")), StepOptions(target: "Settings"))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("primary") == ["Settings", "Wifi"])
+        #expect(sim.children("split") == ["primary", "General"])
+    }
+
+    @Test func showWhenCollapsedForwardsToThePrimaryNavigation() throws {
+        var sim = try simulator(.phone)
+        let outcome = sim.perform(.show(screen("Wifi")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("primary") == ["Settings", "General", "Wifi"])
+    }
+
+    @Test func showWithoutAContainerPresents() throws {
+        var sim = try Simulator(root: screen("Home"))
+        let outcome = sim.perform(.show(screen("Detail")))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "Home") == "Detail")
+        #expect(sim.hierarchy["Detail"].style == .automatic)
+        #expect(outcome.trace == ["Detail.wA", "Detail.dA"])
+    }
+
+    @Test func showInACollapsedSplitWithAPlainPrimaryPresents() throws {
+        let spec = NodeSpec.split(primary: screen("Menu"), secondary: screen("Detail"), id: "split")
+        var sim = try Simulator(root: spec, device: .phone)
+        #expect(sim.perform(.show(screen("More"))).status == .ok)
+        #expect(sim.presented(by: "split") == "More")
+    }
+}

@@ -1,0 +1,192 @@
+import NavVizCore
+import Testing
+
+/// UITabBarController (seed-semantics §1.3).
+@Suite struct TabBarControllerTests {
+    /// tabs: [navA [A], navB [B], C]
+    func simulator() throws -> Simulator {
+        try Simulator(root: .tabs([nav("A", id: "navA"), nav("B", id: "navB"), screen("C")], id: "tabs"))
+    }
+
+    @Test func selectionDefaultsToTheFirstTab() throws {
+        let sim = try simulator()
+        #expect(sim.hierarchy["tabs"].selected == 0)
+        #expect(sim.visibleID == "A")
+    }
+
+    @Test func selectByIndexSwitchesTabs() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.index(1)))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["tabs"].selected == 1)
+        #expect(sim.visibleID == "B")
+        #expect(
+            outcome.trace == [
+                "navA.wD", "A.wD", "navB.wA", "B.wA", "navA.dD", "A.dD", "navB.dA", "B.dA",
+            ])
+    }
+
+    @Test func selectByIDSwitchesTabs() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.id("C")))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["tabs"].selected == 2)
+        #expect(sim.visibleID == "C")
+    }
+
+    @Test func tabSwitchCallbacksAreNotAnimatedAndTakeNoTime() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.index(2)), StepOptions(animated: true))
+        #expect(outcome.animatedFlags == [false])
+        #expect(outcome.duration == 0)
+    }
+
+    @Test func unselectedTabsGetNoCallbacks() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.index(2)))
+        #expect(!outcome.events.contains { $0.controller == "B" || $0.controller == "navB" })
+        #expect(outcome.trace == ["navA.wD", "A.wD", "C.wA", "navA.dD", "A.dD", "C.dA"])
+    }
+
+    @Test(arguments: [
+        (3, "Cannot select tab 3 of 'tabs': it has 3 tabs"),
+        (7, "Cannot select tab 7 of 'tabs': it has 3 tabs"),
+        (-1, "Cannot select tab -1 of 'tabs': it has 3 tabs"),
+    ])
+    func selectingAnIndexOutOfRangeIsRejected(index: Int, message: String) throws {
+        var sim = try simulator()
+        let before = sim.hierarchy
+        let outcome = sim.perform(.select(.index(index)))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == message)
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func outOfRangeMessageUsesTheSingularForOneTab() throws {
+        var sim = try Simulator(root: .tabs([screen("Only")], id: "tabs"))
+        #expect(sim.perform(.select(.index(1))).message == "Cannot select tab 1 of 'tabs': it has 1 tab")
+    }
+
+    @Test func selectingANonMemberIsRejected() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.id("A")))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot select 'A': only a view controller in the tab bar controller's list of view controllers can be selected ('tabs')"
+        )
+        #expect(sim.hierarchy["tabs"].selected == 0)
+    }
+
+    @Test func selectingAnUnknownIDIsRejected() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.id("Nope")))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Unknown node 'Nope'")
+    }
+
+    @Test(arguments: [TabSelector.index(0), .id("navA")])
+    func reselectingTheSelectedTabIsNoop(selector: TabSelector) throws {
+        var sim = try simulator()
+        sim.perform(.push(screen("A2")))
+        let outcome = sim.perform(.select(selector))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "Tab 0 of 'tabs' is already selected")
+        #expect(outcome.events.isEmpty)
+        // Programmatic selection never pops the tab's navigation controller.
+        #expect(sim.children("navA") == ["A", "A2"])
+    }
+
+    @Test func userTapOnTheSelectedTabPopsItsNavigationControllerToTheRoot() throws {
+        var sim = try simulator()
+        sim.perform(.push(screen("A2")))
+        sim.perform(.push(screen("A3")))
+        let outcome = sim.perform(.select(.index(0), isUserTap: true))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("navA") == ["A"])
+        #expect(outcome.trace == ["A3.wD", "A.wA", "A3.dD", "A.dA"])
+        #expect(outcome.animatedFlags == [true])
+        #expect(outcome.animation?.kind == "pop")
+    }
+
+    @Test func userTapOnTheSelectedTabAtItsRootIsNoop() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.select(.index(0), isUserTap: true))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "Tab 0 of 'tabs' is already selected")
+    }
+
+    @Test func userTapOnAnotherTabSwitchesWithoutPopping() throws {
+        var sim = try simulator()
+        sim.perform(.push(screen("A2")))
+        let outcome = sim.perform(.select(.index(1), isUserTap: true))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["tabs"].selected == 1)
+        #expect(sim.children("navA") == ["A", "A2"])
+        #expect(sim.children("navB") == ["B"])
+    }
+
+    @Test func selectReachesTheTabBarFromAModalAboveIt() throws {
+        var sim = try simulator()
+        sim.perform(.present(screen("Sheet")))
+        let outcome = sim.perform(.select(.index(1)))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["tabs"].selected == 1)
+        #expect(sim.visibleID == "Sheet")
+        #expect(outcome.trace == ["navA.wD", "A.wD", "navB.wA", "B.wA", "navA.dD", "A.dD", "navB.dA", "B.dA"])
+    }
+
+    @Test func switchingBackShowsTheTabsStackAsItWasLeft() throws {
+        var sim = try simulator()
+        sim.perform(.push(screen("A2")))
+        sim.perform(.select(.index(1)))
+        let outcome = sim.perform(.select(.index(0)))
+        #expect(sim.visibleID == "A2")
+        #expect(outcome.trace == ["navB.wD", "B.wD", "navA.wA", "A2.wA", "navB.dD", "B.dD", "navA.dA", "A2.dA"])
+    }
+
+    // MARK: - setTabs
+
+    @Test func setTabsResetsTheSelectionToTheFirstTab() throws {
+        var sim = try simulator()
+        sim.perform(.select(.index(2)))
+        let outcome = sim.perform(.setTabs([screen("X"), screen("Y")]))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("tabs") == ["X", "Y"])
+        #expect(sim.hierarchy["tabs"].selected == 0)
+        #expect(sim.visibleID == "X")
+        #expect(outcome.trace == ["C.wD", "X.wA", "C.dD", "X.dA"])
+        #expect(!sim.hierarchy.isAttached("navA"))
+    }
+
+    @Test func setTabsKeepsExistingTabsByReference() throws {
+        var sim = try simulator()
+        let outcome = sim.perform(.setTabs([ref("navB"), screen("D")]))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("tabs") == ["navB", "D"])
+        #expect(sim.visibleID == "B")
+        #expect(outcome.created == ["D"])
+    }
+
+    @Test func setTabsWithAnExplicitSelection() throws {
+        var sim = try simulator()
+        #expect(sim.perform(.setTabs([screen("X"), screen("Y")], selected: 1)).status == .ok)
+        #expect(sim.hierarchy["tabs"].selected == 1)
+        #expect(sim.visibleID == "Y")
+    }
+
+    @Test func setTabsWithASelectionOutOfRangeIsRejected() throws {
+        var sim = try simulator()
+        let before = sim.hierarchy
+        let outcome = sim.perform(.setTabs([screen("X"), screen("Y")], selected: 2))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot select tab 2 of 'tabs': it has 2 tabs")
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func selectedIndexOutOfRangeInALiteralIsRejected() {
+        #expect(throws: NavigationError.tabOutOfRange(5, count: 2, tabBar: "tabs")) {
+            try Simulator(root: .tabs([screen("X"), screen("Y")], selected: 5, id: "tabs"))
+        }
+    }
+}
