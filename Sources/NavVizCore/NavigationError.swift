@@ -53,7 +53,7 @@ extension NavigationError: CustomStringConvertible {
         case .noEnclosing(let kind, let operation, let from):
             "Cannot \(operation): '\(from)' is not inside \(kind.readableNameWithArticle)"
         case .wrongKind(let id, let expected, let operation):
-            "Cannot \(operation) on '\(id)': it is not a \(expected.readableName)"
+            "Cannot \(operation) '\(id)': it is not a \(expected.readableName)"
         case .notInStack(let id, let nav):
             "Cannot pop to '\(id)': it is not in the stack of '\(nav)'"
         case .tabBarPushed(let id):
@@ -65,7 +65,9 @@ extension NavigationError: CustomStringConvertible {
         case .alreadyPresenting(let presenter, let presented, let new):
             "Cannot present '\(new)': '\(presenter)' is already presenting '\(presented)'"
         case .busy(let id, let operation):
-            "Cannot \(operation): '\(id)' is busy with a transition in flight"
+            id.rawValue.hasPrefix("#")
+                ? "Cannot \(operation): a presentation or dismissal is already in flight"
+                : "Cannot \(operation): '\(id)' is busy with a transition in flight"
         case .noSplit(let operation):
             "Cannot \(operation): there is no split view controller"
         case .alreadyCollapsed(let id):

@@ -14,7 +14,7 @@ extension Transaction {
         guard h[split].isCollapsed != true else { return noop("'\(split)' is already collapsed") }
         if let onto {
             guard h.contains(onto) else { throw .unknownNode(onto) }
-            guard h[onto].kind == .navigation else { throw .wrongKind(onto, expected: .navigation, operation: "collapse onto") }
+            guard h[onto].kind == .navigation else { throw .wrongKind(onto, expected: .navigation, operation: "collapse the split onto") }
             // The columns that move onto `onto` cannot contain it: that would make it its own ancestor.
             let moving = [SplitRole.supplementary, .secondary].compactMap { h.splitChild(split, role: $0) }
             if h.ancestry(of: onto).contains(where: moving.contains) { throw .collapseOntoOwnColumn(onto, split: split) }

@@ -131,7 +131,7 @@ import Testing
         #expect(present.duration == 0.5)
         let outcome = sim.perform(.present(screen("C")), StepOptions(after: 0.2))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot present 'C': '#presentation' is busy with a transition in flight")
+        #expect(outcome.message == "Cannot present 'C': a presentation or dismissal is already in flight")
         #expect(!sim.hierarchy.contains("C"))
     }
 
@@ -140,7 +140,7 @@ import Testing
         sim.perform(.present(screen("B")))
         let outcome = sim.perform(.dismiss(), StepOptions(after: 0.2))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot dismiss: '#presentation' is busy with a transition in flight")
+        #expect(outcome.message == "Cannot dismiss: a presentation or dismissal is already in flight")
         #expect(sim.presented(by: "A") == "B")
         #expect(sim.perform(.dismiss()).status == .ok)
     }

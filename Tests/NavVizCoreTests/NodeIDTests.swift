@@ -63,10 +63,10 @@ import Testing
         #expect(sim.perform(.setRoot(screen("Home"))).created == ["Home#2"])
     }
 
-    @Test func createdListsEveryNewNode() throws {
+    @Test func createdListsEveryNewNodeInCreationOrder() throws {
         var sim = try Simulator(root: screen("Home"))
         let outcome = sim.perform(.present(nav("A", "B", id: "modal")))
-        #expect(outcome.created == ["A", "B", "modal"])
+        #expect(outcome.created == ["modal", "A", "B"])
     }
 
     @Test func aReferenceCreatesNothing() throws {

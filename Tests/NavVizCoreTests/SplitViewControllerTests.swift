@@ -135,7 +135,7 @@ import Testing
         var sim = try simulator(.pad)
         let outcome = sim.perform(.collapse(onto: "Settings"))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot collapse onto on 'Settings': it is not a navigation controller")
+        #expect(outcome.message == "Cannot collapse the split onto 'Settings': it is not a navigation controller")
         #expect(sim.hierarchy["split"].isCollapsed == false)
     }
 
