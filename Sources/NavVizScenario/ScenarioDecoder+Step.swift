@@ -3,7 +3,7 @@ import NavVizCore
 extension ScenarioDecoder {
     static let commonStepFields = ["op", "animated", "animation", "target", "after", "note", "expect"]
 
-    /// Each operation's own fields; the first is its main argument (the value in the `{"push": …}` form).
+    /// Each operation's own fields (`mainFields` names the one the `{"push": …}` form fills).
     static let operationFields: [String: [String]] = [
         "push": ["node"], "pop": ["interactive", "cancelled"], "popToRoot": [], "popTo": ["id"],
         "popToInstance": ["class", "which"], "setStack": ["stack"], "replace": ["node", "mode", "keep"],
@@ -13,6 +13,16 @@ extension ScenarioDecoder {
         "flushActivity": ["activity"], "register": ["activity", "node"], "flick": ["velocity"],
         "pushView": ["node"], "popView": [], "setViews": ["views"], "updateView": ["node"], "memoryWarning": [],
         "wait": ["seconds"], "navigate": ["route", "context"],
+    ]
+
+    /// The field the value of the short spelling `{"push": …}` fills. Operations not listed take no
+    /// argument there (`{"pop": true}`): their flags (`interactive`, `cancelled`) are not arguments.
+    static let mainFields: [String: String] = [
+        "push": "node", "popTo": "id", "popToInstance": "class", "setStack": "stack", "replace": "node",
+        "select": "tab", "setTabs": "tabs", "show": "node", "showDetail": "node", "collapse": "onto",
+        "showChild": "node", "present": "node", "setRoot": "node", "activate": "activity",
+        "flushActivity": "activity", "register": "activity", "flick": "velocity", "pushView": "node",
+        "setViews": "views", "updateView": "node", "wait": "seconds", "navigate": "route",
     ]
 
     /// Fields an operation cannot do without.
@@ -58,13 +68,17 @@ extension ScenarioDecoder {
             }
             opName = name
             let own = Self.operationFields[name]!
-            checkFields(members, at: path, allowed: Self.commonStepFields + [name] + own.dropFirst())
-            for (key, item) in members where own.dropFirst().contains(key) { fields[key] = (item, join(path, key)) }
+            let main = Self.mainFields[name]
+            let rest = own.filter { $0 != main }
+            checkFields(members, at: path, allowed: Self.commonStepFields + [name] + rest)
+            for (key, item) in members where rest.contains(key) { fields[key] = (item, join(path, key)) }
             let payload = value[name]!
-            if let main = own.first {
-                // `{"pop": true}` and `{"pop": {}}` are fine for operations without a main argument.
+            // `{"pop": true}`, `{"pop": {}}` and `{"pop": null}` mean "no argument"; an optional main
+            // argument (`{"collapse": "nav"}`) may be left out the same way.
+            let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
+            if let main, !isBare || (Self.requiredFields[name] ?? []).contains(main) {
                 fields[main] = (payload, join(path, name))
-            } else if payload != .bool(true), payload != .object([]), payload != .null {
+            } else if !isBare {
                 typeError(join(path, name), "true (the operation takes no argument)", payload)
             }
         }
