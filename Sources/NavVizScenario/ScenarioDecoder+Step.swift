@@ -49,7 +49,7 @@ extension ScenarioDecoder {
                 fail(.unknownOperation(file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Operation.allNames)))
                 return nil
             }
-            checkFields(members, at: path, allowed: Self.commonStepFields + own)
+            checkStepFields(members, at: path, allowed: Self.commonStepFields + own, operation: name)
             for (key, item) in members where own.contains(key) { fields[key] = (item, join(path, key)) }
         } else {
             let opKeys = members.map(\.0).filter { Self.operationFields[$0] != nil }
@@ -70,7 +70,7 @@ extension ScenarioDecoder {
             let own = Self.operationFields[name]!
             let main = Self.mainFields[name]
             let rest = own.filter { $0 != main }
-            checkFields(members, at: path, allowed: Self.commonStepFields + [name] + rest)
+            checkStepFields(members, at: path, allowed: Self.commonStepFields + [name] + rest, operation: name)
             for (key, item) in members where rest.contains(key) { fields[key] = (item, join(path, key)) }
             let payload = value[name]!
             // `{"pop": true}`, `{"pop": {}}` and `{"pop": null}` mean "no argument"; an optional main
@@ -98,6 +98,18 @@ extension ScenarioDecoder {
         if let raw = value["expect"] { expect = expectation(raw, join(path, "expect")) }
         guard errors.count == errorCount else { return nil }
         return ScenarioStep(action: action, options: options, note: note, expect: expect, path: path)
+    }
+
+    /// Like `checkFields`, but a field of another operation (`node` on a `pop`) is named as such
+    /// instead of being matched to a similar-looking common field (`note`).
+    private mutating func checkStepFields(_ members: [(String, JSONValue)], at path: String, allowed: [String], operation: String) {
+        for (key, _) in members where !allowed.contains(key) {
+            if Self.operationFields.values.contains(where: { $0.contains(key) }) {
+                fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation))
+            } else {
+                fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
+            }
+        }
     }
 
     private mutating func nodes(_ field: (value: JSONValue, path: String)?, expected: String, asView: Bool = false) -> [NodeSpec]? {

@@ -12,6 +12,7 @@ public enum ScenarioError: Error, Equatable, Sendable {
     case wrongType(file: String, path: String, expected: String, found: String)
     case unknownOperation(file: String, path: String, name: String, suggestion: String?)
     case unknownField(file: String, path: String, field: String, suggestion: String?)
+    case fieldNotForOperation(file: String, path: String, field: String, operation: String)
     case invalidValue(file: String, path: String, value: String, expected: String, suggestion: String?)
     case unknownID(file: String, path: String, id: String, suggestion: String?)
     case unknownRoute(file: String, path: String, name: String, suggestion: String?)
@@ -40,6 +41,8 @@ extension ScenarioError: CustomStringConvertible {
             return "\(file): \(path): unknown operation '\(name)'\(hint(suggestion))"
         case .unknownField(let file, let path, let field, let suggestion):
             return "\(file): \(path): unknown field '\(field)'\(hint(suggestion))"
+        case .fieldNotForOperation(let file, let path, let field, let operation):
+            return "\(file): \(path): unknown field '\(field)': operation '\(operation)' does not take it"
         case .invalidValue(let file, let path, let value, let expected, let suggestion):
             return "\(file): \(path): invalid value '\(value)', expected \(expected)\(hint(suggestion))"
         case .unknownID(let file, let path, let id, let suggestion):
