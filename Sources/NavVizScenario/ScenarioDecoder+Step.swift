@@ -217,7 +217,7 @@ extension ScenarioDecoder {
         var expect = Expectation()
         if let raw = value["visible"] {
             expect.visible = string(raw, join(path, "visible"))
-            if let id = expect.visible { idReferences.append((join(path, "visible"), id)) }
+            if let id = expect.visible { noteIDReference(id, at: join(path, "visible")) }
         }
         if value["status"] != nil { expect.status = choice(value["status"], join(path, "status"), StepStatus.self) }
         expect.error = string(value["error"], join(path, "error"))
@@ -231,18 +231,15 @@ extension ScenarioDecoder {
                     else { return nil }
                     return "\(controller).\(callback.rawValue)"
                 }
-                return string(item, "\(join(path, key))[\(index)]")
+                let itemPath = "\(join(path, key))[\(index)]"
+                guard let text = string(item, itemPath) else { return nil }
+                if key == "events", AppearanceCallback(rawValue: text.split(separator: ".").last.map(String.init) ?? "") == nil {
+                    fail(.invalidValue(file: file, path: itemPath, value: text, expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil))
+                }
+                return text
             }
         }
         expect.events = strings("events")
-        if let events = expect.events {
-            for (index, event) in events.enumerated() {
-                let callback = event.split(separator: ".").last.map(String.init) ?? ""
-                if AppearanceCallback(rawValue: callback) == nil {
-                    fail(.invalidValue(file: file, path: "\(join(path, "events"))[\(index)]", value: event, expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil))
-                }
-            }
-        }
         expect.path = strings("path")
         expect.onScreen = strings("onScreen")
         return expect

@@ -7,8 +7,14 @@ public struct ScenarioDecoder {
     private(set) var errors: [ScenarioError] = []
     /// Names an id may be built from (explicit ids, screens, kinds), for checking references.
     var knownBases: Set<String> = Set(NodeKind.allCases.map(\.rawValue)).union(["tab"])
-    var idReferences: [(path: String, id: String)] = []
-    var routeReferences: [(path: String, name: String)] = []
+    /// Ids and route names to check once everything is known, with how many errors preceded each
+    /// (so their errors are reported in the same order as the others).
+    var references: [(position: Int, reference: Reference)] = []
+
+    enum Reference {
+        case id(path: String, id: String)
+        case route(path: String, name: String)
+    }
 
     /// A decoder for one file.
     public init(file: String) { self.file = file }
@@ -115,7 +121,7 @@ public struct ScenarioDecoder {
 
     mutating func referenceID(_ value: JSONValue?, _ path: String) -> NodeID? {
         guard let id = string(value, path) else { return nil }
-        idReferences.append((path, id))
+        noteIDReference(id, at: path)
         return NodeID(id)
     }
 
@@ -171,11 +177,27 @@ public struct ScenarioDecoder {
                 if let step = self.step(item, "steps[\(index)]") { steps.append(step) }
             }
         }
-        for (path, id) in idReferences where !isPlausibleID(id) {
-            fail(.unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases)))
+        var late: [(position: Int, error: ScenarioError)] = []
+        for (position, reference) in references {
+            switch reference {
+            case .id(let path, let id) where !isPlausibleID(id):
+                late.append((position, .unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases))))
+            case .route(let path, let name) where routes[name] == nil:
+                late.append((position, .unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys))))
+            default: continue
+            }
         }
-        for (path, name) in routeReferences where routes[name] == nil {
-            fail(.unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys)))
+        if !late.isEmpty {
+            var merged: [ScenarioError] = []
+            var next = late.startIndex
+            for (index, error) in errors.enumerated() {
+                while next < late.endIndex, late[next].position <= index {
+                    merged.append(late[next].error)
+                    next += 1
+                }
+                merged.append(error)
+            }
+            errors = merged + late[next...].map(\.error)
         }
         guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
         return Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
@@ -184,7 +206,9 @@ public struct ScenarioDecoder {
     /// An id is plausible when it is a known base name, or one with a `#N` suffix.
     mutating func insertKnownBase(_ name: String) { knownBases.insert(name) }
 
-    mutating func noteRouteReference(_ name: String, at path: String) { routeReferences.append((path, name)) }
+    mutating func noteRouteReference(_ name: String, at path: String) { references.append((errors.count, .route(path: path, name: name))) }
+
+    mutating func noteIDReference(_ id: String, at path: String) { references.append((errors.count, .id(path: path, id: id))) }
 
     func isPlausibleID(_ id: String) -> Bool {
         if knownBases.contains(id) { return true }
