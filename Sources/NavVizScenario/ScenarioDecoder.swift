@@ -87,8 +87,12 @@ public struct ScenarioDecoder {
 
     mutating func integer(_ value: JSONValue?, _ path: String) -> Int? {
         guard let value else { return nil }
-        guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e9 else {
+        guard case .number(let n) = value else {
             typeError(path, "a whole number", value)
+            return nil
+        }
+        guard n == n.rounded(), abs(n) < 1e9 else {
+            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: "a whole number", suggestion: nil))
             return nil
         }
         return Int(n)
@@ -136,10 +140,8 @@ public struct ScenarioDecoder {
         switch value["navviz"] {
         case nil: throw ScenarioErrors([.missingVersion(file: file)])
         case .number(1)?: break
-        case let other?:
-            let found: String
-            if case .number(let n) = other { found = JSONWriter.format(n) } else { found = JSONWriter.compact(other) }
-            throw ScenarioErrors([.unsupportedVersion(file: file, found: found)])
+        case .number(let n)?: throw ScenarioErrors([.unsupportedVersion(file: file, found: JSONWriter.format(n))])
+        case let other?: throw ScenarioErrors([.wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)])
         }
         checkFields(members, at: "", allowed: Self.topLevelFields)
         let baseName = file.split(separator: "/").last.map(String.init) ?? file

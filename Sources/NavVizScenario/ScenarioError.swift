@@ -32,7 +32,7 @@ extension ScenarioError: CustomStringConvertible {
         case .notAnObject(let file, let found): return "\(file): expected a JSON object at the top level, found \(found)"
         case .missingVersion(let file): return "\(file): missing field 'navviz': expected \"navviz\": 1"
         case .unsupportedVersion(let file, let found):
-            return "\(file): navviz: unsupported format version \(found). This navviz reads version 1"
+            return "\(file): navviz: unsupported format version '\(found)'. This navviz reads version 1"
         case .missingField(let file, let path, let field):
             return "\(file): \(path): missing field '\(field)'"
         case .wrongType(let file, let path, let expected, let found):
