@@ -224,8 +224,12 @@ extension ScenarioDecoder {
         func strings(_ key: String) -> [String]? {
             guard let raw = value[key], let items = array(raw, join(path, key), "an array of strings") else { return nil }
             return items.enumerated().compactMap { index, item in
-                if key == "events", case .object = item {
+                if key == "events", case .object(let members) = item {
                     let itemPath = "\(join(path, key))[\(index)]"
+                    checkFields(members, at: itemPath, allowed: ["controller", "callback"])
+                    for field in ["controller", "callback"] where item[field] == nil {
+                        fail(.missingField(file: file, path: itemPath, field: field))
+                    }
                     guard let controller = string(item["controller"], join(itemPath, "controller")),
                         let callback = choice(item["callback"], join(itemPath, "callback"), AppearanceCallback.self)
                     else { return nil }
