@@ -65,7 +65,8 @@ public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference).
+/// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference;
+/// names shorter than three letters only by case).
 public enum Suggestion {
     /// The closest candidate, if any is close enough.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
@@ -74,7 +75,8 @@ public enum Suggestion {
         for candidate in candidates {
             if candidate.lowercased() == lower { return candidate }
             let distance = editDistance(lower, candidate.lowercased())
-            let limit = max(1, min(2, candidate.count / 3))
+            // One- and two-letter names are too short for a typo to be told from another name.
+            let limit = candidate.count < 3 ? 0 : max(1, min(2, candidate.count / 3))
             if distance <= limit, best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
                 best = (candidate, distance)
             }
