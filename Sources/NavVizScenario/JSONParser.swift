@@ -96,6 +96,7 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describe(bytes[index])): expected a member name in double quotes")
             }
+            let keyStart = index
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -105,7 +106,7 @@ public struct JSONParser {
             skipWhitespace()
             let value = try parseValue()
             if members.contains(where: { $0.0 == key }) {
-                throw error("duplicate member name '\(key)'")
+                throw error("duplicate member name '\(key)'", at: keyStart)
             }
             members.append((key, value))
             skipWhitespace()
@@ -186,16 +187,20 @@ public struct JSONParser {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
+                    // Surrogate errors point at the escape's backslash, like other escape errors.
+                    let escapeStart = index - 2
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw error("unpaired surrogate \\u\(String(code, radix: 16))") }
+                        else { throw error("unpaired surrogate \\u\(String(code, radix: 16))", at: escapeStart) }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate") }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw error("unpaired surrogate \\u\(String(code, radix: 16))", at: escapeStart)
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(code) {
-                        throw error("unpaired surrogate \\u\(String(code, radix: 16))")
+                        throw error("unpaired surrogate \\u\(String(code, radix: 16))", at: escapeStart)
                     }
                     scalars.append(UnicodeScalar(code)!)
                 default:

@@ -53,6 +53,10 @@ extension ScenarioDecoder {
             return NodeSpec.reference(id)
         case "screen":
             guard let name = string(payload, kindPath) else { return nil }
+            guard !name.isEmpty else {
+                fail(.invalidNode(file: file, path: kindPath, reason: "a screen name cannot be empty"))
+                return nil
+            }
             registerBase(name)
             spec = NodeSpec(kind: asView ? .view : .controller, screen: name)
             if let raw = value["children"], let items = array(raw, join(path, "children"), "an array of node literals") {

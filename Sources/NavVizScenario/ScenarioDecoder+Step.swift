@@ -3,7 +3,7 @@ import NavVizCore
 extension ScenarioDecoder {
     static let commonStepFields = ["op", "animated", "animation", "target", "after", "note", "expect"]
 
-    /// Each operation's own fields; the first is its main argument (the value in the `{"push": …}` form).
+    /// Each operation's own fields (`mainFields` names the one the `{"push": …}` form fills).
     static let operationFields: [String: [String]] = [
         "push": ["node"], "pop": ["interactive", "cancelled"], "popToRoot": [], "popTo": ["id"],
         "popToInstance": ["class", "which"], "setStack": ["stack"], "replace": ["node", "mode", "keep"],
@@ -13,6 +13,16 @@ extension ScenarioDecoder {
         "flushActivity": ["activity"], "register": ["activity", "node"], "flick": ["velocity"],
         "pushView": ["node"], "popView": [], "setViews": ["views"], "updateView": ["node"], "memoryWarning": [],
         "wait": ["seconds"], "navigate": ["route", "context"],
+    ]
+
+    /// The field the value of the short spelling `{"push": …}` fills. Operations not listed take no
+    /// argument there (`{"pop": true}`): their flags (`interactive`, `cancelled`) are not arguments.
+    static let mainFields: [String: String] = [
+        "push": "node", "popTo": "id", "popToInstance": "class", "setStack": "stack", "replace": "node",
+        "select": "tab", "setTabs": "tabs", "show": "node", "showDetail": "node", "collapse": "onto",
+        "showChild": "node", "present": "node", "setRoot": "node", "activate": "activity",
+        "flushActivity": "activity", "register": "activity", "flick": "velocity", "pushView": "node",
+        "setViews": "views", "updateView": "node", "wait": "seconds", "navigate": "route",
     ]
 
     /// Fields an operation cannot do without.
@@ -39,7 +49,7 @@ extension ScenarioDecoder {
                 fail(.unknownOperation(file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Operation.allNames)))
                 return nil
             }
-            checkFields(members, at: path, allowed: Self.commonStepFields + own)
+            checkStepFields(members, at: path, allowed: Self.commonStepFields + own, operation: name)
             for (key, item) in members where own.contains(key) { fields[key] = (item, join(path, key)) }
         } else {
             let opKeys = members.map(\.0).filter { Self.operationFields[$0] != nil }
@@ -58,13 +68,17 @@ extension ScenarioDecoder {
             }
             opName = name
             let own = Self.operationFields[name]!
-            checkFields(members, at: path, allowed: Self.commonStepFields + [name] + own.dropFirst())
-            for (key, item) in members where own.dropFirst().contains(key) { fields[key] = (item, join(path, key)) }
+            let main = Self.mainFields[name]
+            let rest = own.filter { $0 != main }
+            checkStepFields(members, at: path, allowed: Self.commonStepFields + [name] + rest, operation: name)
+            for (key, item) in members where rest.contains(key) { fields[key] = (item, join(path, key)) }
             let payload = value[name]!
-            if let main = own.first {
-                // `{"pop": true}` and `{"pop": {}}` are fine for operations without a main argument.
+            // `{"pop": true}`, `{"pop": {}}` and `{"pop": null}` mean "no argument"; an optional main
+            // argument (`{"collapse": "nav"}`) may be left out the same way.
+            let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
+            if let main, !isBare || (Self.requiredFields[name] ?? []).contains(main) {
                 fields[main] = (payload, join(path, name))
-            } else if payload != .bool(true), payload != .object([]), payload != .null {
+            } else if !isBare {
                 typeError(join(path, name), "true (the operation takes no argument)", payload)
             }
         }
@@ -84,6 +98,18 @@ extension ScenarioDecoder {
         if let raw = value["expect"] { expect = expectation(raw, join(path, "expect")) }
         guard errors.count == errorCount else { return nil }
         return ScenarioStep(action: action, options: options, note: note, expect: expect, path: path)
+    }
+
+    /// Like `checkFields`, but a field of another operation (`node` on a `pop`) is named as such
+    /// instead of being matched to a similar-looking common field (`note`).
+    private mutating func checkStepFields(_ members: [(String, JSONValue)], at path: String, allowed: [String], operation: String) {
+        for (key, _) in members where !allowed.contains(key) {
+            if Self.operationFields.values.contains(where: { $0.contains(key) }) {
+                fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation))
+            } else {
+                fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
+            }
+        }
     }
 
     private mutating func nodes(_ field: (value: JSONValue, path: String)?, expected: String, asView: Bool = false) -> [NodeSpec]? {
@@ -191,32 +217,33 @@ extension ScenarioDecoder {
         var expect = Expectation()
         if let raw = value["visible"] {
             expect.visible = string(raw, join(path, "visible"))
-            if let id = expect.visible { idReferences.append((join(path, "visible"), id)) }
+            if let id = expect.visible { noteIDReference(id, at: join(path, "visible")) }
         }
         if value["status"] != nil { expect.status = choice(value["status"], join(path, "status"), StepStatus.self) }
         expect.error = string(value["error"], join(path, "error"))
         func strings(_ key: String) -> [String]? {
             guard let raw = value[key], let items = array(raw, join(path, key), "an array of strings") else { return nil }
             return items.enumerated().compactMap { index, item in
-                if key == "events", case .object = item {
+                if key == "events", case .object(let members) = item {
                     let itemPath = "\(join(path, key))[\(index)]"
+                    checkFields(members, at: itemPath, allowed: ["controller", "callback"])
+                    for field in ["controller", "callback"] where item[field] == nil {
+                        fail(.missingField(file: file, path: itemPath, field: field))
+                    }
                     guard let controller = string(item["controller"], join(itemPath, "controller")),
                         let callback = choice(item["callback"], join(itemPath, "callback"), AppearanceCallback.self)
                     else { return nil }
                     return "\(controller).\(callback.rawValue)"
                 }
-                return string(item, "\(join(path, key))[\(index)]")
+                let itemPath = "\(join(path, key))[\(index)]"
+                guard let text = string(item, itemPath) else { return nil }
+                if key == "events", AppearanceCallback(rawValue: text.split(separator: ".").last.map(String.init) ?? "") == nil {
+                    fail(.invalidValue(file: file, path: itemPath, value: text, expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil))
+                }
+                return text
             }
         }
         expect.events = strings("events")
-        if let events = expect.events {
-            for (index, event) in events.enumerated() {
-                let callback = event.split(separator: ".").last.map(String.init) ?? ""
-                if AppearanceCallback(rawValue: callback) == nil {
-                    fail(.invalidValue(file: file, path: "\(join(path, "events"))[\(index)]", value: event, expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil))
-                }
-            }
-        }
         expect.path = strings("path")
         expect.onScreen = strings("onScreen")
         return expect

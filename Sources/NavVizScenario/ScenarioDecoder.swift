@@ -7,8 +7,14 @@ public struct ScenarioDecoder {
     private(set) var errors: [ScenarioError] = []
     /// Names an id may be built from (explicit ids, screens, kinds), for checking references.
     var knownBases: Set<String> = Set(NodeKind.allCases.map(\.rawValue)).union(["tab"])
-    var idReferences: [(path: String, id: String)] = []
-    var routeReferences: [(path: String, name: String)] = []
+    /// Ids and route names to check once everything is known, with how many errors preceded each
+    /// (so their errors are reported in the same order as the others).
+    var references: [(position: Int, reference: Reference)] = []
+
+    enum Reference {
+        case id(path: String, id: String)
+        case route(path: String, name: String)
+    }
 
     /// A decoder for one file.
     public init(file: String) { self.file = file }
@@ -81,8 +87,12 @@ public struct ScenarioDecoder {
 
     mutating func integer(_ value: JSONValue?, _ path: String) -> Int? {
         guard let value else { return nil }
-        guard case .number(let n) = value, n == n.rounded(), abs(n) < 1e9 else {
+        guard case .number(let n) = value else {
             typeError(path, "a whole number", value)
+            return nil
+        }
+        guard n == n.rounded(), abs(n) < 1e9 else {
+            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: "a whole number", suggestion: nil))
             return nil
         }
         return Int(n)
@@ -115,7 +125,7 @@ public struct ScenarioDecoder {
 
     mutating func referenceID(_ value: JSONValue?, _ path: String) -> NodeID? {
         guard let id = string(value, path) else { return nil }
-        idReferences.append((path, id))
+        noteIDReference(id, at: path)
         return NodeID(id)
     }
 
@@ -130,10 +140,8 @@ public struct ScenarioDecoder {
         switch value["navviz"] {
         case nil: throw ScenarioErrors([.missingVersion(file: file)])
         case .number(1)?: break
-        case let other?:
-            let found: String
-            if case .number(let n) = other { found = JSONWriter.format(n) } else { found = JSONWriter.compact(other) }
-            throw ScenarioErrors([.unsupportedVersion(file: file, found: found)])
+        case .number(let n)?: throw ScenarioErrors([.unsupportedVersion(file: file, found: JSONWriter.format(n))])
+        case let other?: throw ScenarioErrors([.wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)])
         }
         checkFields(members, at: "", allowed: Self.topLevelFields)
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
@@ -171,11 +179,27 @@ public struct ScenarioDecoder {
                 if let step = self.step(item, "steps[\(index)]") { steps.append(step) }
             }
         }
-        for (path, id) in idReferences where !isPlausibleID(id) {
-            fail(.unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases)))
+        var late: [(position: Int, error: ScenarioError)] = []
+        for (position, reference) in references {
+            switch reference {
+            case .id(let path, let id) where !isPlausibleID(id):
+                late.append((position, .unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases))))
+            case .route(let path, let name) where routes[name] == nil:
+                late.append((position, .unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys))))
+            default: continue
+            }
         }
-        for (path, name) in routeReferences where routes[name] == nil {
-            fail(.unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys)))
+        if !late.isEmpty {
+            var merged: [ScenarioError] = []
+            var next = late.startIndex
+            for (index, error) in errors.enumerated() {
+                while next < late.endIndex, late[next].position <= index {
+                    merged.append(late[next].error)
+                    next += 1
+                }
+                merged.append(error)
+            }
+            errors = merged + late[next...].map(\.error)
         }
         guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
         var scenario = Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
@@ -186,7 +210,9 @@ public struct ScenarioDecoder {
     /// An id is plausible when it is a known base name, or one with a `#N` suffix.
     mutating func insertKnownBase(_ name: String) { knownBases.insert(name) }
 
-    mutating func noteRouteReference(_ name: String, at path: String) { routeReferences.append((path, name)) }
+    mutating func noteRouteReference(_ name: String, at path: String) { references.append((errors.count, .route(path: path, name: name))) }
+
+    mutating func noteIDReference(_ id: String, at path: String) { references.append((errors.count, .id(path: path, id: id))) }
 
     func isPlausibleID(_ id: String) -> Bool {
         if knownBases.contains(id) { return true }

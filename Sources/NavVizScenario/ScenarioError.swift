@@ -12,6 +12,7 @@ public enum ScenarioError: Error, Equatable, Sendable {
     case wrongType(file: String, path: String, expected: String, found: String)
     case unknownOperation(file: String, path: String, name: String, suggestion: String?)
     case unknownField(file: String, path: String, field: String, suggestion: String?)
+    case fieldNotForOperation(file: String, path: String, field: String, operation: String)
     case invalidValue(file: String, path: String, value: String, expected: String, suggestion: String?)
     case unknownID(file: String, path: String, id: String, suggestion: String?)
     case unknownRoute(file: String, path: String, name: String, suggestion: String?)
@@ -31,7 +32,7 @@ extension ScenarioError: CustomStringConvertible {
         case .notAnObject(let file, let found): return "\(file): expected a JSON object at the top level, found \(found)"
         case .missingVersion(let file): return "\(file): missing field 'navviz': expected \"navviz\": 1"
         case .unsupportedVersion(let file, let found):
-            return "\(file): navviz: unsupported format version \(found). This navviz reads version 1"
+            return "\(file): navviz: unsupported format version '\(found)'. This navviz reads version 1"
         case .missingField(let file, let path, let field):
             return "\(file): \(path): missing field '\(field)'"
         case .wrongType(let file, let path, let expected, let found):
@@ -40,6 +41,8 @@ extension ScenarioError: CustomStringConvertible {
             return "\(file): \(path): unknown operation '\(name)'\(hint(suggestion))"
         case .unknownField(let file, let path, let field, let suggestion):
             return "\(file): \(path): unknown field '\(field)'\(hint(suggestion))"
+        case .fieldNotForOperation(let file, let path, let field, let operation):
+            return "\(file): \(path): unknown field '\(field)': operation '\(operation)' does not take it"
         case .invalidValue(let file, let path, let value, let expected, let suggestion):
             return "\(file): \(path): invalid value '\(value)', expected \(expected)\(hint(suggestion))"
         case .unknownID(let file, let path, let id, let suggestion):
@@ -62,7 +65,8 @@ public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference).
+/// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference;
+/// names shorter than three letters only by case).
 public enum Suggestion {
     /// The closest candidate, if any is close enough.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
@@ -71,7 +75,8 @@ public enum Suggestion {
         for candidate in candidates {
             if candidate.lowercased() == lower { return candidate }
             let distance = editDistance(lower, candidate.lowercased())
-            let limit = max(1, min(2, candidate.count / 3))
+            // One- and two-letter names are too short for a typo to be told from another name.
+            let limit = candidate.count < 3 ? 0 : max(1, min(2, candidate.count / 3))
             if distance <= limit, best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
                 best = (candidate, distance)
             }

@@ -58,6 +58,8 @@ public enum Snapshot {
             guard let idText = value["id"]?.stringValue, !idText.isEmpty else {
                 if value["id"] == nil {
                     errors.append(.missingField(file: file, path: path, field: "id"))
+                } else if value["id"] == .string("") {
+                    errors.append(.invalidValue(file: file, path: join(path, "id"), value: "", expected: "a non-empty string", suggestion: nil))
                 } else {
                     errors.append(.wrongType(file: file, path: join(path, "id"), expected: "a non-empty string", found: value["id"]!.typeDescription))
                 }
@@ -75,7 +77,11 @@ public enum Snapshot {
             let id = NodeID(idText)
             var node = Node(id: id, kind: kind, screen: string(value, "screen", path), title: string(value, "title", path), className: string(value, "class", path))
             if let raw = value["selected"] {
-                if case .number(let n) = raw, n == n.rounded(), n >= 0 { node.selected = Int(n) } else {
+                if case .number(let n) = raw, n == n.rounded(), n >= 0, n < 1e9 {
+                    node.selected = Int(n)
+                } else if case .number(let n) = raw {
+                    errors.append(.invalidValue(file: file, path: join(path, "selected"), value: JSONWriter.format(n), expected: "a whole number of at least 0", suggestion: nil))
+                } else {
                     errors.append(.wrongType(file: file, path: join(path, "selected"), expected: "a whole number", found: raw.typeDescription))
                 }
             }
@@ -90,7 +96,7 @@ public enum Snapshot {
             if let raw = value["definesPresentationContext"] { node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false }
             if let style = string(value, "style", path) {
                 node.style = PresentationStyle(rawValue: style)
-                if node.style == nil { errors.append(.invalidValue(file: file, path: join(path, "style"), value: style, expected: "a presentation style", suggestion: Suggestion.closest(to: style, in: PresentationStyle.allCases.map(\.rawValue)))) }
+                if node.style == nil { errors.append(.invalidValue(file: file, path: join(path, "style"), value: style, expected: "one of \(PresentationStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: style, in: PresentationStyle.allCases.map(\.rawValue)))) }
             } else if presenter != nil {
                 node.style = .automatic
             }

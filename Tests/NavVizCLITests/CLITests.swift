@@ -1,0 +1,275 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+/// The built `navviz` binary.
+///
+/// NavVizCLITests cannot depend on an executable target, but `swift test` builds every product of
+/// the package into the same directory as the test bundle: `<scratch>/debug/navviz` sits next to
+/// `<scratch>/debug/navvizPackageTests.xctest`. So the binary is looked up beside the test bundle:
+/// on Linux the bundle is the running executable (`CommandLine.arguments[0]`); on macOS it is a
+/// loaded `.xctest` bundle run by `xctest`. `NAVVIZ_BIN` overrides the lookup.
+enum NavVizBinary {
+    static let url: URL? = {
+        if let path = ProcessInfo.processInfo.environment["NAVVIZ_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()]
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        folders.append(Bundle.main.bundleURL)
+        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        return folders.map { $0.appendingPathComponent("navviz") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+}
+
+/// The package root: three levels up from this file (`Tests/NavVizCLITests/CLITests.swift`).
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// What one run of the binary did.
+struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `navviz` with these arguments in a folder, collecting its output through files (no pipe can fill up).
+func navviz(_ arguments: String..., in folder: URL = packageRoot) throws -> Outcome {
+    let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("stdout")
+    let errURL = scratch.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return Outcome(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: outURL, encoding: .utf8),
+        stderr: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+/// A temporary folder holding scenario files, removed when the test ends.
+final class ScenarioFolder {
+    let url: URL
+
+    init(_ files: [String: String]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files {
+            let file = url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+private let sample = "Samples/uikit-containers.json"
+
+private let goodScenario = #"{"navviz": 1, "name": "Tiny", "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Detail", "expect": {"visible": "Detail"}}, {"pop": true}]}"#
+
+@Suite struct CLITests {
+    @Test func binaryIsFoundBesideTheTestBundle() {
+        #expect(NavVizBinary.url != nil)
+    }
+
+    // MARK: - run
+
+    @Test func runPrintsTheStepTable() throws {
+        let result = try navviz("run", sample)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "UIKit containers: tabs, navigation, split and modals (Samples/uikit-containers.json): 22 steps")
+        #expect(lines.dropFirst().first == "#    op          status    visible    events")
+        #expect(lines.dropFirst(2).first == "0    initial     ok        Home       ")
+        #expect(lines.dropFirst(3).first == "1    push        ok        Product    Home.wD Product.wA Home.dD Product.dA")
+        #expect(lines.suffix(2) == ["16 ok, 2 noop, 4 rejected; all expectations hold", ""])
+    }
+
+    @Test func runJSONPrintsTheRunAsJSON() throws {
+        let result = try navviz("run", sample, "--json")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let run = try JSONParser.parse(result.stdout)
+        #expect(run.objectMembers?.map(\.0) == ["navviz", "scenario", "steps"])
+        #expect(run["navviz"] == .number(1))
+        #expect(run["scenario"] == .string("UIKit containers: tabs, navigation, split and modals"))
+        let steps = try #require(run["steps"]?.arrayValue)
+        #expect(steps.count == 23)
+        #expect(steps.map { $0["index"] } == (0...22).map { .number(Double($0)) })
+        #expect(steps[1]["op"] == .string("push"))
+        #expect(steps[1]["visible"] == .string("Product"))
+        #expect(steps[3]["status"] == .string("rejected"))
+        #expect(steps[0]["hierarchy"]?["id"] == .string("shopTabs"))
+    }
+
+    @Test func strictFailsOnTheSamplesNoopAndRejectedSteps() throws {
+        let result = try navviz("run", sample, "--strict")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("16 ok, 2 noop, 4 rejected; all expectations hold\n"))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let prefixes = [
+            "Samples/uikit-containers.json: steps[2]: step 3 (push) ended rejected: ",
+            "Samples/uikit-containers.json: steps[6]: step 7 (present) ended rejected: ",
+            "Samples/uikit-containers.json: steps[8]: step 9 (dismiss) ended noop: ",
+            "Samples/uikit-containers.json: steps[11]: step 12 (pop) ended noop: ",
+            "Samples/uikit-containers.json: steps[15]: step 16 (select) ended rejected: ",
+            "Samples/uikit-containers.json: steps[20]: step 21 (pop) ended rejected: ",
+        ]
+        #expect(lines.count == prefixes.count)
+        for (line, prefix) in zip(lines, prefixes) {
+            #expect(line.hasPrefix(prefix), "\(line)")
+        }
+        #expect(lines.first?.hasSuffix("already in the stack of 'shopNav'") == true)
+    }
+
+    @Test func strictPassesWhenEveryStepIsOK() throws {
+        let folder = try ScenarioFolder(["tiny.json": goodScenario])
+        let result = try navviz("run", "tiny.json", "--strict", in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasSuffix("2 ok; all expectations hold\n"))
+    }
+
+    @Test func failedExpectationExitsOneWithTheMessage() throws {
+        let folder = try ScenarioFolder([
+            "flow.json": #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Detail"}, {"pop": true, "expect": {"visible": "Detail", "status": "noop"}}]}"#
+        ])
+        let result = try navviz("run", "flow.json", in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            flow.json: steps[1].expect.status: expected 'noop', got 'ok'
+            flow.json: steps[1].expect.visible: expected 'Detail', got 'Home'
+
+            """)
+        #expect(result.stdout.contains("     ✗ steps[1].expect.visible: expected 'Detail', got 'Home'\n"))
+        #expect(result.stdout.hasSuffix("2 ok; 2 expectations failed\n"))
+    }
+
+    @Test func finderOptionChangesTheVisibleController() throws {
+        let folder = try ScenarioFolder([
+            "split.json": #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"]}, "secondary": "General"}, "id": "split"}}"#
+        ])
+        let navvizFinder = try navviz("run", "split.json", "--json", in: folder.url)
+        let ariadne = try navviz("run", "split.json", "--json", "--finder", "ariadne", in: folder.url)
+        #expect(try JSONParser.parse(navvizFinder.stdout)["steps"]?.arrayValue?.first?["visible"] == .string("General"))
+        #expect(try JSONParser.parse(ariadne.stdout)["steps"]?.arrayValue?.first?["visible"] == .string("split"))
+    }
+
+    // MARK: - Invalid input files (exit 65)
+
+    @Test(arguments: [
+        ("missing.json", [String: String](), "missing.json: no such file"),
+        ("folder", ["folder/inner.json": goodScenario], "folder: is a directory, expected a scenario file"),
+        ("empty.json", ["empty.json": ""], "empty.json: the file is empty, expected a JSON object"),
+        ("bad.json", ["bad.json": "{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}\n"],
+         "bad.json: invalid JSON at line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"),
+        ("v2.json", ["v2.json": #"{"navviz": 2, "root": "Home"}"#], "v2.json: navviz: unsupported format version '2'. This navviz reads version 1"),
+        ("shop.json", ["shop.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "A"}, {"push": "B"}, {"pop": true}, {"op": "pusj", "node": "C"}]}"#],
+         "shop.json: steps[3].op: unknown operation 'pusj'. Did you mean 'push'?"),
+        ("list.json", ["list.json": "[]"], "list.json: expected a JSON object at the top level, found an array"),
+    ])
+    func invalidScenarioExitsSixtyFiveWithTheMessage(name: String, files: [String: String], message: String) throws {
+        let folder = try ScenarioFolder(files)
+        let result = try navviz("run", name, in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == message + "\n")
+    }
+
+    @Test func everyErrorOfAFileIsPrinted() throws {
+        let folder = try ScenarioFolder([
+            "two.json": #"{"navviz": 1, "device": "tablet", "root": "Home", "steps": [{"op": "pop", "animatd": false}]}"#
+        ])
+        let result = try navviz("run", "two.json", in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            two.json: device: invalid value 'tablet', expected one of 'phone', 'pad'
+            two.json: steps[0].animatd: unknown field 'animatd'. Did you mean 'animated'?
+
+            """)
+    }
+
+    // MARK: - validate
+
+    @Test func validateReportsEveryFile() throws {
+        let folder = try ScenarioFolder([
+            "a.json": goodScenario,
+            "b.json": #"{"navviz": 1, "root": "Home", "steps": [{"pusj": "A"}]}"#,
+            "c.json": #"{"navviz": 1, "root": "Home"}"#,
+        ])
+        let result = try navviz("validate", "a.json", "b.json", "c.json", "d.json", in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stdout == "a.json: ok (2 steps)\nc.json: ok (0 steps)\n")
+        #expect(result.stderr == """
+            b.json: steps[0].pusj: unknown operation 'pusj'. Did you mean 'push'?
+            d.json: no such file
+            2 of 4 files invalid
+
+            """)
+    }
+
+    @Test func validateSucceedsWhenEveryFileIsValid() throws {
+        let folder = try ScenarioFolder(["flows/a.json": goodScenario, "flows/b.json": #"{"navviz": 1, "root": "Home", "steps": [{"push": "A"}]}"#, "flows/notes.txt": "x"])
+        let result = try navviz("validate", "flows", in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "flows/a.json: ok (2 steps)\nflows/b.json: ok (1 step)\n")
+    }
+
+    @Test func validateAcceptsTheSamples() throws {
+        let result = try navviz("validate", "Samples")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Samples/uikit-containers.json: ok (22 steps)\n"))
+    }
+
+    // MARK: - Usage (exit 64)
+
+    @Test func unknownFinderIsAUsageError() throws {
+        let result = try navviz("run", sample, "--finder", "bogus")
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: Unknown finder 'bogus'. Use one of: navviz, ariadne, splitMain, splitDetail\n"))
+    }
+
+    @Test(arguments: [["run"], ["validate"], ["run", sample, "--colour"], ["teleport"]])
+    func badArgumentsAreUsageErrors(arguments: [String]) throws {
+        let binary = try #require(NavVizBinary.url)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+    }
+
+    @Test func helpExplainsTheExitCodes() throws {
+        let result = try navviz("--help")
+        #expect(result.status == 0)
+        let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Exit codes: 0 success; 1 an expectation failed (or, with --strict, a step was not ok)"))
+        #expect(text.contains("64 bad command-line usage"))
+        #expect(text.contains("65 an input file is invalid"))
+        #expect(text.contains("SUBCOMMANDS: run"))
+    }
+}
