@@ -46,6 +46,7 @@ extension Hierarchy {
     @inline(never)
     private func resolveReference(_ ref: NodeID) throws(NavigationError) -> NodeID {
         guard contains(ref) else { throw .unknownNode(ref) }
+        if lastBuilt.contains(ref) { throw .referencesItself(ref) }
         if let parent = parents[ref] { throw .alreadyInHierarchy(ref, parent: parent) }
         if ref == root || self[ref].presenter != nil { throw .alreadyActive(ref) }
         return ref

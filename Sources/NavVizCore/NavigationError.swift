@@ -27,6 +27,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case buildFailed(String)
     case notInWindow(NodeID)
     case emptyStack(NodeID)
+    case referencesItself(NodeID)
     case notAView(NodeID, stack: NodeID)
     case routeCycle([String])
     case noTransition
@@ -93,6 +94,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot use '\(id)': it is not in the window"
         case .emptyStack(let id):
             "Cannot use '\(id)': its stack is empty"
+        case .referencesItself(let id):
+            "Cannot use '\(id)' inside its own literal: a controller cannot contain or present itself"
         case .notAView(let id, let stack):
             "Cannot put '\(id)' in the animated stack '\(stack)': only views can be stacked"
         case .routeCycle(let names):

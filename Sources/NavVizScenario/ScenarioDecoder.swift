@@ -203,7 +203,9 @@ public struct ScenarioDecoder {
         }
         guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
         var scenario = Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
-        scenario.referencedIDs = Set(idReferences.map { NodeID($0.id) })
+        for (_, reference) in references {
+            if case .id(_, let id) = reference { scenario.referencedIDs.insert(NodeID(id)) }
+        }
         return scenario
     }
 

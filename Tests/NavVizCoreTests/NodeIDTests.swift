@@ -116,3 +116,20 @@ import Testing
         #expect(NodeID("Product") < NodeID("Product#2"))
     }
 }
+
+@Suite struct SelfReferenceTests {
+    @Test func aLiteralThatPresentsItselfIsRejected() throws {
+        var sim = try Simulator(root: .screen("Home"))
+        var spec = NodeSpec.screen("B")
+        spec.presents = .reference("B")
+        let outcome = sim.perform(.present(spec))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot use 'B' inside its own literal: a controller cannot contain or present itself")
+    }
+
+    @Test func aRootThatPresentsItselfCannotBeBuilt() {
+        var spec = NodeSpec.screen("A")
+        spec.presents = .reference("A")
+        #expect(throws: NavigationError.referencesItself("A")) { try Simulator(root: spec) }
+    }
+}
