@@ -148,6 +148,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("containers/flow.svg").path))
     }
 
+    @Test func aScenarioNamedIndexDoesNotCollideWithTheTopLevelIndex() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenarios = tmp.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try Self.small.write(to: scenarios.appendingPathComponent("index.html.json"), atomically: true, encoding: .utf8)
+        try Self.small.write(to: scenarios.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+
+        let result = try Self.navviz(["render", scenarios.path, "-o", out.path])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["index.html", "index.html-2", "other"])
+    }
+
     // MARK: - Options
 
     /// Options and the files they leave in the scenario's folder (the small scenario: steps 0 to 2).
