@@ -68,7 +68,8 @@ extension NavVizCommand {
             let single = loaded.count == 1 && !isDirectory(scenarios[0])
             var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
             var outputs: [(folder: String, files: [OutputFile])] = []
-            var usedFolders: Set<String> = []
+            // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
+            var usedFolders: Set<String> = single ? [] : ["index.html"]
             for scenario in loaded {
                 let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
                 if let step, !run.steps.indices.contains(step) {

@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+
+/// `navviz render` end to end, through the built binary.
+///
+/// The binary is found beside the running test bundle (`swift test` builds every product into the
+/// same scratch path, e.g. `.build-rendertests/debug/`); failing that, the newest
+/// `.build*/debug/navviz` or `.build*/<triple>/debug/navviz` under the package root, which is three
+/// levels up from this file. Set `NAVVIZ_BINARY` to override.
+@Suite(.serialized) struct RenderCLITests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sample = packageRoot.appendingPathComponent("Samples/uikit-containers.json").path
+
+    static let binary: URL? = {
+        let fm = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["NAVVIZ_BINARY"] { return URL(fileURLWithPath: path) }
+        var candidates: [URL] = []
+        for argument in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
+            var directory = URL(fileURLWithPath: argument).standardizedFileURL.deletingLastPathComponent()
+            for _ in 0..<4 {  // the bundle may be a directory (`….xctest/Contents/MacOS/…`)
+                candidates.append(directory.appendingPathComponent("navviz"))
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        if let found = candidates.first(where: { fm.isExecutableFile(atPath: $0.path) && !isDirectory($0.path) }) { return found }
+        let scratch = ((try? fm.contentsOfDirectory(atPath: packageRoot.path)) ?? []).filter { $0.hasPrefix(".build") }
+        var built: [(URL, Date)] = []
+        for name in scratch {
+            let base = packageRoot.appendingPathComponent(name)
+            let triples = ((try? fm.contentsOfDirectory(atPath: base.path)) ?? []).map { base.appendingPathComponent($0) }
+            for directory in [base] + triples {
+                let url = directory.appendingPathComponent("debug/navviz")
+                guard fm.isExecutableFile(atPath: url.path), !isDirectory(url.path) else { continue }
+                let date = (try? fm.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
+                built.append((url, date))
+            }
+        }
+        return built.max { $0.1 < $1.1 }?.0
+    }()
+
+    static func isDirectory(_ path: String) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `navviz` with stdout and stderr on pipes (so stderr is not a terminal).
+    static func navviz(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try #require(binary, "navviz is not built; run `swift build` first")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting, so a full pipe cannot stall the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller's `defer`.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Every file under `root` (hidden ones included) by relative path, with its bytes.
+    static func tree(_ root: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let fm = FileManager.default
+        guard let enumerator = fm.enumerator(atPath: root.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let path = root.appendingPathComponent(relative).path
+            if !isDirectory(path) { files[relative] = fm.contents(atPath: path) }
+        }
+        return files
+    }
+
+    static let small = """
+        { "navviz": 1, "name": "Small stack",
+          "screens": { "Home": { "class": "HomeViewController" }, "Detail": { "class": "DetailViewController" } },
+          "root": { "navigation": ["Home"], "id": "nav" },
+          "steps": [ { "op": "push", "node": "Detail", "expect": { "visible": "Detail" } }, { "op": "pop" } ] }
+        """
+
+    static let invalid = """
+        { "navviz": 1, "name": "Broken", "root": "Home", "steps": [ { "op": "pusj", "node": "Home" } ] }
+        """
+
+    // MARK: - Layout
+
+    @Test func rendersTheSampleInTheDesignLayout() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out")
+
+        let result = try Self.navviz(["render", Self.sample, "-o", out.path])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)  // no progress line: stderr is a pipe
+        #expect(result.stdout.contains("Open \(out.path)/uikit-containers/index.html"))
+        let files = Self.tree(out)
+        #expect(Set(files.keys.map { $0.split(separator: "/").first.map(String.init) ?? "" }) == ["uikit-containers"])
+        let scenario = files.keys.filter { $0.hasPrefix("uikit-containers/") }.map { String($0.dropFirst("uikit-containers/".count)) }
+        for name in ["flow.svg", "flow.dot", "index.html", "README.md", "run.json", "states/000-initial.svg", "states/000-initial.dot",
+                     "states/001-push.svg", "transitions/001-push.svg", "transitions/001-push.dot", "states/022-pop.svg", "transitions/022-pop.svg"] {
+            #expect(scenario.contains(name), "missing \(name)")
+        }
+        #expect(!scenario.contains("transitions/000-initial.svg"))
+        #expect(scenario.filter { $0.hasPrefix("states/") }.count == 2 * 23)
+        #expect(scenario.filter { $0.hasPrefix("transitions/") }.count == 2 * 22)
+        #expect(scenario.count == 2 * 23 + 2 * 22 + 5)
+        #expect(!scenario.contains { $0.hasPrefix(".") || $0.contains("/.") })  // no staging leftovers
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path)) == ["uikit-containers"])
+    }
+
+    @Test func rendersADirectoryIntoOneFolderEachAndAnIndex() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenarios = tmp.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: scenarios.appendingPathComponent("containers.json").path)
+        try Self.small.write(to: scenarios.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+
+        let result = try Self.navviz(["render", scenarios.path, "-o", out.path])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["containers", "index.html", "small"])
+        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"containers/index.html\""))
+        #expect(index.contains("href=\"small/index.html\""))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("small/states/002-pop.svg").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("containers/flow.svg").path))
+    }
+
+    @Test func aScenarioNamedIndexDoesNotCollideWithTheTopLevelIndex() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenarios = tmp.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try Self.small.write(to: scenarios.appendingPathComponent("index.html.json"), atomically: true, encoding: .utf8)
+        try Self.small.write(to: scenarios.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+
+        let result = try Self.navviz(["render", scenarios.path, "-o", out.path])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["index.html", "index.html-2", "other"])
+    }
+
+    // MARK: - Options
+
+    /// Options and the files they leave in the scenario's folder (the small scenario: steps 0 to 2).
+    @Test(arguments: [
+        (["--only", "states"], ["README.md", "index.html", "run.json", "states/000-initial.dot", "states/000-initial.svg",
+                                "states/001-push.dot", "states/001-push.svg", "states/002-pop.dot", "states/002-pop.svg"]),
+        (["--only", "flow"], ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"]),
+        (["--step", "2"], ["README.md", "flow.dot", "flow.svg", "index.html", "run.json",
+                           "states/002-pop.dot", "states/002-pop.svg", "transitions/002-pop.dot", "transitions/002-pop.svg"]),
+        (["--format", "dot"], ["README.md", "flow.dot", "index.html", "run.json", "states/000-initial.dot", "states/001-push.dot",
+                               "states/002-pop.dot", "transitions/001-push.dot", "transitions/002-pop.dot"]),
+    ])
+    func optionsSelectTheFiles(options: [String], expected: [String]) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenario = tmp.appendingPathComponent("small.json")
+        try Self.small.write(to: scenario, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+
+        let result = try Self.navviz(["render", scenario.path, "-o", out.path] + options)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.tree(out.appendingPathComponent("small")).keys.sorted() == expected)
+    }
+
+    @Test func legendAddsALegendToStateDiagrams() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenario = tmp.appendingPathComponent("small.json")
+        try Self.small.write(to: scenario, atomically: true, encoding: .utf8)
+
+        let plain = try Self.navviz(["render", scenario.path, "-o", tmp.appendingPathComponent("plain").path])
+        let legend = try Self.navviz(["render", scenario.path, "-o", tmp.appendingPathComponent("legend").path, "--legend"])
+
+        #expect(plain.status == 0 && legend.status == 0)
+        let withLegend = try String(contentsOf: tmp.appendingPathComponent("legend/small/states/001-push.dot"), encoding: .utf8)
+        let without = try String(contentsOf: tmp.appendingPathComponent("plain/small/states/001-push.dot"), encoding: .utf8)
+        #expect(withLegend.contains("cluster_legend"))
+        #expect(!without.contains("cluster_legend"))
+        let svg = try String(contentsOf: tmp.appendingPathComponent("legend/small/states/001-push.svg"), encoding: .utf8)
+        #expect(svg.contains("path to the visible controller"))
+    }
+
+    @Test(arguments: [["--only", "nothing"], ["--format", "png"], ["--step", "-1"]])
+    func badOptionsAreUsageErrorsAndWriteNothing(options: [String]) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let out = tmp.appendingPathComponent("out")
+        let result = try Self.navviz(["render", Self.sample, "-o", out.path] + options)
+        #expect(result.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    // MARK: - Failures and atomicity
+
+    @Test func invalidScenarioExits65AndWritesNothing() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let bad = tmp.appendingPathComponent("bad.json")
+        try Self.invalid.write(to: bad, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+
+        let result = try Self.navviz(["render", Self.sample, bad.path, "-o", out.path])
+
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("bad.json: steps[0].op: unknown operation 'pusj'"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["bad.json"])
+    }
+
+    @Test func failedRendersLeaveThePreviousOutputByteIdentical() throws {
+        let fm = FileManager.default
+        let tmp = try Self.temporaryDirectory()
+        defer { try? fm.removeItem(at: tmp) }
+        let scenarios = tmp.appendingPathComponent("scenarios")
+        try fm.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Self.sample, toPath: scenarios.appendingPathComponent("containers.json").path)
+        try Self.small.write(to: scenarios.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+        #expect(try Self.navviz(["render", scenarios.path, "-o", out.path]).status == 0)
+        let first = Self.tree(out)
+        #expect(first.count > 100)
+
+        // An invalid scenario: exit 65 before anything is written.
+        let bad = tmp.appendingPathComponent("bad.json")
+        try Self.invalid.write(to: bad, atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", bad.path, "-o", out.path]).status == 65)
+        #expect(Self.tree(out) == first)
+
+        // A good scenario whose folder would replace the file out/index.html: exit 74.
+        let collides = tmp.appendingPathComponent("index.html.json")
+        try Self.small.write(to: collides, atomically: true, encoding: .utf8)
+        let collision = try Self.navviz(["render", collides.path, "-o", out.path])
+        #expect(collision.status == 74, "\(collision.stderr)")
+        #expect(collision.stderr.contains("cannot write the output"))
+        #expect(Self.tree(out) == first)
+
+        // A good scenario into a folder under a regular file: exit 74.
+        let underFile = try Self.navviz(["render", scenarios.appendingPathComponent("small.json").path, "-o", out.appendingPathComponent("index.html/x").path])
+        #expect(underFile.status == 74, "\(underFile.stderr)")
+        #expect(Self.tree(out) == first)
+        #expect(try fm.contentsOfDirectory(atPath: tmp.path).sorted() == ["bad.json", "index.html.json", "out", "scenarios"])
+    }
+
+    @Test func twoRunsGiveByteIdenticalTrees() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let a = tmp.appendingPathComponent("a")
+        let b = tmp.appendingPathComponent("b")
+        #expect(try Self.navviz(["render", Self.sample, "-o", a.path]).status == 0)
+        #expect(try Self.navviz(["render", Self.sample, "-o", b.path]).status == 0)
+        let first = Self.tree(a)
+        let second = Self.tree(b)
+        #expect(first.keys.sorted() == second.keys.sorted())
+        for (path, data) in first where second[path] != data {
+            Issue.record("\(path) differs between runs")
+        }
+    }
+
+    @Test func rerenderingReplacesTheOutput() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenario = tmp.appendingPathComponent("small.json")
+        try Self.small.write(to: scenario, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+        #expect(try Self.navviz(["render", scenario.path, "-o", out.path]).status == 0)
+        #expect(try Self.navviz(["render", scenario.path, "-o", out.path, "--only", "flow"]).status == 0)
+        #expect(Self.tree(out.appendingPathComponent("small")).keys.sorted() == ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["small"])
+    }
+}

@@ -1,0 +1,334 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@testable import NavVizRender
+
+@Suite struct ScenarioRendererTests {
+    /// A navigation controller in a window: push, pop, then a pop at the root (a no-op).
+    static let small = """
+        {
+          "navviz": 1,
+          "name": "Small stack",
+          "screens": {
+            "Home": { "class": "HomeViewController", "title": "Home" },
+            "Detail": { "class": "DetailViewController", "title": "Detail" }
+          },
+          "root": { "navigation": ["Home"], "id": "nav" },
+          "steps": [
+            { "op": "push", "node": "Detail", "note": "Open the detail." },
+            { "op": "pop", "note": "Back." },
+            { "op": "pop", "note": "At the root: a no-op." }
+          ]
+        }
+        """
+
+    static func render(_ text: String, file: String = "small.json", options: RenderOptions = RenderOptions()) throws -> [OutputFile] {
+        let scenario = try ScenarioDecoder.decode(text, file: file)
+        return try ScenarioRenderer(options: options).render(ScenarioRunner.run(scenario))
+    }
+
+    static func sample() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent("Samples/uikit-containers.json"), encoding: .utf8)
+    }
+
+    static func contents(_ files: [OutputFile], _ path: String) throws -> String {
+        try #require(files.first { $0.path == path }, "no \(path)").contents
+    }
+
+    // MARK: - File list
+
+    @Test func writesTheDesignLayout() throws {
+        let paths = try Self.render(Self.small).map(\.path)
+        #expect(paths == [
+            "README.md", "flow.dot", "flow.svg", "index.html", "run.json",
+            "states/000-initial.dot", "states/000-initial.svg",
+            "states/001-push.dot", "states/001-push.svg",
+            "states/002-pop.dot", "states/002-pop.svg",
+            "states/003-pop.dot", "states/003-pop.svg",
+            "transitions/001-push.dot", "transitions/001-push.svg",
+            "transitions/002-pop.dot", "transitions/002-pop.svg",
+            "transitions/003-pop.dot", "transitions/003-pop.svg",
+        ])
+    }
+
+    static func options(_ configure: (inout RenderOptions) -> Void) -> RenderOptions {
+        var options = RenderOptions()
+        configure(&options)
+        return options
+    }
+
+    @Test(arguments: [
+        (options { $0.sections = [.states] }, ["README.md", "index.html", "run.json",
+            "states/000-initial.dot", "states/000-initial.svg", "states/001-push.dot", "states/001-push.svg",
+            "states/002-pop.dot", "states/002-pop.svg", "states/003-pop.dot", "states/003-pop.svg"]),
+        (options { $0.sections = [.flow] }, ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"]),
+        (options { $0.step = 2 }, ["README.md", "flow.dot", "flow.svg", "index.html", "run.json",
+            "states/002-pop.dot", "states/002-pop.svg", "transitions/002-pop.dot", "transitions/002-pop.svg"]),
+        (options { $0.step = 0; $0.dotOnly = true }, ["README.md", "flow.dot", "index.html", "run.json", "states/000-initial.dot"]),
+    ])
+    func optionsSelectTheFiles(options: RenderOptions, paths: [String]) throws {
+        #expect(try Self.render(Self.small, options: options).map(\.path) == paths)
+    }
+
+    // MARK: - SVG
+
+    /// Node groups (`<g class="node">`) in each diagram of the small scenario: the window, the
+    /// navigation controller's anchor point and one box per controller; in the flow, the start dot
+    /// and one box per distinct state.
+    @Test(arguments: [
+        ("states/000-initial.svg", 3),
+        ("states/001-push.svg", 4),
+        ("states/002-pop.svg", 3),
+        ("states/003-pop.svg", 3),
+        ("transitions/001-push.svg", 3 + 4 + 1),  // before, after, the appearance-events table
+        ("flow.svg", 3),
+    ])
+    func svgIsWellFormedWithTheExpectedNodes(path: String, nodes: Int) throws {
+        let outline = try #require(XMLOutline(parsing: try Self.contents(try Self.render(Self.small), path)))
+        #expect(outline.elementNames.first == "svg")
+        #expect(outline.classCounts["node"] == nodes)
+    }
+
+    @Test func everySVGOfTheSampleIsWellFormed() throws {
+        let files = try Self.render(Self.sample(), file: "uikit-containers.json")
+        let svgs = files.filter { $0.path.hasSuffix(".svg") }
+        #expect(svgs.count == 2 * 23 - 1 + 1)
+        for file in svgs {
+            let outline = XMLOutline(parsing: file.contents)
+            #expect(outline != nil, "\(file.path) is not well-formed XML")
+            #expect((outline?.classCounts["node"] ?? 0) > 0, "\(file.path) has no nodes")
+        }
+    }
+
+    @Test(arguments: [("states/000-initial.svg", "Home"), ("states/001-push.svg", "Detail"), ("states/002-pop.svg", "Home")])
+    func visibleControllerIsFilledWithTheAccent(path: String, visible: String) throws {
+        let outline = try #require(XMLOutline(parsing: try Self.contents(try Self.render(Self.small), path)))
+        let controllers = outline.nodes.filter { !$0.texts.isEmpty }  // not the anchor points
+        let accented = controllers.filter { $0.fills.contains(DiagramStyle.accent) }
+        #expect(accented.count == 1)
+        #expect(accented.first?.texts.contains(visible) == true)
+        let others = controllers.filter { $0.texts.contains { ["Home", "Detail"].contains($0) } && !$0.texts.contains(visible) }
+        #expect(others.allSatisfy { !$0.fills.contains(DiagramStyle.accent) })
+    }
+
+    // MARK: - Determinism and the layout cache
+
+    @Test func renderingTwiceIsByteIdentical() throws {
+        let text = try Self.sample()
+        let first = try Self.render(text, file: "uikit-containers.json")
+        let second = try Self.render(text, file: "uikit-containers.json")
+        #expect(first.map(\.path) == second.map(\.path))
+        for (a, b) in zip(first, second) {
+            #expect(Data(a.contents.utf8) == Data(b.contents.utf8), "\(a.path) differs")
+        }
+    }
+
+    /// The renderer lays out each distinct DOT once (its cache is keyed by the DOT text); a cached
+    /// SVG must be what Graphviz gives for that DOT. Captions carry the step number, so state
+    /// diagrams of equal hierarchies still differ in DOT; equal hierarchies share one flow node.
+    @Test func identicalDOTGivesIdenticalSVG() throws {
+        let files = try Self.render(Self.sample(), file: "uikit-containers.json")
+        var svgByDOT: [String: String] = [:]
+        for file in files where file.path.hasSuffix(".dot") {
+            let svg = try Self.contents(files, String(file.path.dropLast(4)) + ".svg")
+            if let earlier = svgByDOT[file.contents] {
+                #expect(earlier == svg, "\(file.path) has the DOT of an earlier diagram but another SVG")
+            }
+            svgByDOT[file.contents] = svg
+        }
+        // The rendered SVG of a DOT is what GraphvizRenderer gives for it, cached or not.
+        let state = try Self.contents(files, "states/005-popToRoot.dot")
+        #expect(try Self.contents(files, "states/005-popToRoot.svg") == (try GraphvizRenderer.shared.renderSync(dot: state)))
+    }
+
+    @Test func flowDrawsEachDistinctStateOnce() throws {
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(Self.small, file: "small.json"))
+        let flow = ScenarioRenderer.flowGraph(run)
+        // initial == after the pop == after the no-op pop; after the push is the other.
+        #expect(flow.states.count == 2)
+    }
+
+    @Test func clusteredStateRendersByteIdenticallyFiveHundredTimes() throws {
+        let files = try Self.render(Self.sample(), file: "uikit-containers.json", options: Self.options { $0.dotOnly = true })
+        let dot = try Self.contents(files, "states/014-expand.dot")
+        #expect(dot.contains("subgraph cluster"))
+        let first = try GraphvizRenderer.shared.renderSync(dot: dot)
+        var differing = 0
+        for _ in 1..<500 where try GraphvizRenderer.shared.renderSync(dot: dot) != first {
+            differing += 1
+        }
+        #expect(differing == 0)
+    }
+
+    // MARK: - Hostile text
+
+    static let hostile = [
+        "<script>alert(1)</script>",
+        "\"quotes\" and 'single'",
+        "back\\slash \\N \\G",
+        "&amp; &lt; &",
+        "bell\u{07}escape\u{1B}end",
+        "\u{200F}rtl\u{202E}evil",
+        "emoji 🧭🚀",
+    ]
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Every hostile string as a screen name, a title, a class and a note.
+    static var hostileScenario: String {
+        let screens = hostile.enumerated().map { index, text in
+            "\(jsonString("S\(index) " + text)): { \"class\": \(jsonString(text)), \"title\": \(jsonString(text)) }"
+        }
+        let steps = hostile.indices.map { index in
+            "{ \"op\": \"push\", \"node\": \(jsonString("S\(index) " + hostile[index])), \"note\": \(jsonString(hostile[index])) }"
+        }
+        return """
+            { "navviz": 1, "name": \(jsonString("Hostile " + hostile.joined(separator: " "))),
+              "screens": { \(screens.joined(separator: ",\n")) },
+              "root": { "navigation": [\(jsonString("S0 " + hostile[0]))], "id": "nav" },
+              "steps": [\(steps.joined(separator: ",\n"))] }
+            """
+    }
+
+    /// What a diagram shows of user text: controls and bidi overrides dropped (graphviz-notes.md).
+    static func shown(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !DOTEscaping.isDropped($0) }))
+    }
+
+    @Test func hostileTextStaysTextInSVG() throws {
+        let files = try Self.render(Self.hostileScenario, file: "hostile.json")
+        let svgs = files.filter { $0.path.hasSuffix(".svg") }
+        #expect(svgs.count == 2 * Self.hostile.count + 2)
+        var texts: [String] = []
+        for file in svgs {
+            let outline = try #require(XMLOutline(parsing: file.contents), "\(file.path) is not well-formed XML")
+            #expect(!outline.elementNames.contains("script"), "\(file.path)")
+            #expect(!file.contents.contains("<script"), "\(file.path)")
+            texts += outline.texts + outline.titles
+        }
+        let all = texts.joined(separator: "\n")
+        for text in Self.hostile.map(Self.shown) {
+            #expect(all.contains(text), "'\(text)' is not shown as text")
+        }
+        #expect(all.contains("\u{200F}rtl"))  // the RLM mark is kept
+        #expect(!svgs.contains { $0.contents.unicodeScalars.contains("\u{202E}") })  // the override is not
+        #expect(!svgs.contains { $0.contents.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" } })
+    }
+
+    @Test func hostileTextIsEscapedInHTMLAndMarkdown() throws {
+        let files = try Self.render(Self.hostileScenario, file: "hostile.json")
+        let html = try Self.contents(files, "index.html")
+        #expect(html.components(separatedBy: "<script").count == 2)  // the viewer's own, once
+        #expect(html.contains("<script>\n(function () {"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("&amp;amp; &amp;lt; &amp;"))
+        #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+        for svg in Self.inlineSVGs(html) {
+            #expect(XMLOutline(parsing: svg) != nil, "an inlined SVG is not well-formed")
+        }
+        let readme = try Self.contents(files, "README.md")
+        #expect(!readme.contains("<script>"))
+    }
+
+    @Test(arguments: ["small", "sample", "hostile"])
+    func indexHTMLHasUniqueIDs(name: String) throws {
+        let text = switch name {
+        case "small": Self.small
+        case "sample": try Self.sample()
+        default: Self.hostileScenario
+        }
+        let html = try Self.contents(try Self.render(text, file: "\(name).json"), "index.html")
+        var ids: [String] = []
+        var rest = html[...]
+        while let start = rest.range(of: " id=\"") {
+            let end = try #require(rest[start.upperBound...].firstIndex(of: "\""))
+            ids.append(String(rest[start.upperBound..<end]))
+            rest = rest[end...]
+        }
+        #expect(ids.count > 10)
+        let duplicates = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(duplicates.isEmpty)
+    }
+
+    static func inlineSVGs(_ html: String) -> [String] {
+        var svgs: [String] = []
+        var rest = html[...]
+        while let start = rest.range(of: "<svg"), let end = rest[start.lowerBound...].range(of: "</svg>") {
+            svgs.append(String(rest[start.lowerBound..<end.upperBound]))
+            rest = rest[end.upperBound...]
+        }
+        return svgs
+    }
+}
+
+/// What the tests need to know about an SVG document, read with `XMLParser`; nil if it is not well-formed XML.
+final class XMLOutline: NSObject, XMLParserDelegate {
+    struct NodeGroup {
+        var fills: [String] = []
+        var texts: [String] = []
+    }
+
+    private(set) var elementNames: [String] = []
+    private(set) var classCounts: [String: Int] = [:]
+    private(set) var texts: [String] = []
+    private(set) var titles: [String] = []
+    /// Each `<g class="node">`, with the shape fills and texts inside it.
+    private(set) var nodes: [NodeGroup] = []
+    private var currentText: String?
+    private var nodeDepth: Int?
+    private var depth = 0
+
+    init?(parsing svg: String) {
+        super.init()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = self
+        guard parser.parse() else { return nil }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        depth += 1
+        elementNames.append(elementName)
+        if let name = attributes["class"] { classCounts[name, default: 0] += 1 }
+        if let title = attributes["xlink:title"] { titles.append(title) }
+        if elementName == "g", attributes["class"] == "node" {
+            nodes.append(NodeGroup())
+            nodeDepth = depth
+        }
+        if nodeDepth != nil, elementName != "text", let fill = attributes["fill"] { nodes[nodes.count - 1].fills.append(fill) }
+        if elementName == "text" { currentText = "" }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        currentText?.append(string)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if elementName == "text", let text = currentText {
+            texts.append(text)
+            if nodeDepth != nil { nodes[nodes.count - 1].texts.append(text) }
+        }
+        if elementName == "text" { currentText = nil }
+        if depth == nodeDepth { nodeDepth = nil }
+        depth -= 1
+    }
+}
