@@ -9,9 +9,15 @@ let package = Package(
         .library(name: "NavVizCore", targets: ["NavVizCore"]),
         .library(name: "NavVizScenario", targets: ["NavVizScenario"]),
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
+        .library(name: "NavVizServer", targets: ["NavVizServer"]),
+        .library(name: "NavVizClient", targets: ["NavVizClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // Hummingbird's own lifecycle package, named so the daemon can end event streams on shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,10 +28,20 @@ let package = Package(
         .target(name: "NavVizCore"),
         .target(name: "NavVizScenario", dependencies: ["NavVizCore"]),
         .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizScenario", "CGraphviz"]),
+        .target(
+            name: "NavVizServer",
+            dependencies: [
+                "NavVizCore", "NavVizScenario", "NavVizRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(name: "NavVizClient"),
         .executableTarget(
             name: "navviz",
             dependencies: [
-                "NavVizCore", "NavVizScenario", "NavVizRender",
+                "NavVizCore", "NavVizScenario", "NavVizRender", "NavVizServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +54,13 @@ let package = Package(
         .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizScenario"], resources: []),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"], exclude: ["Goldens"]),
         .testTarget(name: "NavVizCLITests", dependencies: ["NavVizScenario"]),
+        .testTarget(
+            name: "NavVizServerTests",
+            dependencies: [
+                "NavVizServer", "NavVizScenario", "NavVizClient",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

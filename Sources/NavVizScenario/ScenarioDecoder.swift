@@ -28,6 +28,11 @@ public struct ScenarioDecoder {
         } catch {
             throw ScenarioErrors([.syntax(file: file, error)])
         }
+        return try decode(value, file: file)
+    }
+
+    /// Decodes an already parsed scenario document.
+    public static func decode(_ value: JSONValue, file: String) throws(ScenarioErrors) -> Scenario {
         var decoder = ScenarioDecoder(file: file)
         return try decoder.scenario(value)
     }

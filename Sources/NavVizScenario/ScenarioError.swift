@@ -23,6 +23,8 @@ extension ScenarioError: CustomStringConvertible {
     /// One sentence, starting with `file: json.path:` where there is a path.
     public var description: String {
         func hint(_ suggestion: String?) -> String { suggestion.map { ". Did you mean '\($0)'?" } ?? "" }
+        // A step or node decoded on its own (a daemon request body) has its fields at the top level.
+        if let path = self.path, path.isEmpty { return self.at("(top level)").description }
         switch self {
         case .fileNotFound(let file): return "\(file): no such file"
         case .isDirectory(let file): return "\(file): is a directory, expected a scenario file"
@@ -51,6 +53,36 @@ extension ScenarioError: CustomStringConvertible {
             return "\(file): \(path): unknown route '\(name)'\(hint(suggestion))"
         case .invalidNode(let file, let path, let reason):
             return "\(file): \(path): \(reason)"
+        }
+    }
+}
+
+extension ScenarioError {
+    /// The JSON path the error names, for the cases that have one.
+    public var path: String? {
+        switch self {
+        case .missingField(_, let path, _), .wrongType(_, let path, _, _), .unknownOperation(_, let path, _, _),
+            .unknownField(_, let path, _, _), .fieldNotForOperation(_, let path, _, _), .invalidValue(_, let path, _, _, _),
+            .unknownID(_, let path, _, _), .unknownRoute(_, let path, _, _), .invalidNode(_, let path, _):
+            return path
+        default:
+            return nil
+        }
+    }
+
+    /// The same error at another JSON path.
+    func at(_ newPath: String) -> ScenarioError {
+        switch self {
+        case .missingField(let file, _, let field): .missingField(file: file, path: newPath, field: field)
+        case .wrongType(let file, _, let expected, let found): .wrongType(file: file, path: newPath, expected: expected, found: found)
+        case .unknownOperation(let file, _, let name, let suggestion): .unknownOperation(file: file, path: newPath, name: name, suggestion: suggestion)
+        case .unknownField(let file, _, let field, let suggestion): .unknownField(file: file, path: newPath, field: field, suggestion: suggestion)
+        case .fieldNotForOperation(let file, _, let field, let operation): .fieldNotForOperation(file: file, path: newPath, field: field, operation: operation)
+        case .invalidValue(let file, _, let value, let expected, let suggestion): .invalidValue(file: file, path: newPath, value: value, expected: expected, suggestion: suggestion)
+        case .unknownID(let file, _, let id, let suggestion): .unknownID(file: file, path: newPath, id: id, suggestion: suggestion)
+        case .unknownRoute(let file, _, let name, let suggestion): .unknownRoute(file: file, path: newPath, name: name, suggestion: suggestion)
+        case .invalidNode(let file, _, let reason): .invalidNode(file: file, path: newPath, reason: reason)
+        default: self
         }
     }
 }

@@ -42,7 +42,8 @@ public struct ScenarioRunner {
         return written == id.rawValue || (h.contains(id) && h[id].screen == written && !h.contains(NodeID(written)))
     }
 
-    static func check(_ expect: Expectation, _ step: RunStep, at path: String) -> [String] {
+    /// The parts of `expect` that do not hold for a recorded step, one sentence each, prefixed with `path`.
+    public static func check(_ expect: Expectation, _ step: RunStep, at path: String) -> [String] {
         var failures: [String] = []
         let h = step.hierarchy
         func quoted(_ list: [String]) -> String { "[" + list.map { "'\($0)'" }.joined(separator: ", ") + "]" }

@@ -1,0 +1,149 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Talks to a running `navviz serve`: creates sessions and posts scenario steps or canonical
+/// snapshots, from an app's debug build or a test. Foundation only, so it builds for iOS, macOS and Linux.
+///
+/// ```swift
+/// let navviz = NavVizClient()  // http://127.0.0.1:7381
+/// let session = try await navviz.createSession(name: "Checkout", root: ["tabs": [["navigation": ["Home"]], "Cart"]])
+/// let step = try await navviz.postStep(["op": "push", "node": "Product"], to: session.id)
+/// print(step.visible ?? "nothing")  // Product
+/// ```
+public struct NavVizClient: Sendable {
+    /// The daemon's address.
+    public var baseURL: URL
+    /// The daemon's `--token`, if it has one.
+    public var token: String?
+    /// The URL session requests go through.
+    public var urlSession: URLSession
+
+    /// A client for the daemon at `baseURL` (default: `http://127.0.0.1:7381`).
+    public init(baseURL: URL = URL(string: "http://127.0.0.1:7381")!, token: String? = nil, urlSession: URLSession = .shared) {
+        self.baseURL = baseURL
+        self.token = token
+        self.urlSession = urlSession
+    }
+
+    // MARK: - Sessions
+
+    /// Creates a session. `root` is a node literal (`["navigation": ["Home"]]`) or a canonical snapshot;
+    /// without one the window starts empty. `id` defaults to a slug of `name`.
+    public func createSession(
+        name: String, id: String? = nil, root: NavVizJSON? = nil, finder: String? = nil, device: String? = nil
+    ) async throws -> SessionInfo {
+        var body: [(String, NavVizJSON)] = [("name", .string(name))]
+        if let id { body.append(("id", .string(id))) }
+        if let root { body.append(("root", root)) }
+        if let finder { body.append(("finder", .string(finder))) }
+        if let device { body.append(("device", .string(device))) }
+        return try await send("POST", "api/sessions", body: NavVizJSON.object(body))
+    }
+
+    /// Every session.
+    public func sessions() async throws -> [SessionInfo] {
+        let list: SessionList = try await send("GET", "api/sessions")
+        return list.sessions
+    }
+
+    /// One session.
+    public func session(_ id: String) async throws -> SessionInfo {
+        try await send("GET", "api/sessions/\(try Self.escape(id))")
+    }
+
+    /// Deletes a session and its journal.
+    public func deleteSession(_ id: String) async throws {
+        _ = try await raw("DELETE", "api/sessions/\(try Self.escape(id))")
+    }
+
+    // MARK: - Steps
+
+    /// Posts one scenario step (`["op": "push", "node": "Detail"]`); the daemon simulates it.
+    @discardableResult
+    public func postStep(_ step: NavVizJSON, to session: String) async throws -> StepResult {
+        try await send("POST", "api/sessions/\(try Self.escape(session))/steps", body: step)
+    }
+
+    /// Posts the app's current hierarchy as a canonical snapshot; the daemon works out the callbacks.
+    @discardableResult
+    public func postSnapshot(_ snapshot: SnapshotNode, to session: String) async throws -> StepResult {
+        try await send("POST", "api/sessions/\(try Self.escape(session))/snapshots", body: snapshot)
+    }
+
+    /// The session's run JSON (as `run.json`).
+    public func run(of session: String) async throws -> RunResult {
+        try await send("GET", "api/sessions/\(try Self.escape(session))/run")
+    }
+
+    /// The SVG of one step's state.
+    public func stateSVG(of session: String, step: Int) async throws -> String {
+        String(decoding: try await raw("GET", "api/sessions/\(try Self.escape(session))/states/\(step).svg"), as: UTF8.self)
+    }
+
+    /// The SVG of a snapshot, without a session.
+    public func renderSVG(_ snapshot: SnapshotNode) async throws -> String {
+        String(decoding: try await raw("POST", "api/render", body: try JSONEncoder().encode(snapshot)), as: UTF8.self)
+    }
+
+    // MARK: - Transport
+
+    func send<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = NavVizJSON?.none) async throws -> Response {
+        let data = try await raw(method, path, body: try body.map { try JSONEncoder().encode($0) })
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch {
+            throw NavVizClientError.invalidResponse(String(decoding: data.prefix(200), as: UTF8.self))
+        }
+    }
+
+    func raw(_ method: String, _ path: String, body: Data? = nil) async throws -> Data {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await urlSession.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw NavVizClientError.invalidResponse("not an HTTP response") }
+        guard (200..<300).contains(http.statusCode) else {
+            let message = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error.message
+            throw NavVizClientError.http(status: http.statusCode, message: message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode))
+        }
+        return data
+    }
+
+    static func escape(_ id: String) throws -> String {
+        guard !id.isEmpty, id.utf8.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw NavVizClientError.invalidSessionID(id)
+        }
+        return id
+    }
+
+    struct SessionList: Decodable { var sessions: [SessionInfo] }
+    struct ErrorBody: Decodable {
+        struct Message: Decodable { var message: String }
+        var error: Message
+    }
+}
+
+/// Why a request to the daemon failed.
+public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The daemon answered with an error status and this message.
+    case http(status: Int, message: String)
+    /// The answer was not what the API promises.
+    case invalidResponse(String)
+    /// Session ids are 1 to 64 letters, digits, '-' or '_'.
+    case invalidSessionID(String)
+
+    public var description: String {
+        switch self {
+        case .http(let status, let message): "navviz serve answered \(status): \(message)"
+        case .invalidResponse(let text): "navviz serve sent an unexpected answer: \(text)"
+        case .invalidSessionID(let id): "Invalid session id '\(id)': use 1 to 64 letters, digits, '-' or '_'"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A JSON value, written as a literal: `["op": "push", "node": "Detail"]`.
+public enum NavVizJSON: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+    ExpressibleByNilLiteral
+{
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([NavVizJSON])
+    /// Members in order.
+    case object([(String, NavVizJSON)])
+
+    public typealias Key = String
+    public typealias Value = NavVizJSON
+    public typealias ArrayLiteralElement = NavVizJSON
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: NavVizJSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, NavVizJSON)...) { self = .object(elements) }
+    public init(nilLiteral: ()) { self = .null }
+
+    public static func == (lhs: NavVizJSON, rhs: NavVizJSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The member with this key, for objects.
+    public subscript(key: String) -> NavVizJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The string, if this is one.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    struct CodingName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let value):
+            var container = encoder.singleValueContainer()
+            if value == value.rounded(), abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: CodingName.self)
+            for (key, value) in members { try container.encode(value, forKey: CodingName(key)) }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: CodingName.self) {
+            self = .object(try container.allKeys.map { ($0.stringValue, try container.decode(NavVizJSON.self, forKey: $0)) })
+        } else if var container = try? decoder.unkeyedContainer() {
+            var items: [NavVizJSON] = []
+            while !container.isAtEnd { items.append(try container.decode(NavVizJSON.self)) }
+            self = .array(items)
+        } else {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else {
+                self = .string(try container.decode(String.self))
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import NavVizCore
+
+extension ScenarioRunner {
+    /// Performs one decoded step on a simulator (an operation, or a route from `routes`) and records it
+    /// as step `index` of a run, with its `expect` checked: what the daemon does with each posted step.
+    public static func record(
+        _ step: ScenarioStep, index: Int, on simulator: inout Simulator, routes: [String: RouteSpec] = [:]
+    ) -> RunStep {
+        let outcome: StepOutcome
+        switch step.action {
+        case .operation(let operation):
+            outcome = simulator.perform(operation, step.options)
+        case .navigate(let route, let context):
+            var router = ScenarioRouter(routes: routes)
+            outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
+        }
+        var record = RunStep(
+            index: index, op: step.action.name, outcome: outcome, note: step.note, path: step.path,
+            finder: simulator.visible, hierarchy: simulator.hierarchy)
+        if let expect = step.expect {
+            record.failures = check(expect, record, at: step.path.isEmpty ? "expect" : "\(step.path).expect")
+        }
+        return record
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import Logging
+import NavVizScenario
+import ServiceLifecycle
+
+/// Builds the daemon: restores the sessions of `arguments.dataDirectory` (unless `store` is given),
+/// sets up the renderer, the routes, the viewer page and the `--watch` poller. Tests call it with
+/// their own arguments and store and drive it with HummingbirdTesting.
+///
+/// `onServerRunning` is called with the bound port once the server listens.
+public func buildApplication(
+    _ arguments: some AppArguments, store: (any SessionStore)? = nil, logger: Logger? = nil,
+    onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) async throws(ServerError) -> some ApplicationProtocol {
+    guard arguments.token != nil || ServeArguments.isLoopback(arguments.host) else { throw .insecureHost(arguments.host) }
+    let logger = logger ?? Logger(label: "navviz")
+    let sessions: any SessionStore
+    if let store {
+        sessions = store
+    } else {
+        let journal: any SessionJournal = try arguments.dataDirectory.map { directory throws(ServerError) in try FileJournal(directory: directory) } ?? NoJournal()
+        let restoring = InMemorySessionStore(journal: journal)
+        for warning in try await restoring.restore() { logger.warning("\(warning)") }
+        let restored = await restoring.list()
+        if !restored.isEmpty {
+            let steps = restored.reduce(0) { $0 + $1.lastIndex }
+            logger.info("Restored \(restored.count) session\(restored.count == 1 ? "" : "s") with \(steps) step\(steps == 1 ? "" : "s") from \(arguments.dataDirectory ?? "memory")")
+        }
+        sessions = restoring
+    }
+    let base: any DiagramRenderer
+    var workers: WorkerPoolRenderer?
+    switch arguments.rendering {
+    case .inProcess:
+        base = InProcessRenderer()
+    case .workers(let command, let count, let recycleAfter):
+        let pool = WorkerPoolRenderer(command: command, workers: count, recycleAfter: recycleAfter)
+        workers = pool
+        base = pool
+    }
+    let controller = SessionController(
+        store: sessions, renderer: CachingRenderer(base), statelessRenderer: base, maxBodyBytes: arguments.maxBodyBytes)
+
+    let router = Router()
+    router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.get("/") { _, _ in ViewerPage.response() }
+    let api = router.group("api")
+    if let token = arguments.token { api.add(middleware: BearerTokenMiddleware(token: token)) }
+    controller.addRoutes(to: api)
+
+    var services: [any Service] = [DaemonService(store: sessions, workers: workers, logger: logger)]
+    if let directory = arguments.watchDirectory {
+        services.append(ScenarioWatcher(directory: directory, store: sessions, logger: logger))
+    }
+    return Application(
+        router: router,
+        configuration: ApplicationConfiguration(address: .hostname(arguments.host, port: arguments.port), serverName: "navviz"),
+        services: services,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
+        logger: logger
+    )
+}
+
+/// Waits for shutdown, then ends event streams, flushes and closes the journal and stops the render workers.
+struct DaemonService: Service {
+    let store: any SessionStore
+    let workers: WorkerPoolRenderer?
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await store.close()
+        await workers?.shutdown()
+        logger.info("Journal flushed and closed")
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import NavVizScenario
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One append-only file per session, `<directory>/<id>.journal`, of checksummed JSON lines
+/// (`JournalRecord`). An append returns only after its bytes are written and fsync'd; appends that
+/// arrive while a flush is running are written together and share one fsync per file (group commit).
+/// All file IO runs on one background thread, never on the concurrency pool.
+public final class FileJournal: SessionJournal, @unchecked Sendable {
+    /// The data directory.
+    public let directory: String
+
+    private let queue = DispatchQueue(label: "navviz.journal")
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var files: [SessionID: Int32] = [:]
+    private var pending: [(fd: Int32, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = []
+    private var isFlushing = false
+
+    /// A journal in `directory` (created if missing).
+    public init(directory: String) throws(ServerError) {
+        self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        do {
+            try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+        } catch {
+            throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(error.localizedDescription)")
+        }
+    }
+
+    deinit {
+        for fd in files.values { closeDescriptor(fd) }
+    }
+
+    func path(_ id: SessionID) -> String { "\(directory)/\(id.rawValue).journal" }
+
+    public func restore() async throws(ServerError) -> [RestoredJournal] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            throw .journalFailed(reason: "cannot read the data directory '\(directory)': \(error.localizedDescription)")
+        }
+        var restored: [RestoredJournal] = []
+        for name in names where name.hasSuffix(".journal") {
+            guard let id = SessionID(name.dropLast(".journal".count)) else { continue }
+            let file = path(id)
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let scan = JournalRecord.scan(Array(data))
+            var warnings = scan.damaged.map { "\(name): skipped a damaged record at byte \($0.offset) (\($0.reason))" }
+            let fd = open(file, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard fd >= 0 else { throw .journalFailed(reason: "cannot open '\(file)': \(Self.errnoText())") }
+            if let torn = scan.torn {
+                warnings.append(
+                    "\(name): skipped a torn last record at byte \(torn.offset) (\(torn.length) bytes; it was never acknowledged)")
+                // Cut it off so the next record starts on a line of its own.
+                if ftruncate(fd, off_t(torn.offset)) != 0 || fsync(fd) != 0 {
+                    closeDescriptor(fd)
+                    throw .journalFailed(reason: "cannot repair '\(file)': \(Self.errnoText())")
+                }
+            }
+            lock.withLock { files[id] = fd }
+            restored.append(RestoredJournal(id: id, records: scan.records, warnings: warnings))
+        }
+        return restored
+    }
+
+    public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {
+        let file = path(id)
+        let bytes = JournalRecord.frame(record)
+        let directory = self.directory
+        let result: Result<Int32, ServerError> = await withCheckedContinuation { continuation in
+            queue.async {
+                let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                guard fd >= 0 else {
+                    let reason = errno == EEXIST ? "'\(file)' exists already" : "cannot create '\(file)': \(Self.errnoText())"
+                    return continuation.resume(returning: .failure(.journalFailed(reason: reason)))
+                }
+                do {
+                    try Self.writeAll(fd, bytes)
+                    guard fsync(fd) == 0 else { throw JournalIOError(text: Self.errnoText()) }
+                    try Self.syncDirectory(directory)
+                    continuation.resume(returning: .success(fd))
+                } catch {
+                    closeDescriptor(fd)
+                    unlink(file)
+                    continuation.resume(returning: .failure(.journalFailed(reason: "cannot write '\(file)': \(error)")))
+                }
+            }
+        }
+        let fd = try result.get()
+        lock.withLock { files[id] = fd }
+    }
+
+    public func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
+        let bytes = JournalRecord.frame(record)
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                lock.withLock {
+                    guard let fd = files[id] else {
+                        return continuation.resume(throwing: JournalIOError(text: "the journal of session '\(id)' is closed"))
+                    }
+                    pending.append((fd, bytes, continuation))
+                    if !isFlushing {
+                        isFlushing = true
+                        queue.async { self.flush() }
+                    }
+                }
+            }
+        } catch {
+            throw .journalFailed(reason: "\(error)")
+        }
+    }
+
+    /// Writes everything pending, one fsync per file per batch, until nothing is left.
+    private func flush() {
+        while true {
+            let batch: [(fd: Int32, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = lock.withLock {
+                let batch = pending
+                pending = []
+                if batch.isEmpty { isFlushing = false }
+                return batch
+            }
+            if batch.isEmpty { return }
+            var failures: [Int32: any Error] = [:]
+            var order: [Int32] = []
+            var buffers: [Int32: [UInt8]] = [:]
+            for item in batch {
+                if buffers[item.fd] == nil { order.append(item.fd) }
+                buffers[item.fd, default: []] += item.bytes
+            }
+            for fd in order {
+                do {
+                    try Self.writeAll(fd, buffers[fd]!)
+                    guard fsync(fd) == 0 else { throw JournalIOError(text: "fsync failed: \(Self.errnoText())") }
+                } catch {
+                    failures[fd] = error
+                }
+            }
+            for item in batch {
+                if let error = failures[item.fd] {
+                    item.done.resume(throwing: error)
+                } else {
+                    item.done.resume()
+                }
+            }
+        }
+    }
+
+    public func delete(_ id: SessionID) async throws(ServerError) {
+        let fd: Int32? = lock.withLock { files.removeValue(forKey: id) }
+        let file = path(id)
+        let directory = self.directory
+        let failure: String? = await withCheckedContinuation { continuation in
+            // Runs after any flush already queued, so no write lands on a closed descriptor.
+            queue.async {
+                if let fd { closeDescriptor(fd) }
+                guard unlink(file) == 0 || errno == ENOENT else {
+                    return continuation.resume(returning: "cannot delete '\(file)': \(Self.errnoText())")
+                }
+                try? Self.syncDirectory(directory)
+                continuation.resume(returning: nil)
+            }
+        }
+        if let failure { throw .journalFailed(reason: failure) }
+    }
+
+    public func close() async {
+        let open: [Int32] = lock.withLock {
+            let open = Array(files.values)
+            files = [:]
+            return open
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                for fd in open {
+                    fsync(fd)
+                    closeDescriptor(fd)
+                }
+                continuation.resume()
+            }
+        }
+    }
+
+    struct JournalIOError: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw JournalIOError(text: "write failed: \(errnoText())")
+            }
+            offset += written
+        }
+    }
+
+    static func syncDirectory(_ directory: String) throws {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw JournalIOError(text: "cannot open the data directory: \(errnoText())") }
+        defer { closeDescriptor(fd) }
+        guard fsync(fd) == 0 else { throw JournalIOError(text: "fsync of the data directory failed: \(errnoText())") }
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// `close(2)`, named apart from the journal's own `close()`.
+func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}

@@ -1,0 +1,27 @@
+import Hummingbird
+
+extension ServerError: HTTPResponseError {
+    /// The error as an HTTP response: its status and `{"error": {"message": …}}`.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try httpError(for: self).response(from: request, context: context)
+    }
+
+    /// The HTTP status that goes with the error.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .invalidBody, .emptyBody, .invalidSessionID, .invalidQuery, .invalidStepNumber: .badRequest
+        case .bodyTooLarge: .contentTooLarge
+        case .unknownSession, .unknownStep, .noTransition: .notFound
+        case .sessionExists, .watchedSession: .conflict
+        case .unauthorized: .unauthorized
+        case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
+        }
+    }
+}
+
+/// Maps a daemon error to HTTP, with the same message the CLI prints.
+func httpError(for error: ServerError) -> HTTPError {
+    var headers: HTTPFields = [:]
+    if error == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
+    return HTTPError(error.status, headers: headers, message: error.description)
+}

@@ -1,0 +1,237 @@
+import Foundation
+import NavVizCore
+import NavVizScenario
+
+/// Sessions in memory, every accepted request written to a journal first (`FileJournal` for the
+/// daemon, `NoJournal` in tests). Steps are simulated inside the actor; only the journal's fsync is
+/// awaited, and appends waiting at the same time share one fsync.
+public actor InMemorySessionStore: SessionStore {
+    private let journal: any SessionJournal
+    private let clock: @Sendable () -> String
+    private var sessions: [SessionID: Session] = [:]
+    private var reserved: Set<SessionID> = []
+    private var brokenJournals: [SessionID: String] = [:]
+    private var subscribers: [UUID: (filter: SessionID?, continuation: AsyncStream<ServerEvent>.Continuation)] = [:]
+    private var pinger: Task<Void, Never>?
+    private let pingInterval: Duration
+    private var isClosed = false
+
+    /// A store writing to `journal`. `clock` gives creation times (ISO 8601).
+    public init(
+        journal: any SessionJournal = NoJournal(), sessions: [Session] = [], pingInterval: Duration = .seconds(15),
+        clock: @escaping @Sendable () -> String = { Date().formatted(.iso8601) }
+    ) {
+        self.journal = journal
+        self.clock = clock
+        self.pingInterval = pingInterval
+        self.sessions = Dictionary(sessions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+    }
+
+    // MARK: - Restoring
+
+    /// Replays every journal: sessions come back with every acknowledged step. Returns what was
+    /// skipped (torn or damaged records), one sentence each; the sessions carry them as warnings too.
+    public func restore() async throws(ServerError) -> [String] {
+        var report: [String] = []
+        for journal in try await journal.restore() {
+            var warnings = journal.warnings
+            guard let first = journal.records.first, first["type"] == .string("session"), let request = first["request"] else {
+                report += warnings + ["\(journal.id).journal: no session record at its start; the session was not restored"]
+                continue
+            }
+            var session: Session
+            do {
+                session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "")
+            } catch {
+                report += warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
+                continue
+            }
+            for (offset, record) in journal.records.dropFirst().enumerated() {
+                do {
+                    switch record["type"]?.stringValue {
+                    case "step": _ = try session.perform(record["body"] ?? .null)
+                    case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
+                    default: throw ServerError.invalidBody(ScenarioErrors([]))
+                    }
+                } catch {
+                    warnings.append("\(journal.id).journal: record \(offset + 2) could not be replayed: \(error)")
+                }
+            }
+            session.acknowledged = session.lastIndex
+            session.warnings = warnings
+            report += warnings
+            sessions[session.id] = session
+        }
+        return report
+    }
+
+    // MARK: - SessionStore
+
+    public func create(_ body: JSONValue) async throws(ServerError) -> Session {
+        guard !isClosed else { throw .journalFailed(reason: "the daemon is shutting down") }
+        let requested = try Session.requestedID(in: body)
+        let id: SessionID
+        if let requested {
+            if sessions[requested] != nil || reserved.contains(requested) { throw .sessionExists(requested) }
+            id = requested
+        } else {
+            id = freeID(for: Session.requestedName(in: body) ?? "session")
+        }
+        let created = clock()
+        let session = try Session.create(from: body, id: id, created: created)
+        reserved.insert(id)
+        defer { reserved.remove(id) }
+        let record: JSONValue = .object([
+            ("type", .string("session")), ("id", .string(id.rawValue)), ("created", .string(created)), ("request", body),
+        ])
+        try await journal.create(id, first: record)
+        sessions[id] = session
+        broadcast(.session(id, summary: session.summary))
+        return session
+    }
+
+    /// `slug`, or `slug-2`, `slug-3`… when taken.
+    private func freeID(for name: String) -> SessionID {
+        let base = SessionID.slug(name)
+        var candidate = base
+        var n = 1
+        while sessions[candidate] != nil || reserved.contains(candidate) {
+            n += 1
+            candidate = SessionID("\(base.rawValue.prefix(56))-\(n)")!
+        }
+        return candidate
+    }
+
+    public func list() -> [Session] { sessions.values.sorted { $0.id < $1.id } }
+
+    public func session(_ id: SessionID) throws(ServerError) -> Session {
+        guard let session = sessions[id] else { throw .unknownSession(id) }
+        return session
+    }
+
+    public func delete(_ id: SessionID) async throws(ServerError) {
+        guard let session = sessions.removeValue(forKey: id) else { throw .unknownSession(id) }
+        brokenJournals[id] = nil
+        if session.source == .api { try await journal.delete(id) }
+        broadcast(.deleted(id))
+        for (key, subscriber) in subscribers where subscriber.filter == id {
+            subscriber.continuation.finish()
+            subscribers[key] = nil
+        }
+    }
+
+    public func perform(_ body: JSONValue, in id: SessionID) async throws(ServerError) -> RunStep {
+        var session = try writable(id)
+        let step = try session.perform(body)
+        sessions[id] = session
+        try await commit(("step", body), step: step, in: id)
+        return step
+    }
+
+    public func apply(snapshot body: JSONValue, to id: SessionID) async throws(ServerError) -> RunStep {
+        var session = try writable(id)
+        let step = try session.apply(snapshot: body)
+        sessions[id] = session
+        try await commit(("snapshot", body), step: step, in: id)
+        return step
+    }
+
+    private func writable(_ id: SessionID) throws(ServerError) -> Session {
+        guard !isClosed else { throw .journalFailed(reason: "the daemon is shutting down") }
+        guard let session = sessions[id] else { throw .unknownSession(id) }
+        if case .watch(let file) = session.source { throw .watchedSession(id, file: file) }
+        if let reason = brokenJournals[id] { throw .journalFailed(reason: reason) }
+        return session
+    }
+
+    /// Writes the request to the journal, then tells subscribers about every step now on disk, in order.
+    private func commit(_ record: (type: String, body: JSONValue), step: RunStep, in id: SessionID) async throws(ServerError) {
+        do {
+            try await journal.append(.object([("type", .string(record.type)), ("body", record.body)]), to: id)
+        } catch {
+            // Later steps were simulated on top of this one: refuse everything until a restart replays the journal.
+            if sessions[id] != nil { brokenJournals[id] = error.description }
+            throw error
+        }
+        // Appends finish in order per session, so every step up to this one is on disk now.
+        guard var session = sessions[id], session.acknowledged < step.index else { return }
+        let newly = session.steps[(session.acknowledged + 1)...min(step.index, session.lastIndex)]
+        session.acknowledged = step.index
+        sessions[id] = session
+        for record in newly { broadcast(.step(id, record)) }
+        broadcast(.session(id, summary: session.summary), onlyGlobal: true)
+    }
+
+    public func subscribe(to id: SessionID?, after: Int?) throws(ServerError) -> EventSubscription {
+        var replay: [ServerEvent] = []
+        if let id {
+            guard let session = sessions[id] else { throw .unknownSession(id) }
+            if let after, after < session.acknowledged {
+                replay = session.steps[(max(after, -1) + 1)...session.acknowledged].map { .step(id, $0) }
+            }
+        }
+        let key = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: ServerEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        for event in replay { continuation.yield(event) }
+        if isClosed {
+            continuation.finish()
+        } else {
+            subscribers[key] = (id, continuation)
+            startPinging()
+        }
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(key) }
+        }
+        return EventSubscription(events: stream, cancel: { continuation.finish() })
+    }
+
+    private func unsubscribe(_ key: UUID) { subscribers[key] = nil }
+
+    private func broadcast(_ event: ServerEvent, onlyGlobal: Bool = false) {
+        for subscriber in subscribers.values {
+            if let filter = subscriber.filter {
+                if onlyGlobal || filter != event.sessionID { continue }
+            } else if case .step = event {
+                continue  // the global stream hears about sessions, not each step
+            }
+            subscriber.continuation.yield(event)
+        }
+    }
+
+    private func startPinging() {
+        guard pinger == nil else { return }
+        let interval = pingInterval
+        pinger = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self, !Task.isCancelled else { return }
+                await self.ping()
+            }
+        }
+    }
+
+    private func ping() {
+        for subscriber in subscribers.values { subscriber.continuation.yield(.ping) }
+    }
+
+    public func install(watched session: Session) {
+        var session = session
+        session.acknowledged = session.lastIndex
+        sessions[session.id] = session
+        broadcast(.session(session.id, summary: session.summary))
+    }
+
+    public func remove(watched id: SessionID) {
+        guard sessions[id]?.source != .api, sessions.removeValue(forKey: id) != nil else { return }
+        broadcast(.deleted(id))
+    }
+
+    public func close() async {
+        guard !isClosed else { return }
+        isClosed = true
+        pinger?.cancel()
+        for subscriber in subscribers.values { subscriber.continuation.finish() }
+        subscribers = [:]
+        await journal.close()
+    }
+}

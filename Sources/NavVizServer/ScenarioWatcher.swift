@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import NavVizCore
+import NavVizScenario
+import ServiceLifecycle
+
+/// `--watch DIR`: every `*.json` scenario in the directory becomes a read-only session (id: the file
+/// name's slug), run again whenever the file changes; an invalid file becomes a session that shows
+/// its errors. Polls twice a second (portable, and cheap for a folder of docs).
+struct ScenarioWatcher: Service {
+    let directory: String
+    let store: any SessionStore
+    let logger: Logger
+    var interval: Duration = .milliseconds(500)
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            var seen: [String: (stamp: String, id: SessionID)] = [:]
+            while !Task.isCancelled {
+                seen = await scan(seen)
+                try await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// Loads new and changed files, drops removed ones; returns what it saw.
+    func scan(_ seen: [String: (stamp: String, id: SessionID)]) async -> [String: (stamp: String, id: SessionID)] {
+        var now: [String: (stamp: String, id: SessionID)] = [:]
+        let files = ScenarioLoader.expand(directory).filter { FileManager.default.fileExists(atPath: $0) && $0.hasSuffix(".json") }
+        let taken = Set(await store.list().filter { $0.source == .api }.map(\.id))
+        for file in files {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            let stamp = "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)/\((attributes?[.size] as? NSNumber)?.intValue ?? -1)"
+            if let previous = seen[file], previous.stamp == stamp {
+                now[file] = previous
+                continue
+            }
+            let id = seen[file]?.id ?? Self.id(for: file, avoiding: taken.union(now.values.map(\.id)))
+            now[file] = (stamp, id)
+            let session = Self.session(for: file, id: id)
+            if let error = session.error {
+                logger.warning("\(error)")
+            } else {
+                logger.info("Rendered \(file) as session '\(id)' (\(session.lastIndex) steps)")
+            }
+            await store.install(watched: session)
+        }
+        for (file, entry) in seen where now[file] == nil {
+            logger.info("\(file) is gone: session '\(entry.id)' removed")
+            await store.remove(watched: entry.id)
+        }
+        return now
+    }
+
+    /// The file name's slug, made unique.
+    static func id(for file: String, avoiding taken: Set<SessionID>) -> SessionID {
+        let name = (file.split(separator: "/").last.map(String.init) ?? file).replacingOccurrences(of: ".json", with: "")
+        let base = SessionID.slug(name)
+        var candidate = base
+        var n = 1
+        while taken.contains(candidate) {
+            n += 1
+            candidate = SessionID("\(base.rawValue.prefix(56))-\(n)")!
+        }
+        return candidate
+    }
+
+    /// The scenario's run as a session, or an empty session carrying the file's errors.
+    static func session(for file: String, id: SessionID) -> Session {
+        let created = Date().formatted(.iso8601)
+        do {
+            let scenario = try ScenarioLoader.load(file)
+            let run = ScenarioRunner.run(scenario)
+            var session = Session(id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
+            session.steps = run.steps
+            session.warnings = run.failures
+            return session
+        } catch {
+            var session = Session(id: id, name: file, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
+            session.error = error.description
+            return session
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What `buildApplication` needs to know; `navviz serve` fills it from its options, tests from theirs.
+public protocol AppArguments: Sendable {
+    /// The address to listen on (loopback unless a token is set).
+    var host: String { get }
+    /// The port (0 picks a free one).
+    var port: Int { get }
+    /// Where journals are kept; nil keeps sessions in memory only.
+    var dataDirectory: String? { get }
+    /// When set, `/api` requires `Authorization: Bearer <token>`.
+    var token: String? { get }
+    /// Scenario files in this directory are rendered as read-only sessions and re-rendered on change.
+    var watchDirectory: String? { get }
+    /// The largest request body accepted, in bytes.
+    var maxBodyBytes: Int { get }
+    /// How diagrams are rendered.
+    var rendering: RenderingMode { get }
+}
+
+/// Where Graphviz runs.
+public enum RenderingMode: Sendable, Equatable {
+    /// In this process (tests; Graphviz's cluster leak accumulates).
+    case inProcess
+    /// In worker processes started with `command`, each replaced after `recycleAfter` renders.
+    case workers(command: [String], count: Int, recycleAfter: Int)
+}
+
+/// The options of `navviz serve`, with its defaults.
+public struct ServeArguments: AppArguments {
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String?
+    public var token: String?
+    public var watchDirectory: String?
+    public var maxBodyBytes: Int
+    public var rendering: RenderingMode
+
+    /// The default port of `navviz serve`.
+    public static let defaultPort = 7381
+    /// The default body limit: 1 MiB.
+    public static let defaultMaxBody = 1 << 20
+
+    /// Arguments; the defaults are `navviz serve`'s, except that nothing is journaled and rendering is in-process.
+    public init(
+        host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: String? = nil, token: String? = nil,
+        watchDirectory: String? = nil, maxBodyBytes: Int = defaultMaxBody, rendering: RenderingMode = .inProcess
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.token = token
+        self.watchDirectory = watchDirectory
+        self.maxBodyBytes = maxBodyBytes
+        self.rendering = rendering
+    }
+
+    /// `~/.navviz/data`, or `./navviz-data` when there is no home directory.
+    public static var defaultDataDirectory: String {
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.navviz/data"
+        }
+        return "navviz-data"
+    }
+
+    /// Whether `host` only reaches this machine (127.0.0.0/8, ::1, localhost).
+    public static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower == "::1" || lower == "[::1]" { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+}

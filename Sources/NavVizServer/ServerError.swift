@@ -1,0 +1,75 @@
+import NavVizRender
+import NavVizScenario
+
+/// Why the daemon refused or could not complete a request. One sentence per case; the HTTP body
+/// (`{"error": {"message": …}}`) carries the same sentence the CLI would print.
+public enum ServerError: Error, Equatable, Sendable {
+    /// The request body is not a valid scenario step, node literal, snapshot or session (JSON paths inside).
+    case invalidBody(ScenarioErrors)
+    /// The request has no body where one is needed.
+    case emptyBody
+    /// The body is larger than the limit.
+    case bodyTooLarge(limit: Int)
+    /// A session id in the URL or body is not a plain name.
+    case invalidSessionID(String)
+    /// No session has this id.
+    case unknownSession(SessionID)
+    /// A session with this id exists already.
+    case sessionExists(SessionID)
+    /// A session rendered from a watched scenario file takes no steps.
+    case watchedSession(SessionID, file: String)
+    /// The session has no step with this index.
+    case unknownStep(SessionID, index: Int, last: Int)
+    /// Step 0 is the initial state: it has no transition.
+    case noTransition(SessionID)
+    /// A step number in the path is not a whole number.
+    case invalidStepNumber(String)
+    /// A query parameter is missing or not what it should be.
+    case invalidQuery(name: String, value: String?, expected: String)
+    /// `/api` needs `Authorization: Bearer TOKEN`.
+    case unauthorized
+    /// The journal could not be written, so the step was not accepted.
+    case journalFailed(reason: String)
+    /// Graphviz could not draw the diagram.
+    case renderFailed(RenderError)
+    /// A non-loopback address without a token: anyone who can reach it could read and change sessions.
+    case insecureHost(String)
+    /// The render worker process failed.
+    case workerFailed(reason: String)
+}
+
+extension ServerError: CustomStringConvertible {
+    /// One sentence per case (several lines for several body errors, as the CLI prints them).
+    public var description: String {
+        switch self {
+        case .invalidBody(let errors): errors.description
+        case .emptyBody: "body: the request body is empty, expected a JSON object"
+        case .bodyTooLarge(let limit): "body: the request body is larger than \(limit) bytes (the --max-body limit)"
+        case .invalidSessionID(let text):
+            "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_'"
+        case .unknownSession(let id): "Unknown session '\(id)'"
+        case .sessionExists(let id): "Session '\(id)' already exists. Delete it first or pick another id"
+        case .watchedSession(let id, let file): "Session '\(id)' is rendered from '\(file)': edit the file instead"
+        case .unknownStep(let id, let index, let last):
+            "Session '\(id)' has no step '\(index)': its steps are 0 to \(last)"
+        case .invalidStepNumber(let text): "Invalid step number '\(Self.printable(text))': expected a whole number from 0"
+        case .noTransition(let id): "Step '0' of session '\(id)' is the initial state: it has no transition"
+        case .invalidQuery(let name, let value?, let expected):
+            "Invalid query parameter '\(name)' '\(Self.printable(value))': expected \(expected)"
+        case .invalidQuery(let name, nil, let expected): "Missing query parameter '\(name)': expected \(expected)"
+        case .unauthorized:
+            "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with"
+        case .journalFailed(let reason): "Could not write the journal, so nothing was accepted: \(reason)"
+        case .renderFailed(let error): error.description
+        case .workerFailed(let reason): "The render worker failed: \(reason)"
+        case .insecureHost(let host):
+            "Refusing to listen on '\(host)' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1"
+        }
+    }
+
+    /// User text shortened and stripped of control characters for a one-line message.
+    static func printable(_ text: String) -> String {
+        let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        return clean.count > 80 ? String(clean.prefix(77)) + "..." : clean
+    }
+}

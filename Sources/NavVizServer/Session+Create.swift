@@ -1,0 +1,72 @@
+import NavVizCore
+import NavVizScenario
+
+extension Session {
+    /// The fields of a `POST /api/sessions` body.
+    static let requestFields = ["id", "name", "root", "finder", "device", "screens", "routes", "quirks"]
+
+    /// The id a creation body asks for, if any.
+    static func requestedID(in body: JSONValue) throws(ServerError) -> SessionID? {
+        guard let raw = body["id"] else { return nil }
+        guard case .string(let text) = raw else {
+            throw .invalidBody(ScenarioErrors([.wrongType(file: "body", path: "id", expected: "a session id (a string)", found: raw.typeDescription)]))
+        }
+        guard let id = SessionID(text) else { throw .invalidSessionID(text) }
+        return id
+    }
+
+    /// The display name a creation body asks for, if any.
+    static func requestedName(in body: JSONValue) -> String? { body["name"]?.stringValue }
+
+    /// Builds a session from a creation body: `name`, `root` (a node literal or a canonical snapshot;
+    /// none for an empty window), `finder`, and optionally `device`, `screens`, `routes` and `quirks`
+    /// as a scenario file has them. Errors name the JSON path in the body.
+    static func create(from body: JSONValue, id: SessionID, created: String) throws(ServerError) -> Session {
+        guard case .object(let members) = body else {
+            throw .invalidBody(ScenarioErrors([.notAnObject(file: "body", found: body.typeDescription)]))
+        }
+        var errors: [ScenarioError] = []
+        for (key, _) in members where !requestFields.contains(key) {
+            errors.append(.unknownField(file: "body", path: key, field: key, suggestion: Suggestion.closest(to: key, in: requestFields)))
+        }
+        if !errors.isEmpty { throw .invalidBody(ScenarioErrors(errors)) }
+        // The header fields are a scenario's: decode them as a scenario without steps, so the
+        // paths and messages are the scenario format's own.
+        let root = body["root"]
+        let isSnapshot = root?["kind"] != nil || root == .null
+        var scenario: [(String, JSONValue)] = [("navviz", .number(1))]
+        for key in ["name", "device", "finder", "quirks", "screens", "routes"] {
+            if let value = body[key] { scenario.append((key, value)) }
+        }
+        if body["name"] == nil { scenario.append(("name", .string(id.rawValue))) }
+        scenario.append(("root", root.flatMap { isSnapshot ? nil : $0 } ?? .string("Window")))
+        let header: Scenario
+        do {
+            header = try ScenarioDecoder.decode(.object(scenario), file: "body")
+        } catch {
+            throw .invalidBody(error)
+        }
+        let finder = ViewFinder(header.finder)
+        var simulator: Simulator
+        if let root, !isSnapshot {
+            do {
+                simulator = try Simulator(root: header.root, device: header.device, screens: header.screens, finder: finder, replaysQuirks: header.quirks)
+            } catch {
+                throw .invalidBody(ScenarioErrors([.invalidNode(file: "body", path: "root", reason: error.description)]))
+            }
+            _ = root
+        } else {
+            var hierarchy = Hierarchy(device: header.device, screens: header.screens)
+            if let root, root != .null {
+                do {
+                    hierarchy = try Snapshot.decode(root, file: "body", path: "root", device: header.device)
+                } catch {
+                    throw .invalidBody(error)
+                }
+                hierarchy.screens = header.screens
+            }
+            simulator = Simulator(hierarchy: hierarchy, finder: finder, replaysQuirks: header.quirks)
+        }
+        return Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
+    }
+}

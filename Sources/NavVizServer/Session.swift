@@ -1,0 +1,112 @@
+import NavVizCore
+import NavVizScenario
+
+/// One daemon session: a simulated window that steps and app snapshots are applied to, and every
+/// state it went through (a run whose step 0 is the initial state).
+public struct Session: Sendable {
+    /// Where a session's steps come from.
+    public enum Source: Sendable, Equatable {
+        /// Posted over HTTP (and kept in the journal).
+        case api
+        /// Rendered from a scenario file under `--watch` (read-only).
+        case watch(file: String)
+    }
+
+    /// The id in URLs and the journal's file name.
+    public var id: SessionID
+    /// A display name.
+    public var name: String
+    /// When it was created (ISO 8601), as the journal recorded it.
+    public var created: String
+    /// Where its steps come from.
+    public var source: Source
+    /// The simulator after the last step.
+    public var simulator: Simulator
+    /// Named routes for `navigate` steps.
+    public var routes: [String: RouteSpec]
+    /// Step 0 (initial) and one record per accepted step.
+    public var steps: [RunStep]
+    /// Steps up to this index are on disk (and have been sent to event subscribers).
+    public var acknowledged: Int
+    /// What restoring the session skipped, or why a watched file could not be used.
+    public var warnings: [String] = []
+    /// Why a watched scenario file could not be rendered (its errors), if it could not.
+    public var error: String?
+
+    /// A session whose initial state is the simulator's.
+    public init(id: SessionID, name: String, created: String, source: Source = .api, simulator: Simulator, routes: [String: RouteSpec] = [:]) {
+        self.id = id
+        self.name = name
+        self.created = created
+        self.source = source
+        self.simulator = simulator
+        self.routes = routes
+        self.steps = [
+            RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
+        ]
+        self.acknowledged = 0
+    }
+
+    /// The run so far, as `run.json` has it.
+    public var run: Run { Run(scenario: name, file: source.file ?? "", steps: steps) }
+
+    /// The index of the last step (0 when only the initial state exists).
+    public var lastIndex: Int { steps.count - 1 }
+
+    /// Decodes a posted step against the current hierarchy and performs it.
+    mutating func perform(_ body: JSONValue) throws(ServerError) -> RunStep {
+        let step: ScenarioStep
+        do {
+            step = try ScenarioDecoder.decodeStep(
+                body, file: "body", knownIDs: simulator.hierarchy.nodes.keys.lazy.map(\.rawValue), routes: routes.keys)
+        } catch {
+            throw .invalidBody(error)
+        }
+        let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
+        steps.append(record)
+        return record
+    }
+
+    /// Applies an app's canonical snapshot: the appearance callbacks are computed from what left and
+    /// joined the window since the previous state.
+    mutating func apply(snapshot body: JSONValue) throws(ServerError) -> RunStep {
+        var hierarchy: Hierarchy
+        do {
+            hierarchy = try Snapshot.decode(body, file: "body", device: simulator.hierarchy.device)
+        } catch {
+            throw .invalidBody(error)
+        }
+        hierarchy.screens = simulator.hierarchy.screens
+        let outcome = simulator.replaceHierarchy(hierarchy)
+        let record = RunStep(index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
+        steps.append(record)
+        return record
+    }
+
+    /// The session as the API lists it.
+    var summary: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(id.rawValue)),
+            ("name", .string(name)),
+            ("steps", .number(Double(lastIndex))),
+            ("visible", steps.last?.finder.visible.map { .string($0.rawValue) } ?? .null),
+            ("created", .string(created)),
+        ]
+        switch source {
+        case .api: members.append(("source", .string("api")))
+        case .watch(let file):
+            members.append(("source", .string("watch")))
+            members.append(("file", .string(file)))
+        }
+        if let error { members.append(("error", .string(error))) }
+        if !warnings.isEmpty { members.append(("warnings", .array(warnings.map { .string($0) }))) }
+        return .object(members)
+    }
+}
+
+extension Session.Source {
+    var file: String? {
+        if case .watch(let file) = self { return file }
+        return nil
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Hummingbird
+import NavVizCore
+import NavVizRender
+import NavVizScenario
+import ServiceLifecycle
+
+/// The `/api` routes: thin handlers that decode the request, call the store or the renderer, and
+/// encode the answer. Errors are `ServerError`s, answered as `{"error": {"message": …}}`.
+struct SessionController: Sendable {
+    let store: any SessionStore
+    /// Session diagrams (cached: a session's past never changes).
+    let renderer: any DiagramRenderer
+    /// `POST /api/render` (stateless, never cached).
+    let statelessRenderer: any DiagramRenderer
+    let maxBodyBytes: Int
+
+    func addRoutes(to api: RouterGroup<BasicRequestContext>) {
+        api.post("sessions") { request, _ in
+            let session = try await store.create(try await body(of: request))
+            return json(.object(Array(session.summary.objectMembers ?? [])), status: .created)
+        }
+        api.get("sessions") { _, _ in
+            json(.object([("sessions", .array(await store.list().map(\.summary)))]))
+        }
+        api.get("sessions/{id}") { _, context in
+            json(try await store.session(try sessionID(context)).summary)
+        }
+        api.delete("sessions/{id}") { _, context in
+            try await store.delete(try sessionID(context))
+            return Response(status: .noContent)
+        }
+        api.post("sessions/{id}/steps") { request, context in
+            let id = try sessionID(context)
+            let step = try await store.perform(try await body(of: request), in: id)
+            return json(RunEncoder.encode(step), status: .created)
+        }
+        api.post("sessions/{id}/snapshots") { request, context in
+            let id = try sessionID(context)
+            let step = try await store.apply(snapshot: try await body(of: request), to: id)
+            return json(RunEncoder.encode(step), status: .created)
+        }
+        api.get("sessions/{id}/run") { _, context in
+            let session = try await store.session(try sessionID(context))
+            return text(RunEncoder.text(session.run), contentType: "application/json; charset=utf-8")
+        }
+        api.get("sessions/{id}/states/{n}.svg") { _, context in
+            let session = try await store.session(try sessionID(context))
+            let step = try self.step(context.parameters.get("n"), of: session)
+            let dot = DOTBuilder().state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
+            return svg(try await renderer.svg(dot: dot))
+        }
+        api.get("sessions/{id}/transitions/{n}.svg") { _, context in
+            let session = try await store.session(try sessionID(context))
+            let step = try self.step(context.parameters.get("n"), of: session)
+            guard step.index > 0 else { throw ServerError.noTransition(session.id) }
+            let before = session.steps[step.index - 1]
+            let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
+            let dot = DOTBuilder().transition(
+                before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
+            return svg(try await renderer.svg(dot: dot))
+        }
+        api.get("sessions/{id}/flow.svg") { _, context in
+            let session = try await store.session(try sessionID(context))
+            return svg(try await renderer.svg(dot: DOTBuilder().flow(ScenarioRenderer.flowGraph(session.run))))
+        }
+        api.get("sessions/{id}/diff.svg") { request, context in
+            let session = try await store.session(try sessionID(context))
+            let query = request.uri.queryParameters
+            let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
+            let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
+            let dot = DOTBuilder().diff(
+                old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
+                caption: "Step \(old.index) → step \(new.index)")
+            return svg(try await renderer.svg(dot: dot))
+        }
+        api.get("sessions/{id}/events") { request, context in
+            let id = try sessionID(context)
+            let query = request.uri.queryParameters
+            var after = request.headers[.init("Last-Event-ID")!].flatMap { Int($0) }
+            if let raw = query["after"] {
+                guard let value = Int(raw), value >= 0 else {
+                    throw ServerError.invalidQuery(name: "after", value: String(raw), expected: "a step number")
+                }
+                after = value
+            }
+            let limit = try query["limit"].map { raw in
+                guard let value = Int(raw), value > 0 else {
+                    throw ServerError.invalidQuery(name: "limit", value: String(raw), expected: "a number of events from 1")
+                }
+                return value
+            }
+            return events(try await store.subscribe(to: id, after: after), limit: limit)
+        }
+        api.get("events") { _, _ in
+            events(try await store.subscribe(to: nil, after: nil), limit: nil)
+        }
+        api.post("render") { request, _ in
+            let value = try await body(of: request)
+            let hierarchy: Hierarchy
+            do {
+                hierarchy = try Snapshot.decode(value, file: "body")
+            } catch let error as ScenarioErrors {
+                throw ServerError.invalidBody(error)
+            }
+            var finder = ViewFinder()
+            if let name = request.uri.queryParameters["finder"] {
+                guard let strategy = ViewFinderStrategy(name: String(name)) else {
+                    throw ServerError.invalidQuery(
+                        name: "finder", value: String(name),
+                        expected: "one of \(ViewFinderStrategy.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+                }
+                finder = ViewFinder(strategy)
+            }
+            let dot = DOTBuilder().state(hierarchy, finder: finder.find(in: hierarchy))
+            return svg(try await statelessRenderer.svg(dot: dot))
+        }
+    }
+
+    // MARK: - Decoding
+
+    func sessionID(_ context: BasicRequestContext) throws(ServerError) -> SessionID {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = SessionID(text) else { throw .invalidSessionID(text) }
+        return id
+    }
+
+    /// A step of the session by its number in the path or a query parameter.
+    func step(_ text: String?, of session: Session, parameter: String? = nil) throws(ServerError) -> RunStep {
+        guard let text else { throw .invalidQuery(name: parameter ?? "n", value: nil, expected: "a step number") }
+        guard let index = Int(text), index >= 0 else {
+            if let parameter { throw .invalidQuery(name: parameter, value: text, expected: "a step number") }
+            throw .invalidStepNumber(text)
+        }
+        guard index <= session.lastIndex else { throw .unknownStep(session.id, index: index, last: session.lastIndex) }
+        return session.steps[index]
+    }
+
+    /// The request body as JSON, at most `maxBodyBytes` long.
+    func body(of request: Request) async throws(ServerError) -> JSONValue {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
+            throw .bodyTooLarge(limit: maxBodyBytes)
+        }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maxBodyBytes)
+        } catch {
+            if (error as? any HTTPResponseError)?.status == .contentTooLarge { throw .bodyTooLarge(limit: maxBodyBytes) }
+            throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "\(error)")]))
+        }
+        let bytes = Array(buffer.readableBytesView)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw .emptyBody }
+        do {
+            return try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw .invalidBody(ScenarioErrors([.syntax(file: "body", error)]))
+        }
+    }
+
+    // MARK: - Responses
+
+    func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        text(JSONWriter.compact(value), status: status, contentType: "application/json; charset=utf-8")
+    }
+
+    func text(_ text: String, status: HTTPResponse.Status = .ok, contentType: String) -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    func svg(_ svg: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "image/svg+xml",
+                // Opened on its own, an SVG may not run scripts or load anything.
+                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+                .xContentTypeOptions: "nosniff",
+                .cacheControl: "no-cache",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+    }
+
+    /// Server-Sent Events: `step` (id = step index, data = the step as in the run JSON), `session`
+    /// (created or replaced), `deleted`, and a `: ping` comment now and then. Ends when the session
+    /// is deleted, after `limit` steps, or when the daemon shuts down.
+    func events(_ subscription: EventSubscription, limit: Int?) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
+            body: ResponseBody { writer in
+                try await withGracefulShutdownHandler {
+                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                    var sent = 0
+                    for await event in subscription.events {
+                        try await writer.write(ByteBuffer(string: ServerSentEvent.text(for: event)))
+                        if case .step = event {
+                            sent += 1
+                            if let limit, sent >= limit { break }
+                        }
+                    }
+                } onGracefulShutdown: {
+                    subscription.cancel()
+                }
+                subscription.cancel()
+                try await writer.finish(nil)
+            })
+    }
+}
+
+/// The wire format of one event.
+enum ServerSentEvent {
+    static func text(for event: ServerEvent) -> String {
+        switch event {
+        case .step(_, let step):
+            "id: \(step.index)\nevent: step\ndata: \(JSONWriter.compact(RunEncoder.encode(step)))\n\n"
+        case .session(_, let summary):
+            "event: session\ndata: \(JSONWriter.compact(summary))\n\n"
+        case .deleted(let id):
+            "event: deleted\ndata: \(JSONWriter.compact(.object([("id", .string(id.rawValue))])))\n\n"
+        case .ping:
+            ": ping\n\n"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import NavVizScenario
+
+/// Where accepted requests are kept so a restarted daemon can replay them: one journal per session.
+public protocol SessionJournal: Sendable {
+    /// Every session found, with its records in order and what was skipped while reading them.
+    func restore() async throws(ServerError) -> [RestoredJournal]
+    /// Starts a session's journal with its first record; returns once it is on disk.
+    func create(_ id: SessionID, first record: JSONValue) async throws(ServerError)
+    /// Appends a record; returns once it is on disk (written and fsync'd).
+    func append(_ record: JSONValue, to id: SessionID) async throws(ServerError)
+    /// Removes a session's journal.
+    func delete(_ id: SessionID) async throws(ServerError)
+    /// Finishes pending writes and closes every file.
+    func close() async
+}
+
+/// A session's journal as read back at start-up.
+public struct RestoredJournal: Sendable {
+    /// The session.
+    public var id: SessionID
+    /// Its records, oldest first.
+    public var records: [JSONValue]
+    /// What was skipped (a torn last record, damaged records), one sentence each.
+    public var warnings: [String]
+}
+
+/// Keeps nothing: sessions live as long as the process (tests, `--data` not wanted).
+public struct NoJournal: SessionJournal {
+    /// A journal that keeps nothing.
+    public init() {}
+    public func restore() async throws(ServerError) -> [RestoredJournal] { [] }
+    public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {}
+    public func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {}
+    public func delete(_ id: SessionID) async throws(ServerError) {}
+    public func close() async {}
+}

@@ -1,0 +1,289 @@
+import Hummingbird
+
+/// `GET /`: the live viewer. A self-contained page (no external resources) that lists sessions,
+/// shows a timeline per session and the state and transition diagrams of the selected step, follows
+/// new steps over Server-Sent Events and steps through time with ← and →.
+///
+/// The page holds no user text: everything comes from the API at run time and is inserted with
+/// `textContent`, and diagrams are shown as images (an SVG shown through `<img>` runs no script).
+/// With `--token`, open the page as `/#token=TOKEN`: requests then carry `Authorization: Bearer`.
+enum ViewerPage {
+    static func response() -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/html; charset=utf-8",
+                .contentSecurityPolicy:
+                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                .xContentTypeOptions: "nosniff",
+                .cacheControl: "no-cache",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static let html = #"""
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>navviz serve</title>
+        <style>
+        :root { --accent: #2563eb; --ok: #15803d; --warn: #b45309; --bad: #b91c1c; --line: #d4d4d8; --muted: #71717a; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 14px/1.4 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #18181b; display: grid; grid-template-columns: 240px 1fr; height: 100vh; }
+        aside { border-right: 1px solid var(--line); overflow-y: auto; background: #fafafa; }
+        aside h1 { font-size: 15px; margin: 12px; }
+        #live { display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--muted); margin-left: 6px; }
+        #live.on { background: var(--ok); }
+        #sessions { list-style: none; margin: 0; padding: 0; }
+        #sessions li { padding: 8px 12px; cursor: pointer; border-bottom: 1px solid #eee; }
+        #sessions li.selected { background: #e0e7ff; }
+        #sessions .meta { color: var(--muted); font-size: 12px; }
+        main { overflow: auto; padding: 12px 16px; }
+        #title { margin: 0 0 4px; font-size: 18px; }
+        #links a { margin-right: 12px; font-size: 12px; color: var(--accent); cursor: pointer; }
+        #timeline { display: flex; gap: 4px; overflow-x: auto; padding: 8px 0; border-bottom: 1px solid var(--line); }
+        #timeline button { flex: none; border: 1px solid var(--line); background: white; border-radius: 4px; padding: 3px 8px; cursor: pointer; font: inherit; font-size: 12px; }
+        #timeline button.selected { border-color: var(--accent); background: var(--accent); color: white; }
+        #timeline button.noop { border-style: dashed; }
+        #timeline button.rejected, #timeline button.dropped { color: var(--bad); border-color: var(--bad); }
+        #timeline button.failed::after { content: " ✗"; }
+        #detail { margin: 8px 0; }
+        #detail .message { color: var(--bad); }
+        #events { font-size: 12px; color: var(--muted); margin: 4px 0 0; padding-left: 18px; }
+        .diagrams { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+        figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 8px; background: white; max-width: 100%; }
+        figcaption { font-size: 12px; color: var(--muted); margin-bottom: 4px; }
+        figure img { max-width: 100%; display: block; }
+        #notice { color: var(--bad); }
+        .hint { color: var(--muted); font-size: 12px; }
+        </style>
+        </head>
+        <body>
+        <aside>
+          <h1>navviz serve<span id="live" title="live updates"></span></h1>
+          <ul id="sessions"></ul>
+          <p class="hint" style="margin:12px">← → step through time</p>
+        </aside>
+        <main>
+          <p id="notice"></p>
+          <h2 id="title">No session selected</h2>
+          <div id="links"></div>
+          <div id="timeline" role="listbox" aria-label="steps"></div>
+          <div id="detail"><div id="caption"></div><div class="message" id="message"></div><ol id="events"></ol></div>
+          <div class="diagrams">
+            <figure><figcaption>State</figcaption><img id="state-img" alt="state diagram"></figure>
+            <figure id="transition-figure"><figcaption>Transition</figcaption><img id="transition-img" alt="transition diagram"></figure>
+          </div>
+        </main>
+        <script>
+        "use strict";
+        (function () {
+          const fragment = new URLSearchParams(location.hash.slice(1));
+          if (fragment.get("token")) { sessionStorage.setItem("navviz-token", fragment.get("token")); }
+          const token = sessionStorage.getItem("navviz-token");
+          const headers = token ? { "Authorization": "Bearer " + token } : {};
+          const $ = (id) => document.getElementById(id);
+          const state = { sessions: [], session: null, steps: [], selected: -1, stream: null, urls: {} };
+
+          function notice(text) { $("notice").textContent = text || ""; }
+
+          async function api(path, options) {
+            const response = await fetch(path, Object.assign({ headers: headers }, options || {}));
+            if (response.status === 401) { notice("This daemon needs its token: open the address navviz serve printed (it ends in #token=…)."); }
+            if (!response.ok) {
+              let message = response.status + " " + response.statusText;
+              try { message = (await response.json()).error.message; } catch (e) {}
+              throw new Error(message);
+            }
+            return response;
+          }
+
+          function sessionPath(id) { return "/api/sessions/" + encodeURIComponent(id); }
+
+          async function loadSessions() {
+            const body = await (await api("/api/sessions")).json();
+            state.sessions = body.sessions;
+            const list = $("sessions");
+            list.replaceChildren();
+            for (const session of state.sessions) {
+              const item = document.createElement("li");
+              item.dataset.id = session.id;
+              if (state.session === session.id) { item.classList.add("selected"); }
+              const name = document.createElement("div");
+              name.textContent = session.name;
+              const meta = document.createElement("div");
+              meta.className = "meta";
+              meta.textContent = session.id + " · " + session.steps + " step" + (session.steps === 1 ? "" : "s") + (session.source === "watch" ? " · watched" : "") + (session.error ? " · invalid" : "");
+              item.append(name, meta);
+              item.addEventListener("click", () => selectSession(session.id));
+              list.append(item);
+            }
+            if (!state.session && state.sessions.length) {
+              const wanted = fragment.get("session");
+              const first = state.sessions.find((s) => s.id === wanted) || state.sessions[0];
+              selectSession(first.id);
+            }
+          }
+
+          async function selectSession(id, keepStep) {
+            if (state.stream) { state.stream.abort(); state.stream = null; }
+            const previous = state.session === id ? state.selected : -1;
+            state.session = id;
+            for (const item of $("sessions").children) { item.classList.toggle("selected", item.dataset.id === id); }
+            const summary = state.sessions.find((s) => s.id === id);
+            const run = await (await api(sessionPath(id) + "/run")).json();
+            if (state.session !== id) { return; }
+            state.steps = run.steps;
+            $("title").textContent = run.scenario;
+            notice(summary && summary.error ? summary.error : "");
+            const links = $("links");
+            links.replaceChildren();
+            for (const [label, path] of [["run.json", "/run"], ["flow.svg", "/flow.svg"]]) {
+              const link = document.createElement("a");
+              link.textContent = label;
+              link.addEventListener("click", () => openBlob(sessionPath(id) + path));
+              links.append(link);
+            }
+            renderTimeline();
+            const last = state.steps.length - 1;
+            select(keepStep && previous >= 0 && previous <= last ? previous : last);
+            follow(id, last);
+          }
+
+          async function openBlob(path) {
+            const blob = await (await api(path)).blob();
+            window.open(URL.createObjectURL(blob), "_blank");
+          }
+
+          function renderTimeline() {
+            const timeline = $("timeline");
+            timeline.replaceChildren();
+            for (const step of state.steps) { timeline.append(stepButton(step)); }
+          }
+
+          function stepButton(step) {
+            const button = document.createElement("button");
+            button.type = "button";
+            button.dataset.index = step.index;
+            button.className = step.status + (step.failures ? " failed" : "");
+            button.textContent = step.index + " · " + step.op;
+            button.title = step.status + (step.message ? ": " + step.message : "");
+            button.addEventListener("click", () => select(step.index));
+            return button;
+          }
+
+          function select(index) {
+            if (index < 0 || index >= state.steps.length) { return; }
+            state.selected = index;
+            const step = state.steps[index];
+            for (const button of $("timeline").children) { button.classList.toggle("selected", Number(button.dataset.index) === index); }
+            const chosen = $("timeline").children[index];
+            if (chosen) { chosen.scrollIntoView({ block: "nearest", inline: "nearest" }); }
+            $("caption").textContent = (index === 0 ? "Initial state" : index + ". " + step.op) + " · " + step.status + " · visible: " + (step.visible === null ? "nothing" : step.visible) + (step.note ? " — " + step.note : "");
+            $("message").textContent = [step.message].concat(step.failures || []).filter(Boolean).join("\n");
+            const events = $("events");
+            events.replaceChildren();
+            for (const event of step.events) {
+              const item = document.createElement("li");
+              item.textContent = event.controller + "." + event.callback;
+              events.append(item);
+            }
+            const base = sessionPath(state.session);
+            showImage("state-img", base + "/states/" + index + ".svg", index);
+            $("transition-figure").hidden = index === 0;
+            if (index > 0) { showImage("transition-img", base + "/transitions/" + index + ".svg", index); }
+          }
+
+          async function showImage(id, path, index) {
+            const image = $(id);
+            image.dataset.loaded = "0";
+            image.dataset.step = index;
+            try {
+              const blob = await (await api(path)).blob();
+              if (state.selected !== index) { return; }
+              if (state.urls[id]) { URL.revokeObjectURL(state.urls[id]); }
+              state.urls[id] = URL.createObjectURL(blob);
+              image.onload = () => { image.dataset.loaded = "1"; };
+              image.src = state.urls[id];
+            } catch (error) {
+              image.alt = error.message;
+            }
+          }
+
+          // Server-Sent Events over fetch (EventSource cannot send the Authorization header).
+          async function stream(path, onEvent, signal) {
+            const response = await api(path, { signal: signal });
+            const reader = response.body.getReader();
+            const decoder = new TextDecoder();
+            let buffer = "";
+            $("live").classList.add("on");
+            try {
+              for (;;) {
+                const { value, done } = await reader.read();
+                if (done) { break; }
+                buffer += decoder.decode(value, { stream: true });
+                let end;
+                while ((end = buffer.indexOf("\n\n")) >= 0) {
+                  const block = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  const event = { type: "message", data: "" };
+                  for (const line of block.split("\n")) {
+                    if (line.startsWith("event: ")) { event.type = line.slice(7); }
+                    else if (line.startsWith("data: ")) { event.data += line.slice(6); }
+                  }
+                  if (event.data) { onEvent(event.type, JSON.parse(event.data)); }
+                }
+              }
+            } finally {
+              $("live").classList.remove("on");
+            }
+          }
+
+          function follow(id, after) {
+            const controller = new AbortController();
+            state.stream = controller;
+            stream(sessionPath(id) + "/events?after=" + after, (type, data) => {
+              if (type !== "step" || state.session !== id || data.index !== state.steps.length) { return; }
+              const atEnd = state.selected === state.steps.length - 1;
+              state.steps.push(data);
+              $("timeline").append(stepButton(data));
+              if (atEnd) { select(data.index); }
+            }, controller.signal).catch(() => {}).finally(() => {
+              if (state.stream === controller) { setTimeout(() => { if (state.stream === controller) { follow(id, state.steps.length - 1); } }, 2000); }
+            });
+          }
+
+          let listTimer = null;
+          function refreshListSoon() {
+            if (listTimer) { return; }
+            listTimer = setTimeout(() => { listTimer = null; loadSessions().catch((error) => notice(error.message)); }, 300);
+          }
+
+          function watchSessions() {
+            stream("/api/events", (type, data) => {
+              refreshListSoon();
+              if (type === "session" && data.id === state.session && data.source === "watch") {
+                selectSession(data.id, true); // the watched file changed: show it again, same step
+              } else if (type === "deleted" && data.id === state.session) {
+                state.session = null;
+              }
+            }).catch(() => {}).finally(() => setTimeout(watchSessions, 2000));
+          }
+
+          document.addEventListener("keydown", (event) => {
+            if (event.key === "ArrowLeft") { select(state.selected - 1); event.preventDefault(); }
+            else if (event.key === "ArrowRight") { select(state.selected + 1); event.preventDefault(); }
+            else if (event.key === "Home") { select(0); }
+            else if (event.key === "End") { select(state.steps.length - 1); }
+          });
+
+          loadSessions().catch((error) => notice(error.message));
+          watchSessions();
+        })();
+        </script>
+        </body>
+        </html>
+        """#
+}

@@ -1,0 +1,175 @@
+import Foundation
+import NavVizRender
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renders in worker processes (`navviz render-worker`), each replaced after `recycleAfter` renders:
+/// Graphviz's per-render leak dies with the worker, so the daemon's memory stays flat. Workers are
+/// started on first use; requests wait for a free one.
+public final class WorkerPoolRenderer: DiagramRenderer {
+    /// How the worker is started.
+    public let command: [String]
+    /// Renders per worker before it is replaced.
+    public let recycleAfter: Int
+    private let pool: SlotPool
+
+    /// A pool of `workers` processes running `command` (the executable path first).
+    public init(command: [String], workers: Int = 1, recycleAfter: Int = 200) {
+        self.command = command
+        self.recycleAfter = max(1, recycleAfter)
+        // A worker that died must not take the daemon with it when we write to its pipe.
+        signal(SIGPIPE, SIG_IGN)
+        self.pool = SlotPool(slots: (0..<max(1, workers)).map { _ in WorkerSlot(command: command, recycleAfter: max(1, recycleAfter)) })
+    }
+
+    public func svg(dot: String) async throws(ServerError) -> String {
+        let slot = await pool.acquire()
+        let result: Result<String, ServerError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: slot.render(dot)) }
+        }
+        await pool.release(slot)
+        return try result.get()
+    }
+
+    /// Process ids of the running workers (for memory measurements).
+    public func workerPIDs() async -> [Int32] { await pool.pids() }
+
+    /// How many worker processes were started so far.
+    public func spawnCount() async -> Int { await pool.spawnCount() }
+
+    /// Stops every worker.
+    public func shutdown() async { await pool.shutdown() }
+}
+
+/// Free worker slots and the requests waiting for one.
+private actor SlotPool {
+    private var free: [WorkerSlot]
+    private let all: [WorkerSlot]
+    private var waiters: [CheckedContinuation<WorkerSlot, Never>] = []
+
+    init(slots: [WorkerSlot]) {
+        free = slots
+        all = slots
+    }
+
+    func acquire() async -> WorkerSlot {
+        if let slot = free.popLast() { return slot }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release(_ slot: WorkerSlot) {
+        if waiters.isEmpty {
+            free.append(slot)
+        } else {
+            waiters.removeFirst().resume(returning: slot)
+        }
+    }
+
+    func pids() -> [Int32] { all.compactMap { $0.pid } }
+    func spawnCount() -> Int { all.reduce(0) { $0 + $1.spawned } }
+    func shutdown() { for slot in all { slot.stop() } }
+}
+
+/// One worker process and its pipes; used by one request at a time (the pool hands it out).
+private final class WorkerSlot: @unchecked Sendable {
+    let command: [String]
+    let recycleAfter: Int
+    private let lock = NSLock()
+    private let pidLock = NSLock()
+    private var currentPID: pid_t?
+    private var process: (pid: pid_t, input: Int32, output: Int32)? {
+        didSet { pidLock.withLock { currentPID = process?.pid } }
+    }
+    private var renders = 0
+    private(set) var spawned = 0
+
+    init(command: [String], recycleAfter: Int) {
+        self.command = command
+        self.recycleAfter = recycleAfter
+    }
+
+    var pid: Int32? { pidLock.withLock { currentPID } }
+
+    func render(_ dot: String) -> Result<String, ServerError> {
+        lock.withLock {
+            var lastFailure = "no worker"
+            for _ in 0..<2 {
+                if process == nil {
+                    switch spawn() {
+                    case .success(let started):
+                        process = started
+                        spawned += 1
+                        renders = 0
+                    case .failure(let error): return .failure(error)
+                    }
+                }
+                let worker = process!
+                guard WorkerPipe.writeRequest(worker.input, Array(dot.utf8)), let response = WorkerPipe.readResponse(worker.output) else {
+                    lastFailure = "it exited unexpectedly"
+                    retire()
+                    continue
+                }
+                renders += 1
+                if renders >= recycleAfter { retire() }
+                let text = String(decoding: response.payload, as: UTF8.self)
+                if response.status == 0 { return .success(text) }
+                if let error = RenderWorker.decode(status: response.status, payload: text) { return .failure(.renderFailed(error)) }
+                return .failure(.workerFailed(reason: "it answered with status \(response.status)"))
+            }
+            return .failure(.workerFailed(reason: lastFailure))
+        }
+    }
+
+    func stop() { lock.withLock { retire() } }
+
+    /// Closes the worker's stdin (it exits at end of input) and reaps it in the background.
+    private func retire() {
+        guard let worker = process else { return }
+        process = nil
+        closeDescriptor(worker.input)
+        closeDescriptor(worker.output)
+        DispatchQueue.global().async {
+            var status: Int32 = 0
+            while waitpid(worker.pid, &status, 0) < 0 && errno == EINTR {}
+        }
+    }
+
+    /// Held from creating a worker's pipes until they are marked close-on-exec, so no other worker
+    /// inherits them (it would keep a retired worker's stdin open).
+    private static let spawnLock = NSLock()
+
+    private func spawn() -> Result<(pid: pid_t, input: Int32, output: Int32), ServerError> {
+        Self.spawnLock.lock()
+        defer { Self.spawnLock.unlock() }
+        var toWorker: [Int32] = [-1, -1]
+        var fromWorker: [Int32] = [-1, -1]
+        guard pipe(&toWorker) == 0 else { return .failure(.workerFailed(reason: "pipe: \(FileJournal.errnoText())")) }
+        guard pipe(&fromWorker) == 0 else {
+            closeDescriptor(toWorker[0])
+            closeDescriptor(toWorker[1])
+            return .failure(.workerFailed(reason: "pipe: \(FileJournal.errnoText())"))
+        }
+        for fd in toWorker + fromWorker { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        closeDescriptor(toWorker[0])
+        closeDescriptor(fromWorker[1])
+        guard status == 0 else {
+            closeDescriptor(toWorker[1])
+            closeDescriptor(fromWorker[0])
+            return .failure(.workerFailed(reason: "cannot start '\(command[0])': \(String(cString: strerror(status)))"))
+        }
+        return .success((pid, toWorker[1], fromWorker[0]))
+    }
+}

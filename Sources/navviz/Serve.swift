@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import NavVizServer
+
+extension NavVizCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the local visual-debugging daemon: apps and tests post steps or snapshots, the viewer draws them live.",
+            discussion: """
+                Prints the viewer's address, then logs one line per request on stderr. Every accepted step is \
+                journaled under --data (default ~/.navviz/data) and fsync'd before it is acknowledged; a restarted \
+                daemon restores every session. Listens on 127.0.0.1 unless --host is given; a non-loopback host \
+                needs --token (or NAVVIZ_TOKEN), and then /api requires 'Authorization: Bearer TOKEN'. \
+                SIGINT or SIGTERM shuts down cleanly. See docs/daemon.md for the HTTP API.
+                """
+        )
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on (0 picks a free one).")
+        var port = ServeArguments.defaultPort
+
+        @Option(name: .customLong("data"), help: "Where session journals are kept (default: ~/.navviz/data).")
+        var dataDirectory: String?
+
+        @Flag(help: "Keep sessions in memory only: no journal, nothing restored.")
+        var memory = false
+
+        @Option(help: "Require 'Authorization: Bearer TOKEN' on /api (default: the NAVVIZ_TOKEN environment variable).")
+        var token: String?
+
+        @Option(name: .customLong("watch"), help: "Render the scenario files in this directory as sessions, again whenever they change.")
+        var watchDirectory: String?
+
+        @Option(help: "The largest request body accepted, in bytes.")
+        var maxBody = ServeArguments.defaultMaxBody
+
+        @Option(help: "Renders per render worker before it is replaced (contains Graphviz's memory leak).")
+        var recycleAfter = 200
+
+        @Option(help: "How many render worker processes may run at once.")
+        var renderWorkers = 1
+
+        @Flag(help: .hidden)
+        var renderWorker = false
+
+        var resolvedToken: String? {
+            if let token, !token.isEmpty { return token }
+            if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty { return token }
+            return nil
+        }
+
+        func validate() throws {
+            if renderWorker { return }
+            if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535") }
+            if maxBody < 1 { throw ValidationError("--max-body must be at least 1 byte") }
+            if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
+            if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }
+            if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
+            if resolvedToken == nil && !ServeArguments.isLoopback(host) {
+                throw ValidationError(ServerError.insecureHost(host).description)
+            }
+            if let watchDirectory {
+                var isDirectory: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: watchDirectory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                    throw ValidationError("--watch '\(watchDirectory)' is not a directory")
+                }
+            }
+        }
+
+        func run() async throws {
+            if renderWorker {
+                // `navviz serve --render-worker`: the daemon's render process, speaking frames on stdin/stdout.
+                let status = RenderWorker.serve()
+                if status != 0 { throw CommandFailure(message: "render worker: pipe closed unexpectedly", code: status) }
+                return
+            }
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = .info
+                return handler
+            }
+            let arguments = ServeArguments(
+                host: host, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
+                token: resolvedToken, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
+                rendering: .workers(command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter))
+            let host = self.host
+            let token = resolvedToken
+            let data = arguments.dataDirectory
+            let app: any ApplicationProtocol
+            do {
+                app = try await buildApplication(arguments) { port in
+                    let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+                    var line = "navviz serve: viewer at http://\(shownHost):\(port)/"
+                    if let token { line += "#token=\(token)" }
+                    line += data.map { " (journal: \($0))" } ?? " (in memory)"
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                }
+            } catch {
+                throw CommandFailure(message: error.description, code: CommandFailure.ioError)
+            }
+            try await app.runService()
+        }
+
+        /// This executable, for starting render workers.
+        static var executablePath: String {
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+            return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        }
+    }
+}
