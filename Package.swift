@@ -57,8 +57,9 @@ let package = Package(
         .testTarget(
             name: "NavVizServerTests",
             dependencies: [
-                "NavVizServer", "NavVizScenario", "NavVizClient",
+                "NavVizServer", "NavVizScenario", "NavVizRender", "NavVizClient",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

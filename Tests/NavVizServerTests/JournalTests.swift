@@ -1,0 +1,138 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+@testable import NavVizServer
+
+/// The journal: framing, torn and damaged records, restoring sessions.
+@Suite struct JournalTests {
+    let records: [JSONValue] = [
+        .object([("type", .string("session")), ("id", .string("a"))]),
+        .object([("type", .string("step")), ("body", .object([("op", .string("push")), ("node", .string("Line\nbreak ✓"))]))]),
+        .object([("type", .string("step")), ("body", .object([("op", .string("pop"))]))]),
+    ]
+
+    var bytes: [UInt8] { records.flatMap(JournalRecord.frame) }
+
+    @Test func recordsAreChecksummedJSONLines() {
+        let line = String(decoding: JournalRecord.frame(.object([("op", .string("pop"))])), as: UTF8.self)
+        #expect(line == "\(JournalRecord.hex(CRC32.checksum(Array(#"{"op":"pop"}"#.utf8)))) {\"op\":\"pop\"}\n")
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        let scan = JournalRecord.scan(bytes)
+        #expect(scan.records == records)
+        #expect(scan.damaged.isEmpty)
+        #expect(scan.torn == nil)
+    }
+
+    @Test(arguments: [1, 5, 9, 20])
+    func aTornLastRecordIsDetectedAndSkipped(cut: Int) {
+        let all = bytes
+        let scan = JournalRecord.scan(Array(all.dropLast(cut)))
+        #expect(scan.records == Array(records.prefix(2)))
+        let lastStart = records.prefix(2).flatMap(JournalRecord.frame).count
+        #expect(scan.torn?.offset == lastStart)
+        #expect(scan.torn?.length == all.count - cut - lastStart)
+    }
+
+    @Test func aDamagedRecordIsSkippedAndTheRestKept() {
+        var damaged = bytes
+        let second = JournalRecord.frame(records[0]).count
+        damaged[second + 20] ^= 0x01
+        let scan = JournalRecord.scan(damaged)
+        #expect(scan.records == [records[0], records[2]])
+        #expect(scan.damaged.map(\.offset) == [second])
+        #expect(scan.damaged.first?.reason == "checksum mismatch")
+    }
+
+    @Test func aRestartedStoreHasEveryStep() async throws {
+        let directory = try temporaryDirectory("journal")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "shop", "root": {"tabs": [{"navigation": ["Home"]}, "Cart"]}}"#))
+        let id = SessionID("shop")!
+        for index in 0..<30 {
+            let body = index % 3 == 2 ? #"{"op": "select", "tab": \#(index % 2)}"# : #"{"op": "push", "node": "S\#(index)"}"#
+            _ = try await first.perform(try JSONParser.parse(body), in: id)
+        }
+        _ = try await first.apply(snapshot: try JSONParser.parse(#"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}]}"#), to: id)
+        let expected = RunEncoder.text(try await first.session(id).run)
+        await first.close()
+
+        let second = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await second.restore() == [])
+        let restored = try await second.session(id)
+        #expect(restored.lastIndex == 31)
+        #expect(RunEncoder.text(restored.run) == expected)
+        // And it goes on from there.
+        let next = try await second.perform(try JSONParser.parse(#"{"op": "push", "node": "After"}"#), in: id)
+        #expect(next.index == 32)
+        await second.close()
+    }
+
+    @Test func aTornTailIsReportedAndCutOffBeforeTheNextAppend() async throws {
+        let directory = try temporaryDirectory("torn")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "s", "root": {"navigation": ["Home"]}}"#))
+        _ = try await first.perform(try JSONParser.parse(#"{"op": "push", "node": "A"}"#), in: SessionID("s")!)
+        await first.close()
+        let file = "\(directory)/s.journal"
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"0badf00d {"type":"step","bo"#.utf8))
+        try handle.close()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber).intValue
+
+        let second = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        let warnings = try await second.restore()
+        #expect(warnings == ["s.journal: skipped a torn last record at byte \(size - 27) (27 bytes; it was never acknowledged)"])
+        #expect(try await second.session(SessionID("s")!).lastIndex == 1)
+        #expect(try await second.session(SessionID("s")!).warnings == warnings)
+        _ = try await second.perform(try JSONParser.parse(#"{"op": "push", "node": "B"}"#), in: SessionID("s")!)
+        await second.close()
+
+        let third = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await third.restore() == [])
+        #expect(try await third.session(SessionID("s")!).steps.map(\.finder.visible?.rawValue) == ["Home", "A", "B"])
+        await third.close()
+    }
+
+    @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
+        let directory = try temporaryDirectory("group")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        let ids = (0..<4).map { SessionID("s\($0)")! }
+        for id in ids { _ = try await store.create(try JSONParser.parse(#"{"id": "\#(id)", "root": {"navigation": ["Home"]}}"#)) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in ids {
+                group.addTask {
+                    for index in 0..<50 {
+                        _ = try await store.perform(try JSONParser.parse(#"{"op": "push", "node": "P\#(index)"}"#), in: id)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        await store.close()
+        let restored = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await restored.restore()
+        for id in ids {
+            let session = try await restored.session(id)
+            #expect(session.steps.dropFirst().map(\.finder.visible?.rawValue) == (0..<50).map { "P\($0)" })
+        }
+        await restored.close()
+    }
+
+    @Test func deletingASessionRemovesItsJournal() async throws {
+        let directory = try temporaryDirectory("delete")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await store.create(try JSONParser.parse(#"{"id": "gone"}"#))
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/gone.journal"))
+        try await store.delete(SessionID("gone")!)
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/gone.journal"))
+        // The id is free again.
+        _ = try await store.create(try JSONParser.parse(#"{"id": "gone"}"#))
+        await store.close()
+    }
+}

@@ -1,0 +1,385 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NavVizCore
+import NavVizScenario
+import NavVizServer
+import Testing
+
+/// Every endpoint and every error status, in-process through the router.
+@Suite struct ServerRouterTests {
+    // MARK: - Sessions
+
+    @Test func createSessionAnswersWithItsSummary() async throws {
+        try await withDaemon { client in
+            let response = try await client.post("/api/sessions", #"{"name": "Shop: check out", "root": {"navigation": ["Home"]}}"#)
+            #expect(response.status == .created)
+            let json = try response.json
+            #expect(json["id"] == .string("shop-check-out"))
+            #expect(json["name"] == .string("Shop: check out"))
+            #expect(json["steps"] == .number(0))
+            #expect(json["visible"] == .string("Home"))
+            #expect(json["source"] == .string("api"))
+        }
+    }
+
+    @Test func sessionIDsFromTheSameNameGetANumber() async throws {
+        try await withDaemon { client in
+            _ = try await client.post("/api/sessions", #"{"name": "Demo"}"#)
+            let second = try await client.post("/api/sessions", #"{"name": "Demo"}"#)
+            #expect(try second.json["id"] == .string("demo-2"))
+        }
+    }
+
+    @Test func aTakenIDIsConflict() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.createShop()
+            #expect(response.status == .conflict)
+            #expect(response.errorMessage == "Session 'shop' already exists. Delete it first or pick another id")
+        }
+    }
+
+    @Test func aSessionWithoutRootStartsWithAnEmptyWindow() async throws {
+        try await withDaemon { client in
+            let created = try await client.post("/api/sessions", #"{"id": "empty"}"#)
+            #expect(try created.json["visible"] == .null)
+            let step = try await client.post("/api/sessions/empty/steps", #"{"op": "setRoot", "node": {"navigation": ["Home"]}}"#)
+            #expect(step.status == .created)
+            #expect(try step.json["visible"] == .string("Home"))
+        }
+    }
+
+    @Test func aSessionCanStartFromACanonicalSnapshot() async throws {
+        try await withDaemon { client in
+            let body = #"{"id": "app", "root": {"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}}"#
+            let created = try await client.post("/api/sessions", body)
+            #expect(created.status == .created)
+            #expect(try created.json["visible"] == .string("Home"))
+            let step = try await client.post("/api/sessions/app/steps", #"{"op": "push", "node": "Detail", "expect": {"visible": "Detail"}}"#)
+            #expect(try step.json["visible"] == .string("Detail"))
+            #expect(try step.json["failures"] == nil)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"rooot": "Home"}"#, "body: rooot: unknown field 'rooot'. Did you mean 'root'?"),
+        (#"{"finder": "ariadn"}"#, "body: finder: invalid value 'ariadn', expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'. Did you mean 'ariadne'?"),
+        (#"{"root": {"navigation": "Home"}}"#, "body: root.navigation: expected an array of node literals (the stack, root first), found a string"),
+        (#"{"root": {"id": "x", "kind": "navigatoin", "children": []}}"#, "body: root.kind: invalid value 'navigatoin', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'navigation'?"),
+        (#"{"id": "a/b"}"#, "Invalid session id 'a/b': use 1 to 64 letters, digits, '-' or '_'"),
+        (#"["Home"]"#, "body: expected a JSON object at the top level, found an array"),
+    ])
+    func anInvalidSessionIsBadRequest(body: String, message: String) async throws {
+        try await withDaemon { client in
+            let response = try await client.post("/api/sessions", body)
+            #expect(response.status == .badRequest)
+            #expect(response.errorMessage == message)
+        }
+    }
+
+    @Test func sessionsAreListedFetchedAndDeleted() async throws {
+        try await withDaemon { client in
+            try await client.createShop(id: "b")
+            try await client.createShop(id: "a")
+            let list = try await client.get("/api/sessions")
+            #expect(list.status == .ok)
+            #expect(try list.json["sessions"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["a", "b"])
+            let one = try await client.get("/api/sessions/a")
+            #expect(try one.json["name"] == .string("Shop"))
+            #expect(try await client.delete("/api/sessions/a").status == .noContent)
+            let gone = try await client.get("/api/sessions/a")
+            #expect(gone.status == .notFound)
+            #expect(gone.errorMessage == "Unknown session 'a'")
+            #expect(try await client.delete("/api/sessions/a").status == .notFound)
+        }
+    }
+
+    @Test(arguments: ["a.b", "%2e%2e", String(repeating: "x", count: 65), "x%2Fy"])
+    func sessionIDsThatAreNotPlainNamesAreBadRequest(id: String) async throws {
+        try await withDaemon { client in
+            for uri in ["/api/sessions/\(id)", "/api/sessions/\(id)/run", "/api/sessions/\(id)/states/0.svg"] {
+                let response = try await client.get(uri)
+                #expect(response.status == .badRequest, "\(uri)")
+                #expect(response.errorMessage?.hasPrefix("Invalid session id '") == true)
+            }
+            #expect(try await client.post("/api/sessions/\(id)/steps", #"{"op": "pop"}"#).status == .badRequest)
+        }
+    }
+
+    // MARK: - Steps
+
+    @Test func aStepAnswersInTheRunJSONStepShape() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "Product", "note": "Tap a product"}"#)
+            #expect(response.status == .created)
+            let step = try response.json
+            #expect(step.objectMembers?.map(\.0) == ["index", "op", "status", "note", "visible", "path", "onScreen", "time", "duration", "animation", "events", "hierarchy"])
+            #expect(step["index"] == .number(1))
+            #expect(step["op"] == .string("push"))
+            #expect(step["status"] == .string("ok"))
+            #expect(step["visible"] == .string("Product"))
+            #expect(step["path"] == .array([.string("tab"), .string("homeNav"), .string("Product")]))
+            #expect(step["events"]?.arrayValue?.compactMap { $0["callback"]?.stringValue } == ["viewWillDisappear", "viewWillAppear", "viewDidDisappear", "viewDidAppear"])
+            #expect(step["hierarchy"]?["kind"] == .string("tab"))
+            let next = try await client.post("/api/sessions/shop/steps", #"{"pop": true}"#)
+            #expect(try next.json["index"] == .number(2))
+        }
+    }
+
+    @Test func aNoopOrRejectedStepIsStillAccepted() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let pop = try await client.post("/api/sessions/shop/steps", #"{"op": "pop"}"#)
+            #expect(pop.status == .created)
+            #expect(try pop.json["status"] == .string("noop"))
+            let select = try await client.post("/api/sessions/shop/steps", #"{"op": "select", "tab": 7}"#)
+            #expect(try select.json["status"] == .string("rejected"))
+            #expect(try select.json["message"]?.stringValue?.isEmpty == false)
+        }
+    }
+
+    @Test func aFailedExpectationIsReportedInTheStep() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "Product", "expect": {"visible": "Cart"}}"#)
+            #expect(response.status == .created)
+            #expect(try response.json["failures"] == .array([.string("expect.visible: expected 'Cart', got 'Product'")]))
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"op": "pusj", "node": "Product"}"#, "body: op: unknown operation 'pusj'. Did you mean 'push'?"),
+        (#"{"op": "push"}"#, "body: (top level): missing field 'node'"),
+        (#"{"op": "pop", "target": "Hme"}"#, "body: target: unknown id 'Hme'. Did you mean 'Home'?"),
+        (#"{"op": "push", "node": {"navigation": 3}}"#, "body: node.navigation: expected an array of node literals (the stack, root first), found a number"),
+        (#"{"op": "navigate", "route": "signIn"}"#, "body: route: unknown route 'signIn'"),
+        (#""push""#, #"body: (top level): expected a step object such as {"op": "push", "node": "Detail"}, found a string"#),
+        (#"{"op": "push", "node": "A""#, "body: invalid JSON at line 1, column 27: unexpected end of input: expected ',' or '}'"),
+        ("  ", "body: the request body is empty, expected a JSON object"),
+    ])
+    func anInvalidStepIsBadRequestNamingTheJSONPath(body: String, message: String) async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.post("/api/sessions/shop/steps", body)
+            #expect(response.status == .badRequest)
+            #expect(response.errorMessage == message)
+            // Nothing was recorded.
+            #expect(try await client.get("/api/sessions/shop").json["steps"] == .number(0))
+        }
+    }
+
+    @Test func stepsToAnUnknownSessionAreNotFound() async throws {
+        try await withDaemon { client in
+            let response = try await client.post("/api/sessions/nope/steps", #"{"op": "pop"}"#)
+            #expect(response.status == .notFound)
+            #expect(response.errorMessage == "Unknown session 'nope'")
+            #expect(try await client.post("/api/sessions/nope/snapshots", #"{"id": "A", "kind": "controller"}"#).status == .notFound)
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsContentTooLarge() async throws {
+        try await withDaemon(ServeArguments(maxBodyBytes: 64)) { client in
+            try await client.createShop()
+            let big = #"{"op": "push", "node": "\#(String(repeating: "A", count: 100))"}"#
+            let response = try await client.post("/api/sessions/shop/steps", big)
+            #expect(response.status == .contentTooLarge)
+            #expect(response.errorMessage == "body: the request body is larger than 64 bytes (the --max-body limit)")
+        }
+    }
+
+    @Test func theDefaultBodyLimitIsOneMebibyte() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let big = #"{"op": "push", "node": "\#(String(repeating: "A", count: 1 << 20))"}"#
+            #expect(try await client.post("/api/sessions/shop/steps", big).status == .contentTooLarge)
+        }
+    }
+
+    // MARK: - Snapshots
+
+    @Test func aSnapshotComputesWhatChangedAndWhatIsVisible() async throws {
+        try await withDaemon { client in
+            let root = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}]}"#
+            try #require(try await client.post("/api/sessions", #"{"id": "app", "root": \#(root)}"#).status == .created)
+            let next = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}, {"id": "Detail", "kind": "controller", "screen": "Detail", "children": []}]}"#
+            let response = try await client.post("/api/sessions/app/snapshots", next)
+            #expect(response.status == .created)
+            let step = try response.json
+            #expect(step["op"] == .string("snapshot"))
+            #expect(step["index"] == .number(1))
+            #expect(step["visible"] == .string("Detail"))
+            #expect(step["events"]?.arrayValue?.map { "\($0["controller"]!.stringValue!).\($0["callback"]!.stringValue!)" }
+                == ["Home.viewWillDisappear", "Detail.viewWillAppear", "Home.viewDidDisappear", "Detail.viewDidAppear"])
+        }
+    }
+
+    @Test func anInvalidSnapshotIsBadRequestNamingTheJSONPath() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.post("/api/sessions/shop/snapshots", #"{"id": "nav", "kind": "navigation", "children": [{"kind": "controller"}]}"#)
+            #expect(response.status == .badRequest)
+            #expect(response.errorMessage == "body: children[0]: missing field 'id'")
+        }
+    }
+
+    // MARK: - Run and diagrams
+
+    @Test func theRunIsExactlyTheRunJSONOfTheSameScenario() async throws {
+        let steps = [#"{"op": "push", "node": "Product", "note": "Tap a product"}"#, #"{"op": "select", "tab": 1}"#, #"{"op": "present", "node": {"navigation": ["SignIn"]}, "style": "formSheet"}"#, #"{"op": "dismiss"}"#]
+        let scenario = try ScenarioDecoder.decode(
+            #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, "Cart"]}, "steps": [\#(steps.joined(separator: ","))]}"#,
+            file: "shop.json")
+        let expected = RunEncoder.text(ScenarioRunner.run(scenario))
+        try await withDaemon { client in
+            try await client.createShop()
+            for step in steps { try #require(try await client.post("/api/sessions/shop/steps", step).status == .created) }
+            let response = try await client.get("/api/sessions/shop/run")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.text == expected)
+        }
+    }
+
+    @Test func statesTransitionsFlowAndDiffAreSVG() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            _ = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "Product"}"#)
+            for uri in ["states/0.svg", "states/1.svg", "transitions/1.svg", "flow.svg", "diff.svg?from=0&to=1"] {
+                let response = try await client.get("/api/sessions/shop/\(uri)")
+                #expect(response.status == .ok, "\(uri)")
+                #expect(response.headers[.contentType] == "image/svg+xml", "\(uri)")
+                #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; style-src 'unsafe-inline'")
+                #expect(response.text.contains("<svg"), "\(uri)")
+            }
+            #expect(try await client.get("/api/sessions/shop/states/1.svg").text.contains("Product"))
+        }
+    }
+
+    @Test(arguments: [
+        ("states/2.svg", HTTPResponse.Status.notFound, "Session 'shop' has no step '2': its steps are 0 to 1"),
+        ("transitions/0.svg", .notFound, "Step '0' of session 'shop' is the initial state: it has no transition"),
+        ("transitions/9.svg", .notFound, "Session 'shop' has no step '9': its steps are 0 to 1"),
+        ("states/one.svg", .badRequest, "Invalid step number 'one': expected a whole number from 0"),
+        ("states/-1.svg", .badRequest, "Invalid step number '-1': expected a whole number from 0"),
+        ("diff.svg?to=1", .badRequest, "Missing query parameter 'from': expected a step number"),
+        ("diff.svg?from=0&to=x", .badRequest, "Invalid query parameter 'to' 'x': expected a step number"),
+        ("diff.svg?from=0&to=5", .notFound, "Session 'shop' has no step '5': its steps are 0 to 1"),
+        ("events?after=x", .badRequest, "Invalid query parameter 'after' 'x': expected a step number"),
+        ("events?limit=0", .badRequest, "Invalid query parameter 'limit' '0': expected a number of events from 1"),
+    ])
+    func badStepNumbersAreAnswered(uri: String, status: HTTPResponse.Status, message: String) async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            _ = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "Product"}"#)
+            let response = try await client.get("/api/sessions/shop/\(uri)")
+            #expect(response.status == status)
+            #expect(response.errorMessage == message)
+        }
+    }
+
+    @Test func diagramsOfAnUnknownSessionAreNotFound() async throws {
+        try await withDaemon { client in
+            for uri in ["run", "states/0.svg", "transitions/1.svg", "flow.svg", "diff.svg?from=0&to=0", "events"] {
+                let response = try await client.get("/api/sessions/ghost/\(uri)")
+                #expect(response.status == .notFound, "\(uri)")
+                #expect(response.errorMessage == "Unknown session 'ghost'")
+            }
+        }
+    }
+
+    @Test func userTextIsEscapedInSVG() async throws {
+        try await withDaemon { client in
+            let hostile = #"<script>alert(1)</script>&amp;\"x"#
+            let body = #"{"id": "evil", "name": "\#(hostile)", "root": {"navigation": [{"screen": "\#(hostile)", "title": "\#(hostile)"}]}}"#
+            try #require(try await client.post("/api/sessions", body).status == .created)
+            _ = try await client.post("/api/sessions/evil/steps", #"{"op": "push", "node": "\#(hostile)", "note": "\#(hostile)"}"#)
+            for uri in ["states/1.svg", "transitions/1.svg", "flow.svg"] {
+                let svg = try await client.get("/api/sessions/evil/\(uri)").text
+                #expect(!svg.contains("<script"), "\(uri)")
+                #expect(svg.contains("&lt;script&gt;"), "\(uri)")
+            }
+        }
+    }
+
+    // MARK: - Stateless render
+
+    @Test func renderTurnsASnapshotIntoSVG() async throws {
+        try await withDaemon { client in
+            let snapshot = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+            let response = try await client.post("/api/render?finder=ariadne", snapshot)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "image/svg+xml")
+            #expect(response.text.contains("Home"))
+            let bad = try await client.post("/api/render", #"{"id": "nav"}"#)
+            #expect(bad.status == .badRequest)
+            #expect(bad.errorMessage == "body: (top level): missing field 'kind'")
+            let finder = try await client.post("/api/render?finder=nope", snapshot)
+            #expect(finder.status == .badRequest)
+            #expect(finder.errorMessage == "Invalid query parameter 'finder' 'nope': expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'")
+        }
+    }
+
+    // MARK: - Security
+
+    @Test func withATokenTheAPINeedsTheBearerHeader() async throws {
+        try await withDaemon(ServeArguments(token: "s3cret")) { client in
+            let none = try await client.get("/api/sessions")
+            #expect(none.status == .unauthorized)
+            #expect(none.errorMessage == "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")
+            #expect(none.headers[.wwwAuthenticate] == #"Bearer realm="navviz""#)
+            #expect(try await client.get("/api/sessions", headers: [.authorization: "Bearer s3cre"]).status == .unauthorized)
+            #expect(try await client.get("/api/sessions", headers: [.authorization: "Basic s3cret"]).status == .unauthorized)
+            #expect(try await client.post("/api/sessions", #"{"id": "x"}"#).status == .unauthorized)
+            #expect(try await client.get("/api/sessions", headers: [.authorization: "Bearer s3cret"]).status == .ok)
+            // The page itself holds nothing and is served; it sends the token from the URL fragment.
+            #expect(try await client.get("/").status == .ok)
+        }
+    }
+
+    @Test func aNonLoopbackHostNeedsAToken() async throws {
+        await #expect(throws: ServerError.insecureHost("0.0.0.0")) {
+            _ = try await buildApplication(ServeArguments(host: "0.0.0.0"), store: InMemorySessionStore(), logger: quietLogger)
+        }
+        _ = try await buildApplication(ServeArguments(host: "0.0.0.0", token: "t"), store: InMemorySessionStore(), logger: quietLogger)
+        #expect(ServerError.insecureHost("0.0.0.0").description == "Refusing to listen on '0.0.0.0' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1")
+    }
+
+    @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("0.0.0.0", false), ("192.168.1.2", false), ("example.com", false), ("127.0.0.256", false)])
+    func loopbackAddressesAreRecognised(host: String, isLoopback: Bool) {
+        #expect(ServeArguments.isLoopback(host) == isLoopback)
+    }
+
+    // MARK: - Viewer and watched sessions
+
+    @Test func theViewerIsASelfContainedPage() async throws {
+        try await withDaemon { client in
+            let page = try await client.get("/")
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+            #expect(page.text.contains("<title>navviz serve</title>"))
+            #expect(!page.text.contains("http://") && !page.text.contains("https://"))
+            #expect(!page.text.contains("innerHTML"))
+        }
+    }
+
+    @Test func aWatchedSessionTakesNoSteps() async throws {
+        var session = Session(id: SessionID("doc")!, name: "Doc", created: "", source: .watch(file: "docs/doc.json"), simulator: Simulator(hierarchy: Hierarchy()))
+        session.acknowledged = 0
+        let store = InMemorySessionStore(sessions: [session])
+        try await withDaemon(store: store) { client in
+            let response = try await client.post("/api/sessions/doc/steps", #"{"op": "pop"}"#)
+            #expect(response.status == .conflict)
+            #expect(response.errorMessage == "Session 'doc' is rendered from 'docs/doc.json': edit the file instead")
+        }
+    }
+
+    @Test func theSessionSlugIsAPlainName() {
+        #expect(SessionID.slug("Shop: check out!").rawValue == "shop-check-out")
+        #expect(SessionID.slug("../../etc/passwd").rawValue == "etc-passwd")
+        #expect(SessionID.slug("日本").rawValue == "session")
+        #expect(SessionID.slug(String(repeating: "a", count: 100)).rawValue.count <= 64)
+    }
+}
