@@ -10,7 +10,7 @@ public enum NavVizJSON: Sendable, Equatable, Codable, ExpressibleByStringLiteral
     case number(Double)
     case string(String)
     case array([NavVizJSON])
-    /// Members in order.
+    /// Members in order (equality ignores the order).
     case object([(String, NavVizJSON)])
 
     public typealias Key = String
@@ -32,7 +32,9 @@ public enum NavVizJSON: Sendable, Equatable, Codable, ExpressibleByStringLiteral
         case (.number(let a), .number(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        // Objects are unordered: the same members in any order are equal.
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a.sorted { $0.0 < $1.0 }, b.sorted { $0.0 < $1.0 }).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }

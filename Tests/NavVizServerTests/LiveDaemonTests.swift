@@ -1,0 +1,231 @@
+import Foundation
+import NavVizClient
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NavVizScenario
+import Testing
+
+@testable import NavVizServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `navviz serve` process on a free loopback port (`--port 0`), its log in a file.
+final class DaemonProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let logFile: String
+    let stdout = Pipe()
+
+    init(_ arguments: [String]) throws {
+        let binary = try #require(NavVizBinary.path, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-serve-\(UUID().uuidString).log").path
+        FileManager.default.createFile(atPath: logFile, contents: nil)
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.standardOutput = stdout
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The first line is "navviz serve: viewer at http://127.0.0.1:PORT/ …".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://127.0.0.1:"), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+            process.waitUntilExit()
+            throw DaemonError(text: "navviz serve did not start: \(text) \((try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "")")
+        }
+        self.port = port
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
+
+    /// Sends a signal and waits for the process to end; returns how it ended.
+    @discardableResult
+    func stop(_ signal: Int32) -> (status: Int32, reason: Process.TerminationReason) {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason)
+    }
+
+    deinit {
+        if process.isRunning { stop(SIGKILL) }
+        try? FileManager.default.removeItem(atPath: logFile)
+    }
+
+    struct DaemonError: Error, CustomStringConvertible { var text: String; var description: String { text } }
+}
+
+/// Reads a Server-Sent Events stream over a plain socket until `predicate` holds for what arrived.
+func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var timeout = timeval(tv_sec: 20, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else {
+                close(fd)
+                return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
+            }
+            let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while !predicate(String(decoding: received, as: UTF8.self)) {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n <= 0 { break }
+                received += buffer[0..<n]
+            }
+            close(fd)
+            continuation.resume(returning: String(decoding: received, as: UTF8.self))
+        }
+    }
+}
+
+/// The built `navviz serve`, started for real: durability across SIGKILL, clean shutdown, SSE, workers.
+@Suite(.serialized) struct LiveDaemonTests {
+    /// The run JSON's exact text.
+    func runText(_ daemon: DaemonProcess) async throws -> String {
+        let (data, _) = try await URLSession.shared.data(from: daemon.baseURL.appendingPathComponent("api/sessions/live/run"))
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func everyAcknowledgedStepSurvivesSIGKILL() async throws {
+        let data = try temporaryDirectory("live")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let first = try DaemonProcess(["--data", data])
+        let client = NavVizClient(baseURL: first.baseURL)
+        _ = try await client.createSession(name: "Live", id: "live", root: ["tabs": [["navigation": ["Home"]], "Cart"]])
+        var last: StepResult?
+        for index in 0..<1000 {
+            let step: NavVizJSON = index % 2 == 0 ? ["op": "push", "node": .string("S\(index)")] : ["op": "pop"]
+            last = try await client.postStep(step, to: "live")
+        }
+        #expect(last?.index == 1000)
+        let expected = try await runText(first)
+        #expect(first.stop(SIGKILL).reason == .uncaughtSignal)
+
+        let second = try DaemonProcess(["--data", data])
+        let restarted = NavVizClient(baseURL: second.baseURL)
+        #expect(try await restarted.session("live").steps == 1000)
+        let run = try await restarted.run(of: "live")
+        #expect(run.steps.count == 1001)
+        #expect(run.steps.last?.visible == "Home")
+        #expect(try await runText(second) == expected)
+        #expect(second.log.contains("Restored 1 session with 1000 steps"))
+        #expect(second.stop(SIGTERM).status == 0)
+    }
+
+    @Test func stepsAcknowledgedWhileKilledMidStreamAreAllThere() async throws {
+        let data = try temporaryDirectory("midstream")
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let daemon = try DaemonProcess(["--data", data])
+        let client = NavVizClient(baseURL: daemon.baseURL)
+        let ids = ["a", "b", "c", "d"]
+        for id in ids { _ = try await client.createSession(name: id, id: id, root: ["navigation": ["Home"]]) }
+        // Four writers post as fast as they can; the daemon is killed while they do.
+        let acknowledged = try await withThrowingTaskGroup(of: (String, Int).self) { group in
+            for id in ids {
+                group.addTask {
+                    var highest = 0
+                    for index in 0..<100_000 {
+                        do {
+                            highest = try await client.postStep(index % 2 == 0 ? ["op": "push", "node": "P"] : ["op": "pop"], to: id).index
+                        } catch {
+                            break
+                        }
+                    }
+                    return (id, highest)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(1500))
+            daemon.stop(SIGKILL)
+            return try await group.reduce(into: [String: Int]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(acknowledged.values.reduce(0, +) > 0)
+        let restarted = try DaemonProcess(["--data", data])
+        let again = NavVizClient(baseURL: restarted.baseURL)
+        for id in ids {
+            let steps = try await again.session(id).steps
+            // Every acknowledged step is there; at most one more per writer was written but never answered.
+            #expect(steps >= acknowledged[id]!, "\(id)")
+            #expect(steps <= acknowledged[id]! + 1, "\(id)")
+        }
+        restarted.stop(SIGTERM)
+    }
+
+    @Test func sigtermShutsDownCleanlyWithAnOpenEventStream() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        let client = NavVizClient(baseURL: daemon.baseURL)
+        _ = try await client.createSession(name: "Live", id: "live", root: ["navigation": ["Home"]])
+        async let events = readEvents(port: daemon.port, path: "/api/sessions/live/events") { $0.contains("event: step") }
+        try await Task.sleep(for: .milliseconds(300))
+        let posted = try await client.postStep(["op": "push", "node": "Detail"], to: "live")
+        let text = try await events
+        #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(text.contains("content-type: text/event-stream") || text.contains("Content-Type: text/event-stream"))
+        #expect(text.contains("id: 1\nevent: step\ndata: {\"index\":1,\"op\":\"push\",\"status\":\"ok\",\"visible\":\"Detail\""))
+        #expect(posted.visible == "Detail")
+        // A second stream stays open while the daemon is told to stop.
+        async let open = readEvents(port: daemon.port, path: "/api/sessions/live/events") { _ in false }
+        try await Task.sleep(for: .milliseconds(300))
+        let start = ContinuousClock.now
+        #expect(daemon.stop(SIGTERM).status == 0)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(try await open.contains("retry: 2000"))
+        #expect(daemon.log.contains("Journal flushed and closed"))
+        #expect(daemon.log.contains("POST /api/sessions/live/steps 201"))
+    }
+
+    @Test func aNonLoopbackHostWithoutATokenIsRefused() throws {
+        let binary = try #require(NavVizBinary.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--host", "0.0.0.0", "--memory"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVVIZ_TOKEN"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(text.contains("Refusing to listen on '0.0.0.0' without --token"))
+    }
+
+    @Test func renderWorkersAreRecycledAndDrawWhatGraphvizDrawsInProcess() async throws {
+        let binary = try #require(NavVizBinary.path)
+        let workers = WorkerPoolRenderer(command: [binary, "serve", "--render-worker"], workers: 1, recycleAfter: 3)
+        let inProcess = InProcessRenderer()
+        for index in 0..<7 {
+            let dot = "digraph g { subgraph cluster_a { label=\"c\(index)\"; a -> b } b -> c\(index) }"
+            let svg = try await workers.svg(dot: dot)
+            #expect(svg == (try await inProcess.svg(dot: dot)))
+        }
+        #expect(await workers.spawnCount() == 3)
+        await #expect(throws: ServerError.self) { try await workers.svg(dot: "digraph {") }
+        do {
+            _ = try await workers.svg(dot: "digraph {")
+        } catch {
+            guard case .renderFailed(.invalidDOT) = error else { throw error }
+        }
+        await workers.shutdown()
+    }
+}

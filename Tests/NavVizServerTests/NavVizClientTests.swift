@@ -1,0 +1,62 @@
+import Foundation
+import HummingbirdTesting
+import NavVizClient
+import NavVizServer
+import Testing
+
+/// `NavVizClient` against a daemon listening on a real loopback port.
+@Suite struct NavVizClientTests {
+    func withLiveDaemon(token: String? = nil, _ test: @escaping @Sendable (URL) async throws -> Void) async throws {
+        let app = try await buildApplication(ServeArguments(port: 0, token: token), store: InMemorySessionStore(), logger: quietLogger)
+        try await app.test(.live) { client in
+            try await test(URL(string: "http://127.0.0.1:\(try #require(client.port))")!)
+        }
+    }
+
+    @Test func createsSessionsAndPostsStepsAndSnapshots() async throws {
+        try await withLiveDaemon { url in
+            let navviz = NavVizClient(baseURL: url)
+            let session = try await navviz.createSession(name: "Checkout", root: ["tabs": [["navigation": ["Home"]], "Cart"]])
+            #expect(session.id == "checkout")
+            #expect(session.visible == "Home")
+            let step = try await navviz.postStep(["op": "push", "node": "Product"], to: session.id)
+            #expect(step.index == 1)
+            #expect(step.visible == "Product")
+            #expect(step.events.map(\.callback) == ["viewWillDisappear", "viewWillAppear", "viewDidDisappear", "viewDidAppear"])
+            let snapshot = SnapshotNode(
+                id: "nav", kind: "navigation",
+                children: [SnapshotNode(id: "Home", screen: "Home")],
+                presented: SnapshotNode(id: "Sheet", screen: "Sheet", style: "formSheet"))
+            let applied = try await navviz.postSnapshot(snapshot, to: session.id)
+            #expect(applied.op == "snapshot")
+            #expect(applied.visible == "Sheet")
+            let run = try await navviz.run(of: session.id)
+            #expect(run.steps.map(\.op) == ["initial", "push", "snapshot"])
+            #expect(try await navviz.stateSVG(of: session.id, step: 2).contains("<svg"))
+            #expect(try await navviz.renderSVG(snapshot).contains("Sheet"))
+            #expect(try await navviz.sessions().map(\.id) == ["checkout"])
+            try await navviz.deleteSession(session.id)
+            #expect(try await navviz.sessions().isEmpty)
+        }
+    }
+
+    @Test func errorsCarryTheDaemonsMessage() async throws {
+        try await withLiveDaemon(token: "t0k") { url in
+            let anonymous = NavVizClient(baseURL: url)
+            await #expect(throws: NavVizClientError.http(status: 401, message: "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")) {
+                _ = try await anonymous.sessions()
+            }
+            let navviz = NavVizClient(baseURL: url, token: "t0k")
+            await #expect(throws: NavVizClientError.http(status: 404, message: "Unknown session 'nope'")) {
+                try await navviz.postStep(["op": "pop"], to: "nope")
+            }
+            _ = try await navviz.createSession(name: "x", id: "x")
+            await #expect(throws: NavVizClientError.http(status: 400, message: "body: op: unknown operation 'pusj'. Did you mean 'push'?")) {
+                try await navviz.postStep(["op": "pusj", "node": "A"], to: "x")
+            }
+            await #expect(throws: NavVizClientError.invalidSessionID("../x")) {
+                try await navviz.postStep(["op": "pop"], to: "../x")
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+@testable import NavVizServer
+
+/// `--watch DIR`: scenario files become read-only sessions, rendered again when they change.
+@Suite struct ScenarioWatcherTests {
+    @Test func scenarioFilesBecomeSessionsAndFollowTheirFiles() async throws {
+        let directory = try temporaryDirectory("watch")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = "\(directory)/Shop Tour.json"
+        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let store = InMemorySessionStore()
+        let watcher = ScenarioWatcher(directory: directory, store: store, logger: quietLogger)
+        let subscription = try await store.subscribe(to: nil, after: nil)
+        var seen = await watcher.scan([:])
+        let id = SessionID("shop-tour")!
+        var session = try await store.session(id)
+        #expect(session.name == "Tour")
+        #expect(session.source == .watch(file: file))
+        #expect(session.steps.map(\.op) == ["initial", "push"])
+
+        // Unchanged: nothing happens. Changed: the session is replaced and subscribers hear it.
+        seen = await watcher.scan(seen)
+        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}, {"op": "pop"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        seen = await watcher.scan(seen)
+        session = try await store.session(id)
+        #expect(session.steps.map(\.op) == ["initial", "push", "pop"])
+
+        // Invalid: the session shows the errors.
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "pusj"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        seen = await watcher.scan(seen)
+        #expect(try await store.session(id).error == "\(file): steps[0].op: unknown operation 'pusj'. Did you mean 'push'?")
+
+        // Gone: so is the session.
+        try FileManager.default.removeItem(atPath: file)
+        seen = await watcher.scan(seen)
+        #expect(seen.isEmpty)
+        await #expect(throws: ServerError.unknownSession(id)) { try await store.session(id) }
+
+        await store.close()
+        var kinds: [String] = []
+        for await event in subscription.events {
+            switch event {
+            case .session: kinds.append("session")
+            case .deleted: kinds.append("deleted")
+            default: continue
+            }
+        }
+        #expect(kinds == ["session", "session", "session", "deleted"])
+    }
+}
