@@ -50,6 +50,7 @@ let package = Package(
             dependencies: ["NavVizCore", "NavVizScenario", "NavVizRender"],
             path: "Benchmarks/navviz-bench"
         ),
+        .executableTarget(name: "navviz-daemon-bench", path: "Benchmarks/navviz-daemon-bench"),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
         .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizScenario"], resources: []),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"], exclude: ["Goldens"]),

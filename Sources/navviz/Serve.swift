@@ -47,6 +47,10 @@ extension NavVizCommand {
         @Flag(help: .hidden)
         var renderWorker = false
 
+        /// Renders inside the daemon (Graphviz's leak then accumulates): for the memory benchmark's comparison.
+        @Flag(help: .hidden)
+        var renderInProcess = false
+
         var resolvedToken: String? {
             if let token, !token.isEmpty { return token }
             if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty { return token }
@@ -86,7 +90,9 @@ extension NavVizCommand {
             let arguments = ServeArguments(
                 host: host, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
                 token: resolvedToken, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
-                rendering: .workers(command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter))
+                rendering: renderInProcess
+                    ? .inProcess
+                    : .workers(command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter))
             let host = self.host
             let token = resolvedToken
             let data = arguments.dataDirectory

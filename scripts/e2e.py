@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""make e2e: the `navviz serve` viewer in a real headless Chromium.
+
+Starts the daemon on a free loopback port with a temporary --data, creates a session and posts a
+step, loads the viewer page in headless Chromium (driven over the DevTools protocol), checks that
+the step's state and transition SVGs appear, posts another step and checks that it arrives live
+over Server-Sent Events, steps back with the ← key, checks that user text is shown as text, and
+keeps screenshots and the DOM under navviz-artifacts/. Only 127.0.0.1 is contacted. Standard
+library only.
+
+Usage: scripts/e2e.py path/to/navviz
+"""
+
+import base64
+import json
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+ARTIFACTS = "navviz-artifacts"
+DEADLINE = time.monotonic() + 240  # the whole run, so CI never hangs here
+
+passed = 0
+failed = 0
+
+
+def check(condition, what):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"  ok    {what}")
+    else:
+        failed += 1
+        print(f"  FAIL  {what}")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http(method, url, body=None, token=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+class WebSocket:
+    """The client side of RFC 6455, enough for the DevTools protocol (text frames, pings)."""
+
+    def __init__(self, url):
+        assert url.startswith("ws://")
+        address, _, path = url[5:].partition("/")
+        host, _, port = address.partition(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            (f"GET /{path} HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self.sock.recv(65536)
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError("websocket handshake failed: " + head.decode(errors="replace"))
+
+    def _frame(self, opcode, payload):
+        header = bytes([0x80 | opcode])
+        n = len(payload)
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(header + mask + masked)
+
+    def send(self, text):
+        self._frame(0x1, text.encode())
+
+    def _exact(self, n):
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(1 << 20)
+            if not chunk:
+                raise RuntimeError("websocket closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def recv(self):
+        message = b""
+        while True:
+            b0, b1 = self._exact(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._exact(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._exact(8))[0]
+            mask = self._exact(4) if b1 & 0x80 else None
+            payload = self._exact(n)
+            if mask:
+                payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            opcode = b0 & 0x0F
+            if opcode == 0x9:
+                self._frame(0xA, payload)
+                continue
+            if opcode == 0x8:
+                raise RuntimeError("websocket closed by the browser")
+            message += payload
+            if b0 & 0x80:
+                return message.decode()
+
+
+class DevTools:
+    def __init__(self, url):
+        self.ws = WebSocket(url)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        return result.get("result", {}).get("value")
+
+    def wait_for(self, expression, seconds=20):
+        end = min(time.monotonic() + seconds, DEADLINE)
+        while time.monotonic() < end:
+            if self.evaluate(expression):
+                return True
+            time.sleep(0.1)
+        return False
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def key(self, key, code, keycode):
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=keycode)
+
+
+def find_chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    sys.exit("e2e: chromium is not installed (apt-get install -y chromium)")
+
+
+def shown(step):
+    """JS: the state image shows `step` and has loaded an image with a size."""
+    return (f"(() => {{ const i = document.getElementById('state-img'); return i.dataset.step === '{step}' && "
+            f"i.dataset.loaded === '1' && i.naturalWidth > 0; }})()")
+
+
+def main():
+    navviz = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/navviz")
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix="navviz-e2e-")
+    daemon = browser = None
+    try:
+        daemon = subprocess.Popen(
+            [navviz, "serve", "--port", "0", "--data", os.path.join(scratch, "data")],
+            stdout=subprocess.PIPE, stderr=open(os.path.join(ARTIFACTS, "e2e-daemon.log"), "w"), text=True)
+        line = daemon.stdout.readline()
+        print("e2e: " + line.strip())
+        base = line.split("viewer at ")[1].split()[0].rstrip("/")
+        api = base + "/api"
+
+        print("e2e: a session with one step")
+        status, body = http("POST", api + "/sessions", {
+            "id": "e2e", "name": "E2E <b>shop</b> & co",
+            "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, "Cart"]}})
+        check(status == 201, "POST /api/sessions answers 201")
+        status, body = http("POST", api + "/sessions/e2e/steps", {"op": "push", "node": "Product", "note": "Tap a product"})
+        check(status == 201 and json.loads(body)["visible"] == "Product", "POST a push step answers 201, Product visible")
+
+        port = free_port()
+        profile = os.path.join(scratch, "profile")
+        browser = subprocess.Popen(
+            [find_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--no-first-run", "--no-default-browser-check", f"--remote-debugging-port={port}",
+             "--remote-debugging-address=127.0.0.1", f"--user-data-dir={profile}", "--window-size=1400,900",
+             "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=open(os.path.join(ARTIFACTS, "e2e-chromium.log"), "w"))
+        targets = None
+        while time.monotonic() < DEADLINE and not targets:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as response:
+                    targets = [t for t in json.loads(response.read()) if t.get("type") == "page"]
+            except OSError:
+                time.sleep(0.2)
+        if not targets:
+            raise RuntimeError("chromium did not start (see navviz-artifacts/e2e-chromium.log)")
+        page = DevTools(targets[0]["webSocketDebuggerUrl"])
+        page.call("Page.enable")
+        page.call("Runtime.enable")
+        page.call("Emulation.setDeviceMetricsOverride", width=1400, height=900, deviceScaleFactor=1, mobile=False)
+
+        print("e2e: the viewer")
+        page.call("Page.navigate", url=base + "/")
+        check(page.wait_for(shown(1)), "the page shows step 1's state SVG")
+        check(page.wait_for("document.getElementById('transition-img').dataset.loaded === '1' && "
+                            "document.getElementById('transition-img').naturalWidth > 0"),
+              "the page shows step 1's transition SVG")
+        check(page.evaluate("document.querySelectorAll('#timeline button').length") == 2,
+              "the timeline lists the initial state and step 1")
+        caption = page.evaluate("document.getElementById('caption').textContent")
+        check(caption == "1. push · ok · visible: Product — Tap a product", f"the caption reads '{caption}'")
+        check(page.evaluate("document.getElementById('title').textContent") == "E2E <b>shop</b> & co"
+              and page.evaluate("document.querySelector('#title b') === null"),
+              "user text is shown as text, not markup")
+        check(page.evaluate("document.querySelector('#sessions li').dataset.id") == "e2e", "the session is listed")
+        page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer.png"))
+
+        print("e2e: a step posted while the page is open arrives over SSE")
+        status, _ = http("POST", api + "/sessions/e2e/steps", {"op": "present", "node": {"navigation": ["SignIn"]}, "style": "formSheet"})
+        check(status == 201, "POST a present step answers 201")
+        check(page.wait_for(shown(2)), "the page follows to step 2 and shows its SVG")
+        check(page.wait_for("document.getElementById('caption').textContent.includes('visible: SignIn')"),
+              "the caption names the presented controller")
+        page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer-live.png"))
+
+        print("e2e: time travel with the keyboard")
+        page.key("ArrowLeft", "ArrowLeft", 37)
+        check(page.wait_for(shown(1)), "← shows step 1 again")
+        page.key("ArrowRight", "ArrowRight", 39)
+        check(page.wait_for(shown(2)), "→ shows step 2 again")
+
+        svg_status, svg = http("GET", api + "/sessions/e2e/states/2.svg")
+        check(svg_status == 200 and b"SignIn" in svg, "the state SVG names SignIn")
+        with open(os.path.join(ARTIFACTS, "e2e-viewer.html"), "w") as f:
+            f.write(page.evaluate("document.documentElement.outerHTML"))
+    except Exception as error:  # report, then fail below
+        check(False, f"no error ({error})")
+    finally:
+        if browser:
+            browser.terminate()
+            try:
+                browser.wait(10)
+            except subprocess.TimeoutExpired:
+                browser.kill()
+        if daemon:
+            daemon.send_signal(signal.SIGTERM)
+            try:
+                check(daemon.wait(10) == 0, "the daemon exits 0 on SIGTERM")
+            except subprocess.TimeoutExpired:
+                daemon.kill()
+                check(False, "the daemon exits on SIGTERM")
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"e2e: {passed} passed, {failed} failed")
+    print(f"e2e: screenshots in {ARTIFACTS}/e2e-viewer.png and e2e-viewer-live.png")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
