@@ -96,7 +96,7 @@ final class Daemon {
         }
         data = NSTemporaryDirectory() + "navviz-bench-\(UUID().uuidString)"
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", "0", "--data", data] + extra
+        process.arguments = ["serve", "--port", "0"] + (extra.contains("--memory") ? extra : ["--data", data] + extra)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -147,8 +147,8 @@ print("")
 
 // MARK: Steps accepted per second, with latency
 
-do {
-    let daemon = Daemon()
+func throughput(_ extra: [String], label: String) {
+    let daemon = Daemon(extra)
     let sessions = ["bench0", "bench1", "bench2", "bench3"]
     let setup = Connection(port: daemon.port)
     for id in sessions {
@@ -159,7 +159,7 @@ do {
         .components(separatedBy: "\"kind\":").count - 1
     _ = setup.request("POST", "/api/sessions/bench0/steps", body: step(1))
     for index in 0..<400 { _ = setup.request("POST", "/api/sessions/bench1/steps", body: step(index)) }  // warm-up
-    print("daemon: POST /api/sessions/{id}/steps, \(nodes)-node hierarchy, journal fsync'd before each 201")
+    print("daemon: POST /api/sessions/{id}/steps, \(nodes)-node hierarchy, \(label)")
 
     final class Latencies: @unchecked Sendable {
         let lock = NSLock()
@@ -200,6 +200,8 @@ do {
     }
     daemon.stop()
 }
+throughput([], label: "journal fsync'd before each 201")
+throughput(["--memory"], label: "for comparison, --memory (no journal)")
 print("")
 
 // MARK: Memory over 10,000 renders
@@ -238,6 +240,7 @@ func memory(_ label: String, _ extra: [String]) {
     daemon.stop()
 }
 
+if ProcessInfo.processInfo.environment["NAVVIZ_BENCH_SKIP_MEMORY"] != nil { exit(0) }
 print("daemon memory: POST /api/render, a clustered 51-node snapshot, 10,000 times")
 memory("render workers recycled every 200 renders (the default)", [])
 memory("for comparison, rendering inside the daemon", ["--render-in-process"])

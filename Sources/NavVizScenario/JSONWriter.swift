@@ -81,6 +81,8 @@ public enum JSONWriter {
 
     /// A JSON string literal with the required escapes.
     public static func quote(_ s: String) -> String {
+        // Most strings need no escape: copy them whole (0xE2 may start U+2028/U+2029: take the slow path).
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

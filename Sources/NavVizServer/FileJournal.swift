@@ -82,7 +82,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 }
                 do {
                     try Self.writeAll(fd, bytes)
-                    guard fsync(fd) == 0 else { throw JournalIOError(text: Self.errnoText()) }
+                    guard Self.sync(fd) == 0 else { throw JournalIOError(text: Self.errnoText()) }
                     try Self.syncDirectory(directory)
                     continuation.resume(returning: .success(fd))
                 } catch {
@@ -136,10 +136,18 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             for fd in order {
                 do {
                     try Self.writeAll(fd, buffers[fd]!)
-                    guard fsync(fd) == 0 else { throw JournalIOError(text: "fsync failed: \(Self.errnoText())") }
                 } catch {
                     failures[fd] = error
                 }
+            }
+            // Flush the files together: the file system commits concurrent syncs in one go.
+            let synced = order.filter { failures[$0] == nil }
+            let results = SyncResults(count: synced.count)
+            DispatchQueue.concurrentPerform(iterations: synced.count) { index in
+                results.set(index, Self.sync(synced[index]) == 0 ? 0 : errno)
+            }
+            for (index, fd) in synced.enumerated() where results.values[index] != 0 {
+                failures[fd] = JournalIOError(text: "fsync failed: \(String(cString: strerror(results.values[index])))")
             }
             for item in batch {
                 if let error = failures[item.fd] {
@@ -186,9 +194,27 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
     }
 
+    /// The errno of each concurrent sync.
+    final class SyncResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var values: [Int32]
+        init(count: Int) { values = Array(repeating: 0, count: count) }
+        func set(_ index: Int, _ value: Int32) { lock.withLock { values[index] = value } }
+    }
+
     struct JournalIOError: Error, CustomStringConvertible {
         var text: String
         var description: String { text }
+    }
+
+    /// Makes a file's written bytes durable (`fdatasync` where there is one: an append's new size is
+    /// flushed with it).
+    static func sync(_ fd: Int32) -> Int32 {
+        #if os(Linux)
+        fdatasync(fd)
+        #else
+        fsync(fd)
+        #endif
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {

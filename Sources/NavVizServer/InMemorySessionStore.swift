@@ -121,27 +121,26 @@ public actor InMemorySessionStore: SessionStore {
     }
 
     public func perform(_ body: JSONValue, in id: SessionID) async throws(ServerError) -> RunStep {
-        var session = try writable(id)
-        let step = try session.perform(body)
-        sessions[id] = session
+        let step = try mutate(id) { (session) throws(ServerError) in try session.perform(body) }
         try await commit(("step", body), step: step, in: id)
         return step
     }
 
     public func apply(snapshot body: JSONValue, to id: SessionID) async throws(ServerError) -> RunStep {
-        var session = try writable(id)
-        let step = try session.apply(snapshot: body)
-        sessions[id] = session
+        let step = try mutate(id) { (session) throws(ServerError) in try session.apply(snapshot: body) }
         try await commit(("snapshot", body), step: step, in: id)
         return step
     }
 
-    private func writable(_ id: SessionID) throws(ServerError) -> Session {
+    /// Changes a session that takes steps, in place: taken out of the table while it changes, so its
+    /// step list is appended to rather than copied.
+    private func mutate(_ id: SessionID, _ change: (inout Session) throws(ServerError) -> RunStep) throws(ServerError) -> RunStep {
         guard !isClosed else { throw .journalFailed(reason: "the daemon is shutting down") }
-        guard let session = sessions[id] else { throw .unknownSession(id) }
+        guard var session = sessions.removeValue(forKey: id) else { throw .unknownSession(id) }
+        defer { sessions[id] = session }
         if case .watch(let file) = session.source { throw .watchedSession(id, file: file) }
         if let reason = brokenJournals[id] { throw .journalFailed(reason: reason) }
-        return session
+        return try change(&session)
     }
 
     /// Writes the request to the journal, then tells subscribers about every step now on disk, in order.
@@ -154,12 +153,13 @@ public actor InMemorySessionStore: SessionStore {
             throw error
         }
         // Appends finish in order per session, so every step up to this one is on disk now.
-        guard var session = sessions[id], session.acknowledged < step.index else { return }
+        guard let session = sessions[id], session.acknowledged < step.index else { return }
         let newly = session.steps[(session.acknowledged + 1)...min(step.index, session.lastIndex)]
-        session.acknowledged = step.index
-        sessions[id] = session
+        sessions[id]?.acknowledged = step.index
         for record in newly { broadcast(.step(id, record)) }
-        broadcast(.session(id, summary: session.summary), onlyGlobal: true)
+        if subscribers.values.contains(where: { $0.filter == nil }) {
+            broadcast(.session(id, summary: session.summary), onlyGlobal: true)
+        }
     }
 
     public func subscribe(to id: SessionID?, after: Int?) throws(ServerError) -> EventSubscription {

@@ -42,7 +42,7 @@ public struct Session: Sendable {
         self.simulator = simulator
         self.routes = routes
         self.steps = [
-            RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
+            RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy.attachedCopy())
         ]
         self.acknowledged = 0
     }
@@ -62,7 +62,8 @@ public struct Session: Sendable {
         } catch {
             throw .invalidBody(error)
         }
-        let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
+        var record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
+        record.hierarchy = record.hierarchy.attachedCopy()
         steps.append(record)
         return record
     }
@@ -78,7 +79,7 @@ public struct Session: Sendable {
         }
         hierarchy.screens = simulator.hierarchy.screens
         let outcome = simulator.replaceHierarchy(hierarchy)
-        let record = RunStep(index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
+        let record = RunStep(index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy.attachedCopy())
         steps.append(record)
         return record
     }
