@@ -187,6 +187,9 @@ public actor InMemorySessionStore: SessionStore {
 
     private func unsubscribe(_ key: UUID) { subscribers[key] = nil }
 
+    /// How many streams listen to this session (or, for nil, to all sessions).
+    func subscriberCount(for id: SessionID?) -> Int { subscribers.values.filter { $0.filter == id }.count }
+
     private func broadcast(_ event: ServerEvent, onlyGlobal: Bool = false) {
         for subscriber in subscribers.values {
             if let filter = subscriber.filter {

@@ -173,8 +173,9 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
         let daemon = try DaemonProcess(["--memory"])
         let client = NavVizClient(baseURL: daemon.baseURL)
         _ = try await client.createSession(name: "Live", id: "live", root: ["navigation": ["Home"]])
-        async let events = readEvents(port: daemon.port, path: "/api/sessions/live/events") { $0.contains("event: step") }
-        try await Task.sleep(for: .milliseconds(300))
+        // From step 0: a step posted before the stream is set up is replayed, one after it streamed.
+        async let events = readEvents(port: daemon.port, path: "/api/sessions/live/events?after=0") { $0.contains("event: step") }
+        try await Task.sleep(for: .milliseconds(100))
         let posted = try await client.postStep(["op": "push", "node": "Detail"], to: "live")
         let text = try await events
         #expect(text.hasPrefix("HTTP/1.1 200 OK"))

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NavVizScenario
-import NavVizServer
 import Testing
+
+@testable import NavVizServer
 
 /// Server-Sent Events: one `step` event per accepted step, in order, with the step as the run JSON has it.
 @Suite struct ServerEventsTests {
@@ -45,12 +46,13 @@ import Testing
     }
 
     @Test func theStreamEndsWhenTheSessionIsDeleted() async throws {
-        try await withDaemon { client in
+        let store = InMemorySessionStore()
+        try await withDaemon(store: store) { client in
             try await client.createShop()
-            async let stream = client.get("/api/sessions/shop/events?after=0")
             _ = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "A"}"#)
-            // Wait for the step to arrive, so the subscription exists, then delete.
-            try await Task.sleep(for: .milliseconds(200))
+            async let stream = client.get("/api/sessions/shop/events?after=0")
+            // Delete once the stream listens.
+            while await store.subscriberCount(for: SessionID("shop")!) == 0 { try await Task.sleep(for: .milliseconds(5)) }
             _ = try await client.delete("/api/sessions/shop")
             let text = try await stream.text
             #expect(text.contains("event: step"))
