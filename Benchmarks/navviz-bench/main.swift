@@ -125,6 +125,14 @@ do {
     // The floor: gvLayout + gvRender for the same distinct diagrams (the renderer caches identical DOT).
     let distinct = Array(Set(dots)).sorted()
     for dot in distinct { floor += try GraphvizRenderer.shared.renderTimed(dot: dot).layoutAndRenderSeconds }
+    // Where the time goes.
+    var phaseRun = 0.0, phaseDOT = 0.0, phaseSVG = 0.0
+    phaseRun = seconds { _ = ScenarioRunner.run(scenario) }
+    var phaseDots: [String] = []
+    phaseDOT = seconds { phaseDots = dots.map { $0 } ; _ = run.steps.map { builder.state($0.hierarchy, finder: $0.finder) } }
+    phaseSVG = try seconds { for dot in distinct { _ = try GraphvizRenderer.shared.renderSync(dot: dot) } }
+    print(String(format: "  phases: run %.0f ms, DOT (states) %.0f ms, parse+layout+render+free %.0f ms, whole %.0f ms", phaseRun * 1000, phaseDOT * 1000, phaseSVG * 1000, whole * 1000))
+    _ = phaseDots
     let perDiagram = whole / Double(distinct.count) * 1000
     let floorPer = floor / Double(distinct.count) * 1000
     print("rendering: 200-step scenario, \(nodes)-node hierarchy, \(dots.count) diagrams (\(distinct.count) distinct)")

@@ -7,7 +7,7 @@ extension Hierarchy {
         repeat {
             count += 1
             id = NodeID(count == 1 ? base : "\(base)#\(count)")
-        } while nodes[id] != nil
+        } while boxes[id] != nil
         nameCounts[base] = count
         return id
     }
@@ -61,7 +61,8 @@ extension Hierarchy {
             id: id, kind: spec.kind, screen: spec.screen, title: spec.title ?? info?.title,
             className: spec.className ?? info?.className)
         node.definesPresentationContext = spec.definesPresentationContext
-        nodes[id] = node
+        boxes[id] = NodeBox(node)
+        if spec.kind == .stack { containsStacks = true }
         return id
     }
 
@@ -185,7 +186,8 @@ extension Hierarchy {
         node.children = []
         node.presented = nil
         node.presenter = nil
-        nodes[node.id] = node
+        boxes[node.id] = NodeBox(node)
+        if node.kind == .stack { containsStacks = true }
         if let parent {
             attach(node.id, to: parent)
             self[node.id].role = node.role
@@ -212,7 +214,7 @@ extension Hierarchy {
         var attached = Set<NodeID>()
         for id in attachedNodes() { attached.insert(id) }
         var keep = attached
-        for (id, _) in nodes where !attached.contains(id) && parents[id] == nil && nodes[id]?.presenter == nil {
+        for (id, box) in boxes where !attached.contains(id) && parents[id] == nil && box.value.presenter == nil {
             var subtree: [NodeID] = []
             var stack = [id]
             while let next = stack.popLast() {
@@ -222,8 +224,8 @@ extension Hierarchy {
             }
             if subtree.contains(where: retained.contains) { keep.formUnion(subtree) }
         }
-        for id in nodes.keys where !keep.contains(id) {
-            nodes[id] = nil
+        for id in boxes.keys where !keep.contains(id) {
+            boxes[id] = nil
             parents[id] = nil
         }
     }

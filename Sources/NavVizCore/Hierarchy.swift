@@ -16,8 +16,11 @@ public struct ScreenInfo: Sendable, Equatable {
 public struct Hierarchy: Sendable, Equatable {
     /// The window's root view controller.
     public internal(set) var root: NodeID?
-    /// Every node created in this run, attached or not (popped controllers stay retained).
-    public internal(set) var nodes: [NodeID: Node] = [:]
+    /// Every node created in this run, attached or not (popped controllers stay retained), each in a
+    /// copy-on-write box: copying a hierarchy copies pointers, and a node is copied only when it changes.
+    var boxes: [NodeID: NodeBox] = [:]
+    /// Whether an animated stack was ever built (only then are stack completions looked for).
+    var containsStacks = false
     /// Containment parents (presentation is not containment).
     public internal(set) var parents: [NodeID: NodeID] = [:]
     /// How many nodes of each base name were created (ids are never reused).
@@ -38,17 +41,27 @@ public struct Hierarchy: Sendable, Equatable {
     /// The node with this id; it must exist.
     public subscript(id: NodeID) -> Node {
         get {
-            guard let node = nodes[id] else { preconditionFailure("no node '\(id)'") }
-            return node
+            guard let box = boxes[id] else { preconditionFailure("no node '\(id)'") }
+            return box.value
         }
         _modify {
-            guard nodes[id] != nil else { preconditionFailure("no node '\(id)'") }
-            yield &nodes[id]!
+            guard boxes[id] != nil else { preconditionFailure("no node '\(id)'") }
+            if !isKnownUniquelyReferenced(&boxes[id]!) { boxes[id] = NodeBox(boxes[id]!.value) }
+            yield &boxes[id]!.value
         }
     }
 
     /// Whether a node with this id was ever created.
-    public func contains(_ id: NodeID) -> Bool { nodes[id] != nil }
+    public func contains(_ id: NodeID) -> Bool { boxes[id] != nil }
+
+    /// The node with this id, if it exists.
+    public func node(_ id: NodeID) -> Node? { boxes[id]?.value }
+
+    /// How many nodes exist (attached or retained).
+    public var nodeCount: Int { boxes.count }
+
+    /// The ids of every node that exists, sorted.
+    public var nodeIDs: [NodeID] { boxes.keys.sorted() }
 
     /// The containment parent of a node.
     public func parent(of id: NodeID) -> NodeID? { parents[id] }
@@ -69,25 +82,25 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// The nearest node of a kind among the node and its ancestors (`navigationController` etc).
     public func nearest(_ kind: NodeKind, from id: NodeID) -> NodeID? {
-        ancestry(of: id).first { nodes[$0]?.kind == kind }
+        ancestry(of: id).first { node($0)?.kind == kind }
     }
 
     /// The nearest node of a kind strictly above this one.
     public func nearestAncestor(_ kind: NodeKind, of id: NodeID) -> NodeID? {
-        ancestry(of: id).dropFirst().first { nodes[$0]?.kind == kind }
+        ancestry(of: id).dropFirst().first { node($0)?.kind == kind }
     }
 
     /// UIKit's inherited `presentedViewController`: the first presentation on the node or an ancestor.
     public func presentedViewController(of id: NodeID) -> NodeID? {
         for node in ancestry(of: id) {
-            if let presented = nodes[node]?.presented { return presented }
+            if let presented = self.node(node)?.presented { return presented }
         }
         return nil
     }
 
     /// UIKit's inherited `presentingViewController`: the presenter of the node's presented ancestor.
     public func presentingViewController(of id: NodeID) -> NodeID? {
-        nodes[containmentRoot(of: id)]?.presenter
+        node(containmentRoot(of: id))?.presenter
     }
 
     /// Whether the node is reachable from the window root (through children or presentations).
@@ -96,7 +109,7 @@ public struct Hierarchy: Sendable, Equatable {
         while true {
             let top = containmentRoot(of: current)
             if top == root { return true }
-            guard let presenter = nodes[top]?.presenter else { return false }
+            guard let presenter = node(top)?.presenter else { return false }
             current = presenter
         }
     }
@@ -169,4 +182,11 @@ public struct Hierarchy: Sendable, Equatable {
             self[id].kind.isController && !shownChildren(of: id).contains { self[$0].kind.isController }
         }
     }
+}
+
+/// A node in a copy-on-write box (see `Hierarchy.boxes`). Never mutated while shared.
+final class NodeBox: @unchecked Sendable, Equatable {
+    var value: Node
+    init(_ value: Node) { self.value = value }
+    static func == (lhs: NodeBox, rhs: NodeBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
 }

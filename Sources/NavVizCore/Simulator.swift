@@ -66,9 +66,9 @@ public struct Simulator: Sendable, Equatable {
         outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {
             hierarchy = transaction.h
-            if hierarchy.nodes.count > collectionThreshold {
+            if hierarchy.nodeCount > collectionThreshold {
                 hierarchy.collectDetached(keeping: retainedIDs)
-                collectionThreshold = 2 * hierarchy.nodes.count + detachedLimit
+                collectionThreshold = 2 * hierarchy.nodeCount + detachedLimit
             }
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = start + outcome.duration

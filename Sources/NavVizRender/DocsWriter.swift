@@ -147,7 +147,10 @@ public enum DocsWriter {
     static func inline(_ diagram: String, prefix: String, dotOnly: Bool) -> String {
         if dotOnly { return "<pre class=\"dot\">\(html(escaping: diagram))</pre>" }
         var svg = SVGPostProcessor.uniquifyIDs(svg: diagram, prefix: prefix)
-        if let start = svg.range(of: "<svg") { svg = String(svg[start.lowerBound...]) }
+        let bytes = Array(svg.utf8)
+        if let start = firstRange(of: Array("<svg".utf8), in: bytes[...], from: 0) {
+            svg = String(decoding: bytes[start.lowerBound...], as: UTF8.self)
+        }
         return svg
     }
 

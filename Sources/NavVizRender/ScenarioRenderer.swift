@@ -77,7 +77,7 @@ public struct ScenarioRenderer: Sendable {
             var state: String?
             var transition: String?
             if options.sections.contains(.states) {
-                let dot = builder.state(step.hierarchy, finder: step.finder, caption: label)
+                let dot = builder.state(step.hierarchy, finder: step.finder)
                 state = try emit("states", stem, dot, label: label)
             }
             if options.sections.contains(.transitions), step.index > 0 {
