@@ -129,26 +129,34 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// The children a container shows (its views are in the window when the container's are).
     public func shownChildren(of id: NodeID) -> [NodeID] {
-        let node = self[id]
-        switch node.kind {
+        var shown: [NodeID] = []
+        forEachShownChild(of: id) { shown.append($0) }
+        return shown
+    }
+
+    /// Calls `body` for each child a container shows, without building an array (hot path).
+    func forEachShownChild(of id: NodeID, _ body: (NodeID) -> Void) {
+        guard let box = boxes[id] else { return }
+        switch box.value.kind {
         case .navigation:
-            return node.children.last.map { [$0] } ?? []
+            if let top = box.value.children.last { body(top) }
         case .stack:
             // The active view is the stack's last entry; views still animating out are children too.
-            return (node.stack?.views.last ?? node.children.last).map { [$0] } ?? []
+            if let top = box.value.stack?.views.last ?? box.value.children.last { body(top) }
         case .tab, .notifications, .controller:
-            guard let index = node.selected, node.children.indices.contains(index) else { return [] }
-            return [node.children[index]]
+            guard let index = box.value.selected, box.value.children.indices.contains(index) else { return }
+            body(box.value.children[index])
         case .split:
-            let byRole = node.children.filter { self[$0].role != nil }
-            if node.isCollapsed == true {
-                return byRole.filter { self[$0].role == .primary }
+            let collapsed = box.value.isCollapsed == true
+            for child in box.value.children {
+                guard let role = boxes[child]?.value.role else { continue }
+                if !collapsed || role == .primary { body(child) }
             }
-            return byRole
         case .activity:
-            return node.children.filter { self[$0].key == node.active && node.active != nil }.prefix(1).map { $0 }
+            guard let active = box.value.active else { return }
+            if let child = box.value.children.first(where: { boxes[$0]?.value.key == active }) { body(child) }
         case .view:
-            return []
+            return
         }
     }
 
@@ -165,10 +173,10 @@ public struct Hierarchy: Sendable, Equatable {
         func visit(_ id: NodeID) {
             let start = out.count
             out.append(id)
-            for child in shownChildren(of: id) { visit(child) }
-            if let presented = self[id].presented {
+            forEachShownChild(of: id) { visit($0) }
+            if let presented = boxes[id]?.value.presented {
                 // A removing presentation takes its presenter's subtree out of the window.
-                if self[presented].style?.removesPresenterViews == true { out.removeSubrange(start...) }
+                if boxes[presented]?.value.style?.removesPresenterViews == true { out.removeSubrange(start...) }
                 visit(presented)
             }
         }

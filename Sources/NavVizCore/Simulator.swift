@@ -76,7 +76,7 @@ public struct Simulator: Sendable, Equatable {
         }
         lastStart = start
         now = max(now, start + outcome.duration)
-        inFlight = inFlight.filter { $0.value > start }
+        if inFlight.values.contains(where: { $0 <= start }) { inFlight = inFlight.filter { $0.value > start } }
         return outcome
     }
 
