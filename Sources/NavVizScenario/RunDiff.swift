@@ -72,7 +72,7 @@ public struct RunDiff: Sendable, Equatable {
             run.steps.indices.dropFirst().map { index in
                 let step = run.steps[index]
                 if useArguments, let arguments = step.arguments { return .init(op: step.op, detail: arguments) }
-                return .init(op: step.op, detail: "\(step.status.rawValue)|" + Self.ownChanges(run, index).joined(separator: "\n"))
+                return .init(op: step.op, detail: Self.effectKey(run, index))
             }
         }
         var alignment: [StepAlignment.Pair] = []
@@ -86,6 +86,23 @@ public struct RunDiff: Sendable, Equatable {
         }
         self.alignment = alignment
         entries = alignment.compactMap { pair in Self.entry(pair, old: old, new: new) }
+    }
+
+    /// What step `index` did, independent of what came before it: its status, the nodes it added,
+    /// removed, moved and changed, and the visible controller after it if the step changed it. (The
+    /// phrases would not do: `visible Product → Reviews` names the previous state, which an
+    /// inserted step changes.)
+    static func effectKey(_ run: DiffRun, _ index: Int) -> String {
+        let step = run.steps[index]
+        let before = run.steps[index - 1]
+        let changes = HierarchyChanges(
+            old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible)
+        func list(_ ids: [NodeID]) -> String { ids.map(\.rawValue).joined(separator: ",") }
+        return [
+            step.status.rawValue, step.message ?? "", "+" + list(changes.added), "-" + list(changes.removed),
+            "~" + list(changes.moved), "*" + list(changes.changed),
+            changes.isVisibleChanged ? "=" + (step.finder.visible?.rawValue ?? "") : "",
+        ].joined(separator: "|")
     }
 
     /// What step `index` of a run did: its state before and after, compared.
