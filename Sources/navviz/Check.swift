@@ -42,9 +42,10 @@ extension NavVizCommand {
         @Flag(help: "Lay out the artifact SVGs with Graphviz's built-in text metrics: the same SVG on every machine.")
         var portableMetrics = false
 
-        /// Lines of -/+ diff shown per file and per scenario on stdout.
-        static let linesPerFile = 16
-        static let linesPerScenario = 80
+        /// Lines of -/+ diff shown per file and per scenario on stdout, and characters per line.
+        static let linesPerFile = 12
+        static let linesPerScenario = 60
+        static let charactersPerLine = 200
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
@@ -73,6 +74,7 @@ extension NavVizCommand {
 
             var usedFolders: Set<String> = []
             var failed: [String] = []
+            var wroteArtifacts = false
             for scenario in loaded {
                 var folder = slug(scenario.file)
                 var n = 2
@@ -89,8 +91,14 @@ extension NavVizCommand {
                 let target = "\(trimmed(golden))/\(folder)"
                 if record {
                     try recordGoldens(files, in: target, name: folder)
-                } else if try !compare(files, run: run, in: target, name: folder) {
-                    failed.append(folder)
+                } else {
+                    switch try compare(files, run: run, in: target, name: folder) {
+                    case .match: break
+                    case .missing: failed.append(folder)
+                    case .drift:
+                        failed.append(folder)
+                        wroteArtifacts = true
+                    }
                 }
             }
             if record { return }
@@ -99,9 +107,11 @@ extension NavVizCommand {
                 return
             }
             let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")
+            let verb = failed.count == 1 ? "does" : "do"
             throw CommandFailure(
-                message: "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") do not match the goldens in \(trimmed(golden))/ "
-                    + "(artifacts in \(trimmed(artifacts))/). If the changes are intended, record them locally and commit: \(rerun)",
+                message: "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") \(verb) not match the goldens in \(trimmed(golden))/"
+                    + (wroteArtifacts ? " (artifacts in \(trimmed(artifacts))/)" : "")
+                    + ". If the changes are intended, record them locally and commit: \(rerun)",
                 code: CommandFailure.failed)
         }
 
@@ -125,16 +135,18 @@ extension NavVizCommand {
 
         // MARK: - Compare
 
-        /// Compares one scenario; prints what drifted and writes its artifacts. True when it matches.
-        func compare(_ files: [OutputFile], run: NavVizScenario.Run, in target: String, name: String) throws -> Bool {
+        enum Verdict { case match, missing, drift }
+
+        /// Compares one scenario; prints what drifted and writes its artifacts.
+        func compare(_ files: [OutputFile], run: NavVizScenario.Run, in target: String, name: String) throws -> Verdict {
             guard let expected = try readGoldens(target) else {
                 print("FAIL \(name): no goldens in \(target)/ (record them with --record)")
-                return false
+                return .missing
             }
             let drifts = Goldens.compare(expected: expected, actual: files)
             if drifts.isEmpty {
                 print("ok   \(name): \(files.count) goldens match")
-                return true
+                return .match
             }
             let artifactFolder = "\(trimmed(artifacts))/\(name)"
             var shown: [String] = []
@@ -161,7 +173,9 @@ extension NavVizCommand {
                     + LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
                 full += lines
                 let room = min(Self.linesPerFile, budget)
-                shown += lines.prefix(room).map { "  " + $0 }
+                shown += lines.prefix(room).map { line in
+                    "  " + (line.count > Self.charactersPerLine ? line.prefix(Self.charactersPerLine - 1) + "…" : line)
+                }
                 budget -= min(room, lines.count)
                 if lines.count > room { hidden += lines.count - room }
             }
@@ -169,7 +183,7 @@ extension NavVizCommand {
             try writeArtifacts(drifts, goldenRun: goldenRun, run: run, diff: full, to: artifactFolder)
             shown.append("  artifacts: \(artifactFolder)/")
             print(shown.joined(separator: "\n"))
-            return false
+            return .drift
         }
 
         /// The golden files of one scenario by relative path, or nil when its folder does not exist.
