@@ -1,11 +1,12 @@
 /// Lines up the steps of two runs, as a text diff lines up lines: an inserted or removed step is one
 /// insertion or removal, and the steps after it pair with their counterparts again.
 ///
-/// An edit-distance alignment: steps with equal keys pair for free, steps with the same operation
-/// pair as a change (cost 2), steps with different operations pair as a change (cost 3), and an
-/// insertion or removal costs 2, so two different operations in the same place read as one changed
-/// step, while a step added before matching ones reads as an insertion. Among equally cheap
-/// alignments the earliest pairing wins, so insertions and removals land as late as possible.
+/// An edit-distance alignment: steps with equal keys pair for free; steps with the same operation
+/// pair as a change (cost 3); an insertion or a removal costs 4; steps with different operations
+/// pair as a change (cost 7) only where the alternative is removing one and inserting the other
+/// (8). So a step replaced by another reads as one changed step, while an inserted step followed by
+/// steps of the same operations reads as an insertion, not as a run of operations changed into
+/// each other. Among equally cheap alignments the earliest pairing wins.
 public enum StepAlignment {
     /// One position of an alignment: indices into the two step lists.
     public enum Pair: Sendable, Equatable {
@@ -30,9 +31,9 @@ public enum StepAlignment {
         }
     }
 
-    static let insertionCost = 2
-    static let sameOperationCost = 2
-    static let otherOperationCost = 3
+    static let insertionCost = 4
+    static let sameOperationCost = 3
+    static let otherOperationCost = 7
 
     /// The cheapest alignment of `old` with `new`, in order.
     public static func align(old: [Key], new: [Key]) -> [Pair] {
