@@ -124,7 +124,7 @@ extension NavVizCommand {
                 print("unchanged \(name): \(files.count) goldens in \(target)/")
                 return
             }
-            try OutputDirectory.write(files, to: target)
+            try OutputDirectory.write(files, to: target, replacing: Goldens.isGoldenPath)
             var counts: [String] = []
             for kind in [Goldens.Drift.Kind.changed, .new, .gone] {
                 let n = drifts.filter { $0.kind == kind }.count
@@ -242,7 +242,7 @@ extension NavVizCommand {
                 files[0].contents += problems.map { $0 + "\n" }.joined()
                 printError(problems.joined(separator: "\n"))
             }
-            try OutputDirectory.write(files, to: folder)
+            try OutputDirectory.write(files, to: folder) { $0 == "drift.txt" || $0.hasSuffix(".svg") }
         }
 
         func trimmed(_ path: String) -> String {

@@ -16,13 +16,13 @@ extension NavVizCommand {
 
                 With -o DIR, each step that differs also gets a diff diagram, DIR/NNN-<op>.svg (old-NNN-<op>.svg for a \
                 removed step) with its .dot: added nodes green, removed ones as red ghosts, changed ones yellow, the \
-                visible controller filled. DIR is replaced.
+                visible controller filled. DIR is replaced (unless it holds other files).
 
                 --git REV SCENARIO compares SCENARIO as committed at REV (`git show REV:path`) with the working tree.
 
                 Exit codes: 0 the two are identical; 1 they differ; 64 bad command-line usage; 65 an input is invalid \
                 or cannot be read (including: not in a git repository, or the file does not exist at REV); 74 the \
-                diagrams could not be written.
+                diagrams could not be written (or DIR holds files other than diagrams).
                 """
         )
 
@@ -105,7 +105,7 @@ extension NavVizCommand {
                     throw CommandFailure(message: "\(stem).svg: cannot render: \(error.description)", code: CommandFailure.failed)
                 }
             }
-            try OutputDirectory.write(files, to: folder)
+            try OutputDirectory.write(files, to: folder) { $0.hasSuffix(".svg") || $0.hasSuffix(".dot") }
         }
     }
 }

@@ -48,6 +48,19 @@ import Testing
         #expect(try read("diff-out/002-push.dot", in: folder.url).contains("+ added"))
     }
 
+    @Test func outputNeverReplacesADirectoryHoldingOtherFiles() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let result = try navviz(["diff", "old.json", "new.json", "-o", "."], in: folder.url)
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix(".: not replaced: it holds 'new.json' (and 1 more), which navviz does not write there."))
+        #expect(exists("old.json", in: folder.url) && exists("new.json", in: folder.url))
+        // A folder of earlier diagrams is replaced: the stale ones go.
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
+        try "x".write(to: folder.url.appendingPathComponent("out/009-pop.svg"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
+        #expect(!exists("out/009-pop.svg", in: folder.url))
+    }
+
     @Test func markdownIsAPullRequestComment() throws {
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
         let result = try navviz(["diff", "old.json", "new.json", "--format", "markdown", "-o", "diff-out"], in: folder.url)

@@ -46,6 +46,10 @@ import Testing
         ("push:a", "push:a push:a", [.both(old: 0, new: 0), .inserted(new: 1)]),
         ("", "pop", [.inserted(new: 0)]),
         ("pop", "", [.removed(old: 0)]),
+        // Not "present became push, dismiss became present": an insertion, a change and a removal.
+        ("push:a present:f dismiss select:1", "push:a push:r present:g select:2", [
+            .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .removed(old: 2), .both(old: 3, new: 3),
+        ]),
         ("push:a push:b push:c", "push:a dismiss push:b dismiss push:c", [
             .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .inserted(new: 3), .both(old: 2, new: 4),
         ]),
