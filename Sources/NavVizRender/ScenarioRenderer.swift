@@ -26,6 +26,8 @@ public struct RenderOptions: Sendable, Equatable {
     public var includeLegend = false
     /// Write DOT only (no SVG), for machines without fonts or for goldens.
     public var dotOnly = false
+    /// Where Graphviz measures text: the installed fonts, or its built-in metrics (portable SVG).
+    public var textMetrics: TextMetrics = .fonts
     /// Options.
     public init() {}
 }
@@ -58,7 +60,7 @@ public struct ScenarioRenderer: Sendable {
         var done = 0
         func svg(_ dot: String) throws(RenderError) -> String {
             if let cached = cache[dot] { return cached }
-            let rendered = try GraphvizRenderer.shared.renderSync(dot: dot)
+            let rendered = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: options.textMetrics)
             cache[dot] = rendered
             return rendered
         }

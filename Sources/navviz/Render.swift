@@ -36,6 +36,9 @@ extension NavVizCommand {
         @Option(help: "svg (default) or dot (DOT files only, no Graphviz layout).")
         var format = "svg"
 
+        @Flag(help: "Lay out with Graphviz's built-in text metrics instead of the installed fonts: the same SVG on every machine.")
+        var portableMetrics = false
+
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
             if let only, RenderOptions.Section(rawValue: only) == nil {
@@ -62,6 +65,7 @@ extension NavVizCommand {
             options.step = step
             options.includeLegend = legend
             options.dotOnly = format == "dot"
+            options.textMetrics = portableMetrics ? .portable : .fonts
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
             let renderer = ScenarioRenderer(options: options)
             let progress = ProgressLine()
