@@ -20,12 +20,22 @@ public enum DocsWriter {
         return out
     }
 
-    /// Escapes text for Markdown prose (no HTML, no link or emphasis syntax).
+    /// Escapes text for Markdown prose: no raw HTML (`<`, `>`, `&` become entities), no link, emphasis
+    /// or heading syntax (backslash escapes), one line.
     public static func markdown(escaping text: String) -> String {
         var out = ""
-        for ch in html(escaping: text).replacingNewlines() {
-            if "\\`*_[]#|!".contains(ch) { out.append("\\") }
-            out.append(ch)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\n", "\r": out += " "
+            case _ where scalar.value < 0x20: continue
+            case "\\", "`", "*", "_", "[", "]", "#", "|", "!":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }
@@ -173,9 +183,3 @@ public enum DocsWriter {
     }
 }
 
-extension String {
-    /// Newlines folded to spaces (Markdown list items stay on one line).
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-}
