@@ -47,8 +47,8 @@ extension Hierarchy {
         }
         self[stack].stack = state
         let alive = state.aliveViews
-        for child in self[stack].children where !alive.contains(child) { parents[child] = nil }
-        for child in alive { parents[child] = stack }
+        for child in self[stack].children where !alive.contains(child) { setParent(child, nil) }
+        for child in alive { setParent(child, stack) }
         self[stack].children = alive
     }
 

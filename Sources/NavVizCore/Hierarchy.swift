@@ -21,8 +21,8 @@ public struct Hierarchy: Sendable, Equatable {
     var boxes: [NodeID: NodeBox] = [:]
     /// Whether an animated stack was ever built (only then are stack completions looked for).
     var containsStacks = false
-    /// Containment parents (presentation is not containment).
-    public internal(set) var parents: [NodeID: NodeID] = [:]
+    /// While a simulator transaction runs: the boxes and id counters it replaced, to roll back.
+    var journal: Journal?
     /// How many nodes of each base name were created (ids are never reused).
     var nameCounts: [String: Int] = [:]
     /// The ids created by the last `build`, in creation order.
@@ -46,7 +46,14 @@ public struct Hierarchy: Sendable, Equatable {
         }
         _modify {
             guard boxes[id] != nil else { preconditionFailure("no node '\(id)'") }
-            if !isKnownUniquelyReferenced(&boxes[id]!) { boxes[id] = NodeBox(boxes[id]!.value) }
+            if journal != nil, journal!.boxes[id] == nil {
+                // First change in a transaction: keep the old box for a rollback, change a copy.
+                let old = boxes[id]!
+                journal!.boxes[id] = .some(old)
+                boxes[id] = NodeBox(old.value)
+            } else if !isKnownUniquelyReferenced(&boxes[id]!) {
+                boxes[id] = NodeBox(boxes[id]!.value)
+            }
             yield &boxes[id]!.value
         }
     }
@@ -64,13 +71,19 @@ public struct Hierarchy: Sendable, Equatable {
     public var nodeIDs: [NodeID] { boxes.keys.sorted() }
 
     /// The containment parent of a node.
-    public func parent(of id: NodeID) -> NodeID? { parents[id] }
+    public func parent(of id: NodeID) -> NodeID? { boxes[id]?.value.parent }
+
+    /// Sets a node's containment parent.
+    mutating func setParent(_ child: NodeID, _ parent: NodeID?) {
+        guard boxes[child] != nil else { return }
+        self[child].parent = parent
+    }
 
     /// The node and its containment ancestors, nearest first.
     public func ancestry(of id: NodeID) -> [NodeID] {
         var chain = [id]
         var current = id
-        while let parent = parents[current] {
+        while let parent = boxes[current]?.value.parent {
             chain.append(parent)
             current = parent
         }
@@ -197,4 +210,46 @@ final class NodeBox: @unchecked Sendable, Equatable {
     var value: Node
     init(_ value: Node) { self.value = value }
     static func == (lhs: NodeBox, rhs: NodeBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+}
+
+/// What a transaction replaced, so that a rejected operation leaves the hierarchy as it was.
+struct Journal: Sendable, Equatable {
+    /// Boxes as they were before their first change (`.some(nil)`: the node did not exist).
+    var boxes: [NodeID: NodeBox?] = [:]
+    var nameCounts: [String: Int?] = [:]
+    var root: NodeID?
+    var lastBuilt: [NodeID]
+    var containsStacks: Bool
+}
+
+extension Hierarchy {
+    /// Starts recording changes (the simulator then changes the hierarchy in place, without a copy).
+    mutating func beginJournal() {
+        journal = Journal(root: root, lastBuilt: lastBuilt, containsStacks: containsStacks)
+    }
+
+    /// Stops recording and keeps the changes.
+    mutating func commitJournal() { journal = nil }
+
+    /// Undoes every change since `beginJournal()`.
+    mutating func rollBackJournal() {
+        guard let journal else { return }
+        self.journal = nil
+        for (id, old) in journal.boxes { boxes[id] = old }
+        for (name, old) in journal.nameCounts { nameCounts[name] = old }
+        root = journal.root
+        lastBuilt = journal.lastBuilt
+        containsStacks = journal.containsStacks
+    }
+
+    /// Records a node about to be added (so a rollback removes it).
+    mutating func journalInsertion(_ id: NodeID) {
+        if journal != nil, journal!.boxes[id] == nil { journal!.boxes[id] = .some(nil) }
+    }
+
+    /// Sets an id counter, recording its old value.
+    mutating func setNameCount(_ name: String, _ count: Int) {
+        if journal != nil, journal!.nameCounts[name] == nil { journal!.nameCounts[name] = .some(nameCounts[name]) }
+        nameCounts[name] = count
+    }
 }

@@ -55,6 +55,10 @@ public struct Simulator: Sendable, Equatable {
         // Animations that ended before the step lands run their completions first (AnimatedStackView).
         let completions = hierarchy.runStackCompletions(until: start)
         var transaction = Transaction(simulator: self, options: options, start: start)
+        // The transaction owns the only reference, so it changes the hierarchy in place; the journal
+        // restores what it replaced when the operation does not go through.
+        hierarchy = Hierarchy(device: hierarchy.device, screens: hierarchy.screens)
+        transaction.h.beginJournal()
         var outcome: StepOutcome
         do {
             try transaction.apply(operation)
@@ -65,6 +69,7 @@ public struct Simulator: Sendable, Equatable {
         outcome.start = start
         outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {
+            transaction.h.commitJournal()
             hierarchy = transaction.h
             if hierarchy.nodeCount > collectionThreshold {
                 hierarchy.collectDetached(keeping: retainedIDs)
@@ -73,6 +78,9 @@ public struct Simulator: Sendable, Equatable {
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = start + outcome.duration
             }
+        } else {
+            transaction.h.rollBackJournal()
+            hierarchy = transaction.h
         }
         lastStart = start
         now = max(now, start + outcome.duration)
