@@ -3,41 +3,37 @@ import NavVizScenario
 
 /// The README.md and index.html of a rendered scenario, and the top-level index of several.
 public enum DocsWriter {
-    /// Escapes text for HTML element content and attribute values.
+    /// Escapes text for HTML element content and attribute values (controls other than line breaks and
+    /// tabs are dropped).
     public static func html(escaping text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": continue
-            default: out.unicodeScalars.append(scalar)
+        DOTEscaping.replacing(text.unicodeScalars) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\n", "\t": nil
+            case _ where $0.value < 0x20: ""
+            default: nil
             }
         }
-        return out
     }
 
     /// Escapes text for Markdown prose: no raw HTML (`<`, `>`, `&` become entities), no link, emphasis
     /// or heading syntax (backslash escapes), one line.
     public static func markdown(escaping text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n", "\r": out += " "
-            case _ where scalar.value < 0x20: continue
-            case "\\", "`", "*", "_", "[", "]", "#", "|", "!":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(scalar)
+        DOTEscaping.replacing(text.unicodeScalars) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\n", "\r": " "
+            case "\\", "`", "*", "_", "[", "]", "#", "|", "!": "\\" + String($0)
+            case _ where $0.value < 0x20: ""
+            default: nil
             }
         }
-        return out
     }
 
     static func statusLine(_ step: RunStep) -> String {

@@ -72,17 +72,11 @@ extension NavVizCommand {
             }
             if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
 
-            var usedFolders: Set<String> = []
+            var folders = FolderNames()
             var failed: [String] = []
             var wroteArtifacts = false
             for scenario in loaded {
-                var folder = slug(scenario.file)
-                var n = 2
-                while usedFolders.contains(folder) {
-                    folder = "\(slug(scenario.file))-\(n)"
-                    n += 1
-                }
-                usedFolders.insert(folder)
+                let folder = folders.unique(for: scenario.file)
                 let run = ScenarioRunner.run(scenario)
                 if !run.failures.isEmpty {
                     printError("warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(scenario.file) shows them)")

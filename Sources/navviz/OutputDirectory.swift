@@ -95,3 +95,24 @@ struct ProgressLine {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
+
+/// Output folder names for scenarios: the file's slug, then `-2`, `-3`… when two files share one.
+struct FolderNames {
+    private var used: Set<String>
+
+    /// Names that are taken from the start (`index.html` beside the folders of several scenarios).
+    init(reserved: Set<String> = []) { used = reserved }
+
+    /// A folder name for this scenario file that no earlier one has.
+    mutating func unique(for file: String) -> String {
+        let base = slug(file)
+        var folder = base
+        var n = 2
+        while used.contains(folder) {
+            folder = "\(base)-\(n)"
+            n += 1
+        }
+        used.insert(folder)
+        return folder
+    }
+}

@@ -73,7 +73,7 @@ extension NavVizCommand {
             var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
             var outputs: [(folder: String, files: [OutputFile])] = []
             // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
-            var usedFolders: Set<String> = single ? [] : ["index.html"]
+            var folders = FolderNames(reserved: single ? [] : ["index.html"])
             for scenario in loaded {
                 let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
                 if let step, !run.steps.indices.contains(step) {
@@ -86,13 +86,7 @@ extension NavVizCommand {
                     progress.finish()
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
                 }
-                var folder = slug(scenario.file)
-                var n = 2
-                while usedFolders.contains(folder) {
-                    folder = "\(slug(scenario.file))-\(n)"
-                    n += 1
-                }
-                usedFolders.insert(folder)
+                let folder = folders.unique(for: scenario.file)
                 outputs.append((folder, files))
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count))
             }
