@@ -13,6 +13,9 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+let only = ProcessInfo.processInfo.environment["NAVVIZ_BENCH_ONLY"]
+func wants(_ section: String) -> Bool { only == nil || only == section }
+
 print("navviz benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 print("")
 
@@ -23,7 +26,7 @@ func hundredNodeRoot() -> NodeSpec {
     .tabs((0..<5).map { tab in .navigation((0..<19).map { .screen("Screen\(tab)_\($0)") }, id: "nav\(tab)") })
 }
 
-do {
+if wants("simulator") { do {
     var simulator = try Simulator(root: hundredNodeRoot())
     print("simulator: \(simulator.hierarchy.attachedNodes().count)-node hierarchy")
     let cycle: [NavigationOperation] = [
@@ -44,7 +47,7 @@ do {
     print(String(format: "  operations per second: %.0f (goal ≥ 100,000: %@)", opsPerSecond, opsPerSecond >= 100_000 ? "met" : "NOT met"))
 } catch {
     print("simulator benchmark failed: \(error)")
-}
+} }
 print("")
 
 // MARK: ViewFinder cost by depth and breadth
@@ -61,6 +64,7 @@ func chain(depth: Int, breadth: Int) -> NodeSpec {
     return node
 }
 
+if wants("finder") {
 print("view finder (navviz strategy), nanoseconds per lookup:")
 print("  depth  breadth  ns/find")
 for (depth, breadth) in [(10, 1), (50, 1), (100, 1), (400, 1), (100, 10), (100, 50)] {
@@ -81,6 +85,7 @@ for (depth, breadth) in [(10, 1), (50, 1), (100, 1), (400, 1), (100, 10), (100, 
     print(String(format: "  %5d  %7d  %7.0f", depth, breadth, elapsed / Double(iterations) * 1e9) + (sink == 0 ? "!" : ""))
 }
 print("  (the cost follows depth; breadth at equal depth changes little)")
+}
 
 // MARK: Rendering: navviz in-process vs the Graphviz floor vs spawning `dot -Tsvg`
 
@@ -102,7 +107,7 @@ func renderScenarioText() -> String {
         """
 }
 
-do {
+if wants("render") { do {
     let scenario = try ScenarioDecoder.decode(renderScenarioText(), file: "bench.json")
     let run = ScenarioRunner.run(scenario)
     let nodes = run.steps[0].hierarchy.attachedNodes().count
@@ -125,6 +130,14 @@ do {
     // The floor: gvLayout + gvRender for the same distinct diagrams (the renderer caches identical DOT).
     let distinct = Array(Set(dots)).sorted()
     for dot in distinct { floor += try GraphvizRenderer.shared.renderTimed(dot: dot).layoutAndRenderSeconds }
+    // Where the time goes.
+    var phaseRun = 0.0, phaseDOT = 0.0, phaseSVG = 0.0
+    phaseRun = seconds { _ = ScenarioRunner.run(scenario) }
+    var phaseDots: [String] = []
+    phaseDOT = seconds { phaseDots = dots.map { $0 } ; _ = run.steps.map { builder.state($0.hierarchy, finder: $0.finder) } }
+    phaseSVG = try seconds { for dot in distinct { _ = try GraphvizRenderer.shared.renderSync(dot: dot) } }
+    print(String(format: "  phases: run %.0f ms, DOT (states) %.0f ms, parse+layout+render+free %.0f ms, whole %.0f ms", phaseRun * 1000, phaseDOT * 1000, phaseSVG * 1000, whole * 1000))
+    _ = phaseDots
     let perDiagram = whole / Double(distinct.count) * 1000
     let floorPer = floor / Double(distinct.count) * 1000
     print("rendering: 200-step scenario, \(nodes)-node hierarchy, \(dots.count) diagrams (\(distinct.count) distinct)")
@@ -164,4 +177,4 @@ do {
     print(String(format: "  %d-node hierarchy: rendered in %.2f s (%d KB of SVG)", big.attachedNodes().count, bigTime, bigSize / 1024))
 } catch {
     print("render benchmark failed: \(error)")
-}
+} }

@@ -47,15 +47,16 @@ extension Hierarchy {
         }
         self[stack].stack = state
         let alive = state.aliveViews
-        for child in self[stack].children where !alive.contains(child) { parents[child] = nil }
-        for child in alive { parents[child] = stack }
+        for child in self[stack].children where !alive.contains(child) { setParent(child, nil) }
+        for child in alive { setParent(child, stack) }
         self[stack].children = alive
     }
 
     /// Runs, in time order, the completions of stack animations that ended by `time`; returns their hooks.
     public mutating func runStackCompletions(until time: Double) -> [HookEvent] {
         var due: [(time: Double, stack: NodeID)] = []
-        for node in nodes.values {
+        guard containsStacks else { return [] }
+        for node in boxes.values.map(\.value) {
             for end in node.stack?.completionTimes ?? [] where end <= time { due.append((end, node.id)) }
         }
         due.sort { ($0.time, $0.stack) < ($1.time, $1.stack) }

@@ -7,8 +7,8 @@ extension Hierarchy {
         repeat {
             count += 1
             id = NodeID(count == 1 ? base : "\(base)#\(count)")
-        } while nodes[id] != nil
-        nameCounts[base] = count
+        } while boxes[id] != nil
+        setNameCount(base, count)
         return id
     }
 
@@ -47,7 +47,7 @@ extension Hierarchy {
     private func resolveReference(_ ref: NodeID) throws(NavigationError) -> NodeID {
         guard contains(ref) else { throw .unknownNode(ref) }
         if lastBuilt.contains(ref) { throw .referencesItself(ref) }
-        if let parent = parents[ref] { throw .alreadyInHierarchy(ref, parent: parent) }
+        if let parent = parent(of: ref) { throw .alreadyInHierarchy(ref, parent: parent) }
         if ref == root || self[ref].presenter != nil { throw .alreadyActive(ref) }
         return ref
     }
@@ -61,7 +61,9 @@ extension Hierarchy {
             id: id, kind: spec.kind, screen: spec.screen, title: spec.title ?? info?.title,
             className: spec.className ?? info?.className)
         node.definesPresentationContext = spec.definesPresentationContext
-        nodes[id] = node
+        journalInsertion(id)
+        boxes[id] = NodeBox(node)
+        if spec.kind == .stack { containsStacks = true }
         return id
     }
 
@@ -71,7 +73,7 @@ extension Hierarchy {
     ) throws(NavigationError) {
         if children.contains(child) { throw .duplicateChild(child, container: id) }
         children.append(child)
-        parents[child] = id
+        setParent(child, id)
         if spec.kind == .split, index < spec.roles.count { self[child].role = spec.roles[index] }
         if spec.kind == .activity, index < spec.keys.count { self[child].key = spec.keys[index] }
     }
@@ -146,14 +148,14 @@ extension Hierarchy {
     /// Appends a child to a container's children and records the parent.
     mutating func attach(_ child: NodeID, to parent: NodeID) {
         self[parent].children.append(child)
-        parents[child] = parent
+        setParent(child, parent)
     }
 
     /// Removes a child from its container.
     mutating func detach(_ child: NodeID) {
-        guard let parent = parents[child] else { return }
+        guard let parent = parent(of: child) else { return }
         self[parent].children.removeAll { $0 == child }
-        parents[child] = nil
+        setParent(child, nil)
         self[child].role = nil
     }
 
@@ -185,7 +187,11 @@ extension Hierarchy {
         node.children = []
         node.presented = nil
         node.presenter = nil
-        nodes[node.id] = node
+        journalInsertion(node.id)
+        var stored = node
+        stored.parent = nil
+        boxes[node.id] = NodeBox(stored)
+        if node.kind == .stack { containsStacks = true }
         if let parent {
             attach(node.id, to: parent)
             self[node.id].role = node.role
@@ -201,7 +207,7 @@ extension Hierarchy {
             base = String(raw[..<hash])
             count = n
         }
-        nameCounts[base] = max(nameCounts[base] ?? 0, count)
+        setNameCount(base, max(nameCounts[base] ?? 0, count))
     }
 }
 
@@ -212,7 +218,7 @@ extension Hierarchy {
         var attached = Set<NodeID>()
         for id in attachedNodes() { attached.insert(id) }
         var keep = attached
-        for (id, _) in nodes where !attached.contains(id) && parents[id] == nil && nodes[id]?.presenter == nil {
+        for (id, box) in boxes where !attached.contains(id) && box.value.parent == nil && box.value.presenter == nil {
             var subtree: [NodeID] = []
             var stack = [id]
             while let next = stack.popLast() {
@@ -222,9 +228,8 @@ extension Hierarchy {
             }
             if subtree.contains(where: retained.contains) { keep.formUnion(subtree) }
         }
-        for id in nodes.keys where !keep.contains(id) {
-            nodes[id] = nil
-            parents[id] = nil
+        for id in boxes.keys where !keep.contains(id) {
+            boxes[id] = nil
         }
     }
 }

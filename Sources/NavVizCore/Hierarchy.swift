@@ -16,10 +16,13 @@ public struct ScreenInfo: Sendable, Equatable {
 public struct Hierarchy: Sendable, Equatable {
     /// The window's root view controller.
     public internal(set) var root: NodeID?
-    /// Every node created in this run, attached or not (popped controllers stay retained).
-    public internal(set) var nodes: [NodeID: Node] = [:]
-    /// Containment parents (presentation is not containment).
-    public internal(set) var parents: [NodeID: NodeID] = [:]
+    /// Every node created in this run, attached or not (popped controllers stay retained), each in a
+    /// copy-on-write box: copying a hierarchy copies pointers, and a node is copied only when it changes.
+    var boxes: [NodeID: NodeBox] = [:]
+    /// Whether an animated stack was ever built (only then are stack completions looked for).
+    var containsStacks = false
+    /// While a simulator transaction runs: the boxes and id counters it replaced, to roll back.
+    var journal: Journal?
     /// How many nodes of each base name were created (ids are never reused).
     var nameCounts: [String: Int] = [:]
     /// The ids created by the last `build`, in creation order.
@@ -38,26 +41,49 @@ public struct Hierarchy: Sendable, Equatable {
     /// The node with this id; it must exist.
     public subscript(id: NodeID) -> Node {
         get {
-            guard let node = nodes[id] else { preconditionFailure("no node '\(id)'") }
-            return node
+            guard let box = boxes[id] else { preconditionFailure("no node '\(id)'") }
+            return box.value
         }
         _modify {
-            guard nodes[id] != nil else { preconditionFailure("no node '\(id)'") }
-            yield &nodes[id]!
+            guard boxes[id] != nil else { preconditionFailure("no node '\(id)'") }
+            if journal != nil, journal!.boxes[id] == nil {
+                // First change in a transaction: keep the old box for a rollback, change a copy.
+                let old = boxes[id]!
+                journal!.boxes[id] = .some(old)
+                boxes[id] = NodeBox(old.value)
+            } else if !isKnownUniquelyReferenced(&boxes[id]!) {
+                boxes[id] = NodeBox(boxes[id]!.value)
+            }
+            yield &boxes[id]!.value
         }
     }
 
     /// Whether a node with this id was ever created.
-    public func contains(_ id: NodeID) -> Bool { nodes[id] != nil }
+    public func contains(_ id: NodeID) -> Bool { boxes[id] != nil }
+
+    /// The node with this id, if it exists.
+    public func node(_ id: NodeID) -> Node? { boxes[id]?.value }
+
+    /// How many nodes exist (attached or retained).
+    public var nodeCount: Int { boxes.count }
+
+    /// The ids of every node that exists, sorted.
+    public var nodeIDs: [NodeID] { boxes.keys.sorted() }
 
     /// The containment parent of a node.
-    public func parent(of id: NodeID) -> NodeID? { parents[id] }
+    public func parent(of id: NodeID) -> NodeID? { boxes[id]?.value.parent }
+
+    /// Sets a node's containment parent.
+    mutating func setParent(_ child: NodeID, _ parent: NodeID?) {
+        guard boxes[child] != nil else { return }
+        self[child].parent = parent
+    }
 
     /// The node and its containment ancestors, nearest first.
     public func ancestry(of id: NodeID) -> [NodeID] {
         var chain = [id]
         var current = id
-        while let parent = parents[current] {
+        while let parent = boxes[current]?.value.parent {
             chain.append(parent)
             current = parent
         }
@@ -69,25 +95,25 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// The nearest node of a kind among the node and its ancestors (`navigationController` etc).
     public func nearest(_ kind: NodeKind, from id: NodeID) -> NodeID? {
-        ancestry(of: id).first { nodes[$0]?.kind == kind }
+        ancestry(of: id).first { node($0)?.kind == kind }
     }
 
     /// The nearest node of a kind strictly above this one.
     public func nearestAncestor(_ kind: NodeKind, of id: NodeID) -> NodeID? {
-        ancestry(of: id).dropFirst().first { nodes[$0]?.kind == kind }
+        ancestry(of: id).dropFirst().first { node($0)?.kind == kind }
     }
 
     /// UIKit's inherited `presentedViewController`: the first presentation on the node or an ancestor.
     public func presentedViewController(of id: NodeID) -> NodeID? {
         for node in ancestry(of: id) {
-            if let presented = nodes[node]?.presented { return presented }
+            if let presented = self.node(node)?.presented { return presented }
         }
         return nil
     }
 
     /// UIKit's inherited `presentingViewController`: the presenter of the node's presented ancestor.
     public func presentingViewController(of id: NodeID) -> NodeID? {
-        nodes[containmentRoot(of: id)]?.presenter
+        node(containmentRoot(of: id))?.presenter
     }
 
     /// Whether the node is reachable from the window root (through children or presentations).
@@ -96,7 +122,7 @@ public struct Hierarchy: Sendable, Equatable {
         while true {
             let top = containmentRoot(of: current)
             if top == root { return true }
-            guard let presenter = nodes[top]?.presenter else { return false }
+            guard let presenter = node(top)?.presenter else { return false }
             current = presenter
         }
     }
@@ -116,26 +142,34 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// The children a container shows (its views are in the window when the container's are).
     public func shownChildren(of id: NodeID) -> [NodeID] {
-        let node = self[id]
-        switch node.kind {
+        var shown: [NodeID] = []
+        forEachShownChild(of: id) { shown.append($0) }
+        return shown
+    }
+
+    /// Calls `body` for each child a container shows, without building an array (hot path).
+    func forEachShownChild(of id: NodeID, _ body: (NodeID) -> Void) {
+        guard let box = boxes[id] else { return }
+        switch box.value.kind {
         case .navigation:
-            return node.children.last.map { [$0] } ?? []
+            if let top = box.value.children.last { body(top) }
         case .stack:
             // The active view is the stack's last entry; views still animating out are children too.
-            return (node.stack?.views.last ?? node.children.last).map { [$0] } ?? []
+            if let top = box.value.stack?.views.last ?? box.value.children.last { body(top) }
         case .tab, .notifications, .controller:
-            guard let index = node.selected, node.children.indices.contains(index) else { return [] }
-            return [node.children[index]]
+            guard let index = box.value.selected, box.value.children.indices.contains(index) else { return }
+            body(box.value.children[index])
         case .split:
-            let byRole = node.children.filter { self[$0].role != nil }
-            if node.isCollapsed == true {
-                return byRole.filter { self[$0].role == .primary }
+            let collapsed = box.value.isCollapsed == true
+            for child in box.value.children {
+                guard let role = boxes[child]?.value.role else { continue }
+                if !collapsed || role == .primary { body(child) }
             }
-            return byRole
         case .activity:
-            return node.children.filter { self[$0].key == node.active && node.active != nil }.prefix(1).map { $0 }
+            guard let active = box.value.active else { return }
+            if let child = box.value.children.first(where: { boxes[$0]?.value.key == active }) { body(child) }
         case .view:
-            return []
+            return
         }
     }
 
@@ -152,10 +186,10 @@ public struct Hierarchy: Sendable, Equatable {
         func visit(_ id: NodeID) {
             let start = out.count
             out.append(id)
-            for child in shownChildren(of: id) { visit(child) }
-            if let presented = self[id].presented {
+            forEachShownChild(of: id) { visit($0) }
+            if let presented = boxes[id]?.value.presented {
                 // A removing presentation takes its presenter's subtree out of the window.
-                if self[presented].style?.removesPresenterViews == true { out.removeSubrange(start...) }
+                if boxes[presented]?.value.style?.removesPresenterViews == true { out.removeSubrange(start...) }
                 visit(presented)
             }
         }
@@ -168,5 +202,54 @@ public struct Hierarchy: Sendable, Equatable {
         nodesInWindow().filter { id in
             self[id].kind.isController && !shownChildren(of: id).contains { self[$0].kind.isController }
         }
+    }
+}
+
+/// A node in a copy-on-write box (see `Hierarchy.boxes`). Never mutated while shared.
+final class NodeBox: @unchecked Sendable, Equatable {
+    var value: Node
+    init(_ value: Node) { self.value = value }
+    static func == (lhs: NodeBox, rhs: NodeBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+}
+
+/// What a transaction replaced, so that a rejected operation leaves the hierarchy as it was.
+struct Journal: Sendable, Equatable {
+    /// Boxes as they were before their first change (`.some(nil)`: the node did not exist).
+    var boxes: [NodeID: NodeBox?] = [:]
+    var nameCounts: [String: Int?] = [:]
+    var root: NodeID?
+    var lastBuilt: [NodeID]
+    var containsStacks: Bool
+}
+
+extension Hierarchy {
+    /// Starts recording changes (the simulator then changes the hierarchy in place, without a copy).
+    mutating func beginJournal() {
+        journal = Journal(root: root, lastBuilt: lastBuilt, containsStacks: containsStacks)
+    }
+
+    /// Stops recording and keeps the changes.
+    mutating func commitJournal() { journal = nil }
+
+    /// Undoes every change since `beginJournal()`.
+    mutating func rollBackJournal() {
+        guard let journal else { return }
+        self.journal = nil
+        for (id, old) in journal.boxes { boxes[id] = old }
+        for (name, old) in journal.nameCounts { nameCounts[name] = old }
+        root = journal.root
+        lastBuilt = journal.lastBuilt
+        containsStacks = journal.containsStacks
+    }
+
+    /// Records a node about to be added (so a rollback removes it).
+    mutating func journalInsertion(_ id: NodeID) {
+        if journal != nil, journal!.boxes[id] == nil { journal!.boxes[id] = .some(nil) }
+    }
+
+    /// Sets an id counter, recording its old value.
+    mutating func setNameCount(_ name: String, _ count: Int) {
+        if journal != nil, journal!.nameCounts[name] == nil { journal!.nameCounts[name] = .some(nameCounts[name]) }
+        nameCounts[name] = count
     }
 }

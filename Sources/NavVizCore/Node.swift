@@ -12,6 +12,8 @@ public struct Node: Sendable, Equatable {
     public var className: String?
     /// Children in the container's own order (nav stack, tabs, split columns, activities, views, sequence).
     public var children: [NodeID] = []
+    /// The containment parent, kept by the hierarchy (presentation is not containment).
+    public internal(set) var parent: NodeID?
     /// Tab: the selected index. Custom container: the visible child. Notifications: the current index.
     public var selected: Int?
     /// Split only: whether it is collapsed.

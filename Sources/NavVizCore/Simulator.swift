@@ -55,6 +55,10 @@ public struct Simulator: Sendable, Equatable {
         // Animations that ended before the step lands run their completions first (AnimatedStackView).
         let completions = hierarchy.runStackCompletions(until: start)
         var transaction = Transaction(simulator: self, options: options, start: start)
+        // The transaction owns the only reference, so it changes the hierarchy in place; the journal
+        // restores what it replaced when the operation does not go through.
+        hierarchy = Hierarchy(device: hierarchy.device, screens: hierarchy.screens)
+        transaction.h.beginJournal()
         var outcome: StepOutcome
         do {
             try transaction.apply(operation)
@@ -65,18 +69,22 @@ public struct Simulator: Sendable, Equatable {
         outcome.start = start
         outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {
+            transaction.h.commitJournal()
             hierarchy = transaction.h
-            if hierarchy.nodes.count > collectionThreshold {
+            if hierarchy.nodeCount > collectionThreshold {
                 hierarchy.collectDetached(keeping: retainedIDs)
-                collectionThreshold = 2 * hierarchy.nodes.count + detachedLimit
+                collectionThreshold = 2 * hierarchy.nodeCount + detachedLimit
             }
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = start + outcome.duration
             }
+        } else {
+            transaction.h.rollBackJournal()
+            hierarchy = transaction.h
         }
         lastStart = start
         now = max(now, start + outcome.duration)
-        inFlight = inFlight.filter { $0.value > start }
+        if inFlight.values.contains(where: { $0 <= start }) { inFlight = inFlight.filter { $0.value > start } }
         return outcome
     }
 

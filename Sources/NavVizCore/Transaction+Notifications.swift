@@ -51,16 +51,7 @@ extension Transaction {
         if replaysQuirks { hooks.append(HookEvent("quirk:extraIndexFetch", controller: sequence)) }
         // `presentingViewController.dismiss(animated: true)`: whatever sits above goes first, silently.
         let dismissed = h[presenter].presented ?? h.containmentRoot(of: sequence)
-        var above: [NodeID] = []
-        var cursor = h[dismissed].presented
-        while let next = cursor {
-            above.append(next)
-            cursor = h[next].presented
-        }
-        for node in above.reversed() {
-            unlinkPresentation(node)
-            phase(.sequential, animated: false)
-        }
+        tearDownSilently(presentationChain(from: h[dismissed].presented))
         let style = h[dismissed].style ?? .automatic
         unlinkPresentation(dismissed)
         container = Simulator.presentationKey

@@ -168,21 +168,31 @@ extension Transaction {
             return
         }
         // Everything above the dismissed controller goes first, top-down, without animation.
-        var above: [NodeID] = []
-        var cursor = h[dismissed].presented
-        while let next = cursor {
-            above.append(next)
-            cursor = h[next].presented
-        }
-        for node in above.reversed() {
-            unlinkPresentation(node)
-            tearDownPhase()
-        }
+        tearDownSilently(presentationChain(from: h[dismissed].presented))
         unlinkPresentation(dismissed)
     }
 
     /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
     /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
+    /// `first` and every controller presented above it, bottom-up.
+    func presentationChain(from first: NodeID?) -> [NodeID] {
+        var chain: [NodeID] = []
+        var cursor = first
+        while let next = cursor {
+            chain.append(next)
+            cursor = h[next].presented
+        }
+        return chain
+    }
+
+    /// Removes presentations top-down, each controller leaving the window unanimated (§1.5: C goes before B).
+    mutating func tearDownSilently(_ chain: [NodeID]) {
+        for node in chain.reversed() {
+            unlinkPresentation(node)
+            tearDownPhase()
+        }
+    }
+
     mutating func tearDownPhase() {
         let now = Self.controllersInWindow(h)
         events += AppearanceOrder.sequential.events(
@@ -199,13 +209,7 @@ extension Transaction {
 
     /// Removes a presentation and everything above it, without callbacks.
     mutating func tearDown(_ presented: NodeID) {
-        var cursor: NodeID? = presented
-        var chain: [NodeID] = []
-        while let next = cursor {
-            chain.append(next)
-            cursor = h[next].presented
-        }
-        for node in chain.reversed() { unlinkPresentation(node) }
+        for node in presentationChain(from: presented).reversed() { unlinkPresentation(node) }
     }
 
     // MARK: - Window root
@@ -221,16 +225,7 @@ extension Transaction {
                 let presented = h[presenter].presented!
                 warnings.append(
                     "The old root '\(old)' was presenting '\(presented)': the presentation was torn down")
-                var chain: [NodeID] = []
-                var cursor: NodeID? = presented
-                while let next = cursor {
-                    chain.append(next)
-                    cursor = h[next].presented
-                }
-                for node in chain.reversed() {
-                    unlinkPresentation(node)
-                    tearDownPhase()
-                }
+                tearDownSilently(presentationChain(from: presented))
             }
         }
         h.setRoot(new)

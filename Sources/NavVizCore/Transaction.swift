@@ -41,7 +41,11 @@ struct Transaction {
         replaysQuirks = simulator.replaysQuirks
         inFlight = simulator.inFlight
         windowMark = Self.controllersInWindow(simulator.hierarchy)
+        initialVisible = simulator.finder.visibleController(in: simulator.hierarchy)
     }
+
+    /// The visible controller when the step landed (found once: most operations start from it).
+    let initialVisible: NodeID?
 
     static func controllersInWindow(_ h: Hierarchy) -> [NodeID] {
         h.nodesInWindow().filter { h[$0].kind.isController }
@@ -52,6 +56,11 @@ struct Transaction {
     /// Callbacks for the controllers that left (`before` minus `after`) and entered the window, in pre-order.
     static func events(_ order: AppearanceOrder, from before: [NodeID], to after: [NodeID], animated: Bool) -> [AppearanceEvent] {
         if before == after { return [] }
+        if before.count * after.count <= 256 {
+            // Windows are small: comparing ids beats hashing them.
+            return order.events(
+                from: before.filter { !after.contains($0) }, to: after.filter { !before.contains($0) }, animated: animated)
+        }
         let beforeSet = Set(before)
         let afterSet = Set(after)
         return order.events(
@@ -107,7 +116,7 @@ struct Transaction {
 
     /// The visible controller at the start of the step, per the simulator's finder.
     func visibleController() throws(NavigationError) -> NodeID {
-        guard let visible = finder.visibleController(in: h) else { throw .noRoot }
+        guard let visible = initialVisible else { throw .noRoot }
         return visible
     }
 

@@ -61,7 +61,7 @@ public struct ViewFinder: Sendable, Equatable {
         var current = id
         while true {
             path.append(current)
-            if let presented = h[current].presented {
+            if let presented = h.boxes[current]?.value.presented {
                 current = presented
                 continue
             }
@@ -74,15 +74,17 @@ public struct ViewFinder: Sendable, Equatable {
     /// (its primary when collapsed), the active activity, the current notification, a custom container's
     /// visible child. Views inside an animated stack are not controllers, so a stack is a leaf.
     public static func focusChild(of id: NodeID, in h: Hierarchy) -> NodeID? {
-        let node = h[id]
-        switch node.kind {
+        guard let box = h.boxes[id] else { return nil }
+        switch box.value.kind {
         case .split:
-            if node.isCollapsed == true { return h.splitChild(id, role: .primary) }
+            if box.value.isCollapsed == true { return h.splitChild(id, role: .primary) }
             return h.splitChild(id, role: .secondary) ?? h.splitChild(id, role: .primary)
         case .stack, .view:
             return nil
         default:
-            return h.shownChildren(of: id).first
+            var first: NodeID?
+            h.forEachShownChild(of: id) { if first == nil { first = $0 } }
+            return first
         }
     }
 

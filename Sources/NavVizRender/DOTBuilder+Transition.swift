@@ -15,14 +15,17 @@ extension DOTBuilder {
     }
 
     /// Two states of one hierarchy (or two snapshots of an app) side by side, the new one marked
-    /// as a transition's after side is.
+    /// as a transition's after side is. `details` are lines under the caption (what changed);
+    /// `titles` label the two sides.
     public func diff(
         old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
-        caption: String? = nil
+        caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new")
     ) -> String {
-        comparison(
-            before: old, after: new, beforeFinder: oldFinder, afterFinder: newFinder, titles: ("old", "new"),
-            caption: caption.map { .table([(.bold(.text($0)), background: nil)]) }, events: nil)
+        var rows: [(Markup, background: String?)] = caption.map { [(.bold(.text($0)), background: nil)] } ?? []
+        rows += details.map { (.text($0), background: nil) }
+        return comparison(
+            before: old, after: new, beforeFinder: oldFinder, afterFinder: newFinder, titles: titles,
+            caption: rows.isEmpty ? nil : .table(rows), events: nil)
     }
 
     private func comparison(

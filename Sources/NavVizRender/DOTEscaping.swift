@@ -4,56 +4,53 @@
 public enum DOTEscaping {
     /// Text for an HTML-like label: XML-escaped, `\` doubled, line breaks as `<BR/>`, controls dropped.
     public static func html(_ text: String) -> String {
-        var out = ""
-        for scalar in normalized(text) {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\\": out += "\\\\"
-            case "\n": out += "<BR/>"
-            default: out.unicodeScalars.append(scalar)
+        replacing(normalized(text)) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\\": "\\\\"
+            case "\n": "<BR/>"
+            default: nil
             }
         }
-        return out
     }
 
     /// A quoted DOT string (quotes included) for a `label`: `\` doubled, `"` escaped, `&` `<` `>` as
     /// entities, line breaks as `\n`, controls dropped.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in normalized(text) {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        "\"" + quotedBody(text, backslash: "\\\\", newline: "\\n") + "\""
     }
 
     /// A quoted DOT string (quotes included) for a `tooltip`: `\` as `\\\\` (tooltips are unescaped
     /// twice), `"` escaped, `&` `<` `>` as entities, line breaks as spaces, controls dropped.
     public static func tooltip(_ text: String) -> String {
-        var out = "\""
-        for scalar in normalized(text) {
-            switch scalar {
-            case "\\": out += "\\\\\\\\"
-            case "\"": out += "\\\""
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n": out += " "
-            default: out.unicodeScalars.append(scalar)
+        "\"" + quotedBody(text, backslash: "\\\\\\\\", newline: " ") + "\""
+    }
+
+    private static func quotedBody(_ text: String, backslash: String, newline: String) -> String {
+        replacing(normalized(text)) {
+            switch $0 {
+            case "\\": backslash
+            case "\"": "\\\""
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\n": newline
+            default: nil
             }
         }
-        return out + "\""
+    }
+
+    /// The scalars, each replaced by `replacement(scalar)` when that is not nil.
+    static func replacing(_ scalars: some Sequence<Unicode.Scalar>, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        for scalar in scalars {
+            if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// Whether a scalar is removed from user text: C0/C1 controls (other than line breaks and tabs,

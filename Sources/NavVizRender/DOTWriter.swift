@@ -65,7 +65,9 @@ enum DOTValue: Equatable {
     var rendered: String {
         switch self {
         case .constant(let value):
-            precondition(!value.contains("\"") && !value.contains("\\"), "constants never need escaping")
+            precondition(
+                !value.utf8.contains(UInt8(ascii: "\"")) && !value.utf8.contains(UInt8(ascii: "\\")),
+                "constants never need escaping")
             return Self.isBare(value) ? value : "\"\(value)\""
         case .label(let text): return DOTEscaping.quoted(text)
         case .tooltip(let text): return DOTEscaping.tooltip(text)

@@ -3,31 +3,37 @@ import NavVizScenario
 
 /// The README.md and index.html of a rendered scenario, and the top-level index of several.
 public enum DocsWriter {
-    /// Escapes text for HTML element content and attribute values.
+    /// Escapes text for HTML element content and attribute values (controls other than line breaks and
+    /// tabs are dropped).
     public static func html(escaping text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": continue
-            default: out.unicodeScalars.append(scalar)
+        DOTEscaping.replacing(text.unicodeScalars) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\n", "\t": nil
+            case _ where $0.value < 0x20: ""
+            default: nil
             }
         }
-        return out
     }
 
-    /// Escapes text for Markdown prose (no HTML, no link or emphasis syntax).
+    /// Escapes text for Markdown prose: no raw HTML (`<`, `>`, `&` become entities), no link, emphasis
+    /// or heading syntax (backslash escapes), one line.
     public static func markdown(escaping text: String) -> String {
-        var out = ""
-        for ch in html(escaping: text).replacingNewlines() {
-            if "\\`*_[]#|!".contains(ch) { out.append("\\") }
-            out.append(ch)
+        DOTEscaping.replacing(text.unicodeScalars) {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\n", "\r": " "
+            case "\\", "`", "*", "_", "[", "]", "#", "|", "!": "\\" + String($0)
+            case _ where $0.value < 0x20: ""
+            default: nil
+            }
         }
-        return out
     }
 
     static func statusLine(_ step: RunStep) -> String {
@@ -147,7 +153,10 @@ public enum DocsWriter {
     static func inline(_ diagram: String, prefix: String, dotOnly: Bool) -> String {
         if dotOnly { return "<pre class=\"dot\">\(html(escaping: diagram))</pre>" }
         var svg = SVGPostProcessor.uniquifyIDs(svg: diagram, prefix: prefix)
-        if let start = svg.range(of: "<svg") { svg = String(svg[start.lowerBound...]) }
+        let bytes = Array(svg.utf8)
+        if let start = firstRange(of: Array("<svg".utf8), in: bytes[...], from: 0) {
+            svg = String(decoding: bytes[start.lowerBound...], as: UTF8.self)
+        }
         return svg
     }
 
@@ -170,9 +179,3 @@ public enum DocsWriter {
     }
 }
 
-extension String {
-    /// Newlines folded to spaces (Markdown list items stay on one line).
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-}

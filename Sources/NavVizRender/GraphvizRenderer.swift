@@ -15,6 +15,17 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case json
 }
 
+/// Where Graphviz takes the width and height of text from when it lays out a graph.
+public enum TextMetrics: String, Sendable, CaseIterable {
+    /// The installed fonts, through Graphviz's text layout plugin (pango and fontconfig): the best
+    /// fit for the fonts a viewer has, but geometry differs between machines with different fonts.
+    case fonts
+    /// Graphviz's built-in estimates (hard-coded Times, Helvetica and Courier widths), used when no
+    /// text layout plugin is loaded: the same SVG on every machine with the same Graphviz version,
+    /// whatever fonts are installed; text may fit its box less snugly.
+    case portable
+}
+
 /// Lays out DOT text with Graphviz's `dot` engine and writes it as SVG or another text format.
 ///
 /// libgvc is not thread-safe, so every Graphviz call in the process goes through one lock, whichever
@@ -25,14 +36,14 @@ public actor GraphvizRenderer {
 
     private init() {}
 
-    /// Lays out `dot` and renders it in `format`.
-    public func render(dot: String, format: OutputFormat = .svg) throws(RenderError) -> String {
-        try GraphvizEngine.shared.render(dot: dot, format: format).text
+    /// Lays out `dot` and renders it in `format`, measuring text with `metrics`.
+    public func render(dot: String, format: OutputFormat = .svg, metrics: TextMetrics = .fonts) throws(RenderError) -> String {
+        try GraphvizEngine.shared.render(dot: dot, format: format, metrics: metrics).text
     }
 
     /// Lays out `dot` and renders it in `format`, blocking the calling thread (for synchronous callers).
-    public nonisolated func renderSync(dot: String, format: OutputFormat = .svg) throws(RenderError) -> String {
-        try GraphvizEngine.shared.render(dot: dot, format: format).text
+    public nonisolated func renderSync(dot: String, format: OutputFormat = .svg, metrics: TextMetrics = .fonts) throws(RenderError) -> String {
+        try GraphvizEngine.shared.render(dot: dot, format: format, metrics: metrics).text
     }
 
     /// Renders `dot` to SVG and reports the time spent in `gvLayout` and `gvRenderData` alone.
@@ -56,13 +67,21 @@ struct Rendering: Sendable {
     var layoutAndRenderSeconds: Double
 }
 
-/// The process's Graphviz context and the lock that serializes every call into libgvc.
+/// The process's Graphviz contexts and the lock that serializes every call into libgvc.
+///
+/// Two contexts: the default one (every plugin the installation configures, so text is measured
+/// with the installed fonts) and, made on first use, a portable one holding only the `dot` layout
+/// and the core renderers, without a text layout plugin, so Graphviz falls back to its built-in
+/// font metrics. Both go through the same lock: libgvc and cgraph keep global state (the DOT
+/// scanner, error buffers), and two threads in two contexts crash.
 final class GraphvizEngine: @unchecked Sendable {
     static let shared = GraphvizEngine()
 
     private static let layoutEngine = "dot"
     private let lock = NSLock()
     private let context: OpaquePointer
+    /// The portable context, or why it could not be made; guarded by `lock`.
+    private var portable: Result<OpaquePointer, RenderError>?
 
     private init() {
         Self.keepMessages()
@@ -70,15 +89,16 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     /// Parses, lays out and renders `dot`; the only path into Graphviz.
-    func render(dot: String, format: OutputFormat, memory: ParseMemory = .arena) throws(RenderError) -> Rendering {
-        var rendering = try renderLocked(dot: dot, format: format, memory: memory)
+    func render(dot: String, format: OutputFormat, memory: ParseMemory = .arena, metrics: TextMetrics = .fonts) throws(RenderError) -> Rendering {
+        var rendering = try renderLocked(dot: dot, format: format, memory: memory, metrics: metrics)
         if format == .svg { rendering.text = SVGPostProcessor.renumberGradients(svg: rendering.text) }
         return rendering
     }
 
-    private func renderLocked(dot: String, format: OutputFormat, memory: ParseMemory) throws(RenderError) -> Rendering {
+    private func renderLocked(dot: String, format: OutputFormat, memory: ParseMemory, metrics: TextMetrics) throws(RenderError) -> Rendering {
         lock.lock()
         defer { lock.unlock() }
+        let context = try self.context(for: metrics)
 
         Self.resetErrors()
         let reader = try Self.openReader(dot, memory: memory)
@@ -91,9 +111,9 @@ final class GraphvizEngine: @unchecked Sendable {
 
         let clock = ContinuousClock()
         let start = clock.now
-        try layout(graph)
-        defer { freeLayout(graph) }
-        let output = try renderData(graph, format: format)
+        try Self.layout(graph, in: context)
+        defer { Self.freeLayout(graph, in: context) }
+        let output = try Self.renderData(graph, format: format, in: context)
         defer { Self.freeRenderData(output) }
         let elapsed = start.duration(to: clock.now)
         return Rendering(text: String(decoding: output, as: UTF8.self), layoutAndRenderSeconds: elapsed.seconds)
@@ -110,6 +130,68 @@ final class GraphvizEngine: @unchecked Sendable {
     private static func makeContext() -> OpaquePointer {
         guard let context = gvContext() else { fatalError("gvContext() returned NULL: out of memory") }
         return context
+    }
+
+    /// The context for `metrics`; the portable one is made on first use (call with the lock held).
+    private func context(for metrics: TextMetrics) throws(RenderError) -> OpaquePointer {
+        switch metrics {
+        case .fonts:
+            return context
+        case .portable:
+            if portable == nil { portable = Result { () throws(RenderError) in try Self.makePortableContext() } }
+            return try portable!.get()
+        }
+    }
+
+    /// The plugin libraries of the portable context: the `dot` layout and the core renderers (SVG,
+    /// DOT, JSON…). Not the pango text layout, whose absence makes Graphviz estimate text sizes.
+    private static let portablePlugins = [("gvplugin_dot_layout", "dot_layout"), ("gvplugin_core", "core")]
+
+    /// Calls `gvContextPlugins` with no built-in plugins and no plugin configuration, then
+    /// `gvAddLibrary` for each of `portablePlugins`, found in Graphviz's plugin folder.
+    private static func makePortableContext() throws(RenderError) -> OpaquePointer {
+        // The context keeps this pointer, so the (empty) list is allocated once and never freed.
+        let noBuiltins = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: 1)
+        noBuiltins.initialize(to: lt_symlist_t(name: nil, address: nil))
+        guard let portable = gvContextPlugins(noBuiltins, 0) else {
+            throw .portableMetricsUnavailable(reason: "gvContextPlugins() returned NULL")
+        }
+        guard let folder = pluginFolder(portable) else {
+            throw .portableMetricsUnavailable(reason: "Graphviz's plugin folder was not found")
+        }
+        for (symbolPrefix, name) in portablePlugins {
+            let library = try pluginLibrary(named: name, symbol: "\(symbolPrefix)_LTX_library", in: folder)
+            gvAddLibrary(portable, library)
+        }
+        return portable
+    }
+
+    /// Calls `gvconfig_libdir` (looked up at run time, as it is not in Graphviz's public headers):
+    /// the folder Graphviz loads its plugins from (`$GVBINDIR` when set).
+    private static func pluginFolder(_ context: OpaquePointer) -> String? {
+        typealias LibDir = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+        let process = dlopen(nil, RTLD_NOW)
+        guard let symbol = dlsym(process, "gvconfig_libdir") else { return nil }
+        let libdir = unsafeBitCast(symbol, to: LibDir.self)
+        guard let path = libdir(context) else { return nil }
+        let folder = String(cString: path)
+        return folder.isEmpty ? nil : folder
+    }
+
+    /// Calls `dlopen` on the plugin library `libgvplugin_<name>.*` in `folder` and `dlsym` for its
+    /// library descriptor. The library stays loaded for the life of the process.
+    private static func pluginLibrary(named name: String, symbol: String, in folder: String) throws(RenderError) -> UnsafeMutablePointer<gvplugin_library_t> {
+        let prefix = "libgvplugin_\(name)."
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".la") }
+            .sorted { ($0.count, $0) < ($1.count, $1) }
+        for file in files {
+            guard let handle = dlopen(folder + "/" + file, RTLD_NOW | RTLD_LOCAL) else { continue }
+            if let address = dlsym(handle, symbol) {
+                return address.assumingMemoryBound(to: gvplugin_library_t.self)
+            }
+        }
+        throw .portableMetricsUnavailable(reason: "no loadable '\(prefix)*' in '\(folder)'")
     }
 
     /// Calls `agreseterrors`, so `hasErrors()` covers only the current render.
@@ -175,25 +257,25 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     /// Calls `gvLayout` with the `dot` engine.
-    private func layout(_ graph: UnsafeMutablePointer<Agraph_t>) throws(RenderError) {
+    private static func layout(_ graph: UnsafeMutablePointer<Agraph_t>, in context: OpaquePointer) throws(RenderError) {
         guard gvLayout(context, graph, Self.layoutEngine) == 0 else {
-            throw .layoutFailed(engine: Self.layoutEngine, reason: Self.lastErrorMessage() ?? "")
+            throw .layoutFailed(engine: layoutEngine, reason: lastErrorMessage() ?? "")
         }
     }
 
     /// Calls `gvFreeLayout`.
-    private func freeLayout(_ graph: UnsafeMutablePointer<Agraph_t>) {
+    private static func freeLayout(_ graph: UnsafeMutablePointer<Agraph_t>, in context: OpaquePointer) {
         _ = gvFreeLayout(context, graph)
     }
 
     /// Calls `gvRenderData`; free the result with `freeRenderData`.
-    private func renderData(_ graph: UnsafeMutablePointer<Agraph_t>, format: OutputFormat) throws(RenderError) -> UnsafeBufferPointer<UInt8> {
+    private static func renderData(_ graph: UnsafeMutablePointer<Agraph_t>, format: OutputFormat, in context: OpaquePointer) throws(RenderError) -> UnsafeBufferPointer<UInt8> {
         var result: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         let status = gvRenderData(context, graph, format.rawValue, &result, &length)
         guard status == 0, let result else {
-            Self.freeRenderData(result)
-            throw .renderFailed(format: format.rawValue, reason: Self.lastErrorMessage() ?? "")
+            freeRenderData(result)
+            throw .renderFailed(format: format.rawValue, reason: lastErrorMessage() ?? "")
         }
         let bytes = UnsafeRawPointer(result).assumingMemoryBound(to: UInt8.self)
         return UnsafeBufferPointer(start: bytes, count: Int(length))

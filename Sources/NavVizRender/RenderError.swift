@@ -6,6 +6,8 @@ public enum RenderError: Error, Equatable, Sendable {
     case layoutFailed(engine: String, reason: String)
     /// The laid-out graph could not be written in the requested format; `reason` may be empty.
     case renderFailed(format: String, reason: String)
+    /// Graphviz's built-in text metrics could not be set up (its plugins were not found).
+    case portableMetricsUnavailable(reason: String)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -15,6 +17,7 @@ extension RenderError: CustomStringConvertible {
         case .invalidDOT(let reason): "Invalid DOT: \(reason)"
         case .layoutFailed(let engine, let reason): "Layout with engine '\(engine)' failed" + Self.because(reason)
         case .renderFailed(let format, let reason): "Rendering to '\(format)' failed" + Self.because(reason)
+        case .portableMetricsUnavailable(let reason): "Portable text metrics are unavailable: \(reason)"
         }
     }
 

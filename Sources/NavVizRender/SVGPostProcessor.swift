@@ -22,8 +22,8 @@ public enum SVGPostProcessor {
     /// Graphviz's SVG renderer numbers gradients with a process-wide counter, so without this the
     /// same DOT would give different SVG on every render in a long-lived process.
     static func renumberGradients(svg: String) -> String {
-        guard svg.contains("Gradient id=") else { return svg }
         let source = Array(svg.utf8)
+        guard firstRange(of: gradientMarker, in: source[...], from: 0) != nil else { return svg }
         var renamed: [[UInt8]: [UInt8]] = [:]
         SVGAttributeScanner(source: source).forEachAttribute { element, name, value in
             guard Self.gradients.contains(where: { $0.elementsEqual(element) }), name.elementsEqual(Self.id),
@@ -38,6 +38,7 @@ public enum SVGPostProcessor {
     private static let hrefs = [Array("href".utf8), Array("xlink:href".utf8)]
     private static let gradients = [Array("linearGradient".utf8), Array("radialGradient".utf8)]
     private static let urlOpening = Array("url(#".utf8)
+    private static let gradientMarker = Array("Gradient id=".utf8)
     private static let hash = UInt8(ascii: "#")
     private static let closingParenthesis = UInt8(ascii: ")")
 
@@ -76,7 +77,7 @@ public enum SVGPostProcessor {
         var result: [UInt8] = []
         var copied = value.startIndex
         var index = value.startIndex
-        while let opening = value[index...].firstRange(of: urlOpening) {
+        while let opening = firstRange(of: urlOpening, in: value, from: index) {
             guard let closing = value[opening.upperBound...].firstIndex(of: closingParenthesis) else { break }
             let target = Array(value[opening.upperBound..<closing])
             if ids.contains(target) {
@@ -90,6 +91,26 @@ public enum SVGPostProcessor {
         result.append(contentsOf: value[copied...])
         return result
     }
+}
+
+/// The first occurrence of a short byte pattern in a slice at or after `start` (a plain loop: Foundation's
+/// generic `firstRange(of:)` dominated render time).
+func firstRange(of pattern: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Range<Int>? {
+    guard let first = pattern.first, !bytes.isEmpty else { return nil }
+    var index = start
+    let last = bytes.endIndex - pattern.count
+    while index <= last {
+        if bytes[index] == first {
+            var matched = true
+            for offset in 1..<pattern.count where bytes[index + offset] != pattern[offset] {
+                matched = false
+                break
+            }
+            if matched { return index..<(index + pattern.count) }
+        }
+        index += 1
+    }
+    return nil
 }
 
 /// Walks the start tags of XML text and reports each attribute's element, name and raw (still escaped) value.
@@ -114,9 +135,11 @@ private struct SVGAttributeScanner {
     func forEachAttribute(_ body: Visitor) {
         var index = source.startIndex
         while let tagStart = source[index...].firstIndex(of: Self.lessThan) {
-            if let skip = Self.skipped.first(where: { source[tagStart...].starts(with: $0.opening) }) {
-                let rest = source[(tagStart + skip.opening.count)...]
-                index = rest.firstRange(of: skip.closing)?.upperBound ?? source.endIndex
+            let next = tagStart + 1 < source.endIndex ? source[tagStart + 1] : 0
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == Self.slash,
+                let skip = Self.skipped.first(where: { source[tagStart...].starts(with: $0.opening) })
+            {
+                index = firstRange(of: skip.closing, in: source[...], from: tagStart + skip.opening.count)?.upperBound ?? source.endIndex
                 continue
             }
             index = scanStartTag(from: tagStart + 1, body)

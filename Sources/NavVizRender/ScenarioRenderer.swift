@@ -26,6 +26,8 @@ public struct RenderOptions: Sendable, Equatable {
     public var includeLegend = false
     /// Write DOT only (no SVG), for machines without fonts or for goldens.
     public var dotOnly = false
+    /// Where Graphviz measures text: the installed fonts, or its built-in metrics (portable SVG).
+    public var textMetrics: TextMetrics = .fonts
     /// Options.
     public init() {}
 }
@@ -58,7 +60,7 @@ public struct ScenarioRenderer: Sendable {
         var done = 0
         func svg(_ dot: String) throws(RenderError) -> String {
             if let cached = cache[dot] { return cached }
-            let rendered = try GraphvizRenderer.shared.renderSync(dot: dot)
+            let rendered = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: options.textMetrics)
             cache[dot] = rendered
             return rendered
         }
@@ -77,7 +79,7 @@ public struct ScenarioRenderer: Sendable {
             var state: String?
             var transition: String?
             if options.sections.contains(.states) {
-                let dot = builder.state(step.hierarchy, finder: step.finder, caption: label)
+                let dot = builder.state(step.hierarchy, finder: step.finder)
                 state = try emit("states", stem, dot, label: label)
             }
             if options.sections.contains(.transitions), step.index > 0 {

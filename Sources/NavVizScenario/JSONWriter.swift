@@ -43,11 +43,11 @@ public enum JSONWriter {
             }
             out += "[\n"
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += spaces(indent + 2)
                 write(item, indent: indent + 2, pretty: pretty, into: &out)
                 out += i == items.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out += spaces(indent) + "]"
         case .object(let members):
             if members.isEmpty {
                 out += "{}"
@@ -65,12 +65,20 @@ public enum JSONWriter {
             }
             out += "{\n"
             for (i, (key, item)) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2) + quote(key) + ": "
+                out += spaces(indent + 2)
+                out += quote(key)
+                out += ": "
                 write(item, indent: indent + 2, pretty: pretty, into: &out)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: " ", count: indent) + "}"
+            out += spaces(indent) + "}"
         }
+    }
+
+    private static let indentation = (0..<64).map { String(repeating: " ", count: $0) }
+
+    static func spaces(_ count: Int) -> String {
+        count < indentation.count ? indentation[count] : String(repeating: " ", count: count)
     }
 
     /// Integers without a fraction; others in Swift's shortest round-trip form.
@@ -81,8 +89,10 @@ public enum JSONWriter {
 
     /// A JSON string literal with the required escapes.
     public static func quote(_ s: String) -> String {
-        // Most strings need no escape: copy them whole (0xE2 may start U+2028/U+2029: take the slow path).
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }) { return "\"" + s + "\"" }
+        // Fast path: nothing to escape.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + s + "\""
+        }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -206,6 +206,14 @@ public struct ScenarioDecoder {
             }
             errors = merged + late[next...].map(\.error)
         }
+        if errors.isEmpty, let root {
+            // The root must be buildable (no self references, a valid initial selection…).
+            do {
+                _ = try Simulator(root: root, device: device, screens: screens)
+            } catch {
+                fail(.invalidNode(file: file, path: "root", reason: error.description))
+            }
+        }
         guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
         var scenario = Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
         for (_, reference) in references {

@@ -9,7 +9,8 @@ import Darwin
 
 /// The render worker's side of the pipe protocol (`navviz render-worker`): read a request frame
 /// (4-byte big-endian length, then that many bytes of DOT) from standard input, render it, write a
-/// response frame (1 status byte — 0 SVG, 1 invalid DOT, 2 layout failed, 3 render failed — then a
+/// response frame (1 status byte — 0 SVG, 1 invalid DOT, 2 layout failed, 3 render failed, 4 no
+/// portable metrics — then a
 /// 4-byte big-endian length and the bytes), until standard input ends.
 public enum RenderWorker {
     /// Serves requests until standard input closes; returns the exit status.
@@ -35,6 +36,7 @@ public enum RenderWorker {
         case .invalidDOT(let reason): (1, reason)
         case .layoutFailed(let engine, let reason): (2, engine + "\n" + reason)
         case .renderFailed(let format, let reason): (3, format + "\n" + reason)
+        case .portableMetricsUnavailable(let reason): (4, reason)
         }
     }
 
@@ -45,6 +47,7 @@ public enum RenderWorker {
         case 1: return .invalidDOT(reason: payload)
         case 2: return .layoutFailed(engine: first, reason: rest)
         case 3: return .renderFailed(format: first, reason: rest)
+        case 4: return .portableMetricsUnavailable(reason: payload)
         default: return nil
         }
     }

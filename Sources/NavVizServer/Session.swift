@@ -42,7 +42,7 @@ public struct Session: Sendable {
         self.simulator = simulator
         self.routes = routes
         self.steps = [
-            RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy.attachedCopy())
+            RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
         ]
         self.acknowledged = 0
     }
@@ -58,12 +58,11 @@ public struct Session: Sendable {
         let step: ScenarioStep
         do {
             step = try ScenarioDecoder.decodeStep(
-                body, file: "body", knownIDs: simulator.hierarchy.nodes.keys.lazy.map(\.rawValue), routes: routes.keys)
+                body, file: "body", knownIDs: simulator.hierarchy.nodeIDs.lazy.map(\.rawValue), routes: routes.keys)
         } catch {
             throw .invalidBody(error)
         }
-        var record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
-        record.hierarchy = record.hierarchy.attachedCopy()
+        let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
         steps.append(record)
         return record
     }
@@ -79,7 +78,7 @@ public struct Session: Sendable {
         }
         hierarchy.screens = simulator.hierarchy.screens
         let outcome = simulator.replaceHierarchy(hierarchy)
-        let record = RunStep(index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy.attachedCopy())
+        let record = RunStep(index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
         steps.append(record)
         return record
     }

@@ -15,7 +15,7 @@ struct NavVizCommand: AsyncParsableCommand {
             65 an input file is invalid (missing, unreadable, bad JSON or bad scenario); 74 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Validate.self, Render.self, Serve.self]
+        subcommands: [Run.self, Validate.self, Render.self, Diff.self, Check.self, Serve.self]
     )
 
     /// Runs the command, mapping navviz failures to their exit codes and one message per line on stderr.

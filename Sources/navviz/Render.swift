@@ -36,6 +36,9 @@ extension NavVizCommand {
         @Option(help: "svg (default) or dot (DOT files only, no Graphviz layout).")
         var format = "svg"
 
+        @Flag(help: "Lay out with Graphviz's built-in text metrics instead of the installed fonts: the same SVG on every machine.")
+        var portableMetrics = false
+
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
             if let only, RenderOptions.Section(rawValue: only) == nil {
@@ -62,6 +65,7 @@ extension NavVizCommand {
             options.step = step
             options.includeLegend = legend
             options.dotOnly = format == "dot"
+            options.textMetrics = portableMetrics ? .portable : .fonts
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
             let renderer = ScenarioRenderer(options: options)
             let progress = ProgressLine()
@@ -69,7 +73,7 @@ extension NavVizCommand {
             var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
             var outputs: [(folder: String, files: [OutputFile])] = []
             // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
-            var usedFolders: Set<String> = single ? [] : ["index.html"]
+            var folders = FolderNames(reserved: single ? [] : ["index.html"])
             for scenario in loaded {
                 let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
                 if let step, !run.steps.indices.contains(step) {
@@ -82,13 +86,7 @@ extension NavVizCommand {
                     progress.finish()
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
                 }
-                var folder = slug(scenario.file)
-                var n = 2
-                while usedFolders.contains(folder) {
-                    folder = "\(slug(scenario.file))-\(n)"
-                    n += 1
-                }
-                usedFolders.insert(folder)
+                let folder = folders.unique(for: scenario.file)
                 outputs.append((folder, files))
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count))
             }

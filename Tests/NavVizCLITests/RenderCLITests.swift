@@ -293,4 +293,22 @@ import Testing
         #expect(Self.tree(out.appendingPathComponent("small")).keys.sorted() == ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["small"])
     }
+
+    @Test func anOutputDirectoryHoldingOtherFilesIsNotReplaced() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        for name in ["a.json", "b.json"] {
+            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try "keep".write(to: tmp.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let before = Self.tree(tmp)
+        // Two scenarios render into OUT itself: with `-o .` that used to replace the working directory.
+        let result = try Self.navviz(["render", "a.json", "b.json", "-o", "."], in: tmp)
+        #expect(result.status == 74)
+        #expect(result.stderr == ".: not replaced: it holds 'a.json' (and 2 more), which navviz does not write there. Choose another output directory, or remove it first\n")
+        #expect(Self.tree(tmp) == before)
+        // A previous output is replaced as before.
+        #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)
+        #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)
+    }
 }

@@ -74,7 +74,7 @@ import Testing
         sim.perform(.pop())
         let outcome = sim.perform(.push(ref("B")))
         #expect(outcome.created.isEmpty)
-        #expect(sim.hierarchy.nodes.count == 3)
+        #expect(sim.hierarchy.nodeCount == 3)
     }
 
     @Test func anExplicitIDThatLooksGeneratedNeverCollides() throws {
@@ -83,7 +83,7 @@ import Testing
         let stack = sim.children("navigation")
         #expect(stack.count == 3)
         #expect(Set(stack).count == 3)
-        #expect(sim.hierarchy.nodes.count == 4)
+        #expect(sim.hierarchy.nodeCount == 4)
         #expect(sim.hierarchy["Product#2"].screen == "A")
     }
 
@@ -106,7 +106,7 @@ import Testing
     @Test func idsAreDeterministic() throws {
         let spec = NodeSpec.tabs([nav("A", "A"), .split(primary: nav("S"), secondary: screen("A"))])
         #expect(try Simulator(root: spec) == Simulator(root: spec))
-        #expect(try Simulator(root: spec).hierarchy.nodes.keys.sorted() == Simulator(root: spec).hierarchy.nodes.keys.sorted())
+        #expect(try Simulator(root: spec).hierarchy.nodeIDs == Simulator(root: spec).hierarchy.nodeIDs)
     }
 
     @Test func rawValueAndDescriptionAreTheIDText() {

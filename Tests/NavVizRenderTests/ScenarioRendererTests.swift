@@ -332,3 +332,17 @@ final class XMLOutline: NSObject, XMLParserDelegate {
         depth -= 1
     }
 }
+
+@Suite struct DocsWriterEscapingTests {
+    @Test(arguments: [
+        ("the app's root", "the app's root"),
+        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+        ("a & b", "a &amp; b"),
+        ("*bold* [link](x) #1 `code`", "\\*bold\\* \\[link\\](x) \\#1 \\`code\\`"),
+        ("two\nlines", "two lines"),
+        ("\"quoted\"", "\"quoted\""),
+    ])
+    func markdownEscapingKeepsProseReadable(input: String, expected: String) {
+        #expect(DocsWriter.markdown(escaping: input) == expected)
+    }
+}

@@ -356,3 +356,15 @@ private let nodeLiteral =
         #expect(Suggestion.closest(to: "A", in: ["a", "b"]) == "a")
     }
 }
+
+@Suite struct RootBuildValidationTests {
+    @Test(arguments: [
+        (#"{"screen": "A", "presents": {"ref": "A"}}"#,
+         "shop.json: root: Cannot use 'A' inside its own literal: a controller cannot contain or present itself"),
+        (#"{"navigation": ["A", {"ref": "A"}]}"#,
+         "shop.json: root: Cannot use 'A' inside its own literal: a controller cannot contain or present itself"),
+    ])
+    func aRootThatCannotBeBuiltIsAScenarioError(root: String, message: String) {
+        #expect(messages(withRoot(root)) == [message])
+    }
+}

@@ -1,0 +1,94 @@
+import NavVizCore
+import NavVizScenario
+
+/// The golden files `navviz check` keeps for a scenario: text that is the same on every machine.
+///
+/// - `states/NNN-op.dot` and `transitions/NNN-op.dot`: the canonical DOT of every state and
+///   transition, named as `ScenarioRenderer` names them;
+/// - `summary.txt`: one line per step (`2 push ok shopTabs > shopNav > Product`);
+/// - `run.json`: the run JSON without timings and appearance events (they are in the transition
+///   DOT): what `navviz diff` reads to explain a drift, and what the diff diagrams are drawn from.
+public enum Goldens {
+    /// The summary file's name.
+    public static let summaryFile = "summary.txt"
+    /// The run file's name.
+    public static let runFile = "run.json"
+
+    /// Every golden file of a run, sorted by path.
+    public static func files(for run: Run) -> [OutputFile] {
+        var options = RenderOptions()
+        options.dotOnly = true
+        options.sections = [.states, .transitions]
+        // DOT only: nothing reaches Graphviz, so nothing can fail.
+        let rendered = (try? ScenarioRenderer(options: options).render(run)) ?? []
+        var files = rendered.filter { $0.path.hasSuffix(".dot") }
+        files.append(OutputFile(path: summaryFile, contents: summary(run)))
+        files.append(OutputFile(path: runFile, contents: runJSON(run)))
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// One line per step: index, operation, status, and the path from the window to the visible
+    /// controller (`-` when nothing is visible).
+    public static func summary(_ run: Run) -> String {
+        run.steps.map { step in
+            let path = step.finder.path.isEmpty ? "-" : step.finder.path.map(\.rawValue).joined(separator: " > ")
+            return "\(step.index) \(step.op) \(step.status.rawValue) \(path)\n"
+        }.joined()
+    }
+
+    /// The fields of the run JSON that describe states, not timing: what changes only where a step changes.
+    static let runFields: Set<String> = ["index", "op", "status", "message", "visible", "path", "onScreen", "hierarchy"]
+
+    /// The run JSON reduced to `runFields`, in the run JSON's key order.
+    public static func runJSON(_ run: Run) -> String {
+        let steps: [JSONValue] = run.steps.map { step in
+            .object((RunEncoder.encode(step).objectMembers ?? []).filter { runFields.contains($0.0) })
+        }
+        return JSONWriter.pretty(.object([("navviz", .number(1)), ("scenario", .string(run.scenario)), ("steps", .array(steps))]))
+    }
+
+    /// Whether a path (relative to a scenario's golden folder) names a golden file.
+    public static func isGoldenPath(_ path: String) -> Bool {
+        if path == summaryFile || path == runFile { return true }
+        let parts = path.split(separator: "/")
+        return parts.count == 2 && ["states", "transitions"].contains(parts[0]) && parts[1].hasSuffix(".dot")
+    }
+
+    /// How one golden file differs from what the scenario produces now.
+    public struct Drift: Sendable, Equatable {
+        /// What happened to the file.
+        public enum Kind: String, Sendable, Equatable {
+            /// Both exist and differ.
+            case changed
+            /// The scenario produces it; there is no golden for it.
+            case new
+            /// There is a golden; the scenario no longer produces it.
+            case gone
+        }
+        /// The path relative to the scenario's golden folder.
+        public var path: String
+        /// What happened.
+        public var kind: Kind
+        /// The golden text (nil when new).
+        public var expected: String?
+        /// The text produced now (nil when gone).
+        public var actual: String?
+    }
+
+    /// The files that differ, byte for byte: the summary first, then the DOT files, then the run JSON.
+    public static func compare(expected: [String: String], actual: [OutputFile]) -> [Drift] {
+        var drifts: [Drift] = []
+        var produced: [String: String] = [:]
+        for file in actual { produced[file.path] = file.contents }
+        for path in Set(expected.keys).union(produced.keys) {
+            switch (expected[path], produced[path]) {
+            case (let old?, let new?) where old != new: drifts.append(Drift(path: path, kind: .changed, expected: old, actual: new))
+            case (nil, let new?): drifts.append(Drift(path: path, kind: .new, expected: nil, actual: new))
+            case (let old?, nil): drifts.append(Drift(path: path, kind: .gone, expected: old, actual: nil))
+            default: break
+            }
+        }
+        func rank(_ path: String) -> Int { path == summaryFile ? 0 : path == runFile ? 2 : 1 }
+        return drifts.sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
+    }
+}

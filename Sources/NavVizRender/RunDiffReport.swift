@@ -1,0 +1,125 @@
+import NavVizCore
+import NavVizScenario
+
+/// The outputs of `navviz diff`: summary lines, a Markdown comment for a pull request, JSON, and
+/// one diff diagram (DOT) per step that differs. Pure: the CLI writes the files and renders the SVG.
+public struct RunDiffReport: Sendable {
+    /// The comparison.
+    public var diff: RunDiff
+    /// Where the diagrams go, as the user wrote it (`-o`); nil when none are written.
+    public var diagramFolder: String?
+
+    /// A report; with `diagramFolder`, the Markdown and JSON link each entry's diagram there.
+    public init(_ diff: RunDiff, diagramFolder: String? = nil) {
+        self.diff = diff
+        self.diagramFolder = diagramFolder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+    }
+
+    /// `002-push`, or `old-003-pop` for a removed step: the file stem of an entry's diagram.
+    public func stem(_ entry: RunDiff.Entry) -> String {
+        let count = max(diff.old.steps.count, diff.new.steps.count)
+        let width = max(3, String(count).count)
+        let number = String(entry.index)
+        let safeOp = String(entry.op.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
+        let stem = String(repeating: "0", count: max(0, width - number.count)) + number + "-" + safeOp
+        return entry.kind == .removed ? "old-" + stem : stem
+    }
+
+    /// The path of an entry's SVG as the reports link it (under `diagramFolder`).
+    public func diagramPath(_ entry: RunDiff.Entry) -> String? {
+        diagramFolder.map { "\($0)/\(stem(entry)).svg" }
+    }
+
+    /// One diff diagram per entry: old (or before) on the left, new (or after) on the right, what
+    /// the new side added in green, removed as red ghosts, changed in yellow; the summary as caption.
+    public func diagrams(options: DiagramOptions = DiagramOptions()) -> [(stem: String, dot: String)] {
+        let builder = DOTBuilder(options: options)
+        return diff.entries.map { entry in
+            let title: String
+            switch entry.kind {
+            case .changed:
+                title = entry.oldIndex == entry.newIndex
+                    ? "Step \(entry.index) · \(entry.op) · changed"
+                    : "Step \(entry.index) (old \(entry.oldIndex ?? 0)) · \(entry.op) · changed"
+            case .inserted: title = "Step \(entry.index) · \(entry.op) · inserted"
+            case .removed: title = "Old step \(entry.index) · \(entry.op) · removed"
+            }
+            let dot = builder.diff(
+                old: entry.from.hierarchy, new: entry.to.hierarchy, oldFinder: entry.from.finder,
+                newFinder: entry.to.finder, caption: title,
+                details: entry.changes.isEmpty ? ["no change"] : entry.changes,
+                titles: (entry.from.title, entry.to.title))
+            return (stem(entry), dot)
+        }
+    }
+
+    /// The summary lines, one per entry, each ending with a newline.
+    public func text() -> String {
+        diff.entries.map { $0.summary + "\n" }.joined()
+    }
+
+    /// A summary fit for a pull-request comment: a heading and a table of the steps that differ.
+    public func markdown() -> String {
+        func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "`", with: "'") + "`" }
+        let names = "\(code(diff.old.file)) → \(code(diff.new.file))"
+        guard !diff.isIdentical else {
+            return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.new)), identical.\n"
+        }
+        var out = "### Navigation diff: \(diff.counts)\n\n\(names)\n\n"
+        let links = diagramFolder != nil
+        out += "| Step | Change | What changed |" + (links ? " Diagram |" : "") + "\n"
+        out += "| --- | --- | --- |" + (links ? " --- |" : "") + "\n"
+        for entry in diff.entries {
+            let step: String
+            switch entry.kind {
+            case .changed:
+                step = entry.oldIndex == entry.newIndex ? "\(entry.index)" : "\(entry.index) (old \(entry.oldIndex ?? 0))"
+            case .inserted: step = "\(entry.index)"
+            case .removed: step = "old \(entry.index)"
+            }
+            let change = "\(entry.kind.rawValue) " + DocsWriter.markdown(escaping: entry.op)
+            let what = entry.changes.isEmpty ? "no change" : entry.changes.map(DocsWriter.markdown(escaping:)).joined(separator: "<br>")
+            out += "| \(step) | \(change) | \(what) |"
+            if let path = diagramPath(entry) { out += " [\(stem(entry)).svg](\(path)) |" }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// A machine-readable summary (pretty JSON, keys in a fixed order).
+    public func json() -> String {
+        func run(_ run: DiffRun) -> JSONValue {
+            .object([
+                ("file", .string(run.file)), ("name", .string(run.name)), ("source", .string(run.source.rawValue)),
+                ("steps", .number(Double(max(0, run.steps.count - 1)))),
+            ])
+        }
+        func optional(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
+        func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        let entries: [JSONValue] = diff.entries.map { entry in
+            var members: [(String, JSONValue)] = [
+                ("kind", .string(entry.kind.rawValue)),
+                ("oldStep", optional(entry.oldIndex)), ("newStep", optional(entry.newIndex)),
+                ("oldOp", optional(entry.oldOp)), ("newOp", optional(entry.newOp)),
+                ("summary", .string(entry.summary)),
+                ("changes", .array(entry.changes.map { .string($0) })),
+            ]
+            if let path = diagramPath(entry) { members.append(("diagram", .string(path))) }
+            return .object(members)
+        }
+        var counts: [(String, JSONValue)] = []
+        for kind in [RunDiff.Kind.changed, .inserted, .removed] {
+            counts.append((kind.rawValue, .number(Double(diff.entries.filter { $0.kind == kind }.count))))
+        }
+        return JSONWriter.pretty(
+            .object([
+                ("navviz", .number(1)), ("old", run(diff.old)), ("new", run(diff.new)),
+                ("identical", .bool(diff.isIdentical)), ("counts", .object(counts)), ("changes", .array(entries)),
+            ]))
+    }
+
+    func stepCount(_ run: DiffRun) -> String {
+        let n = max(0, run.steps.count - 1)
+        return "\(n) step\(n == 1 ? "" : "s")"
+    }
+}

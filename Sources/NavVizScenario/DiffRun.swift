@@ -1,0 +1,186 @@
+import NavVizCore
+
+/// One state of a run as `navviz diff` sees it: the step that led to it, how it ended, and the
+/// hierarchy after it.
+public struct DiffStep: Sendable, Equatable {
+    /// 0 is the initial state.
+    public var index: Int
+    /// The operation's name (`initial` for step 0, `snapshot` for a snapshot file).
+    public var op: String
+    /// How the step ended.
+    public var status: StepStatus
+    /// The step's message (for steps that did not end `ok`).
+    public var message: String?
+    /// The hierarchy after the step.
+    public var hierarchy: Hierarchy
+    /// The finder's report after the step.
+    public var finder: ViewFinderResult
+    /// The scenario step's fields as canonical JSON (without `note` and `expect`), when known.
+    public var arguments: String?
+    /// The canonical snapshot of `hierarchy`, compact.
+    public var canonical: String
+
+    /// A step; `canonical` is computed.
+    public init(
+        index: Int, op: String, status: StepStatus, message: String? = nil, hierarchy: Hierarchy,
+        finder: ViewFinderResult, arguments: String? = nil
+    ) {
+        self.index = index
+        self.op = op
+        self.status = status
+        self.message = message
+        self.hierarchy = hierarchy
+        self.finder = finder
+        self.arguments = arguments
+        self.canonical = JSONWriter.compact(Snapshot.encode(hierarchy))
+    }
+}
+
+/// A sequence of states to compare: a scenario's run, a `run.json`, or one canonical snapshot.
+public struct DiffRun: Sendable, Equatable {
+    /// What the file held.
+    public enum Source: String, Sendable, Equatable {
+        case scenario, run, snapshot
+    }
+
+    /// The file, as the user named it (or `REV:path` for a committed version).
+    public var file: String
+    /// The scenario's name, or the file for a snapshot.
+    public var name: String
+    /// What the file held.
+    public var source: Source
+    /// The initial state, then one state per step.
+    public var steps: [DiffStep]
+
+    /// A run.
+    public init(file: String, name: String, source: Source, steps: [DiffStep]) {
+        self.file = file
+        self.name = name
+        self.source = source
+        self.steps = steps
+    }
+
+    /// A scenario's run; `arguments[i]` is step `i + 1`'s canonical JSON.
+    public init(_ run: Run, arguments: [String]? = nil) {
+        self.init(
+            file: run.file, name: run.scenario, source: .scenario,
+            steps: run.steps.map { step in
+                DiffStep(
+                    index: step.index, op: step.op, status: step.status, message: step.outcome.message,
+                    hierarchy: step.hierarchy, finder: step.finder,
+                    arguments: step.index > 0 ? arguments?[safe: step.index - 1] : nil)
+            })
+    }
+
+    /// Reads a scenario file (and runs it), a `run.json` or a canonical snapshot from its text.
+    /// `file` names it in errors.
+    public static func load(text: String, file: String) throws(ScenarioErrors) -> DiffRun {
+        if text.allSatisfy(\.isWhitespace) { throw ScenarioErrors([.emptyFile(file: file)]) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioErrors([.syntax(file: file, error)])
+        }
+        if value == .null || (value["kind"] != nil && value["navviz"] == nil) {
+            return try snapshot(value, file: file)
+        }
+        if let steps = value["steps"]?.arrayValue, steps.contains(where: { $0["hierarchy"] != nil }) {
+            return try runFile(value, file: file)
+        }
+        let scenario = try ScenarioDecoder.decode(text, file: file)
+        let arguments = value["steps"]?.arrayValue?.map(canonicalArguments)
+        return DiffRun(ScenarioRunner.run(scenario), arguments: arguments)
+    }
+
+    /// A step object without `note` and `expect`, keys sorted at every level, compact.
+    public static func canonicalArguments(_ step: JSONValue) -> String {
+        func sorted(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members): .object(members.sorted { $0.0 < $1.0 }.map { ($0.0, sorted($0.1)) })
+            case .array(let items): .array(items.map(sorted))
+            default: value
+            }
+        }
+        guard case .object(let members) = step else { return JSONWriter.compact(step) }
+        return JSONWriter.compact(sorted(.object(members.filter { $0.0 != "note" && $0.0 != "expect" })))
+    }
+
+    static func snapshot(_ value: JSONValue, file: String) throws(ScenarioErrors) -> DiffRun {
+        let hierarchy = try Snapshot.decode(value, file: file)
+        let step = DiffStep(
+            index: 0, op: "snapshot", status: .ok, hierarchy: hierarchy, finder: ViewFinder().find(in: hierarchy))
+        return DiffRun(file: file, name: file, source: .snapshot, steps: [step])
+    }
+
+    static func runFile(_ value: JSONValue, file: String) throws(ScenarioErrors) -> DiffRun {
+        var errors: [ScenarioError] = []
+        var steps: [DiffStep] = []
+        let items = value["steps"]?.arrayValue ?? []
+        for (offset, item) in items.enumerated() {
+            let path = "steps[\(offset)]"
+            guard case .object = item else {
+                errors.append(.wrongType(file: file, path: path, expected: "a run step object", found: item.typeDescription))
+                continue
+            }
+            func text(_ key: String) -> String? {
+                guard let raw = item[key], raw != .null else { return nil }
+                guard let string = raw.stringValue else {
+                    errors.append(.wrongType(file: file, path: "\(path).\(key)", expected: "a string", found: raw.typeDescription))
+                    return nil
+                }
+                return string
+            }
+            func ids(_ key: String) -> [NodeID]? {
+                guard let raw = item[key] else { return nil }
+                guard let list = raw.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                    errors.append(.wrongType(file: file, path: "\(path).\(key)", expected: "an array of ids", found: raw.typeDescription))
+                    return nil
+                }
+                return list.compactMap(\.stringValue).map { NodeID($0) }
+            }
+            let op = text("op") ?? (offset == 0 ? "initial" : "step")
+            var status = StepStatus.ok
+            if let raw = text("status") {
+                if let known = StepStatus(rawValue: raw) {
+                    status = known
+                } else {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: "\(path).status", value: raw,
+                            expected: "one of \(StepStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
+                            suggestion: Suggestion.closest(to: raw, in: StepStatus.allCases.map(\.rawValue))))
+                }
+            }
+            let message = text("message")
+            let visible = text("visible")
+            let finderPath = ids("path")
+            let onScreen = ids("onScreen")
+            guard let raw = item["hierarchy"] else {
+                errors.append(.missingField(file: file, path: "steps[\(offset)]", field: "hierarchy"))
+                continue
+            }
+            let hierarchy: Hierarchy
+            do {
+                hierarchy = try Snapshot.decode(raw, file: file, path: "steps[\(offset)].hierarchy")
+            } catch {
+                errors += error.errors
+                continue
+            }
+            var finder = ViewFinder().find(in: hierarchy)
+            if item["visible"] != nil { finder.visible = visible.map { NodeID($0) } }
+            if let finderPath { finder.path = finderPath }
+            if let onScreen { finder.onScreen = onScreen }
+            steps.append(DiffStep(index: offset, op: op, status: status, message: message, hierarchy: hierarchy, finder: finder))
+        }
+        if steps.isEmpty, errors.isEmpty {
+            errors.append(.invalidValue(file: file, path: "steps", value: "[]", expected: "at least the initial state", suggestion: nil))
+        }
+        if !errors.isEmpty { throw ScenarioErrors(errors) }
+        return DiffRun(file: file, name: value["scenario"]?.stringValue ?? file, source: .run, steps: steps)
+    }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

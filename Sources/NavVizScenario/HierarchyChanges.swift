@@ -1,0 +1,183 @@
+import NavVizCore
+
+/// What differs between two states of a window, in short phrases for people
+/// (`+ Reviews pushed onto shopNav`, `- SignIn dismissed from Product`, `shopTabs selected tab 0 → 2`).
+///
+/// Only what the canonical snapshot holds counts, so a state read back from a `run.json` or a
+/// snapshot file compares the same as one fresh from the simulator. Nodes are matched by id.
+public struct HierarchyChanges: Sendable, Equatable {
+    /// Nodes attached only in the new state, topmost first (a subtree counts once, at its top).
+    public var added: [NodeID] = []
+    /// Nodes attached only in the old state, topmost first.
+    public var removed: [NodeID] = []
+    /// Nodes attached in both whose container or presenter changed.
+    public var moved: [NodeID] = []
+    /// Nodes attached in both whose own fields (selection, title, style…) changed.
+    public var changed: [NodeID] = []
+    /// The visible controller before and after (equal when it did not change).
+    public var oldVisible: NodeID?
+    /// The visible controller after.
+    public var newVisible: NodeID?
+    /// One phrase per difference, in a fixed order: added (new tree order), moved and changed
+    /// (new tree order), removed (old tree order), then the visible controller.
+    public var phrases: [String] = []
+
+    /// Whether nothing differs.
+    public var isEmpty: Bool { phrases.isEmpty }
+
+    /// Whether the visible controller changed.
+    public var isVisibleChanged: Bool { oldVisible != newVisible }
+
+    /// Compares two states; `oldVisible` and `newVisible` are the finder's visible controllers.
+    public init(old: Hierarchy, oldVisible: NodeID?, new: Hierarchy, newVisible: NodeID?) {
+        self.oldVisible = oldVisible
+        self.newVisible = newVisible
+        let oldNodes = old.attachedNodes()
+        let newNodes = new.attachedNodes()
+        let oldSet = Set(oldNodes)
+        let newSet = Set(newNodes)
+
+        for id in newNodes {
+            guard oldSet.contains(id) else {
+                if let up = Self.container(of: id, in: new), !oldSet.contains(up) { continue }
+                added.append(id)
+                phrases.append("+ \(Self.name(id, withAddedBelow: new, excluding: oldSet)) \(Self.placement(of: id, in: new))")
+                continue
+            }
+            let before = Self.whereabouts(of: id, in: old)
+            let after = Self.whereabouts(of: id, in: new)
+            if before != after {
+                moved.append(id)
+                phrases.append("~ \(id) moved from \(before) to \(after)")
+            }
+            let fieldChanges = Self.fieldChanges(of: id, old: old, new: new, survivors: oldSet.intersection(newSet))
+            if !fieldChanges.isEmpty {
+                changed.append(id)
+                phrases += fieldChanges
+            }
+        }
+        for id in oldNodes where !newSet.contains(id) {
+            if let up = Self.container(of: id, in: old), !newSet.contains(up) { continue }
+            removed.append(id)
+            phrases.append("- \(Self.name(id, withAddedBelow: old, excluding: newSet)) \(Self.removal(of: id, in: old))")
+        }
+        if oldVisible != newVisible {
+            phrases.append("visible \(oldVisible?.rawValue ?? "nothing") → \(newVisible?.rawValue ?? "nothing")")
+        }
+    }
+
+    // MARK: - Wording
+
+    /// The node's container or presenter: what it hangs from.
+    static func container(of id: NodeID, in h: Hierarchy) -> NodeID? {
+        h.parent(of: id) ?? h[id].presenter
+    }
+
+    /// `Reviews`, or `signInNav (with SignIn, Terms)` when a subtree came or went with it.
+    static func name(_ id: NodeID, withAddedBelow h: Hierarchy, excluding other: Set<NodeID>) -> String {
+        var below: [NodeID] = []
+        func visit(_ node: NodeID) {
+            for child in h[node].children where !other.contains(child) {
+                below.append(child)
+                visit(child)
+            }
+            if let presented = h[node].presented, !other.contains(presented) {
+                below.append(presented)
+                visit(presented)
+            }
+        }
+        visit(id)
+        guard !below.isEmpty else { return id.rawValue }
+        let shown = below.prefix(3).map(\.rawValue).joined(separator: ", ")
+        let more = below.count > 3 ? " and \(below.count - 3) more" : ""
+        return "\(id) (with \(shown)\(more))"
+    }
+
+    /// Where an added node now sits: `pushed onto shopNav`, `presented by Product (formSheet)`…
+    static func placement(of id: NodeID, in h: Hierarchy) -> String {
+        let node = h[id]
+        if let presenter = node.presenter {
+            return "presented by \(presenter) (\((node.style ?? .automatic).rawValue))"
+        }
+        guard let parentID = h.parent(of: id) else { return "set as the window's root" }
+        let parent = h[parentID]
+        let index = parent.children.firstIndex(of: id) ?? 0
+        switch parent.kind {
+        case .navigation, .stack:
+            if index == parent.children.count - 1 { return "pushed onto \(parentID)" }
+            return "inserted into \(parentID) below \(parent.children[index + 1])"
+        case .tab:
+            return "added to \(parentID) as tab \(index)"
+        case .split:
+            return node.role.map { "added to \(parentID) as \($0.rawValue)" } ?? "added to \(parentID)"
+        case .activity:
+            return node.key.map { "added to \(parentID) as '\($0)'" } ?? "added to \(parentID)"
+        case .notifications:
+            return "queued in \(parentID) as \(index + 1) of \(parent.children.count)"
+        case .controller:
+            return "added to \(parentID) as child \(index)"
+        case .view:
+            return "added to \(parentID)"
+        }
+    }
+
+    /// How a removed node left: `popped from shopNav`, `dismissed from Product`…
+    static func removal(of id: NodeID, in h: Hierarchy) -> String {
+        let node = h[id]
+        if let presenter = node.presenter { return "dismissed from \(presenter)" }
+        guard let parentID = h.parent(of: id) else { return "removed as the window's root" }
+        let parent = h[parentID]
+        if [.navigation, .stack].contains(parent.kind), parent.children.last == id { return "popped from \(parentID)" }
+        return "removed from \(parentID)"
+    }
+
+    /// `shopNav`, `presented by Product` or `the window's root`: where a node hangs, for moves.
+    static func whereabouts(of id: NodeID, in h: Hierarchy) -> String {
+        if let parent = h.parent(of: id) { return parent.rawValue }
+        if let presenter = h[id].presenter { return "presented by \(presenter)" }
+        return "the window's root"
+    }
+
+    /// The node's own fields as the canonical snapshot holds them, compared.
+    static func fieldChanges(of id: NodeID, old: Hierarchy, new: Hierarchy, survivors: Set<NodeID>) -> [String] {
+        let a = old[id]
+        let b = new[id]
+        var out: [String] = []
+        func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
+        if a.kind != b.kind { out.append("\(id) kind \(a.kind.rawValue) → \(b.kind.rawValue)") }
+        if a.screen != b.screen { out.append("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))") }
+        if a.title != b.title { out.append("\(id) title \(quoted(a.title)) → \(quoted(b.title))") }
+        if a.className != b.className { out.append("\(id) class \(quoted(a.className)) → \(quoted(b.className))") }
+        if a.selected != b.selected {
+            let what: String
+            switch b.kind {
+            case .tab: what = "selected tab"
+            case .notifications: what = "current notification"
+            default: what = "visible child"
+            }
+            out.append("\(id) \(what) \(a.selected.map(String.init) ?? "none") → \(b.selected.map(String.init) ?? "none")")
+        }
+        if a.active != b.active { out.append("\(id) active \(quoted(a.active)) → \(quoted(b.active))") }
+        if a.role != b.role { out.append("\(id) role \(a.role?.rawValue ?? "none") → \(b.role?.rawValue ?? "none")") }
+        if a.key != b.key { out.append("\(id) key \(quoted(a.key)) → \(quoted(b.key))") }
+        if (a.isCollapsed ?? false) != (b.isCollapsed ?? false) {
+            out.append(b.isCollapsed == true ? "\(id) collapsed" : "\(id) expanded")
+        }
+        let oldStyle = a.presenter == nil ? nil : a.style
+        let newStyle = b.presenter == nil ? nil : b.style
+        if a.presenter != nil, b.presenter != nil, oldStyle != newStyle {
+            out.append("\(id) style \(oldStyle?.rawValue ?? "none") → \(newStyle?.rawValue ?? "none")")
+        }
+        if a.isLoaded != b.isLoaded { out.append(b.isLoaded ? "\(id) loaded again" : "\(id) unloaded") }
+        if a.definesPresentationContext != b.definesPresentationContext {
+            out.append("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)")
+        }
+        // Children present on both sides, in a different order (adding or removing one is reported on its own).
+        let oldOrder = a.children.filter { survivors.contains($0) && b.children.contains($0) }
+        let newOrder = b.children.filter { survivors.contains($0) && a.children.contains($0) }
+        if oldOrder != newOrder {
+            out.append("\(id) reordered \(oldOrder.map(\.rawValue).joined(separator: ", ")) → \(newOrder.map(\.rawValue).joined(separator: ", "))")
+        }
+        return out
+    }
+}

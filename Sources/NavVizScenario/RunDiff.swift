@@ -1,0 +1,175 @@
+import NavVizCore
+
+/// What changed between two runs: their steps aligned (`StepAlignment`), then the state after each
+/// aligned pair compared as canonical snapshots, with one entry per step that differs.
+public struct RunDiff: Sendable, Equatable {
+    /// How a step differs.
+    public enum Kind: String, Sendable, Equatable {
+        /// Both runs have the step; the state after it (or its operation or status) differs.
+        case changed
+        /// Only the new run has the step.
+        case inserted
+        /// Only the old run has the step.
+        case removed
+    }
+
+    /// Two states, drawn side by side in the entry's diagram.
+    public struct Side: Sendable, Equatable {
+        /// The cluster title (`old`, `new, before step 3`…).
+        public var title: String
+        /// The hierarchy.
+        public var hierarchy: Hierarchy
+        /// The finder's report for it.
+        public var finder: ViewFinderResult
+    }
+
+    /// One step that differs.
+    public struct Entry: Sendable, Equatable {
+        /// How it differs.
+        public var kind: Kind
+        /// The old step's index (nil when inserted).
+        public var oldIndex: Int?
+        /// The new step's index (nil when removed).
+        public var newIndex: Int?
+        /// The old step's operation (nil when inserted).
+        public var oldOp: String?
+        /// The new step's operation (nil when removed).
+        public var newOp: String?
+        /// The differences, one phrase each: for a changed step between the two states after it; for
+        /// an inserted or removed step, what that step did in its own run.
+        public var changes: [String]
+        /// The stdout line: `step 2: + Reviews pushed onto shopNav; visible Product → Reviews`.
+        public var summary: String
+        /// The state the diagram shows on the left (old, or the state before an inserted or removed step).
+        public var from: Side
+        /// The state the diagram shows on the right.
+        public var to: Side
+
+        /// The index that names the entry's files: the new one, or the old one for a removed step.
+        public var index: Int { newIndex ?? oldIndex ?? 0 }
+        /// The operation that names the entry's files.
+        public var op: String { newOp ?? oldOp ?? "" }
+    }
+
+    /// The old run.
+    public var old: DiffRun
+    /// The new run.
+    public var new: DiffRun
+    /// The aligned steps, initial states first.
+    public var alignment: [StepAlignment.Pair]
+    /// The steps that differ, in alignment order.
+    public var entries: [Entry]
+
+    /// Whether the runs are the same, step for step.
+    public var isIdentical: Bool { entries.isEmpty }
+
+    /// Compares two runs.
+    public init(old: DiffRun, new: DiffRun) {
+        self.old = old
+        self.new = new
+        let useArguments = (old.steps.dropFirst() + new.steps.dropFirst()).allSatisfy { $0.arguments != nil }
+        func keys(_ run: DiffRun) -> [StepAlignment.Key] {
+            run.steps.indices.dropFirst().map { index in
+                let step = run.steps[index]
+                if useArguments, let arguments = step.arguments { return .init(op: step.op, detail: arguments) }
+                return .init(op: step.op, detail: Self.effectKey(run, index))
+            }
+        }
+        var alignment: [StepAlignment.Pair] = []
+        if !old.steps.isEmpty, !new.steps.isEmpty { alignment.append(.both(old: 0, new: 0)) }
+        alignment += StepAlignment.align(old: keys(old), new: keys(new)).map { pair in
+            switch pair {
+            case .both(let i, let j): .both(old: i + 1, new: j + 1)
+            case .inserted(let j): .inserted(new: j + 1)
+            case .removed(let i): .removed(old: i + 1)
+            }
+        }
+        self.alignment = alignment
+        entries = alignment.compactMap { pair in Self.entry(pair, old: old, new: new) }
+    }
+
+    /// What step `index` did, independent of what came before it: its status, the nodes it added,
+    /// removed, moved and changed, and the visible controller after it if the step changed it. (The
+    /// phrases would not do: `visible Product → Reviews` names the previous state, which an
+    /// inserted step changes.)
+    static func effectKey(_ run: DiffRun, _ index: Int) -> String {
+        let step = run.steps[index]
+        let before = run.steps[index - 1]
+        let changes = HierarchyChanges(
+            old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible)
+        func list(_ ids: [NodeID]) -> String { ids.map(\.rawValue).joined(separator: ",") }
+        return [
+            step.status.rawValue, step.message ?? "", "+" + list(changes.added), "-" + list(changes.removed),
+            "~" + list(changes.moved), "*" + list(changes.changed),
+            changes.isVisibleChanged ? "=" + (step.finder.visible?.rawValue ?? "") : "",
+        ].joined(separator: "|")
+    }
+
+    /// What step `index` of a run did: its state before and after, compared.
+    static func ownChanges(_ run: DiffRun, _ index: Int) -> [String] {
+        let step = run.steps[index]
+        guard index > 0 else { return [] }
+        let before = run.steps[index - 1]
+        return HierarchyChanges(
+            old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible
+        ).phrases
+    }
+
+    static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun) -> Entry? {
+        switch pair {
+        case .both(let i, let j):
+            let a = old.steps[i]
+            let b = new.steps[j]
+            var changes: [String] = []
+            if a.op != b.op, i > 0 || j > 0 { changes.append("op \(a.op) → \(b.op)") }
+            if a.canonical != b.canonical || a.finder.visible != b.finder.visible {
+                changes += HierarchyChanges(
+                    old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible
+                ).phrases
+            }
+            if a.status != b.status {
+                changes.append("status \(a.status.rawValue) → \(b.status.rawValue)" + (b.message.map { " (\($0))" } ?? ""))
+            } else if a.message != b.message {
+                changes.append("message \(a.message.map { "'\($0)'" } ?? "none") → \(b.message.map { "'\($0)'" } ?? "none")")
+            }
+            guard !changes.isEmpty else { return nil }
+            let label = i == j ? "step \(j)" : "step \(j) (old \(i))"
+            return Entry(
+                kind: .changed, oldIndex: i, newIndex: j, oldOp: a.op, newOp: b.op, changes: changes,
+                summary: "\(label): " + changes.joined(separator: "; "),
+                from: Side(title: "old", hierarchy: a.hierarchy, finder: a.finder),
+                to: Side(title: "new", hierarchy: b.hierarchy, finder: b.finder))
+        case .inserted(let j):
+            let step = new.steps[j]
+            let before = new.steps[j - 1]
+            let changes = ownChanges(new, j)
+            return Entry(
+                kind: .inserted, oldIndex: nil, newIndex: j, oldOp: nil, newOp: step.op, changes: changes,
+                summary: "step \(j) inserted (\(describe(step))): " + (changes.isEmpty ? "no change" : changes.joined(separator: "; ")),
+                from: Side(title: "new, before step \(j)", hierarchy: before.hierarchy, finder: before.finder),
+                to: Side(title: "new, after step \(j)", hierarchy: step.hierarchy, finder: step.finder))
+        case .removed(let i):
+            let step = old.steps[i]
+            let before = old.steps[i - 1]
+            let changes = ownChanges(old, i)
+            return Entry(
+                kind: .removed, oldIndex: i, newIndex: nil, oldOp: step.op, newOp: nil, changes: changes,
+                summary: "old step \(i) removed (\(describe(step))): " + (changes.isEmpty ? "no change" : changes.joined(separator: "; ")),
+                from: Side(title: "old, before step \(i)", hierarchy: before.hierarchy, finder: before.finder),
+                to: Side(title: "old, after step \(i)", hierarchy: step.hierarchy, finder: step.finder))
+        }
+    }
+
+    /// `push`, or `push, rejected` for a step that did not end ok.
+    static func describe(_ step: DiffStep) -> String {
+        step.status == .ok ? step.op : "\(step.op), \(step.status.rawValue)"
+    }
+
+    /// `2 changed, 1 inserted`: the entries counted by kind (kinds with none are left out).
+    public var counts: String {
+        [Kind.changed, .inserted, .removed].compactMap { kind in
+            let n = entries.filter { $0.kind == kind }.count
+            return n == 0 ? nil : "\(n) \(kind.rawValue)"
+        }.joined(separator: ", ")
+    }
+}

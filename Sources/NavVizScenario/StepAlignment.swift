@@ -1,0 +1,78 @@
+/// Lines up the steps of two runs, as a text diff lines up lines: an inserted or removed step is one
+/// insertion or removal, and the steps after it pair with their counterparts again.
+///
+/// An edit-distance alignment: steps with equal keys pair for free; steps with the same operation
+/// pair as a change (cost 3); an insertion or a removal costs 4; steps with different operations
+/// pair as a change (cost 7) only where the alternative is removing one and inserting the other
+/// (8). So a step replaced by another reads as one changed step, while an inserted step followed by
+/// steps of the same operations reads as an insertion, not as a run of operations changed into
+/// each other. Among equally cheap alignments the earliest pairing wins.
+public enum StepAlignment {
+    /// One position of an alignment: indices into the two step lists.
+    public enum Pair: Sendable, Equatable {
+        /// Old step `old` and new step `new` correspond.
+        case both(old: Int, new: Int)
+        /// New step `new` has no counterpart in the old list.
+        case inserted(new: Int)
+        /// Old step `old` has no counterpart in the new list.
+        case removed(old: Int)
+    }
+
+    /// What identifies a step for the alignment.
+    public struct Key: Sendable, Equatable {
+        /// The operation's name.
+        public var op: String
+        /// Everything else that must be equal for two steps to be the same step.
+        public var detail: String
+        /// A key.
+        public init(op: String, detail: String) {
+            self.op = op
+            self.detail = detail
+        }
+    }
+
+    static let insertionCost = 4
+    static let sameOperationCost = 3
+    static let otherOperationCost = 7
+
+    /// The cheapest alignment of `old` with `new`, in order.
+    public static func align(old: [Key], new: [Key]) -> [Pair] {
+        let n = old.count
+        let m = new.count
+        func pairCost(_ i: Int, _ j: Int) -> Int {
+            if old[i] == new[j] { return 0 }
+            return old[i].op == new[j].op ? sameOperationCost : otherOperationCost
+        }
+        // cost[i][j]: the cheapest alignment of old[i...] with new[j...], in one flat array.
+        let width = m + 1
+        var cost = [Int](repeating: 0, count: (n + 1) * width)
+        for i in stride(from: n, through: 0, by: -1) {
+            for j in stride(from: m, through: 0, by: -1) {
+                if i == n && j == m { continue }
+                var best = Int.max
+                if i < n, j < m { best = pairCost(i, j) + cost[(i + 1) * width + j + 1] }
+                if i < n { best = min(best, insertionCost + cost[(i + 1) * width + j]) }
+                if j < m { best = min(best, insertionCost + cost[i * width + j + 1]) }
+                cost[i * width + j] = best
+            }
+        }
+        var pairs: [Pair] = []
+        var i = 0
+        var j = 0
+        while i < n || j < m {
+            let here = cost[i * width + j]
+            if i < n, j < m, pairCost(i, j) + cost[(i + 1) * width + j + 1] == here {
+                pairs.append(.both(old: i, new: j))
+                i += 1
+                j += 1
+            } else if i < n, insertionCost + cost[(i + 1) * width + j] == here {
+                pairs.append(.removed(old: i))
+                i += 1
+            } else {
+                pairs.append(.inserted(new: j))
+                j += 1
+            }
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,181 @@
+import ArgumentParser
+import Foundation
+import NavVizRender
+import NavVizScenario
+
+extension NavVizCommand {
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare two versions of a flow step by step and show what each changed step does differently.",
+            discussion: """
+                OLD and NEW are each a scenario file (run here), a run JSON (run.json, `navviz run --json`, or a golden \
+                run.json of `navviz check`) or a canonical snapshot (one state). The steps are aligned as a text diff \
+                aligns lines, so an inserted or removed step shows as one insertion or removal; then the state after each \
+                aligned pair of steps is compared. Each step that differs gets one line on stdout, e.g. \
+                `step 2: + Reviews pushed onto shopNav; visible Product → Reviews`.
+
+                With -o DIR, each step that differs also gets a diff diagram, DIR/NNN-<op>.svg (old-NNN-<op>.svg for a \
+                removed step) with its .dot: added nodes green, removed ones as red ghosts, changed ones yellow, the \
+                visible controller filled. DIR is replaced (unless it holds other files).
+
+                --git REV SCENARIO compares SCENARIO as committed at REV (`git show REV:path`) with the working tree.
+
+                Exit codes: 0 the two are identical; 1 they differ; 64 bad command-line usage; 65 an input is invalid \
+                or cannot be read (including: not in a git repository, or the file does not exist at REV); 74 the \
+                diagrams could not be written (or DIR holds files other than diagrams).
+                """
+        )
+
+        @Argument(help: "OLD and NEW: scenario, run JSON or snapshot files (with --git, only the scenario).")
+        var files: [String] = []
+
+        @Option(name: .shortAndLong, help: "Write a diff diagram (SVG and DOT) of every changed step into this directory.")
+        var output: String?
+
+        @Option(help: "svg (summary lines, diagrams with -o), markdown (a pull-request comment) or json.")
+        var format = "svg"
+
+        @Option(name: .long, help: ArgumentHelp("Compare the scenario as committed at this revision with the working tree.", valueName: "rev"))
+        var git: String?
+
+        @Flag(help: "Lay out the diagrams with Graphviz's built-in text metrics: the same SVG on every machine.")
+        var portableMetrics = false
+
+        func validate() throws {
+            if !["svg", "markdown", "json"].contains(format) {
+                throw ValidationError("Unknown --format '\(format)'. Use svg, markdown or json")
+            }
+            if let git {
+                if files.count != 1 { throw ValidationError("With --git, name exactly one scenario file.") }
+                if git.isEmpty || git.hasPrefix("-") { throw ValidationError("Invalid revision '\(git)' for --git.") }
+            } else if files.count != 2 {
+                throw ValidationError("Name two files, OLD and NEW (or use --git REV SCENARIO).")
+            }
+        }
+
+        func run() throws {
+            let oldRun: Result<DiffRun, ScenarioErrors>
+            let newPath = files[files.count - 1]
+            if let git {
+                let text = try GitShow.text(of: files[0], at: git)
+                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: text, file: "\(git):\(files[0])") }
+            } else {
+                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(files[0]), file: files[0]) }
+            }
+            let newRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(newPath), file: newPath) }
+            let messages = [oldRun, newRun].compactMap { result -> String? in
+                if case .failure(let errors) = result { return errors.description }
+                return nil
+            }
+            guard case .success(let old) = oldRun, case .success(let new) = newRun else {
+                throw CommandFailure(message: messages.joined(separator: "\n"), code: CommandFailure.invalidInput)
+            }
+            let diff = RunDiff(old: old, new: new)
+            let report = RunDiffReport(diff, diagramFolder: output)
+            if let output {
+                try writeDiagrams(report, to: output)
+            }
+            switch format {
+            case "markdown": print(report.markdown(), terminator: "")
+            case "json": print(report.json(), terminator: "")
+            default:
+                if diff.isIdentical {
+                    let n = max(0, new.steps.count - 1)
+                    print("No navigation changes (\(n) step\(n == 1 ? "" : "s")).")
+                } else {
+                    print(report.text(), terminator: "")
+                }
+                if let output, !diff.isIdentical {
+                    print("\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(output)/")
+                }
+            }
+            if !diff.isIdentical {
+                throw CommandFailure(message: "The flows differ: \(diff.counts).", code: CommandFailure.failed)
+            }
+        }
+
+        func writeDiagrams(_ report: RunDiffReport, to folder: String) throws {
+            var files: [OutputFile] = []
+            for (stem, dot) in report.diagrams() {
+                files.append(OutputFile(path: "\(stem).dot", contents: dot))
+                do {
+                    let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: portableMetrics ? .portable : .fonts)
+                    files.append(OutputFile(path: "\(stem).svg", contents: svg))
+                } catch {
+                    throw CommandFailure(message: "\(stem).svg: cannot render: \(error.description)", code: CommandFailure.failed)
+                }
+            }
+            try OutputDirectory.write(files, to: folder) { $0.hasSuffix(".svg") || $0.hasSuffix(".dot") }
+        }
+    }
+}
+
+/// Reads a file as committed at a revision, with `git show REV:./file` run in the file's folder.
+enum GitShow {
+    static func text(of path: String, at revision: String) throws(CommandFailure) -> String {
+        func fail(_ message: String) -> CommandFailure { CommandFailure(message: message, code: CommandFailure.invalidInput) }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw fail("\(path): no such file")
+        }
+        let inside = try git(["rev-parse", "--is-inside-work-tree"], in: folder)
+        guard inside.status == 0, inside.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true" else {
+            throw fail("\(path): not in a git repository, so there is no committed version to compare with")
+        }
+        let verify = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder)
+        guard verify.status == 0 else {
+            throw fail("Unknown revision '\(revision)': git has no such commit in this repository")
+        }
+        let show = try git(["show", "\(revision):./\(url.lastPathComponent)"], in: folder)
+        guard show.status == 0 else {
+            if show.stderr.contains("does not exist") || show.stderr.contains("exists on disk, but not in") {
+                throw fail("\(path): does not exist at revision '\(revision)'")
+            }
+            let reason = show.stderr.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(show.status)"
+            throw fail("\(path): git show \(revision):./\(url.lastPathComponent) failed: \(reason)")
+        }
+        return show.stdout
+    }
+
+    /// Runs `git` with the arguments in a folder (C locale, so its messages can be recognized).
+    static func git(_ arguments: [String], in folder: String) throws(CommandFailure) -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment["GIT_PAGER"] = "cat"
+        process.environment = environment
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let outURL = scratch.appendingPathComponent("stdout")
+            let errURL = scratch.appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            let out = try FileHandle(forWritingTo: outURL)
+            let err = try FileHandle(forWritingTo: errURL)
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+            let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+            if process.terminationStatus == 127 && stderr.contains("git") && stdout.isEmpty {
+                throw CommandFailure(message: "git was not found on PATH; navviz diff --git needs it", code: CommandFailure.invalidInput)
+            }
+            return (process.terminationStatus, stdout, stderr)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(message: "cannot run git: \(error.localizedDescription)", code: CommandFailure.invalidInput)
+        }
+    }
+}

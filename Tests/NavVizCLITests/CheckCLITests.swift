@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// `navviz check` end to end, through the built binary.
+@Suite struct CheckCLITests {
+    /// The package root: three levels up from this file (`Tests/NavVizCLITests/CheckCLITests.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func recordThenCheckPasses() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        let record = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout == "recorded shop: 9 goldens (9 new) in golden/shop/\n")
+        #expect(try read("golden/shop/summary.txt", in: folder.url) == """
+            0 initial ok shopTabs > shopNav > Home
+            1 push ok shopTabs > shopNav > Product
+            2 popToRoot ok shopTabs > shopNav > Home
+            3 select ok shopTabs > cartNav > Cart
+
+            """)
+        for path in ["states/000-initial.dot", "states/003-select.dot", "transitions/001-push.dot", "transitions/003-select.dot", "run.json"] {
+            #expect(exists("golden/shop/\(path)", in: folder.url), "\(path)")
+        }
+        #expect(!exists("golden/shop/transitions/000-initial.dot", in: folder.url))
+
+        let check = try navviz(["check", "flows/shop.json", "--golden", "golden"], in: folder.url)
+        #expect(check.status == 0)
+        #expect(check.stdout == "ok   shop: 9 goldens match\n1 scenario matches the goldens in golden/\n")
+        #expect(check.stderr == "")
+        #expect(!exists("navviz-artifacts", in: folder.url))
+
+        let again = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
+        #expect(again.stdout == "unchanged shop: 9 goldens in golden/shop/\n")
+    }
+
+    @Test func aMissingGoldenFailsAndSaysHowToRecord() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        let result = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "FAIL shop: no goldens in golden/shop/ (record them with --record)\n")
+        #expect(result.stderr == """
+            1 of 1 scenario does not match the goldens in golden/. If the changes are intended, record them locally \
+            and commit: navviz check shop.json --golden golden --record
+
+            """)
+        #expect(!exists("golden", in: folder.url))
+    }
+
+    @Test func driftFailsWithADiffAndArtifactsAtPredictablePaths() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
+
+        let result = try navviz(["check", "shop.json", "--golden", "golden", "--artifacts", "out/artifacts"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(8) == [
+            "FAIL shop: 5 of 9 goldens differ (golden/shop/)",
+            "  step 1: + Specs pushed onto shopNav; - Product popped from shopNav; visible Product → Specs",
+            "  changed: summary.txt",
+            "  changed: states/001-push.dot",
+            "  changed: transitions/001-push.dot",
+            "  changed: transitions/002-popToRoot.dot",
+            "  changed: run.json",
+            "  --- summary.txt (golden)",
+        ])
+        #expect(lines.contains("  -1 push ok shopTabs > shopNav > Product"))
+        #expect(lines.contains("  +1 push ok shopTabs > shopNav > Specs"))
+        #expect(lines.contains("  --- states/001-push.dot (golden)"))
+        #expect(lines.last == "  artifacts: out/artifacts/shop/")
+        #expect(result.stderr.hasPrefix("1 of 1 scenario does not match the goldens in golden/ (artifacts in out/artifacts/)."))
+
+        for kind in ["expected", "actual", "diff"] {
+            for path in ["states/001-push", "transitions/001-push", "transitions/002-popToRoot"] {
+                let file = "out/artifacts/shop/\(path).\(kind).svg"
+                #expect(exists(file, in: folder.url), "\(file)")
+            }
+        }
+        #expect(!exists("out/artifacts/shop/states/002-popToRoot.actual.svg", in: folder.url))
+        let diff = try read("out/artifacts/shop/states/001-push.diff.svg", in: folder.url)
+        #expect(diff.hasPrefix("<?xml"))
+        #expect(diff.contains("golden") && diff.contains("actual"))
+        #expect(try read("out/artifacts/shop/drift.txt", in: folder.url).contains("+1 push ok shopTabs > shopNav > Specs\n"))
+        // The goldens are untouched.
+        #expect(try read("golden/shop/summary.txt", in: folder.url).contains("1 push ok shopTabs > shopNav > Product"))
+    }
+
+    @Test func aNewStepIsANewGoldenAndARemovedOneIsGone() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let longer = ReviewScenario.text([ReviewScenario.pushProduct, ReviewScenario.popToRoot, #"{"select": 1, "note": "Cart."}"#, ReviewScenario.pushSpecs])
+        try longer.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
+        let result = try navviz(["check", "shop.json", "--golden", "golden", "--artifacts", "art"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("  step 4 inserted (push): + Specs pushed onto cartNav; visible Cart → Specs\n"))
+        #expect(result.stdout.contains("  new:     states/004-push.dot (no golden)\n"))
+        #expect(result.stdout.contains("  changed: transitions/003-select.dot\n"))
+        #expect(exists("art/shop/states/004-push.actual.svg", in: folder.url))
+        #expect(!exists("art/shop/states/004-push.expected.svg", in: folder.url))
+
+        let record = try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url)
+        #expect(record.stdout == "recorded shop: 11 goldens (3 changed, 2 new) in golden/shop/\n")
+        try ReviewScenario.base.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
+        let shorter = try navviz(["check", "shop.json", "--golden", "golden", "--artifacts", "art"], in: folder.url)
+        #expect(shorter.stdout.contains("  gone:    states/004-push.dot (golden, no longer produced)\n"))
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        #expect(!exists("golden/shop/states/004-push.dot", in: folder.url))
+    }
+
+    @Test(arguments: ["true", "1", "yes"])
+    func recordRefusesOnCI(value: String) throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        let result = try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url, environment: ["CI": value])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Refusing to record goldens: the CI environment variable is set (CI=\(value))."))
+        #expect(result.stderr.contains("Recording on CI would overwrite the goldens with whatever this build produces, so the check would always pass."))
+        #expect(!exists("golden", in: folder.url))
+    }
+
+    @Test func anEmptyCIVariableDoesNotCount() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        let result = try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url, environment: ["CI": ""])
+        #expect(result.status == 0)
+        #expect(exists("golden/shop/summary.txt", in: folder.url))
+    }
+
+    @Test func checkWorksTheSameOnCI() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let result = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url, environment: ["CI": "true"])
+        #expect(result.status == 0)
+    }
+
+    @Test func anInvalidScenarioExitsSixtyFive() throws {
+        let folder = try ScenarioFolder(["shop.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj", "node": "A"}]}"#])
+        let result = try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "shop.json: steps[0].op: unknown operation 'pusj'. Did you mean 'push'?\n")
+        #expect(!exists("golden", in: folder.url))
+    }
+
+    @Test func helpDocumentsTheExitCodesAndTheCIRule() throws {
+        let folder = try ScenarioFolder([:])
+        let result = try navviz(["check", "--help"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Exit codes: 0 everything matches"))
+        #expect(result.stdout.contains("CI environment variable"))
+    }
+
+    // MARK: - The project's own goldens
+
+    @Test(arguments: [nil, "true"] as [String?])
+    func theSamplesMatchTheirGoldens(ci: String?) throws {
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-artifacts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: artifacts) }
+        let result = try navviz(
+            ["check", "Samples", "--golden", "Samples/golden", "--artifacts", artifacts.path], in: Self.packageRoot,
+            environment: ["CI": ci])
+        #expect(result.status == 0, "Samples/golden is stale; if the change is intended, run `make samples`.\n\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix(" scenarios match the goldens in Samples/golden/\n"))
+        #expect(!FileManager.default.fileExists(atPath: artifacts.path))
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+/// `navviz diff` end to end, through the built binary.
+@Suite struct DiffCLITests {
+    @Test func identicalFlowsExitZero() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.base])
+        let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "No navigation changes (3 steps).\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func anInsertedStepIsOneLineAndTheLaterStepsStayAligned() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews\n")
+        #expect(result.stderr == "The flows differ: 1 inserted.\n")
+    }
+
+    @Test func aRemovedStepIsOneLine() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.inserted, "new.json": ReviewScenario.base])
+        let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "old step 2 removed (push): + Reviews pushed onto shopNav; visible Product → Reviews\n")
+    }
+
+    @Test func aChangedStepNamesWhatChanged() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.changed])
+        let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "step 1: + Specs pushed onto shopNav; - Product popped from shopNav; visible Product → Specs\n")
+        #expect(result.stderr == "The flows differ: 1 changed.\n")
+    }
+
+    @Test func outputWritesOneDiagramPerChangedStep() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let result = try navviz(["diff", "old.json", "new.json", "-o", "diff-out"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("1 diagram in diff-out/\n"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("diff-out").path).sorted()
+        #expect(files == ["002-push.dot", "002-push.svg"])
+        let svg = try read("diff-out/002-push.svg", in: folder.url)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("inserted"))
+        #expect(try read("diff-out/002-push.dot", in: folder.url).contains("+ added"))
+    }
+
+    @Test func outputNeverReplacesADirectoryHoldingOtherFiles() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let result = try navviz(["diff", "old.json", "new.json", "-o", "."], in: folder.url)
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix(".: not replaced: it holds 'new.json' (and 1 more), which navviz does not write there."))
+        #expect(exists("old.json", in: folder.url) && exists("new.json", in: folder.url))
+        // A folder of earlier diagrams is replaced: the stale ones go.
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
+        try "x".write(to: folder.url.appendingPathComponent("out/009-pop.svg"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
+        #expect(!exists("out/009-pop.svg", in: folder.url))
+    }
+
+    @Test func markdownIsAPullRequestComment() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let result = try navviz(["diff", "old.json", "new.json", "--format", "markdown", "-o", "diff-out"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            ### Navigation diff: 1 inserted
+
+            `old.json` → `new.json`
+
+            | Step | Change | What changed | Diagram |
+            | --- | --- | --- | --- |
+            | 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews | [002-push.svg](diff-out/002-push.svg) |
+
+            """)
+    }
+
+    @Test func jsonIsMachineReadable() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let result = try navviz(["diff", "old.json", "new.json", "--format", "json"], in: folder.url)
+        #expect(result.status == 1)
+        let json = try JSONParser.parse(result.stdout)
+        #expect(json["identical"] == .bool(false))
+        let change = try #require(json["changes"]?.arrayValue?.first)
+        #expect(change["kind"] == .string("inserted"))
+        #expect(change["newStep"] == .number(2))
+        #expect(change["oldStep"] == .null)
+        #expect(change["summary"] == .string("step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews"))
+    }
+
+    @Test func runJSONAndScenarioCompare() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let run = try navviz(["run", "shop.json", "--json"], in: folder.url)
+        try run.stdout.write(to: folder.url.appendingPathComponent("run.json"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["diff", "run.json", "shop.json"], in: folder.url).status == 0)
+        let result = try navviz(["diff", "run.json", "new.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews\n")
+    }
+
+    @Test func snapshotsCompare() throws {
+        let home = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+        let detail = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Detail", "kind": "controller", "screen": "Detail", "children": []}]}"#
+        let folder = try ScenarioFolder(["a.json": home, "b.json": detail])
+        let result = try navviz(["diff", "a.json", "b.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "step 0: + Detail pushed onto nav; visible Home → Detail\n")
+    }
+
+    static let usageCases: [([String], Int32)] = [
+        (["diff", "old.json"], 64),
+        (["diff", "old.json", "new.json", "--format", "html"], 64),
+        (["diff", "--git", "HEAD", "old.json", "new.json"], 64),
+        (["diff", "--git", "--upload-pack=x", "old.json"], 64),
+        (["diff", "old.json", "missing.json"], 65),
+        (["diff", "old.json", "bad.json"], 65),
+    ]
+
+    @Test(arguments: usageCases)
+    func usageAndInputErrorsHaveTheirExitCodes(arguments: [String], status: Int32) throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "bad.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj"}]}"#])
+        let result = try navviz(arguments, in: folder.url)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+
+    @Test func invalidInputNamesTheFileAndPath() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "bad.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj", "node": "A"}]}"#])
+        let result = try navviz(["diff", "old.json", "bad.json"], in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "bad.json: steps[0].op: unknown operation 'pusj'. Did you mean 'push'?\n")
+    }
+
+    @Test func helpDocumentsTheExitCodes() throws {
+        let folder = try ScenarioFolder([:])
+        let result = try navviz(["diff", "--help"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Exit codes: 0 the two are identical; 1 they differ"))
+    }
+
+    // MARK: - --git
+
+    @Test func gitComparesTheCommittedScenarioWithTheWorkingTree() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        try git("init", "-q", in: folder.url)
+        try git("add", "flows/shop.json", in: folder.url)
+        try git("commit", "-q", "-m", "shop", in: folder.url)
+        #expect(try navviz(["diff", "--git", "HEAD", "flows/shop.json"], in: folder.url).status == 0)
+
+        try ReviewScenario.inserted.write(to: folder.url.appendingPathComponent("flows/shop.json"), atomically: true, encoding: .utf8)
+        let result = try navviz(["diff", "--git", "HEAD", "flows/shop.json", "--format", "markdown"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("`HEAD:flows/shop.json` → `flows/shop.json`"))
+        #expect(result.stdout.contains("| 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews |"))
+
+        // From inside the folder, with the path relative to it.
+        let inner = try navviz(["diff", "--git", "HEAD", "shop.json"], in: folder.url.appendingPathComponent("flows"))
+        #expect(inner.status == 1)
+        #expect(inner.stdout == "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews\n")
+    }
+
+    @Test func gitReportsAFileAbsentAtTheRevision() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base, "other.json": ReviewScenario.base])
+        try git("init", "-q", in: folder.url)
+        try git("add", "other.json", in: folder.url)
+        try git("commit", "-q", "-m", "other", in: folder.url)
+        let result = try navviz(["diff", "--git", "HEAD", "shop.json"], in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "shop.json: does not exist at revision 'HEAD'\n")
+    }
+
+    @Test func gitReportsAnUnknownRevision() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        try git("init", "-q", in: folder.url)
+        try git("add", "shop.json", in: folder.url)
+        try git("commit", "-q", "-m", "shop", in: folder.url)
+        let result = try navviz(["diff", "--git", "nosuchbranch", "shop.json"], in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "Unknown revision 'nosuchbranch': git has no such commit in this repository\n")
+    }
+
+    @Test func gitOutsideARepositoryIsAClearError() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        let result = try navviz(["diff", "--git", "HEAD", "shop.json"], in: folder.url, environment: ["GIT_CEILING_DIRECTORIES": folder.url.deletingLastPathComponent().path])
+        #expect(result.status == 65)
+        #expect(result.stderr == "shop.json: not in a git repository, so there is no committed version to compare with\n")
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Runs a program with stdout and stderr collected through files, in a folder, with environment
+/// changes (`nil` removes a variable, so a test controls `CI` whatever the machine running it sets).
+func runProgram(_ executable: URL, _ arguments: [String], in folder: URL, environment changes: [String: String?] = [:]) throws -> Outcome {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("stdout")
+    let errURL = scratch.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in changes { environment[key] = value }
+    process.environment = environment
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return Outcome(
+        status: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// Runs the built `navviz` in a folder, with `CI` unset unless the test sets it.
+func navviz(_ arguments: [String], in folder: URL, environment: [String: String?] = [:]) throws -> Outcome {
+    let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
+    return try runProgram(binary, arguments, in: folder, environment: ["CI": nil].merging(environment) { $1 })
+}
+
+/// Runs `git` in a folder, with a fixed identity and no user or system configuration.
+@discardableResult
+func git(_ arguments: String..., in folder: URL) throws -> Outcome {
+    let result = try runProgram(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["git", "-c", "user.name=navviz", "-c", "user.email=navviz@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments,
+        in: folder,
+        environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": folder.path, "LC_ALL": "C"])
+    #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
+    return result
+}
+
+/// Scenario texts for the review commands: a tab bar of two navigation controllers, and steps.
+enum ReviewScenario {
+    static func text(_ steps: [String], name: String = "Shop") -> String {
+        #"{"navviz": 1, "name": ""# + name
+            + #"", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
+            + steps.joined(separator: ", ") + "]}\n"
+    }
+
+    static let pushProduct = #"{"push": "Product"}"#
+    static let pushReviews = #"{"push": "Reviews"}"#
+    static let pushSpecs = #"{"push": "Specs"}"#
+    static let popToRoot = #"{"popToRoot": true}"#
+    static let selectCart = #"{"select": 1}"#
+
+    /// The base flow: push Product, pop to the root, select the cart.
+    static let base = text([pushProduct, popToRoot, selectCart])
+    /// The base flow with `push Reviews` inserted as step 2.
+    static let inserted = text([pushProduct, pushReviews, popToRoot, selectCart])
+    /// The base flow with step 1 pushing Specs instead of Product.
+    static let changed = text([pushSpecs, popToRoot, selectCart])
+}
+
+/// Whether a file exists at a path under a folder.
+func exists(_ path: String, in folder: URL) -> Bool {
+    FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path)
+}
+
+/// The text of a file under a folder.
+func read(_ path: String, in folder: URL) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+}

@@ -1,0 +1,79 @@
+import NavVizCore
+import NavVizScenario
+import Testing
+
+@testable import NavVizRender
+
+/// The outputs of `navviz diff`: summary lines, Markdown, JSON and diagrams.
+@Suite struct RunDiffReportTests {
+    static func run(_ steps: [String], file: String) throws -> DiffRun {
+        let text = #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
+            + steps.joined(separator: ", ") + "]}"
+        return try DiffRun.load(text: text, file: file)
+    }
+
+    static func diff() throws -> RunDiff {
+        let old = try run([#"{"push": "Product"}"#, #"{"push": "Specs"}"#, #"{"popToRoot": true}"#, #"{"pop": true}"#], file: "old.json")
+        let new = try run([#"{"push": "Product"}"#, #"{"push": "Reviews"}"#, #"{"popToRoot": true}"#, #"{"select": 1}"#], file: "new.json")
+        return RunDiff(old: old, new: new)
+    }
+
+    @Test func textIsOneLinePerChangedStep() throws {
+        #expect(RunDiffReport(try Self.diff()).text() == """
+            step 2: + Reviews pushed onto shopNav; - Specs popped from shopNav; visible Specs → Reviews
+            step 4: op pop → select; shopTabs selected tab 0 → 1; visible Home → Cart; status noop → ok
+
+            """)
+    }
+
+    @Test func markdownIsATableWithLinksToTheDiagrams() throws {
+        #expect(RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown() == """
+            ### Navigation diff: 2 changed
+
+            `old.json` → `new.json`
+
+            | Step | Change | What changed | Diagram |
+            | --- | --- | --- | --- |
+            | 2 | changed push | + Reviews pushed onto shopNav<br>- Specs popped from shopNav<br>visible Specs → Reviews | [002-push.svg](diff-out/002-push.svg) |
+            | 4 | changed select | op pop → select<br>shopTabs selected tab 0 → 1<br>visible Home → Cart<br>status noop → ok | [004-select.svg](diff-out/004-select.svg) |
+
+            """)
+    }
+
+    @Test func markdownOfIdenticalRunsSaysSo() throws {
+        let steps = [#"{"push": "Product"}"#]
+        let diff = RunDiff(old: try Self.run(steps, file: "a.json"), new: try Self.run(steps, file: "b.json"))
+        #expect(RunDiffReport(diff).markdown() == "### Navigation diff: no changes\n\n`a.json` → `b.json`: 1 step, identical.\n")
+    }
+
+    @Test func jsonHasTheEntriesInOrder() throws {
+        let json = try JSONParser.parse(RunDiffReport(try Self.diff(), diagramFolder: "out").json())
+        #expect(json.objectMembers?.map(\.0) == ["navviz", "old", "new", "identical", "counts", "changes"])
+        #expect(json["identical"] == .bool(false))
+        #expect(json["counts"]?["changed"] == .number(2))
+        #expect(json["old"]?["source"] == .string("scenario"))
+        let first = try #require(json["changes"]?.arrayValue?.first)
+        #expect(first.objectMembers?.map(\.0) == ["kind", "oldStep", "newStep", "oldOp", "newOp", "summary", "changes", "diagram"])
+        #expect(first["changes"] == .array([.string("+ Reviews pushed onto shopNav"), .string("- Specs popped from shopNav"), .string("visible Specs → Reviews")]))
+        #expect(first["diagram"] == .string("out/002-push.svg"))
+    }
+
+    @Test func removedStepsGetTheirOwnDiagramNames() throws {
+        let old = try Self.run([#"{"push": "Product"}"#, #"{"push": "Specs"}"#, #"{"popToRoot": true}"#], file: "old.json")
+        let new = try Self.run([#"{"push": "Product"}"#, #"{"popToRoot": true}"#], file: "new.json")
+        let report = RunDiffReport(RunDiff(old: old, new: new))
+        #expect(report.diff.entries.map(\.summary) == ["old step 2 removed (push): + Specs pushed onto shopNav; visible Product → Specs"])
+        #expect(report.diagrams().map(\.stem) == ["old-002-push"])
+    }
+
+    @Test func diagramsMarkWhatTheNewSideAdded() throws {
+        let diagrams = RunDiffReport(try Self.diff()).diagrams()
+        #expect(diagrams.map(\.stem) == ["002-push", "004-select"])
+        let dot = diagrams[0].dot
+        #expect(dot.contains("Step 2 · push · changed"))
+        #expect(dot.contains("+ Reviews pushed onto shopNav"))
+        #expect(dot.contains("+ added"))
+        #expect(dot.contains("− removed"))
+        #expect(dot.contains("<B>old</B>") && dot.contains("<B>new</B>"))
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import NavVizCore
+import Testing
+
+@testable import NavVizScenario
+
+/// README.md's examples stay true.
+@Suite struct ReadmeTests {
+    static func readme() throws -> String { try PackagePaths.text(PackagePaths.root.appendingPathComponent("README.md")) }
+
+    @Test func readmeScenarioRunsWithEveryExpectationHolding() throws {
+        let text = try Self.readme()
+        let start = try #require(text.range(of: "```json\n{\n  \"navviz\": 1"))
+        let body = text[text.index(start.lowerBound, offsetBy: 8)...]
+        let end = try #require(body.range(of: "\n```"))
+        let scenario = try ScenarioDecoder.decode(String(body[..<end.lowerBound]), file: "README.md")
+        let run = ScenarioRunner.run(scenario)
+        #expect(run.failures == [])
+        #expect(run.steps.count == 5)
+    }
+
+    @Test func readmeSimulatorSnippetMessageIsExact() throws {
+        var simulator = try Simulator(root: .tabs([.navigation([.screen("Feed")]), .screen("Profile")]))
+        let step = simulator.perform(.select(.index(5)))
+        #expect(step.status == .rejected)
+        #expect(step.message == "Cannot select tab 5 of 'tab': it has 2 tabs")
+        #expect(try Self.readme().contains(#"step.message == "Cannot select tab 5 of 'tab': it has 2 tabs""#))
+    }
+}

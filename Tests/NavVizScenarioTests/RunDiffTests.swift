@@ -1,0 +1,198 @@
+import NavVizCore
+import Testing
+
+@testable import NavVizScenario
+
+/// The step alignment of `navviz diff` and the wording of its summary lines.
+@Suite struct RunDiffTests {
+    /// A scenario with a tab controller of two navigation controllers, and these steps (JSON).
+    static func scenario(_ steps: [String], name: String = "shop.json") -> String {
+        #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
+            + steps.joined(separator: ", ") + "]}"
+    }
+
+    static func run(_ steps: [String], file: String = "shop.json") throws -> DiffRun {
+        try DiffRun.load(text: scenario(steps), file: file)
+    }
+
+    static func summaries(old: [String], new: [String]) throws -> [String] {
+        RunDiff(old: try run(old, file: "old.json"), new: try run(new, file: "new.json")).entries.map(\.summary)
+    }
+
+    static let pushProduct = #"{"push": "Product"}"#
+    static let pushReviews = #"{"push": "Reviews"}"#
+    static let pushSpecs = #"{"push": "Specs"}"#
+    static let pop = #"{"pop": true}"#
+    static let selectCart = #"{"select": 1}"#
+    static let popToRoot = #"{"popToRoot": true}"#
+
+    // MARK: - Alignment
+
+    static func keys(_ ops: String) -> [StepAlignment.Key] {
+        ops.split(separator: " ").map { word in
+            let parts = word.split(separator: ":")
+            return StepAlignment.Key(op: String(parts[0]), detail: parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    @Test(arguments: [
+        ("push:a pop select", "push:a pop select", [StepAlignment.Pair.both(old: 0, new: 0), .both(old: 1, new: 1), .both(old: 2, new: 2)]),
+        ("push:a pop", "push:a push:x pop", [.both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2)]),
+        ("push:a push:x pop", "push:a pop", [.both(old: 0, new: 0), .removed(old: 1), .both(old: 2, new: 1)]),
+        ("push:a pop", "push:b pop", [.both(old: 0, new: 0), .both(old: 1, new: 1)]),
+        ("push:a pop select", "push:a present select", [.both(old: 0, new: 0), .both(old: 1, new: 1), .both(old: 2, new: 2)]),
+        ("pop", "push:x pop", [.inserted(new: 0), .both(old: 0, new: 1)]),
+        ("pop", "pop push:x", [.both(old: 0, new: 0), .inserted(new: 1)]),
+        ("push:a", "push:a push:a", [.both(old: 0, new: 0), .inserted(new: 1)]),
+        ("", "pop", [.inserted(new: 0)]),
+        ("pop", "", [.removed(old: 0)]),
+        // Not "present became push, dismiss became present": an insertion, a change and a removal.
+        ("push:a present:f dismiss select:1", "push:a push:r present:g select:2", [
+            .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .removed(old: 2), .both(old: 3, new: 3),
+        ]),
+        ("push:a push:b push:c", "push:a dismiss push:b dismiss push:c", [
+            .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .inserted(new: 3), .both(old: 2, new: 4),
+        ]),
+    ])
+    func alignmentPairsStepsAsATextDiffPairsLines(old: String, new: String, expected: [StepAlignment.Pair]) {
+        #expect(StepAlignment.align(old: Self.keys(old), new: Self.keys(new)) == expected)
+    }
+
+    @Test func anInsertedScenarioStepIsOneInsertionNotEveryLaterStepChanged() throws {
+        let old = try Self.run([Self.pushProduct, Self.popToRoot, Self.selectCart], file: "old.json")
+        let new = try Self.run([Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(diff.alignment == [.both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4)])
+        #expect(diff.entries.map(\.summary) == ["step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews"])
+        #expect(diff.counts == "1 inserted")
+    }
+
+    @Test func stepsAfterAnInsertionThatLeftTheStateDifferentAreChanged() throws {
+        // The inserted push is still in the stack after the next pop: the later states really differ.
+        let summaries = try Self.summaries(
+            old: [Self.pushProduct, Self.pop, Self.selectCart], new: [Self.pushProduct, Self.pushReviews, Self.pop, Self.selectCart])
+        #expect(summaries == [
+            "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews",
+            "step 3 (old 2): + Product pushed onto shopNav; visible Home → Product",
+            "step 4 (old 3): + Product pushed onto shopNav",
+        ])
+    }
+
+    @Test func aRemovedStepIsOneRemovalAndDescribesWhatItDid() throws {
+        let summaries = try Self.summaries(
+            old: [Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart],
+            new: [Self.pushProduct, Self.popToRoot, Self.selectCart])
+        #expect(summaries == ["old step 2 removed (push): + Reviews pushed onto shopNav; visible Product → Reviews"])
+    }
+
+    @Test func runJSONsAlignByWhatEachStepDidNotByTheStateItLeft() throws {
+        // Read back from run JSON, steps have no arguments: the alignment keys on each step's own effect.
+        func reread(_ steps: [String]) throws -> DiffRun {
+            let scenario = try ScenarioDecoder.decode(Self.scenario(steps), file: "shop.json")
+            return try DiffRun.load(text: RunEncoder.text(ScenarioRunner.run(scenario)), file: "run.json")
+        }
+        let old = try reread([Self.pushProduct, Self.pushReviews, Self.popToRoot])
+        let new = try reread([Self.pushProduct, Self.pushSpecs, Self.pushReviews, Self.popToRoot])
+        #expect(old.source == .run)
+        #expect(old.steps.allSatisfy { $0.arguments == nil })
+        let diff = RunDiff(old: old, new: new)
+        #expect(diff.alignment == [.both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4)])
+        #expect(diff.entries.map(\.summary) == [
+            "step 2 inserted (push): + Specs pushed onto shopNav; visible Product → Specs",
+            "step 3 (old 2): + Specs inserted into shopNav below Reviews",
+        ])
+    }
+
+    @Test func identicalScenariosHaveNoEntries() throws {
+        let steps = [Self.pushProduct, Self.pop, Self.selectCart]
+        let diff = RunDiff(old: try Self.run(steps), new: try Self.run(steps))
+        #expect(diff.isIdentical)
+        #expect(diff.counts == "")
+    }
+
+    @Test func notesAndExpectationsAreNotNavigationChanges() throws {
+        let old = try Self.run([#"{"push": "Product", "note": "Tap", "expect": {"visible": "Product"}}"#])
+        let new = try Self.run([#"{"push": "Product", "note": "Tap a product"}"#])
+        #expect(old.steps[1].arguments == new.steps[1].arguments)
+        #expect(RunDiff(old: old, new: new).isIdentical)
+    }
+
+    @Test func aChangedStepNamesItsStatusChange() throws {
+        let summaries = try Self.summaries(
+            old: [Self.pushProduct, #"{"push": {"ref": "Product"}}"#], new: [Self.pushProduct, Self.pushReviews])
+        #expect(summaries == [
+            "step 2: + Reviews pushed onto shopNav; visible Product → Reviews; status rejected → ok"
+        ])
+    }
+
+    @Test func aDifferentOperationInTheSamePlaceIsOneChangedStep() throws {
+        let summaries = try Self.summaries(old: [Self.pushProduct, Self.pop], new: [Self.pushProduct, Self.selectCart])
+        #expect(summaries == [
+            "step 2: op pop → select; shopTabs selected tab 0 → 1; + Product pushed onto shopNav; visible Home → Cart"
+        ])
+    }
+
+    @Test func snapshotsCompareAsOneState() throws {
+        let before = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+        let after = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Product", "kind": "controller", "screen": "Product", "children": []}]}"#
+        let diff = RunDiff(old: try DiffRun.load(text: before, file: "a.json"), new: try DiffRun.load(text: after, file: "b.json"))
+        #expect(diff.old.source == .snapshot)
+        #expect(diff.entries.map(\.summary) == ["step 0: + Product pushed onto nav; visible Home → Product"])
+    }
+
+    // MARK: - Wording of state changes
+
+    /// What one step does to the state its earlier steps leave, in the summary's words.
+    static func phrases(after setup: [String], _ step: String) throws -> [String] {
+        let run = try run(setup + [step])
+        let before = run.steps[run.steps.count - 2]
+        let after = run.steps[run.steps.count - 1]
+        return HierarchyChanges(
+            old: before.hierarchy, oldVisible: before.finder.visible, new: after.hierarchy, newVisible: after.finder.visible
+        ).phrases
+    }
+
+    @Test(arguments: [
+        (pushReviews, ["+ Reviews pushed onto shopNav", "visible Product → Reviews"]),
+        (pop, ["- Product popped from shopNav", "visible Product → Home"]),
+        (selectCart, ["shopTabs selected tab 0 → 1", "visible Product → Cart"]),
+        (
+            #"{"present": {"navigation": ["SignIn"], "id": "signInNav"}, "style": "formSheet"}"#,
+            ["+ signInNav (with SignIn) presented by shopTabs (formSheet)", "visible Product → SignIn"]
+        ),
+        (
+            #"{"setRoot": "Onboarding"}"#,
+            [
+                "+ Onboarding set as the window's root",
+                "- shopTabs (with shopNav, Home, Product and 2 more) removed as the window's root",
+                "visible Product → Onboarding",
+            ]
+        ),
+        (#"{"setTabs": [{"ref": "cartNav"}, {"ref": "shopNav"}]}"#, ["shopTabs reordered shopNav, cartNav → cartNav, shopNav", "visible Product → Cart"]),
+        (
+            #"{"setStack": ["Settings", {"ref": "Product"}], "target": "shopNav"}"#,
+            ["+ Settings inserted into shopNav below Product", "- Home removed from shopNav"]
+        ),
+        (#"{"push": {"ref": "Product"}}"#, []),
+    ])
+    func stateChangesReadAsShortPhrases(step: String, expected: [String]) throws {
+        #expect(try Self.phrases(after: [Self.pushProduct], step) == expected)
+    }
+
+    @Test func aDismissalNamesThePresenter() throws {
+        let present = #"{"present": {"navigation": ["SignIn"], "id": "signInNav"}, "style": "formSheet"}"#
+        #expect(try Self.phrases(after: [present], #"{"dismiss": true}"#) == [
+            "- signInNav (with SignIn) dismissed from shopTabs", "visible SignIn → Home",
+        ])
+    }
+
+    @Test func aMovedNodeNamesBothContainers() throws {
+        let split = #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"], "id": "settingsNav"}, "secondary": "General"}, "id": "split"}, "steps": [{"collapse": true}]}"#
+        let run = try DiffRun.load(text: split, file: "split.json")
+        let changes = HierarchyChanges(
+            old: run.steps[0].hierarchy, oldVisible: run.steps[0].finder.visible,
+            new: run.steps[1].hierarchy, newVisible: run.steps[1].finder.visible)
+        #expect(changes.moved == ["General"])
+        #expect(changes.phrases == ["split collapsed", "~ General moved from split to settingsNav", "General role secondary → none"])
+    }
+}
