@@ -57,8 +57,10 @@ public struct Session: Sendable {
     mutating func perform(_ body: JSONValue) throws(ServerError) -> RunStep {
         let step: ScenarioStep
         do {
+            let hierarchy = simulator.hierarchy
             step = try ScenarioDecoder.decodeStep(
-                body, file: "body", knownIDs: simulator.hierarchy.nodeIDs.lazy.map(\.rawValue), routes: routes.keys)
+                body, file: "body", isKnownID: { hierarchy.contains(NodeID($0)) },
+                knownIDs: { hierarchy.nodeIDs.map(\.rawValue) }, routes: routes.keys)
         } catch {
             throw .invalidBody(error)
         }
