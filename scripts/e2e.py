@@ -259,6 +259,31 @@ def main():
         check(svg_status == 200 and b"SignIn" in svg, "the state SVG names SignIn")
         with open(os.path.join(ARTIFACTS, "e2e-viewer.html"), "w") as f:
             f.write(page.evaluate("document.documentElement.outerHTML"))
+
+        print("e2e: --watch: the page follows a scenario file as it is edited")
+        docs = os.path.join(scratch, "docs")
+        os.makedirs(docs)
+        scenario = {"navviz": 1, "name": "Docs tour", "root": {"navigation": ["Home"]},
+                    "steps": [{"op": "push", "node": "Detail"}]}
+        with open(os.path.join(docs, "tour.json"), "w") as f:
+            json.dump(scenario, f)
+        watcher = subprocess.Popen([navviz, "serve", "--port", "0", "--memory", "--watch", docs],
+                                   stdout=subprocess.PIPE, stderr=open(os.path.join(ARTIFACTS, "e2e-watch.log"), "w"), text=True)
+        try:
+            watch_base = watcher.stdout.readline().split("viewer at ")[1].split()[0].rstrip("/")
+            page.call("Page.navigate", url=watch_base + "/")
+            check(page.wait_for(shown(1)), "the watched scenario's last step is shown")
+            scenario["steps"].append({"op": "present", "node": "Sheet", "note": "added while the page is open"})
+            time.sleep(1.1)  # a new modification time, whatever the file system's resolution
+            with open(os.path.join(docs, "tour.json"), "w") as f:
+                json.dump(scenario, f)
+            check(page.wait_for("document.querySelectorAll('#timeline button').length === 3"),
+                  "the page picks up the edited file by itself")
+            check(page.wait_for(shown(2)), "and, having shown the last step, shows the new last step")
+            page.screenshot(os.path.join(ARTIFACTS, "e2e-watch.png"))
+        finally:
+            watcher.send_signal(signal.SIGTERM)
+            watcher.wait(10)
     except Exception as error:  # report, then fail below
         check(False, f"no error ({error})")
     finally:

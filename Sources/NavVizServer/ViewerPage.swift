@@ -130,6 +130,7 @@ enum ViewerPage {
           async function selectSession(id, keepStep) {
             if (state.stream) { state.stream.abort(); state.stream = null; }
             const previous = state.session === id ? state.selected : -1;
+            const wasAtEnd = state.session === id && state.selected === state.steps.length - 1;
             state.session = id;
             for (const item of $("sessions").children) { item.classList.toggle("selected", item.dataset.id === id); }
             const summary = state.sessions.find((s) => s.id === id);
@@ -148,7 +149,7 @@ enum ViewerPage {
             }
             renderTimeline();
             const last = state.steps.length - 1;
-            select(keepStep && previous >= 0 && previous <= last ? previous : last);
+            select(keepStep && !wasAtEnd && previous >= 0 && previous <= last ? previous : last);
             follow(id, last);
           }
 
