@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // navviz daemon benchmarks (`make bench`, release build). Starts the built `navviz serve` (found beside
@@ -38,7 +38,8 @@ final class Connection {
     /// Sends a request and reads the whole response; returns the status and body.
     func request(_ method: String, _ path: String, body: String = "") -> (status: Int, body: [UInt8]) {
         let bytes = Array(body.utf8)
-        let head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\n\r\n"
+        let head =
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\n\r\n"
         let message = Array(head.utf8) + bytes
         var sent = 0
         while sent < message.count {
@@ -50,7 +51,8 @@ final class Connection {
         let header = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
         let status = Int(header.split(separator: " ")[1]) ?? 0
-        let length = header.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+        let length =
+            header.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         fill(length)
         let payload = Array(buffer[0..<length])
@@ -138,7 +140,10 @@ final class Daemon {
 
 /// A tab bar of 5 navigation controllers of 9 screens each: 51 nodes. Steps push onto and pop off the
 /// selected stack, so every step is simulated, journaled and answered over a ~50-node hierarchy.
-let root = #"{"tabs": ["# + (0..<5).map { tab in #"{"navigation": ["# + (0..<9).map { #""T\#(tab)S\#($0)""# }.joined(separator: ", ") + #"], "id": "nav\#(tab)"}"# }.joined(separator: ", ") + "]}"
+let root =
+    #"{"tabs": ["#
+    + (0..<5).map { tab in #"{"navigation": ["# + (0..<9).map { #""T\#(tab)S\#($0)""# }.joined(separator: ", ") + #"], "id": "nav\#(tab)"}"#
+    }.joined(separator: ", ") + "]}"
 
 func step(_ index: Int) -> String { index % 2 == 0 ? #"{"op": "push", "node": "Detail"}"# : #"{"op": "pop"}"# }
 
@@ -155,7 +160,8 @@ func throughput(_ extra: [String], label: String) {
         let created = setup.request("POST", "/api/sessions", body: #"{"id": "\#(id)", "root": \#(root)}"#)
         precondition(created.status == 201, "session not created: \(String(decoding: created.body, as: UTF8.self))")
     }
-    let nodes = String(decoding: setup.request("POST", "/api/sessions/bench0/steps", body: step(0)).body, as: UTF8.self)
+    let nodes =
+        String(decoding: setup.request("POST", "/api/sessions/bench0/steps", body: step(0)).body, as: UTF8.self)
         .components(separatedBy: "\"kind\":").count - 1
     _ = setup.request("POST", "/api/sessions/bench0/steps", body: step(1))
     for index in 0..<400 { _ = setup.request("POST", "/api/sessions/bench1/steps", body: step(index)) }  // warm-up
@@ -195,8 +201,10 @@ func throughput(_ extra: [String], label: String) {
     for (connections, count) in [(1, 3000), (4, 1500)] {
         let result = measure(connections: connections, perConnection: count)
         let met = result.rate >= 1000 && result.p99 < 20
-        print(String(format: "  %d connection%@: %6.0f steps/s, p50 %.2f ms, p99 %.2f ms (goal ≥ 1,000/s, p99 < 20 ms: %@)",
-                     connections, connections == 1 ? " " : "s", result.rate, result.p50, result.p99, met ? "met" : "NOT met"))
+        print(
+            String(
+                format: "  %d connection%@: %6.0f steps/s, p50 %.2f ms, p99 %.2f ms (goal ≥ 1,000/s, p99 < 20 ms: %@)",
+                connections, connections == 1 ? " " : "s", result.rate, result.p50, result.p99, met ? "met" : "NOT met"))
     }
     daemon.stop()
 }
@@ -209,7 +217,9 @@ print("")
 /// A clustered 50-node snapshot (the kind of graph Graphviz 2.42 leaks on), varied per render.
 func snapshot(_ index: Int) -> String {
     let tabs = (0..<5).map { tab in
-        let children = (0..<9).map { #"{"id": "t\#(tab)s\#($0)", "kind": "controller", "screen": "Screen \#(tab).\#($0) #\#(index % 7)", "children": []}"# }
+        let children = (0..<9).map {
+            #"{"id": "t\#(tab)s\#($0)", "kind": "controller", "screen": "Screen \#(tab).\#($0) #\#(index % 7)", "children": []}"#
+        }
         return #"{"id": "nav\#(tab)", "kind": "navigation", "children": [\#(children.joined(separator: ","))]}"#
     }
     return #"{"id": "tabs", "kind": "tab", "selected": \#(index % 5), "children": [\#(tabs.joined(separator: ","))]}"#
@@ -231,11 +241,15 @@ func memory(_ label: String, _ extra: [String]) {
     let total100 = after100.daemon + after100.workers
     let total10k = after10k.daemon + after10k.workers
     print("  \(label): \(String(format: "%.1f", elapsed / 10_000 * 1000)) ms per render")
-    print(String(format: "    daemon RSS after 100 renders %.1f MB, after 10,000 %.1f MB: %+.1f%% (goal within 25%%: %@)",
-                 Double(after100.daemon) / 1024, Double(after10k.daemon) / 1024, growth, abs(growth) <= 25 ? "met" : "NOT met"))
+    print(
+        String(
+            format: "    daemon RSS after 100 renders %.1f MB, after 10,000 %.1f MB: %+.1f%% (goal within 25%%: %@)",
+            Double(after100.daemon) / 1024, Double(after10k.daemon) / 1024, growth, abs(growth) <= 25 ? "met" : "NOT met"))
     if total100 != after100.daemon || total10k != after10k.daemon {
-        print(String(format: "    with its render worker: %.1f MB → %.1f MB (%+.1f%%)",
-                     Double(total100) / 1024, Double(total10k) / 1024, Double(total10k - total100) / Double(total100) * 100))
+        print(
+            String(
+                format: "    with its render worker: %.1f MB → %.1f MB (%+.1f%%)",
+                Double(total100) / 1024, Double(total10k) / 1024, Double(total10k - total100) / Double(total100) * 100))
     }
     daemon.stop()
 }

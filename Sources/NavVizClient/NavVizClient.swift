@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Talks to a running `navviz serve`: creates sessions and posts scenario steps or canonical
@@ -111,13 +111,15 @@ public struct NavVizClient: Sendable {
         guard let http = response as? HTTPURLResponse else { throw NavVizClientError.invalidResponse("not an HTTP response") }
         guard (200..<300).contains(http.statusCode) else {
             let message = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error.message
-            throw NavVizClientError.http(status: http.statusCode, message: message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode))
+            throw NavVizClientError.http(
+                status: http.statusCode, message: message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode))
         }
         return data
     }
 
     static func escape(_ id: String) throws -> String {
-        guard !id.isEmpty, id.utf8.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        guard !id.isEmpty, id.utf8.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
             throw NavVizClientError.invalidSessionID(id)
         }
         return id

@@ -19,13 +19,16 @@ public func buildApplication(
     if let store {
         sessions = store
     } else {
-        let journal: any SessionJournal = try arguments.dataDirectory.map { directory throws(ServerError) in try FileJournal(directory: directory) } ?? NoJournal()
+        let journal: any SessionJournal =
+            try arguments.dataDirectory.map { directory throws(ServerError) in try FileJournal(directory: directory) } ?? NoJournal()
         let restoring = InMemorySessionStore(journal: journal)
         for warning in try await restoring.restore() { logger.warning("\(warning)") }
         let restored = await restoring.list()
         if !restored.isEmpty {
             let steps = restored.reduce(0) { $0 + $1.lastIndex }
-            logger.info("Restored \(restored.count) session\(restored.count == 1 ? "" : "s") with \(steps) step\(steps == 1 ? "" : "s") from \(arguments.dataDirectory ?? "memory")")
+            logger.info(
+                "Restored \(restored.count) session\(restored.count == 1 ? "" : "s") with \(steps) step\(steps == 1 ? "" : "s") from \(arguments.dataDirectory ?? "memory")"
+            )
         }
         sessions = restoring
     }

@@ -2,9 +2,9 @@ import Foundation
 import NavVizScenario
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One append-only file per session, `<directory>/<id>.journal`, of checksummed JSON lines
@@ -211,9 +211,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// flushed with it).
     static func sync(_ fd: Int32) -> Int32 {
         #if os(Linux)
-        fdatasync(fd)
+            fdatasync(fd)
         #else
-        fsync(fd)
+            fsync(fd)
         #endif
     }
 

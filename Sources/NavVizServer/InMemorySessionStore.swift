@@ -43,7 +43,8 @@ public actor InMemorySessionStore: SessionStore {
             do {
                 session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "")
             } catch {
-                report += warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
+                report +=
+                    warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
                 continue
             }
             for (offset, record) in journal.records.dropFirst().enumerated() {

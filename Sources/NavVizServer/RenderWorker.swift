@@ -2,9 +2,9 @@ import Foundation
 import NavVizRender
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The render worker's side of the pipe protocol (`navviz render-worker`): read a request frame

@@ -25,7 +25,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     private func log(_ request: Request, status: HTTPResponse.Status, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method.rawValue) \(request.uri.path)\(request.uri.query.map { "?\($0)" } ?? "") \(status.code) \(String(format: "%.1f", milliseconds)) ms")
+        logger.info(
+            "\(request.method.rawValue) \(request.uri.path)\(request.uri.query.map { "?\($0)" } ?? "") \(status.code) \(String(format: "%.1f", milliseconds)) ms"
+        )
     }
 }
 

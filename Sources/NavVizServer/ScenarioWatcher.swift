@@ -30,7 +30,8 @@ struct ScenarioWatcher: Service {
         let taken = Set(await store.list().filter { $0.source == .api }.map(\.id))
         for file in files {
             let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-            let stamp = "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)/\((attributes?[.size] as? NSNumber)?.intValue ?? -1)"
+            let stamp =
+                "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)/\((attributes?[.size] as? NSNumber)?.intValue ?? -1)"
             if let previous = seen[file], previous.stamp == stamp {
                 now[file] = previous
                 continue
@@ -71,12 +72,14 @@ struct ScenarioWatcher: Service {
         do {
             let scenario = try ScenarioLoader.load(file)
             let run = ScenarioRunner.run(scenario)
-            var session = Session(id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
+            var session = Session(
+                id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
             session.steps = run.steps
             session.warnings = run.failures
             return session
         } catch {
-            var session = Session(id: id, name: file, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
+            var session = Session(
+                id: id, name: file, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
             session.error = error.description
             return session
         }

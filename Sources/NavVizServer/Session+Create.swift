@@ -9,7 +9,8 @@ extension Session {
     static func requestedID(in body: JSONValue) throws(ServerError) -> SessionID? {
         guard let raw = body["id"] else { return nil }
         guard case .string(let text) = raw else {
-            throw .invalidBody(ScenarioErrors([.wrongType(file: "body", path: "id", expected: "a session id (a string)", found: raw.typeDescription)]))
+            throw .invalidBody(
+                ScenarioErrors([.wrongType(file: "body", path: "id", expected: "a session id (a string)", found: raw.typeDescription)]))
         }
         guard let id = SessionID(text) else { throw .invalidSessionID(text) }
         return id
@@ -50,7 +51,8 @@ extension Session {
         var simulator: Simulator
         if let root, !isSnapshot {
             do {
-                simulator = try Simulator(root: header.root, device: header.device, screens: header.screens, finder: finder, replaysQuirks: header.quirks)
+                simulator = try Simulator(
+                    root: header.root, device: header.device, screens: header.screens, finder: finder, replaysQuirks: header.quirks)
             } catch {
                 throw .invalidBody(ScenarioErrors([.invalidNode(file: "body", path: "root", reason: error.description)]))
             }

@@ -34,7 +34,9 @@ public struct Session: Sendable {
     public var error: String?
 
     /// A session whose initial state is the simulator's.
-    public init(id: SessionID, name: String, created: String, source: Source = .api, simulator: Simulator, routes: [String: RouteSpec] = [:]) {
+    public init(
+        id: SessionID, name: String, created: String, source: Source = .api, simulator: Simulator, routes: [String: RouteSpec] = [:]
+    ) {
         self.id = id
         self.name = name
         self.created = created
@@ -42,7 +44,9 @@ public struct Session: Sendable {
         self.simulator = simulator
         self.routes = routes
         self.steps = [
-            RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
+            RunStep(
+                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible,
+                hierarchy: simulator.hierarchy)
         ]
         self.acknowledged = 0
     }
@@ -80,7 +84,9 @@ public struct Session: Sendable {
         }
         hierarchy.screens = simulator.hierarchy.screens
         let outcome = simulator.replaceHierarchy(hierarchy)
-        let record = RunStep(index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy)
+        let record = RunStep(
+            index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible,
+            hierarchy: simulator.hierarchy)
         steps.append(record)
         return record
     }

@@ -2,9 +2,9 @@ import Foundation
 import NavVizRender
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Renders in worker processes (`navviz render-worker`), each replaced after `recycleAfter` renders:

@@ -92,7 +92,8 @@ extension NavVizCommand {
                 token: resolvedToken, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
                 rendering: renderInProcess
                     ? .inProcess
-                    : .workers(command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter))
+                    : .workers(
+                        command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter))
             let host = self.host
             let token = resolvedToken
             let data = arguments.dataDirectory

@@ -54,7 +54,9 @@ import Testing
             let body = index % 3 == 2 ? #"{"op": "select", "tab": \#(index % 2)}"# : #"{"op": "push", "node": "S\#(index)"}"#
             _ = try await first.perform(try JSONParser.parse(body), in: id)
         }
-        _ = try await first.apply(snapshot: try JSONParser.parse(#"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}]}"#), to: id)
+        _ = try await first.apply(
+            snapshot: try JSONParser.parse(
+                #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}]}"#), to: id)
         let expected = RunEncoder.text(try await first.session(id).run)
         await first.close()
 

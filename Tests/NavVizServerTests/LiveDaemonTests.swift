@@ -1,16 +1,16 @@
 import Foundation
 import NavVizClient
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import NavVizScenario
 import Testing
 
 @testable import NavVizServer
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `navviz serve` process on a free loopback port (`--port 0`), its log in a file.

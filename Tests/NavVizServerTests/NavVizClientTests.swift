@@ -43,7 +43,12 @@ import Testing
     @Test func errorsCarryTheDaemonsMessage() async throws {
         try await withLiveDaemon(token: "t0k") { url in
             let anonymous = NavVizClient(baseURL: url)
-            await #expect(throws: NavVizClientError.http(status: 401, message: "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")) {
+            await #expect(
+                throws: NavVizClientError.http(
+                    status: 401,
+                    message:
+                        "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")
+            ) {
                 _ = try await anonymous.sessions()
             }
             let navviz = NavVizClient(baseURL: url, token: "t0k")
@@ -51,7 +56,8 @@ import Testing
                 try await navviz.postStep(["op": "pop"], to: "nope")
             }
             _ = try await navviz.createSession(name: "x", id: "x")
-            await #expect(throws: NavVizClientError.http(status: 400, message: "body: op: unknown operation 'pusj'. Did you mean 'push'?")) {
+            await #expect(throws: NavVizClientError.http(status: 400, message: "body: op: unknown operation 'pusj'. Did you mean 'push'?"))
+            {
                 try await navviz.postStep(["op": "pusj", "node": "A"], to: "x")
             }
             await #expect(throws: NavVizClientError.invalidSessionID("../x")) {

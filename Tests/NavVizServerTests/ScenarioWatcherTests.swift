@@ -10,7 +10,8 @@ import Testing
         let directory = try temporaryDirectory("watch")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = "\(directory)/Shop Tour.json"
-        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}]}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
         let store = InMemorySessionStore()
         let watcher = ScenarioWatcher(directory: directory, store: store, logger: quietLogger)
         let subscription = try await store.subscribe(to: nil, after: nil)
@@ -23,13 +24,15 @@ import Testing
 
         // Unchanged: nothing happens. Changed: the session is replaced and subscribers hear it.
         seen = await watcher.scan(seen)
-        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}, {"op": "pop"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}, {"op": "pop"}]}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
         seen = await watcher.scan(seen)
         session = try await store.session(id)
         #expect(session.steps.map(\.op) == ["initial", "push", "pop"])
 
         // Invalid: the session shows the errors.
-        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "pusj"}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "pusj"}]}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
         seen = await watcher.scan(seen)
         #expect(try await store.session(id).error == "\(file): steps[0].op: unknown operation 'pusj'. Did you mean 'push'?")
 

@@ -52,11 +52,13 @@ import Testing
 
     @Test func aSessionCanStartFromACanonicalSnapshot() async throws {
         try await withDaemon { client in
-            let body = #"{"id": "app", "root": {"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}}"#
+            let body =
+                #"{"id": "app", "root": {"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}}"#
             let created = try await client.post("/api/sessions", body)
             #expect(created.status == .created)
             #expect(try created.json["visible"] == .string("Home"))
-            let step = try await client.post("/api/sessions/app/steps", #"{"op": "push", "node": "Detail", "expect": {"visible": "Detail"}}"#)
+            let step = try await client.post(
+                "/api/sessions/app/steps", #"{"op": "push", "node": "Detail", "expect": {"visible": "Detail"}}"#)
             #expect(try step.json["visible"] == .string("Detail"))
             #expect(try step.json["failures"] == nil)
         }
@@ -64,9 +66,18 @@ import Testing
 
     @Test(arguments: [
         (#"{"rooot": "Home"}"#, "body: rooot: unknown field 'rooot'. Did you mean 'root'?"),
-        (#"{"finder": "ariadn"}"#, "body: finder: invalid value 'ariadn', expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'. Did you mean 'ariadne'?"),
-        (#"{"root": {"navigation": "Home"}}"#, "body: root.navigation: expected an array of node literals (the stack, root first), found a string"),
-        (#"{"root": {"id": "x", "kind": "navigatoin", "children": []}}"#, "body: root.kind: invalid value 'navigatoin', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'navigation'?"),
+        (
+            #"{"finder": "ariadn"}"#,
+            "body: finder: invalid value 'ariadn', expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'. Did you mean 'ariadne'?"
+        ),
+        (
+            #"{"root": {"navigation": "Home"}}"#,
+            "body: root.navigation: expected an array of node literals (the stack, root first), found a string"
+        ),
+        (
+            #"{"root": {"id": "x", "kind": "navigatoin", "children": []}}"#,
+            "body: root.kind: invalid value 'navigatoin', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'navigation'?"
+        ),
         (#"{"id": "a/b"}"#, "Invalid session id 'a/b': use 1 to 64 letters, digits, '-' or '_'"),
         (#"["Home"]"#, "body: expected a JSON object at the top level, found an array"),
     ])
@@ -115,13 +126,19 @@ import Testing
             let response = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "Product", "note": "Tap a product"}"#)
             #expect(response.status == .created)
             let step = try response.json
-            #expect(step.objectMembers?.map(\.0) == ["index", "op", "status", "note", "visible", "path", "onScreen", "time", "duration", "animation", "events", "hierarchy"])
+            #expect(
+                step.objectMembers?.map(\.0) == [
+                    "index", "op", "status", "note", "visible", "path", "onScreen", "time", "duration", "animation", "events", "hierarchy",
+                ])
             #expect(step["index"] == .number(1))
             #expect(step["op"] == .string("push"))
             #expect(step["status"] == .string("ok"))
             #expect(step["visible"] == .string("Product"))
             #expect(step["path"] == .array([.string("tab"), .string("homeNav"), .string("Product")]))
-            #expect(step["events"]?.arrayValue?.compactMap { $0["callback"]?.stringValue } == ["viewWillDisappear", "viewWillAppear", "viewDidDisappear", "viewDidAppear"])
+            #expect(
+                step["events"]?.arrayValue?.compactMap { $0["callback"]?.stringValue } == [
+                    "viewWillDisappear", "viewWillAppear", "viewDidDisappear", "viewDidAppear",
+                ])
             #expect(step["hierarchy"]?["kind"] == .string("tab"))
             let next = try await client.post("/api/sessions/shop/steps", #"{"pop": true}"#)
             #expect(try next.json["index"] == .number(2))
@@ -143,7 +160,8 @@ import Testing
     @Test func aFailedExpectationIsReportedInTheStep() async throws {
         try await withDaemon { client in
             try await client.createShop()
-            let response = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "Product", "expect": {"visible": "Cart"}}"#)
+            let response = try await client.post(
+                "/api/sessions/shop/steps", #"{"op": "push", "node": "Product", "expect": {"visible": "Cart"}}"#)
             #expect(response.status == .created)
             #expect(try response.json["failures"] == .array([.string("expect.visible: expected 'Cart', got 'Product'")]))
         }
@@ -153,7 +171,10 @@ import Testing
         (#"{"op": "pusj", "node": "Product"}"#, "body: op: unknown operation 'pusj'. Did you mean 'push'?"),
         (#"{"op": "push"}"#, "body: (top level): missing field 'node'"),
         (#"{"op": "pop", "target": "Hme"}"#, "body: target: unknown id 'Hme'. Did you mean 'Home'?"),
-        (#"{"op": "push", "node": {"navigation": 3}}"#, "body: node.navigation: expected an array of node literals (the stack, root first), found a number"),
+        (
+            #"{"op": "push", "node": {"navigation": 3}}"#,
+            "body: node.navigation: expected an array of node literals (the stack, root first), found a number"
+        ),
         (#"{"op": "navigate", "route": "signIn"}"#, "body: route: unknown route 'signIn'"),
         (#""push""#, #"body: (top level): expected a step object such as {"op": "push", "node": "Detail"}, found a string"#),
         (#"{"op": "push", "node": "A""#, "body: invalid JSON at line 1, column 27: unexpected end of input: expected ',' or '}'"),
@@ -203,22 +224,25 @@ import Testing
         try await withDaemon { client in
             let root = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}]}"#
             try #require(try await client.post("/api/sessions", #"{"id": "app", "root": \#(root)}"#).status == .created)
-            let next = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}, {"id": "Detail", "kind": "controller", "screen": "Detail", "children": []}]}"#
+            let next =
+                #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}, {"id": "Detail", "kind": "controller", "screen": "Detail", "children": []}]}"#
             let response = try await client.post("/api/sessions/app/snapshots", next)
             #expect(response.status == .created)
             let step = try response.json
             #expect(step["op"] == .string("snapshot"))
             #expect(step["index"] == .number(1))
             #expect(step["visible"] == .string("Detail"))
-            #expect(step["events"]?.arrayValue?.map { "\($0["controller"]!.stringValue!).\($0["callback"]!.stringValue!)" }
-                == ["Home.viewWillDisappear", "Detail.viewWillAppear", "Home.viewDidDisappear", "Detail.viewDidAppear"])
+            #expect(
+                step["events"]?.arrayValue?.map { "\($0["controller"]!.stringValue!).\($0["callback"]!.stringValue!)" }
+                    == ["Home.viewWillDisappear", "Detail.viewWillAppear", "Home.viewDidDisappear", "Detail.viewDidAppear"])
         }
     }
 
     @Test func anInvalidSnapshotIsBadRequestNamingTheJSONPath() async throws {
         try await withDaemon { client in
             try await client.createShop()
-            let response = try await client.post("/api/sessions/shop/snapshots", #"{"id": "nav", "kind": "navigation", "children": [{"kind": "controller"}]}"#)
+            let response = try await client.post(
+                "/api/sessions/shop/snapshots", #"{"id": "nav", "kind": "navigation", "children": [{"kind": "controller"}]}"#)
             #expect(response.status == .badRequest)
             #expect(response.errorMessage == "body: children[0]: missing field 'id'")
         }
@@ -227,7 +251,10 @@ import Testing
     // MARK: - Run and diagrams
 
     @Test func theRunIsExactlyTheRunJSONOfTheSameScenario() async throws {
-        let steps = [#"{"op": "push", "node": "Product", "note": "Tap a product"}"#, #"{"op": "select", "tab": 1}"#, #"{"op": "present", "node": {"navigation": ["SignIn"]}, "style": "formSheet"}"#, #"{"op": "dismiss"}"#]
+        let steps = [
+            #"{"op": "push", "node": "Product", "note": "Tap a product"}"#, #"{"op": "select", "tab": 1}"#,
+            #"{"op": "present", "node": {"navigation": ["SignIn"]}, "style": "formSheet"}"#, #"{"op": "dismiss"}"#,
+        ]
         let scenario = try ScenarioDecoder.decode(
             #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, "Cart"]}, "steps": [\#(steps.joined(separator: ","))]}"#,
             file: "shop.json")
@@ -292,7 +319,8 @@ import Testing
     @Test func userTextIsEscapedInSVG() async throws {
         try await withDaemon { client in
             let hostile = #"<script>alert(1)</script>&amp;\"x"#
-            let body = #"{"id": "evil", "name": "\#(hostile)", "root": {"navigation": [{"screen": "\#(hostile)", "title": "\#(hostile)"}]}}"#
+            let body =
+                #"{"id": "evil", "name": "\#(hostile)", "root": {"navigation": [{"screen": "\#(hostile)", "title": "\#(hostile)"}]}}"#
             try #require(try await client.post("/api/sessions", body).status == .created)
             _ = try await client.post("/api/sessions/evil/steps", #"{"op": "push", "node": "\#(hostile)", "note": "\#(hostile)"}"#)
             for uri in ["states/1.svg", "transitions/1.svg", "flow.svg"] {
@@ -307,7 +335,8 @@ import Testing
 
     @Test func renderTurnsASnapshotIntoSVG() async throws {
         try await withDaemon { client in
-            let snapshot = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+            let snapshot =
+                #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
             let response = try await client.post("/api/render?finder=ariadne", snapshot)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "image/svg+xml")
@@ -317,7 +346,9 @@ import Testing
             #expect(bad.errorMessage == "body: (top level): missing field 'kind'")
             let finder = try await client.post("/api/render?finder=nope", snapshot)
             #expect(finder.status == .badRequest)
-            #expect(finder.errorMessage == "Invalid query parameter 'finder' 'nope': expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'")
+            #expect(
+                finder.errorMessage
+                    == "Invalid query parameter 'finder' 'nope': expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'")
         }
     }
 
@@ -327,7 +358,9 @@ import Testing
         try await withDaemon(ServeArguments(token: "s3cret")) { client in
             let none = try await client.get("/api/sessions")
             #expect(none.status == .unauthorized)
-            #expect(none.errorMessage == "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")
+            #expect(
+                none.errorMessage
+                    == "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")
             #expect(none.headers[.wwwAuthenticate] == #"Bearer realm="navviz""#)
             #expect(try await client.get("/api/sessions", headers: [.authorization: "Bearer s3cre"]).status == .unauthorized)
             #expect(try await client.get("/api/sessions", headers: [.authorization: "Basic s3cret"]).status == .unauthorized)
@@ -343,10 +376,16 @@ import Testing
             _ = try await buildApplication(ServeArguments(host: "0.0.0.0"), store: InMemorySessionStore(), logger: quietLogger)
         }
         _ = try await buildApplication(ServeArguments(host: "0.0.0.0", token: "t"), store: InMemorySessionStore(), logger: quietLogger)
-        #expect(ServerError.insecureHost("0.0.0.0").description == "Refusing to listen on '0.0.0.0' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1")
+        #expect(
+            ServerError.insecureHost("0.0.0.0").description
+                == "Refusing to listen on '0.0.0.0' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1"
+        )
     }
 
-    @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("0.0.0.0", false), ("192.168.1.2", false), ("example.com", false), ("127.0.0.256", false)])
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("0.0.0.0", false), ("192.168.1.2", false),
+        ("example.com", false), ("127.0.0.256", false),
+    ])
     func loopbackAddressesAreRecognised(host: String, isLoopback: Bool) {
         #expect(ServeArguments.isLoopback(host) == isLoopback)
     }
@@ -366,7 +405,9 @@ import Testing
     }
 
     @Test func aWatchedSessionTakesNoSteps() async throws {
-        var session = Session(id: SessionID("doc")!, name: "Doc", created: "", source: .watch(file: "docs/doc.json"), simulator: Simulator(hierarchy: Hierarchy()))
+        var session = Session(
+            id: SessionID("doc")!, name: "Doc", created: "", source: .watch(file: "docs/doc.json"),
+            simulator: Simulator(hierarchy: Hierarchy()))
         session.acknowledged = 0
         let store = InMemorySessionStore(sessions: [session])
         try await withDaemon(store: store) { client in

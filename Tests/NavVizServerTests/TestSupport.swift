@@ -38,7 +38,8 @@ extension TestClientProtocol {
     /// Creates the `shop` session: tabs of Home (in a navigation controller) and Cart.
     @discardableResult
     func createShop(id: String = "shop") async throws -> TestResponse {
-        try await post("/api/sessions", #"{"id": "\#(id)", "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, "Cart"]}}"#)
+        try await post(
+            "/api/sessions", #"{"id": "\#(id)", "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, "Cart"]}}"#)
     }
 }
 
