@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "navviz",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v15)],
     products: [
         .executable(name: "navviz", targets: ["navviz"]),
         .library(name: "NavVizCore", targets: ["NavVizCore"]),

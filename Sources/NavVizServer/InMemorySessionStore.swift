@@ -150,7 +150,9 @@ public actor InMemorySessionStore: SessionStore {
             try await journal.append(.object([("type", .string(record.type)), ("body", record.body)]), to: id)
         } catch {
             // Later steps were simulated on top of this one: refuse everything until a restart replays the journal.
-            if sessions[id] != nil { brokenJournals[id] = error.description }
+            if sessions[id] != nil {
+                if case .journalFailed(let reason) = error { brokenJournals[id] = reason } else { brokenJournals[id] = error.description }
+            }
             throw error
         }
         // Appends finish in order per session, so every step up to this one is on disk now.

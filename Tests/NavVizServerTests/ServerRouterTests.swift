@@ -390,6 +390,43 @@ import Testing
         #expect(ServeArguments.isLoopback(host) == isLoopback)
     }
 
+    // MARK: - Server errors
+
+    /// A journal whose disk is full.
+    struct FullDiskJournal: SessionJournal {
+        func restore() async throws(ServerError) -> [RestoredJournal] { [] }
+        func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {}
+        func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
+            throw .journalFailed(reason: "write failed: No space left on device")
+        }
+        func delete(_ id: SessionID) async throws(ServerError) {}
+        func close() async {}
+    }
+
+    @Test func aStepThatCannotBeJournaledIsAServerErrorAndTheSessionStopsTakingSteps() async throws {
+        try await withDaemon(store: InMemorySessionStore(journal: FullDiskJournal())) { client in
+            try await client.createShop()
+            let message = "Could not write the journal, so nothing was accepted: write failed: No space left on device"
+            let first = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "A"}"#)
+            #expect(first.status == .internalServerError)
+            #expect(first.errorMessage == message)
+            let second = try await client.post("/api/sessions/shop/snapshots", #"{"id": "A", "kind": "controller"}"#)
+            #expect(second.status == .internalServerError)
+            #expect(second.errorMessage == message)
+        }
+    }
+
+    @Test func aRenderWorkerThatCannotStartIsAServerError() async throws {
+        let arguments = ServeArguments(
+            rendering: .workers(command: ["/nonexistent/navviz", "serve", "--render-worker"], count: 1, recycleAfter: 10))
+        try await withDaemon(arguments) { client in
+            try await client.createShop()
+            let response = try await client.get("/api/sessions/shop/states/0.svg")
+            #expect(response.status == .internalServerError)
+            #expect(response.errorMessage == "The render worker failed: cannot start '/nonexistent/navviz': No such file or directory")
+        }
+    }
+
     // MARK: - Viewer and watched sessions
 
     @Test func theViewerIsASelfContainedPage() async throws {
