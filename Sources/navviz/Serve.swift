@@ -109,7 +109,18 @@ extension NavVizCommand {
             } catch {
                 throw CommandFailure(message: error.description, code: CommandFailure.ioError)
             }
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch {
+                let text = "\(error)"
+                if text.contains("Address already in use") {
+                    throw CommandFailure(
+                        message:
+                            "Cannot listen on '\(host):\(port)': the address is in use. Is another navviz serve running? Pick another --port",
+                        code: CommandFailure.ioError)
+                }
+                throw CommandFailure(message: "navviz serve stopped: \(text)", code: CommandFailure.ioError)
+            }
         }
 
         /// This executable, for starting render workers.

@@ -211,6 +211,26 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
         #expect(text.contains("Refusing to listen on '0.0.0.0' without --token"))
     }
 
+    @Test func aPortInUseIsReportedInOneSentence() throws {
+        let first = try DaemonProcess(["--memory"])
+        let binary = try #require(NavVizBinary.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--port", String(first.port), "--memory"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(
+            text.hasSuffix(
+                "Cannot listen on '127.0.0.1:\(first.port)': the address is in use. Is another navviz serve running? Pick another --port\n")
+        )
+        first.stop(SIGTERM)
+    }
+
     @Test func renderWorkersAreRecycledAndDrawWhatGraphvizDrawsInProcess() async throws {
         let binary = try #require(NavVizBinary.path)
         let workers = WorkerPoolRenderer(command: [binary, "serve", "--render-worker"], workers: 1, recycleAfter: 3)
