@@ -26,28 +26,31 @@ func hundredNodeRoot() -> NodeSpec {
     .tabs((0..<5).map { tab in .navigation((0..<19).map { .screen("Screen\(tab)_\($0)") }, id: "nav\(tab)") })
 }
 
-if wants("simulator") { do {
-    var simulator = try Simulator(root: hundredNodeRoot())
-    print("simulator: \(simulator.hierarchy.attachedNodes().count)-node hierarchy")
-    let cycle: [NavigationOperation] = [
-        .push(.screen("Detail")), .pop(), .select(.index(1)), .present(.screen("Sheet"), style: .formSheet),
-        .dismiss(), .push(.screen("Detail")), .popToRoot, .select(.index(0)),
-    ]
-    var runs: [Double] = []
-    let count = Int(ProcessInfo.processInfo.environment["NAVVIZ_BENCH_OPS"] ?? "") ?? 200_000
-    for _ in 0..<3 {
-        var sim = simulator
-        let elapsed = seconds {
-            for i in 0..<count { sim.perform(cycle[i % cycle.count]) }
+if wants("simulator") {
+    do {
+        var simulator = try Simulator(root: hundredNodeRoot())
+        print("simulator: \(simulator.hierarchy.attachedNodes().count)-node hierarchy")
+        let cycle: [NavigationOperation] = [
+            .push(.screen("Detail")), .pop(), .select(.index(1)), .present(.screen("Sheet"), style: .formSheet),
+            .dismiss(), .push(.screen("Detail")), .popToRoot, .select(.index(0)),
+        ]
+        var runs: [Double] = []
+        let count = Int(ProcessInfo.processInfo.environment["NAVVIZ_BENCH_OPS"] ?? "") ?? 200_000
+        for _ in 0..<3 {
+            var sim = simulator
+            let elapsed = seconds {
+                for i in 0..<count { sim.perform(cycle[i % cycle.count]) }
+            }
+            runs.append(Double(count) / elapsed)
+            simulator = sim
         }
-        runs.append(Double(count) / elapsed)
-        simulator = sim
+        let opsPerSecond = median(runs)
+        print(
+            String(format: "  operations per second: %.0f (goal ≥ 100,000: %@)", opsPerSecond, opsPerSecond >= 100_000 ? "met" : "NOT met"))
+    } catch {
+        print("simulator benchmark failed: \(error)")
     }
-    let opsPerSecond = median(runs)
-    print(String(format: "  operations per second: %.0f (goal ≥ 100,000: %@)", opsPerSecond, opsPerSecond >= 100_000 ? "met" : "NOT met"))
-} catch {
-    print("simulator benchmark failed: \(error)")
-} }
+}
 print("")
 
 // MARK: ViewFinder cost by depth and breadth
@@ -65,26 +68,26 @@ func chain(depth: Int, breadth: Int) -> NodeSpec {
 }
 
 if wants("finder") {
-print("view finder (navviz strategy), nanoseconds per lookup:")
-print("  depth  breadth  ns/find")
-for (depth, breadth) in [(10, 1), (50, 1), (100, 1), (400, 1), (100, 10), (100, 50)] {
-    var h = Hierarchy()
-    do {
-        let root = try h.build(chain(depth: depth, breadth: breadth))
-        h.setRoot(root)
-    } catch {
-        print("  build failed: \(error)")
-        continue
+    print("view finder (navviz strategy), nanoseconds per lookup:")
+    print("  depth  breadth  ns/find")
+    for (depth, breadth) in [(10, 1), (50, 1), (100, 1), (400, 1), (100, 10), (100, 50)] {
+        var h = Hierarchy()
+        do {
+            let root = try h.build(chain(depth: depth, breadth: breadth))
+            h.setRoot(root)
+        } catch {
+            print("  build failed: \(error)")
+            continue
+        }
+        let finder = ViewFinder(.navviz)
+        let iterations = max(200, 200_000 / depth)
+        var sink = 0
+        let elapsed = seconds {
+            for _ in 0..<iterations { sink &+= finder.visibleController(in: h)?.rawValue.count ?? 0 }
+        }
+        print(String(format: "  %5d  %7d  %7.0f", depth, breadth, elapsed / Double(iterations) * 1e9) + (sink == 0 ? "!" : ""))
     }
-    let finder = ViewFinder(.navviz)
-    let iterations = max(200, 200_000 / depth)
-    var sink = 0
-    let elapsed = seconds {
-        for _ in 0..<iterations { sink &+= finder.visibleController(in: h)?.rawValue.count ?? 0 }
-    }
-    print(String(format: "  %5d  %7d  %7.0f", depth, breadth, elapsed / Double(iterations) * 1e9) + (sink == 0 ? "!" : ""))
-}
-print("  (the cost follows depth; breadth at equal depth changes little)")
+    print("  (the cost follows depth; breadth at equal depth changes little)")
 }
 
 // MARK: Rendering: navviz in-process vs the Graphviz floor vs spawning `dot -Tsvg`
@@ -107,74 +110,91 @@ func renderScenarioText() -> String {
         """
 }
 
-if wants("render") { do {
-    let scenario = try ScenarioDecoder.decode(renderScenarioText(), file: "bench.json")
-    let run = ScenarioRunner.run(scenario)
-    let nodes = run.steps[0].hierarchy.attachedNodes().count
-    var dots: [String] = []
-    let builder = DOTBuilder()
-    for step in run.steps {
-        dots.append(builder.state(step.hierarchy, finder: step.finder))
-        if step.index > 0 {
-            let before = run.steps[step.index - 1]
-            dots.append(builder.transition(before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)))
-        }
-    }
-    _ = try GraphvizRenderer.shared.renderSync(dot: dots[0])  // fontconfig/pango start-up, once
-    var floor = 0.0
-    let whole = try seconds {
-        let again = ScenarioRunner.run(scenario)
-        let renderer = ScenarioRenderer()
-        _ = try renderer.render(again)
-    }
-    // The floor: gvLayout + gvRender for the same distinct diagrams (the renderer caches identical DOT).
-    let distinct = Array(Set(dots)).sorted()
-    for dot in distinct { floor += try GraphvizRenderer.shared.renderTimed(dot: dot).layoutAndRenderSeconds }
-    // Where the time goes.
-    var phaseRun = 0.0, phaseDOT = 0.0, phaseSVG = 0.0
-    phaseRun = seconds { _ = ScenarioRunner.run(scenario) }
-    var phaseDots: [String] = []
-    phaseDOT = seconds { phaseDots = dots.map { $0 } ; _ = run.steps.map { builder.state($0.hierarchy, finder: $0.finder) } }
-    phaseSVG = try seconds { for dot in distinct { _ = try GraphvizRenderer.shared.renderSync(dot: dot) } }
-    print(String(format: "  phases: run %.0f ms, DOT (states) %.0f ms, parse+layout+render+free %.0f ms, whole %.0f ms", phaseRun * 1000, phaseDOT * 1000, phaseSVG * 1000, whole * 1000))
-    _ = phaseDots
-    let perDiagram = whole / Double(distinct.count) * 1000
-    let floorPer = floor / Double(distinct.count) * 1000
-    print("rendering: 200-step scenario, \(nodes)-node hierarchy, \(dots.count) diagrams (\(distinct.count) distinct)")
-    print(String(format: "  navviz (run + DOT + layout + SVG + docs): %.2f ms per diagram", perDiagram))
-    print(String(format: "  inside gvLayout + gvRender (the floor):  %.2f ms per diagram", floorPer))
-    print(String(format: "  navviz's own overhead: %.1f%% of the total (goal < 10%%)", max(0, (perDiagram - floorPer) / perDiagram * 100)))
-    if let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-        let sample = Array(distinct.prefix(60))
-        let spawned = try seconds {
-            for dot in sample {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: dotPath)
-                process.arguments = ["-Tsvg"]
-                let input = Pipe()
-                let output = Pipe()
-                process.standardInput = input
-                process.standardOutput = output
-                try process.run()
-                input.fileHandleForWriting.write(Data(dot.utf8))
-                try input.fileHandleForWriting.close()
-                _ = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
+if wants("render") {
+    do {
+        let scenario = try ScenarioDecoder.decode(renderScenarioText(), file: "bench.json")
+        let run = ScenarioRunner.run(scenario)
+        let nodes = run.steps[0].hierarchy.attachedNodes().count
+        var dots: [String] = []
+        let builder = DOTBuilder()
+        for step in run.steps {
+            dots.append(builder.state(step.hierarchy, finder: step.finder))
+            if step.index > 0 {
+                let before = run.steps[step.index - 1]
+                dots.append(
+                    builder.transition(
+                        before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder,
+                        step: TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)))
             }
         }
-        let spawnedPer = spawned / Double(sample.count) * 1000
-        print(String(format: "  spawning `dot -Tsvg` per diagram:        %.2f ms per diagram (%.1f× slower than navviz; goal ≥ 5×)", spawnedPer, spawnedPer / perDiagram))
-    } else {
-        print("  spawning `dot -Tsvg`: skipped (install Debian's graphviz package for this comparison)")
+        _ = try GraphvizRenderer.shared.renderSync(dot: dots[0])  // fontconfig/pango start-up, once
+        var floor = 0.0
+        let whole = try seconds {
+            let again = ScenarioRunner.run(scenario)
+            let renderer = ScenarioRenderer()
+            _ = try renderer.render(again)
+        }
+        // The floor: gvLayout + gvRender for the same distinct diagrams (the renderer caches identical DOT).
+        let distinct = Array(Set(dots)).sorted()
+        for dot in distinct { floor += try GraphvizRenderer.shared.renderTimed(dot: dot).layoutAndRenderSeconds }
+        // Where the time goes.
+        var phaseRun = 0.0, phaseDOT = 0.0, phaseSVG = 0.0
+        phaseRun = seconds { _ = ScenarioRunner.run(scenario) }
+        var phaseDots: [String] = []
+        phaseDOT = seconds {
+            phaseDots = dots.map { $0 }; _ = run.steps.map { builder.state($0.hierarchy, finder: $0.finder) }
+        }
+        phaseSVG = try seconds { for dot in distinct { _ = try GraphvizRenderer.shared.renderSync(dot: dot) } }
+        print(
+            String(
+                format: "  phases: run %.0f ms, DOT (states) %.0f ms, parse+layout+render+free %.0f ms, whole %.0f ms", phaseRun * 1000,
+                phaseDOT * 1000, phaseSVG * 1000, whole * 1000))
+        _ = phaseDots
+        let perDiagram = whole / Double(distinct.count) * 1000
+        let floorPer = floor / Double(distinct.count) * 1000
+        print("rendering: 200-step scenario, \(nodes)-node hierarchy, \(dots.count) diagrams (\(distinct.count) distinct)")
+        print(String(format: "  navviz (run + DOT + layout + SVG + docs): %.2f ms per diagram", perDiagram))
+        print(String(format: "  inside gvLayout + gvRender (the floor):  %.2f ms per diagram", floorPer))
+        print(
+            String(format: "  navviz's own overhead: %.1f%% of the total (goal < 10%%)", max(0, (perDiagram - floorPer) / perDiagram * 100))
+        )
+        if let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) {
+            let sample = Array(distinct.prefix(60))
+            let spawned = try seconds {
+                for dot in sample {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: dotPath)
+                    process.arguments = ["-Tsvg"]
+                    let input = Pipe()
+                    let output = Pipe()
+                    process.standardInput = input
+                    process.standardOutput = output
+                    try process.run()
+                    input.fileHandleForWriting.write(Data(dot.utf8))
+                    try input.fileHandleForWriting.close()
+                    _ = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                }
+            }
+            let spawnedPer = spawned / Double(sample.count) * 1000
+            print(
+                String(
+                    format: "  spawning `dot -Tsvg` per diagram:        %.2f ms per diagram (%.1f× slower than navviz; goal ≥ 5×)",
+                    spawnedPer, spawnedPer / perDiagram))
+        } else {
+            print("  spawning `dot -Tsvg`: skipped (install Debian's graphviz package for this comparison)")
+        }
+        // A 3,000-node hierarchy.
+        var big = Hierarchy()
+        let bigRoot = try big.build(.tabs((0..<30).map { t in .navigation((0..<99).map { .screen("S\(t)_\($0)") }) }))
+        big.setRoot(bigRoot)
+        let bigDOT = builder.state(big, finder: ViewFinder().find(in: big))
+        var bigSize = 0
+        let bigTime = try seconds { bigSize = try GraphvizRenderer.shared.renderSync(dot: bigDOT).utf8.count }
+        print(String(format: "  %d-node hierarchy: rendered in %.2f s (%d KB of SVG)", big.attachedNodes().count, bigTime, bigSize / 1024))
+    } catch {
+        print("render benchmark failed: \(error)")
     }
-    // A 3,000-node hierarchy.
-    var big = Hierarchy()
-    let bigRoot = try big.build(.tabs((0..<30).map { t in .navigation((0..<99).map { .screen("S\(t)_\($0)") }) }))
-    big.setRoot(bigRoot)
-    let bigDOT = builder.state(big, finder: ViewFinder().find(in: big))
-    var bigSize = 0
-    let bigTime = try seconds { bigSize = try GraphvizRenderer.shared.renderSync(dot: bigDOT).utf8.count }
-    print(String(format: "  %d-node hierarchy: rendered in %.2f s (%d KB of SVG)", big.attachedNodes().count, bigTime, bigSize / 1024))
-} catch {
-    print("render benchmark failed: \(error)")
-} }
+}

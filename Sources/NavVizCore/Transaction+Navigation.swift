@@ -179,7 +179,8 @@ extension Transaction {
     /// `transition(from:to:)` in a custom container: show this child, adding it when new.
     mutating func showChild(_ spec: NodeSpec) throws(NavigationError) {
         let from = try source()
-        let parent = h.ancestry(of: from).first { h[$0].kind == .controller && !h[$0].children.isEmpty }
+        let parent =
+            h.ancestry(of: from).first { h[$0].kind == .controller && !h[$0].children.isEmpty }
             ?? (options.target == nil ? nil : from)
         guard let parent, h[parent].kind == .controller else { throw .notAContainer(options.target ?? from) }
         try checkIdle(parent, "show a child")

@@ -99,7 +99,8 @@ extension Transaction {
         let from = try source()
         guard let split = h.nearest(.split, from: from) else { return try show(spec) }
         if h[split].isCollapsed == true {
-            let nav = h[split].collapsedOnto
+            let nav =
+                h[split].collapsedOnto
                 ?? h.splitChild(split, role: .primary).flatMap { h[$0].kind == .navigation ? $0 : nil }
             guard let nav else { return try present(spec, style: .automatic) }
             return try pushOnto(nav, spec)

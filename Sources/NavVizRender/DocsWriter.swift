@@ -53,7 +53,8 @@ public enum DocsWriter {
             out += "- Status: \(markdown(escaping: statusLine(step)))\n"
             out += "- Visible: `\(step.finder.visible.map { markdown(escaping: $0.rawValue) } ?? "nothing")`\n"
             if !step.outcome.events.isEmpty {
-                out += "- Callbacks: " + step.outcome.events.map { "`\(markdown(escaping: $0.description))`" }.joined(separator: ", ") + "\n"
+                out +=
+                    "- Callbacks: " + step.outcome.events.map { "`\(markdown(escaping: $0.description))`" }.joined(separator: ", ") + "\n"
             }
             out += "\n"
             if options.sections.contains(.states) {
@@ -67,28 +68,37 @@ public enum DocsWriter {
     }
 
     /// A self-contained viewer: the step list, the state and transition of the selected step, ←/→.
-    public static func html(_ run: Run, steps: [RunStep], diagrams: [(state: String?, transition: String?)], flow: String?, options: RenderOptions) -> String {
+    public static func html(
+        _ run: Run, steps: [RunStep], diagrams: [(state: String?, transition: String?)], flow: String?, options: RenderOptions
+    ) -> String {
         var items = ""
         var panels = ""
         for (offset, step) in steps.enumerated() {
             let status = step.status.rawValue
-            items += "<li><button type=\"button\" data-step=\"\(offset)\" class=\"status-\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: step.op))"
+            items +=
+                "<li><button type=\"button\" data-step=\"\(offset)\" class=\"status-\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: step.op))"
             items += " <span class=\"v\">\(html(escaping: step.finder.visible?.rawValue ?? ""))</span></button></li>\n"
             panels += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
-            panels += "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: step.op))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
+            panels +=
+                "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: step.op))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
             if let note = step.note { panels += "<p class=\"note\">\(html(escaping: note))</p>\n" }
             if let message = step.outcome.message { panels += "<p class=\"message\">\(html(escaping: message))</p>\n" }
             panels += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"
             let (state, transition) = offset < diagrams.count ? diagrams[offset] : (nil, nil)
             if let transition {
-                panels += "<figure><figcaption>Transition</figcaption>\(inline(transition, prefix: "t\(offset)-", dotOnly: options.dotOnly))</figure>\n"
+                panels +=
+                    "<figure><figcaption>Transition</figcaption>\(inline(transition, prefix: "t\(offset)-", dotOnly: options.dotOnly))</figure>\n"
             }
             if let state {
-                panels += "<figure><figcaption>State after the step</figcaption>\(inline(state, prefix: "s\(offset)-", dotOnly: options.dotOnly))</figure>\n"
+                panels +=
+                    "<figure><figcaption>State after the step</figcaption>\(inline(state, prefix: "s\(offset)-", dotOnly: options.dotOnly))</figure>\n"
             }
             panels += "</section>\n"
         }
-        let flowPanel = flow.map { "<details><summary>Flow of distinct states</summary>\(inline($0, prefix: "flow-", dotOnly: options.dotOnly))</details>" } ?? ""
+        let flowPanel =
+            flow.map {
+                "<details><summary>Flow of distinct states</summary>\(inline($0, prefix: "flow-", dotOnly: options.dotOnly))</details>"
+            } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -164,7 +174,8 @@ public enum DocsWriter {
     public static func index(_ entries: [(folder: String, scenario: String, steps: Int, failures: Int)]) -> String {
         var rows = ""
         for entry in entries {
-            rows += "<li><a href=\"\(html(escaping: entry.folder))/index.html\">\(html(escaping: entry.scenario))</a> — \(entry.steps) steps"
+            rows +=
+                "<li><a href=\"\(html(escaping: entry.folder))/index.html\">\(html(escaping: entry.scenario))</a> — \(entry.steps) steps"
             rows += entry.failures > 0 ? " <strong>(\(entry.failures) expectation\(entry.failures == 1 ? "" : "s") failed)</strong>" : ""
             rows += " · <a href=\"\(html(escaping: entry.folder))/README.md\">README</a></li>\n"
         }
@@ -178,4 +189,3 @@ public enum DocsWriter {
             """
     }
 }
-

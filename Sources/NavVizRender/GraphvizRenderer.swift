@@ -42,7 +42,9 @@ public actor GraphvizRenderer {
     }
 
     /// Lays out `dot` and renders it in `format`, blocking the calling thread (for synchronous callers).
-    public nonisolated func renderSync(dot: String, format: OutputFormat = .svg, metrics: TextMetrics = .fonts) throws(RenderError) -> String {
+    public nonisolated func renderSync(dot: String, format: OutputFormat = .svg, metrics: TextMetrics = .fonts) throws(RenderError)
+        -> String
+    {
         try GraphvizEngine.shared.render(dot: dot, format: format, metrics: metrics).text
     }
 
@@ -89,13 +91,16 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     /// Parses, lays out and renders `dot`; the only path into Graphviz.
-    func render(dot: String, format: OutputFormat, memory: ParseMemory = .arena, metrics: TextMetrics = .fonts) throws(RenderError) -> Rendering {
+    func render(dot: String, format: OutputFormat, memory: ParseMemory = .arena, metrics: TextMetrics = .fonts) throws(RenderError)
+        -> Rendering
+    {
         var rendering = try renderLocked(dot: dot, format: format, memory: memory, metrics: metrics)
         if format == .svg { rendering.text = SVGPostProcessor.renumberGradients(svg: rendering.text) }
         return rendering
     }
 
-    private func renderLocked(dot: String, format: OutputFormat, memory: ParseMemory, metrics: TextMetrics) throws(RenderError) -> Rendering {
+    private func renderLocked(dot: String, format: OutputFormat, memory: ParseMemory, metrics: TextMetrics) throws(RenderError) -> Rendering
+    {
         lock.lock()
         defer { lock.unlock() }
         let context = try self.context(for: metrics)
@@ -180,7 +185,9 @@ final class GraphvizEngine: @unchecked Sendable {
 
     /// Calls `dlopen` on the plugin library `libgvplugin_<name>.*` in `folder` and `dlsym` for its
     /// library descriptor. The library stays loaded for the life of the process.
-    private static func pluginLibrary(named name: String, symbol: String, in folder: String) throws(RenderError) -> UnsafeMutablePointer<gvplugin_library_t> {
+    private static func pluginLibrary(named name: String, symbol: String, in folder: String) throws(RenderError) -> UnsafeMutablePointer<
+        gvplugin_library_t
+    > {
         let prefix = "libgvplugin_\(name)."
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".la") }
@@ -269,7 +276,9 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     /// Calls `gvRenderData`; free the result with `freeRenderData`.
-    private static func renderData(_ graph: UnsafeMutablePointer<Agraph_t>, format: OutputFormat, in context: OpaquePointer) throws(RenderError) -> UnsafeBufferPointer<UInt8> {
+    private static func renderData(_ graph: UnsafeMutablePointer<Agraph_t>, format: OutputFormat, in context: OpaquePointer)
+        throws(RenderError) -> UnsafeBufferPointer<UInt8>
+    {
         var result: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         let status = gvRenderData(context, graph, format.rawValue, &result, &length)

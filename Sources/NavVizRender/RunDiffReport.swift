@@ -38,7 +38,8 @@ public struct RunDiffReport: Sendable {
             let title: String
             switch entry.kind {
             case .changed:
-                title = entry.oldIndex == entry.newIndex
+                title =
+                    entry.oldIndex == entry.newIndex
                     ? "Step \(entry.index) · \(entry.op) · changed"
                     : "Step \(entry.index) (old \(entry.oldIndex ?? 0)) · \(entry.op) · changed"
             case .inserted: title = "Step \(entry.index) · \(entry.op) · inserted"

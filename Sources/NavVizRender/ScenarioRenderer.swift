@@ -55,7 +55,8 @@ public struct ScenarioRenderer: Sendable {
         var cache: [String: String] = [:]
         let steps = run.steps.filter { options.step == nil || $0.index == options.step }
         var diagrams: [(state: String?, transition: String?)] = []
-        let total = steps.count * ((options.sections.contains(.states) ? 1 : 0) + (options.sections.contains(.transitions) ? 1 : 0))
+        let total =
+            steps.count * ((options.sections.contains(.states) ? 1 : 0) + (options.sections.contains(.transitions) ? 1 : 0))
             + (options.sections.contains(.flow) ? 1 : 0)
         var done = 0
         func svg(_ dot: String) throws(RenderError) -> String {
@@ -85,7 +86,8 @@ public struct ScenarioRenderer: Sendable {
             if options.sections.contains(.transitions), step.index > 0 {
                 let before = run.steps[step.index - 1]
                 let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
-                let dot = builder.transition(before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
+                let dot = builder.transition(
+                    before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
                 transition = try emit("transitions", stem, dot, label: label)
             }
             diagrams.append((state, transition))
@@ -101,7 +103,9 @@ public struct ScenarioRenderer: Sendable {
         }
         files.append(OutputFile(path: "run.json", contents: RunEncoder.text(run)))
         files.append(OutputFile(path: "README.md", contents: DocsWriter.markdown(run, steps: steps, options: options)))
-        files.append(OutputFile(path: "index.html", contents: DocsWriter.html(run, steps: steps, diagrams: diagrams, flow: flowSVG, options: options)))
+        files.append(
+            OutputFile(
+                path: "index.html", contents: DocsWriter.html(run, steps: steps, diagrams: diagrams, flow: flowSVG, options: options)))
         return files.sorted { $0.path < $1.path }
     }
 

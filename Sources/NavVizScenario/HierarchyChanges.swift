@@ -176,7 +176,8 @@ public struct HierarchyChanges: Sendable, Equatable {
         let oldOrder = a.children.filter { survivors.contains($0) && b.children.contains($0) }
         let newOrder = b.children.filter { survivors.contains($0) && a.children.contains($0) }
         if oldOrder != newOrder {
-            out.append("\(id) reordered \(oldOrder.map(\.rawValue).joined(separator: ", ")) → \(newOrder.map(\.rawValue).joined(separator: ", "))")
+            out.append(
+                "\(id) reordered \(oldOrder.map(\.rawValue).joined(separator: ", ")) → \(newOrder.map(\.rawValue).joined(separator: ", "))")
         }
         return out
     }

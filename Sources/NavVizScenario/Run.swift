@@ -20,7 +20,10 @@ public struct RunStep: Sendable, Equatable {
     public var failures: [String]
 
     /// A step record.
-    public init(index: Int, op: String, outcome: StepOutcome, note: String?, path: String, finder: ViewFinderResult, hierarchy: Hierarchy, failures: [String] = []) {
+    public init(
+        index: Int, op: String, outcome: StepOutcome, note: String?, path: String, finder: ViewFinderResult, hierarchy: Hierarchy,
+        failures: [String] = []
+    ) {
         self.index = index
         self.op = op
         self.outcome = outcome

@@ -123,9 +123,10 @@ public struct RunDiff: Sendable, Equatable {
             var changes: [String] = []
             if a.op != b.op, i > 0 || j > 0 { changes.append("op \(a.op) → \(b.op)") }
             if a.canonical != b.canonical || a.finder.visible != b.finder.visible {
-                changes += HierarchyChanges(
-                    old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible
-                ).phrases
+                changes +=
+                    HierarchyChanges(
+                        old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible
+                    ).phrases
             }
             if a.status != b.status {
                 changes.append("status \(a.status.rawValue) → \(b.status.rawValue)" + (b.message.map { " (\($0))" } ?? ""))

@@ -33,11 +33,16 @@ public enum RunEncoder {
         if outcome.isUpdate { members.append(("update", .bool(true))) }
         members.append(("events", .array(outcome.events.map(encode))))
         if !outcome.hooks.isEmpty {
-            members.append(("hooks", .array(outcome.hooks.map { hook in
-                var fields: [(String, JSONValue)] = [("hook", .string(hook.name))]
-                if let controller = hook.controller { fields.append(("controller", .string(controller.rawValue))) }
-                return .object(fields)
-            })))
+            members.append(
+                (
+                    "hooks",
+                    .array(
+                        outcome.hooks.map { hook in
+                            var fields: [(String, JSONValue)] = [("hook", .string(hook.name))]
+                            if let controller = hook.controller { fields.append(("controller", .string(controller.rawValue))) }
+                            return .object(fields)
+                        })
+                ))
         }
         if !outcome.warnings.isEmpty { members.append(("warnings", .array(outcome.warnings.map { .string($0) }))) }
         if !step.failures.isEmpty { members.append(("failures", .array(step.failures.map { .string($0) }))) }

@@ -53,7 +53,9 @@ public struct ScenarioStep: Sendable, Equatable {
     public var path: String
 
     /// A step.
-    public init(action: StepAction, options: StepOptions = StepOptions(), note: String? = nil, expect: Expectation? = nil, path: String = "") {
+    public init(
+        action: StepAction, options: StepOptions = StepOptions(), note: String? = nil, expect: Expectation? = nil, path: String = ""
+    ) {
         self.action = action
         self.options = options
         self.note = note

@@ -25,10 +25,16 @@ extension ScenarioDecoder {
             let kinds = members.map(\.0).filter { Self.kindKeys.contains($0) }
             guard kinds.count == 1, let kind = kinds.first else {
                 if kinds.count > 1 {
-                    fail(.invalidNode(file: file, path: path, reason: "a node literal has exactly one kind, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))"))
+                    fail(
+                        .invalidNode(
+                            file: file, path: path,
+                            reason: "a node literal has exactly one kind, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))"))
                 } else {
                     let guess = members.lazy.compactMap { Suggestion.closest(to: $0.0, in: Self.kindKeys) }.first
-                    fail(.invalidNode(file: file, path: path, reason: "expected \(Self.nodeExpectation)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
+                    fail(
+                        .invalidNode(
+                            file: file, path: path,
+                            reason: "expected \(Self.nodeExpectation)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
                 }
                 return nil
             }
@@ -64,7 +70,10 @@ extension ScenarioDecoder {
                 spec.children = items.enumerated().compactMap { node($1, "\(join(path, "children"))[\($0)]") }
                 if let visible = integer(value["visible"], join(path, "visible")) {
                     if !spec.children.indices.contains(visible) && !items.isEmpty {
-                        fail(.invalidValue(file: file, path: join(path, "visible"), value: String(visible), expected: "an index from 0 to \(items.count - 1)", suggestion: nil))
+                        fail(
+                            .invalidValue(
+                                file: file, path: join(path, "visible"), value: String(visible),
+                                expected: "an index from 0 to \(items.count - 1)", suggestion: nil))
                     }
                     spec.selected = visible
                 }
@@ -81,12 +90,18 @@ extension ScenarioDecoder {
             spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
             if let selected = integer(value["selected"], join(path, "selected")) {
                 if !items.indices.contains(selected) {
-                    fail(.invalidValue(file: file, path: join(path, "selected"), value: String(selected), expected: items.isEmpty ? "no selection for an empty tab bar" : "an index from 0 to \(items.count - 1)", suggestion: nil))
+                    fail(
+                        .invalidValue(
+                            file: file, path: join(path, "selected"), value: String(selected),
+                            expected: items.isEmpty ? "no selection for an empty tab bar" : "an index from 0 to \(items.count - 1)",
+                            suggestion: nil))
                 }
                 spec.selected = selected
             }
         case "split":
-            guard let columns = object(payload, kindPath, "an object with 'primary', 'secondary' and optional 'supplementary'") else { return nil }
+            guard let columns = object(payload, kindPath, "an object with 'primary', 'secondary' and optional 'supplementary'") else {
+                return nil
+            }
             checkFields(columns, at: kindPath, allowed: ["primary", "secondary", "supplementary"])
             guard let primaryValue = payload["primary"] else {
                 fail(.missingField(file: file, path: kindPath, field: "primary"))
@@ -96,7 +111,9 @@ extension ScenarioDecoder {
             let secondary = payload["secondary"].flatMap { node($0, join(kindPath, "secondary")) }
             let supplementary = payload["supplementary"].flatMap { node($0, join(kindPath, "supplementary")) }
             guard let primary else { return nil }
-            spec = .split(primary: primary, secondary: secondary, supplementary: supplementary, collapsed: bool(value["collapsed"], join(path, "collapsed")))
+            spec = .split(
+                primary: primary, secondary: secondary, supplementary: supplementary,
+                collapsed: bool(value["collapsed"], join(path, "collapsed")))
         case "activities":
             spec = NodeSpec(kind: .activity)
             switch payload {
@@ -121,7 +138,10 @@ extension ScenarioDecoder {
                         continue
                     }
                     if spec.keys.contains(key) {
-                        fail(.invalidValue(file: file, path: join(itemPath, "key"), value: key, expected: "a key not used before in this container", suggestion: nil))
+                        fail(
+                            .invalidValue(
+                                file: file, path: join(itemPath, "key"), value: key, expected: "a key not used before in this container",
+                                suggestion: nil))
                     }
                     if let childSpec = node(raw, join(itemPath, "node")) {
                         spec.children.append(childSpec)
@@ -145,7 +165,10 @@ extension ScenarioDecoder {
             }
             if let active = string(value["active"], join(path, "active")) {
                 if !spec.keys.contains(active) && spec.generators[active] == nil {
-                    fail(.invalidValue(file: file, path: join(path, "active"), value: active, expected: "a key of 'activities' or 'generators'", suggestion: Suggestion.closest(to: active, in: spec.keys + spec.generators.keys.sorted())))
+                    fail(
+                        .invalidValue(
+                            file: file, path: join(path, "active"), value: active, expected: "a key of 'activities' or 'generators'",
+                            suggestion: Suggestion.closest(to: active, in: spec.keys + spec.generators.keys.sorted())))
                 }
                 spec.active = active
             }
@@ -167,7 +190,8 @@ extension ScenarioDecoder {
         }
         if let id = string(value["id"], join(path, "id")) {
             if id.isEmpty || id.contains("#") {
-                fail(.invalidValue(file: file, path: join(path, "id"), value: id, expected: "a non-empty name without '#'", suggestion: nil))
+                fail(
+                    .invalidValue(file: file, path: join(path, "id"), value: id, expected: "a non-empty name without '#'", suggestion: nil))
             }
             registerBase(id)
             spec.id = id
@@ -177,7 +201,9 @@ extension ScenarioDecoder {
         spec.definesPresentationContext = bool(value["definesPresentationContext"], join(path, "definesPresentationContext")) ?? false
         if let raw = value["presents"] {
             spec.presents = node(raw, join(path, "presents"))
-            if value["style"] != nil { spec.presentsStyle = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic }
+            if value["style"] != nil {
+                spec.presentsStyle = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic
+            }
         } else if value["style"] != nil {
             fail(.missingField(file: file, path: path, field: "presents"))
         }

@@ -46,7 +46,9 @@ extension ScenarioDecoder {
             guard let name = string(raw, join(path, "op")) else { return nil }
             opName = name
             guard let own = Self.operationFields[name] else {
-                fail(.unknownOperation(file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Operation.allNames)))
+                fail(
+                    .unknownOperation(
+                        file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Operation.allNames)))
                 return nil
             }
             checkStepFields(members, at: path, allowed: Self.commonStepFields + own, operation: name)
@@ -55,12 +57,18 @@ extension ScenarioDecoder {
             let opKeys = members.map(\.0).filter { Self.operationFields[$0] != nil }
             guard opKeys.count == 1, let name = opKeys.first else {
                 if opKeys.count > 1 {
-                    fail(.invalidNode(file: file, path: path, reason: "a step has one operation, found \(opKeys.map { "'\($0)'" }.joined(separator: " and "))"))
+                    fail(
+                        .invalidNode(
+                            file: file, path: path,
+                            reason: "a step has one operation, found \(opKeys.map { "'\($0)'" }.joined(separator: " and "))"))
                     return nil
                 }
                 let unknown = members.map(\.0).first { !Self.commonStepFields.contains($0) }
                 if let unknown {
-                    fail(.unknownOperation(file: file, path: join(path, unknown), name: unknown, suggestion: Suggestion.closest(to: unknown, in: Operation.allNames)))
+                    fail(
+                        .unknownOperation(
+                            file: file, path: join(path, unknown), name: unknown,
+                            suggestion: Suggestion.closest(to: unknown, in: Operation.allNames)))
                 } else {
                     fail(.missingField(file: file, path: path, field: "op"))
                 }
@@ -135,7 +143,8 @@ extension ScenarioDecoder {
             guard let className = text("class") else { return nil }
             let which = f["which"].flatMap { choice($0.value, $0.path, InstanceMatch.self) } ?? .first
             op = .popToInstance(className: className, which: which)
-        case "setStack": guard let list = nodes(f["stack"], expected: "an array of node literals (root first)") else { return nil }; op = .setStack(list)
+        case "setStack":
+            guard let list = nodes(f["stack"], expected: "an array of node literals (root first)") else { return nil }; op = .setStack(list)
         case "replace":
             guard let n = node() else { return nil }
             var mode = ReplaceMode.last
@@ -144,7 +153,10 @@ extension ScenarioDecoder {
                 case "last": mode = .last
                 case "all": mode = .all
                 case let other?:
-                    fail(.invalidValue(file: file, path: raw.path, value: other, expected: "'last' or 'all' (or use 'keep')", suggestion: Suggestion.closest(to: other, in: ["last", "all"])))
+                    fail(
+                        .invalidValue(
+                            file: file, path: raw.path, value: other, expected: "'last' or 'all' (or use 'keep')",
+                            suggestion: Suggestion.closest(to: other, in: ["last", "all"])))
                 case nil: return nil
                 }
             }
@@ -182,7 +194,8 @@ extension ScenarioDecoder {
         case "flick": op = .flick(velocity: f["velocity"].flatMap { number($0.value, $0.path) })
         case "pushView": guard let n = node(asView: true) else { return nil }; op = .pushView(n)
         case "popView": op = .popView
-        case "setViews": guard let list = nodes(f["views"], expected: "an array of view names", asView: true) else { return nil }; op = .setViews(list)
+        case "setViews":
+            guard let list = nodes(f["views"], expected: "an array of view names", asView: true) else { return nil }; op = .setViews(list)
         case "updateView": guard let n = node(asView: true) else { return nil }; op = .updateView(n)
         case "memoryWarning": op = .memoryWarning
         case "wait": guard let s = f["seconds"].flatMap({ number($0.value, $0.path, min: 0) }) else { return nil }; op = .wait(seconds: s)
@@ -238,7 +251,11 @@ extension ScenarioDecoder {
                 let itemPath = "\(join(path, key))[\(index)]"
                 guard let text = string(item, itemPath) else { return nil }
                 if key == "events", AppearanceCallback(rawValue: text.split(separator: ".").last.map(String.init) ?? "") == nil {
-                    fail(.invalidValue(file: file, path: itemPath, value: text, expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil))
+                    fail(
+                        .invalidValue(
+                            file: file, path: itemPath, value: text,
+                            expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil
+                        ))
                 }
                 return text
             }
@@ -250,8 +267,12 @@ extension ScenarioDecoder {
     }
 
     mutating func route(_ name: String, _ value: JSONValue, _ path: String) -> RouteSpec? {
-        guard let members = object(value, path, "a route object such as {\"build\": \"SignIn\", \"transition\": \"present\"}") else { return nil }
-        let fields = ["build", "transition", "style", "mode", "keep", "class", "which", "finder", "chain", "update", "animated", "animation"]
+        guard let members = object(value, path, "a route object such as {\"build\": \"SignIn\", \"transition\": \"present\"}") else {
+            return nil
+        }
+        let fields = [
+            "build", "transition", "style", "mode", "keep", "class", "which", "finder", "chain", "update", "animated", "animation",
+        ]
         checkFields(members, at: path, allowed: fields)
         let transitions = ["push", "pop", "popToRoot", "popToInstance", "replace", "present", "dismiss", "root", "none"]
         guard let transition = string(value["transition"], join(path, "transition")) else {
@@ -259,7 +280,11 @@ extension ScenarioDecoder {
             return nil
         }
         guard transitions.contains(transition) else {
-            fail(.invalidValue(file: file, path: join(path, "transition"), value: transition, expected: "one of \(transitions.map { "'\($0)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: transition, in: transitions)))
+            fail(
+                .invalidValue(
+                    file: file, path: join(path, "transition"), value: transition,
+                    expected: "one of \(transitions.map { "'\($0)'" }.joined(separator: ", "))",
+                    suggestion: Suggestion.closest(to: transition, in: transitions)))
             return nil
         }
         let build = value["build"].flatMap { node($0, join(path, "build")) }
@@ -272,7 +297,11 @@ extension ScenarioDecoder {
             switch mode {
             case "last": route.replaceMode = .last
             case "all": route.replaceMode = .all
-            default: fail(.invalidValue(file: file, path: join(path, "mode"), value: mode, expected: "'last' or 'all' (or use 'keep')", suggestion: Suggestion.closest(to: mode, in: ["last", "all"])))
+            default:
+                fail(
+                    .invalidValue(
+                        file: file, path: join(path, "mode"), value: mode, expected: "'last' or 'all' (or use 'keep')",
+                        suggestion: Suggestion.closest(to: mode, in: ["last", "all"])))
             }
         }
         if let keep = integer(value["keep"], join(path, "keep")) { route.replaceMode = .keepFirst(keep) }

@@ -84,7 +84,10 @@ public struct ScenarioDecoder {
             return nil
         }
         if let min, n < min {
-            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: "a number of at least \(JSONWriter.format(min))", suggestion: nil))
+            fail(
+                .invalidValue(
+                    file: file, path: path, value: JSONWriter.format(n), expected: "a number of at least \(JSONWriter.format(min))",
+                    suggestion: nil))
             return nil
         }
         return n
@@ -108,7 +111,10 @@ public struct ScenarioDecoder {
         guard let text = string(value, path) else { return nil }
         if let result = T(rawValue: text) { return result }
         let names = T.allCases.map(\.rawValue)
-        fail(.invalidValue(file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: text, in: names)))
+        fail(
+            .invalidValue(
+                file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))",
+                suggestion: Suggestion.closest(to: text, in: names)))
         return nil
     }
 
@@ -136,7 +142,9 @@ public struct ScenarioDecoder {
 
     // MARK: - Scenario
 
-    static let topLevelFields = ["navviz", "name", "device", "finder", "quirks", "screens", "routes", "root", "steps", "description", "$schema"]
+    static let topLevelFields = [
+        "navviz", "name", "device", "finder", "quirks", "screens", "routes", "root", "steps", "description", "$schema",
+    ]
 
     mutating func scenario(_ value: JSONValue) throws(ScenarioErrors) -> Scenario {
         guard case .object(let members) = value else {
@@ -146,7 +154,10 @@ public struct ScenarioDecoder {
         case nil: throw ScenarioErrors([.missingVersion(file: file)])
         case .number(1)?: break
         case .number(let n)?: throw ScenarioErrors([.unsupportedVersion(file: file, found: JSONWriter.format(n))])
-        case let other?: throw ScenarioErrors([.wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)])
+        case let other?:
+            throw ScenarioErrors([
+                .wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)
+            ])
         }
         checkFields(members, at: "", allowed: Self.topLevelFields)
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
@@ -163,7 +174,8 @@ public struct ScenarioDecoder {
                 knownBases.insert(key)
                 guard let fields = object(info, path) else { continue }
                 checkFields(fields, at: path, allowed: ["class", "title"])
-                screens[key] = ScreenInfo(className: string(info["class"], join(path, "class")), title: string(info["title"], join(path, "title")))
+                screens[key] = ScreenInfo(
+                    className: string(info["class"], join(path, "class")), title: string(info["title"], join(path, "title")))
             }
         }
         var routes: [String: RouteSpec] = [:]
@@ -190,7 +202,9 @@ public struct ScenarioDecoder {
             case .id(let path, let id) where !isPlausibleID(id):
                 late.append((position, .unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases))))
             case .route(let path, let name) where routes[name] == nil:
-                late.append((position, .unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys))))
+                late.append(
+                    (position, .unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys)))
+                )
             default: continue
             }
         }
@@ -215,7 +229,9 @@ public struct ScenarioDecoder {
             }
         }
         guard errors.isEmpty, let root else { throw ScenarioErrors(errors) }
-        var scenario = Scenario(file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root, steps: steps)
+        var scenario = Scenario(
+            file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root,
+            steps: steps)
         for (_, reference) in references {
             if case .id(_, let id) = reference { scenario.referencedIDs.insert(NodeID(id)) }
         }
@@ -241,7 +257,10 @@ public struct ScenarioDecoder {
         guard let text = string(value, path) else { return nil }
         if let strategy = ViewFinderStrategy(name: text) { return strategy }
         let names = ViewFinderStrategy.allCases.map(\.rawValue)
-        fail(.invalidValue(file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: text, in: names)))
+        fail(
+            .invalidValue(
+                file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))",
+                suggestion: Suggestion.closest(to: text, in: names)))
         return nil
     }
 }

@@ -75,12 +75,17 @@ extension ScenarioError {
         switch self {
         case .missingField(let file, _, let field): .missingField(file: file, path: newPath, field: field)
         case .wrongType(let file, _, let expected, let found): .wrongType(file: file, path: newPath, expected: expected, found: found)
-        case .unknownOperation(let file, _, let name, let suggestion): .unknownOperation(file: file, path: newPath, name: name, suggestion: suggestion)
-        case .unknownField(let file, _, let field, let suggestion): .unknownField(file: file, path: newPath, field: field, suggestion: suggestion)
-        case .fieldNotForOperation(let file, _, let field, let operation): .fieldNotForOperation(file: file, path: newPath, field: field, operation: operation)
-        case .invalidValue(let file, _, let value, let expected, let suggestion): .invalidValue(file: file, path: newPath, value: value, expected: expected, suggestion: suggestion)
+        case .unknownOperation(let file, _, let name, let suggestion):
+            .unknownOperation(file: file, path: newPath, name: name, suggestion: suggestion)
+        case .unknownField(let file, _, let field, let suggestion):
+            .unknownField(file: file, path: newPath, field: field, suggestion: suggestion)
+        case .fieldNotForOperation(let file, _, let field, let operation):
+            .fieldNotForOperation(file: file, path: newPath, field: field, operation: operation)
+        case .invalidValue(let file, _, let value, let expected, let suggestion):
+            .invalidValue(file: file, path: newPath, value: value, expected: expected, suggestion: suggestion)
         case .unknownID(let file, _, let id, let suggestion): .unknownID(file: file, path: newPath, id: id, suggestion: suggestion)
-        case .unknownRoute(let file, _, let name, let suggestion): .unknownRoute(file: file, path: newPath, name: name, suggestion: suggestion)
+        case .unknownRoute(let file, _, let name, let suggestion):
+            .unknownRoute(file: file, path: newPath, name: name, suggestion: suggestion)
         case .invalidNode(let file, _, let reason): .invalidNode(file: file, path: newPath, reason: reason)
         default: self
         }

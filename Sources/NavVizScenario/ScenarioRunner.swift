@@ -8,17 +8,23 @@ public struct ScenarioRunner {
         var steps: [RunStep] = []
         var simulator: Simulator
         do {
-            simulator = try Simulator(root: scenario.root, device: scenario.device, screens: scenario.screens, finder: finder, replaysQuirks: scenario.quirks)
+            simulator = try Simulator(
+                root: scenario.root, device: scenario.device, screens: scenario.screens, finder: finder, replaysQuirks: scenario.quirks)
         } catch {
             // The root literal itself is impossible (e.g. a duplicate child): report it as a rejected initial state.
             var empty = Simulator(hierarchy: Hierarchy(device: scenario.device, screens: scenario.screens), finder: finder)
             empty.replaysQuirks = scenario.quirks
             let outcome = StepOutcome(status: .rejected, message: error.description)
-            let record = RunStep(index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.visible, hierarchy: empty.hierarchy, failures: ["root: \(error.description)"])
+            let record = RunStep(
+                index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.visible, hierarchy: empty.hierarchy,
+                failures: ["root: \(error.description)"])
             return Run(scenario: scenario.name, file: scenario.file, steps: [record])
         }
         simulator.retainedIDs = scenario.referencedIDs
-        steps.append(RunStep(index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible, hierarchy: simulator.hierarchy))
+        steps.append(
+            RunStep(
+                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible,
+                hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)
         for (offset, step) in scenario.steps.enumerated() {
             let outcome: StepOutcome
@@ -29,7 +35,9 @@ public struct ScenarioRunner {
                 outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
             }
             let report = simulator.visible
-            var record = RunStep(index: offset + 1, op: step.action.name, outcome: outcome, note: step.note, path: step.path, finder: report, hierarchy: simulator.hierarchy)
+            var record = RunStep(
+                index: offset + 1, op: step.action.name, outcome: outcome, note: step.note, path: step.path, finder: report,
+                hierarchy: simulator.hierarchy)
             if let expect = step.expect { record.failures = check(expect, record, at: "\(step.path).expect") }
             steps.append(record)
         }
@@ -48,7 +56,9 @@ public struct ScenarioRunner {
         let h = step.hierarchy
         func quoted(_ list: [String]) -> String { "[" + list.map { "'\($0)'" }.joined(separator: ", ") + "]" }
         if let status = expect.status, status != step.status {
-            failures.append("\(path).status: expected '\(status.rawValue)', got '\(step.status.rawValue)'" + (step.outcome.message.map { " (\($0))" } ?? ""))
+            failures.append(
+                "\(path).status: expected '\(status.rawValue)', got '\(step.status.rawValue)'"
+                    + (step.outcome.message.map { " (\($0))" } ?? ""))
         }
         if let visible = expect.visible, !names(visible, step.finder.visible, in: h) {
             failures.append("\(path).visible: expected '\(visible)', got '\(step.finder.visible?.rawValue ?? "nothing")'")
@@ -56,16 +66,20 @@ public struct ScenarioRunner {
         if let error = expect.error {
             if let message = step.outcome.message, message.contains(error) {
             } else {
-                failures.append("\(path).error: expected a message containing '\(error)', got " + (step.outcome.message.map { "'\($0)'" } ?? "no message"))
+                failures.append(
+                    "\(path).error: expected a message containing '\(error)', got "
+                        + (step.outcome.message.map { "'\($0)'" } ?? "no message"))
             }
         }
         if let events = expect.events {
             let actual = step.outcome.events
-            let matches = events.count == actual.count && zip(events, actual).allSatisfy { written, event in
-                guard let dot = written.lastIndex(of: ".") else { return false }
-                return String(written[written.index(after: dot)...]) == event.callback.rawValue
-                    && names(String(written[..<dot]), event.controller, in: h)
-            }
+            let matches =
+                events.count == actual.count
+                && zip(events, actual).allSatisfy { written, event in
+                    guard let dot = written.lastIndex(of: ".") else { return false }
+                    return String(written[written.index(after: dot)...]) == event.callback.rawValue
+                        && names(String(written[..<dot]), event.controller, in: h)
+                }
             if !matches {
                 failures.append("\(path).events: expected \(quoted(events)), got \(quoted(actual.map(\.description)))")
             }

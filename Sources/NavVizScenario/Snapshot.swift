@@ -28,10 +28,15 @@ public enum Snapshot {
         return .object(members)
     }
 
-    static let fields = ["id", "kind", "screen", "title", "class", "children", "selected", "active", "role", "key", "collapsed", "presented", "style", "loaded", "definesPresentationContext"]
+    static let fields = [
+        "id", "kind", "screen", "title", "class", "children", "selected", "active", "role", "key", "collapsed", "presented", "style",
+        "loaded", "definesPresentationContext",
+    ]
 
     /// Reads a canonical snapshot (as the daemon receives it from an app) into a hierarchy.
-    public static func decode(_ value: JSONValue, file: String, path: String = "", device: Device = .phone) throws(ScenarioErrors) -> Hierarchy {
+    public static func decode(_ value: JSONValue, file: String, path: String = "", device: Device = .phone) throws(ScenarioErrors)
+        -> Hierarchy
+    {
         var reader = Reader(file: file)
         var h = Hierarchy(device: device)
         if value == .null { return h }
@@ -53,50 +58,77 @@ public enum Snapshot {
                 return nil
             }
             for (key, _) in members where !Snapshot.fields.contains(key) {
-                errors.append(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: Snapshot.fields)))
+                errors.append(
+                    .unknownField(
+                        file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: Snapshot.fields)))
             }
             guard let idText = value["id"]?.stringValue, !idText.isEmpty else {
                 if value["id"] == nil {
                     errors.append(.missingField(file: file, path: path, field: "id"))
                 } else if value["id"] == .string("") {
-                    errors.append(.invalidValue(file: file, path: join(path, "id"), value: "", expected: "a non-empty string", suggestion: nil))
+                    errors.append(
+                        .invalidValue(file: file, path: join(path, "id"), value: "", expected: "a non-empty string", suggestion: nil))
                 } else {
-                    errors.append(.wrongType(file: file, path: join(path, "id"), expected: "a non-empty string", found: value["id"]!.typeDescription))
+                    errors.append(
+                        .wrongType(file: file, path: join(path, "id"), expected: "a non-empty string", found: value["id"]!.typeDescription))
                 }
                 return nil
             }
             guard let kindText = value["kind"]?.stringValue, let kind = NodeKind(rawValue: kindText) else {
                 if let raw = value["kind"] {
                     let text = raw.stringValue ?? JSONWriter.compact(raw)
-                    errors.append(.invalidValue(file: file, path: join(path, "kind"), value: text, expected: "one of \(NodeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: text, in: NodeKind.allCases.map(\.rawValue))))
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "kind"), value: text,
+                            expected: "one of \(NodeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
+                            suggestion: Suggestion.closest(to: text, in: NodeKind.allCases.map(\.rawValue))))
                 } else {
                     errors.append(.missingField(file: file, path: path, field: "kind"))
                 }
                 return nil
             }
             let id = NodeID(idText)
-            var node = Node(id: id, kind: kind, screen: string(value, "screen", path), title: string(value, "title", path), className: string(value, "class", path))
+            var node = Node(
+                id: id, kind: kind, screen: string(value, "screen", path), title: string(value, "title", path),
+                className: string(value, "class", path))
             if let raw = value["selected"] {
                 if case .number(let n) = raw, n == n.rounded(), n >= 0, n < 1e9 {
                     node.selected = Int(n)
                 } else if case .number(let n) = raw {
-                    errors.append(.invalidValue(file: file, path: join(path, "selected"), value: JSONWriter.format(n), expected: "a whole number of at least 0", suggestion: nil))
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "selected"), value: JSONWriter.format(n), expected: "a whole number of at least 0",
+                            suggestion: nil))
                 } else {
-                    errors.append(.wrongType(file: file, path: join(path, "selected"), expected: "a whole number", found: raw.typeDescription))
+                    errors.append(
+                        .wrongType(file: file, path: join(path, "selected"), expected: "a whole number", found: raw.typeDescription))
                 }
             }
             node.active = string(value, "active", path)
             if let role = string(value, "role", path) {
                 node.role = SplitRole(rawValue: role)
-                if node.role == nil { errors.append(.invalidValue(file: file, path: join(path, "role"), value: role, expected: "'primary', 'supplementary' or 'secondary'", suggestion: Suggestion.closest(to: role, in: SplitRole.allCases.map(\.rawValue)))) }
+                if node.role == nil {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "role"), value: role, expected: "'primary', 'supplementary' or 'secondary'",
+                            suggestion: Suggestion.closest(to: role, in: SplitRole.allCases.map(\.rawValue))))
+                }
             }
             node.key = string(value, "key", path)
             if let raw = value["collapsed"] { node.isCollapsed = bool(raw, join(path, "collapsed")) }
             if let raw = value["loaded"] { node.isLoaded = bool(raw, join(path, "loaded")) ?? true }
-            if let raw = value["definesPresentationContext"] { node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false }
+            if let raw = value["definesPresentationContext"] {
+                node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false
+            }
             if let style = string(value, "style", path) {
                 node.style = PresentationStyle(rawValue: style)
-                if node.style == nil { errors.append(.invalidValue(file: file, path: join(path, "style"), value: style, expected: "one of \(PresentationStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))", suggestion: Suggestion.closest(to: style, in: PresentationStyle.allCases.map(\.rawValue)))) }
+                if node.style == nil {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "style"), value: style,
+                            expected: "one of \(PresentationStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
+                            suggestion: Suggestion.closest(to: style, in: PresentationStyle.allCases.map(\.rawValue))))
+                }
             } else if presenter != nil {
                 node.style = .automatic
             }
@@ -115,7 +147,9 @@ public enum Snapshot {
                         _ = self.node(item, "\(join(path, "children"))[\(index)]", parent: id, presenter: nil, into: &h)
                     }
                 } else {
-                    errors.append(.wrongType(file: file, path: join(path, "children"), expected: "an array of snapshot nodes", found: raw.typeDescription))
+                    errors.append(
+                        .wrongType(
+                            file: file, path: join(path, "children"), expected: "an array of snapshot nodes", found: raw.typeDescription))
                 }
             }
             if let raw = value["presented"] {
@@ -123,7 +157,10 @@ public enum Snapshot {
             }
             if kind == .tab || kind == .notifications, node.selected == nil, !h[id].children.isEmpty { h[id].selected = 0 }
             if let selected = h[id].selected, !h[id].children.isEmpty, !h[id].children.indices.contains(selected) {
-                errors.append(.invalidValue(file: file, path: join(path, "selected"), value: String(selected), expected: "an index from 0 to \(h[id].children.count - 1)", suggestion: nil))
+                errors.append(
+                    .invalidValue(
+                        file: file, path: join(path, "selected"), value: String(selected),
+                        expected: "an index from 0 to \(h[id].children.count - 1)", suggestion: nil))
             }
             return id
         }

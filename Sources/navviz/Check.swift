@@ -63,7 +63,8 @@ extension NavVizCommand {
             }
             let paths = scenarios.flatMap(ScenarioLoader.expand)
             if paths.isEmpty {
-                throw CommandFailure(message: "\(scenarios.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
+                throw CommandFailure(
+                    message: "\(scenarios.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
             }
             var loaded: [Scenario] = []
             var errors: [String] = []
@@ -79,7 +80,9 @@ extension NavVizCommand {
                 let folder = folders.unique(for: scenario.file)
                 let run = ScenarioRunner.run(scenario)
                 if !run.failures.isEmpty {
-                    printError("warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(scenario.file) shows them)")
+                    printError(
+                        "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(scenario.file) shows them)"
+                    )
                 }
                 let files = Goldens.files(for: run)
                 let target = "\(trimmed(golden))/\(folder)"
@@ -97,13 +100,16 @@ extension NavVizCommand {
             }
             if record { return }
             if failed.isEmpty {
-                print("\(loaded.count) scenario\(loaded.count == 1 ? "" : "s") match\(loaded.count == 1 ? "es" : "") the goldens in \(trimmed(golden))/")
+                print(
+                    "\(loaded.count) scenario\(loaded.count == 1 ? "" : "s") match\(loaded.count == 1 ? "es" : "") the goldens in \(trimmed(golden))/"
+                )
                 return
             }
             let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")
             let verb = failed.count == 1 ? "does" : "do"
             throw CommandFailure(
-                message: "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") \(verb) not match the goldens in \(trimmed(golden))/"
+                message:
+                    "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") \(verb) not match the goldens in \(trimmed(golden))/"
                     + (wroteArtifacts ? " (artifacts in \(trimmed(artifacts))/)" : "")
                     + ". If the changes are intended, record them locally and commit: \(rerun)",
                 code: CommandFailure.failed)
@@ -145,7 +151,8 @@ extension NavVizCommand {
             let artifactFolder = "\(trimmed(artifacts))/\(name)"
             var shown: [String] = []
             var full: [String] = []
-            shown.append("FAIL \(name): \(drifts.count) of \(Set(expected.keys).union(files.map(\.path)).count) goldens differ (\(target)/)")
+            shown.append(
+                "FAIL \(name): \(drifts.count) of \(Set(expected.keys).union(files.map(\.path)).count) goldens differ (\(target)/)")
             // What the steps do differently, from the golden run JSON.
             let goldenRun = expected[Goldens.runFile].flatMap { try? DiffRun.load(text: $0, file: "\(target)/\(Goldens.runFile)") }
             if let goldenRun {
@@ -163,7 +170,8 @@ extension NavVizCommand {
             var budget = Self.linesPerScenario
             var hidden = 0
             for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
-                let lines = ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"]
+                let lines =
+                    ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"]
                     + LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
                 full += lines
                 let room = min(Self.linesPerFile, budget)
@@ -202,7 +210,9 @@ extension NavVizCommand {
         }
 
         /// Expected, actual and diff SVGs of every drifted diagram, and the full diff, in the scenario's artifact folder.
-        func writeArtifacts(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, run: NavVizScenario.Run, diff: [String], to folder: String) throws {
+        func writeArtifacts(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, run: NavVizScenario.Run, diff: [String], to folder: String)
+            throws
+        {
             var files: [OutputFile] = [OutputFile(path: "drift.txt", contents: diff.map { $0 + "\n" }.joined())]
             let metrics: TextMetrics = portableMetrics ? .portable : .fonts
             var problems: [String] = []
@@ -224,7 +234,9 @@ extension NavVizCommand {
                 else { continue }
                 let old = goldenRun.steps[index]
                 let new = actualRun.steps[index]
-                let changes = HierarchyChanges(old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible).phrases
+                let changes = HierarchyChanges(
+                    old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
+                ).phrases
                 let dot = DOTBuilder().diff(
                     old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                     caption: "Step \(index) · golden \(old.op) → actual \(new.op)",
@@ -244,7 +256,8 @@ extension NavVizCommand {
         }
 
         static func shellQuoted(_ word: String) -> String {
-            word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) }
+                ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
     }
 }

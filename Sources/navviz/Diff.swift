@@ -35,7 +35,8 @@ extension NavVizCommand {
         @Option(help: "svg (summary lines, diagrams with -o), markdown (a pull-request comment) or json.")
         var format = "svg"
 
-        @Option(name: .long, help: ArgumentHelp("Compare the scenario as committed at this revision with the working tree.", valueName: "rev"))
+        @Option(
+            name: .long, help: ArgumentHelp("Compare the scenario as committed at this revision with the working tree.", valueName: "rev"))
         var git: String?
 
         @Flag(help: "Lay out the diagrams with Graphviz's built-in text metrics: the same SVG on every machine.")
@@ -60,7 +61,8 @@ extension NavVizCommand {
                 let text = try GitShow.text(of: files[0], at: git)
                 oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: text, file: "\(git):\(files[0])") }
             } else {
-                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(files[0]), file: files[0]) }
+                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(files[0]), file: files[0])
+                }
             }
             let newRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(newPath), file: newPath) }
             let messages = [oldRun, newRun].compactMap { result -> String? in

@@ -13,7 +13,9 @@ enum OutputDirectory {
         return ["run.json", "README.md", "index.html"].contains(name) || name.hasSuffix(".svg") || name.hasSuffix(".dot")
     }
 
-    static func write(_ files: [OutputFile], to destination: String, replacing isOutput: (String) -> Bool = isRenderOutput) throws(CommandFailure) {
+    static func write(_ files: [OutputFile], to destination: String, replacing isOutput: (String) -> Bool = isRenderOutput)
+        throws(CommandFailure)
+    {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
         try checkReplaceable(target, named: destination, isOutput: isOutput)
@@ -31,7 +33,8 @@ enum OutputDirectory {
             try replace(target, with: staging)
         } catch {
             try? fm.removeItem(at: staging)
-            throw CommandFailure(message: "\(destination): cannot write the output: \(error.localizedDescription)", code: CommandFailure.ioError)
+            throw CommandFailure(
+                message: "\(destination): cannot write the output: \(error.localizedDescription)", code: CommandFailure.ioError)
         }
     }
 
@@ -64,7 +67,8 @@ enum OutputDirectory {
             guard isDirectory.boolValue else {
                 throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: target.path])
             }
-            let old = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).navviz-old-\(ProcessInfo.processInfo.processIdentifier)")
+            let old = target.deletingLastPathComponent().appendingPathComponent(
+                ".\(target.lastPathComponent).navviz-old-\(ProcessInfo.processInfo.processIdentifier)")
             if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
             try fm.moveItem(at: target, to: old)
             do {

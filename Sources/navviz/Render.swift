@@ -46,14 +46,18 @@ extension NavVizCommand {
             }
             if !["svg", "dot"].contains(format) { throw ValidationError("Unknown --format '\(format)'. Use svg or dot") }
             if let finder, ViewFinderStrategy(name: finder) == nil {
-                throw ValidationError("Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
         }
 
         func run() throws {
             let paths = scenarios.flatMap(ScenarioLoader.expand)
-            if paths.isEmpty { throw CommandFailure(message: "\(scenarios.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput) }
+            if paths.isEmpty {
+                throw CommandFailure(
+                    message: "\(scenarios.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
+            }
             // Validate everything first: an invalid file means nothing is written.
             var loaded: [Scenario] = []
             var errors: [String] = []
@@ -108,7 +112,9 @@ extension NavVizCommand {
             }
             let failures = entries.reduce(0) { $0 + $1.failures }
             if failures > 0 {
-                throw CommandFailure(message: "\(failures) expectation\(failures == 1 ? "" : "s") failed (run 'navviz run' for details)", code: CommandFailure.failed)
+                throw CommandFailure(
+                    message: "\(failures) expectation\(failures == 1 ? "" : "s") failed (run 'navviz run' for details)",
+                    code: CommandFailure.failed)
             }
         }
 
@@ -122,6 +128,7 @@ extension NavVizCommand {
 /// A folder name from a scenario file name: letters, digits, `-`, `_` and `.` only.
 func slug(_ file: String) -> String {
     let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-    let cleaned = String(base.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" }).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    let cleaned = String(base.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" }).trimmingCharacters(
+        in: CharacterSet(charactersIn: "."))
     return cleaned.isEmpty ? "scenario" : cleaned
 }

@@ -26,7 +26,8 @@ extension NavVizCommand {
 
         func validate() throws {
             if let finder, ViewFinderStrategy(name: finder) == nil {
-                throw ValidationError("Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
 
@@ -37,7 +38,8 @@ extension NavVizCommand {
             var problems = run.failures
             if strict {
                 problems += run.nonOKSteps.map { step in
-                    "\(run.file): \(step.path.isEmpty ? "root" : step.path): step \(step.index) (\(step.op)) ended \(step.status.rawValue)" + (step.outcome.message.map { ": \($0)" } ?? "")
+                    "\(run.file): \(step.path.isEmpty ? "root" : step.path): step \(step.index) (\(step.op)) ended \(step.status.rawValue)"
+                        + (step.outcome.message.map { ": \($0)" } ?? "")
                 }
             }
             if !problems.isEmpty {
@@ -73,7 +75,10 @@ extension NavVizCommand {
                 }
             }
             if !messages.isEmpty {
-                throw CommandFailure(message: messages.joined(separator: "\n") + "\n\(paths.count - valid) of \(paths.count) file\(paths.count == 1 ? "" : "s") invalid", code: CommandFailure.invalidInput)
+                throw CommandFailure(
+                    message: messages.joined(separator: "\n")
+                        + "\n\(paths.count - valid) of \(paths.count) file\(paths.count == 1 ? "" : "s") invalid",
+                    code: CommandFailure.invalidInput)
             }
         }
     }

@@ -29,7 +29,8 @@ enum RunTable {
             if !step.outcome.hooks.isEmpty {
                 detail += (detail.isEmpty ? "" : " | ") + step.outcome.hooks.map(\.description).joined(separator: " ")
             }
-            out += pad(String(step.index), 5) + pad(step.op, opWidth) + pad(step.status.rawValue, 10)
+            out +=
+                pad(String(step.index), 5) + pad(step.op, opWidth) + pad(step.status.rawValue, 10)
                 + pad(step.finder.visible?.rawValue ?? "-", visibleWidth) + detail + "\n"
             for warning in step.outcome.warnings { out += "     warning: \(warning)\n" }
             for failure in step.failures { out += "     ✗ \(failure)\n" }
@@ -40,7 +41,8 @@ enum RunTable {
             if n > 0 { counts.append("\(n) \(status.rawValue)") }
         }
         let failed = run.failures.count
-        out += "\(counts.isEmpty ? "no steps" : counts.joined(separator: ", ")); "
+        out +=
+            "\(counts.isEmpty ? "no steps" : counts.joined(separator: ", ")); "
             + (failed == 0 ? "all expectations hold\n" : "\(failed) expectation\(failed == 1 ? "" : "s") failed\n")
         return out
     }

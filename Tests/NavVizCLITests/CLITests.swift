@@ -25,7 +25,8 @@ enum NavVizBinary {
 }
 
 /// The package root: three levels up from this file (`Tests/NavVizCLITests/CLITests.swift`).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// What one run of the binary did.
 struct Outcome {
@@ -82,7 +83,8 @@ final class ScenarioFolder {
 
 private let sample = "Samples/uikit-containers.json"
 
-private let goodScenario = #"{"navviz": 1, "name": "Tiny", "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Detail", "expect": {"visible": "Detail"}}, {"pop": true}]}"#
+private let goodScenario =
+    #"{"navviz": 1, "name": "Tiny", "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Detail", "expect": {"visible": "Detail"}}, {"pop": true}]}"#
 
 @Suite struct CLITests {
     @Test func binaryIsFoundBesideTheTestBundle() {
@@ -150,22 +152,25 @@ private let goodScenario = #"{"navviz": 1, "name": "Tiny", "root": {"navigation"
 
     @Test func failedExpectationExitsOneWithTheMessage() throws {
         let folder = try ScenarioFolder([
-            "flow.json": #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Detail"}, {"pop": true, "expect": {"visible": "Detail", "status": "noop"}}]}"#
+            "flow.json":
+                #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Detail"}, {"pop": true, "expect": {"visible": "Detail", "status": "noop"}}]}"#
         ])
         let result = try navviz("run", "flow.json", in: folder.url)
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            flow.json: steps[1].expect.status: expected 'noop', got 'ok'
-            flow.json: steps[1].expect.visible: expected 'Detail', got 'Home'
+        #expect(
+            result.stderr == """
+                flow.json: steps[1].expect.status: expected 'noop', got 'ok'
+                flow.json: steps[1].expect.visible: expected 'Detail', got 'Home'
 
-            """)
+                """)
         #expect(result.stdout.contains("     ✗ steps[1].expect.visible: expected 'Detail', got 'Home'\n"))
         #expect(result.stdout.hasSuffix("2 ok; 2 expectations failed\n"))
     }
 
     @Test func finderOptionChangesTheVisibleController() throws {
         let folder = try ScenarioFolder([
-            "split.json": #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"]}, "secondary": "General"}, "id": "split"}}"#
+            "split.json":
+                #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"]}, "secondary": "General"}, "id": "split"}}"#
         ])
         let navvizFinder = try navviz("run", "split.json", "--json", in: folder.url)
         let ariadne = try navviz("run", "split.json", "--json", "--finder", "ariadne", in: folder.url)
@@ -179,11 +184,22 @@ private let goodScenario = #"{"navviz": 1, "name": "Tiny", "root": {"navigation"
         ("missing.json", [String: String](), "missing.json: no such file"),
         ("folder", ["folder/inner.json": goodScenario], "folder: is a directory, expected a scenario file"),
         ("empty.json", ["empty.json": ""], "empty.json: the file is empty, expected a JSON object"),
-        ("bad.json", ["bad.json": "{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}\n"],
-         "bad.json: invalid JSON at line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"),
-        ("v2.json", ["v2.json": #"{"navviz": 2, "root": "Home"}"#], "v2.json: navviz: unsupported format version '2'. This navviz reads version 1"),
-        ("shop.json", ["shop.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "A"}, {"push": "B"}, {"pop": true}, {"op": "pusj", "node": "C"}]}"#],
-         "shop.json: steps[3].op: unknown operation 'pusj'. Did you mean 'push'?"),
+        (
+            "bad.json", ["bad.json": "{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}\n"],
+            "bad.json: invalid JSON at line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"
+        ),
+        (
+            "v2.json", ["v2.json": #"{"navviz": 2, "root": "Home"}"#],
+            "v2.json: navviz: unsupported format version '2'. This navviz reads version 1"
+        ),
+        (
+            "shop.json",
+            [
+                "shop.json":
+                    #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "A"}, {"push": "B"}, {"pop": true}, {"op": "pusj", "node": "C"}]}"#
+            ],
+            "shop.json: steps[3].op: unknown operation 'pusj'. Did you mean 'push'?"
+        ),
         ("list.json", ["list.json": "[]"], "list.json: expected a JSON object at the top level, found an array"),
     ])
     func invalidScenarioExitsSixtyFiveWithTheMessage(name: String, files: [String: String], message: String) throws {
@@ -200,11 +216,12 @@ private let goodScenario = #"{"navviz": 1, "name": "Tiny", "root": {"navigation"
         ])
         let result = try navviz("run", "two.json", in: folder.url)
         #expect(result.status == 65)
-        #expect(result.stderr == """
-            two.json: device: invalid value 'tablet', expected one of 'phone', 'pad'
-            two.json: steps[0].animatd: unknown field 'animatd'. Did you mean 'animated'?
+        #expect(
+            result.stderr == """
+                two.json: device: invalid value 'tablet', expected one of 'phone', 'pad'
+                two.json: steps[0].animatd: unknown field 'animatd'. Did you mean 'animated'?
 
-            """)
+                """)
     }
 
     // MARK: - validate
@@ -218,16 +235,20 @@ private let goodScenario = #"{"navviz": 1, "name": "Tiny", "root": {"navigation"
         let result = try navviz("validate", "a.json", "b.json", "c.json", "d.json", in: folder.url)
         #expect(result.status == 65)
         #expect(result.stdout == "a.json: ok (2 steps)\nc.json: ok (0 steps)\n")
-        #expect(result.stderr == """
-            b.json: steps[0].pusj: unknown operation 'pusj'. Did you mean 'push'?
-            d.json: no such file
-            2 of 4 files invalid
+        #expect(
+            result.stderr == """
+                b.json: steps[0].pusj: unknown operation 'pusj'. Did you mean 'push'?
+                d.json: no such file
+                2 of 4 files invalid
 
-            """)
+                """)
     }
 
     @Test func validateSucceedsWhenEveryFileIsValid() throws {
-        let folder = try ScenarioFolder(["flows/a.json": goodScenario, "flows/b.json": #"{"navviz": 1, "root": "Home", "steps": [{"push": "A"}]}"#, "flows/notes.txt": "x"])
+        let folder = try ScenarioFolder([
+            "flows/a.json": goodScenario, "flows/b.json": #"{"navviz": 1, "root": "Home", "steps": [{"push": "A"}]}"#,
+            "flows/notes.txt": "x",
+        ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)
         #expect(result.stderr == "")

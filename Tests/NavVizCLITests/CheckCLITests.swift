@@ -4,21 +4,25 @@ import Testing
 /// `navviz check` end to end, through the built binary.
 @Suite struct CheckCLITests {
     /// The package root: three levels up from this file (`Tests/NavVizCLITests/CheckCLITests.swift`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func recordThenCheckPasses() throws {
         let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
         let record = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout == "recorded shop: 9 goldens (9 new) in golden/shop/\n")
-        #expect(try read("golden/shop/summary.txt", in: folder.url) == """
-            0 initial ok shopTabs > shopNav > Home
-            1 push ok shopTabs > shopNav > Product
-            2 popToRoot ok shopTabs > shopNav > Home
-            3 select ok shopTabs > cartNav > Cart
+        #expect(
+            try read("golden/shop/summary.txt", in: folder.url) == """
+                0 initial ok shopTabs > shopNav > Home
+                1 push ok shopTabs > shopNav > Product
+                2 popToRoot ok shopTabs > shopNav > Home
+                3 select ok shopTabs > cartNav > Cart
 
-            """)
-        for path in ["states/000-initial.dot", "states/003-select.dot", "transitions/001-push.dot", "transitions/003-select.dot", "run.json"] {
+                """)
+        for path in [
+            "states/000-initial.dot", "states/003-select.dot", "transitions/001-push.dot", "transitions/003-select.dot", "run.json",
+        ] {
             #expect(exists("golden/shop/\(path)", in: folder.url), "\(path)")
         }
         #expect(!exists("golden/shop/transitions/000-initial.dot", in: folder.url))
@@ -38,11 +42,12 @@ import Testing
         let result = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
         #expect(result.status == 1)
         #expect(result.stdout == "FAIL shop: no goldens in golden/shop/ (record them with --record)\n")
-        #expect(result.stderr == """
-            1 of 1 scenario does not match the goldens in golden/. If the changes are intended, record them locally \
-            and commit: navviz check shop.json --golden golden --record
+        #expect(
+            result.stderr == """
+                1 of 1 scenario does not match the goldens in golden/. If the changes are intended, record them locally \
+                and commit: navviz check shop.json --golden golden --record
 
-            """)
+                """)
         #expect(!exists("golden", in: folder.url))
     }
 
@@ -54,16 +59,17 @@ import Testing
         let result = try navviz(["check", "shop.json", "--golden", "golden", "--artifacts", "out/artifacts"], in: folder.url)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(8) == [
-            "FAIL shop: 5 of 9 goldens differ (golden/shop/)",
-            "  step 1: + Specs pushed onto shopNav; - Product popped from shopNav; visible Product → Specs",
-            "  changed: summary.txt",
-            "  changed: states/001-push.dot",
-            "  changed: transitions/001-push.dot",
-            "  changed: transitions/002-popToRoot.dot",
-            "  changed: run.json",
-            "  --- summary.txt (golden)",
-        ])
+        #expect(
+            lines.prefix(8) == [
+                "FAIL shop: 5 of 9 goldens differ (golden/shop/)",
+                "  step 1: + Specs pushed onto shopNav; - Product popped from shopNav; visible Product → Specs",
+                "  changed: summary.txt",
+                "  changed: states/001-push.dot",
+                "  changed: transitions/001-push.dot",
+                "  changed: transitions/002-popToRoot.dot",
+                "  changed: run.json",
+                "  --- summary.txt (golden)",
+            ])
         #expect(lines.contains("  -1 push ok shopTabs > shopNav > Product"))
         #expect(lines.contains("  +1 push ok shopTabs > shopNav > Specs"))
         #expect(lines.contains("  --- states/001-push.dot (golden)"))
@@ -88,7 +94,9 @@ import Testing
     @Test func aNewStepIsANewGoldenAndARemovedOneIsGone() throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
         #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
-        let longer = ReviewScenario.text([ReviewScenario.pushProduct, ReviewScenario.popToRoot, #"{"select": 1, "note": "Cart."}"#, ReviewScenario.pushSpecs])
+        let longer = ReviewScenario.text([
+            ReviewScenario.pushProduct, ReviewScenario.popToRoot, #"{"select": 1, "note": "Cart."}"#, ReviewScenario.pushSpecs,
+        ])
         try longer.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
         let result = try navviz(["check", "shop.json", "--golden", "golden", "--artifacts", "art"], in: folder.url)
         #expect(result.status == 1)
@@ -114,7 +122,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("Refusing to record goldens: the CI environment variable is set (CI=\(value))."))
-        #expect(result.stderr.contains("Recording on CI would overwrite the goldens with whatever this build produces, so the check would always pass."))
+        #expect(
+            result.stderr.contains(
+                "Recording on CI would overwrite the goldens with whatever this build produces, so the check would always pass."))
         #expect(!exists("golden", in: folder.url))
     }
 
@@ -157,7 +167,8 @@ import Testing
         let result = try navviz(
             ["check", "Samples", "--golden", "Samples/golden", "--artifacts", artifacts.path], in: Self.packageRoot,
             environment: ["CI": ci])
-        #expect(result.status == 0, "Samples/golden is stale; if the change is intended, run `make samples`.\n\(result.stdout)\(result.stderr)")
+        #expect(
+            result.status == 0, "Samples/golden is stale; if the change is intended, run `make samples`.\n\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix(" scenarios match the goldens in Samples/golden/\n"))
         #expect(!FileManager.default.fileExists(atPath: artifacts.path))
     }

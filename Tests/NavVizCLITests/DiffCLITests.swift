@@ -65,16 +65,17 @@ import Testing
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
         let result = try navviz(["diff", "old.json", "new.json", "--format", "markdown", "-o", "diff-out"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            ### Navigation diff: 1 inserted
+        #expect(
+            result.stdout == """
+                ### Navigation diff: 1 inserted
 
-            `old.json` → `new.json`
+                `old.json` → `new.json`
 
-            | Step | Change | What changed | Diagram |
-            | --- | --- | --- | --- |
-            | 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews | [002-push.svg](diff-out/002-push.svg) |
+                | Step | Change | What changed | Diagram |
+                | --- | --- | --- | --- |
+                | 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews | [002-push.svg](diff-out/002-push.svg) |
 
-            """)
+                """)
     }
 
     @Test func jsonIsMachineReadable() throws {
@@ -101,8 +102,10 @@ import Testing
     }
 
     @Test func snapshotsCompare() throws {
-        let home = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
-        let detail = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Detail", "kind": "controller", "screen": "Detail", "children": []}]}"#
+        let home =
+            #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+        let detail =
+            #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Detail", "kind": "controller", "screen": "Detail", "children": []}]}"#
         let folder = try ScenarioFolder(["a.json": home, "b.json": detail])
         let result = try navviz(["diff", "a.json", "b.json"], in: folder.url)
         #expect(result.status == 1)
@@ -120,14 +123,18 @@ import Testing
 
     @Test(arguments: usageCases)
     func usageAndInputErrorsHaveTheirExitCodes(arguments: [String], status: Int32) throws {
-        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "bad.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj"}]}"#])
+        let folder = try ScenarioFolder([
+            "old.json": ReviewScenario.base, "bad.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj"}]}"#,
+        ])
         let result = try navviz(arguments, in: folder.url)
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stdout == "")
     }
 
     @Test func invalidInputNamesTheFileAndPath() throws {
-        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "bad.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj", "node": "A"}]}"#])
+        let folder = try ScenarioFolder([
+            "old.json": ReviewScenario.base, "bad.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj", "node": "A"}]}"#,
+        ])
         let result = try navviz(["diff", "old.json", "bad.json"], in: folder.url)
         #expect(result.status == 65)
         #expect(result.stderr == "bad.json: steps[0].op: unknown operation 'pusj'. Did you mean 'push'?\n")
@@ -183,7 +190,9 @@ import Testing
 
     @Test func gitOutsideARepositoryIsAClearError() throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
-        let result = try navviz(["diff", "--git", "HEAD", "shop.json"], in: folder.url, environment: ["GIT_CEILING_DIRECTORIES": folder.url.deletingLastPathComponent().path])
+        let result = try navviz(
+            ["diff", "--git", "HEAD", "shop.json"], in: folder.url,
+            environment: ["GIT_CEILING_DIRECTORIES": folder.url.deletingLastPathComponent().path])
         #expect(result.status == 65)
         #expect(result.stderr == "shop.json: not in a git repository, so there is no committed version to compare with\n")
     }

@@ -50,13 +50,21 @@ import Testing
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
         let noFonts = try Self.noFonts(in: folder.url)
         #expect(try navviz(["diff", "old.json", "new.json", "-o", "a", "--portable-metrics"], in: folder.url).status == 1)
-        #expect(try navviz(["diff", "old.json", "new.json", "-o", "b", "--portable-metrics"], in: folder.url, environment: ["FONTCONFIG_FILE": noFonts]).status == 1)
+        #expect(
+            try navviz(
+                ["diff", "old.json", "new.json", "-o", "b", "--portable-metrics"], in: folder.url, environment: ["FONTCONFIG_FILE": noFonts]
+            ).status == 1)
         #expect(try read("a/002-push.svg", in: folder.url) == (try read("b/002-push.svg", in: folder.url)))
 
         #expect(try navviz(["check", "old.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
         try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
-        #expect(try navviz(["check", "old.json", "--golden", "golden", "--artifacts", "x", "--portable-metrics"], in: folder.url).status == 1)
-        #expect(try navviz(["check", "old.json", "--golden", "golden", "--artifacts", "y", "--portable-metrics"], in: folder.url, environment: ["FONTCONFIG_FILE": noFonts]).status == 1)
+        #expect(
+            try navviz(["check", "old.json", "--golden", "golden", "--artifacts", "x", "--portable-metrics"], in: folder.url).status == 1)
+        #expect(
+            try navviz(
+                ["check", "old.json", "--golden", "golden", "--artifacts", "y", "--portable-metrics"], in: folder.url,
+                environment: ["FONTCONFIG_FILE": noFonts]
+            ).status == 1)
         #expect(try read("x/old/states/001-push.diff.svg", in: folder.url) == (try read("y/old/states/001-push.diff.svg", in: folder.url)))
     }
 }

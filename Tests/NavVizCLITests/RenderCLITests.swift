@@ -8,7 +8,8 @@ import Testing
 /// `.build*/debug/navviz` or `.build*/<triple>/debug/navviz` under the package root, which is three
 /// levels up from this file. Set `NAVVIZ_BINARY` to override.
 @Suite(.serialized) struct RenderCLITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let sample = packageRoot.appendingPathComponent("Samples/uikit-containers.json").path
 
     static let binary: URL? = {
@@ -68,7 +69,9 @@ import Testing
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh temporary directory, removed by the caller's `defer`.
@@ -116,8 +119,10 @@ import Testing
         let files = Self.tree(out)
         #expect(Set(files.keys.map { $0.split(separator: "/").first.map(String.init) ?? "" }) == ["uikit-containers"])
         let scenario = files.keys.filter { $0.hasPrefix("uikit-containers/") }.map { String($0.dropFirst("uikit-containers/".count)) }
-        for name in ["flow.svg", "flow.dot", "index.html", "README.md", "run.json", "states/000-initial.svg", "states/000-initial.dot",
-                     "states/001-push.svg", "transitions/001-push.svg", "transitions/001-push.dot", "states/022-pop.svg", "transitions/022-pop.svg"] {
+        for name in [
+            "flow.svg", "flow.dot", "index.html", "README.md", "run.json", "states/000-initial.svg", "states/000-initial.dot",
+            "states/001-push.svg", "transitions/001-push.svg", "transitions/001-push.dot", "states/022-pop.svg", "transitions/022-pop.svg",
+        ] {
             #expect(scenario.contains(name), "missing \(name)")
         }
         #expect(!scenario.contains("transitions/000-initial.svg"))
@@ -167,13 +172,28 @@ import Testing
 
     /// Options and the files they leave in the scenario's folder (the small scenario: steps 0 to 2).
     @Test(arguments: [
-        (["--only", "states"], ["README.md", "index.html", "run.json", "states/000-initial.dot", "states/000-initial.svg",
-                                "states/001-push.dot", "states/001-push.svg", "states/002-pop.dot", "states/002-pop.svg"]),
+        (
+            ["--only", "states"],
+            [
+                "README.md", "index.html", "run.json", "states/000-initial.dot", "states/000-initial.svg",
+                "states/001-push.dot", "states/001-push.svg", "states/002-pop.dot", "states/002-pop.svg",
+            ]
+        ),
         (["--only", "flow"], ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"]),
-        (["--step", "2"], ["README.md", "flow.dot", "flow.svg", "index.html", "run.json",
-                           "states/002-pop.dot", "states/002-pop.svg", "transitions/002-pop.dot", "transitions/002-pop.svg"]),
-        (["--format", "dot"], ["README.md", "flow.dot", "index.html", "run.json", "states/000-initial.dot", "states/001-push.dot",
-                               "states/002-pop.dot", "transitions/001-push.dot", "transitions/002-pop.dot"]),
+        (
+            ["--step", "2"],
+            [
+                "README.md", "flow.dot", "flow.svg", "index.html", "run.json",
+                "states/002-pop.dot", "states/002-pop.svg", "transitions/002-pop.dot", "transitions/002-pop.svg",
+            ]
+        ),
+        (
+            ["--format", "dot"],
+            [
+                "README.md", "flow.dot", "index.html", "run.json", "states/000-initial.dot", "states/001-push.dot",
+                "states/002-pop.dot", "transitions/001-push.dot", "transitions/002-pop.dot",
+            ]
+        ),
     ])
     func optionsSelectTheFiles(options: [String], expected: [String]) throws {
         let tmp = try Self.temporaryDirectory()
@@ -261,7 +281,9 @@ import Testing
         #expect(Self.tree(out) == first)
 
         // A good scenario into a folder under a regular file: exit 74.
-        let underFile = try Self.navviz(["render", scenarios.appendingPathComponent("small.json").path, "-o", out.appendingPathComponent("index.html/x").path])
+        let underFile = try Self.navviz([
+            "render", scenarios.appendingPathComponent("small.json").path, "-o", out.appendingPathComponent("index.html/x").path,
+        ])
         #expect(underFile.status == 74, "\(underFile.stderr)")
         #expect(Self.tree(out) == first)
         #expect(try fm.contentsOfDirectory(atPath: tmp.path).sorted() == ["bad.json", "index.html.json", "out", "scenarios"])
@@ -290,7 +312,8 @@ import Testing
         let out = tmp.appendingPathComponent("out")
         #expect(try Self.navviz(["render", scenario.path, "-o", out.path]).status == 0)
         #expect(try Self.navviz(["render", scenario.path, "-o", out.path, "--only", "flow"]).status == 0)
-        #expect(Self.tree(out.appendingPathComponent("small")).keys.sorted() == ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"])
+        #expect(
+            Self.tree(out.appendingPathComponent("small")).keys.sorted() == ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["small"])
     }
 
@@ -305,7 +328,10 @@ import Testing
         // Two scenarios render into OUT itself: with `-o .` that used to replace the working directory.
         let result = try Self.navviz(["render", "a.json", "b.json", "-o", "."], in: tmp)
         #expect(result.status == 74)
-        #expect(result.stderr == ".: not replaced: it holds 'a.json' (and 2 more), which navviz does not write there. Choose another output directory, or remove it first\n")
+        #expect(
+            result.stderr
+                == ".: not replaced: it holds 'a.json' (and 2 more), which navviz does not write there. Choose another output directory, or remove it first\n"
+        )
         #expect(Self.tree(tmp) == before)
         // A previous output is replaced as before.
         #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)

@@ -44,7 +44,10 @@ func navviz(_ arguments: [String], in folder: URL, environment: [String: String?
 func git(_ arguments: String..., in folder: URL) throws -> Outcome {
     let result = try runProgram(
         URL(fileURLWithPath: "/usr/bin/env"),
-        ["git", "-c", "user.name=navviz", "-c", "user.email=navviz@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments,
+        [
+            "git", "-c", "user.name=navviz", "-c", "user.email=navviz@example.com", "-c", "init.defaultBranch=main", "-c",
+            "commit.gpgsign=false",
+        ] + arguments,
         in: folder,
         environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": folder.path, "LC_ALL": "C"])
     #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")

@@ -174,9 +174,10 @@ import Testing
         #expect(sim.visible.visible == "Terms")
         #expect(children(sim) == ["Welcome", "Terms"])
         #expect(!sim.hierarchy.isAttached("SignUp"))
-        #expect(events(outcome) == [
-            "SignUp.viewWillDisappear", "SignUp.viewDidDisappear", "Terms.viewWillAppear", "Terms.viewDidAppear",
-        ])
+        #expect(
+            events(outcome) == [
+                "SignUp.viewWillDisappear", "SignUp.viewDidDisappear", "Terms.viewWillAppear", "Terms.viewDidAppear",
+            ])
     }
 
     @Test func rulePreviousWithoutInactiveActivityIsRejected() throws {
@@ -192,9 +193,10 @@ import Testing
     @Test func noneTypeSwapsSynchronouslyInSequence() throws {
         var sim = try Self.simulator()
         let outcome = sim.perform(.activate("terms"))
-        #expect(events(outcome) == [
-            "Welcome.viewWillDisappear", "Welcome.viewDidDisappear", "Terms.viewWillAppear", "Terms.viewDidAppear",
-        ])
+        #expect(
+            events(outcome) == [
+                "Welcome.viewWillDisappear", "Welcome.viewDidDisappear", "Terms.viewWillAppear", "Terms.viewDidAppear",
+            ])
         #expect(outcome.events.allSatisfy { !$0.isAnimated })
         #expect(outcome.duration == 0)
         #expect(outcome.animation == nil)
@@ -218,9 +220,10 @@ import Testing
     @Test func animationOptionSwapsAndMarksTheContainerAnimating() throws {
         var sim = try Self.simulator()
         let outcome = sim.perform(.activate("terms"), Self.crossDissolve)
-        #expect(events(outcome) == [
-            "Welcome.viewWillDisappear", "Terms.viewWillAppear", "Welcome.viewDidDisappear", "Terms.viewDidAppear",
-        ])
+        #expect(
+            events(outcome) == [
+                "Welcome.viewWillDisappear", "Terms.viewWillAppear", "Welcome.viewDidDisappear", "Terms.viewDidAppear",
+            ])
         #expect(outcome.events.allSatisfy { $0.isAnimated })
         #expect(outcome.animation == Animation(kind: "crossDissolve", duration: 0.3))
         #expect(outcome.duration == 0.3)

@@ -315,13 +315,14 @@ import Testing
 
     // MARK: - replace (Ariadne tests #17–#19)
 
-    @Test(arguments: [
-        (ReplaceMode.last, ["Foo", "Bar", "Bar#2"]),
-        (.all, ["Bar#2"]),
-        (.keepFirst(1), ["Foo", "Bar#2"]),
-        (.keepFirst(0), ["Bar#2"]),
-        (.keepFirst(5), ["Foo", "Bar", "Foo#2", "Bar#2"]),
-    ] as [(ReplaceMode, [NodeID])])
+    @Test(
+        arguments: [
+            (ReplaceMode.last, ["Foo", "Bar", "Bar#2"]),
+            (.all, ["Bar#2"]),
+            (.keepFirst(1), ["Foo", "Bar#2"]),
+            (.keepFirst(0), ["Bar#2"]),
+            (.keepFirst(5), ["Foo", "Bar", "Foo#2", "Bar#2"]),
+        ] as [(ReplaceMode, [NodeID])])
     func replaceKeepsThePartOfTheStackItsModeAsksFor(mode: ReplaceMode, stack: [NodeID]) throws {
         var sim = try simulator("Foo", "Bar", "Foo")
         let outcome = sim.perform(.replace(screen("Bar"), mode: mode), still)

@@ -26,9 +26,10 @@ import Testing
     @Test func customPresentationGivesThePresenterNoCallbacks() throws {
         var sim = try Simulator(root: .screen("Inbox"))
         let outcome = sim.perform(.present(Self.alerts(), style: .custom))
-        #expect(events(outcome) == [
-            "alerts.viewWillAppear", "Badge.viewWillAppear", "alerts.viewDidAppear", "Badge.viewDidAppear",
-        ])
+        #expect(
+            events(outcome) == [
+                "alerts.viewWillAppear", "Badge.viewWillAppear", "alerts.viewDidAppear", "Badge.viewDidAppear",
+            ])
         #expect(sim.visible.visible == "Badge")
         #expect(sim.hierarchy["alerts"].selected == 0)
     }
@@ -39,9 +40,10 @@ import Testing
         var sim = try Self.presented()
         let outcome = sim.perform(.flick(velocity: 800))
         #expect(outcome.status == .ok)
-        #expect(events(outcome) == [
-            "Badge.viewWillDisappear", "Badge.viewDidDisappear", "Streak.viewWillAppear", "Streak.viewDidAppear",
-        ])
+        #expect(
+            events(outcome) == [
+                "Badge.viewWillDisappear", "Badge.viewDidDisappear", "Streak.viewWillAppear", "Streak.viewDidAppear",
+            ])
         #expect(outcome.events.allSatisfy { !$0.isAnimated })
         #expect(sim.hierarchy["alerts"].selected == 1)
         #expect(sim.visible.visible == "Streak")
@@ -101,10 +103,11 @@ import Testing
         sim.perform(.flick(velocity: 800))
         let outcome = sim.perform(.flick(velocity: 800))
         #expect(outcome.status == .ok)
-        #expect(events(outcome) == [
-            "Levels.viewWillDisappear", "Levels.viewDidDisappear", "alerts.viewWillDisappear",
-            "alerts.viewDidDisappear",
-        ])
+        #expect(
+            events(outcome) == [
+                "Levels.viewWillDisappear", "Levels.viewDidDisappear", "alerts.viewWillDisappear",
+                "alerts.viewDidDisappear",
+            ])
         #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
         #expect(!outcome.events.contains { $0.controller == "Inbox" })
         #expect(sim.hierarchy["Inbox"].presented == nil)

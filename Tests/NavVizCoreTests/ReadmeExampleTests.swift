@@ -11,9 +11,10 @@ import Testing
         let outcome = router.navigate(to: signIn)
         #expect(outcome.status == .ok)
         #expect(router.visible.visible == "SignIn")
-        #expect(outcome.step.events.map(\.description) == [
-            "navigation#2.viewWillAppear", "SignIn.viewWillAppear", "navigation#2.viewDidAppear", "SignIn.viewDidAppear",
-        ])
+        #expect(
+            outcome.step.events.map(\.description) == [
+                "navigation#2.viewWillAppear", "SignIn.viewWillAppear", "navigation#2.viewDidAppear", "SignIn.viewDidAppear",
+            ])
         let refused = router.navigate(to: Builder.screen("Foo").pushRoute(), with: .empty)
         #expect(refused.status == .ok)  // SignIn sits in its own navigation controller, so the push works
         #expect(router.visible.path == ["navigation", "navigation#2", "Foo"])

@@ -45,16 +45,24 @@ import Testing
         (NodeSpec.screen("Bar"), foo.pushRoute(), "Cannot push 'Foo': 'Bar' is not inside a navigation controller", Bool?.some(false)),
         (.screen("Bar"), .pop(), "Cannot pop: 'Bar' is not inside a navigation controller", false),
         (.screen("Bar"), .popToRoot(), "Cannot pop to root: 'Bar' is not inside a navigation controller", false),
-        (.screen("Bar"), .popToFirstInstance(of: "Foo"),
-         "Cannot pop to an instance of 'Foo': 'Bar' is not inside a navigation controller", false),
+        (
+            .screen("Bar"), .popToFirstInstance(of: "Foo"),
+            "Cannot pop to an instance of 'Foo': 'Bar' is not inside a navigation controller", false
+        ),
         (.screen("Bar"), foo.replaceRoute(), "Cannot replace with 'Foo': 'Bar' is not inside a navigation controller", false),
-        (.navigation(screens: ["Home"]), Builder.node(.tabs([.screen("Foo")])).pushRoute(),
-         "Cannot push 'tab': a tab bar controller cannot be pushed", false),
-        (.screen("Bar"), Route(transition: .nonTransition),
-         "Cannot perform the route: its transition is NonTransition, which does nothing", false),
+        (
+            .navigation(screens: ["Home"]), Builder.node(.tabs([.screen("Foo")])).pushRoute(),
+            "Cannot push 'tab': a tab bar controller cannot be pushed", false
+        ),
+        (
+            .screen("Bar"), Route(transition: .nonTransition),
+            "Cannot perform the route: its transition is NonTransition, which does nothing", false
+        ),
         // UIKit raises and never calls the completion.
-        (.screen("Bar"), Builder.node(.reference("Bar")).presentRoute(),
-         "Cannot present 'Bar': it is already active (Application tried to present modally an active controller)", nil),
+        (
+            .screen("Bar"), Builder.node(.reference("Bar")).presentRoute(),
+            "Cannot present 'Bar': it is already active (Application tried to present modally an active controller)", nil
+        ),
     ])
     func rejectedRouteSaysWhy(root: NodeSpec, route: Route, message: String, completion: Bool?) throws {
         var router = try Router.window(root)

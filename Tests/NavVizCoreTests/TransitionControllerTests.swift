@@ -32,9 +32,10 @@ import Testing
         var sim = try Self.simulator()
         let outcome = sim.perform(.activate("settings"), Self.instant)
         #expect(outcome.status == .ok)
-        #expect(events(outcome) == [
-            "Settings.viewWillAppear", "Home.viewWillDisappear", "Home.viewDidDisappear", "Settings.viewDidAppear",
-        ])
+        #expect(
+            events(outcome) == [
+                "Settings.viewWillAppear", "Home.viewWillDisappear", "Home.viewDidDisappear", "Settings.viewDidAppear",
+            ])
         #expect(outcome.events.allSatisfy { $0.isAnimated })
         #expect(outcome.duration == 0)
         #expect(sim.visible.visible == "Settings")
@@ -191,9 +192,10 @@ import Testing
         let outcome = sim.perform(.memoryWarning)
         #expect(outcome.status == .ok)
         #expect(hooks(outcome) == ["released(Settings)"])
-        #expect(outcome.warnings == [
-            "Cannot release 'about' in 'shell': it was registered as an instance, so no generator could rebuild it"
-        ])
+        #expect(
+            outcome.warnings == [
+                "Cannot release 'about' in 'shell': it was registered as an instance, so no generator could rebuild it"
+            ])
         #expect(outcome.events.isEmpty)
         #expect(sim.hierarchy["Settings"].isLoaded == false)
         #expect(sim.hierarchy.isAttached("Settings"))

@@ -183,12 +183,13 @@ import Testing
     static let tabbedSplit = NodeSpec.tabs(
         [.split(primary: nav("VC", id: "primary"), secondary: screen("VC2"), id: "split")], id: "tabs")
 
-    @Test(arguments: [
-        (.splitMain, .pad, "primary"),
-        (.splitDetail, .pad, "VC2"),
-        (.splitMain, .phone, "primary"),
-        (.splitDetail, .phone, "primary"),
-    ] as [(ViewFinderStrategy, Device, NodeID)])
+    @Test(
+        arguments: [
+            (.splitMain, .pad, "primary"),
+            (.splitDetail, .pad, "VC2"),
+            (.splitMain, .phone, "primary"),
+            (.splitDetail, .phone, "primary"),
+        ] as [(ViewFinderStrategy, Device, NodeID)])
     func splitFindersStopAtTheReportedColumn(strategy: ViewFinderStrategy, device: Device, visible: NodeID) throws {
         let result = try find(strategy, Self.tabbedSplit, device: device)
         #expect(result.visible == visible)
@@ -233,10 +234,11 @@ import Testing
 
     // MARK: - Names
 
-    @Test(arguments: [
-        ("navviz", .navviz), ("ariadne", .ariadne), ("splitMain", .splitMain),
-        ("splitDetail", .splitDetail), ("ariadne.splitMain", .splitMain), ("ariadne-splitDetail", .splitDetail),
-    ] as [(String, ViewFinderStrategy)])
+    @Test(
+        arguments: [
+            ("navviz", .navviz), ("ariadne", .ariadne), ("splitMain", .splitMain),
+            ("splitDetail", .splitDetail), ("ariadne.splitMain", .splitMain), ("ariadne-splitDetail", .splitDetail),
+        ] as [(String, ViewFinderStrategy)])
     func strategiesParseFromTheirNames(name: String, strategy: ViewFinderStrategy) {
         #expect(ViewFinderStrategy(name: name) == strategy)
     }

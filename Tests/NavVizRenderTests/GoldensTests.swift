@@ -17,7 +17,8 @@ import Testing
     ]
 
     static func goldens(_ steps: [String]) throws -> [String: String] {
-        let text = #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
+        let text =
+            #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
             + steps.joined(separator: ", ") + "]}"
         let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "shop.json"))
         var files: [String: String] = [:]
@@ -31,26 +32,28 @@ import Testing
 
     @Test func goldensAreEveryStateAndTransitionAsDOTWithASummaryAndTheRun() throws {
         let files = try Self.goldens(Self.steps)
-        #expect(files.keys.sorted() == [
-            "run.json",
-            "states/000-initial.dot", "states/001-push.dot", "states/002-push.dot", "states/003-popToRoot.dot",
-            "states/004-select.dot", "states/005-present.dot", "states/006-dismiss.dot", "states/007-select.dot",
-            "summary.txt",
-            "transitions/001-push.dot", "transitions/002-push.dot", "transitions/003-popToRoot.dot",
-            "transitions/004-select.dot", "transitions/005-present.dot", "transitions/006-dismiss.dot",
-            "transitions/007-select.dot",
-        ])
-        #expect(files["summary.txt"] == """
-            0 initial ok shopTabs > shopNav > Home
-            1 push ok shopTabs > shopNav > Product
-            2 push ok shopTabs > shopNav > Reviews
-            3 popToRoot ok shopTabs > shopNav > Home
-            4 select ok shopTabs > cartNav > Cart
-            5 present ok shopTabs > signInNav > SignIn
-            6 dismiss ok shopTabs > cartNav > Cart
-            7 select ok shopTabs > shopNav > Home
+        #expect(
+            files.keys.sorted() == [
+                "run.json",
+                "states/000-initial.dot", "states/001-push.dot", "states/002-push.dot", "states/003-popToRoot.dot",
+                "states/004-select.dot", "states/005-present.dot", "states/006-dismiss.dot", "states/007-select.dot",
+                "summary.txt",
+                "transitions/001-push.dot", "transitions/002-push.dot", "transitions/003-popToRoot.dot",
+                "transitions/004-select.dot", "transitions/005-present.dot", "transitions/006-dismiss.dot",
+                "transitions/007-select.dot",
+            ])
+        #expect(
+            files["summary.txt"] == """
+                0 initial ok shopTabs > shopNav > Home
+                1 push ok shopTabs > shopNav > Product
+                2 push ok shopTabs > shopNav > Reviews
+                3 popToRoot ok shopTabs > shopNav > Home
+                4 select ok shopTabs > cartNav > Cart
+                5 present ok shopTabs > signInNav > SignIn
+                6 dismiss ok shopTabs > cartNav > Cart
+                7 select ok shopTabs > shopNav > Home
 
-            """)
+                """)
         let runText = try #require(files["run.json"])
         let run = try #require(try JSONParser.parse(runText)["steps"]?.arrayValue)
         #expect(run[1].objectMembers?.map(\.0) == ["index", "op", "status", "visible", "path", "onScreen", "hierarchy"])
@@ -65,9 +68,10 @@ import Testing
         changed[1] = #"{"op": "push", "node": "Specs"}"#
         // Step 2 pushes something else, and step 3's transition pops it; from then on the states are
         // the same, and so, with stable ids and statement order, is every later golden.
-        #expect(Self.changedPaths(try Self.goldens(Self.steps), try Self.goldens(changed)) == [
-            "run.json", "states/002-push.dot", "summary.txt", "transitions/002-push.dot", "transitions/003-popToRoot.dot",
-        ])
+        #expect(
+            Self.changedPaths(try Self.goldens(Self.steps), try Self.goldens(changed)) == [
+                "run.json", "states/002-push.dot", "summary.txt", "transitions/002-push.dot", "transitions/003-popToRoot.dot",
+            ])
     }
 
     @Test func aChangedNoteChangesOnlyItsTransition() throws {

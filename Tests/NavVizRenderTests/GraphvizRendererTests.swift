@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import NavVizRender
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct GraphvizRendererTests {
     /// Five nodes in two clusters, plus two loose nodes, six edges.
@@ -65,7 +65,10 @@ import FoundationXML
         ("digraph { a -> }", "syntax error in line 1 near '}'"),
         ("digraph {\n  a ->\n}", "syntax error in line 3 near '}'"),
         ("digraph { a } }", "syntax error in line 1 near '}'"),
-        ("digraph { a [label=\"open] }", "syntax error in line 1 scanning a quoted string (missing endquote? longer than 16384?) String starting:\"open] }"),
+        (
+            "digraph { a [label=\"open] }",
+            "syntax error in line 1 scanning a quoted string (missing endquote? longer than 16384?) String starting:\"open] }"
+        ),
         ("", "no graph found in the text"),
         ("/* only a comment */", "no graph found in the text"),
         ("digraph { a } digraph { b } graph { c }", "the text holds 3 graphs; expected one"),
@@ -113,7 +116,9 @@ import FoundationXML
     }
 
     /// Prints resident-memory growth over 1,000 clustered renders; a measurement, not a check.
-    @Test(.serialized, .enabled(if: ProcessInfo.processInfo.environment["NAVVIZ_MEASURE_RSS"] != nil), arguments: [ParseMemory.arena, .malloc])
+    @Test(
+        .serialized, .enabled(if: ProcessInfo.processInfo.environment["NAVVIZ_MEASURE_RSS"] != nil),
+        arguments: [ParseMemory.arena, .malloc])
     func residentMemoryGrowthPerThousandClusteredRenders(memory: ParseMemory) throws {
         for _ in 0..<100 { _ = try GraphvizEngine.shared.render(dot: Self.manyClusters, format: .svg, memory: memory) }
         let before = try Self.residentBytes()
@@ -152,7 +157,9 @@ import FoundationXML
         let first = try #require(SVGOutline(parsing: SVGPostProcessor.uniquifyIDs(svg: svg, prefix: "s1-")))
         let second = try #require(SVGOutline(parsing: SVGPostProcessor.uniquifyIDs(svg: svg, prefix: "s2-")))
 
-        #expect(first.ids.contains("s1-graph0") && first.ids.contains("s1-clust1") && first.ids.contains("s1-node1") && first.ids.contains("s1-edge1"))
+        #expect(
+            first.ids.contains("s1-graph0") && first.ids.contains("s1-clust1") && first.ids.contains("s1-node1")
+                && first.ids.contains("s1-edge1"))
         #expect(first.ids.allSatisfy { $0.hasPrefix("s1-") })
         #expect(Set(first.ids).count == first.ids.count)
         #expect(Set(first.ids).isDisjoint(with: second.ids))

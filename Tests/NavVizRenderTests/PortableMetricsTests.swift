@@ -25,7 +25,9 @@ import Testing
         let portable = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
         #expect(fonts != portable)
         // Same drawing, other geometry: the same texts in the same order.
-        let texts = { (svg: String) in svg.split(separator: "\n").filter { $0.hasPrefix("<text") }.map { $0.split(separator: ">").dropFirst().joined() } }
+        let texts = { (svg: String) in
+            svg.split(separator: "\n").filter { $0.hasPrefix("<text") }.map { $0.split(separator: ">").dropFirst().joined() }
+        }
         #expect(texts(fonts) == texts(portable))
         #expect(portable.contains("<svg width="))
     }
@@ -37,7 +39,9 @@ import Testing
         for _ in 0..<20 {
             #expect(try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable) == portable)
             #expect(try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .fonts) == fonts)
-            #expect(try GraphvizRenderer.shared.renderSync(dot: Self.dot, metrics: .portable) == (try GraphvizRenderer.shared.renderSync(dot: Self.dot, metrics: .portable)))
+            #expect(
+                try GraphvizRenderer.shared.renderSync(dot: Self.dot, metrics: .portable)
+                    == (try GraphvizRenderer.shared.renderSync(dot: Self.dot, metrics: .portable)))
         }
     }
 
@@ -70,6 +74,8 @@ import Testing
         options.textMetrics = .portable
         let files = try ScenarioRendererTests.render(text, options: options)
         let dot = try ScenarioRendererTests.contents(files, "states/001-push.dot")
-        #expect(try ScenarioRendererTests.contents(files, "states/001-push.svg") == (try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)))
+        #expect(
+            try ScenarioRendererTests.contents(files, "states/001-push.svg")
+                == (try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)))
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// The outputs of `navviz diff`: summary lines, Markdown, JSON and diagrams.
 @Suite struct RunDiffReportTests {
     static func run(_ steps: [String], file: String) throws -> DiffRun {
-        let text = #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
+        let text =
+            #"{"navviz": 1, "name": "Shop", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "shopTabs"}, "steps": ["#
             + steps.joined(separator: ", ") + "]}"
         return try DiffRun.load(text: text, file: file)
     }
@@ -19,25 +20,27 @@ import Testing
     }
 
     @Test func textIsOneLinePerChangedStep() throws {
-        #expect(RunDiffReport(try Self.diff()).text() == """
-            step 2: + Reviews pushed onto shopNav; - Specs popped from shopNav; visible Specs → Reviews
-            step 4: op pop → select; shopTabs selected tab 0 → 1; visible Home → Cart; status noop → ok
+        #expect(
+            RunDiffReport(try Self.diff()).text() == """
+                step 2: + Reviews pushed onto shopNav; - Specs popped from shopNav; visible Specs → Reviews
+                step 4: op pop → select; shopTabs selected tab 0 → 1; visible Home → Cart; status noop → ok
 
-            """)
+                """)
     }
 
     @Test func markdownIsATableWithLinksToTheDiagrams() throws {
-        #expect(RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown() == """
-            ### Navigation diff: 2 changed
+        #expect(
+            RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown() == """
+                ### Navigation diff: 2 changed
 
-            `old.json` → `new.json`
+                `old.json` → `new.json`
 
-            | Step | Change | What changed | Diagram |
-            | --- | --- | --- | --- |
-            | 2 | changed push | + Reviews pushed onto shopNav<br>- Specs popped from shopNav<br>visible Specs → Reviews | [002-push.svg](diff-out/002-push.svg) |
-            | 4 | changed select | op pop → select<br>shopTabs selected tab 0 → 1<br>visible Home → Cart<br>status noop → ok | [004-select.svg](diff-out/004-select.svg) |
+                | Step | Change | What changed | Diagram |
+                | --- | --- | --- | --- |
+                | 2 | changed push | + Reviews pushed onto shopNav<br>- Specs popped from shopNav<br>visible Specs → Reviews | [002-push.svg](diff-out/002-push.svg) |
+                | 4 | changed select | op pop → select<br>shopTabs selected tab 0 → 1<br>visible Home → Cart<br>status noop → ok | [004-select.svg](diff-out/004-select.svg) |
 
-            """)
+                """)
     }
 
     @Test func markdownOfIdenticalRunsSaysSo() throws {
@@ -54,7 +57,11 @@ import Testing
         #expect(json["old"]?["source"] == .string("scenario"))
         let first = try #require(json["changes"]?.arrayValue?.first)
         #expect(first.objectMembers?.map(\.0) == ["kind", "oldStep", "newStep", "oldOp", "newOp", "summary", "changes", "diagram"])
-        #expect(first["changes"] == .array([.string("+ Reviews pushed onto shopNav"), .string("- Specs popped from shopNav"), .string("visible Specs → Reviews")]))
+        #expect(
+            first["changes"]
+                == .array([
+                    .string("+ Reviews pushed onto shopNav"), .string("- Specs popped from shopNav"), .string("visible Specs → Reviews"),
+                ]))
         #expect(first["diagram"] == .string("out/002-push.svg"))
     }
 

@@ -2,11 +2,11 @@ import Foundation
 import NavVizScenario
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import NavVizRender
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct ScenarioRendererTests {
     /// A navigation controller in a window: push, pop, then a pop at the root (a no-op).
@@ -45,16 +45,17 @@ import FoundationXML
 
     @Test func writesTheDesignLayout() throws {
         let paths = try Self.render(Self.small).map(\.path)
-        #expect(paths == [
-            "README.md", "flow.dot", "flow.svg", "index.html", "run.json",
-            "states/000-initial.dot", "states/000-initial.svg",
-            "states/001-push.dot", "states/001-push.svg",
-            "states/002-pop.dot", "states/002-pop.svg",
-            "states/003-pop.dot", "states/003-pop.svg",
-            "transitions/001-push.dot", "transitions/001-push.svg",
-            "transitions/002-pop.dot", "transitions/002-pop.svg",
-            "transitions/003-pop.dot", "transitions/003-pop.svg",
-        ])
+        #expect(
+            paths == [
+                "README.md", "flow.dot", "flow.svg", "index.html", "run.json",
+                "states/000-initial.dot", "states/000-initial.svg",
+                "states/001-push.dot", "states/001-push.svg",
+                "states/002-pop.dot", "states/002-pop.svg",
+                "states/003-pop.dot", "states/003-pop.svg",
+                "transitions/001-push.dot", "transitions/001-push.svg",
+                "transitions/002-pop.dot", "transitions/002-pop.svg",
+                "transitions/003-pop.dot", "transitions/003-pop.svg",
+            ])
     }
 
     static func options(_ configure: (inout RenderOptions) -> Void) -> RenderOptions {
@@ -64,13 +65,27 @@ import FoundationXML
     }
 
     @Test(arguments: [
-        (options { $0.sections = [.states] }, ["README.md", "index.html", "run.json",
-            "states/000-initial.dot", "states/000-initial.svg", "states/001-push.dot", "states/001-push.svg",
-            "states/002-pop.dot", "states/002-pop.svg", "states/003-pop.dot", "states/003-pop.svg"]),
+        (
+            options { $0.sections = [.states] },
+            [
+                "README.md", "index.html", "run.json",
+                "states/000-initial.dot", "states/000-initial.svg", "states/001-push.dot", "states/001-push.svg",
+                "states/002-pop.dot", "states/002-pop.svg", "states/003-pop.dot", "states/003-pop.svg",
+            ]
+        ),
         (options { $0.sections = [.flow] }, ["README.md", "flow.dot", "flow.svg", "index.html", "run.json"]),
-        (options { $0.step = 2 }, ["README.md", "flow.dot", "flow.svg", "index.html", "run.json",
-            "states/002-pop.dot", "states/002-pop.svg", "transitions/002-pop.dot", "transitions/002-pop.svg"]),
-        (options { $0.step = 0; $0.dotOnly = true }, ["README.md", "flow.dot", "index.html", "run.json", "states/000-initial.dot"]),
+        (
+            options { $0.step = 2 },
+            [
+                "README.md", "flow.dot", "flow.svg", "index.html", "run.json",
+                "states/002-pop.dot", "states/002-pop.svg", "transitions/002-pop.dot", "transitions/002-pop.svg",
+            ]
+        ),
+        (
+            options {
+                $0.step = 0; $0.dotOnly = true
+            }, ["README.md", "flow.dot", "index.html", "run.json", "states/000-initial.dot"]
+        ),
     ])
     func optionsSelectTheFiles(options: RenderOptions, paths: [String]) throws {
         #expect(try Self.render(Self.small, options: options).map(\.path) == paths)
@@ -249,11 +264,12 @@ import FoundationXML
 
     @Test(arguments: ["small", "sample", "hostile"])
     func indexHTMLHasUniqueIDs(name: String) throws {
-        let text = switch name {
-        case "small": Self.small
-        case "sample": try Self.sample()
-        default: Self.hostileScenario
-        }
+        let text =
+            switch name {
+            case "small": Self.small
+            case "sample": try Self.sample()
+            default: Self.hostileScenario
+            }
         let html = try Self.contents(try Self.render(text, file: "\(name).json"), "index.html")
         var ids: [String] = []
         var rest = html[...]

@@ -80,7 +80,10 @@ import Testing
         ("\"a\tb\"", "line 1, column 3: control character byte 0x9 in a string: escape it"),
         (#"{"a": 1, "a": 2}"#, "line 1, column 10: duplicate member name 'a'"),
         ("{\n  \"steps\": [\n    1,\n    ]\n}", "line 4, column 5: trailing comma before ']'"),
-        ("{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}", "line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"),
+        (
+            "{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}",
+            "line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"
+        ),
         ("{\n  \"é😀\": x\n}", "line 2, column 9: unexpected 'x': expected a value"),
     ])
     func syntaxErrorsGiveLineAndColumn(text: String, message: String) {

@@ -73,15 +73,22 @@ struct MiniSchemaValidator {
         if let type = schema["type"] {
             let names = type.arrayValue?.compactMap(\.stringValue) ?? [type.stringValue ?? ""]
             if !names.contains(where: { Self.has(instance, type: $0) }) {
-                failures.append(Failure(path: path, message: "expected \(names.joined(separator: " or ")), found \(instance.typeDescription)"))
+                failures.append(
+                    Failure(path: path, message: "expected \(names.joined(separator: " or ")), found \(instance.typeDescription)"))
                 return
             }
         }
         if let constant = schema["const"], !Self.equal(instance, constant) {
-            failures.append(Failure(path: path, message: "expected \(JSONWriter.compact(constant)), found \(JSONWriter.compact(instance))", isMismatchedDiscriminator: true))
+            failures.append(
+                Failure(
+                    path: path, message: "expected \(JSONWriter.compact(constant)), found \(JSONWriter.compact(instance))",
+                    isMismatchedDiscriminator: true))
         }
         if let options = schema["enum"]?.arrayValue, !options.contains(where: { Self.equal(instance, $0) }) {
-            failures.append(Failure(path: path, message: "\(JSONWriter.compact(instance)) is not one of \(options.map(JSONWriter.compact).joined(separator: ", "))"))
+            failures.append(
+                Failure(
+                    path: path,
+                    message: "\(JSONWriter.compact(instance)) is not one of \(options.map(JSONWriter.compact).joined(separator: ", "))"))
         }
         switch instance {
         case .object(let members): validateObject(members, instance, against: schema, at: path, into: &failures, depth: depth)
@@ -137,7 +144,10 @@ struct MiniSchemaValidator {
         return Failure(path: path, message: "matches none of the \(results.count) alternatives\(closest)")
     }
 
-    private func validateObject(_ members: [(String, JSONValue)], _ instance: JSONValue, against schema: JSONValue, at path: String, into failures: inout [Failure], depth: Int) {
+    private func validateObject(
+        _ members: [(String, JSONValue)], _ instance: JSONValue, against schema: JSONValue, at path: String, into failures: inout [Failure],
+        depth: Int
+    ) {
         let keys = members.map(\.0)
         for case .string(let name) in schema["required"]?.arrayValue ?? [] where !keys.contains(name) {
             failures.append(Failure(path: path, message: "missing property '\(name)'"))
@@ -172,7 +182,8 @@ struct MiniSchemaValidator {
         }
     }
 
-    private func validateArray(_ items: [JSONValue], against schema: JSONValue, at path: String, into failures: inout [Failure], depth: Int) {
+    private func validateArray(_ items: [JSONValue], against schema: JSONValue, at path: String, into failures: inout [Failure], depth: Int)
+    {
         if case .number(let min)? = schema["minItems"], Double(items.count) < min {
             failures.append(Failure(path: path, message: "expected at least \(JSONWriter.format(min)) items, found \(items.count)"))
         }

@@ -36,7 +36,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("push:a pop select", "push:a pop select", [StepAlignment.Pair.both(old: 0, new: 0), .both(old: 1, new: 1), .both(old: 2, new: 2)]),
+        (
+            "push:a pop select", "push:a pop select",
+            [StepAlignment.Pair.both(old: 0, new: 0), .both(old: 1, new: 1), .both(old: 2, new: 2)]
+        ),
         ("push:a pop", "push:a push:x pop", [.both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2)]),
         ("push:a push:x pop", "push:a pop", [.both(old: 0, new: 0), .removed(old: 1), .both(old: 2, new: 1)]),
         ("push:a pop", "push:b pop", [.both(old: 0, new: 0), .both(old: 1, new: 1)]),
@@ -47,12 +50,18 @@ import Testing
         ("", "pop", [.inserted(new: 0)]),
         ("pop", "", [.removed(old: 0)]),
         // Not "present became push, dismiss became present": an insertion, a change and a removal.
-        ("push:a present:f dismiss select:1", "push:a push:r present:g select:2", [
-            .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .removed(old: 2), .both(old: 3, new: 3),
-        ]),
-        ("push:a push:b push:c", "push:a dismiss push:b dismiss push:c", [
-            .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .inserted(new: 3), .both(old: 2, new: 4),
-        ]),
+        (
+            "push:a present:f dismiss select:1", "push:a push:r present:g select:2",
+            [
+                .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .removed(old: 2), .both(old: 3, new: 3),
+            ]
+        ),
+        (
+            "push:a push:b push:c", "push:a dismiss push:b dismiss push:c",
+            [
+                .both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2), .inserted(new: 3), .both(old: 2, new: 4),
+            ]
+        ),
     ])
     func alignmentPairsStepsAsATextDiffPairsLines(old: String, new: String, expected: [StepAlignment.Pair]) {
         #expect(StepAlignment.align(old: Self.keys(old), new: Self.keys(new)) == expected)
@@ -62,7 +71,10 @@ import Testing
         let old = try Self.run([Self.pushProduct, Self.popToRoot, Self.selectCart], file: "old.json")
         let new = try Self.run([Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart], file: "new.json")
         let diff = RunDiff(old: old, new: new)
-        #expect(diff.alignment == [.both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4)])
+        #expect(
+            diff.alignment == [
+                .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4),
+            ])
         #expect(diff.entries.map(\.summary) == ["step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews"])
         #expect(diff.counts == "1 inserted")
     }
@@ -71,11 +83,12 @@ import Testing
         // The inserted push is still in the stack after the next pop: the later states really differ.
         let summaries = try Self.summaries(
             old: [Self.pushProduct, Self.pop, Self.selectCart], new: [Self.pushProduct, Self.pushReviews, Self.pop, Self.selectCart])
-        #expect(summaries == [
-            "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews",
-            "step 3 (old 2): + Product pushed onto shopNav; visible Home → Product",
-            "step 4 (old 3): + Product pushed onto shopNav",
-        ])
+        #expect(
+            summaries == [
+                "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews",
+                "step 3 (old 2): + Product pushed onto shopNav; visible Home → Product",
+                "step 4 (old 3): + Product pushed onto shopNav",
+            ])
     }
 
     @Test func aRemovedStepIsOneRemovalAndDescribesWhatItDid() throws {
@@ -96,11 +109,15 @@ import Testing
         #expect(old.source == .run)
         #expect(old.steps.allSatisfy { $0.arguments == nil })
         let diff = RunDiff(old: old, new: new)
-        #expect(diff.alignment == [.both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4)])
-        #expect(diff.entries.map(\.summary) == [
-            "step 2 inserted (push): + Specs pushed onto shopNav; visible Product → Specs",
-            "step 3 (old 2): + Specs inserted into shopNav below Reviews",
-        ])
+        #expect(
+            diff.alignment == [
+                .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4),
+            ])
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 2 inserted (push): + Specs pushed onto shopNav; visible Product → Specs",
+                "step 3 (old 2): + Specs inserted into shopNav below Reviews",
+            ])
     }
 
     @Test func identicalScenariosHaveNoEntries() throws {
@@ -120,21 +137,25 @@ import Testing
     @Test func aChangedStepNamesItsStatusChange() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, #"{"push": {"ref": "Product"}}"#], new: [Self.pushProduct, Self.pushReviews])
-        #expect(summaries == [
-            "step 2: + Reviews pushed onto shopNav; visible Product → Reviews; status rejected → ok"
-        ])
+        #expect(
+            summaries == [
+                "step 2: + Reviews pushed onto shopNav; visible Product → Reviews; status rejected → ok"
+            ])
     }
 
     @Test func aDifferentOperationInTheSamePlaceIsOneChangedStep() throws {
         let summaries = try Self.summaries(old: [Self.pushProduct, Self.pop], new: [Self.pushProduct, Self.selectCart])
-        #expect(summaries == [
-            "step 2: op pop → select; shopTabs selected tab 0 → 1; + Product pushed onto shopNav; visible Home → Cart"
-        ])
+        #expect(
+            summaries == [
+                "step 2: op pop → select; shopTabs selected tab 0 → 1; + Product pushed onto shopNav; visible Home → Cart"
+            ])
     }
 
     @Test func snapshotsCompareAsOneState() throws {
-        let before = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
-        let after = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Product", "kind": "controller", "screen": "Product", "children": []}]}"#
+        let before =
+            #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+        let after =
+            #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Product", "kind": "controller", "screen": "Product", "children": []}]}"#
         let diff = RunDiff(old: try DiffRun.load(text: before, file: "a.json"), new: try DiffRun.load(text: after, file: "b.json"))
         #expect(diff.old.source == .snapshot)
         #expect(diff.entries.map(\.summary) == ["step 0: + Product pushed onto nav; visible Home → Product"])
@@ -168,7 +189,10 @@ import Testing
                 "visible Product → Onboarding",
             ]
         ),
-        (#"{"setTabs": [{"ref": "cartNav"}, {"ref": "shopNav"}]}"#, ["shopTabs reordered shopNav, cartNav → cartNav, shopNav", "visible Product → Cart"]),
+        (
+            #"{"setTabs": [{"ref": "cartNav"}, {"ref": "shopNav"}]}"#,
+            ["shopTabs reordered shopNav, cartNav → cartNav, shopNav", "visible Product → Cart"]
+        ),
         (
             #"{"setStack": ["Settings", {"ref": "Product"}], "target": "shopNav"}"#,
             ["+ Settings inserted into shopNav below Product", "- Home removed from shopNav"]
@@ -181,13 +205,15 @@ import Testing
 
     @Test func aDismissalNamesThePresenter() throws {
         let present = #"{"present": {"navigation": ["SignIn"], "id": "signInNav"}, "style": "formSheet"}"#
-        #expect(try Self.phrases(after: [present], #"{"dismiss": true}"#) == [
-            "- signInNav (with SignIn) dismissed from shopTabs", "visible SignIn → Home",
-        ])
+        #expect(
+            try Self.phrases(after: [present], #"{"dismiss": true}"#) == [
+                "- signInNav (with SignIn) dismissed from shopTabs", "visible SignIn → Home",
+            ])
     }
 
     @Test func aMovedNodeNamesBothContainers() throws {
-        let split = #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"], "id": "settingsNav"}, "secondary": "General"}, "id": "split"}, "steps": [{"collapse": true}]}"#
+        let split =
+            #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"], "id": "settingsNav"}, "secondary": "General"}, "id": "split"}, "steps": [{"collapse": true}]}"#
         let run = try DiffRun.load(text: split, file: "split.json")
         let changes = HierarchyChanges(
             old: run.steps[0].hierarchy, oldVisible: run.steps[0].finder.visible,

@@ -16,7 +16,10 @@ private func withSteps(_ steps: String) -> String {
     // MARK: - Run JSON
 
     @Test func runJSONHasTheShapeOfTheDesign() throws {
-        let result = try run(withSteps(#"{"push": "Detail", "note": "Open", "animation": {"kind": "curlUp", "duration": 0.5}}, {"pop": true, "animated": false}, {"pop": true}"#))
+        let result = try run(
+            withSteps(
+                #"{"push": "Detail", "note": "Open", "animation": {"kind": "curlUp", "duration": 0.5}}, {"pop": true, "animated": false}, {"pop": true}"#
+            ))
         let json = RunEncoder.encode(result)
         #expect(json.objectMembers?.map(\.0) == ["navviz", "scenario", "steps"])
         #expect(json["navviz"] == .number(1))
@@ -25,7 +28,10 @@ private func withSteps(_ steps: String) -> String {
         #expect(steps.count == 4)
 
         let initial = steps[0]
-        #expect(initial.objectMembers?.map(\.0) == ["index", "op", "status", "visible", "path", "onScreen", "time", "duration", "events", "hierarchy"])
+        #expect(
+            initial.objectMembers?.map(\.0) == [
+                "index", "op", "status", "visible", "path", "onScreen", "time", "duration", "events", "hierarchy",
+            ])
         #expect(initial["index"] == .number(0))
         #expect(initial["op"] == .string("initial"))
         #expect(initial["status"] == .string("ok"))
@@ -37,16 +43,20 @@ private func withSteps(_ steps: String) -> String {
         #expect(initial["hierarchy"]?["kind"] == .string("navigation"))
 
         let push = steps[1]
-        #expect(push.objectMembers?.map(\.0) == ["index", "op", "status", "note", "visible", "path", "onScreen", "time", "duration", "animation", "events", "hierarchy"])
+        #expect(
+            push.objectMembers?.map(\.0) == [
+                "index", "op", "status", "note", "visible", "path", "onScreen", "time", "duration", "animation", "events", "hierarchy",
+            ])
         #expect(push["note"] == .string("Open"))
         #expect(push["animation"].map(JSONWriter.compact) == #"{"kind":"curlUp","duration":0.5}"#)
         #expect(push["duration"] == .number(0.5))
-        #expect(push["events"].map(JSONWriter.compact) == """
-            [{"controller":"Home","callback":"viewWillDisappear","animated":true},\
-            {"controller":"Detail","callback":"viewWillAppear","animated":true},\
-            {"controller":"Home","callback":"viewDidDisappear","animated":true},\
-            {"controller":"Detail","callback":"viewDidAppear","animated":true}]
-            """)
+        #expect(
+            push["events"].map(JSONWriter.compact) == """
+                [{"controller":"Home","callback":"viewWillDisappear","animated":true},\
+                {"controller":"Detail","callback":"viewWillAppear","animated":true},\
+                {"controller":"Home","callback":"viewDidDisappear","animated":true},\
+                {"controller":"Detail","callback":"viewDidAppear","animated":true}]
+                """)
         #expect(push["hierarchy"]?["children"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["Home", "Detail"])
 
         let unanimated = steps[2]
@@ -54,7 +64,10 @@ private func withSteps(_ steps: String) -> String {
         #expect(unanimated["time"] == .number(0.5))
 
         let noop = steps[3]
-        #expect(noop.objectMembers?.map(\.0) == ["index", "op", "status", "message", "visible", "path", "onScreen", "time", "duration", "events", "hierarchy"])
+        #expect(
+            noop.objectMembers?.map(\.0) == [
+                "index", "op", "status", "message", "visible", "path", "onScreen", "time", "duration", "events", "hierarchy",
+            ])
         #expect(noop["status"] == .string("noop"))
         #expect(noop["message"] == .string("'nav' is at its root: there is nothing to pop"))
     }
@@ -78,49 +91,76 @@ private func withSteps(_ steps: String) -> String {
     @Test(arguments: [
         (#"{"push": "Detail", "expect": {"visible": "Home"}}"#, "shop.json: steps[0].expect.visible: expected 'Home', got 'Detail'"),
         (#"{"push": "Detail", "expect": {"status": "noop"}}"#, "shop.json: steps[0].expect.status: expected 'noop', got 'ok'"),
-        (#"{"pop": true, "expect": {"status": "ok"}}"#,
-         "shop.json: steps[0].expect.status: expected 'ok', got 'noop' ('nav' is at its root: there is nothing to pop)"),
-        (#"{"push": "Detail", "expect": {"error": "busy"}}"#, "shop.json: steps[0].expect.error: expected a message containing 'busy', got no message"),
-        (#"{"pop": true, "expect": {"error": "busy"}}"#,
-         "shop.json: steps[0].expect.error: expected a message containing 'busy', got ''nav' is at its root: there is nothing to pop'"),
-        (#"{"push": "Detail", "expect": {"events": ["Home.viewWillDisappear", "Detail.viewWillAppear"]}}"#,
-         "shop.json: steps[0].expect.events: expected ['Home.viewWillDisappear', 'Detail.viewWillAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"),
-        (#"{"push": "Detail", "expect": {"events": ["Detail.viewWillAppear", "Home.viewWillDisappear", "Home.viewDidDisappear", "Detail.viewDidAppear"]}}"#,
-         "shop.json: steps[0].expect.events: expected ['Detail.viewWillAppear', 'Home.viewWillDisappear', 'Home.viewDidDisappear', 'Detail.viewDidAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"),
-        (#"{"push": "Detail", "expect": {"path": ["nav", "Home"]}}"#, "shop.json: steps[0].expect.path: expected ['nav', 'Home'], got ['nav', 'Detail']"),
-        (#"{"push": "Detail", "expect": {"onScreen": ["Home", "Detail"]}}"#, "shop.json: steps[0].expect.onScreen: expected ['Home', 'Detail'], got ['Detail']"),
+        (
+            #"{"pop": true, "expect": {"status": "ok"}}"#,
+            "shop.json: steps[0].expect.status: expected 'ok', got 'noop' ('nav' is at its root: there is nothing to pop)"
+        ),
+        (
+            #"{"push": "Detail", "expect": {"error": "busy"}}"#,
+            "shop.json: steps[0].expect.error: expected a message containing 'busy', got no message"
+        ),
+        (
+            #"{"pop": true, "expect": {"error": "busy"}}"#,
+            "shop.json: steps[0].expect.error: expected a message containing 'busy', got ''nav' is at its root: there is nothing to pop'"
+        ),
+        (
+            #"{"push": "Detail", "expect": {"events": ["Home.viewWillDisappear", "Detail.viewWillAppear"]}}"#,
+            "shop.json: steps[0].expect.events: expected ['Home.viewWillDisappear', 'Detail.viewWillAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"
+        ),
+        (
+            #"{"push": "Detail", "expect": {"events": ["Detail.viewWillAppear", "Home.viewWillDisappear", "Home.viewDidDisappear", "Detail.viewDidAppear"]}}"#,
+            "shop.json: steps[0].expect.events: expected ['Detail.viewWillAppear', 'Home.viewWillDisappear', 'Home.viewDidDisappear', 'Detail.viewDidAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"
+        ),
+        (
+            #"{"push": "Detail", "expect": {"path": ["nav", "Home"]}}"#,
+            "shop.json: steps[0].expect.path: expected ['nav', 'Home'], got ['nav', 'Detail']"
+        ),
+        (
+            #"{"push": "Detail", "expect": {"onScreen": ["Home", "Detail"]}}"#,
+            "shop.json: steps[0].expect.onScreen: expected ['Home', 'Detail'], got ['Detail']"
+        ),
     ])
     func failedExpectationsSayWhatWasExpectedAndWhatHappened(step: String, failure: String) throws {
         #expect(try run(withSteps(step)).failures == [failure])
     }
 
     @Test func everyFailedFieldOfAnExpectationIsReported() throws {
-        let result = try run(withSteps(#"{"push": "Detail"}, {"push": "More", "expect": {"visible": "Detail", "status": "rejected", "path": ["nav"]}}"#))
-        #expect(result.failures == [
-            "shop.json: steps[1].expect.status: expected 'rejected', got 'ok'",
-            "shop.json: steps[1].expect.visible: expected 'Detail', got 'More'",
-            "shop.json: steps[1].expect.path: expected ['nav'], got ['nav', 'More']",
-        ])
+        let result = try run(
+            withSteps(#"{"push": "Detail"}, {"push": "More", "expect": {"visible": "Detail", "status": "rejected", "path": ["nav"]}}"#))
+        #expect(
+            result.failures == [
+                "shop.json: steps[1].expect.status: expected 'rejected', got 'ok'",
+                "shop.json: steps[1].expect.visible: expected 'Detail', got 'More'",
+                "shop.json: steps[1].expect.path: expected ['nav'], got ['nav', 'More']",
+            ])
         #expect(result.steps.map(\.failures.count) == [0, 0, 3])
     }
 
     @Test func expectationsThatHoldLeaveNoFailures() throws {
-        let result = try run(withSteps(#"""
-            {"push": "Detail", "expect": {"visible": "Detail", "status": "ok", "path": ["nav", "Detail"], "onScreen": ["Detail"],
-              "events": ["Home.viewWillDisappear", {"controller": "Detail", "callback": "viewWillAppear"}, "Home.viewDidDisappear", "Detail.viewDidAppear"]}},
-            {"push": {"ref": "Home"}, "expect": {"status": "rejected", "error": "already in the stack"}},
-            {"pop": true, "expect": {"visible": "Home"}}
-            """#))
+        let result = try run(
+            withSteps(
+                #"""
+                {"push": "Detail", "expect": {"visible": "Detail", "status": "ok", "path": ["nav", "Detail"], "onScreen": ["Detail"],
+                  "events": ["Home.viewWillDisappear", {"controller": "Detail", "callback": "viewWillAppear"}, "Home.viewDidDisappear", "Detail.viewDidAppear"]}},
+                {"push": {"ref": "Home"}, "expect": {"status": "rejected", "error": "already in the stack"}},
+                {"pop": true, "expect": {"visible": "Home"}}
+                """#))
         #expect(result.failures == [])
     }
 
     @Test func aScreenNameNamesAControllerWhoseIDDiffers() throws {
-        let result = try run(withSteps(#"{"push": {"screen": "Detail", "id": "detail"}, "expect": {"visible": "Detail", "path": ["nav", "Detail"], "onScreen": ["Detail"]}}"#))
+        let result = try run(
+            withSteps(
+                #"{"push": {"screen": "Detail", "id": "detail"}, "expect": {"visible": "Detail", "path": ["nav", "Detail"], "onScreen": ["Detail"]}}"#
+            ))
         #expect(result.failures == [])
     }
 
     @Test func aScreenNameDoesNotNameAFreshInstanceWhileTheOldOneIsRetained() throws {
-        let result = try run(withSteps(#"{"push": "Detail"}, {"pop": true}, {"push": "Detail", "expect": {"visible": "Detail"}}, {"pop": true}, {"push": "Detail", "expect": {"visible": "Detail#3"}}"#))
+        let result = try run(
+            withSteps(
+                #"{"push": "Detail"}, {"pop": true}, {"push": "Detail", "expect": {"visible": "Detail"}}, {"pop": true}, {"push": "Detail", "expect": {"visible": "Detail#3"}}"#
+            ))
         #expect(result.steps[3].finder.visible == NodeID("Detail#2"))
         #expect(result.failures == ["shop.json: steps[2].expect.visible: expected 'Detail', got 'Detail#2'"])
     }
@@ -142,12 +182,14 @@ private func withSteps(_ steps: String) -> String {
         (.splitDetail, "General"),
     ])
     func finderOverrideDecidesTheVisibleController(finder: ViewFinderStrategy, visible: String) throws {
-        let text = #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"]}, "secondary": "General"}, "id": "split"}}"#
+        let text =
+            #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["Settings"]}, "secondary": "General"}, "id": "split"}}"#
         #expect(try run(text, finder: finder).steps[0].finder.visible == NodeID(visible))
     }
 
     @Test func scenarioFinderIsTheDefault() throws {
-        let text = #"{"navviz": 1, "device": "pad", "finder": "ariadne", "root": {"split": {"primary": "Settings", "secondary": "General"}, "id": "split"}}"#
+        let text =
+            #"{"navviz": 1, "device": "pad", "finder": "ariadne", "root": {"split": {"primary": "Settings", "secondary": "General"}, "id": "split"}}"#
         #expect(try run(text).steps[0].finder.visible == NodeID("split"))
         #expect(try run(text, finder: .navviz).steps[0].finder.visible == NodeID("General"))
     }

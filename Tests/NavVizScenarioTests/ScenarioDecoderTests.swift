@@ -68,7 +68,10 @@ private let nodeLiteral =
 
     @Test(arguments: [
         (#"{"op": "push", "node": "A"}"#, #"{"push": "A"}"#),
-        (#"{"op": "present", "node": "A", "style": "formSheet", "animated": false}"#, #"{"present": "A", "style": "formSheet", "animated": false}"#),
+        (
+            #"{"op": "present", "node": "A", "style": "formSheet", "animated": false}"#,
+            #"{"present": "A", "style": "formSheet", "animated": false}"#
+        ),
         (#"{"op": "select", "tab": 1, "user": true}"#, #"{"select": 1, "user": true}"#),
         (#"{"op": "register", "activity": "a", "node": "X"}"#, #"{"register": "a", "node": "X"}"#),
         (#"{"op": "navigate", "route": "r", "context": {"id": 7}}"#, #"{"navigate": "r", "context": {"id": 7}}"#),
@@ -91,11 +94,17 @@ private let nodeLiteral =
 
     @Test func barePopIsNotInteractive() throws {
         let scenario = try decode(withSteps(#"{"pop": true}, {"dismiss": true}"#))
-        #expect(scenario.steps.map(\.action) == [.operation(.pop(interactive: false, cancelled: false)), .operation(.dismiss(interactive: false, cancelled: false))])
+        #expect(
+            scenario.steps.map(\.action) == [
+                .operation(.pop(interactive: false, cancelled: false)), .operation(.dismiss(interactive: false, cancelled: false)),
+            ])
     }
 
     @Test func stepOptionsDecode() throws {
-        let scenario = try decode(withSteps(#"{"op": "pop", "animated": false, "after": 0.1, "target": "nav", "animation": {"kind": "springSlide", "direction": "right", "duration": 0.35, "damping": 0.8}}"#))
+        let scenario = try decode(
+            withSteps(
+                #"{"op": "pop", "animated": false, "after": 0.1, "target": "nav", "animation": {"kind": "springSlide", "direction": "right", "duration": 0.35, "damping": 0.8}}"#
+            ))
         let options = scenario.steps[0].options
         #expect(!options.isAnimated)
         #expect(options.after == 0.1)
@@ -104,7 +113,10 @@ private let nodeLiteral =
     }
 
     @Test func expectedEventsAcceptStringsAndObjects() throws {
-        let scenario = try decode(withSteps(#"{"push": "A", "expect": {"events": ["Home.viewWillDisappear", {"controller": "A", "callback": "viewWillAppear"}], "path": ["nav", "A"], "onScreen": ["A"], "status": "ok", "error": "x"}}"#))
+        let scenario = try decode(
+            withSteps(
+                #"{"push": "A", "expect": {"events": ["Home.viewWillDisappear", {"controller": "A", "callback": "viewWillAppear"}], "path": ["nav", "A"], "onScreen": ["A"], "status": "ok", "error": "x"}}"#
+            ))
         let expect = try #require(scenario.steps[0].expect)
         #expect(expect.events == ["Home.viewWillDisappear", "A.viewWillAppear"])
         #expect(expect.path == ["nav", "A"])
@@ -130,8 +142,10 @@ private let nodeLiteral =
         (#"{"navviz": 2, "root": "Home"}"#, "shop.json: navviz: unsupported format version '2'. This navviz reads version 1"),
         (#"{"navviz": 1.5, "root": "Home"}"#, "shop.json: navviz: unsupported format version '1.5'. This navviz reads version 1"),
         (#"{"navviz": "1", "root": "Home"}"#, "shop.json: navviz: expected the format version 1 (a number), found a string"),
-        ("{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}",
-         "shop.json: invalid JSON at line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"),
+        (
+            "{\n  \"navviz\": 1,\n  \"root\": \"Home\"\n  \"steps\": []\n}",
+            "shop.json: invalid JSON at line 4, column 3: unexpected '\"': expected ',' or '}' after an object member"
+        ),
         (#"{"navviz": 1, "root": "Home", "navviz": 1}"#, "shop.json: invalid JSON at line 1, column 31: duplicate member name 'navviz'"),
     ])
     func fileLevelErrorsComeAlone(text: String, message: String) {
@@ -141,7 +155,10 @@ private let nodeLiteral =
     // MARK: - Steps
 
     @Test(arguments: [
-        (#"{"push": "A"}, {"push": "B"}, {"pop": true}, {"op": "pusj", "node": "C"}"#, ["shop.json: steps[3].op: unknown operation 'pusj'. Did you mean 'push'?"]),
+        (
+            #"{"push": "A"}, {"push": "B"}, {"pop": true}, {"op": "pusj", "node": "C"}"#,
+            ["shop.json: steps[3].op: unknown operation 'pusj'. Did you mean 'push'?"]
+        ),
         (#"{"pusj": "A"}"#, ["shop.json: steps[0].pusj: unknown operation 'pusj'. Did you mean 'push'?"]),
         (#"{"op": "Present", "node": "A"}"#, ["shop.json: steps[0].op: unknown operation 'Present'. Did you mean 'present'?"]),
         (#"{"op": "teleport"}"#, ["shop.json: steps[0].op: unknown operation 'teleport'"]),
@@ -167,26 +184,55 @@ private let nodeLiteral =
         (#"{"op": "wait", "seconds": "1"}"#, ["shop.json: steps[0].seconds: expected a number, found a string"]),
         (#"{"op": "select", "tab": true}"#, ["shop.json: steps[0].tab: expected a tab index or a node id, found a boolean"]),
         (#"{"op": "select", "tab": 1.5}"#, ["shop.json: steps[0].tab: invalid value '1.5', expected a whole number"]),
-        (#"{"op": "present", "node": "A", "style": "sheet"}"#,
-         ["shop.json: steps[0].style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"]),
-        (#"{"op": "present", "node": "A", "style": "fullscreen"}"#,
-         ["shop.json: steps[0].style: invalid value 'fullscreen', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'. Did you mean 'fullScreen'?"]),
-        (#"{"op": "replace", "node": "A", "mode": "first"}"#, ["shop.json: steps[0].mode: invalid value 'first', expected 'last' or 'all' (or use 'keep')"]),
-        (#"{"op": "replace", "node": "A", "mode": "alll"}"#, ["shop.json: steps[0].mode: invalid value 'alll', expected 'last' or 'all' (or use 'keep'). Did you mean 'all'?"]),
-        (#"{"popToInstance": "X", "which": "middle"}"#, ["shop.json: steps[0].which: invalid value 'middle', expected one of 'first', 'last'"]),
+        (
+            #"{"op": "present", "node": "A", "style": "sheet"}"#,
+            [
+                "shop.json: steps[0].style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"
+            ]
+        ),
+        (
+            #"{"op": "present", "node": "A", "style": "fullscreen"}"#,
+            [
+                "shop.json: steps[0].style: invalid value 'fullscreen', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'. Did you mean 'fullScreen'?"
+            ]
+        ),
+        (
+            #"{"op": "replace", "node": "A", "mode": "first"}"#,
+            ["shop.json: steps[0].mode: invalid value 'first', expected 'last' or 'all' (or use 'keep')"]
+        ),
+        (
+            #"{"op": "replace", "node": "A", "mode": "alll"}"#,
+            ["shop.json: steps[0].mode: invalid value 'alll', expected 'last' or 'all' (or use 'keep'). Did you mean 'all'?"]
+        ),
+        (
+            #"{"popToInstance": "X", "which": "middle"}"#,
+            ["shop.json: steps[0].which: invalid value 'middle', expected one of 'first', 'last'"]
+        ),
         (#"{"activate": "a", "rule": "old"}"#, ["shop.json: steps[0].rule: invalid value 'old', expected one of 'any', 'new', 'previous'"]),
-        (#"{"op": "setTabs", "tabs": "A"}"#, ["shop.json: steps[0].tabs: expected an array of node literals (one per tab), found a string"]),
+        (
+            #"{"op": "setTabs", "tabs": "A"}"#,
+            ["shop.json: steps[0].tabs: expected an array of node literals (one per tab), found a string"]
+        ),
         (#"{"setStack": ["A", 2]}"#, ["shop.json: steps[0].setStack[1]: expected \(nodeLiteral), found a number"]),
         (#"{"op": "pop", "animation": {"duration": 1}}"#, ["shop.json: steps[0].animation: missing field 'kind'"]),
-        (#"{"op": "pop", "animation": {"kind": "x", "damping": "a"}}"#, ["shop.json: steps[0].animation.damping: expected a number, found a string"]),
-        (#"{"op": "pop", "animation": 3}"#, [#"shop.json: steps[0].animation: expected an animation such as {"kind": "crossDissolve", "duration": 0.3}, found a number"#]),
+        (
+            #"{"op": "pop", "animation": {"kind": "x", "damping": "a"}}"#,
+            ["shop.json: steps[0].animation.damping: expected a number, found a string"]
+        ),
+        (
+            #"{"op": "pop", "animation": 3}"#,
+            [#"shop.json: steps[0].animation: expected an animation such as {"kind": "crossDissolve", "duration": 0.3}, found a number"#]
+        ),
     ])
     func stepErrorsNamePathAndValue(steps: String, expected: [String]) {
         #expect(messages(withSteps(steps)) == expected)
     }
 
     @Test func stepsMustBeAnArray() {
-        #expect(messages(#"{"navviz": 1, "root": "Home", "steps": {"push": "A"}}"#) == ["shop.json: steps: expected an array of steps, found an object"])
+        #expect(
+            messages(#"{"navviz": 1, "root": "Home", "steps": {"push": "A"}}"#) == [
+                "shop.json: steps: expected an array of steps, found an object"
+            ])
     }
 
     // MARK: - Unknown fields
@@ -196,16 +242,39 @@ private let nodeLiteral =
         (#"{"navviz": 1, "root": "Home", "Steps": []}"#, ["shop.json: Steps: unknown field 'Steps'. Did you mean 'steps'?"]),
         (#"{"navviz": 1, "root": "Home", "my field": 1}"#, [#"shop.json: ["my field"]: unknown field 'my field'"#]),
         (withRoot(#"{"navigation": ["Home"], "titel": "x"}"#), ["shop.json: root.titel: unknown field 'titel'. Did you mean 'title'?"]),
-        (withRoot(#"{"split": {"primary": "A", "secondry": "B"}}"#), ["shop.json: root.split.secondry: unknown field 'secondry'. Did you mean 'secondary'?"]),
-        (withRoot(#"{"stack": ["A"], "metrics": {"duraton": 1, "active": {"x": 1}}}"#),
-         ["shop.json: root.metrics.duraton: unknown field 'duraton'. Did you mean 'duration'?", "shop.json: root.metrics.active.x: unknown field 'x'"]),
+        (
+            withRoot(#"{"split": {"primary": "A", "secondry": "B"}}"#),
+            ["shop.json: root.split.secondry: unknown field 'secondry'. Did you mean 'secondary'?"]
+        ),
+        (
+            withRoot(#"{"stack": ["A"], "metrics": {"duraton": 1, "active": {"x": 1}}}"#),
+            [
+                "shop.json: root.metrics.duraton: unknown field 'duraton'. Did you mean 'duration'?",
+                "shop.json: root.metrics.active.x: unknown field 'x'",
+            ]
+        ),
         (withSteps(#"{"push": {"ref": "Home", "id": "x"}}"#), ["shop.json: steps[0].push.id: unknown field 'id'"]),
-        (#"{"navviz": 1, "root": "Home", "screens": {"Home": {"klass": "H"}}}"#, ["shop.json: screens.Home.klass: unknown field 'klass'. Did you mean 'class'?"]),
-        (#"{"navviz": 1, "root": "Home", "routes": {"r": {"transition": "pop", "chian": "r"}}}"#, ["shop.json: routes.r.chian: unknown field 'chian'. Did you mean 'chain'?"]),
+        (
+            #"{"navviz": 1, "root": "Home", "screens": {"Home": {"klass": "H"}}}"#,
+            ["shop.json: screens.Home.klass: unknown field 'klass'. Did you mean 'class'?"]
+        ),
+        (
+            #"{"navviz": 1, "root": "Home", "routes": {"r": {"transition": "pop", "chian": "r"}}}"#,
+            ["shop.json: routes.r.chian: unknown field 'chian'. Did you mean 'chain'?"]
+        ),
         (withSteps(#"{"op": "push", "node": "A", "nots": "x"}"#), ["shop.json: steps[0].nots: unknown field 'nots'. Did you mean 'note'?"]),
-        (withSteps(#"{"op": "push", "nod": "A"}"#), ["shop.json: steps[0].nod: unknown field 'nod'. Did you mean 'node'?", "shop.json: steps[0]: missing field 'node'"]),
-        (withSteps(#"{"op": "popToRoot", "Animated": false}"#), ["shop.json: steps[0].Animated: unknown field 'Animated'. Did you mean 'animated'?"]),
-        (withSteps(#"{"op": "pop", "expect": {"visibel": "Home"}}"#), ["shop.json: steps[0].expect.visibel: unknown field 'visibel'. Did you mean 'visible'?"]),
+        (
+            withSteps(#"{"op": "push", "nod": "A"}"#),
+            ["shop.json: steps[0].nod: unknown field 'nod'. Did you mean 'node'?", "shop.json: steps[0]: missing field 'node'"]
+        ),
+        (
+            withSteps(#"{"op": "popToRoot", "Animated": false}"#),
+            ["shop.json: steps[0].Animated: unknown field 'Animated'. Did you mean 'animated'?"]
+        ),
+        (
+            withSteps(#"{"op": "pop", "expect": {"visibel": "Home"}}"#),
+            ["shop.json: steps[0].expect.visibel: unknown field 'visibel'. Did you mean 'visible'?"]
+        ),
     ])
     func unknownFieldsAreNamedWithSuggestions(text: String, expected: [String]) {
         #expect(messages(text) == expected)
@@ -214,7 +283,10 @@ private let nodeLiteral =
     @Test(arguments: [
         (#"{"op": "pop", "node": "A"}"#, "shop.json: steps[0].node: unknown field 'node': operation 'pop' does not take it"),
         (#"{"pop": true, "style": "formSheet"}"#, "shop.json: steps[0].style: unknown field 'style': operation 'pop' does not take it"),
-        (#"{"op": "push", "node": "A", "interactive": true}"#, "shop.json: steps[0].interactive: unknown field 'interactive': operation 'push' does not take it"),
+        (
+            #"{"op": "push", "node": "A", "interactive": true}"#,
+            "shop.json: steps[0].interactive: unknown field 'interactive': operation 'push' does not take it"
+        ),
     ])
     func fieldOfAnotherOperationIsNamedAsSuch(steps: String, message: String) {
         #expect(messages(withSteps(steps)) == [message])
@@ -229,30 +301,56 @@ private let nodeLiteral =
         (#""""#, "shop.json: root: a screen name cannot be empty"),
         (#"{"screen": ""}"#, "shop.json: root.screen: a screen name cannot be empty"),
         (#"["Home"]"#, "shop.json: root: expected \(nodeLiteral), found an array"),
-        (#"{"navigation": "Home"}"#, "shop.json: root.navigation: expected an array of node literals (the stack, root first), found a string"),
+        (
+            #"{"navigation": "Home"}"#,
+            "shop.json: root.navigation: expected an array of node literals (the stack, root first), found a string"
+        ),
         (#"{"navigation": ["Home", 7]}"#, "shop.json: root.navigation[1]: expected \(nodeLiteral), found a number"),
         (#"{"tabs": ["A", "B"], "selected": 4}"#, "shop.json: root.selected: invalid value '4', expected an index from 0 to 1"),
         (#"{"tabs": ["A"], "selected": 0.5}"#, "shop.json: root.selected: invalid value '0.5', expected a whole number"),
         (#"{"tabs": [], "selected": 0}"#, "shop.json: root.selected: invalid value '0', expected no selection for an empty tab bar"),
         (#"{"split": {"secondary": "A"}}"#, "shop.json: root.split: missing field 'primary'"),
-        (#"{"split": ["A", "B"]}"#, "shop.json: root.split: expected an object with 'primary', 'secondary' and optional 'supplementary', found an array"),
+        (
+            #"{"split": ["A", "B"]}"#,
+            "shop.json: root.split: expected an object with 'primary', 'secondary' and optional 'supplementary', found an array"
+        ),
         (#"{"split": {"primary": "A"}, "collapsed": "yes"}"#, "shop.json: root.collapsed: expected true or false, found a string"),
-        (#"{"activities": "A"}"#, #"shop.json: root.activities: expected an object of key → node literal, or an array of {"key", "node"}, found a string"#),
+        (
+            #"{"activities": "A"}"#,
+            #"shop.json: root.activities: expected an object of key → node literal, or an array of {"key", "node"}, found a string"#
+        ),
         (#"{"activities": [{"node": "A"}]}"#, "shop.json: root.activities[0]: missing field 'key'"),
         (#"{"activities": [{"key": "a"}]}"#, "shop.json: root.activities[0]: missing field 'node'"),
-        (#"{"activities": [{"key": "a", "node": "A"}, {"key": "a", "node": "B"}]}"#, "shop.json: root.activities[1].key: invalid value 'a', expected a key not used before in this container"),
-        (#"{"activities": {"home": "A"}, "active": "hom"}"#, "shop.json: root.active: invalid value 'hom', expected a key of 'activities' or 'generators'. Did you mean 'home'?"),
-        (#"{"activities": {"a": "A"}, "flavor": "fj"}"#, "shop.json: root.flavor: invalid value 'fj', expected one of 'activityViewController', 'transitionController'"),
-        (#"{"stack": ["A"], "metrics": {"duration": -1}}"#, "shop.json: root.metrics.duration: invalid value '-1', expected a number of at least 0"),
+        (
+            #"{"activities": [{"key": "a", "node": "A"}, {"key": "a", "node": "B"}]}"#,
+            "shop.json: root.activities[1].key: invalid value 'a', expected a key not used before in this container"
+        ),
+        (
+            #"{"activities": {"home": "A"}, "active": "hom"}"#,
+            "shop.json: root.active: invalid value 'hom', expected a key of 'activities' or 'generators'. Did you mean 'home'?"
+        ),
+        (
+            #"{"activities": {"a": "A"}, "flavor": "fj"}"#,
+            "shop.json: root.flavor: invalid value 'fj', expected one of 'activityViewController', 'transitionController'"
+        ),
+        (
+            #"{"stack": ["A"], "metrics": {"duration": -1}}"#,
+            "shop.json: root.metrics.duration: invalid value '-1', expected a number of at least 0"
+        ),
         (#"{"notifications": []}"#, "shop.json: root.notifications: a notification sequence needs at least one controller"),
         (#"{"screen": "A", "visible": 0}"#, "shop.json: root: missing field 'children'"),
         (#"{"screen": "A", "children": ["B"], "visible": 2}"#, "shop.json: root.visible: invalid value '2', expected an index from 0 to 0"),
         (#"{"screen": "A", "style": "formSheet"}"#, "shop.json: root: missing field 'presents'"),
-        (#"{"screen": "A", "presents": "B", "style": "sheet"}"#,
-         "shop.json: root.style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"),
+        (
+            #"{"screen": "A", "presents": "B", "style": "sheet"}"#,
+            "shop.json: root.style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"
+        ),
         (#"{"screen": "A", "id": "a#1"}"#, "shop.json: root.id: invalid value 'a#1', expected a non-empty name without '#'"),
         (#"{"screen": "A", "id": ""}"#, "shop.json: root.id: invalid value '', expected a non-empty name without '#'"),
-        (#"{"screen": "A", "definesPresentationContext": 1}"#, "shop.json: root.definesPresentationContext: expected true or false, found a number"),
+        (
+            #"{"screen": "A", "definesPresentationContext": 1}"#,
+            "shop.json: root.definesPresentationContext: expected true or false, found a number"
+        ),
     ])
     func badNodeLiteralsAreExplained(root: String, message: String) {
         #expect(messages(withRoot(root)) == [message])
@@ -276,7 +374,8 @@ private let nodeLiteral =
         (#"{"op": "navigate", "route": "checkout"}"#, "shop.json: steps[0].route: unknown route 'checkout'"),
     ])
     func unknownIDsAndRoutesAreFoundBeforeRunning(steps: String, message: String) {
-        let text = #"{"navviz": 1, "routes": {"signIn": {"build": "SignIn", "transition": "present"}}, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [\#(steps)]}"#
+        let text =
+            #"{"navviz": 1, "routes": {"signIn": {"build": "SignIn", "transition": "present"}}, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [\#(steps)]}"#
         #expect(messages(text) == [message])
     }
 
@@ -289,12 +388,22 @@ private let nodeLiteral =
     @Test(arguments: [
         (#"{"r": {"build": "S"}}"#, ["shop.json: routes.r: missing field 'transition'"]),
         (#"{"r": {"transition": "present"}}"#, ["shop.json: routes.r: missing field 'build'"]),
-        (#"{"r": {"build": "S", "transition": "presnt"}}"#,
-         ["shop.json: routes.r.transition: invalid value 'presnt', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'present'?"]),
+        (
+            #"{"r": {"build": "S", "transition": "presnt"}}"#,
+            [
+                "shop.json: routes.r.transition: invalid value 'presnt', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'present'?"
+            ]
+        ),
         (#"{"r": {"transition": "popToInstance"}}"#, ["shop.json: routes.r: missing field 'class'"]),
-        (#"{"r": {"transition": "pop", "finder": "nope"}}"#, ["shop.json: routes.r.finder: invalid value 'nope', expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'"]),
+        (
+            #"{"r": {"transition": "pop", "finder": "nope"}}"#,
+            ["shop.json: routes.r.finder: invalid value 'nope', expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'"]
+        ),
         (#"{"r": {"transition": "pop", "chain": "q"}}"#, ["shop.json: routes.r.chain: unknown route 'q'"]),
-        (#"{"r": 3}"#, [#"shop.json: routes.r: expected a route object such as {"build": "SignIn", "transition": "present"}, found a number"#]),
+        (
+            #"{"r": 3}"#,
+            [#"shop.json: routes.r: expected a route object such as {"build": "SignIn", "transition": "present"}, found a number"#]
+        ),
     ])
     func badRoutesAreExplained(routes: String, expected: [String]) {
         #expect(messages(#"{"navviz": 1, "root": "Home", "routes": \#(routes)}"#) == expected)
@@ -318,28 +427,39 @@ private let nodeLiteral =
               ]
             }
             """#
-        #expect(messages(text) == [
-            "shop.json: device: invalid value 'tablet', expected one of 'phone', 'pad'",
-            "shop.json: routes.a.chain: unknown route 'zz'",
-            "shop.json: routes.b.transition: invalid value 'presnt', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'present'?",
-            "shop.json: root.selected: invalid value '4', expected an index from 0 to 1",
-            "shop.json: steps[0].id: unknown id 'Hom'. Did you mean 'Home'?",
-            "shop.json: steps[1].op: unknown operation 'pusj'. Did you mean 'push'?",
-            "shop.json: steps[2].navigate: unknown route 'c'",
-            "shop.json: steps[3].animated: expected true or false, found a number",
-            "shop.json: steps[4].expect.visible: unknown id 'Homer'. Did you mean 'Home'?",
-            "shop.json: steps[4].expect.events[0]: invalid value 'Home.viewWillApear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)",
-            "shop.json: steps[4].expect.events[1]: missing field 'callback'",
-        ])
+        #expect(
+            messages(text) == [
+                "shop.json: device: invalid value 'tablet', expected one of 'phone', 'pad'",
+                "shop.json: routes.a.chain: unknown route 'zz'",
+                "shop.json: routes.b.transition: invalid value 'presnt', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'present'?",
+                "shop.json: root.selected: invalid value '4', expected an index from 0 to 1",
+                "shop.json: steps[0].id: unknown id 'Hom'. Did you mean 'Home'?",
+                "shop.json: steps[1].op: unknown operation 'pusj'. Did you mean 'push'?",
+                "shop.json: steps[2].navigate: unknown route 'c'",
+                "shop.json: steps[3].animated: expected true or false, found a number",
+                "shop.json: steps[4].expect.visible: unknown id 'Homer'. Did you mean 'Home'?",
+                "shop.json: steps[4].expect.events[0]: invalid value 'Home.viewWillApear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)",
+                "shop.json: steps[4].expect.events[1]: missing field 'callback'",
+            ])
     }
 
     @Test(arguments: [
-        (#"{"status": "okay"}"#, ["shop.json: steps[0].expect.status: invalid value 'okay', expected one of 'ok', 'noop', 'rejected', 'dropped'"]),
+        (
+            #"{"status": "okay"}"#,
+            ["shop.json: steps[0].expect.status: invalid value 'okay', expected one of 'ok', 'noop', 'rejected', 'dropped'"]
+        ),
         (#"{"events": "Home.viewDidAppear"}"#, ["shop.json: steps[0].expect.events: expected an array of strings, found a string"]),
-        (#"{"events": [{"controller": "Home", "callback": "viewDidAppear", "animated": true}]}"#, ["shop.json: steps[0].expect.events[0].animated: unknown field 'animated'"]),
+        (
+            #"{"events": [{"controller": "Home", "callback": "viewDidAppear", "animated": true}]}"#,
+            ["shop.json: steps[0].expect.events[0].animated: unknown field 'animated'"]
+        ),
         (#"{"events": [{"callback": "viewDidAppear"}]}"#, ["shop.json: steps[0].expect.events[0]: missing field 'controller'"]),
-        (#"{"events": [{"controller": "Home", "callback": "viewDidApear"}]}"#,
-         ["shop.json: steps[0].expect.events[0].callback: invalid value 'viewDidApear', expected one of 'viewWillAppear', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear'. Did you mean 'viewDidAppear'?"]),
+        (
+            #"{"events": [{"controller": "Home", "callback": "viewDidApear"}]}"#,
+            [
+                "shop.json: steps[0].expect.events[0].callback: invalid value 'viewDidApear', expected one of 'viewWillAppear', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear'. Did you mean 'viewDidAppear'?"
+            ]
+        ),
         (#"{"path": ["nav", 1]}"#, ["shop.json: steps[0].expect.path[1]: expected a string, found a number"]),
         ("[]", ["shop.json: steps[0].expect: expected an object, found an array"]),
     ])
@@ -359,10 +479,14 @@ private let nodeLiteral =
 
 @Suite struct RootBuildValidationTests {
     @Test(arguments: [
-        (#"{"screen": "A", "presents": {"ref": "A"}}"#,
-         "shop.json: root: Cannot use 'A' inside its own literal: a controller cannot contain or present itself"),
-        (#"{"navigation": ["A", {"ref": "A"}]}"#,
-         "shop.json: root: Cannot use 'A' inside its own literal: a controller cannot contain or present itself"),
+        (
+            #"{"screen": "A", "presents": {"ref": "A"}}"#,
+            "shop.json: root: Cannot use 'A' inside its own literal: a controller cannot contain or present itself"
+        ),
+        (
+            #"{"navigation": ["A", {"ref": "A"}]}"#,
+            "shop.json: root: Cannot use 'A' inside its own literal: a controller cannot contain or present itself"
+        ),
     ])
     func aRootThatCannotBeBuiltIsAScenarioError(root: String, message: String) {
         #expect(messages(withRoot(root)) == [message])

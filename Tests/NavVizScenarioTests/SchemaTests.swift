@@ -1,7 +1,8 @@
 import Foundation
 import NavVizCore
-@testable import NavVizScenario
 import Testing
+
+@testable import NavVizScenario
 
 private func loadSchema(_ name: String) throws -> MiniSchemaValidator {
     let url = PackagePaths.root.appendingPathComponent("Schema/\(name).schema.json")
@@ -52,7 +53,9 @@ private func withRoot(_ root: String) -> String {
         for url in try PackagePaths.samples() {
             let run = ScenarioRunner.run(try ScenarioDecoder.decode(PackagePaths.text(url), file: url.lastPathComponent))
             for step in run.steps {
-                #expect(schema.validate(Snapshot.encode(step.hierarchy)).map(\.description) == [], "\(url.lastPathComponent) step \(step.index)")
+                #expect(
+                    schema.validate(Snapshot.encode(step.hierarchy)).map(\.description) == [], "\(url.lastPathComponent) step \(step.index)"
+                )
             }
         }
     }
@@ -76,10 +79,13 @@ private func withRoot(_ root: String) -> String {
     }
 
     @Test func aBrokenStepNamesTheClosestAlternative() throws {
-        #expect(try schemaFailures(withSteps(#"{"op": "pop", "node": "A"}"#)) == [
-            "steps[0]: matches none of the 56 alternatives; closest: steps[0].node: unknown property 'node'"
-        ])
-        #expect(try schemaFailures(withSteps(#"{"op": "present", "node": "A", "style": "sheet"}"#)).first?.hasPrefix("steps[0]: matches none of the 56 alternatives; closest: steps[0].style: ") == true)
+        #expect(
+            try schemaFailures(withSteps(#"{"op": "pop", "node": "A"}"#)) == [
+                "steps[0]: matches none of the 56 alternatives; closest: steps[0].node: unknown property 'node'"
+            ])
+        #expect(
+            try schemaFailures(withSteps(#"{"op": "present", "node": "A", "style": "sheet"}"#)).first?.hasPrefix(
+                "steps[0]: matches none of the 56 alternatives; closest: steps[0].style: ") == true)
     }
 
     /// Documents the decoder accepts must pass the schema; documents it rejects for a reason the schema
@@ -92,21 +98,63 @@ private func withRoot(_ root: String) -> String {
         (withSteps(#"{"flick": 2.5}, {"flick": true}, {"op": "flick"}"#), true),
         (withSteps(#"{"select": 1, "user": true}, {"op": "select", "tab": "nav"}, {"select": -1}"#), true),
         (withSteps(#"{"register": "a", "node": "X"}, {"activate": "a", "rule": "new"}, {"flushActivity": "a"}"#), true),
-        (withSteps(#"{"setStack": ["A", {"screen": "B"}]}, {"setTabs": ["A"], "selected": 0}, {"replace": "C", "mode": "all"}, {"replace": "D", "keep": 1}"#), true),
-        (withSteps(#"{"setViews": ["A"]}, {"pushView": "B"}, {"popView": true}, {"updateView": "B"}, {"memoryWarning": true}, {"wait": 0.5}"#), true),
-        (withSteps(#"{"popToInstance": "X", "which": "last"}, {"popTo": "Home"}, {"popToRoot": true}, {"show": "S"}, {"showDetail": "D"}, {"showChild": "C"}, {"setRoot": "R"}"#), true),
-        (withSteps(#"{"present": "A", "style": "formSheet", "animated": false, "after": 0.1, "target": "nav", "note": "n"}, {"dismiss": true, "interactive": true}"#), true),
-        (withSteps(#"{"op": "pop", "animation": "curlUp"}, {"op": "pop", "animation": {"kind": "springSlide", "direction": "right", "duration": 0.35, "damping": 0.8}}"#), true),
-        (withSteps(#"{"push": "A", "expect": {"visible": "A", "status": "ok", "error": "x", "events": ["A.viewWillAppear", {"controller": "A", "callback": "viewDidAppear"}], "path": ["nav", "A"], "onScreen": ["A"]}}"#), true),
-        (#"{"navviz": 1, "$schema": "s.json", "name": "n", "description": "d", "device": "pad", "finder": "ariadne-splitDetail", "quirks": true, "root": "A"}"#, true),
-        (#"{"navviz": 1, "root": "A", "routes": {"r": {"build": "S", "transition": "replace", "mode": "all", "keep": 1, "finder": "ariadne.splitMain", "chain": "p", "update": true, "animated": false, "animation": "crossDissolve"}, "p": {"transition": "pop"}}, "steps": [{"navigate": "r", "context": {"id": 1}}]}"#, true),
+        (
+            withSteps(
+                #"{"setStack": ["A", {"screen": "B"}]}, {"setTabs": ["A"], "selected": 0}, {"replace": "C", "mode": "all"}, {"replace": "D", "keep": 1}"#
+            ), true
+        ),
+        (
+            withSteps(
+                #"{"setViews": ["A"]}, {"pushView": "B"}, {"popView": true}, {"updateView": "B"}, {"memoryWarning": true}, {"wait": 0.5}"#),
+            true
+        ),
+        (
+            withSteps(
+                #"{"popToInstance": "X", "which": "last"}, {"popTo": "Home"}, {"popToRoot": true}, {"show": "S"}, {"showDetail": "D"}, {"showChild": "C"}, {"setRoot": "R"}"#
+            ), true
+        ),
+        (
+            withSteps(
+                #"{"present": "A", "style": "formSheet", "animated": false, "after": 0.1, "target": "nav", "note": "n"}, {"dismiss": true, "interactive": true}"#
+            ), true
+        ),
+        (
+            withSteps(
+                #"{"op": "pop", "animation": "curlUp"}, {"op": "pop", "animation": {"kind": "springSlide", "direction": "right", "duration": 0.35, "damping": 0.8}}"#
+            ), true
+        ),
+        (
+            withSteps(
+                #"{"push": "A", "expect": {"visible": "A", "status": "ok", "error": "x", "events": ["A.viewWillAppear", {"controller": "A", "callback": "viewDidAppear"}], "path": ["nav", "A"], "onScreen": ["A"]}}"#
+            ), true
+        ),
+        (
+            #"{"navviz": 1, "$schema": "s.json", "name": "n", "description": "d", "device": "pad", "finder": "ariadne-splitDetail", "quirks": true, "root": "A"}"#,
+            true
+        ),
+        (
+            #"{"navviz": 1, "root": "A", "routes": {"r": {"build": "S", "transition": "replace", "mode": "all", "keep": 1, "finder": "ariadne.splitMain", "chain": "p", "update": true, "animated": false, "animation": "crossDissolve"}, "p": {"transition": "pop"}}, "steps": [{"navigate": "r", "context": {"id": 1}}]}"#,
+            true
+        ),
         (withRoot(#"{"tabs": ["A", {"navigation": ["B"]}], "selected": 1, "id": "tabs", "title": "t", "class": "c"}"#), true),
         (withRoot(#"{"split": {"primary": {"navigation": ["S"]}, "secondary": "G", "supplementary": "X"}, "collapsed": false}"#), true),
-        (withRoot(#"{"activities": {"a": "A"}, "active": "c", "generators": {"c": "C"}, "flavor": "transitionController", "wrapInNavigation": ["a"]}"#), true),
+        (
+            withRoot(
+                #"{"activities": {"a": "A"}, "active": "c", "generators": {"c": "C"}, "flavor": "transitionController", "wrapInNavigation": ["a"]}"#
+            ), true
+        ),
         (withRoot(#"{"activities": [{"key": "a", "node": "A"}], "active": "a"}"#), true),
-        (withRoot(#"{"stack": ["A", "B"], "metrics": {"duration": 0.3, "delay": 0, "damping": 0.7, "initialVelocity": -1, "active": {"alpha": 1, "offset": -3, "scale": 1}, "leading": {}}}"#), true),
+        (
+            withRoot(
+                #"{"stack": ["A", "B"], "metrics": {"duration": 0.3, "delay": 0, "damping": 0.7, "initialVelocity": -1, "active": {"alpha": 1, "offset": -3, "scale": 1}, "leading": {}}}"#
+            ), true
+        ),
         (withRoot(#"{"notifications": ["A", "B"], "selected": 1}"#), true),
-        (withRoot(#"{"screen": "A", "children": ["B"], "visible": 0, "definesPresentationContext": true, "presents": "P", "style": "popover"}"#), true),
+        (
+            withRoot(
+                #"{"screen": "A", "children": ["B"], "visible": 0, "definesPresentationContext": true, "presents": "P", "style": "popover"}"#
+            ), true
+        ),
         (withSteps(#"{"pop": 3}"#), false),
         (withSteps(#"{"pop": false}"#), false),
         (withSteps(#"{"expand": "x"}"#), false),
@@ -187,7 +235,9 @@ private func withRoot(_ root: String) -> String {
 
             let main = ScenarioDecoder.mainFields[name]
             let short = try definition("shortStep.\(name)")
-            #expect(propertyNames(short) == common.subtracting(["op"]).union([name]).union(fields).subtracting([main].compactMap { $0 }), "shortStep.\(name)")
+            #expect(
+                propertyNames(short) == common.subtracting(["op"]).union([name]).union(fields).subtracting([main].compactMap { $0 }),
+                "shortStep.\(name)")
             #expect(requiredNames(short) == required.subtracting([main].compactMap { $0 }).union([name]), "shortStep.\(name)")
         }
         let alternatives = try definition("step")["oneOf"]?.arrayValue?.compactMap { $0["$ref"]?.stringValue }
@@ -195,8 +245,10 @@ private func withRoot(_ root: String) -> String {
     }
 
     @Test func everyNodeKindHasTheDecodersFields() throws {
-        let definitions = ["navigation": "navigationNode", "tabs": "tabsNode", "split": "splitNode", "activities": "activitiesNode",
-                           "stack": "stackNode", "notifications": "notificationsNode", "screen": "screenNode", "ref": "refNode"]
+        let definitions = [
+            "navigation": "navigationNode", "tabs": "tabsNode", "split": "splitNode", "activities": "activitiesNode",
+            "stack": "stackNode", "notifications": "notificationsNode", "screen": "screenNode", "ref": "refNode",
+        ]
         #expect(Set(definitions.keys) == Set(ScenarioDecoder.kindKeys))
         for (kind, name) in definitions {
             let allowed = kind == "ref" ? ["ref"] : [kind] + ScenarioDecoder.commonNodeFields + (ScenarioDecoder.kindFields[kind] ?? [])
@@ -222,9 +274,16 @@ private func withRoot(_ root: String) -> String {
         (#"{"id": "a", "kind": "controller", "children": []}"#, [String]()),
         ("null", []),
         (#"{"id": "a"}"#, ["(top level): matches none of the 2 alternatives; closest: (top level): missing property 'kind'"]),
-        (#"{"id": "a", "kind": "controller", "children": [{"id": "b", "kind": "ctrl"}]}"#,
-         [#"(top level): matches none of the 2 alternatives; closest: children[0].kind: "ctrl" is not one of "controller", "navigation", "tab", "split", "activity", "stack", "notifications", "view""#]),
-        (#"{"id": "t", "kind": "tab", "selected": -1}"#, ["(top level): matches none of the 2 alternatives; closest: selected: -1 is less than 0"]),
+        (
+            #"{"id": "a", "kind": "controller", "children": [{"id": "b", "kind": "ctrl"}]}"#,
+            [
+                #"(top level): matches none of the 2 alternatives; closest: children[0].kind: "ctrl" is not one of "controller", "navigation", "tab", "split", "activity", "stack", "notifications", "view""#
+            ]
+        ),
+        (
+            #"{"id": "t", "kind": "tab", "selected": -1}"#,
+            ["(top level): matches none of the 2 alternatives; closest: selected: -1 is less than 0"]
+        ),
     ])
     func snapshotSchemaRejectsWhatSnapshotDecodeRejects(text: String, expected: [String]) throws {
         let value = try JSONParser.parse(text)

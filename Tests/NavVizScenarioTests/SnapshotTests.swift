@@ -133,9 +133,12 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
     }
 
     @Test func decodingFillsCanonicalDefaults() throws {
-        let text = #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "presented": {"id": "P", "kind": "controller"}}"#
-        #expect(JSONWriter.compact(Snapshot.encode(try Snapshot.decode(JSONParser.parse(text), file: "snap.json")))
-            == #"{"id":"t","kind":"tab","children":[{"id":"A","kind":"controller","children":[]}],"selected":0,"presented":{"id":"P","kind":"controller","children":[],"style":"automatic"}}"#)
+        let text =
+            #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "presented": {"id": "P", "kind": "controller"}}"#
+        #expect(
+            JSONWriter.compact(Snapshot.encode(try Snapshot.decode(JSONParser.parse(text), file: "snap.json")))
+                == #"{"id":"t","kind":"tab","children":[{"id":"A","kind":"controller","children":[]}],"selected":0,"presented":{"id":"P","kind":"controller","children":[],"style":"automatic"}}"#
+        )
     }
 
     @Test func everyStateOfTheSampleRunRoundTrips() throws {
@@ -155,48 +158,89 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
         (#"{"id": "", "kind": "tab"}"#, ["snap.json: id: invalid value '', expected a non-empty string"]),
         (#"{"id": 3, "kind": "tab"}"#, ["snap.json: id: expected a non-empty string, found a number"]),
         (#"{"id": "a"}"#, ["snap.json: (top level): missing field 'kind'"]),
-        (#"{"id": "a", "kind": "navigaton"}"#,
-         ["snap.json: kind: invalid value 'navigaton', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'navigation'?"]),
-        (#"{"id": "a", "kind": 1}"#,
-         ["snap.json: kind: invalid value '1', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'"]),
+        (
+            #"{"id": "a", "kind": "navigaton"}"#,
+            [
+                "snap.json: kind: invalid value 'navigaton', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'navigation'?"
+            ]
+        ),
+        (
+            #"{"id": "a", "kind": 1}"#,
+            [
+                "snap.json: kind: invalid value '1', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'"
+            ]
+        ),
         (#"{"id": "a", "kind": "controller", "titel": "x"}"#, ["snap.json: titel: unknown field 'titel'. Did you mean 'title'?"]),
         (#"{"id": "a", "kind": "controller", "title": 7}"#, ["snap.json: title: expected a string, found a number"]),
-        (#"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}, {"id": "B", "kind": "ctrl"}]}"#,
-         ["snap.json: children[1].kind: invalid value 'ctrl', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'"]),
-        (#"{"id": "a", "kind": "navigation", "children": [{"id": "a", "kind": "controller"}]}"#,
-         ["snap.json: children[0].id: duplicate id 'a': every node needs its own id"]),
-        (#"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "selected": 3}"#,
-         ["snap.json: selected: invalid value '3', expected an index from 0 to 0"]),
-        (#"{"id": "t", "kind": "tab", "selected": -1}"#, ["snap.json: selected: invalid value '-1', expected a whole number of at least 0"]),
-        (#"{"id": "t", "kind": "tab", "selected": 1e300}"#, ["snap.json: selected: invalid value '1e+300', expected a whole number of at least 0"]),
+        (
+            #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}, {"id": "B", "kind": "ctrl"}]}"#,
+            [
+                "snap.json: children[1].kind: invalid value 'ctrl', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'"
+            ]
+        ),
+        (
+            #"{"id": "a", "kind": "navigation", "children": [{"id": "a", "kind": "controller"}]}"#,
+            ["snap.json: children[0].id: duplicate id 'a': every node needs its own id"]
+        ),
+        (
+            #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "selected": 3}"#,
+            ["snap.json: selected: invalid value '3', expected an index from 0 to 0"]
+        ),
+        (
+            #"{"id": "t", "kind": "tab", "selected": -1}"#,
+            ["snap.json: selected: invalid value '-1', expected a whole number of at least 0"]
+        ),
+        (
+            #"{"id": "t", "kind": "tab", "selected": 1e300}"#,
+            ["snap.json: selected: invalid value '1e+300', expected a whole number of at least 0"]
+        ),
         (#"{"id": "t", "kind": "tab", "selected": "0"}"#, ["snap.json: selected: expected a whole number, found a string"]),
-        (#"{"id": "s", "kind": "split", "children": [{"id": "A", "kind": "controller", "role": "main"}]}"#,
-         ["snap.json: children[0].role: invalid value 'main', expected 'primary', 'supplementary' or 'secondary'"]),
+        (
+            #"{"id": "s", "kind": "split", "children": [{"id": "A", "kind": "controller", "role": "main"}]}"#,
+            ["snap.json: children[0].role: invalid value 'main', expected 'primary', 'supplementary' or 'secondary'"]
+        ),
         (#"{"id": "s", "kind": "split", "collapsed": "no"}"#, ["snap.json: collapsed: expected true or false, found a string"]),
-        (#"{"id": "a", "kind": "controller", "children": {}}"#, ["snap.json: children: expected an array of snapshot nodes, found an object"]),
-        (#"{"id": "a", "kind": "controller", "presented": "B"}"#, ["snap.json: presented: expected a snapshot node object, found a string"]),
-        (#"{"id": "a", "kind": "controller", "presented": {"id": "B", "kind": "controller", "style": "sheet"}}"#,
-         ["snap.json: presented.style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"]),
-        (#"{"id": "a", "kind": "controller", "presented": {"id": "B", "kind": "controller", "style": "formsheet"}}"#,
-         ["snap.json: presented.style: invalid value 'formsheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'. Did you mean 'formSheet'?"]),
+        (
+            #"{"id": "a", "kind": "controller", "children": {}}"#,
+            ["snap.json: children: expected an array of snapshot nodes, found an object"]
+        ),
+        (
+            #"{"id": "a", "kind": "controller", "presented": "B"}"#,
+            ["snap.json: presented: expected a snapshot node object, found a string"]
+        ),
+        (
+            #"{"id": "a", "kind": "controller", "presented": {"id": "B", "kind": "controller", "style": "sheet"}}"#,
+            [
+                "snap.json: presented.style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"
+            ]
+        ),
+        (
+            #"{"id": "a", "kind": "controller", "presented": {"id": "B", "kind": "controller", "style": "formsheet"}}"#,
+            [
+                "snap.json: presented.style: invalid value 'formsheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'. Did you mean 'formSheet'?"
+            ]
+        ),
     ])
     func decodeErrorsNameTheJSONPath(text: String, expected: [String]) throws {
         #expect(try messages(text) == expected)
     }
 
     @Test func decodeCollectsEveryErrorInOrder() throws {
-        let text = #"{"id": "t", "kind": "tab", "colapsed": true, "children": [{"id": "A"}, {"id": "B", "kind": "controller", "loaded": "yes"}], "presented": {"kind": "controller"}}"#
-        #expect(try messages(text) == [
-            "snap.json: colapsed: unknown field 'colapsed'. Did you mean 'collapsed'?",
-            "snap.json: children[0]: missing field 'kind'",
-            "snap.json: children[1].loaded: expected true or false, found a string",
-            "snap.json: presented: missing field 'id'",
-        ])
+        let text =
+            #"{"id": "t", "kind": "tab", "colapsed": true, "children": [{"id": "A"}, {"id": "B", "kind": "controller", "loaded": "yes"}], "presented": {"kind": "controller"}}"#
+        #expect(
+            try messages(text) == [
+                "snap.json: colapsed: unknown field 'colapsed'. Did you mean 'collapsed'?",
+                "snap.json: children[0]: missing field 'kind'",
+                "snap.json: children[1].loaded: expected true or false, found a string",
+                "snap.json: presented: missing field 'id'",
+            ])
     }
 
     @Test func decodePathsStartAtTheGivenPath() throws {
-        #expect(try messages(#"{"id": "a", "kind": "controller", "children": [{"id": "b"}]}"#, path: "hierarchy") == [
-            "snap.json: hierarchy.children[0]: missing field 'kind'"
-        ])
+        #expect(
+            try messages(#"{"id": "a", "kind": "controller", "children": [{"id": "b"}]}"#, path: "hierarchy") == [
+                "snap.json: hierarchy.children[0]: missing field 'kind'"
+            ])
     }
 }
