@@ -110,6 +110,29 @@ func renderScenarioText() -> String {
         """
 }
 
+if only == "dot" {
+    // DOT building alone (for profiling the pure part of rendering).
+    if let scenario = try? ScenarioDecoder.decode(renderScenarioText(), file: "bench.json") {
+        let run = ScenarioRunner.run(scenario)
+        let builder = DOTBuilder()
+        var bytes = 0
+        let elapsed = seconds {
+            for step in run.steps.dropFirst() {
+                let before = run.steps[step.index - 1]
+                bytes += builder.state(step.hierarchy, finder: step.finder).utf8.count
+                bytes +=
+                    builder.transition(
+                        before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder,
+                        afterFinder: step.finder,
+                        step: TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
+                    ).utf8.count
+            }
+        }
+        let count = 2 * (run.steps.count - 1)
+        print(String(format: "DOT: %d diagrams, %d KB, %.2f ms per diagram", count, bytes / 1024, elapsed / Double(count) * 1000))
+    }
+}
+
 if wants("render") {
     do {
         let scenario = try ScenarioDecoder.decode(renderScenarioText(), file: "bench.json")
