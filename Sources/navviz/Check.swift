@@ -61,17 +61,7 @@ extension NavVizCommand {
                         """,
                     code: CommandFailure.failed)
             }
-            let paths = scenarios.flatMap(ScenarioLoader.expand)
-            if paths.isEmpty {
-                throw CommandFailure(
-                    message: "\(scenarios.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
-            }
-            var loaded: [Scenario] = []
-            var errors: [String] = []
-            for path in paths {
-                do { loaded.append(try ScenarioLoader.load(path)) } catch { errors.append(error.description) }
-            }
-            if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
+            let loaded = try loadScenarios(scenarios)
 
             var folders = FolderNames()
             var failed: [String] = []

@@ -62,6 +62,23 @@ func loadScenario(_ path: String) throws(CommandFailure) -> Scenario {
     }
 }
 
+/// Loads every scenario the arguments name (files, or directories of `*.json`), all before anything
+/// runs: any invalid file fails the whole command with exit 65 and every error found.
+func loadScenarios(_ arguments: [String]) throws(CommandFailure) -> [Scenario] {
+    let paths = arguments.flatMap(ScenarioLoader.expand)
+    if paths.isEmpty {
+        throw CommandFailure(
+            message: "\(arguments.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
+    }
+    var loaded: [Scenario] = []
+    var errors: [String] = []
+    for path in paths {
+        do { loaded.append(try ScenarioLoader.load(path)) } catch { errors.append(error.description) }
+    }
+    if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
+    return loaded
+}
+
 /// Writes to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))

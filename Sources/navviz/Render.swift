@@ -53,18 +53,8 @@ extension NavVizCommand {
         }
 
         func run() throws {
-            let paths = scenarios.flatMap(ScenarioLoader.expand)
-            if paths.isEmpty {
-                throw CommandFailure(
-                    message: "\(scenarios.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
-            }
             // Validate everything first: an invalid file means nothing is written.
-            var loaded: [Scenario] = []
-            var errors: [String] = []
-            for path in paths {
-                do { loaded.append(try ScenarioLoader.load(path)) } catch { errors.append(error.description) }
-            }
-            if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
+            let loaded = try loadScenarios(scenarios)
             var options = RenderOptions()
             options.step = step
             options.includeLegend = legend

@@ -38,30 +38,7 @@ struct Outcome {
 /// Runs `navviz` with these arguments in a folder, collecting its output through files (no pipe can fill up).
 func navviz(_ arguments: String..., in folder: URL = packageRoot) throws -> Outcome {
     let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return Outcome(
-        status: process.terminationStatus,
-        stdout: try String(contentsOf: outURL, encoding: .utf8),
-        stderr: try String(contentsOf: errURL, encoding: .utf8))
+    return try runProgram(binary, arguments, in: folder)
 }
 
 /// A temporary folder holding scenario files, removed when the test ends.
