@@ -102,6 +102,10 @@ enum ViewerPage {
 
           function sessionPath(id) { return "/api/sessions/" + encodeURIComponent(id); }
 
+          function metaText(session) {
+            return session.id + " · " + session.steps + " step" + (session.steps === 1 ? "" : "s") + (session.source === "watch" ? " · watched" : "") + (session.error ? " · invalid" : "");
+          }
+
           async function loadSessions() {
             const body = await (await api("/api/sessions")).json();
             state.sessions = body.sessions;
@@ -115,7 +119,7 @@ enum ViewerPage {
               name.textContent = session.name;
               const meta = document.createElement("div");
               meta.className = "meta";
-              meta.textContent = session.id + " · " + session.steps + " step" + (session.steps === 1 ? "" : "s") + (session.source === "watch" ? " · watched" : "") + (session.error ? " · invalid" : "");
+              meta.textContent = metaText(session);
               item.append(name, meta);
               item.addEventListener("click", () => selectSession(session.id));
               list.append(item);
@@ -250,6 +254,12 @@ enum ViewerPage {
               const atEnd = state.selected === state.steps.length - 1;
               state.steps.push(data);
               $("timeline").append(stepButton(data));
+              const session = state.sessions.find((s) => s.id === id);
+              const item = [...$("sessions").children].find((li) => li.dataset.id === id);
+              if (session && item) {
+                session.steps = data.index;
+                item.querySelector(".meta").textContent = metaText(session);
+              }
               if (atEnd) { select(data.index); }
             }, controller.signal).catch(() => {}).finally(() => {
               if (state.stream === controller) { setTimeout(() => { if (state.stream === controller) { follow(id, state.steps.length - 1); } }, 2000); }
