@@ -247,6 +247,8 @@ def main():
         check(page.wait_for(shown(2)), "the page follows to step 2 and shows its SVG")
         check(page.wait_for("document.getElementById('caption').textContent.includes('visible: SignIn')"),
               "the caption names the presented controller")
+        check(page.wait_for("document.querySelector('#sessions li .meta').textContent === 'e2e · 2 steps'"),
+              "the session list counts the live step")
         page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer-live.png"))
 
         print("e2e: time travel with the keyboard")
