@@ -75,13 +75,7 @@ public struct DiffRun: Sendable, Equatable {
     /// Reads a scenario file (and runs it), a `run.json` or a canonical snapshot from its text.
     /// `file` names it in errors.
     public static func load(text: String, file: String) throws(ScenarioErrors) -> DiffRun {
-        if text.allSatisfy(\.isWhitespace) { throw ScenarioErrors([.emptyFile(file: file)]) }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(text)
-        } catch {
-            throw ScenarioErrors([.syntax(file: file, error)])
-        }
+        let value = try ScenarioDecoder.parseDocument(text, file: file)
         if value == .null || (value["kind"] != nil && value["navviz"] == nil) {
             return try snapshot(value, file: file)
         }

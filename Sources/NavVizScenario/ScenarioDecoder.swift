@@ -21,14 +21,18 @@ public struct ScenarioDecoder {
 
     /// Decodes scenario text (JSON).
     public static func decode(_ text: String, file: String) throws(ScenarioErrors) -> Scenario {
+        try decode(parseDocument(text, file: file), file: file)
+    }
+
+    /// Parses a file's text as one JSON document: an empty file and a syntax error (with its line and
+    /// column) are file-level errors.
+    public static func parseDocument(_ text: String, file: String) throws(ScenarioErrors) -> JSONValue {
         if text.allSatisfy(\.isWhitespace) { throw ScenarioErrors([.emptyFile(file: file)]) }
-        let value: JSONValue
         do {
-            value = try JSONParser.parse(text)
+            return try JSONParser.parse(text)
         } catch {
             throw ScenarioErrors([.syntax(file: file, error)])
         }
-        return try decode(value, file: file)
     }
 
     /// Decodes an already parsed scenario document.
