@@ -193,11 +193,12 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
         #expect(daemon.log.contains("POST /api/sessions/live/steps 201"))
     }
 
-    @Test func aNonLoopbackHostWithoutATokenIsRefused() throws {
+    /// Runs `navviz serve` with arguments that make it exit at once; returns its exit status and stderr.
+    private func serveFailing(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let binary = try #require(NavVizBinary.path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--host", "0.0.0.0", "--memory"]
+        process.arguments = ["serve"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NAVVIZ_TOKEN"] = nil
         process.environment = environment
@@ -207,23 +208,19 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+        return (process.terminationStatus, text)
+    }
+
+    @Test func aNonLoopbackHostWithoutATokenIsRefused() throws {
+        let (status, text) = try serveFailing(["--host", "0.0.0.0", "--memory"])
+        #expect(status == 64)
         #expect(text.contains("Refusing to listen on '0.0.0.0' without --token"))
     }
 
     @Test func aPortInUseIsReportedInOneSentence() throws {
         let first = try DaemonProcess(["--memory"])
-        let binary = try #require(NavVizBinary.path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", String(first.port), "--memory"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
+        let (status, text) = try serveFailing(["--port", String(first.port), "--memory"])
+        #expect(status == 74)
         #expect(
             text.hasSuffix(
                 "Cannot listen on '127.0.0.1:\(first.port)': the address is in use. Is another navviz serve running? Pick another --port\n")
