@@ -105,7 +105,7 @@ import Testing
         ("flow.svg", 3),
     ])
     func svgIsWellFormedWithTheExpectedNodes(path: String, nodes: Int) throws {
-        let outline = try #require(XMLOutline(parsing: try Self.contents(try Self.render(Self.small), path)))
+        let outline = try #require(SVGOutline(parsing: try Self.contents(try Self.render(Self.small), path)))
         #expect(outline.elementNames.first == "svg")
         #expect(outline.classCounts["node"] == nodes)
     }
@@ -115,7 +115,7 @@ import Testing
         let svgs = files.filter { $0.path.hasSuffix(".svg") }
         #expect(svgs.count == 2 * 23 - 1 + 1)
         for file in svgs {
-            let outline = XMLOutline(parsing: file.contents)
+            let outline = SVGOutline(parsing: file.contents)
             #expect(outline != nil, "\(file.path) is not well-formed XML")
             #expect((outline?.classCounts["node"] ?? 0) > 0, "\(file.path) has no nodes")
         }
@@ -123,7 +123,7 @@ import Testing
 
     @Test(arguments: [("states/000-initial.svg", "Home"), ("states/001-push.svg", "Detail"), ("states/002-pop.svg", "Home")])
     func visibleControllerIsFilledWithTheAccent(path: String, visible: String) throws {
-        let outline = try #require(XMLOutline(parsing: try Self.contents(try Self.render(Self.small), path)))
+        let outline = try #require(SVGOutline(parsing: try Self.contents(try Self.render(Self.small), path)))
         let controllers = outline.nodes.filter { !$0.texts.isEmpty }  // not the anchor points
         let accented = controllers.filter { $0.fills.contains(DiagramStyle.accent) }
         #expect(accented.count == 1)
@@ -233,7 +233,7 @@ import Testing
         #expect(svgs.count == 2 * Self.hostile.count + 2)
         var texts: [String] = []
         for file in svgs {
-            let outline = try #require(XMLOutline(parsing: file.contents), "\(file.path) is not well-formed XML")
+            let outline = try #require(SVGOutline(parsing: file.contents), "\(file.path) is not well-formed XML")
             #expect(!outline.elementNames.contains("script"), "\(file.path)")
             #expect(!file.contents.contains("<script"), "\(file.path)")
             texts += outline.texts + outline.titles
@@ -256,7 +256,7 @@ import Testing
         #expect(html.contains("&amp;amp; &amp;lt; &amp;"))
         #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
         for svg in Self.inlineSVGs(html) {
-            #expect(XMLOutline(parsing: svg) != nil, "an inlined SVG is not well-formed")
+            #expect(SVGOutline(parsing: svg) != nil, "an inlined SVG is not well-formed")
         }
         let readme = try Self.contents(files, "README.md")
         #expect(!readme.contains("<script>"))
@@ -291,61 +291,6 @@ import Testing
             rest = rest[end.upperBound...]
         }
         return svgs
-    }
-}
-
-/// What the tests need to know about an SVG document, read with `XMLParser`; nil if it is not well-formed XML.
-final class XMLOutline: NSObject, XMLParserDelegate {
-    struct NodeGroup {
-        var fills: [String] = []
-        var texts: [String] = []
-    }
-
-    private(set) var elementNames: [String] = []
-    private(set) var classCounts: [String: Int] = [:]
-    private(set) var texts: [String] = []
-    private(set) var titles: [String] = []
-    /// Each `<g class="node">`, with the shape fills and texts inside it.
-    private(set) var nodes: [NodeGroup] = []
-    private var currentText: String?
-    private var nodeDepth: Int?
-    private var depth = 0
-
-    init?(parsing svg: String) {
-        super.init()
-        let parser = XMLParser(data: Data(svg.utf8))
-        parser.delegate = self
-        guard parser.parse() else { return nil }
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        depth += 1
-        elementNames.append(elementName)
-        if let name = attributes["class"] { classCounts[name, default: 0] += 1 }
-        if let title = attributes["xlink:title"] { titles.append(title) }
-        if elementName == "g", attributes["class"] == "node" {
-            nodes.append(NodeGroup())
-            nodeDepth = depth
-        }
-        if nodeDepth != nil, elementName != "text", let fill = attributes["fill"] { nodes[nodes.count - 1].fills.append(fill) }
-        if elementName == "text" { currentText = "" }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        currentText?.append(string)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        if elementName == "text", let text = currentText {
-            texts.append(text)
-            if nodeDepth != nil { nodes[nodes.count - 1].texts.append(text) }
-        }
-        if elementName == "text" { currentText = nil }
-        if depth == nodeDepth { nodeDepth = nil }
-        depth -= 1
     }
 }
 
