@@ -165,13 +165,34 @@ extension Hierarchy {
         self[split].isCollapsed = true
         let primary = splitChild(split, role: .primary)
         let target = onto ?? primary.flatMap { self[$0].kind == .navigation ? $0 : nil }
-        guard let target else { return }
         self[split].collapsedOnto = target
         for role in [SplitRole.supplementary, .secondary] {
             guard let child = splitChild(split, role: role) else { continue }
             detach(child)
-            attach(child, to: target)
+            if let target {
+                attach(child, to: target)
+            } else {
+                // The split keeps the column for a later expand, but not as a child.
+                self[child].role = role
+                self[split].hiddenColumns.append(child)
+            }
         }
+    }
+
+    /// Puts back the columns a collapse hid (`expand`).
+    mutating func restoreHiddenColumns(of split: NodeID) {
+        let hidden = self[split].hiddenColumns
+        self[split].hiddenColumns = []
+        for child in hidden {
+            let role = self[child].role
+            attach(child, to: split)
+            self[child].role = role
+        }
+        // Column order: primary, supplementary, secondary.
+        let order: [SplitRole?] = [.primary, .supplementary, .secondary, nil]
+        let ranked = self[split].children.map { (id: $0, rank: order.firstIndex(of: self[$0].role)!) }
+        let sorted = ranked.sorted { $0.rank < $1.rank }.map(\.id)
+        self[split].children = sorted
     }
 
     /// Makes a detached node the window root (no callbacks; the simulator emits them).
@@ -218,15 +239,23 @@ extension Hierarchy {
         var attached = Set<NodeID>()
         for id in attachedNodes() { attached.insert(id) }
         var keep = attached
-        for (id, box) in boxes where !attached.contains(id) && box.value.parent == nil && box.value.presenter == nil {
-            var subtree: [NodeID] = []
+        func subtree(of id: NodeID) -> [NodeID] {
+            var out: [NodeID] = []
             var stack = [id]
             while let next = stack.popLast() {
-                subtree.append(next)
-                stack += self[next].children
+                out.append(next)
+                stack += self[next].children + self[next].hiddenColumns
                 if let presented = self[next].presented { stack.append(presented) }
             }
-            if subtree.contains(where: retained.contains) { keep.formUnion(subtree) }
+            return out
+        }
+        // Columns a collapsed split hid are kept with it.
+        for id in attached {
+            for column in self[id].hiddenColumns { keep.formUnion(subtree(of: column)) }
+        }
+        for (id, box) in boxes where !attached.contains(id) && box.value.parent == nil && box.value.presenter == nil {
+            let nodes = subtree(of: id)
+            if nodes.contains(where: retained.contains) { keep.formUnion(nodes) }
         }
         for id in boxes.keys where !keep.contains(id) {
             boxes[id] = nil

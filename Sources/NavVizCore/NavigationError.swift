@@ -11,6 +11,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case wrongKind(NodeID, expected: NodeKind, operation: String)
     case notInStack(NodeID, navigation: NodeID)
     case tabBarPushed(NodeID)
+    case navigationPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
     case notATab(NodeID, tabBar: NodeID)
     case alreadyPresenting(presenter: NodeID, presented: NodeID, new: NodeID)
@@ -59,6 +60,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot pop to '\(id)': it is not in the stack of '\(nav)'"
         case .tabBarPushed(let id):
             "Cannot push '\(id)': a tab bar controller cannot be pushed"
+        case .navigationPushed(let id):
+            "Cannot push '\(id)': pushing a navigation controller is not supported"
         case .tabOutOfRange(let index, let count, let tabBar):
             "Cannot select tab \(index) of '\(tabBar)': it has \(count) tab\(count == 1 ? "" : "s")"
         case .notATab(let id, let tabBar):

@@ -20,6 +20,9 @@ public struct Node: Sendable, Equatable {
     public var isCollapsed: Bool?
     /// Split only: the navigation controller that received the secondary when collapsing.
     public var collapsedOnto: NodeID?
+    /// Split only: columns a collapse took out of the split because no navigation controller could
+    /// receive them (a collapsed split's `viewControllers` holds the primary alone); `expand` restores them.
+    public var hiddenColumns: [NodeID] = []
     /// Activity only: the active key.
     public var active: String?
     /// As a split child: its column.

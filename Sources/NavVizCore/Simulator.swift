@@ -82,10 +82,25 @@ public struct Simulator: Sendable, Equatable {
             transaction.h.rollBackJournal()
             hierarchy = transaction.h
         }
-        lastStart = start
-        now = max(now, start + outcome.duration)
-        if inFlight.values.contains(where: { $0 <= start }) { inFlight = inFlight.filter { $0.value > start } }
+        advanceClock(start: start, duration: outcome.duration)
         return outcome
+    }
+
+    /// Puts a step that landed at `start` and runs for `duration` on the clock: the one place the clock
+    /// moves. Transitions that ended by the time the step landed are no longer in flight; those still
+    /// running stay busy for a later step that lands inside them with `after`.
+    mutating func advanceClock(start: Double, duration: Double) {
+        lastStart = start
+        now = max(now, start + duration)
+        if inFlight.values.contains(where: { $0 <= start }) { inFlight = inFlight.filter { $0.value > start } }
+    }
+
+    /// Settles the state at the end of the last step: runs the animation completions (AnimatedStackView's
+    /// removals) due before the next step lands, `nextAfter` seconds after the last one started, or, with
+    /// no `after`, when everything performed so far has finished. Returns their hooks, which belong to the
+    /// step just performed (docs/semantics.md#V5).
+    public mutating func settle(beforeNextAfter nextAfter: Double?) -> [HookEvent] {
+        hierarchy.runStackCompletions(until: startTime(for: StepOptions(after: nextAfter)))
     }
 
     /// Applies a whole hierarchy from outside (an app's snapshot), as the daemon does.

@@ -20,10 +20,21 @@ extension Transaction {
         let nav = try navigation(for: "push '\(name)'")
         try beginNavigation(nav, "push '\(name)'")
         if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
-        if spec.ref == nil, spec.kind == .tab { throw .tabBarPushed(NodeID(name)) }
+        if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name)) }
         let new = try build(spec)
-        if h[new].kind == .tab { throw .tabBarPushed(new) }
+        try Self.checkPushable(h[new].kind, new)
         h.attach(new, to: nav)
+    }
+
+    /// `pushViewController(_:animated:)` raises for a tab bar controller and for a navigation controller
+    /// ("Pushing a navigation controller is not supported"). A collapsing split nests its secondary
+    /// navigation controller itself, without a push (docs/semantics.md#N3).
+    static func checkPushable(_ kind: NodeKind, _ id: NodeID) throws(NavigationError) {
+        switch kind {
+        case .tab: throw .tabBarPushed(id)
+        case .navigation: throw .navigationPushed(id)
+        default: return
+        }
     }
 
     mutating func pop(interactive: Bool, cancelled: Bool) throws(NavigationError) {
@@ -157,6 +168,8 @@ extension Transaction {
         let tabBar = try container(.tab, operation: "set the tabs", fallback: true)
         try checkIdle(tabBar, "set the tabs")
         let old = h[tabBar].children
+        let oldIndex = h[tabBar].selected
+        let oldSelection = oldIndex.flatMap { old.indices.contains($0) ? old[$0] : nil }
         for child in old { h.detach(child) }
         var tabs: [NodeID] = []
         for spec in specs {
@@ -165,7 +178,10 @@ extension Transaction {
             tabs.append(id)
             h.attach(id, to: tabBar)
         }
-        let index = selected ?? 0
+        // `viewControllers`: reselect the previously selected controller; else the same index; else 0.
+        let index =
+            selected ?? oldSelection.flatMap { tabs.firstIndex(of: $0) }
+            ?? oldIndex.flatMap { tabs.indices.contains($0) ? $0 : nil } ?? 0
         if !tabs.isEmpty, !tabs.indices.contains(index) {
             throw .tabOutOfRange(index, count: tabs.count, tabBar: tabBar)
         }

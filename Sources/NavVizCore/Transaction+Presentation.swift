@@ -29,6 +29,7 @@ extension Transaction {
         defaultAnimation = Self.splitAnimation
         guard h[split].isCollapsed == true else { return noop("'\(split)' is already expanded") }
         h[split].isCollapsed = false
+        h.restoreHiddenColumns(of: split)
         // separateSecondaryViewController(for:): a navigation controller pops its top as the new secondary.
         if let nav = h[split].collapsedOnto, h[nav].children.count > 1, h.splitChild(split, role: .secondary) == nil {
             let top = h[nav].children.last!
@@ -89,15 +90,18 @@ extension Transaction {
         let name = Self.name(of: spec)
         try beginNavigation(nav, "push '\(name)'")
         if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
+        if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name)) }
         let new = try build(spec)
-        if h[new].kind == .tab { throw .tabBarPushed(new) }
+        try Self.checkPushable(h[new].kind, new)
         h.attach(new, to: nav)
     }
 
     /// `showDetailViewController(_:sender:)`: expanded, install as the secondary; collapsed, push onto the primary.
+    /// Only a split view handles it (a navigation controller overrides `show` alone): with no split up the
+    /// chain, UIKit presents the controller modally (docs/semantics.md#S6).
     mutating func showDetail(_ spec: NodeSpec) throws(NavigationError) {
         let from = try source()
-        guard let split = h.nearest(.split, from: from) else { return try show(spec) }
+        guard let split = h.nearest(.split, from: from) else { return try present(spec, style: .automatic) }
         if h[split].isCollapsed == true {
             let nav =
                 h[split].collapsedOnto

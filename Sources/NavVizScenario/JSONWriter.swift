@@ -82,7 +82,9 @@ public enum JSONWriter {
     }
 
     /// Integers without a fraction; others in Swift's shortest round-trip form.
+    /// JSON has no infinity or NaN: a non-finite number (which no decoded input can produce) is written `null`.
     public static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
         return "\(number)"
     }

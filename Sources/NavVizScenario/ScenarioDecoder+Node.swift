@@ -215,8 +215,8 @@ extension ScenarioDecoder {
         let fields = ["duration", "delay", "damping", "initialVelocity", "active", "leading", "trailing"]
         checkFields(members, at: path, allowed: fields)
         var metrics = StackMetrics()
-        if let v = number(value["duration"], join(path, "duration"), min: 0) { metrics.duration = v }
-        if let v = number(value["delay"], join(path, "delay"), min: 0) { metrics.delay = v }
+        if let v = seconds(value["duration"], join(path, "duration")) { metrics.duration = v }
+        if let v = seconds(value["delay"], join(path, "delay")) { metrics.delay = v }
         if let v = number(value["damping"], join(path, "damping"), min: 0) { metrics.damping = v }
         if let v = number(value["initialVelocity"], join(path, "initialVelocity")) { metrics.initialVelocity = v }
         for (name, keyPath) in [("active", \StackMetrics.active), ("leading", \.leading), ("trailing", \.trailing)] {

@@ -100,7 +100,7 @@ extension ScenarioDecoder {
         options.isAnimated = bool(value["animated"], join(path, "animated")) ?? true
         if let raw = value["animation"] { options.animation = animation(raw, join(path, "animation")) }
         options.target = referenceID(value["target"], join(path, "target"))
-        options.after = number(value["after"], join(path, "after"), min: 0)
+        options.after = seconds(value["after"], join(path, "after"))
         let note = string(value["note"], join(path, "note"))
         var expect: Expectation?
         if let raw = value["expect"] { expect = expectation(raw, join(path, "expect")) }
@@ -198,7 +198,7 @@ extension ScenarioDecoder {
             guard let list = nodes(f["views"], expected: "an array of view names", asView: true) else { return nil }; op = .setViews(list)
         case "updateView": guard let n = node(asView: true) else { return nil }; op = .updateView(n)
         case "memoryWarning": op = .memoryWarning
-        case "wait": guard let s = f["seconds"].flatMap({ number($0.value, $0.path, min: 0) }) else { return nil }; op = .wait(seconds: s)
+        case "wait": guard let s = f["seconds"].flatMap({ seconds($0.value, $0.path) }) else { return nil }; op = .wait(seconds: s)
         case "navigate":
             guard let route = text("route") else { return nil }
             noteRouteReference(route, at: f["route"]!.path)
@@ -216,7 +216,7 @@ extension ScenarioDecoder {
             return nil
         }
         var animation = Animation(kind: kind)
-        animation.duration = number(value["duration"], join(path, "duration"), min: 0)
+        animation.duration = seconds(value["duration"], join(path, "duration"))
         animation.direction = string(value["direction"], join(path, "direction"))
         for (key, item) in members where !["kind", "duration", "direction"].contains(key) {
             if let n = number(item, join(path, key)) { animation.parameters[key] = n }

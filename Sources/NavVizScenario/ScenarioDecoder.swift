@@ -81,6 +81,22 @@ public struct ScenarioDecoder {
         return b
     }
 
+    /// The longest time or duration a scenario may name, in seconds (a day): sums of bounded times stay finite.
+    static let maxSeconds = 86_400.0
+
+    /// A number of seconds from 0 to `maxSeconds`.
+    mutating func seconds(_ value: JSONValue?, _ path: String) -> Double? {
+        guard let n = number(value, path, min: 0) else { return nil }
+        guard n <= Self.maxSeconds else {
+            fail(
+                .invalidValue(
+                    file: file, path: path, value: JSONWriter.format(n),
+                    expected: "a number of seconds from 0 to \(JSONWriter.format(Self.maxSeconds))", suggestion: nil))
+            return nil
+        }
+        return n
+    }
+
     mutating func number(_ value: JSONValue?, _ path: String, min: Double? = nil) -> Double? {
         guard let value else { return nil }
         guard case .number(let n) = value else {

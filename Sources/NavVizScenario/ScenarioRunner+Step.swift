@@ -6,7 +6,7 @@ extension ScenarioRunner {
     public static func record(
         _ step: ScenarioStep, index: Int, on simulator: inout Simulator, routes: [String: RouteSpec] = [:]
     ) -> RunStep {
-        let outcome: StepOutcome
+        var outcome: StepOutcome
         switch step.action {
         case .operation(let operation):
             outcome = simulator.perform(operation, step.options)
@@ -14,6 +14,8 @@ extension ScenarioRunner {
             var router = ScenarioRouter(routes: routes)
             outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
         }
+        // The next posted step is not known yet: the state is settled at this step's end.
+        outcome.hooks += simulator.settle(beforeNextAfter: nil)
         var record = RunStep(
             index: index, op: step.action.name, outcome: outcome, note: step.note, path: step.path,
             finder: simulator.visible, hierarchy: simulator.hierarchy)

@@ -27,13 +27,15 @@ public struct ScenarioRunner {
                 hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)
         for (offset, step) in scenario.steps.enumerated() {
-            let outcome: StepOutcome
+            var outcome: StepOutcome
             switch step.action {
             case .operation(let operation):
                 outcome = simulator.perform(operation, step.options)
             case .navigate(let route, let context):
                 outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
             }
+            let next = scenario.steps.indices.contains(offset + 1) ? scenario.steps[offset + 1].options.after : nil
+            outcome.hooks += simulator.settle(beforeNextAfter: next)
             let report = simulator.visible
             var record = RunStep(
                 index: offset + 1, op: step.action.name, outcome: outcome, note: step.note, path: step.path, finder: report,

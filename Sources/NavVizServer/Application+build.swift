@@ -45,12 +45,17 @@ public func buildApplication(
     let controller = SessionController(
         store: sessions, renderer: CachingRenderer(base), statelessRenderer: base, maxBodyBytes: arguments.maxBodyBytes)
 
+    let policy = OriginPolicy(host: arguments.host, port: arguments.port)
+    let routes = RouteIndex()
     let router = Router()
     router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: LoopbackGuardMiddleware(policy: policy))
+    router.add(middleware: UnknownRouteMiddleware(index: routes))
     router.get("/") { _, _ in ViewerPage.response() }
     let api = router.group("api")
     if let token = arguments.token { api.add(middleware: BearerTokenMiddleware(token: token)) }
     controller.addRoutes(to: api)
+    routes.record(router.routes.map { ($0.method, $0.path.description) })
 
     var services: [any Service] = [DaemonService(store: sessions, workers: workers, logger: logger)]
     if let directory = arguments.watchDirectory {
@@ -60,7 +65,11 @@ public func buildApplication(
         router: router,
         configuration: ApplicationConfiguration(address: .hostname(arguments.host, port: arguments.port), serverName: "navviz"),
         services: services,
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? arguments.port
+            policy.port.value = port
+            await onServerRunning(port)
+        },
         logger: logger
     )
 }

@@ -15,6 +15,11 @@ extension ServerError: HTTPResponseError {
         case .sessionExists, .watchedSession: .conflict
         case .unauthorized: .unauthorized
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
+        case .misdirectedHost: .misdirectedRequest
+        case .foreignOrigin: .forbidden
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .methodNotAllowed: .methodNotAllowed
+        case .noRoute: .notFound
         }
     }
 }
@@ -23,5 +28,6 @@ extension ServerError: HTTPResponseError {
 func httpError(for error: ServerError) -> HTTPError {
     var headers: HTTPFields = [:]
     if error == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
+    if case .methodNotAllowed(_, _, let allowed) = error { headers[.allow] = allowed.joined(separator: ", ") }
     return HTTPError(error.status, headers: headers, message: error.description)
 }

@@ -36,8 +36,9 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-            Self.constantTimeEqual(Array(header.utf8.dropFirst(7)), Array(token.utf8))
+        // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are accepted.
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+            Self.constantTimeEqual(Array(header.utf8.dropFirst(7).drop { $0 == 0x20 }), Array(token.utf8))
         else { throw httpError(for: .unauthorized) }
         return try await next(request, context)
     }

@@ -36,6 +36,16 @@ public enum ServerError: Error, Equatable, Sendable {
     case insecureHost(String)
     /// The render worker process failed.
     case workerFailed(reason: String)
+    /// The `Host` header names another host (a DNS name rebound to this machine).
+    case misdirectedHost(String)
+    /// A state-changing request (or a preflight) from a page on another origin.
+    case foreignOrigin(String)
+    /// The body's `Content-Type` is not one the route reads.
+    case unsupportedMediaType(String?, accepted: [String])
+    /// The path exists, but not for this method.
+    case methodNotAllowed(method: String, path: String, allowed: [String])
+    /// No route has this path.
+    case noRoute(method: String, path: String)
 }
 
 extension ServerError: CustomStringConvertible {
@@ -62,6 +72,16 @@ extension ServerError: CustomStringConvertible {
         case .journalFailed(let reason): "Could not write the journal, so nothing was accepted: \(reason)"
         case .renderFailed(let error): error.description
         case .workerFailed(let reason): "The render worker failed: \(reason)"
+        case .misdirectedHost(let host):
+            "Refusing a request for host '\(Self.printable(host))': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port (a web page may have rebound that name to this machine)"
+        case .foreignOrigin(let origin):
+            "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may change sessions (a web page may not write to navviz serve)"
+        case .unsupportedMediaType(let type, let accepted):
+            "body: Content-Type \(type.map { "'\(Self.printable($0))'" } ?? "missing"): send \(accepted.map { "'\($0)'" }.joined(separator: " or "))"
+        case .methodNotAllowed(let method, let path, let allowed):
+            "Method '\(Self.printable(method))' is not allowed on '\(Self.printable(path))': use \(allowed.joined(separator: ", "))"
+        case .noRoute(let method, let path):
+            "No route '\(Self.printable(method)) \(Self.printable(path))': see docs/daemon.md for the API"
         case .insecureHost(let host):
             "Refusing to listen on '\(host)' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1"
         }

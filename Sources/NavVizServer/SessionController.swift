@@ -136,8 +136,27 @@ struct SessionController: Sendable {
         return session.steps[index]
     }
 
-    /// The request body as JSON, at most `maxBodyBytes` long.
+    /// The request body as JSON, at most `maxBodyBytes` long. It must be declared `application/json`, so
+    /// that a browser has to ask (preflight) before a page on another origin can send one.
     func body(of request: Request) async throws(ServerError) -> JSONValue {
+        try Self.requireContentType(of: request, accepting: ["application/json"])
+        let bytes = try await bytes(of: request)
+        do {
+            return try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw .invalidBody(ScenarioErrors([.syntax(file: "body", error)]))
+        }
+    }
+
+    /// Refuses a body whose media type (parameters aside) is not one of `accepted`.
+    static func requireContentType(of request: Request, accepting accepted: [String]) throws(ServerError) {
+        let header = request.headers[.contentType]
+        let type = header.map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let type, accepted.contains(type) else { throw .unsupportedMediaType(header, accepted: accepted) }
+    }
+
+    /// The request body's bytes, at most `maxBodyBytes` long; refused when empty or not UTF-8 text.
+    func bytes(of request: Request) async throws(ServerError) -> [UInt8] {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw .bodyTooLarge(limit: maxBodyBytes)
         }
@@ -151,11 +170,10 @@ struct SessionController: Sendable {
         }
         let bytes = Array(buffer.readableBytesView)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw .emptyBody }
-        do {
-            return try JSONParser.parse(bytes: bytes)
-        } catch {
-            throw .invalidBody(ScenarioErrors([.syntax(file: "body", error)]))
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "it is not UTF-8 text")]))
         }
+        return bytes
     }
 
     // MARK: - Responses

@@ -233,10 +233,11 @@ import Testing
         #expect(outcome.message == "'General' is already the secondary of 'split'")
     }
 
-    @Test func showDetailWithoutASplitShows() throws {
+    @Test func showDetailWithoutASplitPresents() throws {
         var sim = try Simulator(root: nav("A", id: "nav"))
         #expect(sim.perform(.showDetail(screen("B"))).status == .ok)
-        #expect(sim.children("nav") == ["A", "B"])
+        #expect(sim.children("nav") == ["A"])
+        #expect(sim.presented(by: "nav") == "B")
     }
 
     // MARK: - show

@@ -191,7 +191,7 @@ import Testing
         ),
         (
             #"{"setTabs": [{"ref": "cartNav"}, {"ref": "shopNav"}]}"#,
-            ["shopTabs reordered shopNav, cartNav → cartNav, shopNav", "visible Product → Cart"]
+            ["shopTabs selected tab 0 → 1", "shopTabs reordered shopNav, cartNav → cartNav, shopNav"]
         ),
         (
             #"{"setStack": ["Settings", {"ref": "Product"}], "target": "shopNav"}"#,

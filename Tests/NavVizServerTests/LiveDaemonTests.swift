@@ -66,6 +66,12 @@ final class DaemonProcess: @unchecked Sendable {
 
 /// Reads a Server-Sent Events stream over a plain socket until `predicate` holds for what arrived.
 func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
+    try await exchange(
+        port: port, request: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", until: predicate)
+}
+
+/// Sends raw HTTP over a plain socket and reads until `predicate` holds for what arrived (or the peer closes).
+func exchange(port: Int, request text: String, until predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -82,7 +88,7 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
                 close(fd)
                 return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
             }
-            let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)
+            let request = Array(text.utf8)
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             var received = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
@@ -245,5 +251,36 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
             guard case .renderFailed(.invalidDOT) = error else { throw error }
         }
         await workers.shutdown()
+    }
+}
+
+/// The guards hold on the real server, where the `Host` header becomes the request's authority.
+@Suite(.serialized) struct LiveLoopbackGuardTests {
+    @Test func aReboundHostNameIsMisdirectedOnTheWire() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        defer { daemon.stop(SIGTERM) }
+        let answer = try await exchange(
+            port: daemon.port,
+            request: "GET /api/sessions HTTP/1.1\r\nHost: rebind.evil.example:\(daemon.port)\r\nConnection: close\r\n\r\n"
+        ) { _ in false }
+        #expect(answer.hasPrefix("HTTP/1.1 421 Misdirected Request"))
+        let own = try await exchange(
+            port: daemon.port, request: "GET /api/sessions HTTP/1.1\r\nHost: localhost:\(daemon.port)\r\nConnection: close\r\n\r\n"
+        ) { _ in false }
+        #expect(own.hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test func aCrossSiteSimplePostIsRefusedOnTheWire() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        defer { daemon.stop(SIGTERM) }
+        let body = #"{"id": "x", "root": {"navigation": ["Home"]}}"#
+        let answer = try await exchange(
+            port: daemon.port,
+            request:
+                "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\nOrigin: https://evil.example\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        ) { _ in false }
+        #expect(answer.hasPrefix("HTTP/1.1 403 Forbidden"))
+        let sessions = try await NavVizClient(baseURL: daemon.baseURL).sessions()
+        #expect(sessions.isEmpty)
     }
 }

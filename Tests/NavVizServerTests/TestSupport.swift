@@ -23,8 +23,11 @@ func withDaemon<Value: Sendable>(
 }
 
 extension TestClientProtocol {
+    /// A POST declared `application/json` unless `headers` names another `Content-Type`.
     func post(_ uri: String, _ body: String, headers: HTTPFields = [:]) async throws -> TestResponse {
-        try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+        var headers = headers
+        if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
     func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {

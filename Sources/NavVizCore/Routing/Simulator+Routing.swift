@@ -5,9 +5,7 @@ extension Simulator {
         var outcome = outcome
         let start = startTime(for: StepOptions(after: after))
         outcome.start = start
-        lastStart = start
-        now = max(now, start + outcome.duration)
-        inFlight = inFlight.filter { $0.value > now }
+        advanceClock(start: start, duration: outcome.duration)
         return outcome
     }
 }

@@ -1,0 +1,145 @@
+import Foundation
+import Hummingbird
+
+/// Which `Host` and `Origin` values are the daemon's own. A page on another origin, or a DNS name that
+/// was rebound to 127.0.0.1, must neither read nor write through the daemon unless the user opened that door
+/// (`--host` on a wildcard address, which already requires `--token`).
+public struct OriginPolicy: Sendable {
+    /// Host names (lower case, IPv6 in brackets) that name this daemon.
+    public let hostNames: Set<String>
+    /// Whether any host name is accepted (the daemon listens on every interface, behind a token).
+    public let acceptsAnyHost: Bool
+    /// The port the daemon listens on (set once bound when `--port 0` picked one).
+    let port: BoundPort
+
+    /// The policy for a daemon listening on `host`:`port`.
+    public init(host: String, port: Int) {
+        let lower = host.lowercased()
+        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+        names.insert(lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower)
+        hostNames = names
+        acceptsAnyHost = ["0.0.0.0", "::", "[::]", "*"].contains(lower)
+        self.port = BoundPort(port == 0 ? nil : port)
+    }
+
+    /// Whether a `Host` header value (`name[:port]`) names this daemon.
+    public func accepts(host header: String) -> Bool {
+        guard let (name, port) = Self.split(authority: header) else { return false }
+        if !acceptsAnyHost, !hostNames.contains(name) { return false }
+        // Without a port the name alone decides (a browser always sends the port of a non-default one).
+        guard let port, let listening = self.port.value else { return true }
+        return port == listening
+    }
+
+    /// Whether an `Origin` header value (`scheme://name[:port]`) is this daemon's own page.
+    public func accepts(origin header: String) -> Bool {
+        let lower = header.lowercased()
+        guard lower.hasPrefix("http://") else { return false }
+        return accepts(host: String(lower.dropFirst("http://".count)))
+    }
+
+    /// `name[:port]` split into a lower-case name and an optional port; nil when it is malformed.
+    static func split(authority: String) -> (String, Int?)? {
+        let lower = authority.lowercased()
+        guard !lower.isEmpty, !lower.contains("/"), !lower.contains("@") else { return nil }
+        if lower.hasPrefix("[") {
+            guard let close = lower.firstIndex(of: "]") else { return nil }
+            let name = String(lower[...close])
+            let rest = lower[lower.index(after: close)...]
+            if rest.isEmpty { return (name, nil) }
+            guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()), (1...65535).contains(port) else { return nil }
+            return (name, port)
+        }
+        let parts = lower.split(separator: ":", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1: return (lower, nil)
+        case 2:
+            guard let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
+            return (String(parts[0]), port)
+        default: return nil
+        }
+    }
+}
+
+/// The port the daemon listens on, known once it is bound.
+final class BoundPort: @unchecked Sendable {
+    private let lock = NSLock()
+    private var port: Int?
+
+    init(_ port: Int?) { self.port = port }
+
+    var value: Int? {
+        get { lock.withLock { port } }
+        set { lock.withLock { port = newValue } }
+    }
+}
+
+/// Shuts out other hosts and other origins: a request whose `Host` is not the daemon's answers 421
+/// (DNS rebinding); a state-changing request from another origin, or a preflight from one, answers 403.
+/// Same-origin pages, and clients that send no `Origin` (curl, apps, tests), go through.
+struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let policy: OriginPolicy
+
+    static var stateChanging: Set<HTTPRequest.Method> { [.post, .put, .patch, .delete] }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first `Host` becomes the authority; any further `Host` field must name the daemon too.
+        for host in [request.head.authority].compactMap({ $0 }) + request.headers[values: .init("Host")!]
+        where !policy.accepts(host: host) {
+            throw httpError(for: .misdirectedHost(host))
+        }
+        let origin = request.headers[.origin]
+        let crossSite = request.headers[.init("Sec-Fetch-Site")!].map { $0.lowercased() == "cross-site" } ?? false
+        if request.method == .options || Self.stateChanging.contains(request.method) {
+            if let origin, !policy.accepts(origin: origin) { throw httpError(for: .foreignOrigin(origin)) }
+            if origin == nil, crossSite { throw httpError(for: .foreignOrigin("a cross-site page")) }
+        }
+        return try await next(request, context)
+    }
+}
+
+/// The routes the router knows (method and path pattern), filled once the routes are added.
+final class RouteIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var routes: [(method: HTTPRequest.Method, pattern: [Substring])] = []
+
+    /// Records the router's routes (`/api/sessions/{id}/states/{n}.svg`).
+    func record(_ routes: [(HTTPRequest.Method, String)]) {
+        let parsed = routes.map { (method: $0.0, pattern: $0.1.split(separator: "/")) }
+        lock.withLock { self.routes = parsed }
+    }
+
+    /// The methods that have a route for `path`, sorted.
+    func methods(for path: String) -> [String] {
+        let segments = path.split(separator: "/")
+        let known = lock.withLock { routes }
+        let methods = known.filter { Self.matches($0.pattern, segments) }.map(\.method.rawValue)
+        return Set(methods).sorted()
+    }
+
+    static func matches(_ pattern: [Substring], _ segments: [Substring]) -> Bool {
+        guard pattern.count == segments.count else { return false }
+        return zip(pattern, segments).allSatisfy { part, segment in
+            guard part.hasPrefix("{"), let close = part.firstIndex(of: "}") else { return part == segment }
+            let suffix = part[part.index(after: close)...]
+            return segment.count > suffix.count && segment.hasSuffix(suffix)
+        }
+    }
+}
+
+/// Answers requests no route takes with the JSON error body: 405 with `Allow` when the path exists for
+/// other methods, 404 otherwise (Hummingbird's own answer is an empty 404 for both).
+struct UnknownRouteMiddleware<Context: RequestContext>: RouterMiddleware {
+    let index: RouteIndex
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            let path = request.uri.path
+            let allowed = index.methods(for: path)
+            if allowed.isEmpty { throw httpError(for: .noRoute(method: request.method.rawValue, path: path)) }
+            throw httpError(for: .methodNotAllowed(method: request.method.rawValue, path: path, allowed: allowed))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Hummingbird
+import HummingbirdTesting
+import NavVizServer
+import Testing
+
+/// The loopback daemon shuts out web pages: DNS rebinding (`Host`), cross-site writes (`Origin`, simple
+/// content types) and foreign preflights. Non-browser clients, which send no `Origin`, go through.
+@Suite struct LoopbackGuardTests {
+    static let create = #"{"id": "shop", "root": {"navigation": ["Home"]}}"#
+
+    func headers(_ pairs: [(String, String)]) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in pairs { fields[HTTPFields.Element.Name(name)!] = value }
+        return fields
+    }
+
+    /// The body as text, with JSON's optional `\/` escapes undone.
+    func text(_ response: TestResponse) -> String {
+        String(buffer: response.body).replacingOccurrences(of: "\\/", with: "/")
+    }
+
+    // MARK: - Host
+
+    @Test(arguments: ["rebind.evil.example:7381", "evil.example", "127.0.0.1.evil.example:7381", "localhost:80", "[::2]:7381", "127.0.0.1:7381:1"])
+    func aForeignHostIsMisdirected(host: String) async throws {
+        try await withDaemon { client in
+            let response = try await client.get("/api/sessions", headers: headers([("Host", host)]))
+            #expect(response.status == .misdirectedRequest)
+            #expect(
+                text(response).contains(
+                    "Refusing a request for host '\(host)': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port"
+                ))
+            let page = try await client.get("/", headers: headers([("Host", host)]))
+            #expect(page.status == .misdirectedRequest)
+            let delete = try await client.execute(uri: "/api/sessions/shop", method: .delete, headers: headers([("Host", host)]))
+            #expect(delete.status == .misdirectedRequest)
+        }
+    }
+
+    @Test(arguments: ["127.0.0.1:7381", "localhost:7381", "LOCALHOST:7381", "[::1]:7381"])
+    func loopbackNamesWithThePortAreAccepted(host: String) async throws {
+        try await withDaemon { client in
+            let response = try await client.get("/api/sessions", headers: headers([("Host", host)]))
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test func theHostValueItListensOnIsAccepted() async throws {
+        try await withDaemon(ServeArguments(host: "127.0.0.2", port: 9000)) { client in
+            let response = try await client.get("/api/sessions", headers: headers([("Host", "127.0.0.2:9000")]))
+            #expect(response.status == .ok)
+            let response2 = try await client.get("/api/sessions", headers: headers([("Host", "127.0.0.1:7381")]))
+            #expect(response2.status == .misdirectedRequest)
+        }
+    }
+
+    @Test func policyMatchesNamesAndPorts() {
+        let policy = OriginPolicy(host: "127.0.0.1", port: 7381)
+        #expect(policy.accepts(host: "127.0.0.1:7381"))
+        #expect(!policy.accepts(host: "127.0.0.1:7382"))
+        #expect(policy.accepts(host: "127.0.0.1"))
+        #expect(!policy.accepts(host: "evil.example"))
+        #expect(!policy.accepts(host: "user@127.0.0.1:7381"))
+        #expect(policy.accepts(origin: "http://localhost:7381"))
+        #expect(!policy.accepts(origin: "https://localhost:7381"))
+        #expect(!policy.accepts(origin: "null"))
+        #expect(!policy.accepts(origin: "http://evil.example:7381"))
+        let wildcard = OriginPolicy(host: "0.0.0.0", port: 7381)
+        #expect(wildcard.accepts(host: "build-box.local:7381"))
+    }
+
+    // MARK: - Origin and content type
+
+    @Test func aCrossOriginWriteIsForbidden() async throws {
+        try await withDaemon { client in
+            let response = try await client.post(
+                "/api/sessions", Self.create, headers: headers([("Origin", "https://evil.example"), ("Host", "127.0.0.1:7381")]))
+            #expect(response.status == .forbidden)
+            #expect(
+                text(response).contains(
+                    "Refusing a request from 'https://evil.example': only the daemon's own page may change sessions"))
+            let response2 = try await client.get("/api/sessions/shop")
+            #expect(response2.status == .notFound)
+        }
+    }
+
+    @Test func aCrossSiteFetchWithoutOriginIsForbidden() async throws {
+        try await withDaemon { client in
+            let response = try await client.post("/api/sessions", Self.create, headers: headers([("Sec-Fetch-Site", "cross-site")]))
+            #expect(response.status == .forbidden)
+        }
+    }
+
+    @Test func theDaemonsOwnPageMayWrite() async throws {
+        try await withDaemon { client in
+            let response = try await client.post(
+                "/api/sessions", Self.create, headers: headers([("Origin", "http://127.0.0.1:7381"), ("Host", "127.0.0.1:7381")]))
+            #expect(response.status == .created)
+        }
+    }
+
+    @Test func aForeignPreflightIsForbidden() async throws {
+        try await withDaemon { client in
+            let response = try await client.execute(
+                uri: "/api/sessions", method: .options,
+                headers: headers([("Origin", "https://evil.example"), ("Access-Control-Request-Method", "POST")]))
+            #expect(response.status == .forbidden)
+            #expect(response.headers[.init("Access-Control-Allow-Origin")!] == nil)
+        }
+    }
+
+    /// The content types a page can send without a preflight are refused, and so is no content type.
+    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", nil])
+    func aSimpleRequestContentTypeIsRefused(contentType: String?) async throws {
+        try await withDaemon { client in
+            var fields = HTTPFields()
+            if let contentType { fields[.contentType] = contentType }
+            let response = try await client.execute(
+                uri: "/api/sessions", method: .post, headers: fields, body: ByteBuffer(string: Self.create))
+            #expect(response.status == .unsupportedMediaType)
+            let declared = contentType.map { "'\($0)'" } ?? "missing"
+            #expect(text(response).contains("body: Content-Type \(declared): send 'application/json'"))
+            let response2 = try await client.get("/api/sessions/shop")
+            #expect(response2.status == .notFound)
+        }
+    }
+
+    @Test func jsonWithACharsetIsAccepted() async throws {
+        try await withDaemon { client in
+            let response = try await client.post(
+                "/api/sessions", Self.create, headers: headers([("Content-Type", "Application/JSON; charset=utf-8")]))
+            #expect(response.status == .created)
+        }
+    }
+
+    @Test func aBodyThatIsNotUTF8IsRefused() async throws {
+        try await withDaemon { client in
+            var body = ByteBuffer(string: #"{"id": "shop", "root": {"navigation": ["Ho"#)
+            body.writeBytes([0xFF, 0xFE])
+            body.writeString(#"me"]}}"#)
+            let response = try await client.execute(
+                uri: "/api/sessions", method: .post, headers: [.contentType: "application/json"], body: body)
+            #expect(response.status == .badRequest)
+            #expect(text(response).contains("it is not UTF-8 text"))
+        }
+    }
+
+    // MARK: - Unknown routes and methods
+
+    @Test func aWrongMethodIs405WithAllow() async throws {
+        try await withDaemon { client in
+            let response = try await client.execute(uri: "/api/sessions", method: .put)
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "GET, POST")
+            #expect(text(response).contains("Method 'PUT' is not allowed on '/api/sessions': use GET, POST"))
+            let svg = try await client.execute(uri: "/api/sessions/shop/states/1.svg", method: .post)
+            #expect(svg.status == .methodNotAllowed)
+            #expect(svg.headers[.allow] == "GET")
+        }
+    }
+
+    @Test func anUnknownRouteIsAJSON404() async throws {
+        try await withDaemon { client in
+            let response = try await client.get("/api/nothing")
+            #expect(response.status == .notFound)
+            #expect(text(response).contains(#""message":"No route 'GET /api/nothing': see docs/daemon.md for the API""#))
+        }
+    }
+
+    // MARK: - Token
+
+    @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER s3cret"])
+    func theBearerSchemeIsCaseInsensitive(header: String) async throws {
+        try await withDaemon(ServeArguments(token: "s3cret")) { client in
+            let response = try await client.get("/api/sessions", headers: headers([("Authorization", header)]))
+            #expect(response.status == .ok)
+        }
+    }
+}
