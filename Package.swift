@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "navviz", targets: ["navviz"]),
         .library(name: "NavVizCore", targets: ["NavVizCore"]),
+        .library(name: "NavVizFormat", targets: ["NavVizFormat"]),
         .library(name: "NavVizScenario", targets: ["NavVizScenario"]),
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
         .library(name: "NavVizServer", targets: ["NavVizServer"]),
@@ -26,7 +27,9 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         .target(name: "NavVizCore"),
-        .target(name: "NavVizScenario", dependencies: ["NavVizCore"]),
+        // Every file format's spelling (JSON, captures): no Foundation, so it builds for iOS too.
+        .target(name: "NavVizFormat", dependencies: ["NavVizCore"]),
+        .target(name: "NavVizScenario", dependencies: ["NavVizCore", "NavVizFormat"]),
         .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizScenario", "CGraphviz"]),
         .target(
             name: "NavVizServer",
@@ -52,6 +55,7 @@ let package = Package(
         ),
         .executableTarget(name: "navviz-daemon-bench", path: "Benchmarks/navviz-daemon-bench"),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
+        .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizFormat", "NavVizScenario"]),
         .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizScenario"], resources: []),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"], exclude: ["Goldens"]),
         .testTarget(name: "NavVizCLITests", dependencies: ["NavVizScenario"]),

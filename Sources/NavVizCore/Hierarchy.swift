@@ -156,6 +156,9 @@ public struct Hierarchy: Sendable, Equatable {
         case .stack:
             // The active view is the stack's last entry; views still animating out are children too.
             if let top = box.value.stack?.views.last ?? box.value.children.last { body(top) }
+        case .controller where box.value.embedded != nil:
+            let children = box.value.children
+            for index in box.value.embedded! where children.indices.contains(index) { body(children[index]) }
         case .tab, .notifications, .controller:
             guard let index = box.value.selected, box.value.children.indices.contains(index) else { return }
             body(box.value.children[index])

@@ -37,8 +37,17 @@ public struct Node: Sendable, Equatable {
     public var style: PresentationStyle?
     /// Whether this controller defines the presentation context for `currentContext` styles.
     public var definesPresentationContext = false
-    /// False once a memory warning released it (it is rebuilt on next use).
+    /// Whether its view is loaded. False for a view never loaded yet (a lazy tab, a buried stack entry in a
+    /// capture) as for one a memory warning released (then `isReleased` is true as well).
     public var isLoaded = true
+    /// Whether a memory warning released its view (it is rebuilt on next use); `isLoaded` is false too.
+    public var isReleased = false
+    /// Custom container only: the children on screen at once (plain embedding: a map with two floating
+    /// panels). With two or more, every one of them is on screen and the container itself is the visible
+    /// controller; nil when the container shows at most one child (`selected`).
+    public var embedded: [Int]?
+    /// A capture taken mid-transition: the controller was appearing or disappearing.
+    public var transitionalState: TransitionalState?
     /// Activity only: generators, flavour and key history.
     public var activity: ActivityState?
     /// Stack only: metrics and the removal queue.
@@ -55,6 +64,14 @@ public struct Node: Sendable, Equatable {
 
     /// The name shown to people: the title, else the screen, else the id.
     public var displayName: String { title ?? screen ?? id.rawValue }
+}
+
+/// Where a controller was in an appearance transition when its hierarchy was captured.
+public enum TransitionalState: String, Sendable, CaseIterable, Equatable {
+    /// Between `viewWillAppear` and `viewDidAppear`.
+    case appearing
+    /// Between `viewWillDisappear` and `viewDidDisappear`.
+    case disappearing
 }
 
 /// The flavour of a keyed container.

@@ -67,6 +67,7 @@ extension Transaction {
                 let key = h[child].key!
                 if generator(for: key, in: controller) != nil {
                     h[child].isLoaded = false
+                    h[child].isReleased = true
                     hooks.append(HookEvent("released", controller: child))
                 } else {
                     warnings.append(

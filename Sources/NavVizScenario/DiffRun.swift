@@ -75,6 +75,12 @@ public struct DiffRun: Sendable, Equatable {
     /// Reads a scenario file (and runs it), a `run.json` or a canonical snapshot from its text.
     /// `file` names it in errors.
     public static func load(text: String, file: String) throws(ScenarioErrors) -> DiffRun {
+        if PrintHierarchy.looksLikeDump(text) {
+            let hierarchy = try Capture.read(text, file: file).hierarchy
+            let step = DiffStep(
+                index: 0, op: "snapshot", status: .ok, hierarchy: hierarchy, finder: ViewFinder().find(in: hierarchy))
+            return DiffRun(file: file, name: file, source: .snapshot, steps: [step])
+        }
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         if value == .null || (value["kind"] != nil && value["navviz"] == nil) {
             return try snapshot(value, file: file)

@@ -18,6 +18,9 @@ public struct Scenario: Sendable, Equatable {
     public var routes: [String: RouteSpec]
     /// The window's root.
     public var root: NodeSpec
+    /// A root given as a canonical snapshot or a capture (`navviz import`): the run starts from this
+    /// hierarchy, and `root` is not used.
+    public var initialHierarchy: Hierarchy?
     /// The steps, in order.
     public var steps: [ScenarioStep]
     /// Every id the file refers to (refs, targets, popTo…): the simulator keeps these when it forgets
@@ -29,12 +32,15 @@ public struct Scenario: Sendable, Equatable {
 public enum StepAction: Sendable, Equatable {
     case operation(Operation)
     case navigate(route: String, context: JSONValue?)
+    /// The whole window replaced by a captured state (`{"op": "snapshot", "hierarchy": …}`).
+    case snapshot(Hierarchy)
 
     /// The operation's name as the scenario spells it.
     public var name: String {
         switch self {
         case .operation(let op): op.name
         case .navigate: "navigate"
+        case .snapshot: "snapshot"
         }
     }
 }

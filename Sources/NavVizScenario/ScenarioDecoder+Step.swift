@@ -12,7 +12,7 @@ extension ScenarioDecoder {
         "dismiss": ["interactive", "cancelled"], "setRoot": ["node"], "activate": ["activity", "rule"],
         "flushActivity": ["activity"], "register": ["activity", "node"], "flick": ["velocity"],
         "pushView": ["node"], "popView": [], "setViews": ["views"], "updateView": ["node"], "memoryWarning": [],
-        "wait": ["seconds"], "navigate": ["route", "context"],
+        "wait": ["seconds"], "navigate": ["route", "context"], "snapshot": ["hierarchy"],
     ]
 
     /// The field the value of the short spelling `{"push": …}` fills. Operations not listed take no
@@ -22,7 +22,7 @@ extension ScenarioDecoder {
         "select": "tab", "setTabs": "tabs", "show": "node", "showDetail": "node", "collapse": "onto",
         "showChild": "node", "present": "node", "setRoot": "node", "activate": "activity",
         "flushActivity": "activity", "register": "activity", "flick": "velocity", "pushView": "node",
-        "setViews": "views", "updateView": "node", "wait": "seconds", "navigate": "route",
+        "setViews": "views", "updateView": "node", "wait": "seconds", "navigate": "route", "snapshot": "hierarchy",
     ]
 
     /// Fields an operation cannot do without.
@@ -31,7 +31,7 @@ extension ScenarioDecoder {
         "select": ["tab"], "setTabs": ["tabs"], "show": ["node"], "showDetail": ["node"], "showChild": ["node"],
         "present": ["node"], "setRoot": ["node"], "activate": ["activity"], "flushActivity": ["activity"],
         "register": ["activity", "node"], "pushView": ["node"], "setViews": ["views"], "updateView": ["node"],
-        "wait": ["seconds"], "navigate": ["route"],
+        "wait": ["seconds"], "navigate": ["route"], "snapshot": ["hierarchy"],
     ]
 
     mutating func step(_ value: JSONValue, _ path: String) -> ScenarioStep? {
@@ -203,6 +203,9 @@ extension ScenarioDecoder {
             guard let route = text("route") else { return nil }
             noteRouteReference(route, at: f["route"]!.path)
             return .navigate(route: route, context: f["context"]?.value)
+        case "snapshot":
+            guard let field = f["hierarchy"], let hierarchy = snapshot(field.value, field.path) else { return nil }
+            return .snapshot(hierarchy)
         default: return nil
         }
         return .operation(op)

@@ -205,8 +205,15 @@ public struct ScenarioDecoder {
             }
         }
         var root: NodeSpec?
+        var initialHierarchy: Hierarchy?
         if let raw = value["root"] {
-            root = node(raw, "root")
+            if raw == .null || Capture.isSnapshot(raw) {
+                // A canonical snapshot (what `navviz import` writes from a capture).
+                initialHierarchy = snapshot(raw, "root", device: device)
+                root = .screen("(snapshot)")
+            } else {
+                root = node(raw, "root")
+            }
         } else {
             fail(.missingField(file: file, path: "(top level)", field: "root"))
         }
@@ -240,7 +247,7 @@ public struct ScenarioDecoder {
             }
             errors = merged + late[next...].map(\.error)
         }
-        if errors.isEmpty, let root {
+        if errors.isEmpty, let root, initialHierarchy == nil {
             // The root must be buildable (no self references, a valid initial selection…).
             do {
                 _ = try Simulator(root: root, device: device, screens: screens)
@@ -252,10 +259,24 @@ public struct ScenarioDecoder {
         var scenario = Scenario(
             file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root,
             steps: steps)
+        scenario.initialHierarchy = initialHierarchy
         for (_, reference) in references {
             if case .id(_, let id) = reference { scenario.referencedIDs.insert(NodeID(id)) }
         }
         return scenario
+    }
+
+    /// A canonical snapshot inside a scenario (`root`, or a `snapshot` step's `hierarchy`); its ids become
+    /// known, so later steps may name them.
+    mutating func snapshot(_ value: JSONValue, _ path: String, device: Device = .phone) -> Hierarchy? {
+        do throws(ScenarioErrors) {
+            let hierarchy = try Snapshot.decode(value, file: file, path: path, device: device)
+            for id in hierarchy.nodeIDs { insertKnownBase(id.rawValue) }
+            return hierarchy
+        } catch {
+            errors += error.errors
+            return nil
+        }
     }
 
     /// An id is plausible when it is a known base name, or one with a `#N` suffix.

@@ -17,6 +17,8 @@ public enum ScenarioError: Error, Equatable, Sendable {
     case unknownID(file: String, path: String, id: String, suggestion: String?)
     case unknownRoute(file: String, path: String, name: String, suggestion: String?)
     case invalidNode(file: String, path: String, reason: String)
+    /// A `_printHierarchy` capture that could not be read (its sentence names the file and line).
+    case capture(PrintHierarchyError)
 }
 
 extension ScenarioError: CustomStringConvertible {
@@ -53,6 +55,8 @@ extension ScenarioError: CustomStringConvertible {
             return "\(file): \(path): unknown route '\(name)'\(hint(suggestion))"
         case .invalidNode(let file, let path, let reason):
             return "\(file): \(path): \(reason)"
+        case .capture(let error):
+            return error.description
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NavVizCore
 
 /// Reads scenario and snapshot files from disk with errors that name the file.
 public enum ScenarioLoader {
@@ -18,10 +19,23 @@ public enum ScenarioLoader {
         return text
     }
 
-    /// Loads and validates a scenario file.
-    public static func load(_ path: String) throws(ScenarioErrors) -> Scenario {
+    /// Loads and validates a scenario file, or a capture (a `_printHierarchy` dump or a canonical
+    /// snapshot, told apart by content) as a scenario with no steps whose initial state is the capture.
+    public static func load(_ path: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors) -> Scenario {
         let text = try readText(path)
-        return try ScenarioDecoder.decode(text, file: path)
+        return try decode(text, file: path, kinds: kinds)
+    }
+
+    /// `load` for text already read.
+    public static func decode(_ text: String, file: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors) -> Scenario {
+        if PrintHierarchy.looksLikeDump(text) {
+            return try Capture.scenario(Capture.read(text, file: file, kinds: kinds), file: file)
+        }
+        let value = try ScenarioDecoder.parseDocument(text, file: file)
+        if Capture.isSnapshot(value) {
+            return Capture.scenario(CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file)), file: file)
+        }
+        return try ScenarioDecoder.decode(text, file: file)
     }
 
     /// Scenario files (`*.json`) directly inside a directory, sorted; a file path is returned as is.

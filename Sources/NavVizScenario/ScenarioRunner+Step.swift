@@ -13,6 +13,8 @@ extension ScenarioRunner {
         case .navigate(let route, let context):
             var router = ScenarioRouter(routes: routes)
             outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
+        case .snapshot(let hierarchy):
+            outcome = simulator.replaceHierarchy(hierarchy)
         }
         // The next posted step is not known yet: the state is settled at this step's end.
         outcome.hooks += simulator.settle(beforeNextAfter: nil)

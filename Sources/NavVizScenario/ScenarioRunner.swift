@@ -8,8 +8,13 @@ public struct ScenarioRunner {
         var steps: [RunStep] = []
         var simulator: Simulator
         do {
-            simulator = try Simulator(
-                root: scenario.root, device: scenario.device, screens: scenario.screens, finder: finder, replaysQuirks: scenario.quirks)
+            if let initial = scenario.initialHierarchy {
+                simulator = Simulator(hierarchy: initial, finder: finder, replaysQuirks: scenario.quirks)
+            } else {
+                simulator = try Simulator(
+                    root: scenario.root, device: scenario.device, screens: scenario.screens, finder: finder,
+                    replaysQuirks: scenario.quirks)
+            }
         } catch {
             // The root literal itself is impossible (e.g. a duplicate child): report it as a rejected initial state.
             var empty = Simulator(hierarchy: Hierarchy(device: scenario.device, screens: scenario.screens), finder: finder)
@@ -33,6 +38,8 @@ public struct ScenarioRunner {
                 outcome = simulator.perform(operation, step.options)
             case .navigate(let route, let context):
                 outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
+            case .snapshot(let hierarchy):
+                outcome = simulator.replaceHierarchy(hierarchy)
             }
             let next = scenario.steps.indices.contains(offset + 1) ? scenario.steps[offset + 1].options.after : nil
             outcome.hooks += simulator.settle(beforeNextAfter: next)

@@ -17,6 +17,7 @@ public enum Snapshot {
         if let className = node.className { members.append(("class", .string(className))) }
         members.append(("children", .array(node.children.map { encode($0, in: h) })))
         if let selected = node.selected { members.append(("selected", .number(Double(selected)))) }
+        if let shown = node.embedded { members.append(("shown", .array(shown.map { .number(Double($0)) }))) }
         if let active = node.active { members.append(("active", .string(active))) }
         if let role = node.role { members.append(("role", .string(role.rawValue))) }
         if let key = node.key { members.append(("key", .string(key))) }
@@ -24,13 +25,15 @@ public enum Snapshot {
         if let presented = node.presented { members.append(("presented", encode(presented, in: h))) }
         if let style = node.style, node.presenter != nil { members.append(("style", .string(style.rawValue))) }
         if !node.isLoaded { members.append(("loaded", .bool(false))) }
+        if node.isReleased { members.append(("released", .bool(true))) }
+        if let state = node.transitionalState { members.append(("state", .string(state.rawValue))) }
         if node.definesPresentationContext { members.append(("definesPresentationContext", .bool(true))) }
         return .object(members)
     }
 
     static let fields = [
-        "id", "kind", "screen", "title", "class", "children", "selected", "active", "role", "key", "collapsed", "presented", "style",
-        "loaded", "definesPresentationContext",
+        "id", "kind", "screen", "title", "class", "children", "selected", "shown", "active", "role", "key", "collapsed", "presented",
+        "style", "loaded", "released", "state", "definesPresentationContext",
     ]
 
     /// Reads a canonical snapshot (as the daemon receives it from an app) into a hierarchy.
@@ -117,6 +120,41 @@ public enum Snapshot {
             node.key = string(value, "key", path)
             if let raw = value["collapsed"] { node.isCollapsed = bool(raw, join(path, "collapsed")) }
             if let raw = value["loaded"] { node.isLoaded = bool(raw, join(path, "loaded")) ?? true }
+            if let raw = value["released"] {
+                node.isReleased = bool(raw, join(path, "released")) ?? false
+                if node.isReleased, node.isLoaded {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "released"), value: "true",
+                            expected: "'released' only with \"loaded\": false (a released view is not loaded)", suggestion: nil))
+                }
+            }
+            if let state = string(value, "state", path) {
+                node.transitionalState = TransitionalState(rawValue: state)
+                if node.transitionalState == nil {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "state"), value: state, expected: "'appearing' or 'disappearing'",
+                            suggestion: Suggestion.closest(to: state, in: TransitionalState.allCases.map(\.rawValue))))
+                }
+            }
+            if let raw = value["shown"] {
+                if case .array(let items) = raw, kind == .controller,
+                    let indices = Optional(items.compactMap { item -> Int? in
+                        guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1e9 else { return nil }
+                        return Int(n)
+                    }), indices.count == items.count, Set(indices).count == indices.count
+                {
+                    node.embedded = indices
+                } else {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "shown"), value: JSONWriter.compact(raw),
+                            expected: kind == .controller
+                                ? "an array of distinct child indices" : "no 'shown' on a \(kind.rawValue) (only a controller embeds children)",
+                            suggestion: nil))
+                }
+            }
             if let raw = value["definesPresentationContext"] {
                 node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false
             }
@@ -156,6 +194,13 @@ public enum Snapshot {
                 _ = self.node(raw, join(path, "presented"), parent: nil, presenter: id, into: &h)
             }
             if kind == .tab || kind == .notifications, node.selected == nil, !h[id].children.isEmpty { h[id].selected = 0 }
+            if let shown = h[id].embedded, let bad = shown.first(where: { !h[id].children.indices.contains($0) }) {
+                errors.append(
+                    .invalidValue(
+                        file: file, path: join(path, "shown"), value: String(bad),
+                        expected: h[id].children.isEmpty ? "no index: it has no children" : "indices from 0 to \(h[id].children.count - 1)",
+                        suggestion: nil))
+            }
             if let selected = h[id].selected, !h[id].children.isEmpty, !h[id].children.indices.contains(selected) {
                 errors.append(
                     .invalidValue(

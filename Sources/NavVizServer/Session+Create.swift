@@ -69,6 +69,8 @@ extension Session {
             }
             simulator = Simulator(hierarchy: hierarchy, finder: finder, replaysQuirks: header.quirks)
         }
-        return Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
+        var session = Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
+        session.header = scenario.filter { ["device", "finder", "quirks", "screens", "routes"].contains($0.0) }
+        return session
     }
 }

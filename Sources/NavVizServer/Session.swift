@@ -32,6 +32,10 @@ public struct Session: Sendable {
     public var warnings: [String] = []
     /// Why a watched scenario file could not be rendered (its errors), if it could not.
     public var error: String?
+    /// The scenario fields the session was created with (`device`, `finder`, `quirks`, `screens`, `routes`).
+    public var header: [(String, JSONValue)] = []
+    /// Step 1 onwards as posted (a snapshot as a `snapshot` step), for `GET …/scenario`.
+    public var stepBodies: [JSONValue] = []
 
     /// A session whose initial state is the simulator's.
     public init(
@@ -70,6 +74,7 @@ public struct Session: Sendable {
         }
         let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
         steps.append(record)
+        stepBodies.append(body)
         return record
     }
 
@@ -88,7 +93,22 @@ public struct Session: Sendable {
             index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible,
             hierarchy: simulator.hierarchy)
         steps.append(record)
+        stepBodies.append(.object([("op", .string("snapshot")), ("hierarchy", body)]))
         return record
+    }
+
+    /// The session as a scenario file: its initial state as a canonical snapshot root, then every step
+    /// as it was posted, so a flow recorded from a real app becomes a golden `navviz check` keeps.
+    public var scenario: JSONValue {
+        var members: [(String, JSONValue)] = [("navviz", .number(1)), ("name", .string(name))]
+        members += header
+        members.append(("root", Snapshot.encode(steps[0].hierarchy)))
+        let bodies =
+            stepBodies.count == lastIndex
+            ? stepBodies
+            : steps.dropFirst().map { .object([("op", .string("snapshot")), ("hierarchy", Snapshot.encode($0.hierarchy))]) }
+        members.append(("steps", .array(bodies)))
+        return .object(members)
     }
 
     /// The session as the API lists it.

@@ -15,7 +15,7 @@ struct NavVizCommand: AsyncParsableCommand {
             65 an input file is invalid (missing, unreadable, bad JSON or bad scenario); 74 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Validate.self, Render.self, Diff.self, Check.self, Serve.self]
+        subcommands: [Run.self, Validate.self, Render.self, Import.self, Diff.self, Check.self, Serve.self]
     )
 
     /// Runs the command, mapping navviz failures to their exit codes and one message per line on stderr.
@@ -28,7 +28,7 @@ struct NavVizCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            FileHandle.standardError.write(Data((Terminal.printable(failure.message) + "\n").utf8))
             Foundation.exit(failure.code)
         } catch {
             exit(withError: error)
@@ -53,10 +53,10 @@ struct CommandFailure: Error {
     }
 }
 
-/// Loads scenarios, turning errors into a `CommandFailure` with exit code 65.
-func loadScenario(_ path: String) throws(CommandFailure) -> Scenario {
+/// Loads scenarios (or captures), turning errors into a `CommandFailure` with exit code 65.
+func loadScenario(_ path: String, kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> Scenario {
     do {
-        return try ScenarioLoader.load(path)
+        return try ScenarioLoader.load(path, kinds: kinds)
     } catch {
         throw .invalid(error)
     }
@@ -64,7 +64,7 @@ func loadScenario(_ path: String) throws(CommandFailure) -> Scenario {
 
 /// Loads every scenario the arguments name (files, or directories of `*.json`), all before anything
 /// runs: any invalid file fails the whole command with exit 65 and every error found.
-func loadScenarios(_ arguments: [String]) throws(CommandFailure) -> [Scenario] {
+func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> [Scenario] {
     let paths = arguments.flatMap(ScenarioLoader.expand)
     if paths.isEmpty {
         throw CommandFailure(
@@ -73,13 +73,13 @@ func loadScenarios(_ arguments: [String]) throws(CommandFailure) -> [Scenario] {
     var loaded: [Scenario] = []
     var errors: [String] = []
     for path in paths {
-        do { loaded.append(try ScenarioLoader.load(path)) } catch { errors.append(error.description) }
+        do { loaded.append(try ScenarioLoader.load(path, kinds: kinds)) } catch { errors.append(error.description) }
     }
     if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
     return loaded
 }
 
-/// Writes to standard error.
+/// Writes to standard error, with control characters and bidi overrides escaped.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((Terminal.printable(text) + "\n").utf8))
 }

@@ -15,8 +15,10 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "Scenario files, or directories of *.json scenario files.")
+        @Argument(help: "Scenario files, directories of *.json scenario files, or captures (_printHierarchy dumps, canonical snapshots).")
         var scenarios: [String]
+
+        @OptionGroup var kinds: KindOptions
 
         @Option(name: .shortAndLong, help: "The output directory.")
         var output = "navviz-out"
@@ -54,7 +56,7 @@ extension NavVizCommand {
 
         func run() throws {
             // Validate everything first: an invalid file means nothing is written.
-            let loaded = try loadScenarios(scenarios)
+            let loaded = try loadScenarios(scenarios, kinds: kinds.kinds)
             var options = RenderOptions()
             options.step = step
             options.includeLegend = legend

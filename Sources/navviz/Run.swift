@@ -12,8 +12,10 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "The scenario file (JSON).")
+        @Argument(help: "The scenario file (JSON), or a capture: a _printHierarchy dump or a canonical snapshot.")
         var scenario: String
+
+        @OptionGroup var kinds: KindOptions
 
         @Flag(help: "Print the run JSON (with the canonical hierarchy after each step) instead of a table.")
         var json = false
@@ -32,9 +34,9 @@ extension NavVizCommand {
         }
 
         func run() throws {
-            let scenario = try loadScenario(self.scenario)
+            let scenario = try loadScenario(self.scenario, kinds: kinds.kinds)
             let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
-            print(json ? RunEncoder.text(run) : RunTable.render(run), terminator: "")
+            print(json ? RunEncoder.text(run) : Terminal.printable(RunTable.render(run)), terminator: "")
             var problems = run.failures
             if strict {
                 problems += run.nonOKSteps.map { step in

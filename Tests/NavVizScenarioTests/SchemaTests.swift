@@ -81,11 +81,11 @@ private func withRoot(_ root: String) -> String {
     @Test func aBrokenStepNamesTheClosestAlternative() throws {
         #expect(
             try schemaFailures(withSteps(#"{"op": "pop", "node": "A"}"#)) == [
-                "steps[0]: matches none of the 56 alternatives; closest: steps[0].node: unknown property 'node'"
+                "steps[0]: matches none of the 58 alternatives; closest: steps[0].node: unknown property 'node'"
             ])
         #expect(
             try schemaFailures(withSteps(#"{"op": "present", "node": "A", "style": "sheet"}"#)).first?.hasPrefix(
-                "steps[0]: matches none of the 56 alternatives; closest: steps[0].style: ") == true)
+                "steps[0]: matches none of the 58 alternatives; closest: steps[0].style: ") == true)
     }
 
     /// Documents the decoder accepts must pass the schema; documents it rejects for a reason the schema

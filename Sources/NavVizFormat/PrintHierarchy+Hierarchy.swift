@@ -1,0 +1,169 @@
+import NavVizCore
+
+/// A captured hierarchy mapped onto navviz's model, with what the mapping had to guess.
+public struct CapturedHierarchy: Sendable, Equatable {
+    /// The hierarchy: one node per printed controller, ids from names (never addresses).
+    public var hierarchy: Hierarchy
+    /// What UIKit said of each controller (`appeared`, `disappeared`…), by id, for cross-checking.
+    public var observed: [(NodeID, PrintHierarchy.State)]
+    /// What was inferred rather than read (kinds from class names, a selection that could not be told).
+    public var notes: [String]
+
+    /// A captured hierarchy.
+    public init(hierarchy: Hierarchy, observed: [(NodeID, PrintHierarchy.State)] = [], notes: [String] = []) {
+        self.hierarchy = hierarchy
+        self.observed = observed
+        self.notes = notes
+    }
+
+    /// Equal hierarchies, observations and notes.
+    public static func == (a: CapturedHierarchy, b: CapturedHierarchy) -> Bool {
+        a.hierarchy == b.hierarchy && a.notes == b.notes && a.observed.elementsEqual(b.observed) { $0 == $1 }
+    }
+}
+
+extension PrintHierarchy {
+    /// The presentation style of each presentation controller class, matched exactly (they subclass each
+    /// other, so a kind-of test would mislead); anything else, app subclasses included, is `custom`.
+    public static let presentationStyles: [String: PresentationStyle] = [
+        "_UIFullscreenPresentationController": .fullScreen,
+        "_UIOverFullscreenPresentationController": .overFullScreen,
+        "_UIPageSheetPresentationController": .pageSheet,
+        "_UIFormSheetPresentationController": .formSheet,
+        "UIPopoverPresentationController": .popover,
+        "_UICurrentContextPresentationController": .currentContext,
+        "_UIOverCurrentContextPresentationController": .overCurrentContext,
+    ]
+
+    /// Classes whose kind their name does not say, or says wrongly.
+    static let knownKinds: [String: NodeKind] = [
+        "UIImagePickerController": .navigation,
+        "UIVideoEditorController": .navigation,
+        "UIDocumentBrowserViewController": .controller,
+        "UIPageViewController": .controller,
+        "UIAlertController": .controller,
+    ]
+
+    /// The kind of a printed class: `--kind` overrides first (matched on the class as printed, its readable
+    /// form or its short name), then the known classes, then the class name. `guessed` is set when only a
+    /// name heuristic decided.
+    static func kind(of controller: Controller, readable: String, overrides: [String: NodeKind]) -> (NodeKind, guessed: Bool) {
+        let short = ClassName.short(readable)
+        for name in [controller.className, readable, short] {
+            if let kind = overrides[name] { return (kind, false) }
+        }
+        if let kind = knownKinds[short] { return (kind, false) }
+        let exact: [String: NodeKind] = [
+            "UINavigationController": .navigation, "UITabBarController": .tab, "UISplitViewController": .split,
+            "UIKitNavigationController": .navigation, "UIKitTabBarController": .tab,
+            "NotifyingMulticolumnSplitViewController": .split,
+        ]
+        let base = short.prefix { $0 != "<" }
+        if let kind = exact[String(base)] { return (kind, false) }
+        if base.hasSuffix("NavigationController") { return (.navigation, true) }
+        if base.hasSuffix("TabBarController") { return (.tab, true) }
+        if base.hasSuffix("SplitViewController") || controller.viewClass == "_UISplitViewControllerPanelImplView" {
+            return (.split, true)
+        }
+        return (.controller, false)
+    }
+
+    /// Maps the dump onto navviz's model: one node per printed controller, no more and no fewer.
+    public func hierarchy(kinds overrides: [String: NodeKind] = [:], device: Device = .phone) -> CapturedHierarchy {
+        var h = Hierarchy(device: device)
+        var notes: [String] = []
+        var observed: [(NodeID, State)] = []
+        var counts: [String: Int] = [:]
+        var ids: [NodeID] = []
+        for controller in controllers {
+            let readable = ClassName.readable(controller.className)
+            let screen = ClassName.screen(readable)
+            counts[screen, default: 0] += 1
+            let count = counts[screen]!
+            ids.append(NodeID(count == 1 ? screen : "\(screen)#\(count)"))
+        }
+        func insert(_ index: Int, parent: NodeID?, presenter: NodeID?) {
+            let controller = controllers[index]
+            let id = ids[index]
+            let readable = ClassName.readable(controller.className)
+            let (kind, guessed) = Self.kind(of: controller, readable: readable, overrides: overrides)
+            if guessed {
+                notes.append(
+                    "'\(id)' (\(readable)) is drawn as a \(kind.rawValue) container from its class name; pass --kind \(ClassName.short(readable))=controller if it is not one"
+                )
+            }
+            var node = Node(id: id, kind: kind, screen: ClassName.screen(readable), className: readable)
+            node.isLoaded = controller.isViewLoaded
+            switch controller.state {
+            case .appearing: node.transitionalState = .appearing
+            case .disappearing: node.transitionalState = .disappearing
+            case .appeared, .disappeared: break
+            }
+            if kind == .split { node.isCollapsed = false }
+            if presenter != nil {
+                node.style = controller.presentationControllerClass.map { Self.presentationStyles[$0] ?? .custom } ?? .custom
+            }
+            try! h.insert(node, parent: parent, presenter: presenter)
+            observed.append((id, controller.state))
+            for child in controller.children { insert(child, parent: id, presenter: nil) }
+            if let presented = controller.presented { insert(presented, parent: nil, presenter: id) }
+            label(index, id, kind: kind, in: &h, notes: &notes)
+        }
+        insert(0, parent: nil, presenter: nil)
+        h.setRoot(ids[0])
+        if isDetached {
+            notes.append("'\(ids[0])' was printed as presented with (null): the hierarchy was not in a window")
+        }
+        return CapturedHierarchy(hierarchy: h, observed: observed, notes: notes)
+    }
+
+    /// Whether a controller's content is in the window, as UIKit printed it.
+    func isShown(_ index: Int) -> Bool {
+        let controller = controllers[index]
+        switch controller.state {
+        case .appeared, .appearing: return true
+        case .disappearing: return false
+        case .disappeared: return controller.isViewLoaded && controller.isInWindow
+        }
+    }
+
+    /// Sets what `_printHierarchy` leaves unsaid: a tab's selection, a split's columns and collapse, which
+    /// children of a plain container are on screen.
+    func label(_ index: Int, _ node: NodeID, kind: NodeKind, in h: inout Hierarchy, notes: inout [String]) {
+        let controller = controllers[index]
+        let children = controller.children
+        guard !children.isEmpty else { return }
+        let shown = children.indices.filter { isShown(children[$0]) }
+        switch kind {
+        case .tab:
+            // A switch in flight shows the old tab disappearing and the new one appearing: take the new one.
+            let appearing = children.indices.filter { controllers[children[$0]].state == .appearing }
+            if let pick = appearing.first ?? shown.first {
+                h[node].selected = pick
+            } else {
+                notes.append(
+                    "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset")
+            }
+        case .split:
+            let roles: [SplitRole] = children.count >= 3 ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
+            for (offset, child) in h[node].children.enumerated() where offset < roles.count { h[child].role = roles[offset] }
+            let collapsed = children.count == 1 || shown.count < min(children.count, 3)
+            h[node].isCollapsed = collapsed
+            if collapsed, children.count > 1, let first = shown.first, first != 0 {
+                notes.append(
+                    "'\(node)' is collapsed and shows its \(roles[min(first, roles.count - 1)].rawValue) column, which navviz draws as hidden behind the primary"
+                )
+            }
+        case .controller:
+            if shown.count == 1 {
+                h[node].selected = shown[0]
+            } else if shown.count > 1 {
+                h[node].embedded = shown
+            } else if ClassName.short(ClassName.readable(controller.className)) == "UIPageViewController" {
+                h[node].selected = 0
+            }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,273 @@
+/// The text UIKit prints for `[UIViewController _printHierarchy]` (LLDB, chisel's `pvc`, cycript,
+/// swift-snapshot-testing's `.hierarchy`), read line by line into the controllers it lists.
+///
+/// Lenient where real dumps drift (surrounding backticks, a colon after view classes on newer iOS, one or
+/// two spaces before `(view not loaded)`, purged addresses, a detached root printed with `+`), strict where
+/// a guess would mislead: a fragment, or text that is not a dump, is refused with the line that shows it.
+public struct PrintHierarchy: Sendable, Equatable {
+    /// The appearance state UIKit prints (`_viewControllerFlags & 3`).
+    public enum State: String, Sendable, CaseIterable, Equatable {
+        case appeared, disappeared, appearing, disappearing
+    }
+
+    /// How a line hangs off the one above it.
+    public enum Link: Sendable, Equatable {
+        /// The first line.
+        case root
+        /// `   | `: a child (containment).
+        case child
+        /// `   + `: the presentation its owner shows.
+        case presented
+    }
+
+    /// One printed controller.
+    public struct Controller: Sendable, Equatable {
+        /// The 1-based line it was printed on.
+        public var line: Int
+        /// Its depth (0 for the first line).
+        public var depth: Int
+        /// How it hangs off its parent line.
+        public var link: Link
+        /// The class as printed (`UINavigationController`, `App.ViewController`, `_TtGC7SwiftUI…`).
+        public var className: String
+        /// Its address, when the dump kept addresses (never used for ids).
+        public var address: String?
+        /// The appearance state.
+        public var state: State
+        /// Whether its view is loaded (`(view not loaded)` otherwise).
+        public var isViewLoaded: Bool
+        /// The view's class, when loaded.
+        public var viewClass: String?
+        /// Whether the loaded view is in the window (no ` not in the window`).
+        public var isInWindow: Bool
+        /// On a `+` line: the presentation controller's class; nil for `(null)` (a detached root).
+        public var presentationControllerClass: String?
+        /// Indices of its `|` children, in order.
+        public var children: [Int] = []
+        /// Index of the controller it presents, if any.
+        public var presented: Int?
+        /// Index of the line it hangs off.
+        public var parent: Int?
+    }
+
+    /// Every controller, in dump order; index 0 is the root.
+    public var controllers: [Controller]
+
+    /// Whether the root was printed as presented with `(null)` (a hierarchy not in any window).
+    public var isDetached: Bool { controllers.first?.link == .presented }
+}
+
+/// Why a `_printHierarchy` dump could not be read. One sentence each, naming the file and line.
+public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty(file: String)
+    case notADump(file: String, line: Int, found: String)
+    case fragment(file: String, line: Int)
+    case skippedLevel(file: String, line: Int, depth: Int, previous: Int)
+    case malformed(file: String, line: Int, expected: String, found: String)
+    case secondPresentation(file: String, line: Int, owner: Int)
+    case editedPrefix(file: String, line: Int)
+
+    /// One sentence, as the CLI prints it.
+    public var description: String {
+        switch self {
+        case .empty(let file):
+            "\(file): the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"
+        case .notADump(let file, let line, let found):
+            "\(file): line \(line): expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '\(found)'"
+        case .fragment(let file, let line):
+            "\(file): line \(line): the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        case .skippedLevel(let file, let line, let depth, let previous):
+            "\(file): line \(line): nested \(depth - previous) levels below the line before it (depth \(previous) to \(depth)): the dump is a fragment or was edited"
+        case .malformed(let file, let line, let expected, let found):
+            "\(file): line \(line): expected \(expected), found '\(found)'"
+        case .secondPresentation(let file, let line, let owner):
+            "\(file): line \(line): the controller on line \(owner) already presents one: a controller presents at most one"
+        case .editedPrefix(let file, let line):
+            "\(file): line \(line): the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        }
+    }
+}
+
+extension PrintHierarchy {
+    /// Whether text looks like a `_printHierarchy` dump (its first line is a controller line).
+    public static func looksLikeDump(_ text: String) -> Bool {
+        var lines = Self.lines(of: text)[...]
+        while let first = lines.first, first.text.allSatisfy(\.isWhitespace) { lines = lines.dropFirst() }
+        guard let first = lines.first?.text else { return false }
+        let trimmed = first.drop { $0 == " " || $0 == "|" || $0 == "+" }
+        return trimmed.hasPrefix("<") && first.contains(", state: ") && first.contains(", view: ")
+    }
+
+    /// Reads a dump.
+    public static func parse(_ text: String, file: String) throws(PrintHierarchyError) -> PrintHierarchy {
+        var controllers: [Controller] = []
+        var lastAtDepth: [Int] = []
+        for (number, raw) in lines(of: text) {
+            if raw.allSatisfy(\.isWhitespace) { continue }
+            var line = Substring(raw)
+            while line.last == " " || line.last == "\r" || line.last == "\t" { line = line.dropLast() }
+            let (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
+            var controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
+            controller.depth = depth
+            if controllers.isEmpty {
+                controller.link = isPresented ? .presented : .root
+                if isPresented, controller.presentationControllerClass != nil {
+                    throw .fragment(file: file, line: number)
+                }
+            } else {
+                guard depth <= lastAtDepth.count else {
+                    throw .skippedLevel(file: file, line: number, depth: depth, previous: controllers.last!.depth)
+                }
+                let parent = lastAtDepth[depth - 1]
+                controller.parent = parent
+                controller.link = isPresented ? .presented : .child
+                if isPresented, let owner = controllers[parent].presented {
+                    throw .secondPresentation(file: file, line: number, owner: controllers[owner].line)
+                }
+            }
+            let index = controllers.count
+            if let parent = controller.parent {
+                if controller.link == .presented {
+                    controllers[parent].presented = index
+                } else {
+                    controllers[parent].children.append(index)
+                }
+            }
+            controllers.append(controller)
+            lastAtDepth = Array(lastAtDepth.prefix(depth)) + [index]
+        }
+        guard !controllers.isEmpty else { throw .empty(file: file) }
+        return PrintHierarchy(controllers: controllers)
+    }
+
+    /// The lines of a dump, numbered from 1, without one pair of surrounding backticks (cycript).
+    static func lines(of text: String) -> [(number: Int, text: Substring)] {
+        var body = Substring(text)
+        let start = body.firstIndex { !$0.isWhitespace }
+        let end = body.lastIndex { !$0.isWhitespace }
+        if let start, let end, start < end, body[start] == "`", body[end] == "`" {
+            // Drop the two backticks only: the line numbering stays.
+            body = body[..<start] + body[body.index(after: start)..<end] + body[body.index(after: end)...]
+        }
+        return body.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0.offset + 1, $0.element) }
+    }
+
+    /// The depth a line's prefix gives, whether its last unit is `+`, and the rest of the line.
+    static func prefix(of line: Substring, file: String, line number: Int, isFirst: Bool) throws(PrintHierarchyError)
+        -> (Int, Bool, Substring)
+    {
+        var rest = line
+        var depth = 0
+        while rest.hasPrefix("   | ") {
+            rest = rest.dropFirst(5)
+            depth += 1
+        }
+        var isPresented = false
+        if rest.hasPrefix("   + ") {
+            rest = rest.dropFirst(5)
+            depth += 1
+            isPresented = true
+        }
+        if !rest.hasPrefix("<") {
+            let stripped = rest.drop { $0 == " " || $0 == "|" || $0 == "+" }
+            if stripped.hasPrefix("<"), stripped.contains(", state: ") { throw .editedPrefix(file: file, line: number) }
+            throw .notADump(file: file, line: number, found: String(line.prefix(80)))
+        }
+        if isFirst {
+            // The first line is the top level; a detached root is printed `   + <X>, …, presented with: (null)`.
+            if depth > 1 || (depth == 1 && !isPresented) { throw .fragment(file: file, line: number) }
+            return (0, isPresented, rest)
+        }
+        return (depth, isPresented, rest)
+    }
+
+    /// Reads `<Class addr>, state: S, view: V[, presented with: P]`.
+    static func controller(_ text: Substring, file: String, line: Int, isFirstLine: Bool) throws(PrintHierarchyError) -> Controller {
+        var scanner = Scanner(text: text)
+        func malformed(_ expected: String) -> PrintHierarchyError {
+            .malformed(file: file, line: line, expected: expected, found: String(scanner.rest.prefix(60)))
+        }
+        guard let (className, address) = scanner.object() else {
+            throw malformed("a controller such as '<UIViewController: 0x…>'")
+        }
+        guard scanner.skip(", state: ") else { throw malformed("', state: '") }
+        let beforeState = scanner
+        guard let stateWord = scanner.word(), let state = State(rawValue: String(stateWord)) else {
+            scanner = beforeState
+            throw malformed("a state: 'appeared', 'disappeared', 'appearing' or 'disappearing'")
+        }
+        guard scanner.skip(", view:") else { throw malformed("', view: '") }
+        _ = scanner.skip(" ")
+        _ = scanner.skip(" ")
+        var controller = Controller(
+            line: line, depth: 0, link: .root, className: className, address: address, state: state, isViewLoaded: false,
+            viewClass: nil, isInWindow: false, presentationControllerClass: nil)
+        if scanner.skip("(view not loaded)") {
+            controller.isViewLoaded = false
+        } else if let (viewClass, _) = scanner.object() {
+            controller.isViewLoaded = true
+            controller.viewClass = viewClass
+            controller.isInWindow = !scanner.skip(" not in the window")
+        } else {
+            throw malformed("a view such as '<UIView: 0x…>' or '(view not loaded)'")
+        }
+        if scanner.skip(", presented with: ") {
+            if scanner.skip("(null)") {
+                controller.presentationControllerClass = nil
+            } else if let (presentation, _) = scanner.object() {
+                controller.presentationControllerClass = presentation
+            } else {
+                throw malformed("a presentation controller such as '<_UIPageSheetPresentationController: 0x…>' or '(null)'")
+            }
+        }
+        guard scanner.rest.isEmpty else { throw malformed("the end of the line") }
+        return controller
+    }
+
+    /// A cursor over one line.
+    struct Scanner {
+        var rest: Substring
+        init(text: Substring) { rest = text }
+
+        mutating func skip(_ literal: String) -> Bool {
+            guard rest.hasPrefix(literal) else { return false }
+            rest = rest.dropFirst(literal.count)
+            return true
+        }
+
+        mutating func word() -> Substring? {
+            let word = rest.prefix { $0.isLetter }
+            guard !word.isEmpty else { return nil }
+            rest = rest.dropFirst(word.count)
+            return word
+        }
+
+        /// `<Class[:] [0xADDR]>`; a class may hold `<…>` of its own (a demangled generic).
+        mutating func object() -> (String, String?)? {
+            guard rest.first == "<" else { return nil }
+            var level = 0
+            var end: Substring.Index?
+            for index in rest.indices {
+                if rest[index] == "<" { level += 1 }
+                if rest[index] == ">" {
+                    level -= 1
+                    if level == 0 {
+                        end = index
+                        break
+                    }
+                }
+            }
+            guard let end else { return nil }
+            var inside = rest[rest.index(after: rest.startIndex)..<end]
+            rest = rest[rest.index(after: end)...]
+            var address: String?
+            if let space = inside.lastIndex(of: " "), inside[inside.index(after: space)...].hasPrefix("0x") {
+                address = String(inside[inside.index(after: space)...])
+                inside = inside[..<space]
+            }
+            if inside.last == ":" { inside = inside.dropLast() }
+            guard !inside.isEmpty, !inside.contains(" ") || inside.contains("<") else { return nil }
+            return (String(inside), address)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import NavVizCore
+
+/// Captures of real apps as scenarios: a `_printHierarchy` dump or a canonical snapshot becomes a
+/// scenario's initial state, and several captures become a scenario of `snapshot` steps (`navviz import`).
+public enum Capture {
+    /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`).
+    public static func read(_ text: String, file: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors)
+        -> CapturedHierarchy
+    {
+        do {
+            return try PrintHierarchy.parse(text, file: file).hierarchy(kinds: kinds)
+        } catch {
+            throw ScenarioErrors([.capture(error)])
+        }
+    }
+
+    /// Reads a capture file's text: a dump, or a canonical snapshot (JSON).
+    public static func load(text: String, file: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors)
+        -> CapturedHierarchy
+    {
+        if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds) }
+        let value = try ScenarioDecoder.parseDocument(text, file: file)
+        guard isSnapshot(value) else {
+            throw ScenarioErrors([.capture(.notADump(file: file, line: 1, found: String(text.prefix(60))))])
+        }
+        return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file))
+    }
+
+    /// Whether a JSON document is a canonical snapshot (a node object, not a scenario or a run).
+    public static func isSnapshot(_ value: JSONValue) -> Bool {
+        if case .object = value, value["kind"] != nil, value["navviz"] == nil { return true }
+        return false
+    }
+
+    /// A scenario with no steps that starts from a captured state, named after its file.
+    public static func scenario(_ capture: CapturedHierarchy, file: String) -> Scenario {
+        var scenario = Scenario(
+            file: file, name: name(of: file), device: capture.hierarchy.device, finder: .navviz, quirks: false, screens: [:],
+            routes: [:], root: .screen("(capture)"), steps: [])
+        scenario.initialHierarchy = capture.hierarchy
+        return scenario
+    }
+
+    /// A scenario file (`navviz: 1`) for captures in order: the first is the root, each further one a
+    /// `snapshot` step. `notes` of each capture become the step's note.
+    public static func scenarioJSON(_ captures: [(file: String, capture: CapturedHierarchy)], name: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [("navviz", .number(1)), ("name", .string(name))]
+        guard let first = captures.first else { return .object(members) }
+        members.append(("description", .string(description(first.file, first.capture))))
+        members.append(("root", Snapshot.encode(first.capture.hierarchy)))
+        let steps = captures.dropFirst().map { item -> JSONValue in
+            .object([
+                ("op", .string("snapshot")), ("note", .string(description(item.file, item.capture))),
+                ("hierarchy", Snapshot.encode(item.capture.hierarchy)),
+            ])
+        }
+        members.append(("steps", .array(steps)))
+        return .object(members)
+    }
+
+    static func description(_ file: String, _ capture: CapturedHierarchy) -> String {
+        (["Captured in \(name(of: file, keepExtension: true))."] + capture.notes.map { "Note: \($0)." }).joined(separator: " ")
+    }
+
+    /// A file's name without folders (and without its extension unless asked).
+    public static func name(of file: String, keepExtension: Bool = false) -> String {
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        guard !keepExtension, let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import NavVizCore
+import NavVizScenario
+
+/// `--kind Class=kind`, repeatable: how an imported class maps onto navviz's kinds.
+struct KindOptions: ParsableArguments {
+    @Option(
+        name: .customLong("kind"),
+        help: ArgumentHelp(
+            "Treat a captured class as a kind: Class=navigation, tab, split or controller (repeatable). Matches the class as printed, its readable form or its name without the module.",
+            valueName: "Class=kind"))
+    var rules: [String] = []
+
+    /// The rules as a table; `validate()` has checked them.
+    var kinds: [String: NodeKind] {
+        Dictionary(
+            rules.compactMap { rule in Self.parse(rule) }, uniquingKeysWith: { _, last in last })
+    }
+
+    static func parse(_ rule: String) -> (String, NodeKind)? {
+        let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let kind = NodeKind(rawValue: parts[1]),
+            [.navigation, .tab, .split, .controller].contains(kind)
+        else { return nil }
+        return (parts[0], kind)
+    }
+
+    func validate() throws {
+        for rule in rules where Self.parse(rule) == nil {
+            throw ValidationError(
+                "Invalid --kind '\(Terminal.printable(rule))': expected Class=kind with kind one of navigation, tab, split, controller")
+        }
+    }
+}
+
+extension NavVizCommand {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn captures of a real app into a scenario: the first is the root, each further one a snapshot step.",
+            discussion: """
+                A capture is the text UIKit prints for [UIViewController _printHierarchy] (in LLDB: \
+                expr -l objc -O -- [UIViewController _printHierarchy]; chisel: pvc), or a canonical snapshot \
+                (JSON). The scenario renders, diffs and checks like any other. Without -o it is printed. \
+                What the import had to infer (a kind from a class name, a selection it could not tell) is \
+                printed on stderr and kept in the steps' notes. Exits 65 when a capture cannot be read.
+                """
+        )
+
+        @Argument(help: "Capture files, in the order they were taken.")
+        var captures: [String]
+
+        @Option(name: .shortAndLong, help: "Write the scenario to this file instead of standard output.")
+        var output: String?
+
+        @Option(help: "The scenario's name (default: the first capture's file name).")
+        var name: String?
+
+        @OptionGroup var kinds: KindOptions
+
+        func validate() throws {
+            if output == "" { throw ValidationError("The output file must not be empty") }
+        }
+
+        func run() throws {
+            var loaded: [(file: String, capture: CapturedHierarchy)] = []
+            var errors: [String] = []
+            for file in captures {
+                do {
+                    let text = try ScenarioLoader.readText(file)
+                    loaded.append((file, try Capture.load(text: text, file: file, kinds: kinds.kinds)))
+                } catch {
+                    errors.append(error.description)
+                }
+            }
+            if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
+            for (file, capture) in loaded {
+                for note in capture.notes { printError("\(Terminal.printable(file)): note: \(Terminal.printable(note))") }
+            }
+            let scenario = Capture.scenarioJSON(loaded, name: name ?? Capture.name(of: loaded[0].file))
+            let text = JSONWriter.pretty(scenario) + "\n"
+            guard let output else {
+                print(text, terminator: "")
+                return
+            }
+            try ScenarioFile.writeScenario(text, to: output)
+            printError("\(Terminal.printable(output)): \(loaded.count) capture\(loaded.count == 1 ? "" : "s") imported")
+        }
+    }
+}
+
+enum ScenarioFile {
+    /// Writes a scenario file atomically; an existing file is replaced only when it is a navviz scenario.
+    static func writeScenario(_ text: String, to path: String) throws(CommandFailure) {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            let existing = fm.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
+            let isScenario = existing.flatMap { try? JSONParser.parse($0) }.map { $0["navviz"] != nil } ?? false
+            guard !isDirectory.boolValue, isScenario else {
+                throw CommandFailure(
+                    message: "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
+                    code: CommandFailure.ioError)
+            }
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw CommandFailure(
+                message: "\(Terminal.printable(path)): cannot write the scenario: \(error.localizedDescription)", code: CommandFailure.ioError)
+        }
+    }
+}

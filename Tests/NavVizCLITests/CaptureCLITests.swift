@@ -1,0 +1,115 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+/// Captures of real apps through the CLI: `run`, `render` and `diff` take a `_printHierarchy` dump where
+/// they take a scenario, and `import` turns captures into a scenario of `snapshot` steps.
+@Suite struct CaptureCLITests {
+    static let list = """
+        <UINavigationController: 0x10300a000>, state: appeared, view: <UILayoutContainerView: 0x10300b000>
+           | <Mail.MailboxesViewController: 0x10300c000>, state: disappeared, view: <UIView: 0x10300d000> not in the window
+           | <Mail.MessageListViewController: 0x10300e000>, state: appeared, view: <UIView: 0x10300f000>
+        """
+    static let compose = list + """
+
+           + <UINavigationController: 0x103010000>, state: appeared, view: <UILayoutContainerView: 0x103011000>, presented with: <_UIPageSheetPresentationController: 0x103012000>
+           |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
+        """
+
+    @Test func runReadsADumpAsTheInitialState() throws {
+        let folder = try ScenarioFolder(["list.txt": Self.list])
+        let result = try navviz("run", "--json", "list.txt", in: folder.url)
+        #expect(result.status == 0)
+        let run = try JSONParser.parse(result.stdout)
+        let initial = try #require(run["steps"]?.arrayValue?.first)
+        #expect(initial["visible"] == .string("MessageListViewController"))
+        #expect(initial["path"] == .array([.string("UINavigationController"), .string("MessageListViewController")]))
+        #expect(initial["hierarchy"]?["children"]?.arrayValue?.count == 2)
+        #expect(!result.stdout.contains("0x1030"))
+    }
+
+    @Test func importWritesAScenarioThatRunsAndRenders() throws {
+        let folder = try ScenarioFolder(["1-list.txt": Self.list, "2-compose.txt": Self.compose])
+        let imported = try navviz("import", "1-list.txt", "2-compose.txt", "-o", "mail.json", in: folder.url)
+        #expect(imported.status == 0)
+        #expect(imported.stderr == "mail.json: 2 captures imported\n")
+        let scenario = try JSONParser.parse(try read("mail.json", in: folder.url))
+        #expect(scenario["navviz"] == .number(1))
+        #expect(scenario["name"] == .string("1-list"))
+        #expect(scenario["root"]?["id"] == .string("UINavigationController"))
+        let step = try #require(scenario["steps"]?.arrayValue?.first)
+        #expect(step["op"] == .string("snapshot"))
+        #expect(step["note"] == .string("Captured in 2-compose.txt."))
+        let run = try navviz("run", "mail.json", in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("1    snapshot  ok        ComposeViewController"))
+        #expect(run.stdout.contains("ComposeViewController.wA"))
+        let render = try navviz("render", "mail.json", "-o", "out", in: folder.url)
+        #expect(render.status == 0)
+        #expect(exists("out/mail/transitions/001-snapshot.svg", in: folder.url))
+    }
+
+    @Test func importWithoutOutputPrintsTheScenario() throws {
+        let folder = try ScenarioFolder(["list.txt": Self.list])
+        let result = try navviz("import", "list.txt", in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("{\n  \"navviz\": 1,\n  \"name\": \"list\","))
+    }
+
+    @Test func importNeverReplacesAFileItDidNotWrite() throws {
+        let folder = try ScenarioFolder(["list.txt": Self.list, "notes.json": "{\"mine\": true}\n"])
+        let result = try navviz("import", "list.txt", "-o", "notes.json", in: folder.url)
+        #expect(result.status == 74)
+        #expect(result.stderr == "notes.json: not replaced: it is not a navviz scenario. Choose another file, or remove it first\n")
+        #expect(try read("notes.json", in: folder.url) == "{\"mine\": true}\n")
+    }
+
+    @Test func aFragmentIsRefusedWithItsLine() throws {
+        let folder = try ScenarioFolder([
+            "fragment.txt": "   |    | <App.Detail: 0x1>, state: appeared, view: <UIView: 0x2>\n"
+        ])
+        for command in ["run", "import", "render"] {
+            let result = try navviz(command, "fragment.txt", in: folder.url)
+            #expect(result.status == 65, "\(command)")
+            #expect(
+                result.stderr
+                    == "fragment.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'\n",
+                "\(command)")
+        }
+    }
+
+    @Test func kindOverridesApplyToImport() throws {
+        let folder = try ScenarioFolder([
+            "pile.txt": """
+                <App.CardStackController: 0x1>, state: appeared, view: <UIView: 0x2>
+                   | <App.FirstCard: 0x3>, state: disappeared, view: (view not loaded)
+                   | <App.SecondCard: 0x4>, state: appeared, view: <UIView: 0x5>
+                """
+        ])
+        let plain = try navviz("import", "pile.txt", in: folder.url)
+        #expect(plain.stdout.contains(#""kind": "controller""#))
+        let overridden = try navviz("import", "--kind", "CardStackController=navigation", "pile.txt", in: folder.url)
+        #expect(overridden.stdout.contains(#""kind": "navigation""#))
+        let bad = try navviz("import", "--kind", "CardStackController=stack", "pile.txt", in: folder.url)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("Invalid --kind 'CardStackController=stack': expected Class=kind with kind one of navigation, tab, split, controller"))
+    }
+
+    @Test func diffComparesTwoCaptures() throws {
+        let folder = try ScenarioFolder(["a.txt": Self.list, "b.txt": Self.compose])
+        let result = try navviz("diff", "a.txt", "b.txt", in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("visible MessageListViewController → ComposeViewController"))
+    }
+
+    /// Control characters and bidi overrides in user text reach the terminal escaped.
+    @Test func terminalEscapesInAScenarioArePrintedVisibly() throws {
+        let folder = try ScenarioFolder([
+            "evil.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "\u001b]0;pwned\u0007x"}, {"push": "\u202eA"}]}"#
+        ])
+        let result = try navviz("validate", "evil.json", in: folder.url)
+        #expect(result.status == 65)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(result.stderr.contains("\\u{1B}]0;pwned\\u{7}x"))
+    }
+}

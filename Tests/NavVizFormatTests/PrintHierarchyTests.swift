@@ -1,0 +1,271 @@
+import NavVizCore
+import NavVizFormat
+import Testing
+
+/// `_printHierarchy` text: every line shape of real captures, the drift between iOS versions, and the
+/// exact errors for what is not a whole dump.
+@Suite struct PrintHierarchyTests {
+    func capture(_ text: String, kinds: [String: NodeKind] = [:]) throws -> CapturedHierarchy {
+        try PrintHierarchy.parse(text, file: "dump.txt").hierarchy(kinds: kinds)
+    }
+
+    func error(_ text: String) -> String? {
+        do {
+            _ = try PrintHierarchy.parse(text, file: "dump.txt")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// A tab bar of two navigation controllers, the second never loaded; a page sheet over it.
+    static let tabs = """
+        <UITabBarController: 0x12c01d200>, state: appeared, view: <UILayoutContainerView: 0x129e07b40>
+           | <UINavigationController: 0x12c81b000>, state: appeared, view: <UILayoutContainerView: 0x129e0c2a0>
+           |    | <Shop.HomeViewController: 0x129e0d100>, state: disappeared, view: <UIView: 0x129e0e000> not in the window
+           |    | <Shop.ProductViewController: 0x129e0f200>, state: appeared, view: <UIView: 0x129e10000>
+           | <UINavigationController: 0x12c81c000>, state: disappeared, view:  (view not loaded)
+           |    | <Shop.CartViewController: 0x129e11000>, state: disappeared, view: (view not loaded)
+           + <Shop.ReviewViewController: 0x129e12000>, state: appeared, view: <UIView: 0x129e13000>, presented with: <_UIPageSheetPresentationController: 0x129e14000>
+        """
+
+    @Test func aTabBarWithStacksAndASheetMapsNodeForNode() throws {
+        let result = try capture(Self.tabs)
+        let h = result.hierarchy
+        #expect(h.nodeCount == 7)
+        #expect(h.root == "UITabBarController")
+        #expect(h["UITabBarController"].kind == .tab)
+        #expect(h["UITabBarController"].children == ["UINavigationController", "UINavigationController#2"])
+        #expect(h["UITabBarController"].selected == 0)
+        #expect(h["UINavigationController"].children == ["HomeViewController", "ProductViewController"])
+        #expect(h["HomeViewController"].className == "Shop.HomeViewController")
+        #expect(h["HomeViewController"].screen == "HomeViewController")
+        #expect(h["UINavigationController#2"].isLoaded == false)
+        #expect(h["CartViewController"].isLoaded == false)
+        #expect(h["CartViewController"].isReleased == false)
+        #expect(h["UITabBarController"].presented == "ReviewViewController")
+        #expect(h["ReviewViewController"].style == .pageSheet)
+        #expect(ViewFinder().find(in: h).visible == "ReviewViewController")
+        #expect(ViewFinder().find(in: h).path == ["UITabBarController", "ReviewViewController"])
+        #expect(result.notes.isEmpty)
+    }
+
+    @Test func noAddressReachesAnId() throws {
+        let h = try capture(Self.tabs).hierarchy
+        #expect(!h.nodeIDs.contains { $0.rawValue.contains("0x") })
+    }
+
+    /// swift-snapshot-testing purges pointers and colons; cycript wraps the dump in backticks.
+    @Test func purgedPointersAndBackticksReadTheSame() throws {
+        let purged = """
+            `<UITabBarController>, state: appeared, view: <UILayoutContainerView>
+               | <UINavigationController>, state: appeared, view: <UILayoutContainerView>
+               |    | <UIPageViewController>, state: appeared, view: <_UIPageViewControllerContentView>
+               |    |    | <UIViewController>, state: appeared, view: <UIView>
+               | <UINavigationController>, state: disappeared, view: (view not loaded)
+               |    | <UIViewController>, state: disappeared, view: (view not loaded)`
+            """
+        let h = try capture(purged).hierarchy
+        #expect(h.nodeIDs.count == 6)
+        #expect(h["UIPageViewController"].kind == .controller)
+        #expect(h["UIPageViewController"].selected == 0)
+        #expect(h["UIViewController#2"].isLoaded == false)
+        #expect(ViewFinder().find(in: h).visible == "UIViewController")
+    }
+
+    @Test func aDetachedRootIsPrintedPresentedWithNull() throws {
+        let detached = """
+               + <UITabBarController>, state: disappeared, view: <UILayoutContainerView> not in the window, presented with: (null)
+               | <UIViewController>, state: disappeared, view: <UIView> not in the window
+            """
+        let result = try capture(detached)
+        #expect(result.hierarchy.root == "UITabBarController")
+        #expect(result.hierarchy["UITabBarController"].children == ["UIViewController"])
+        #expect(result.hierarchy["UITabBarController"].selected == nil)
+        #expect(
+            result.notes == [
+                "'UITabBarController': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset",
+                "'UITabBarController' was printed as presented with (null): the hierarchy was not in a window",
+            ])
+    }
+
+    @Test(arguments: [
+        ("_UIFullscreenPresentationController", PresentationStyle.fullScreen),
+        ("_UIOverFullscreenPresentationController", .overFullScreen),
+        ("_UIPageSheetPresentationController", .pageSheet),
+        ("_UIFormSheetPresentationController", .formSheet),
+        ("UIPopoverPresentationController", .popover),
+        ("_UICurrentContextPresentationController", .currentContext),
+        ("_UIOverCurrentContextPresentationController", .overCurrentContext),
+        ("UIPresentationController", .custom),
+        ("_UIAlertControllerAlertPresentationController", .custom),
+        ("UISheetPresentationController", .custom),
+        ("MyApp.CardPresentationController", .custom),
+    ])
+    func presentationControllersGiveStylesByExactClass(presentation: String, style: PresentationStyle) throws {
+        let text = """
+            <UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>
+               + <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>, presented with: <\(presentation): 0x5>
+            """
+        #expect(try capture(text).hierarchy["UIViewController#2"].style == style)
+    }
+
+    /// A presentation owned by a presented controller, and a covered presenter, as in real captures.
+    @Test func presentedByPresented() throws {
+        let text = """
+            <UINavigationController: 0x1>, state: disappeared, view: <UILayoutContainerView: 0x2> not in the window
+               | <App.ListViewController: 0x3>, state: disappeared, view: <UIView: 0x4> not in the window
+               + <UINavigationController: 0x5>, state: appeared, view: <UILayoutContainerView: 0x6>, presented with: <_UIFullscreenPresentationController: 0x7>
+               |    | <App.EditorViewController: 0x8>, state: appeared, view: <UIView: 0x9>
+               |    + <PSPDFNavigationController: 0xa>, state: appeared, view: <UILayoutContainerView: 0xb>, presented with: <UIPopoverPresentationController: 0xc>
+               |    |    | <App.PickerViewController: 0xd>, state: appeared, view: <UIView: 0xe>
+            """
+        let result = try capture(text)
+        let h = result.hierarchy
+        #expect(h["UINavigationController#2"].presented == "PSPDFNavigationController")
+        #expect(h["PSPDFNavigationController"].kind == .navigation)
+        #expect(h["PSPDFNavigationController"].style == .popover)
+        #expect(ViewFinder().find(in: h).visible == "PickerViewController")
+        #expect(
+            result.notes == [
+                "'PSPDFNavigationController' (PSPDFNavigationController) is drawn as a navigation container from its class name; pass --kind PSPDFNavigationController=controller if it is not one"
+            ])
+    }
+
+    @Test func kindOverridesWin() throws {
+        let text = """
+            <App.StackController: 0x1>, state: appeared, view: <UIView: 0x2>
+               | <App.A: 0x3>, state: disappeared, view: (view not loaded)
+               | <App.B: 0x4>, state: appeared, view: <UIView: 0x5>
+            """
+        let h = try capture(text, kinds: ["StackController": .navigation]).hierarchy
+        #expect(h["StackController"].kind == .navigation)
+        #expect(ViewFinder().find(in: h).visible == "B")
+        #expect(try capture(text).hierarchy["StackController"].selected == 1)
+    }
+
+    /// Several children in the window at once: the container is visible and all of them are on screen.
+    @Test func plainEmbeddingOfSeveralVisibleChildren() throws {
+        let text = """
+            <Maps.MapContainerViewController: 0x1>, state: appeared, view: <UIView: 0x2>
+               | <Maps.MapViewController: 0x3>, state: appeared, view: <MKMapView: 0x4>
+               | <Maps.SearchPanelController: 0x5>, state: appeared, view: <UIView: 0x6>
+               | <Maps.PlacePanelController: 0x7>, state: disappeared, view: <UIView: 0x8> not in the window
+            """
+        let h = try capture(text).hierarchy
+        #expect(h["MapContainerViewController"].embedded == [0, 1])
+        let found = ViewFinder().find(in: h)
+        #expect(found.visible == "MapContainerViewController")
+        #expect(found.onScreen == ["MapViewController", "SearchPanelController"])
+    }
+
+    @Test func transitionalStatesAreKept() throws {
+        let text = """
+            <UITabBarController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <UIViewController: 0x3>, state: disappearing, view: <UIView: 0x4>
+               | <UIViewController: 0x5>, state: appearing, view: <UIView: 0x6> not in the window
+            """
+        let result = try capture(text)
+        let h = result.hierarchy
+        #expect(h["UIViewController"].transitionalState == .disappearing)
+        #expect(h["UIViewController#2"].transitionalState == .appearing)
+        #expect(h["UITabBarController"].selected == 1)
+        #expect(result.observed.map { "\($0.0)=\($0.1.rawValue)" } == [
+            "UITabBarController=appeared", "UIViewController=disappearing", "UIViewController#2=appearing",
+        ])
+    }
+
+    @Test func splitColumnsAndCollapse() throws {
+        let expanded = """
+            <UISplitViewController: 0x1>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x2>
+               | <UINavigationController: 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
+               |    | <App.Sidebar: 0x5>, state: appeared, view: <UIView: 0x6>
+               | <UINavigationController: 0x7>, state: appeared, view: <UILayoutContainerView: 0x8>
+               |    | <App.Detail: 0x9>, state: appeared, view: <UIView: 0xa>
+            """
+        let h = try capture(expanded).hierarchy
+        #expect(h["UISplitViewController"].isCollapsed == false)
+        #expect(h["UINavigationController"].role == .primary)
+        #expect(h["UINavigationController#2"].role == .secondary)
+        #expect(ViewFinder().find(in: h).onScreen == ["Sidebar", "Detail"])
+        let phone = """
+            <SwiftUI.NotifyingMulticolumnSplitViewController: 0x1>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x2>
+               | <_TtGC7SwiftUI41StyleContextSplitViewNavigationControllerVS_19SidebarStyleContext_: 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
+            """
+        let collapsed = try capture(phone).hierarchy
+        #expect(collapsed["NotifyingMulticolumnSplitViewController"].kind == .split)
+        #expect(collapsed["NotifyingMulticolumnSplitViewController"].isCollapsed == true)
+        #expect(collapsed.nodeIDs.contains("StyleContextSplitViewNavigationController"))
+    }
+
+    @Test func swiftUIHostingControllersAreNamedByTheirView() throws {
+        let text = """
+            <_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_: 0x1>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV7Example11ContentView_: 0x2>
+               | <SwiftUI.UIKitTabBarController: 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
+               |    | <_TtGC7SwiftUI19UIHostingControllerVVS_7TabItem8RootView_: 0x5>, state: appeared, view: <UIView: 0x6>
+            """
+        let h = try capture(text).hierarchy
+        #expect(h.root == "ContentView")
+        #expect(h["ContentView"].className == "UIHostingController<ContentView>")
+        #expect(h["UIKitTabBarController"].kind == .tab)
+    }
+
+    // MARK: - Drift
+
+    @Test func colonsAfterViewClassesAndTwoSpacesBeforeNotLoadedAreAccepted() throws {
+        let text = """
+            <UINavigationController: 0x101787000>, state: appeared, view: <UILayoutContainerView: 0x101787320>
+               | <UIViewController: 0x101788000>, state: disappeared, view:  (view not loaded)
+               | <UIViewController: 0x101789000>, state: appeared, view: <UIView 0x10178a000>
+               + <UIViewController: 0x10178b000>, state: appeared, view: <UIView: 0x10178c000>, presented with: <UIPresentationController: 0x1017a6d60>
+            """
+        let h = try capture(text).hierarchy
+        #expect(h["UIViewController"].isLoaded == false)
+        #expect(h["UINavigationController"].presented == "UIViewController#3")
+        #expect(h["UIViewController#3"].style == .custom)
+    }
+
+    // MARK: - Errors
+
+    @Test(arguments: [
+        ("", "dump.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
+        (
+            "   | <UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
+            "dump.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        (
+            "   + <UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>, presented with: <_UIPageSheetPresentationController: 0x3>",
+            "dump.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   |    | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: nested 2 levels below the line before it (depth 0 to 2): the dump is a fragment or was edited"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n  | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        ),
+        (
+            #"{"navviz": 1}"#,
+            "dump.txt: line 1: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '{\"navviz\": 1}'"
+        ),
+        (
+            "<UIViewController: 0x1>, state: sleeping, view: <UIView: 0x2>",
+            "dump.txt: line 1: expected a state: 'appeared', 'disappeared', 'appearing' or 'disappearing', found 'sleeping, view: <UIView: 0x2>'"
+        ),
+        (
+            "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2> and more",
+            "dump.txt: line 1: expected the end of the line, found ' and more'"
+        ),
+    ])
+    func whatIsNotAWholeDumpIsRefused(text: String, message: String) {
+        #expect(error(text) == message)
+    }
+
+    @Test func looksLikeDumpTellsCapturesFromJSON() {
+        #expect(PrintHierarchy.looksLikeDump(Self.tabs))
+        #expect(PrintHierarchy.looksLikeDump("`" + Self.tabs + "`"))
+        #expect(!PrintHierarchy.looksLikeDump(#"{"navviz": 1, "root": "Home"}"#))
+        #expect(!PrintHierarchy.looksLikeDump("hello"))
+    }
+}

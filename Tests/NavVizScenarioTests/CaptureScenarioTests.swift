@@ -1,0 +1,103 @@
+import NavVizCore
+import NavVizScenario
+import Testing
+
+/// Scenarios whose root is a canonical snapshot, with `snapshot` steps (what `navviz import` writes), and
+/// captures loaded where a scenario is expected.
+@Suite struct CaptureScenarioTests {
+    static let list =
+        #"{"id": "nav", "kind": "navigation", "children": [{"id": "Inbox", "kind": "controller", "children": []}, {"id": "Message", "kind": "controller", "children": [], "loaded": false}]}"#
+    static let compose =
+        #"{"id": "nav", "kind": "navigation", "children": [{"id": "Inbox", "kind": "controller", "children": []}], "presented": {"id": "Compose", "kind": "controller", "children": [], "style": "pageSheet"}}"#
+
+    @Test func aSnapshotRootStartsTheRunAndLaterStepsMayNameItsIds() throws {
+        let scenario = try ScenarioDecoder.decode(
+            #"{"navviz": 1, "root": \#(Self.list), "steps": [{"op": "pop", "target": "Message"}]}"#, file: "mail.json")
+        let run = ScenarioRunner.run(scenario)
+        #expect(run.steps[0].finder.visible == "Message")
+        #expect(run.steps[0].hierarchy["Message"].isLoaded == false)
+        #expect(run.steps[1].status == .ok)
+        #expect(run.steps[1].finder.visible == "Inbox")
+    }
+
+    @Test func aSnapshotStepReplacesTheWindowWithInferredCallbacks() throws {
+        let scenario = try ScenarioDecoder.decode(
+            #"{"navviz": 1, "root": \#(Self.list), "steps": [{"snapshot": \#(Self.compose)}]}"#, file: "mail.json")
+        let step = ScenarioRunner.run(scenario).steps[1]
+        #expect(step.op == "snapshot")
+        #expect(step.finder.visible == "Compose")
+        #expect(step.outcome.events.map(\.description) == [
+                "Message.viewWillDisappear", "Inbox.viewWillAppear", "Compose.viewWillAppear", "Message.viewDidDisappear",
+                "Inbox.viewDidAppear", "Compose.viewDidAppear",
+            ])
+    }
+
+    @Test func aBadSnapshotNamesItsPath() {
+        #expect(throws: ScenarioErrors.self) {
+            try ScenarioDecoder.decode(
+                #"{"navviz": 1, "root": "Home", "steps": [{"op": "snapshot", "hierarchy": {"id": "x", "kind": "tabz"}}]}"#, file: "s.json")
+        }
+        do {
+            _ = try ScenarioDecoder.decode(
+                #"{"navviz": 1, "root": "Home", "steps": [{"op": "snapshot", "hierarchy": {"id": "x", "kind": "tabz"}}]}"#, file: "s.json")
+        } catch {
+            #expect(
+                error.description
+                    == "s.json: steps[0].hierarchy.kind: invalid value 'tabz', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'tab'?"
+            )
+        }
+    }
+
+    @Test func theLoaderTellsCapturesFromScenariosByContent() throws {
+        let dump = """
+            <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>
+            """
+        let fromDump = try ScenarioLoader.decode(dump, file: "captures/home.txt")
+        #expect(fromDump.name == "home")
+        #expect(fromDump.steps.isEmpty)
+        #expect(fromDump.initialHierarchy?.root == "UINavigationController")
+        let fromSnapshot = try ScenarioLoader.decode(Self.list, file: "list.json")
+        #expect(fromSnapshot.initialHierarchy?["nav"].children == ["Inbox", "Message"])
+        let scenario = try ScenarioLoader.decode(#"{"navviz": 1, "root": "Home"}"#, file: "s.json")
+        #expect(scenario.initialHierarchy == nil)
+    }
+
+    /// Embedding, never-loaded and released views, and transitional states survive the canonical snapshot.
+    @Test func newSnapshotFieldsRoundTrip() throws {
+        let text =
+            #"{"id": "Map", "kind": "controller", "children": [{"id": "A", "kind": "controller", "children": [], "state": "appearing"}, {"id": "B", "kind": "controller", "children": [], "loaded": false, "released": true}], "shown": [0, 1]}"#
+        let h = try Snapshot.decode(try JSONParser.parse(text), file: "s.json")
+        #expect(h["Map"].embedded == [0, 1])
+        #expect(h["A"].transitionalState == .appearing)
+        #expect(h["B"].isReleased)
+        #expect(JSONWriter.compact(Snapshot.encode(h)) == JSONWriter.compact(try JSONParser.parse(text)))
+    }
+
+    @Test(arguments: [
+        (
+            #"{"id": "T", "kind": "tab", "children": [], "shown": [0]}"#,
+            "s.json: shown: invalid value '[0]', expected no 'shown' on a tab (only a controller embeds children)"
+        ),
+        (
+            #"{"id": "C", "kind": "controller", "children": [{"id": "A", "kind": "controller"}], "shown": [0, 3]}"#,
+            "s.json: shown: invalid value '3', expected indices from 0 to 0"
+        ),
+        (
+            #"{"id": "C", "kind": "controller", "children": [], "released": true}"#,
+            "s.json: released: invalid value 'true', expected 'released' only with \"loaded\": false (a released view is not loaded)"
+        ),
+        (
+            #"{"id": "C", "kind": "controller", "children": [], "state": "gone"}"#,
+            "s.json: state: invalid value 'gone', expected 'appearing' or 'disappearing'"
+        ),
+    ])
+    func invalidNewFieldsAreRefused(text: String, message: String) throws {
+        do {
+            _ = try Snapshot.decode(try JSONParser.parse(text), file: "s.json")
+            Issue.record("decoded")
+        } catch let error as ScenarioErrors {
+            #expect(error.description == message)
+        }
+    }
+}

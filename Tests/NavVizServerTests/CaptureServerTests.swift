@@ -1,0 +1,65 @@
+import Hummingbird
+import HummingbirdTesting
+import NavVizScenario
+import NavVizServer
+import Testing
+
+/// The daemon takes what UIKit prints as a snapshot (`text/plain`), and hands a session back as a scenario.
+@Suite struct CaptureServerTests {
+    static let dump = """
+        <UINavigationController: 0x10300a000>, state: appeared, view: <UILayoutContainerView: 0x10300b000>
+           | <Mail.MessageListViewController: 0x10300e000>, state: appeared, view: <UIView: 0x10300f000>
+           + <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>, presented with: <_UIFormSheetPresentationController: 0x103012000>
+        """
+
+    @Test func aPrintHierarchyBodyIsASnapshot() async throws {
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "mail", "root": {"navigation": ["MessageListViewController"], "id": "UINavigationController"}}"#)
+            let response = try await client.post(
+                "/api/sessions/mail/snapshots", Self.dump, headers: [.contentType: "text/plain; charset=utf-8"])
+            #expect(response.status == .created)
+            let step = try JSONParser.parse(String(buffer: response.body))
+            #expect(step["visible"] == .string("ComposeViewController"))
+            #expect(step["hierarchy"]?["presented"]?["style"] == .string("formSheet"))
+            #expect(!String(buffer: response.body).contains("0x1030"))
+        }
+    }
+
+    @Test func aFragmentBodyIsA400WithItsLine() async throws {
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "mail"}"#)
+            let response = try await client.post(
+                "/api/sessions/mail/snapshots", "   |    | <A: 0x1>, state: appeared, view: <UIView: 0x2>",
+                headers: [.contentType: "text/plain"])
+            #expect(response.status == .badRequest)
+            #expect(String(buffer: response.body).contains("body: line 1: the dump starts below the top level: it is a fragment"))
+        }
+    }
+
+    @Test func plainTextIsRefusedWhereJSONIsExpected() async throws {
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "mail"}"#)
+            let response = try await client.post("/api/sessions/mail/steps", #"{"push": "A"}"#, headers: [.contentType: "text/plain"])
+            #expect(response.status == .unsupportedMediaType)
+        }
+    }
+
+    @Test func aSessionComesBackAsAScenarioThatReplaysToTheSameStates() async throws {
+        try await withDaemon { client in
+            try await client.post(
+                "/api/sessions", #"{"id": "shop", "device": "pad", "root": {"navigation": ["Home"], "id": "nav"}}"#)
+            try await client.post("/api/sessions/shop/steps", #"{"push": "Product"}"#)
+            try await client.post("/api/sessions/shop/snapshots", Self.dump, headers: [.contentType: "text/plain"])
+            let response = try await client.get("/api/sessions/shop/scenario")
+            #expect(response.status == .ok)
+            let text = String(buffer: response.body)
+            let scenario = try ScenarioDecoder.decode(text, file: "shop.json")
+            #expect(scenario.device == .pad)
+            #expect(scenario.steps.map(\.action.name) == ["push", "snapshot"])
+            let replayed = ScenarioRunner.run(scenario)
+            let run = try JSONParser.parse(String(buffer: try await client.get("/api/sessions/shop/run").body))
+            let states = run["steps"]?.arrayValue?.map { $0["hierarchy"] } ?? []
+            #expect(replayed.steps.map { Snapshot.encode($0.hierarchy) } == states.map { $0 ?? .null })
+        }
+    }
+}
