@@ -166,6 +166,7 @@ struct SceneBuilder {
         case .notifications:
             return "\(index + 1) of \(count)" + (parent.selected == index ? " · current" : "")
         case .controller:
+            if let embedded = parent.embedded { return "child \(index)" + (embedded.contains(index) ? " · on screen" : "") }
             return "child \(index)" + (parent.selected == index ? " · visible" : "")
         case .view:
             return nil
@@ -187,6 +188,9 @@ private struct Signature: Equatable {
     var key: String?
     var style: PresentationStyle?
     var isLoaded: Bool
+    var isReleased: Bool
+    var embedded: [Int]?
+    var transitionalState: TransitionalState?
     var parent: NodeID?
     var presenter: NodeID?
     var generators: [String]
@@ -204,6 +208,9 @@ private struct Signature: Equatable {
         key = node.key
         style = node.style
         isLoaded = node.isLoaded
+        isReleased = node.isReleased
+        embedded = node.embedded
+        transitionalState = node.transitionalState
         parent = h.parent(of: id)
         presenter = node.presenter
         generators = node.activity?.generators.keys.sorted() ?? []

@@ -294,7 +294,9 @@ struct SceneEmitter {
             guard let selected = node.selected, count > 0 else { return "empty" }
             return "\(selected + 1) of \(count)"
         case .controller:
-            let visible = node.selected.map { " · visible: child \($0)" } ?? ""
+            let visible =
+                node.embedded.map { " · on screen: children \($0.map(String.init).joined(separator: ", "))" }
+                ?? node.selected.map { " · visible: child \($0)" } ?? ""
             return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
         case .view:
             return nil
@@ -309,7 +311,11 @@ struct SceneEmitter {
         case .changed: words.append("~ changed")
         case nil: break
         }
-        if !item.node.isLoaded, item.slot?.hasSuffix("released") != true { words.append("unloaded") }
+        if !item.node.isLoaded, item.slot?.hasSuffix("released") != true {
+            // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
+            words.append(item.node.isReleased ? "unloaded" : "view not loaded")
+        }
+        if let state = item.node.transitionalState { words.append(state.rawValue) }
         guard !words.isEmpty else { return [] }
         let badgeColor = item.mark.map(Self.border(for:)) ?? color
         return [
@@ -327,7 +333,8 @@ struct SceneEmitter {
         case .offScreen: parts.append(item.isGhost ? "gone" : "off screen")
         }
         if let mark = item.mark { parts.append(mark.rawValue) }
-        if !node.isLoaded { parts.append("unloaded") }
+        if !node.isLoaded { parts.append(node.isReleased ? "unloaded" : "view not loaded") }
+        if let state = node.transitionalState { parts.append("captured \(state.rawValue)") }
         return parts.joined(separator: " · ")
     }
 

@@ -140,10 +140,11 @@ public enum Snapshot {
             }
             if let raw = value["shown"] {
                 if case .array(let items) = raw, kind == .controller,
-                    let indices = Optional(items.compactMap { item -> Int? in
-                        guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1e9 else { return nil }
-                        return Int(n)
-                    }), indices.count == items.count, Set(indices).count == indices.count
+                    let indices = Optional(
+                        items.compactMap { item -> Int? in
+                            guard case .number(let n) = item, n == n.rounded(), n >= 0, n < 1e9 else { return nil }
+                            return Int(n)
+                        }), indices.count == items.count, Set(indices).count == indices.count
                 {
                     node.embedded = indices
                 } else {
@@ -151,7 +152,8 @@ public enum Snapshot {
                         .invalidValue(
                             file: file, path: join(path, "shown"), value: JSONWriter.compact(raw),
                             expected: kind == .controller
-                                ? "an array of distinct child indices" : "no 'shown' on a \(kind.rawValue) (only a controller embeds children)",
+                                ? "an array of distinct child indices"
+                                : "no 'shown' on a \(kind.rawValue) (only a controller embeds children)",
                             suggestion: nil))
                 }
             }

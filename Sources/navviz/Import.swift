@@ -99,7 +99,8 @@ enum ScenarioFile {
             let isScenario = existing.flatMap { try? JSONParser.parse($0) }.map { $0["navviz"] != nil } ?? false
             guard !isDirectory.boolValue, isScenario else {
                 throw CommandFailure(
-                    message: "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
+                    message:
+                        "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
                     code: CommandFailure.ioError)
             }
         }
@@ -108,7 +109,8 @@ enum ScenarioFile {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
             throw CommandFailure(
-                message: "\(Terminal.printable(path)): cannot write the scenario: \(error.localizedDescription)", code: CommandFailure.ioError)
+                message: "\(Terminal.printable(path)): cannot write the scenario: \(error.localizedDescription)",
+                code: CommandFailure.ioError)
         }
     }
 }

@@ -10,11 +10,12 @@ import Testing
            | <Mail.MailboxesViewController: 0x10300c000>, state: disappeared, view: <UIView: 0x10300d000> not in the window
            | <Mail.MessageListViewController: 0x10300e000>, state: appeared, view: <UIView: 0x10300f000>
         """
-    static let compose = list + """
+    static let compose =
+        list + """
 
-           + <UINavigationController: 0x103010000>, state: appeared, view: <UILayoutContainerView: 0x103011000>, presented with: <_UIPageSheetPresentationController: 0x103012000>
-           |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
-        """
+               + <UINavigationController: 0x103010000>, state: appeared, view: <UILayoutContainerView: 0x103011000>, presented with: <_UIPageSheetPresentationController: 0x103012000>
+               |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
+            """
 
     @Test func runReadsADumpAsTheInitialState() throws {
         let folder = try ScenarioFolder(["list.txt": Self.list])
@@ -81,10 +82,10 @@ import Testing
     @Test func kindOverridesApplyToImport() throws {
         let folder = try ScenarioFolder([
             "pile.txt": """
-                <App.CardStackController: 0x1>, state: appeared, view: <UIView: 0x2>
-                   | <App.FirstCard: 0x3>, state: disappeared, view: (view not loaded)
-                   | <App.SecondCard: 0x4>, state: appeared, view: <UIView: 0x5>
-                """
+            <App.CardStackController: 0x1>, state: appeared, view: <UIView: 0x2>
+               | <App.FirstCard: 0x3>, state: disappeared, view: (view not loaded)
+               | <App.SecondCard: 0x4>, state: appeared, view: <UIView: 0x5>
+            """
         ])
         let plain = try navviz("import", "pile.txt", in: folder.url)
         #expect(plain.stdout.contains(#""kind": "controller""#))
@@ -92,7 +93,9 @@ import Testing
         #expect(overridden.stdout.contains(#""kind": "navigation""#))
         let bad = try navviz("import", "--kind", "CardStackController=stack", "pile.txt", in: folder.url)
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("Invalid --kind 'CardStackController=stack': expected Class=kind with kind one of navigation, tab, split, controller"))
+        #expect(
+            bad.stderr.contains(
+                "Invalid --kind 'CardStackController=stack': expected Class=kind with kind one of navigation, tab, split, controller"))
     }
 
     @Test func diffComparesTwoCaptures() throws {
@@ -105,7 +108,8 @@ import Testing
     /// Control characters and bidi overrides in user text reach the terminal escaped.
     @Test func terminalEscapesInAScenarioArePrintedVisibly() throws {
         let folder = try ScenarioFolder([
-            "evil.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "\u001b]0;pwned\u0007x"}, {"push": "\u202eA"}]}"#
+            "evil.json":
+                #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "\u001b]0;pwned\u0007x"}, {"push": "\u202eA"}]}"#
         ])
         let result = try navviz("validate", "evil.json", in: folder.url)
         #expect(result.status == 65)

@@ -170,9 +170,10 @@ import Testing
         #expect(h["UIViewController"].transitionalState == .disappearing)
         #expect(h["UIViewController#2"].transitionalState == .appearing)
         #expect(h["UITabBarController"].selected == 1)
-        #expect(result.observed.map { "\($0.0)=\($0.1.rawValue)" } == [
-            "UITabBarController=appeared", "UIViewController=disappearing", "UIViewController#2=appearing",
-        ])
+        #expect(
+            result.observed.map { "\($0.0)=\($0.1.rawValue)" } == [
+                "UITabBarController=appeared", "UIViewController=disappearing", "UIViewController#2=appearing",
+            ])
     }
 
     @Test func splitColumnsAndCollapse() throws {

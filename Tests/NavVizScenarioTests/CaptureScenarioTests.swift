@@ -26,7 +26,8 @@ import Testing
         let step = ScenarioRunner.run(scenario).steps[1]
         #expect(step.op == "snapshot")
         #expect(step.finder.visible == "Compose")
-        #expect(step.outcome.events.map(\.description) == [
+        #expect(
+            step.outcome.events.map(\.description) == [
                 "Message.viewWillDisappear", "Inbox.viewWillAppear", "Compose.viewWillAppear", "Message.viewDidDisappear",
                 "Inbox.viewDidAppear", "Compose.viewDidAppear",
             ])

@@ -17,7 +17,10 @@ import Testing
 
     @Test(arguments: [
         (#"{"wait": 1e308}"#, "t.json: steps[0].wait: invalid value '1e+308', expected a number of seconds from 0 to 86400"),
-        (#"{"op": "wait", "seconds": 86400.5}"#, "t.json: steps[0].seconds: invalid value '86400.5', expected a number of seconds from 0 to 86400"),
+        (
+            #"{"op": "wait", "seconds": 86400.5}"#,
+            "t.json: steps[0].seconds: invalid value '86400.5', expected a number of seconds from 0 to 86400"
+        ),
         (#"{"push": "A", "after": 1e308}"#, "t.json: steps[0].after: invalid value '1e+308', expected a number of seconds from 0 to 86400"),
         (
             #"{"push": "A", "animation": {"kind": "curlUp", "duration": 1e300}}"#,

@@ -14,7 +14,8 @@ import Testing
 
     @Test func aPrintHierarchyBodyIsASnapshot() async throws {
         try await withDaemon { client in
-            try await client.post("/api/sessions", #"{"id": "mail", "root": {"navigation": ["MessageListViewController"], "id": "UINavigationController"}}"#)
+            try await client.post(
+                "/api/sessions", #"{"id": "mail", "root": {"navigation": ["MessageListViewController"], "id": "UINavigationController"}}"#)
             let response = try await client.post(
                 "/api/sessions/mail/snapshots", Self.dump, headers: [.contentType: "text/plain; charset=utf-8"])
             #expect(response.status == .created)

@@ -284,3 +284,24 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
         #expect(sessions.isEmpty)
     }
 }
+
+/// `scripts/navviz_lldb.py` against a real daemon, with a stand-in for LLDB (`scripts/test_navviz_lldb.py`).
+@Suite(.serialized) struct LLDBScriptTests {
+    @Test func theLLDBCommandCapturesAndPosts() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        defer { daemon.stop(SIGTERM) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/test_navviz_lldb.py").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["NAVVIZ_URL": daemon.baseURL.absoluteString]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.hasSuffix("9 passed, 0 failed\n"), "\(text)")
+    }
+}

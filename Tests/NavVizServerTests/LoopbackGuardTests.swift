@@ -21,7 +21,9 @@ import Testing
 
     // MARK: - Host
 
-    @Test(arguments: ["rebind.evil.example:7381", "evil.example", "127.0.0.1.evil.example:7381", "localhost:80", "[::2]:7381", "127.0.0.1:7381:1"])
+    @Test(arguments: [
+        "rebind.evil.example:7381", "evil.example", "127.0.0.1.evil.example:7381", "localhost:80", "[::2]:7381", "127.0.0.1:7381:1",
+    ])
     func aForeignHostIsMisdirected(host: String) async throws {
         try await withDaemon { client in
             let response = try await client.get("/api/sessions", headers: headers([("Host", host)]))

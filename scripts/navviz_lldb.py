@@ -1,0 +1,172 @@
+"""navviz in LLDB: capture the paused app's view-controller hierarchy for navviz.
+
+Load it once per session (or from ~/.lldbinit):
+
+    command script import /path/to/navviz/scripts/navviz_lldb.py
+
+Then, with the app paused:
+
+    navviz capture -o ~/Desktop/home.txt                          # write the dump to a file
+    navviz capture --post http://127.0.0.1:7381 --session myapp   # send it to `navviz serve`
+
+`navviz capture` evaluates `[UIViewController _printHierarchy]` in the paused process (UIKit's own,
+private, debug-only printer) and writes or posts the text it returns. `navviz render home.txt` draws
+it; `navviz import a.txt b.txt -o flow.json` turns several captures into a scenario. Posting creates
+the session when it does not exist yet, then posts the dump as `text/plain` to
+`/api/sessions/ID/snapshots`, so the browser at the daemon's address follows the app.
+
+The same file runs outside LLDB to post a saved dump:
+
+    python3 navviz_lldb.py post --url http://127.0.0.1:7381 --session myapp home.txt
+"""
+
+import argparse
+import json
+import shlex
+import sys
+import urllib.error
+import urllib.request
+
+EXPRESSION = "(id)[UIViewController _printHierarchy]"
+DEFAULT_URL = "http://127.0.0.1:7381"
+
+
+class CaptureError(Exception):
+    """A capture that could not be taken, written or posted; the message says why."""
+
+
+def parser(prog):
+    p = argparse.ArgumentParser(prog=prog, description="Capture the view-controller hierarchy for navviz.")
+    p.add_argument("-o", "--output", help="write the dump to this file")
+    p.add_argument("--post", metavar="URL", nargs="?", const=DEFAULT_URL,
+                   help="post the dump to navviz serve at URL (default %s)" % DEFAULT_URL)
+    p.add_argument("--session", default="lldb", help="the daemon session to post to (default: lldb)")
+    p.add_argument("--token", help="the daemon's --token, when it has one")
+    return p
+
+
+def request(url, data=None, content_type=None, token=None, method=None):
+    """One HTTP exchange; returns (status, body text). Never sends an Origin header."""
+    req = urllib.request.Request(url, data=data, method=method)
+    if content_type:
+        req.add_header("Content-Type", content_type)
+    if token:
+        req.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+    except urllib.error.URLError as error:
+        raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (url, error.reason))
+
+
+def message(body):
+    try:
+        return json.loads(body)["error"]["message"]
+    except (ValueError, KeyError, TypeError):
+        return body.strip()
+
+
+def post(dump, url, session, token=None):
+    """Posts a dump as a snapshot of `session`, creating the session first when it does not exist."""
+    base = url.rstrip("/")
+    status, body = request("%s/api/sessions/%s" % (base, session), token=token)
+    if status == 404:
+        payload = json.dumps({"id": session, "name": session}).encode("utf-8")
+        status, body = request(base + "/api/sessions", payload, "application/json", token, "POST")
+        if status != 201:
+            raise CaptureError("could not create session '%s': %s" % (session, message(body)))
+    elif status != 200:
+        raise CaptureError("navviz serve answered %d: %s" % (status, message(body)))
+    status, body = request("%s/api/sessions/%s/snapshots" % (base, session), dump.encode("utf-8"),
+                           "text/plain; charset=utf-8", token, "POST")
+    if status != 201:
+        raise CaptureError("the snapshot was refused (%d): %s" % (status, message(body)))
+    step = json.loads(body)
+    return "posted step %d to session '%s': visible %s (%s/)" % (step["index"], session, step.get("visible"), base)
+
+
+def write(dump, path):
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(dump if dump.endswith("\n") else dump + "\n")
+    return "wrote %s" % path
+
+
+def deliver(dump, args):
+    """Writes and/or posts a dump as the arguments say; returns what was done, one line each."""
+    done = []
+    if args.output:
+        done.append(write(dump, args.output))
+    if args.post:
+        done.append(post(dump, args.post, args.session, args.token))
+    if not done:
+        done.append(dump)
+    return "\n".join(done)
+
+
+def evaluate(frame):
+    """Runs `[UIViewController _printHierarchy]` in the paused process and returns its text."""
+    import lldb  # only inside LLDB
+
+    options = lldb.SBExpressionOptions()
+    options.SetLanguage(lldb.eLanguageTypeObjC)
+    options.SetTimeoutInMicroSeconds(10 * 1000 * 1000)
+    options.SetTryAllThreads(True)
+    value = frame.EvaluateExpression(EXPRESSION, options)
+    error = value.GetError()
+    if error is not None and error.Fail():
+        raise CaptureError("could not run _printHierarchy: %s (is the app paused, and does it link UIKit?)" % error.GetCString())
+    text = value.GetObjectDescription()
+    if not text:
+        raise CaptureError("_printHierarchy returned nothing: the app may have no window yet")
+    return text
+
+
+def capture(debugger, command, result, internal_dict):
+    """`navviz capture [-o FILE] [--post [URL] --session ID]` in LLDB."""
+    try:
+        args = parser("navviz capture").parse_args(shlex.split(command))
+    except SystemExit:
+        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN]")
+        return
+    frame = debugger.GetSelectedTarget().GetProcess().GetSelectedThread().GetSelectedFrame()
+    try:
+        result.AppendMessage(deliver(evaluate(frame), args))
+    except (CaptureError, OSError) as error:
+        result.SetError("navviz: %s" % error)
+
+
+def navviz(debugger, command, result, internal_dict):
+    """`navviz capture …`: the command LLDB knows."""
+    words = shlex.split(command)
+    if not words or words[0] != "capture":
+        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN]")
+        return
+    capture(debugger, " ".join(shlex.quote(w) for w in words[1:]), result, internal_dict)
+
+
+def __lldb_init_module(debugger, internal_dict):
+    debugger.HandleCommand("command script add -f %s.navviz navviz" % __name__)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="navviz_lldb.py", description="Post a saved _printHierarchy dump to navviz serve.")
+    sub = p.add_subparsers(dest="command", required=True)
+    post_parser = sub.add_parser("post", help="post a dump file as a snapshot")
+    post_parser.add_argument("file")
+    post_parser.add_argument("--url", default=DEFAULT_URL)
+    post_parser.add_argument("--session", default="lldb")
+    post_parser.add_argument("--token")
+    args = p.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            print(post(handle.read(), args.url, args.session, args.token))
+    except (CaptureError, OSError) as error:
+        print("navviz_lldb.py: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

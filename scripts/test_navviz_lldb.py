@@ -1,0 +1,142 @@
+"""Tests of navviz_lldb.py without LLDB: a stand-in `lldb` module answers the expression the way a paused
+app does, and a live `navviz serve` (its URL in NAVVIZ_URL) receives the posts. Run by the Swift test
+suite (LiveDaemonTests); prints 'N passed, N failed'."""
+
+import os
+import sys
+import tempfile
+import types
+import json
+import urllib.request
+
+DUMP = """<UINavigationController: 0x10300a000>, state: appeared, view: <UILayoutContainerView: 0x10300b000>
+   | <Mail.MessageListViewController: 0x10300e000>, state: appeared, view: <UIView: 0x10300f000>"""
+
+
+class Error:
+    def __init__(self, text=None):
+        self.text = text
+
+    def Fail(self):
+        return self.text is not None
+
+    def GetCString(self):
+        return self.text
+
+
+class Value:
+    def __init__(self, text, error=None):
+        self.text, self.error = text, error
+
+    def GetError(self):
+        return Error(self.error)
+
+    def GetObjectDescription(self):
+        return self.text
+
+
+class Frame:
+    def __init__(self, value):
+        self.value, self.expressions = value, []
+
+    def EvaluateExpression(self, expression, options):
+        self.expressions.append((expression, options.language))
+        return self.value
+
+
+class Debugger:
+    def __init__(self, frame):
+        self.frame, self.commands = frame, []
+
+    def GetSelectedTarget(self):
+        return self
+
+    def GetProcess(self):
+        return self
+
+    def GetSelectedThread(self):
+        return self
+
+    def GetSelectedFrame(self):
+        return self.frame
+
+    def HandleCommand(self, command):
+        self.commands.append(command)
+
+
+class Result:
+    def __init__(self):
+        self.messages, self.error = [], None
+
+    def AppendMessage(self, text):
+        self.messages.append(text)
+
+    def SetError(self, text):
+        self.error = text
+
+
+class Options:
+    def SetLanguage(self, language):
+        self.language = language
+
+    def SetTimeoutInMicroSeconds(self, value):
+        pass
+
+    def SetTryAllThreads(self, value):
+        pass
+
+
+sys.modules["lldb"] = types.SimpleNamespace(SBExpressionOptions=Options, eLanguageTypeObjC="objc")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import navviz_lldb  # noqa: E402
+
+passed, failed = 0, 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL %s %s" % (name, detail))
+
+
+def run(command, value):
+    frame = Frame(value)
+    debugger = Debugger(frame)
+    result = Result()
+    navviz_lldb.navviz(debugger, command, result, {})
+    return frame, result
+
+
+debugger = Debugger(None)
+navviz_lldb.__lldb_init_module(debugger, {})
+check("registers the command", debugger.commands == ["command script add -f navviz_lldb.navviz navviz"], debugger.commands)
+
+with tempfile.TemporaryDirectory() as folder:
+    path = os.path.join(folder, "home.txt")
+    frame, result = run("capture -o " + path, Value(DUMP))
+    check("evaluates _printHierarchy as Objective-C", frame.expressions == [("(id)[UIViewController _printHierarchy]", "objc")])
+    check("writes the dump", result.error is None and open(path).read() == DUMP + "\n", result.error)
+    check("says where", result.messages == ["wrote " + path], result.messages)
+
+frame, result = run("capture", Value(None, "error: use of undeclared identifier 'UIViewController'"))
+check("an expression error is reported", result.error is not None and "could not run _printHierarchy" in result.error, result.error)
+
+frame, result = run("snapshot", Value(DUMP))
+check("an unknown subcommand prints the usage", result.error is not None and result.error.startswith("usage: navviz capture"))
+
+url = os.environ.get("NAVVIZ_URL")
+if url:
+    frame, result = run("capture --post %s --session lldbtest" % url, Value(DUMP))
+    check("posts to the daemon", result.error is None and "posted step 1 to session 'lldbtest'" in result.messages[0],
+          (result.error, result.messages))
+    with urllib.request.urlopen(url + "/api/sessions/lldbtest/run") as response:
+        run_json = json.loads(response.read())
+    check("the session shows the capture", run_json["steps"][-1]["visible"] == "MessageListViewController", run_json["steps"][-1])
+    frame, result = run("capture --post %s --session lldbtest" % url, Value("not a dump"))
+    check("a refused dump says why", result.error is not None and "the snapshot was refused (400)" in result.error, result.error)
+
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
