@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
         .library(name: "NavVizServer", targets: ["NavVizServer"]),
         .library(name: "NavVizClient", targets: ["NavVizClient"]),
+        .library(name: "NavVizCapture", targets: ["NavVizCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +42,9 @@ let package = Package(
             ]
         ),
         .target(name: "NavVizClient"),
+        // In-app capture: a walker generic over the controller tree (tested on Linux with fakes) and a thin
+        // UIKit adapter, compiled where UIKit exists.
+        .target(name: "NavVizCapture", dependencies: ["NavVizCore", "NavVizFormat", "NavVizScenario", "NavVizClient"]),
         .executableTarget(
             name: "navviz",
             dependencies: [
@@ -56,6 +60,12 @@ let package = Package(
         .executableTarget(name: "navviz-daemon-bench", path: "Benchmarks/navviz-daemon-bench"),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
         .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizFormat", "NavVizScenario"]),
+        .testTarget(name: "NavVizCaptureTests", dependencies: ["NavVizCapture", "NavVizScenario"]),
+        // Type-checks the UIKit adapter on Linux against a stand-in that declares exactly the UIKit API it uses.
+        .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),
+        .testTarget(
+            name: "NavVizCaptureUIKitTests", dependencies: ["NavVizCapture", "UIKitStandIn"],
+            swiftSettings: [.define("NAVVIZ_UIKIT_STANDIN")]),
         .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizScenario"], resources: []),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"], exclude: ["Goldens"]),
         .testTarget(name: "NavVizCLITests", dependencies: ["NavVizScenario"]),

@@ -73,6 +73,19 @@ public struct NavVizClient: Sendable {
         try await send("POST", "api/sessions/\(try Self.escape(session))/snapshots", body: snapshot)
     }
 
+    /// Posts a canonical snapshot already encoded as JSON (what `NavVizCapture` builds); with
+    /// `creatingSession`, a session that does not exist yet is created first.
+    @discardableResult
+    public func postSnapshot(json: String, to session: String, creatingSession: Bool = false) async throws -> StepResult {
+        let path = "api/sessions/\(try Self.escape(session))/snapshots"
+        do {
+            return try await decode(try await raw("POST", path, body: Data(json.utf8)))
+        } catch NavVizClientError.http(status: 404, _) where creatingSession {
+            _ = try await createSession(name: session, id: session)
+            return try await decode(try await raw("POST", path, body: Data(json.utf8)))
+        }
+    }
+
     /// The session's run JSON (as `run.json`).
     public func run(of session: String) async throws -> RunResult {
         try await send("GET", "api/sessions/\(try Self.escape(session))/run")
@@ -91,7 +104,10 @@ public struct NavVizClient: Sendable {
     // MARK: - Transport
 
     func send<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = NavVizJSON?.none) async throws -> Response {
-        let data = try await raw(method, path, body: try body.map { try JSONEncoder().encode($0) })
+        try decode(try await raw(method, path, body: try body.map { try JSONEncoder().encode($0) }))
+    }
+
+    func decode<Response: Decodable>(_ data: Data) throws -> Response {
         do {
             return try JSONDecoder().decode(Response.self, from: data)
         } catch {
@@ -141,6 +157,7 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
     /// Session ids are 1 to 64 letters, digits, '-' or '_'.
     case invalidSessionID(String)
 
+    /// A sentence saying what went wrong.
     public var description: String {
         switch self {
         case .http(let status, let message): "navviz serve answered \(status): \(message)"

@@ -13,18 +13,29 @@ public enum NavVizJSON: Sendable, Equatable, Codable, ExpressibleByStringLiteral
     /// Members in order (equality ignores the order).
     case object([(String, NavVizJSON)])
 
+    /// Object keys, for dictionary literals.
     public typealias Key = String
+    /// Object member values, for dictionary literals.
     public typealias Value = NavVizJSON
+    /// Array elements, for array literals.
     public typealias ArrayLiteralElement = NavVizJSON
 
+    /// A string, from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A number, from an integer literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number, from a floating-point literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A Boolean, from `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An array, from an array literal.
     public init(arrayLiteral elements: NavVizJSON...) { self = .array(elements) }
+    /// An object, from a dictionary literal (members keep their order).
     public init(dictionaryLiteral elements: (String, NavVizJSON)...) { self = .object(elements) }
+    /// `null`, from `nil`.
     public init(nilLiteral: ()) { self = .null }
 
+    /// Whether two values are equal; objects with the same members in any order are equal.
     public static func == (lhs: NavVizJSON, rhs: NavVizJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -59,6 +70,7 @@ public enum NavVizJSON: Sendable, Equatable, Codable, ExpressibleByStringLiteral
         init?(intValue: Int) { nil }
     }
 
+    /// Encodes the value as JSON (whole numbers below 1e15 as integers).
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
@@ -82,6 +94,7 @@ public enum NavVizJSON: Sendable, Equatable, Codable, ExpressibleByStringLiteral
         }
     }
 
+    /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: CodingName.self) {
             self = .object(try container.allKeys.map { ($0.stringValue, try container.decode(NavVizJSON.self, forKey: $0)) })

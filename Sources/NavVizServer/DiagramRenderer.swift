@@ -12,6 +12,7 @@ public struct InProcessRenderer: DiagramRenderer {
     /// The in-process renderer.
     public init() {}
 
+    /// Renders `dot` to SVG with Graphviz in this process.
     public func svg(dot: String) async throws(ServerError) -> String {
         do {
             return try await GraphvizRenderer.shared.render(dot: dot)
@@ -39,6 +40,7 @@ public actor CachingRenderer: DiagramRenderer {
         self.limit = limit
     }
 
+    /// The cached SVG for `dot`, or `base`'s rendering of it (then cached).
     public func svg(dot: String) async throws(ServerError) -> String {
         tick += 1
         if let entry = entries[dot] {

@@ -38,6 +38,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     func path(_ id: SessionID) -> String { "\(directory)/\(id.rawValue).journal" }
 
+    /// Reads every `<id>.journal` in the directory (cutting off a torn last record) and keeps them open for appends.
     public func restore() async throws(ServerError) -> [RestoredJournal] {
         let names: [String]
         do {
@@ -69,6 +70,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         return restored
     }
 
+    /// Creates `<id>.journal` with its first record; returns once the file and the directory are fsync'd.
     public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {
         let file = path(id)
         let bytes = JournalRecord.frame(record)
@@ -96,6 +98,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         lock.withLock { files[id] = fd }
     }
 
+    /// Appends a record; returns once it is written and fsync'd (appends waiting together share one fsync).
     public func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
         let bytes = JournalRecord.frame(record)
         do {
@@ -159,6 +162,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
     }
 
+    /// Closes and removes a session's journal file, after any writes already queued.
     public func delete(_ id: SessionID) async throws(ServerError) {
         let fd: Int32? = lock.withLock { files.removeValue(forKey: id) }
         let file = path(id)
@@ -177,6 +181,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         if let failure { throw .journalFailed(reason: failure) }
     }
 
+    /// Fsyncs and closes every open journal file, after any writes already queued.
     public func close() async {
         let open: [Int32] = lock.withLock {
             let open = Array(files.values)

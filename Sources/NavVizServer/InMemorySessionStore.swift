@@ -68,6 +68,7 @@ public actor InMemorySessionStore: SessionStore {
 
     // MARK: - SessionStore
 
+    /// Creates a session from a `POST /api/sessions` body under a free id; returns once its journal is on disk.
     public func create(_ body: JSONValue) async throws(ServerError) -> Session {
         guard !isClosed else { throw .journalFailed(reason: "the daemon is shutting down") }
         let requested = try Session.requestedID(in: body)
@@ -103,13 +104,16 @@ public actor InMemorySessionStore: SessionStore {
         return candidate
     }
 
+    /// Every session, sorted by id.
     public func list() -> [Session] { sessions.values.sorted { $0.id < $1.id } }
 
+    /// The session with this id.
     public func session(_ id: SessionID) throws(ServerError) -> Session {
         guard let session = sessions[id] else { throw .unknownSession(id) }
         return session
     }
 
+    /// Deletes a session (and an API session's journal) and ends the streams that follow it.
     public func delete(_ id: SessionID) async throws(ServerError) {
         guard let session = sessions.removeValue(forKey: id) else { throw .unknownSession(id) }
         brokenJournals[id] = nil
@@ -121,12 +125,14 @@ public actor InMemorySessionStore: SessionStore {
         }
     }
 
+    /// Simulates a posted scenario step; returns its record once it is on disk.
     public func perform(_ body: JSONValue, in id: SessionID) async throws(ServerError) -> RunStep {
         let step = try mutate(id) { (session) throws(ServerError) in try session.perform(body) }
         try await commit(("step", body), step: step, in: id)
         return step
     }
 
+    /// Applies an app's canonical snapshot; returns its record once it is on disk.
     public func apply(snapshot body: JSONValue, to id: SessionID) async throws(ServerError) -> RunStep {
         let step = try mutate(id) { (session) throws(ServerError) in try session.apply(snapshot: body) }
         try await commit(("snapshot", body), step: step, in: id)
@@ -165,6 +171,7 @@ public actor InMemorySessionStore: SessionStore {
         }
     }
 
+    /// Events from now on (and, for one session, its acknowledged steps after `after` first).
     public func subscribe(to id: SessionID?, after: Int?) throws(ServerError) -> EventSubscription {
         var replay: [ServerEvent] = []
         if let id {
@@ -220,6 +227,7 @@ public actor InMemorySessionStore: SessionStore {
         for subscriber in subscribers.values { subscriber.continuation.yield(.ping) }
     }
 
+    /// Installs or replaces a session rendered from a watched scenario file, every step acknowledged.
     public func install(watched session: Session) {
         var session = session
         session.acknowledged = session.lastIndex
@@ -227,11 +235,13 @@ public actor InMemorySessionStore: SessionStore {
         broadcast(.session(session.id, summary: session.summary))
     }
 
+    /// Removes a watched session whose file is gone (API sessions are left alone).
     public func remove(watched id: SessionID) {
         guard sessions[id]?.source != .api, sessions.removeValue(forKey: id) != nil else { return }
         broadcast(.deleted(id))
     }
 
+    /// Ends every event stream and flushes and closes the journal; later changes are refused.
     public func close() async {
         guard !isClosed else { return }
         isClosed = true

@@ -28,12 +28,19 @@ public enum RenderingMode: Sendable, Equatable {
 
 /// The options of `navviz serve`, with its defaults.
 public struct ServeArguments: AppArguments {
+    /// The address to listen on (loopback unless a token is set).
     public var host: String
+    /// The port (0 picks a free one).
     public var port: Int
+    /// Where journals are kept; nil keeps sessions in memory only.
     public var dataDirectory: String?
+    /// When set, `/api` requires `Authorization: Bearer <token>`.
     public var token: String?
+    /// Scenario files in this directory are rendered as read-only sessions and re-rendered on change.
     public var watchDirectory: String?
+    /// The largest request body accepted, in bytes.
     public var maxBodyBytes: Int
+    /// How diagrams are rendered.
     public var rendering: RenderingMode
 
     /// The default port of `navviz serve`.

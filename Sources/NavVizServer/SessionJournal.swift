@@ -28,9 +28,14 @@ public struct RestoredJournal: Sendable {
 public struct NoJournal: SessionJournal {
     /// A journal that keeps nothing.
     public init() {}
+    /// Finds nothing to restore.
     public func restore() async throws(ServerError) -> [RestoredJournal] { [] }
+    /// Keeps nothing.
     public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {}
+    /// Keeps nothing.
     public func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {}
+    /// Has nothing to delete.
     public func delete(_ id: SessionID) async throws(ServerError) {}
+    /// Has nothing to close.
     public func close() async {}
 }

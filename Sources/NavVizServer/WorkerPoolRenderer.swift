@@ -26,6 +26,7 @@ public final class WorkerPoolRenderer: DiagramRenderer {
         self.pool = SlotPool(slots: (0..<max(1, workers)).map { _ in WorkerSlot(command: command, recycleAfter: max(1, recycleAfter)) })
     }
 
+    /// Renders `dot` to SVG in the next free worker process.
     public func svg(dot: String) async throws(ServerError) -> String {
         let slot = await pool.acquire()
         let result: Result<String, ServerError> = await withCheckedContinuation { continuation in

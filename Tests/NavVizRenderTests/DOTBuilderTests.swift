@@ -52,6 +52,7 @@ import Testing
         spec.generators = ["search": .screen("Search")]
         var h = try Fixtures.hierarchy(spec)
         h[NodeID("Home")].isLoaded = false
+        h[NodeID("Home")].isReleased = true  // by a memory warning
         try expectGolden("state-activity", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
     }
 
@@ -97,6 +98,7 @@ import Testing
     @Test func unloadedControllerIsDashed() throws {
         var h = try Fixtures.hierarchy(.navigation([.screen("Home"), .screen("Product")], id: "shopNav"))
         h[NodeID("Home")].isLoaded = false
+        h[NodeID("Home")].isReleased = true  // by a memory warning
         try expectGolden("state-unloaded", DOTBuilder().state(h, finder: ViewFinder().find(in: h)))
     }
 
@@ -289,13 +291,13 @@ import Testing
                | <Maps.RoutePanelController: 0x9>, state: disappeared, view: (view not loaded)
             """
         var h = try PrintHierarchy.parse(dump, file: "map.txt").hierarchy().hierarchy
+        let placePanel =
+            #""id":"PlacePanelController","kind":"controller","screen":"PlacePanelController","#
+            + #""class":"Maps.PlacePanelController","children":[]"#
         h = try Snapshot.decode(
             try JSONParser.parse(
                 JSONWriter.compact(Snapshot.encode(h)).replacingOccurrences(
-                    of: #""id":"PlacePanelController","kind":"controller","screen":"PlacePanelController","class":"Maps.PlacePanelController","children":[]"#,
-                    with:
-                        #""id":"PlacePanelController","kind":"controller","screen":"PlacePanelController","class":"Maps.PlacePanelController","children":[],"loaded":false,"released":true"#
-                )), file: "map.json")
+                    of: placePanel, with: placePanel + #","loaded":false,"released":true"#)), file: "map.json")
         #expect(h["PlacePanelController"].isReleased)
         let text = DOTBuilder().state(h, finder: ViewFinder().find(in: h))
         try expectGolden("state-capture", text)

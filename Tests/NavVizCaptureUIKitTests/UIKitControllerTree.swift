@@ -1,0 +1,1 @@
+../../Sources/NavVizCapture/UIKitControllerTree.swift
