@@ -38,7 +38,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     func path(_ id: SessionID) -> String { "\(directory)/\(id.rawValue).journal" }
 
-    /// Reads every `<id>.journal` in the directory (cutting off a torn last record) and keeps them open for appends.
+    /// Reads every `<id>.journal` in the directory (cutting off a torn last record) and keeps them open for
+    /// appends. A file is touched only when it is a regular file (never through a symbolic link) whose first
+    /// record is a session record: anything else is left alone and reported, never truncated.
     public func restore() async throws(ServerError) -> [RestoredJournal] {
         let names: [String]
         do {
@@ -50,11 +52,29 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         for name in names where name.hasSuffix(".journal") {
             guard let id = SessionID(name.dropLast(".journal".count)) else { continue }
             let file = path(id)
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
-            let scan = JournalRecord.scan(Array(data))
+            let fd = open(file, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else {
+                if errno == ELOOP {
+                    restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): a symbolic link, left alone"]))
+                    continue
+                }
+                throw .journalFailed(reason: "cannot open '\(file)': \(Self.errnoText())")
+            }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = Self.readAll(fd) else {
+                closeDescriptor(fd)
+                restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): not a regular file, left alone"]))
+                continue
+            }
+            let scan = JournalRecord.scan(data)
+            guard let first = scan.records.first, first["type"] == .string("session") else {
+                closeDescriptor(fd)
+                restored.append(
+                    RestoredJournal(
+                        id: id, records: [], warnings: ["\(name): not a navviz journal (no session record at its start), left alone"]))
+                continue
+            }
             var warnings = scan.damaged.map { "\(name): skipped a damaged record at byte \($0.offset) (\($0.reason))" }
-            let fd = open(file, O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard fd >= 0 else { throw .journalFailed(reason: "cannot open '\(file)': \(Self.errnoText())") }
             if let torn = scan.torn {
                 warnings.append(
                     "\(name): skipped a torn last record at byte \(torn.offset) (\(torn.length) bytes; it was never acknowledged)")
@@ -68,6 +88,19 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             restored.append(RestoredJournal(id: id, records: scan.records, warnings: warnings))
         }
         return restored
+    }
+
+    /// The whole file behind `fd`, from its start; nil on a read error.
+    static func readAll(_ fd: Int32) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
     }
 
     /// Creates `<id>.journal` with its first record; returns once the file and the directory are fsync'd.

@@ -36,6 +36,10 @@ public actor InMemorySessionStore: SessionStore {
         for journal in try await journal.restore() {
             var warnings = journal.warnings
             guard let first = journal.records.first, first["type"] == .string("session"), let request = first["request"] else {
+                if journal.records.isEmpty, !warnings.isEmpty {
+                    report += warnings  // a file the journal left alone
+                    continue
+                }
                 report += warnings + ["\(journal.id).journal: no session record at its start; the session was not restored"]
                 continue
             }

@@ -49,6 +49,7 @@ extension NavVizCommand {
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
+            if golden.isEmpty || artifacts.isEmpty { throw ValidationError("the output directory must not be empty") }
         }
 
         func run() throws {
@@ -238,7 +239,7 @@ extension NavVizCommand {
                 files[0].contents += problems.map { $0 + "\n" }.joined()
                 printError(problems.joined(separator: "\n"))
             }
-            try OutputDirectory.write(files, to: folder) { $0 == "drift.txt" || $0.hasSuffix(".svg") }
+            try OutputDirectory.write(files, to: folder)
         }
 
         func trimmed(_ path: String) -> String {

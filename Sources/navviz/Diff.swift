@@ -43,6 +43,7 @@ extension NavVizCommand {
         var portableMetrics = false
 
         func validate() throws {
+            if output == "" { throw ValidationError("the output directory must not be empty") }
             if !["svg", "markdown", "json"].contains(format) {
                 throw ValidationError("Unknown --format '\(format)'. Use svg, markdown or json")
             }
@@ -107,7 +108,7 @@ extension NavVizCommand {
                     throw CommandFailure(message: "\(stem).svg: cannot render: \(error.description)", code: CommandFailure.failed)
                 }
             }
-            try OutputDirectory.write(files, to: folder) { $0.hasSuffix(".svg") || $0.hasSuffix(".dot") }
+            try OutputDirectory.write(files, to: folder)
         }
     }
 }

@@ -47,6 +47,8 @@ struct CommandFailure: Error {
     static let failed: Int32 = 1
     /// Exit code 74: output could not be written.
     static let ioError: Int32 = 74
+    /// Exit code 64: the command line is wrong.
+    static let usage: Int32 = 64
 
     static func invalid(_ errors: ScenarioErrors) -> CommandFailure {
         CommandFailure(message: errors.description, code: invalidInput)

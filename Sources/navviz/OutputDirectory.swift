@@ -4,22 +4,28 @@ import NavVizRender
 /// Writes a folder of files atomically: everything goes to a temporary sibling, which replaces the old
 /// folder only when complete, so a failed write never leaves half an output over a good one.
 ///
-/// An existing folder is replaced only when every file in it is one the command could have written
-/// (`isOutput`, given the path relative to the folder): `-o .` or `-o src` must not delete a project.
+/// An existing folder is replaced only when navviz wrote every file in it: each output folder carries a
+/// manifest (`.navviz-manifest`) naming the files written with a hash of their bytes, and a folder holding
+/// any other file (a user's `logo.svg`, the project itself under `-o .`) or a file changed since is refused. Golden folders, which have no manifest, are
+/// replaced when every file in them is one the command could have written (`isOutput`).
 enum OutputDirectory {
-    /// What `navviz render` writes: diagrams, `run.json`, `README.md` and `index.html`.
-    static func isRenderOutput(_ path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent
-        return ["run.json", "README.md", "index.html"].contains(name) || name.hasSuffix(".svg") || name.hasSuffix(".dot")
-    }
+    /// The manifest's file name: the files navviz wrote in the folder, one per line: a hash of the bytes
+    /// (FNV-1a, 64 bits, hex), a space, the relative path.
+    static let manifestName = ".navviz-manifest"
 
-    static func write(_ files: [OutputFile], to destination: String, replacing isOutput: (String) -> Bool = isRenderOutput)
-        throws(CommandFailure)
-    {
+    /// Writes `files` to `destination`. Outputs record what they hold in a manifest, and only a folder
+    /// navviz wrote is replaced; goldens (committed, no manifest) pass `isOutput` to say what may be replaced.
+    static func write(
+        _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil
+    ) throws(CommandFailure) {
+        guard !destination.isEmpty else {
+            throw CommandFailure(message: "the output directory must not be empty", code: CommandFailure.usage)
+        }
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
         try checkReplaceable(target, named: destination, isOutput: isOutput)
         let parent = target.deletingLastPathComponent()
+        removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -30,6 +36,12 @@ enum OutputDirectory {
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.contents.utf8).write(to: url)
             }
+            if isOutput == nil {
+                let listed = files.sorted { $0.path < $1.path }.map { "\(hash(Data($0.contents.utf8))) \($0.path)" }
+                    .joined(separator: "\n")
+                let text = "# Written by navviz; it replaces this folder only while it holds nothing else.\n\(listed)\n"
+                try Data(text.utf8).write(to: staging.appendingPathComponent(manifestName))
+            }
             try replace(target, with: staging)
         } catch {
             try? fm.removeItem(at: staging)
@@ -38,18 +50,60 @@ enum OutputDirectory {
         }
     }
 
-    /// Fails when `target` holds a file that `isOutput` does not recognize (Finder's `.DS_Store` aside).
-    static func checkReplaceable(_ target: URL, named destination: String, isOutput: (String) -> Bool) throws(CommandFailure) {
+    /// The files a folder's manifest lists, with their hashes; nil without a manifest.
+    static func manifest(in folder: URL) -> [String: String]? {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return nil }
+        var listed: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            listed[String(line[line.index(after: space)...])] = String(line[..<space])
+        }
+        return listed
+    }
+
+    /// FNV-1a over the bytes, as 16 hex digits: enough to notice an edit, not a security measure.
+    static func hash(_ data: Data) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Fails when `target` holds a file navviz did not write: with `isOutput` nil, one its manifest does not
+    /// list (every file, without a manifest); else one `isOutput` does not recognize. Finder's `.DS_Store`
+    /// aside.
+    static func checkReplaceable(_ target: URL, named destination: String, isOutput: ((String) -> Bool)?) throws(CommandFailure) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
         guard let entries = fm.enumerator(atPath: target.path) else { return }
+        let listed = isOutput == nil ? manifest(in: target) ?? [:] : [:]
         var foreign: [String] = []
+        var changed: [String] = []
         while let relative = entries.nextObject() as? String {
+            let url = target.appendingPathComponent(relative)
             var isFolder: ObjCBool = false
-            _ = fm.fileExists(atPath: target.appendingPathComponent(relative).path, isDirectory: &isFolder)
+            _ = fm.fileExists(atPath: url.path, isDirectory: &isFolder)
             if isFolder.boolValue || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
-            if !isOutput(relative) { foreign.append(relative) }
+            if let isOutput {
+                if !isOutput(relative) { foreign.append(relative) }
+            } else if relative != manifestName {
+                guard let hash = listed[relative] else {
+                    foreign.append(relative)
+                    continue
+                }
+                if (try? Data(contentsOf: url)).map(Self.hash) != hash { changed.append(relative) }
+            }
+        }
+        if foreign.isEmpty, let first = changed.min() {
+            let others = changed.count > 1 ? " (and \(changed.count - 1) more)" : ""
+            throw CommandFailure(
+                message: "\(destination): not replaced: '\(first)'\(others) changed since navviz wrote it. "
+                    + "Choose another output directory, or remove it first",
+                code: CommandFailure.ioError)
         }
         guard let first = foreign.min() else { return }
         let others = foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
@@ -57,6 +111,23 @@ enum OutputDirectory {
             message: "\(destination): not replaced: it holds '\(first)'\(others), which navviz does not write there. "
                 + "Choose another output directory, or remove it first",
             code: CommandFailure.ioError)
+    }
+
+    /// Removes the staging and backup folders (`.NAME.navviz-tmp-PID`, `.NAME.navviz-old-PID`) that a killed
+    /// navviz left beside `target`, when their process is gone.
+    static func removeAbandonedSiblings(of target: URL) {
+        let fm = FileManager.default
+        let parent = target.deletingLastPathComponent()
+        guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            for marker in [".navviz-tmp-", ".navviz-old-"] {
+                let prefix = ".\(target.lastPathComponent)\(marker)"
+                guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+                if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) == -1, errno == ESRCH {
+                    try? fm.removeItem(at: parent.appendingPathComponent(name))
+                }
+            }
+        }
     }
 
     /// Moves `staging` to `target`, keeping the old target until the move succeeded.

@@ -43,6 +43,7 @@ extension NavVizCommand {
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
+            if output.isEmpty { throw ValidationError("the output directory must not be empty") }
             if let only, RenderOptions.Section(rawValue: only) == nil {
                 throw ValidationError("Unknown --only '\(only)'. Use states, transitions or flow")
             }

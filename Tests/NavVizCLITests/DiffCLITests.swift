@@ -41,7 +41,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.hasSuffix("1 diagram in diff-out/\n"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("diff-out").path).sorted()
-        #expect(files == ["002-push.dot", "002-push.svg"])
+        #expect(files == [".navviz-manifest", "002-push.dot", "002-push.svg"])
         let svg = try read("diff-out/002-push.svg", in: folder.url)
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.contains("inserted"))
@@ -54,11 +54,36 @@ import Testing
         #expect(result.status == 74)
         #expect(result.stderr.hasPrefix(".: not replaced: it holds 'new.json' (and 1 more), which navviz does not write there."))
         #expect(exists("old.json", in: folder.url) && exists("new.json", in: folder.url))
-        // A folder of earlier diagrams is replaced: the stale ones go.
+        // A folder of earlier diagrams is replaced.
         #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
-        try "x".write(to: folder.url.appendingPathComponent("out/009-pop.svg"), atomically: true, encoding: .utf8)
         #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
-        #expect(!exists("out/009-pop.svg", in: folder.url))
+        #expect(exists("out/002-push.svg", in: folder.url))
+        // The user's own SVG among them is not: navviz did not write it.
+        try "mine".write(to: folder.url.appendingPathComponent("out/logo.svg"), atomically: true, encoding: .utf8)
+        let refused = try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url)
+        #expect(refused.status == 74)
+        #expect(
+            refused.stderr
+                == "out: not replaced: it holds 'logo.svg', which navviz does not write there. Choose another output directory, or remove it first\n"
+        )
+        #expect(try read("out/logo.svg", in: folder.url) == "mine")
+        // A folder of SVGs navviz did not write (no manifest) is not replaced either.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try "<svg/>".write(to: folder.url.appendingPathComponent("art/002-push.svg"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "art"], in: folder.url).status == 74)
+        #expect(try read("art/002-push.svg", in: folder.url) == "<svg/>")
+    }
+
+    @Test func anEmptyOutputPathIsAUsageError() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        for arguments in [
+            ["diff", "old.json", "new.json", "-o", ""], ["render", "old.json", "-o", ""],
+            ["check", "old.json", "--golden", "", "--record"], ["check", "old.json", "--golden", "g", "--artifacts", ""],
+        ] {
+            let result = try navviz(arguments, in: folder.url)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: the output directory must not be empty\n"), "\(arguments)")
+        }
     }
 
     @Test func markdownIsAPullRequestComment() throws {

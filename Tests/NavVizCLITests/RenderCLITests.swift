@@ -82,13 +82,16 @@ import Testing
     }
 
     /// Every file under `root` (hidden ones included) by relative path, with its bytes.
+    /// Every file below `root` but the output manifest (`.navviz-manifest`), by relative path.
     static func tree(_ root: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: root.path) else { return files }
         while let relative = enumerator.nextObject() as? String {
             let path = root.appendingPathComponent(relative).path
-            if !isDirectory(path) { files[relative] = fm.contents(atPath: path) }
+            if !isDirectory(path), (relative as NSString).lastPathComponent != ".navviz-manifest" {
+                files[relative] = fm.contents(atPath: path)
+            }
         }
         return files
     }
@@ -130,6 +133,9 @@ import Testing
         #expect(scenario.filter { $0.hasPrefix("transitions/") }.count == 2 * 22)
         #expect(scenario.count == 2 * 23 + 2 * 22 + 5)
         #expect(!scenario.contains { $0.hasPrefix(".") || $0.contains("/.") })  // no staging leftovers
+        // The manifest lists every file with its hash, so a later render replaces only what navviz wrote.
+        let manifest = try String(contentsOf: out.appendingPathComponent("uikit-containers/.navviz-manifest"), encoding: .utf8)
+        #expect(manifest.split(separator: "\n").dropFirst().map { String($0.dropFirst(17)) } == scenario.sorted())
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path)) == ["uikit-containers"])
     }
 
@@ -145,7 +151,10 @@ import Testing
         let result = try Self.navviz(["render", scenarios.path, "-o", out.path])
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["containers", "index.html", "small"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                ".navviz-manifest", "containers", "index.html", "small",
+            ])
         let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("href=\"containers/index.html\""))
         #expect(index.contains("href=\"small/index.html\""))
@@ -165,7 +174,10 @@ import Testing
         let result = try Self.navviz(["render", scenarios.path, "-o", out.path])
 
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["index.html", "index.html-2", "other"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                ".navviz-manifest", "index.html", "index.html-2", "other",
+            ])
     }
 
     // MARK: - Options
@@ -336,5 +348,37 @@ import Testing
         // A previous output is replaced as before.
         #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)
         #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)
+        // A user's README, index page or logo in an output folder is never replaced.
+        for name in ["logo.svg", "README.md", "a/index.html"] {
+            let url = tmp.appendingPathComponent("out/\(name)")
+            let original = try? String(contentsOf: url, encoding: .utf8)
+            try "the user's own".write(to: url, atomically: true, encoding: .utf8)
+            let result = try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp)
+            #expect(result.status == 74, "\(name)")
+            let expected =
+                name == "a/index.html"
+                ? "out: not replaced: 'a/index.html' changed since navviz wrote it."
+                : "out: not replaced: it holds '\(name)', which navviz does not write there."
+            #expect(result.stderr.hasPrefix(expected), "\(name)")
+            #expect(try String(contentsOf: url, encoding: .utf8) == "the user's own")
+            if let original {
+                try original.write(to: url, atomically: true, encoding: .utf8)
+            } else {
+                try FileManager.default.removeItem(at: url)
+            }
+        }
+    }
+
+    @Test func aKilledRendersLeftoversAreRemovedByTheNextRender() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        // PID 2^22 + 1 is above Linux's pid_max: no such process.
+        let abandoned = ["out/.a.navviz-tmp-4194305", "out/.a.navviz-old-4194305"]
+        for folder in abandoned {
+            try FileManager.default.createDirectory(at: tmp.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        #expect(try Self.navviz(["render", "a.json", "-o", "out"], in: tmp).status == 0)
+        #expect(abandoned.allSatisfy { !FileManager.default.fileExists(atPath: tmp.appendingPathComponent($0).path) })
     }
 }

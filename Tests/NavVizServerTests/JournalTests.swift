@@ -99,6 +99,36 @@ import Testing
         await third.close()
     }
 
+    @Test func filesThatAreNotJournalsAreLeftAloneEvenThroughASymlink() async throws {
+        let directory = try temporaryDirectory("foreign")
+        let outside = try temporaryDirectory("outside")
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        // No final newline: the old repair cut each of these back to their last line.
+        let precious = "line one\nline two without newline"
+        try precious.write(toFile: "\(outside)/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: "\(directory)/link.journal", withDestinationPath: "\(outside)/notes.txt")
+        try precious.write(toFile: "\(directory)/plain.journal", atomically: true, encoding: .utf8)
+        // A symlink to a real journal is not followed either.
+        let first = InMemorySessionStore(journal: try FileJournal(directory: outside))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "real", "root": {"navigation": ["Home"]}}"#))
+        await first.close()
+        try FileManager.default.createSymbolicLink(atPath: "\(directory)/real.journal", withDestinationPath: "\(outside)/real.journal")
+
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(
+            try await store.restore() == [
+                "link.journal: a symbolic link, left alone",
+                "plain.journal: not a navviz journal (no session record at its start), left alone",
+                "real.journal: a symbolic link, left alone",
+            ])
+        await store.close()
+        #expect(try String(contentsOfFile: "\(outside)/notes.txt", encoding: .utf8) == precious)
+        #expect(try String(contentsOfFile: "\(directory)/plain.journal", encoding: .utf8) == precious)
+    }
+
     @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
         let directory = try temporaryDirectory("group")
         defer { try? FileManager.default.removeItem(atPath: directory) }
