@@ -196,6 +196,17 @@ public enum Snapshot {
                 _ = self.node(raw, join(path, "presented"), parent: nil, presenter: id, into: &h)
             }
             if kind == .tab || kind == .notifications, node.selected == nil, !h[id].children.isEmpty { h[id].selected = 0 }
+            if kind == .split { checkColumns(of: id, at: path, in: &h) }
+            if kind == .activity, let active = h[id].active {
+                let keys = h[id].children.compactMap { h[$0].key }
+                if !keys.contains(active) {
+                    errors.append(
+                        .invalidValue(
+                            file: file, path: join(path, "active"), value: active,
+                            expected: keys.isEmpty ? "no active key: it has no keyed children" : "the key of one of its children",
+                            suggestion: Suggestion.closest(to: active, in: keys)))
+                }
+            }
             if let shown = h[id].embedded, let bad = shown.first(where: { !h[id].children.indices.contains($0) }) {
                 errors.append(
                     .invalidValue(
@@ -210,6 +221,40 @@ public enum Snapshot {
                         expected: "an index from 0 to \(h[id].children.count - 1)", suggestion: nil))
             }
             return id
+        }
+
+        /// A split holds one to three columns, each in its own role, one of them the primary. Columns without
+        /// any role are given them by position (primary, [supplementary,] secondary), as UIKit orders them.
+        mutating func checkColumns(of id: NodeID, at path: String, in h: inout Hierarchy) {
+            let columns = h[id].children
+            guard (1...3).contains(columns.count) else {
+                errors.append(
+                    .invalidNode(
+                        file: file, path: join(path, "children"),
+                        reason: "a split has one to three columns (primary, supplementary, secondary), not \(columns.count)"))
+                return
+            }
+            if columns.allSatisfy({ h[$0].role == nil }) {
+                let roles: [SplitRole] = [[.primary], [.primary, .secondary], [.primary, .supplementary, .secondary]][columns.count - 1]
+                for (column, role) in zip(columns, roles) { h[column].role = role }
+                return
+            }
+            var seen: Set<SplitRole> = []
+            for (index, column) in columns.enumerated() {
+                let childPath = "\(join(path, "children"))[\(index)]"
+                guard let role = h[column].role else {
+                    errors.append(.missingField(file: file, path: childPath, field: "role"))
+                    continue
+                }
+                if !seen.insert(role).inserted {
+                    errors.append(
+                        .invalidNode(
+                            file: file, path: join(childPath, "role"), reason: "two columns are '\(role.rawValue)': each role once"))
+                }
+            }
+            if !seen.contains(.primary), seen.count == columns.count {
+                errors.append(.invalidNode(file: file, path: join(path, "children"), reason: "a split needs a 'primary' column"))
+            }
         }
 
         mutating func string(_ value: JSONValue, _ key: String, _ path: String) -> String? {

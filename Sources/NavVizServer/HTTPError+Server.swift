@@ -9,7 +9,7 @@ extension ServerError: HTTPResponseError {
     /// The HTTP status that goes with the error.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidBody, .emptyBody, .invalidSessionID, .invalidQuery, .invalidStepNumber: .badRequest
+        case .invalidBody, .emptyBody, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber: .badRequest
         case .bodyTooLarge: .contentTooLarge
         case .unknownSession, .unknownStep, .noTransition: .notFound
         case .sessionExists, .watchedSession: .conflict
@@ -20,6 +20,8 @@ extension ServerError: HTTPResponseError {
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound
+        case .diagramTooLarge: .contentTooLarge
+        case .renderTimedOut: .serviceUnavailable
         }
     }
 }

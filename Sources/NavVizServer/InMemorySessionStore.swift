@@ -231,12 +231,16 @@ public actor InMemorySessionStore: SessionStore {
         for subscriber in subscribers.values { subscriber.continuation.yield(.ping) }
     }
 
-    /// Installs or replaces a session rendered from a watched scenario file, every step acknowledged.
-    public func install(watched session: Session) {
+    /// Installs or replaces a session rendered from a watched scenario file, every step acknowledged; never
+    /// over a session created through the API (false then).
+    @discardableResult
+    public func install(watched session: Session) -> Bool {
+        if let existing = sessions[session.id], existing.source == .api { return false }
         var session = session
         session.acknowledged = session.lastIndex
         sessions[session.id] = session
         broadcast(.session(session.id, summary: session.summary))
+        return true
     }
 
     /// Removes a watched session whose file is gone (API sessions are left alone).

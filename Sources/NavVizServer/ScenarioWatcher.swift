@@ -18,7 +18,8 @@ struct ScenarioWatcher: Service {
             var seen: [String: (stamp: String, id: SessionID)] = [:]
             while !Task.isCancelled {
                 seen = await scan(seen)
-                try await Task.sleep(for: interval)
+                // Shutdown cancels the sleep: that is the normal end, not an error (exit 0 on SIGTERM).
+                do { try await Task.sleep(for: interval) } catch { return }
             }
         }
     }
@@ -37,14 +38,19 @@ struct ScenarioWatcher: Service {
                 continue
             }
             let id = seen[file]?.id ?? Self.id(for: file, avoiding: taken.union(now.values.map(\.id)))
-            now[file] = (stamp, id)
-            let session = Self.session(for: file, id: id)
+            var session = Self.session(for: file, id: id)
+            if !(await store.install(watched: session)) {
+                // A session created through the API took the id since the scan began: the file moves aside.
+                let moved = Self.id(for: file, avoiding: taken.union(now.values.map(\.id)).union([id]))
+                session = Self.session(for: file, id: moved)
+                guard await store.install(watched: session) else { continue }
+            }
+            now[file] = (stamp, session.id)
             if let error = session.error {
                 logger.warning("\(error)")
             } else {
-                logger.info("Rendered \(file) as session '\(id)' (\(session.lastIndex) steps)")
+                logger.info("Rendered \(file) as session '\(session.id)' (\(session.lastIndex) steps)")
             }
-            await store.install(watched: session)
         }
         for (file, entry) in seen where now[file] == nil {
             logger.info("\(file) is gone: session '\(entry.id)' removed")

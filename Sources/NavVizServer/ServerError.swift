@@ -46,6 +46,12 @@ public enum ServerError: Error, Equatable, Sendable {
     case methodNotAllowed(method: String, path: String, allowed: [String])
     /// No route has this path.
     case noRoute(method: String, path: String)
+    /// A request header has a value the route cannot use.
+    case invalidHeader(name: String, value: String, expected: String)
+    /// A diagram would hold more controllers than the daemon lays out in one request.
+    case diagramTooLarge(nodes: Int, limit: Int)
+    /// Laying out a diagram took longer than the render timeout; the worker was replaced.
+    case renderTimedOut(seconds: Int)
 }
 
 extension ServerError: CustomStringConvertible {
@@ -82,6 +88,13 @@ extension ServerError: CustomStringConvertible {
             "Method '\(Self.printable(method))' is not allowed on '\(Self.printable(path))': use \(allowed.joined(separator: ", "))"
         case .noRoute(let method, let path):
             "No route '\(Self.printable(method)) \(Self.printable(path))': see docs/daemon.md for the API"
+        case .invalidHeader(let name, let value, let expected):
+            "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
+        case .diagramTooLarge(let nodes, let limit):
+            "The diagram would hold \(nodes) controllers; navviz serve lays out at most \(limit) in one diagram. "
+                + "Render it with 'navviz render' instead"
+        case .renderTimedOut(let seconds):
+            "Laying out the diagram took longer than \(seconds) s, so the render worker was stopped and replaced"
         case .insecureHost(let host):
             "Refusing to listen on '\(host)' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1"
         }

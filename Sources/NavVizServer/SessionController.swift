@@ -15,6 +15,17 @@ struct SessionController: Sendable {
     let statelessRenderer: any DiagramRenderer
     let maxBodyBytes: Int
 
+    /// The most controllers one diagram may hold: Graphviz's layout grows faster than linearly, and one
+    /// huge layout would hold a worker for a minute (21,000 controllers: 58 s) while every other diagram
+    /// waited. A realistic app has a few hundred.
+    static let maxDiagramNodes = 3000
+
+    /// Refuses a diagram of more than `maxDiagramNodes` controllers (both panels of a transition count).
+    func checkSize(_ hierarchies: Hierarchy...) throws(ServerError) {
+        let nodes = hierarchies.reduce(0) { $0 + $1.nodeCount }
+        if nodes > Self.maxDiagramNodes { throw .diagramTooLarge(nodes: nodes, limit: Self.maxDiagramNodes) }
+    }
+
     func addRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.post("sessions") { request, _ in
             let session = try await store.create(try await body(of: request))
@@ -51,6 +62,7 @@ struct SessionController: Sendable {
         api.get("sessions/{id}/states/{n}.svg") { _, context in
             let session = try await store.session(try sessionID(context))
             let step = try self.step(context.parameters.get("n"), of: session)
+            try checkSize(step.hierarchy)
             let dot = DOTBuilder().state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
             return svg(try await renderer.svg(dot: dot))
         }
@@ -59,6 +71,7 @@ struct SessionController: Sendable {
             let step = try self.step(context.parameters.get("n"), of: session)
             guard step.index > 0 else { throw ServerError.noTransition(session.id) }
             let before = session.steps[step.index - 1]
+            try checkSize(before.hierarchy, step.hierarchy)
             let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
             let dot = DOTBuilder().transition(
                 before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
@@ -73,6 +86,7 @@ struct SessionController: Sendable {
             let query = request.uri.queryParameters
             let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
             let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
+            try checkSize(old.hierarchy, new.hierarchy)
             let dot = DOTBuilder().diff(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                 caption: "Step \(old.index) → step \(new.index)")
@@ -81,7 +95,14 @@ struct SessionController: Sendable {
         api.get("sessions/{id}/events") { request, context in
             let id = try sessionID(context)
             let query = request.uri.queryParameters
-            var after = request.headers[.init("Last-Event-ID")!].flatMap { Int($0) }
+            // `?after` wins over `Last-Event-ID` (an EventSource resends the last id it saw); both are step numbers.
+            var after: Int?
+            if let raw = request.headers[.init("Last-Event-ID")!] {
+                guard let value = Int(raw), value >= 0 else {
+                    throw ServerError.invalidHeader(name: "Last-Event-ID", value: raw, expected: "a step number")
+                }
+                after = value
+            }
             if let raw = query["after"] {
                 guard let value = Int(raw), value >= 0 else {
                     throw ServerError.invalidQuery(name: "after", value: String(raw), expected: "a step number")
@@ -107,6 +128,7 @@ struct SessionController: Sendable {
             } catch let error as ScenarioErrors {
                 throw ServerError.invalidBody(error)
             }
+            try checkSize(hierarchy)
             var finder = ViewFinder()
             if let name = request.uri.queryParameters["finder"] {
                 guard let strategy = ViewFinderStrategy(name: String(name)) else {

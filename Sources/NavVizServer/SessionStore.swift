@@ -18,8 +18,10 @@ public protocol SessionStore: Sendable {
     func apply(snapshot body: JSONValue, to id: SessionID) async throws(ServerError) -> RunStep
     /// Events from now on (and, for one session, its acknowledged steps after `after` first).
     func subscribe(to id: SessionID?, after: Int?) async throws(ServerError) -> EventSubscription
-    /// Installs or replaces a session rendered from a watched scenario file.
-    func install(watched session: Session) async
+    /// Installs or replaces a session rendered from a watched scenario file; false (and nothing changed)
+    /// when a session created through the API holds its id.
+    @discardableResult
+    func install(watched session: Session) async -> Bool
     /// Removes a watched session whose file is gone.
     func remove(watched id: SessionID) async
     /// Ends every event stream and flushes and closes the journal.

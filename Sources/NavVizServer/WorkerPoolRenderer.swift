@@ -15,15 +15,21 @@ public final class WorkerPoolRenderer: DiagramRenderer {
     public let command: [String]
     /// Renders per worker before it is replaced.
     public let recycleAfter: Int
+    /// Seconds one render may take before its worker is killed and replaced.
+    public let timeout: Int
     private let pool: SlotPool
 
     /// A pool of `workers` processes running `command` (the executable path first).
-    public init(command: [String], workers: Int = 1, recycleAfter: Int = 200) {
+    public init(command: [String], workers: Int = 1, recycleAfter: Int = 200, timeout: Int = 30) {
         self.command = command
         self.recycleAfter = max(1, recycleAfter)
+        self.timeout = max(1, timeout)
         // A worker that died must not take the daemon with it when we write to its pipe.
         signal(SIGPIPE, SIG_IGN)
-        self.pool = SlotPool(slots: (0..<max(1, workers)).map { _ in WorkerSlot(command: command, recycleAfter: max(1, recycleAfter)) })
+        self.pool = SlotPool(
+            slots: (0..<max(1, workers)).map { _ in
+                WorkerSlot(command: command, recycleAfter: max(1, recycleAfter), timeout: max(1, timeout))
+            })
     }
 
     /// Renders `dot` to SVG in the next free worker process.
@@ -79,6 +85,7 @@ private actor SlotPool {
 private final class WorkerSlot: @unchecked Sendable {
     let command: [String]
     let recycleAfter: Int
+    let timeout: Int
     private let lock = NSLock()
     private let pidLock = NSLock()
     private var currentPID: pid_t?
@@ -88,9 +95,10 @@ private final class WorkerSlot: @unchecked Sendable {
     private var renders = 0
     private(set) var spawned = 0
 
-    init(command: [String], recycleAfter: Int) {
+    init(command: [String], recycleAfter: Int, timeout: Int) {
         self.command = command
         self.recycleAfter = recycleAfter
+        self.timeout = timeout
     }
 
     var pid: Int32? { pidLock.withLock { currentPID } }
@@ -109,9 +117,20 @@ private final class WorkerSlot: @unchecked Sendable {
                     }
                 }
                 let worker = process!
-                guard WorkerPipe.writeRequest(worker.input, Array(dot.utf8)), let response = WorkerPipe.readResponse(worker.output) else {
-                    lastFailure = "it exited unexpectedly"
+                // A watchdog kills a worker that lays out for too long; the render fails, not retried.
+                let timedOut = ManagedAtomicFlag()
+                let watchdog = DispatchWorkItem {
+                    timedOut.set()
+                    kill(worker.pid, SIGKILL)
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeout), execute: watchdog)
+                let sent = WorkerPipe.writeRequest(worker.input, Array(dot.utf8))
+                let answer = sent ? WorkerPipe.readResponse(worker.output) : nil
+                watchdog.cancel()
+                guard let response = answer, !timedOut.isSet else {
                     retire()
+                    if timedOut.isSet { return .failure(.renderTimedOut(seconds: timeout)) }
+                    lastFailure = "it exited unexpectedly"
                     continue
                 }
                 renders += 1
@@ -173,4 +192,12 @@ private final class WorkerSlot: @unchecked Sendable {
         }
         return .success((pid, toWorker[1], fromWorker[0]))
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

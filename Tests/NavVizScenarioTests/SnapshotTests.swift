@@ -199,7 +199,31 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
             #"{"id": "s", "kind": "split", "children": [{"id": "A", "kind": "controller", "role": "main"}]}"#,
             ["snap.json: children[0].role: invalid value 'main', expected 'primary', 'supplementary' or 'secondary'"]
         ),
-        (#"{"id": "s", "kind": "split", "collapsed": "no"}"#, ["snap.json: collapsed: expected true or false, found a string"]),
+        (
+            #"{"id": "s", "kind": "split", "collapsed": "no", "children": [{"id": "A", "kind": "controller"}]}"#,
+            ["snap.json: collapsed: expected true or false, found a string"]
+        ),
+        // As strict as a scenario: a split has a primary column and each role once; an activity's active key is a child's.
+        (
+            #"{"id": "s", "kind": "split", "children": []}"#,
+            ["snap.json: children: a split has one to three columns (primary, supplementary, secondary), not 0"]
+        ),
+        (
+            #"{"id": "s", "kind": "split", "children": [{"id": "A", "kind": "controller", "role": "secondary"}]}"#,
+            ["snap.json: children: a split needs a 'primary' column"]
+        ),
+        (
+            #"{"id": "s", "kind": "split", "children": [{"id": "A", "kind": "controller", "role": "primary"}, {"id": "B", "kind": "controller", "role": "primary"}]}"#,
+            ["snap.json: children[1].role: two columns are 'primary': each role once"]
+        ),
+        (
+            #"{"id": "s", "kind": "split", "children": [{"id": "A", "kind": "controller", "role": "primary"}, {"id": "B", "kind": "controller"}]}"#,
+            ["snap.json: children[1]: missing field 'role'"]
+        ),
+        (
+            #"{"id": "a", "kind": "activity", "active": "feeed", "children": [{"id": "F", "kind": "controller", "key": "feed"}]}"#,
+            ["snap.json: active: invalid value 'feeed', expected the key of one of its children. Did you mean 'feed'?"]
+        ),
         (
             #"{"id": "a", "kind": "controller", "children": {}}"#,
             ["snap.json: children: expected an array of snapshot nodes, found an object"]

@@ -199,6 +199,16 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
         #expect(daemon.log.contains("POST /api/sessions/live/steps 201"))
     }
 
+    @Test func sigtermEndsAWatchingDaemonWithExitZero() async throws {
+        let directory = try temporaryDirectory("watch-term")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}}"#.write(toFile: "\(directory)/a.json", atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--memory", "--watch", directory])
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(daemon.stop(SIGTERM).status == 0)
+        #expect(!daemon.log.contains("stopped:"))
+    }
+
     /// Runs `navviz serve` with arguments that make it exit at once; returns its exit status and stderr.
     private func serveFailing(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let binary = try #require(NavVizBinary.path)
@@ -232,6 +242,19 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
                 "Cannot listen on '127.0.0.1:\(first.port)': the address is in use. Is another navviz serve running? Pick another --port\n")
         )
         first.stop(SIGTERM)
+    }
+
+    @Test func aRenderThatTakesTooLongKillsItsWorkerAndSaysSo() async throws {
+        // A "worker" that never answers stands in for a layout that runs for minutes.
+        let pool = WorkerPoolRenderer(command: ["/bin/sleep", "100"], timeout: 1)
+        await #expect(throws: ServerError.renderTimedOut(seconds: 1)) { try await pool.svg(dot: "digraph { a }") }
+        #expect(
+            ServerError.renderTimedOut(seconds: 1).description
+                == "Laying out the diagram took longer than 1 s, so the render worker was stopped and replaced")
+        // The next request gets a new worker.
+        await #expect(throws: ServerError.renderTimedOut(seconds: 1)) { try await pool.svg(dot: "digraph { a }") }
+        #expect(await pool.spawnCount() == 2)
+        await pool.shutdown()
     }
 
     @Test func renderWorkersAreRecycledAndDrawWhatGraphvizDrawsInProcess() async throws {

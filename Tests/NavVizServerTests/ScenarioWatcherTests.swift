@@ -53,4 +53,22 @@ import Testing
         }
         #expect(kinds == ["session", "session", "session", "deleted"])
     }
+
+    @Test func aWatchedFileNeverShadowsASessionCreatedThroughTheAPI() async throws {
+        let directory = try temporaryDirectory("shadow")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = InMemorySessionStore()
+        _ = try await store.create(try JSONParser.parse(#"{"id": "tour", "root": {"navigation": ["Home"]}}"#))
+        // A file whose slug is the API session's id, as if it was created after the scan listed the sessions.
+        let file = "\(directory)/tour.json"
+        try #"{"navviz": 1, "name": "Tour", "root": {"navigation": ["Watched"]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(await store.install(watched: ScenarioWatcher.session(for: file, id: SessionID("tour")!)) == false)
+        #expect(try await store.session(SessionID("tour")!).source == .api)
+        // The watcher moves the file aside.
+        let seen = await ScenarioWatcher(directory: directory, store: store, logger: quietLogger).scan([:])
+        #expect(seen[file]?.id == SessionID("tour-2"))
+        #expect(try await store.session(SessionID("tour")!).steps[0].finder.visible == "Home")
+        #expect(try await store.session(SessionID("tour-2")!).steps[0].finder.visible == "Watched")
+        await store.close()
+    }
 }

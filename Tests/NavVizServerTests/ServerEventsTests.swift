@@ -29,6 +29,25 @@ import Testing
         }
     }
 
+    @Test func lastEventIDAndAfterAreValidatedAlike() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            _ = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "A"}"#)
+            _ = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "B"}"#)
+            // An EventSource reconnecting sends the last id it saw.
+            let resumed = try await client.get("/api/sessions/shop/events?limit=1", headers: [.init("Last-Event-ID")!: "1"])
+            #expect(try stepEvents(resumed.text).map { $0["visible"] } == [.string("B")])
+            for bad in ["x", "-1", "1.5"] {
+                let header = try await client.get("/api/sessions/shop/events?limit=1", headers: [.init("Last-Event-ID")!: bad])
+                #expect(header.status == .badRequest)
+                #expect(header.errorMessage == "Invalid header 'Last-Event-ID' '\(bad)': expected a step number")
+                let query = try await client.get("/api/sessions/shop/events?limit=1&after=\(bad)")
+                #expect(query.status == .badRequest)
+                #expect(query.errorMessage == "Invalid query parameter 'after' '\(bad)': expected a step number")
+            }
+        }
+    }
+
     @Test func eachNewStepIsOneEventInOrder() async throws {
         try await withDaemon { client in
             try await client.createShop()

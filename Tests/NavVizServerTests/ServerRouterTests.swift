@@ -352,6 +352,26 @@ import Testing
         }
     }
 
+    @Test func aDiagramTooLargeToLayOutIsRefusedBeforeItReachesAWorker() async throws {
+        try await withDaemon { client in
+            // 3,001 controllers: a navigation controller with 3,000 entries.
+            let children = (1...3000).map { #"{"id": "c\#($0)", "kind": "controller", "children": []}"# }
+            let snapshot = #"{"id": "nav", "kind": "navigation", "children": [\#(children.joined(separator: ","))]}"#
+            let response = try await client.post("/api/render", snapshot)
+            #expect(response.status == .contentTooLarge)
+            #expect(
+                response.errorMessage
+                    == "The diagram would hold 3001 controllers; navviz serve lays out at most 3000 in one diagram. Render it with 'navviz render' instead"
+            )
+            // A session holding it answers the same for its state diagram, and still records the step.
+            #expect(try await client.createShop().status == .created)
+            let posted = try await client.post("/api/sessions/shop/snapshots", snapshot)
+            #expect(posted.status == .created)
+            #expect(try await client.get("/api/sessions/shop/states/1.svg").status == .contentTooLarge)
+            #expect(try await client.get("/api/sessions/shop/states/0.svg").status == .ok)
+        }
+    }
+
     // MARK: - Security
 
     @Test func withATokenTheAPINeedsTheBearerHeader() async throws {
