@@ -24,8 +24,8 @@ format: ## Format the sources in place.
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
 
 bench: deps ## Benchmarks (release build): simulator, finder, renderer; then the daemon on loopback.
-	$(SWIFT) run -c release navviz-bench
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navviz
+	$(SWIFT) run -c release navviz-bench
 	$(SWIFT) run -c release $(SWIFT_FLAGS) navviz-daemon-bench
 
 e2e: build ## The daemon's viewer in headless Chromium (installs Debian's chromium if missing); screenshots in navviz-artifacts/.

@@ -221,3 +221,56 @@ if wants("render") {
         print("render benchmark failed: \(error)")
     }
 }
+
+// MARK: Memory against steps
+
+/// Peak RSS (KB) of `navviz run FILE` in a child process, measured with wait4's rusage.
+func peakKB(of arguments: [String]) -> Int? {
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+    return usage.ru_maxrss
+}
+
+/// `steps` steps that push and pop controllers, each with a new name (`distinct`) or all with one.
+func pushPopScenario(steps: Int, distinct: Bool) -> String {
+    let body = (0..<steps / 2).map { i in #"{"op": "push", "node": "\#(distinct ? "Screen\(i)" : "Screen")"}, {"op": "pop"}"# }
+    return #"{"navviz": 1, "name": "memory", "root": {"navigation": ["Home"]}, "steps": [\#(body.joined(separator: ", "))]}"#
+}
+
+if wants("memory") {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    if FileManager.default.isExecutableFile(atPath: binary) {
+        print("")
+        print("memory: peak RSS of `navviz run` against steps (push and pop; new names vs one name)")
+        print("  steps   distinct names   one name   KB per step (distinct)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-memory-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var perStep: [Double] = []
+        for steps in [5_000, 10_000, 20_000] {
+            var peaks: [Int] = []
+            for distinct in [true, false] {
+                let file = folder.appendingPathComponent("\(steps)-\(distinct).json").path
+                try? pushPopScenario(steps: steps, distinct: distinct).write(toFile: file, atomically: true, encoding: .utf8)
+                peaks.append(peakKB(of: [binary, "run", file]) ?? -1)
+            }
+            perStep.append(Double(peaks[0]) / Double(steps))
+            print(String(format: "  %6d   %11d KB   %6d KB   %.1f", steps, peaks[0], peaks[1], perStep.last!))
+        }
+        print(
+            String(
+                format: "  (linear: KB per step stays flat; 20k/5k ratio %.2f, where quadratic growth would give about 4)",
+                perStep[2] / perStep[0]))
+    } else {
+        print("memory: skipped (build the navviz product in release first: swift build -c release --product navviz)")
+    }
+}

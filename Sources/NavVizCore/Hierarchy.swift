@@ -24,7 +24,7 @@ public struct Hierarchy: Sendable, Equatable {
     /// While a simulator transaction runs: the boxes and id counters it replaced, to roll back.
     var journal: Journal?
     /// How many nodes of each base name were created (ids are never reused).
-    var nameCounts: [String: Int] = [:]
+    var nameCounts = NameCounts()
     /// The ids created by the last `build`, in creation order.
     public internal(set) var lastBuilt: [NodeID] = []
     /// Screen metadata used when building controllers.
