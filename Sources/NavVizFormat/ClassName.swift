@@ -34,7 +34,9 @@ public enum ClassName {
             argument = String(argument[argument.index(after: inner)...].prefix { $0 != "," && $0 != ">" })
         }
         let first = argument.prefix { $0 != "," && $0 != "<" }.trimmingSpaces
-        return first.isEmpty || first == "AnyView" ? String(base) : first
+        // SwiftUI's own types (`_VariadicView_Children.Element`) say nothing about the screen.
+        let isInternal = first.split(separator: ".").contains { $0.hasPrefix("_") }
+        return first.isEmpty || first == "AnyView" || isInternal ? String(base) : first
     }
 
     /// A demangled type: its name and generic arguments.
@@ -46,18 +48,20 @@ public enum ClassName {
         }
     }
 
-    /// A small reader of the old `_Tt` mangling ObjC prints for Swift classes: `C`/`V`/`O` + module +
-    /// name, `G` before a generic type whose arguments follow, `S_`-style substitutions for modules, `_` to
-    /// close a generic argument list. Names it cannot read are left as printed by the caller.
+    /// A small reader of the old `_Tt` mangling ObjC prints for Swift classes: `C`/`V`/`O` + context + name,
+    /// where the context is a module or, for a nested type, another nominal type; `G` before a generic type
+    /// whose arguments follow, closed by `_`; `S_`, `S0_`, `S1_`… refer back to the modules and types seen so
+    /// far, in order. Names it cannot read are left as printed by the caller.
     struct Mangled {
         var rest: Substring
-        var modules: [String] = []
+        /// Modules and nominal types in the order they appeared (`S_` is the first).
+        var substitutions: [TypeName?] = []
         init(_ text: Substring) { rest = text }
 
         mutating func type() -> TypeName? {
             if rest.first == "G" {
                 rest = rest.dropFirst()
-                guard var base = nominal() else { return nil }
+                guard var base = substitution().flatMap({ $0 }) ?? nominal() else { return nil }
                 while let first = rest.first, first != "_" {
                     guard let argument = type() else { return base }
                     base.arguments.append(argument)
@@ -65,17 +69,10 @@ public enum ClassName {
                 rest = rest.dropFirst()
                 return base
             }
-            if rest.hasPrefix("Si") {
+            for (code, name) in [("Si", "Int"), ("SS", "String"), ("Sb", "Bool"), ("Sd", "Double"), ("Sf", "Float")]
+            where rest.hasPrefix(code) {
                 rest = rest.dropFirst(2)
-                return TypeName(name: "Int")
-            }
-            if rest.hasPrefix("SS") {
-                rest = rest.dropFirst(2)
-                return TypeName(name: "String")
-            }
-            if rest.hasPrefix("Sb") {
-                rest = rest.dropFirst(2)
-                return TypeName(name: "Bool")
+                return TypeName(name: name)
             }
             if rest.hasPrefix("P") {
                 // A protocol composition or existential: skip to the closing underscore.
@@ -83,25 +80,43 @@ public enum ClassName {
                 rest = rest.dropFirst()
                 return TypeName(name: "Any")
             }
+            if let referenced = substitution() { return referenced }
             return nominal()
         }
 
-        /// `C`/`V`/`O`, a module (or a substitution), a name; nested types repeat the kind and the name.
+        /// `S_` (the first substitution), `S0_` (the second)…: the entry, nil for a module; not a
+        /// substitution at all when the text does not start with one (then nothing is consumed).
+        mutating func substitution() -> TypeName?? {
+            guard rest.first == "S" else { return nil }
+            let digits = rest.dropFirst().prefix(while: \.isNumber)
+            let after = rest.dropFirst(1 + digits.count)
+            guard after.first == "_" else { return nil }
+            let index = digits.isEmpty ? 0 : (Int(digits) ?? -1) + 1
+            guard substitutions.indices.contains(index) else { return nil }
+            rest = after.dropFirst()
+            return .some(substitutions[index])
+        }
+
+        /// `C`/`V`/`O`, a context (a module, a substitution, or an enclosing nominal type), a name.
         mutating func nominal() -> TypeName? {
             guard let kind = rest.first, "CVO".contains(kind) else { return nil }
             rest = rest.dropFirst()
-            if rest.hasPrefix("S"), let end = rest.dropFirst().firstIndex(of: "_"),
-                rest[rest.index(after: rest.startIndex)..<end].allSatisfy(\.isNumber)
-            {
-                rest = rest[rest.index(after: end)...]
+            var context: TypeName?
+            if let first = rest.first, "CVO".contains(first) {
+                guard let enclosing = nominal() else { return nil }
+                context = enclosing
+            } else if let referenced = substitution() {
+                context = referenced
             } else if rest.hasPrefix("So") || rest.hasPrefix("Sc") {
                 rest = rest.dropFirst(2)
             } else {
-                guard let module = identifier() else { return nil }
-                modules.append(module)
+                guard identifier() != nil else { return nil }
+                substitutions.append(nil)  // a module
             }
             guard let name = identifier() else { return nil }
-            return TypeName(name: name)
+            let type = TypeName(name: context.map { "\($0.name).\(name)" } ?? name)
+            substitutions.append(type)
+            return type
         }
 
         /// A length-prefixed identifier (`11ContentView`).

@@ -16,7 +16,11 @@ public enum Snapshot {
         if let title = node.title { members.append(("title", .string(title))) }
         if let className = node.className { members.append(("class", .string(className))) }
         members.append(("children", .array(node.children.map { encode($0, in: h) })))
-        if let selected = node.selected { members.append(("selected", .number(Double(selected)))) }
+        if let selected = node.selected {
+            members.append(("selected", .number(Double(selected))))
+        } else if node.kind == .tab || node.kind == .notifications, !node.children.isEmpty {
+            members.append(("selected", .null))  // not known (a capture that could not tell), unlike absent (0)
+        }
         if let shown = node.embedded { members.append(("shown", .array(shown.map { .number(Double($0)) }))) }
         if let active = node.active { members.append(("active", .string(active))) }
         if let role = node.role { members.append(("role", .string(role.rawValue))) }
@@ -94,7 +98,8 @@ public enum Snapshot {
             var node = Node(
                 id: id, kind: kind, screen: string(value, "screen", path), title: string(value, "title", path),
                 className: string(value, "class", path))
-            if let raw = value["selected"] {
+            let unknownSelection = value["selected"] == .null
+            if let raw = value["selected"], raw != .null {
                 if case .number(let n) = raw, n == n.rounded(), n >= 0, n < 1e9 {
                     node.selected = Int(n)
                 } else if case .number(let n) = raw {
@@ -195,7 +200,9 @@ public enum Snapshot {
             if let raw = value["presented"] {
                 _ = self.node(raw, join(path, "presented"), parent: nil, presenter: id, into: &h)
             }
-            if kind == .tab || kind == .notifications, node.selected == nil, !h[id].children.isEmpty { h[id].selected = 0 }
+            if kind == .tab || kind == .notifications, node.selected == nil, !unknownSelection, !h[id].children.isEmpty {
+                h[id].selected = 0
+            }
             if kind == .split { checkColumns(of: id, at: path, in: &h) }
             if kind == .activity, let active = h[id].active {
                 let keys = h[id].children.compactMap { h[$0].key }

@@ -17,6 +17,17 @@ import Testing
             "_TtGC7SwiftUI32NavigationStackHostingControllerVS_7AnyView_", "NavigationStackHostingController<AnyView>",
             "NavigationStackHostingController"
         ),
+        // From real captures (Tests/Fixtures/captures/09): a nested type, and a substitution of a type seen before.
+        ("_TtGC7SwiftUI19UIHostingControllerVVS_7TabItem8RootView_", "UIHostingController<TabItem.RootView>", "TabItem.RootView"),
+        (
+            "_TtGC7SwiftUI19UIHostingControllerGVS_15ModifiedContentGS1_VVS_22_VariadicView_Children7ElementVS_24NavigationColumnModifier_GVS_18StyleContextWriterVS_19SidebarStyleContext___",
+            "UIHostingController<ModifiedContent<ModifiedContent<_VariadicView_Children.Element, NavigationColumnModifier>, StyleContextWriter<SidebarStyleContext>>>",
+            "UIHostingController"
+        ),
+        (
+            "_TtGC7SwiftUI41StyleContextSplitViewNavigationControllerVS_19SidebarStyleContext_",
+            "StyleContextSplitViewNavigationController<SidebarStyleContext>", "StyleContextSplitViewNavigationController"
+        ),
     ])
     func printedClassesReadAsWritten(printed: String, readable: String, screen: String) {
         #expect(ClassName.readable(printed) == readable)

@@ -1,0 +1,86 @@
+import Foundation
+import NavVizCore
+import NavVizScenario
+import Testing
+
+/// Real `_printHierarchy` dumps from public sources (`Tests/Fixtures/captures/SOURCES.md` cites each one):
+/// every complete one is read, its root and visible controller are what a person reads in the dump, its
+/// snapshot round-trips and renders as a scenario; the fragments are refused.
+@Suite struct RealCaptureTests {
+    static let folder = PackagePaths.root.appendingPathComponent("Tests/Fixtures/captures")
+
+    static func capture(_ name: String) throws -> CapturedHierarchy {
+        let text = try PackagePaths.text(folder.appendingPathComponent(name))
+        return try Capture.load(text: text, file: name)
+    }
+
+    @Test(arguments: [
+        ("01-objcio-pspdf-popover.txt", "PSPDFNavigationController", NodeKind.navigation, "PSPDFStampViewController"),
+        ("02-snapshot-testing-tab-purged.txt", "UITabBarController", .tab, "UIViewController"),
+        // Detached (`presented with: (null)`): nothing is in a window, so no tab can be told selected.
+        ("03-snapshot-testing-detached-root.txt", "UITabBarController", .tab, "UITabBarController"),
+        ("04-wechat-tab-cycript.txt", "MMTabBarController", .tab, "BaseMsgContentViewController"),
+        ("05-preferences-pssplit-cycript.txt", "PSSplitViewController", .split, "PSListItemsController"),
+        ("06-imagepicker-fullscreen.txt", "UINavigationController", .navigation, "PUUIPhotosAlbumViewController"),
+        ("07-springboard-lockscreen-disappearing.txt", "SBMainScreenAlertWindowViewController", .controller, "SBLockScreenViewController"),
+        ("08-springboard-lockscreen-appearing.txt", "SBMainScreenAlertWindowViewController", .controller, "SBLockScreenViewController"),
+        // SwiftUI: the sidebar's hosting controller (its content type is SwiftUI's own, so it keeps the class name).
+        ("09-swiftui-tabview-navigationview-appearing.txt", "ContentView", .controller, "UIHostingController"),
+        ("10-swiftui-tab-switch-in-flight.txt", "ContentView", .controller, "UIHostingController#2"),
+        ("11-mapsindoors-container-split.txt", "ContainerViewController", .controller, "MapViewController"),
+        // Two children in the window at once: the container is what is visible, both children are on screen.
+        ("12-pie-overlay-split.txt", "PieOverlayMenu", .controller, "PieOverlayMenu"),
+        ("13-tab-pagesheet-chain.txt", "UITabBarController", .tab, "ViewController#11"),
+    ])
+    func aRealCaptureReadsAsAPersonReadsIt(file: String, root: String, kind: NodeKind, visible: String) throws {
+        let captured = try Self.capture(file)
+        let h = captured.hierarchy
+        #expect(h.root == NodeID(root))
+        #expect(h[NodeID(root)].kind == kind)
+        #expect(ViewFinder().find(in: h).visible == NodeID(visible))
+        // Ids never carry addresses.
+        #expect(h.nodeIDs.allSatisfy { !$0.rawValue.contains("0x") })
+        // The canonical snapshot reads back to the same hierarchy.
+        let json = JSONWriter.compact(Snapshot.encode(h))
+        let back = try Snapshot.decode(try JSONParser.parse(json), file: "\(file).json")
+        #expect(JSONWriter.compact(Snapshot.encode(back)) == json)
+        #expect(ViewFinder().find(in: back).visible == NodeID(visible))
+    }
+
+    @Test func theSwiftUITabSwitchInFlightPicksTheAppearingTab() throws {
+        let h = try Self.capture("10-swiftui-tab-switch-in-flight.txt").hierarchy
+        #expect(h["UIKitTabBarController"].selected == 1)
+        #expect(h["UIKitTabBarController"].children.map { h[$0].screen } == ["TabItem.RootView", "TabItem.RootView"])
+    }
+
+    @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasPrefix("0") || $0.hasPrefix("1") }
+            .sorted()
+        #expect(files.count == 13)
+        let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
+        let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
+        let scenario = try ScenarioDecoder.decode(text, file: "real.json")
+        let run = ScenarioRunner.run(scenario)
+        #expect(run.steps.count == 13)
+        #expect(run.steps.allSatisfy { $0.status == .ok })
+        #expect(run.steps.last?.finder.visible == "ViewController#11")
+    }
+
+    @Test(arguments: [
+        (
+            "fragment-01-ibooks-lookup.txt",
+            "fragment-01-ibooks-lookup.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        (
+            "fragment-02-swiftui-tab-line.txt",
+            "fragment-02-swiftui-tab-line.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+    ])
+    func aFragmentIsRefused(file: String, message: String) throws {
+        #expect {
+            try Self.capture(file)
+        } throws: { error in
+            (error as? ScenarioErrors)?.description == message
+        }
+    }
+}
