@@ -14,8 +14,13 @@ build: deps ## Build the navviz binary.
 test: deps ## Build and run every test suite.
 	$(SWIFT) test $(SWIFT_FLAGS)
 
-demo: build ## Render every sample into navviz-out/ and print the index to open.
-	$(BIN) render Samples -o navviz-out
+CAPTURES = Tests/Fixtures/captures
+
+demo: build ## Render every sample, a real app's capture and an imported captured flow into navviz-out/.
+	@mkdir -p .build/demo
+	$(BIN) import $(CAPTURES)/09-swiftui-tabview-navigationview-appearing.txt $(CAPTURES)/10-swiftui-tab-switch-in-flight.txt \
+		--name "SwiftUI TabView: switching tabs (captured)" -o .build/demo/swiftui-tab-switch.json
+	$(BIN) render Samples .build/demo/swiftui-tab-switch.json $(CAPTURES)/13-tab-pagesheet-chain.txt -o navviz-out
 
 lint: ## Check formatting with swift format.
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks

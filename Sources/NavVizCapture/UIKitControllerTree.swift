@@ -152,6 +152,11 @@
             return WindowCapture(result: snapshot(from: root, options: options, identities: identities), isKeyWindow: window.isKeyWindow)
         }
 
+        /// Every visible app window's hierarchy, key window first (`snapshots(in: .shared)`).
+        public static func snapshot(options: CaptureOptions = CaptureOptions()) -> [WindowCapture] {
+            snapshots(in: .shared, options: options)
+        }
+
         /// Every visible app window of every connected scene, key window first: scenes, not the deprecated
         /// `keyWindow` or `UIApplication.windows`, and without tool and keyboard windows.
         public static func snapshots(

@@ -23,7 +23,7 @@ public struct AppearanceEvent: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(controller).\(callback.rawValue)" }
 }
 
-/// The order in which one transition delivers its callbacks (seed-semantics §1.6).
+/// The order in which one transition delivers its callbacks (docs/semantics.md, Appearance callbacks).
 public enum AppearanceOrder: Sendable, Equatable {
     /// from.wD, to.wA, from.dD, to.dA (push, pop, tab switch, containment swap).
     case swap

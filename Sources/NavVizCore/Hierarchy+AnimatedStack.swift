@@ -1,4 +1,4 @@
-/// AnimatedStackView's bookkeeping (seed-semantics §6): the stack, the stack view's subviews, and the
+/// AnimatedStackView's bookkeeping (docs/semantics.md, AnimatedStackView): the stack, the stack view's subviews, and the
 /// FIFO of views waiting for an animation's completion to remove them.
 ///
 /// The seed may stack one view twice (push `b` onto `[a, b]` gives `[a, b, b]`), but a node appears once

@@ -1,4 +1,4 @@
-/// The kinds of node a hierarchy holds (DESIGN.md, "The hierarchy model").
+/// The kinds of node a hierarchy holds (docs/format.md, Node literals and Canonical snapshots).
 public enum NodeKind: String, Sendable, CaseIterable, Equatable {
     /// A plain view controller, or a custom container when it has children.
     case controller

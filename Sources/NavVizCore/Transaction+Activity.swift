@@ -1,4 +1,5 @@
-/// Keyed containers (seed-semantics §3–§4): bromas/ActivityViewController and FJTransitionController.
+/// Keyed containers: bromas/ActivityViewController and FJTransitionController (docs/semantics.md,
+/// ActivityViewController and FJTransitionController).
 /// An `activity` node's keyed children are its activities: the inactive ones ordered by deactivation,
 /// then the active one last.
 extension Transaction {
@@ -83,7 +84,7 @@ extension Transaction {
 
     // MARK: - ActivityViewController
 
-    /// `performActivityOperation(_:)`: the rule's lookup (§3), the initiation and configuration closures,
+    /// `performActivityOperation(_:)`: the rule's lookup (docs/semantics.md#K2), the initiation and configuration closures,
     /// then the transition. While the container animates the operation is dropped, as the seed does.
     mutating func performActivityOperation(
         _ key: String, rule: ActivationRule, in activity: NodeID

@@ -8,7 +8,7 @@ extension NodeSpec {
     }
 }
 
-/// AnimatedStackView operations (seed-semantics §6). Views get no appearance callbacks. There is no
+/// AnimatedStackView operations (docs/semantics.md, AnimatedStackView). Views get no appearance callbacks. There is no
 /// in-flight guard: overlapping animations queue their removals, and each completion (run when the clock
 /// passes it, see `Hierarchy.runStackCompletions`) removes the oldest queued view.
 extension Transaction {

@@ -1,4 +1,5 @@
-/// UINavigationController and UITabBarController operations (seed-semantics §1.2–1.3).
+/// UINavigationController and UITabBarController operations (docs/semantics.md, Navigation controller and
+/// Tab bar controller).
 extension Transaction {
     static let navigationAnimation = Animation(kind: "push", duration: 0.35)
     static let popAnimation = Animation(kind: "pop", duration: 0.35)

@@ -1,5 +1,6 @@
-/// ModalNotificationController (seed-semantics §5): a sequence of controllers shown one at a time, usually
-/// presented with the `custom` style. A flick advances it; after the last one it dismisses itself.
+/// ModalNotificationController (docs/semantics.md, ModalNotificationController): a sequence of controllers
+/// shown one at a time, usually presented with the `custom` style. A flick advances it; after the last one
+/// it dismisses itself.
 extension Transaction {
     /// The fade of the next notification (and of the dismissal), in seconds.
     static let notificationFade = 0.3

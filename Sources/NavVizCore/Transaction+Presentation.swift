@@ -1,4 +1,5 @@
-/// Split views, `show`/`showDetail`, modal presentation and the window root (seed-semantics §1.1, §1.4–1.5).
+/// Split views, `show`/`showDetail`, modal presentation and the window root (docs/semantics.md, Split view
+/// controller and Modal presentation).
 extension Transaction {
     static let presentAnimation = Animation(kind: "coverVertical", duration: 0.5)
     static let splitAnimation = Animation(kind: "splitTransition", duration: 0.3)
@@ -122,7 +123,7 @@ extension Transaction {
 
     // MARK: - Present / dismiss
 
-    /// The controller that handles a presentation requested by `source` (§1.1 policy).
+    /// The controller that handles a presentation requested by `source` (docs/semantics.md#P1).
     func presenter(for source: NodeID, style: PresentationStyle) -> NodeID {
         if style.usesPresentationContext,
             let definer = h.ancestry(of: source).first(where: { h[$0].definesPresentationContext })
@@ -190,7 +191,7 @@ extension Transaction {
         return chain
     }
 
-    /// Removes presentations top-down, each controller leaving the window unanimated (§1.5: C goes before B).
+    /// Removes presentations top-down, each controller leaving the window unanimated (docs/semantics.md#P5: C goes before B).
     mutating func tearDownSilently(_ chain: [NodeID]) {
         for node in chain.reversed() {
             unlinkPresentation(node)

@@ -1,5 +1,5 @@
-/// Escapes user text for the three places it may appear in DOT (graphviz-notes.md, "Escaping user
-/// text"), so Graphviz shows it literally: no entity decoding, no `\N`/`\G` substitution, no raw
+/// Escapes user text for the three places it may appear in DOT (an HTML-like label, a quoted string,
+/// a tooltip), so Graphviz shows it literally: no entity decoding, no `\N`/`\G` substitution, no raw
 /// control characters in the SVG. User text never goes anywhere else (ids, URLs, styles).
 public enum DOTEscaping {
     /// Text for an HTML-like label: XML-escaped, `\` doubled, line breaks as `<BR/>`, controls dropped.

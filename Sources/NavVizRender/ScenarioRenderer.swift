@@ -32,7 +32,8 @@ public struct RenderOptions: Sendable, Equatable {
     public init() {}
 }
 
-/// Turns a run into the documentation output of DESIGN.md: states, transitions, flow, index.html, README.md, run.json.
+/// Turns a run into the output of `navviz render` (docs/format.md): states, transitions, flow, index.html, README.md,
+/// run.json.
 public struct ScenarioRenderer: Sendable {
     /// What to draw.
     public var options: RenderOptions

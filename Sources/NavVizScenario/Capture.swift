@@ -38,6 +38,7 @@ public enum Capture {
             file: file, name: name(of: file), device: capture.hierarchy.device, finder: .navviz, quirks: false, screens: [:],
             routes: [:], root: .screen("(capture)"), steps: [])
         scenario.initialHierarchy = capture.hierarchy
+        scenario.caption = description(file, capture)
         return scenario
     }
 

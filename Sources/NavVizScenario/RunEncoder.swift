@@ -1,6 +1,6 @@
 import NavVizCore
 
-/// Encodes runs as the run JSON of DESIGN.md (`run.json`, `navviz run --json`).
+/// Encodes runs as the run JSON (docs/format.md, Run JSON): `run.json`, `navviz run --json`.
 public enum RunEncoder {
     /// The whole run.
     public static func encode(_ run: Run) -> JSONValue {

@@ -21,6 +21,9 @@ public struct Scenario: Sendable, Equatable {
     /// A root given as a canonical snapshot or a capture (`navviz import`): the run starts from this
     /// hierarchy, and `root` is not used.
     public var initialHierarchy: Hierarchy?
+    /// The scenario's `description`: the caption of its initial state (for a capture, where it came
+    /// from and what was guessed).
+    public var caption: String?
     /// The steps, in order.
     public var steps: [ScenarioStep]
     /// Every id the file refers to (refs, targets, popTo…): the simulator keeps these when it forgets

@@ -183,7 +183,7 @@ public struct ScenarioDecoder {
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let defaultName = baseName.split(separator: ".").dropLast().joined(separator: ".")
         let name = string(value["name"], "name") ?? (defaultName.isEmpty ? baseName : defaultName)
-        string(value["description"], "description").map { _ in }
+        let caption = string(value["description"], "description")
         let device = value["device"] == nil ? .phone : (choice(value["device"], "device", Device.self) ?? .phone)
         let finder = value["finder"] == nil ? .navviz : (finderName(value["finder"], "finder") ?? .navviz)
         let quirks = bool(value["quirks"], "quirks") ?? false
@@ -260,6 +260,7 @@ public struct ScenarioDecoder {
             file: file, name: name, device: device, finder: finder, quirks: quirks, screens: screens, routes: routes, root: root,
             steps: steps)
         scenario.initialHierarchy = initialHierarchy
+        scenario.caption = caption
         for (_, reference) in references {
             if case .id(_, let id) = reference { scenario.referencedIDs.insert(NodeID(id)) }
         }

@@ -28,7 +28,8 @@ public struct ScenarioRunner {
         simulator.retainedIDs = scenario.referencedIDs
         steps.append(
             RunStep(
-                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible,
+                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: scenario.caption, path: "",
+                finder: simulator.visible,
                 hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)
         for (offset, step) in scenario.steps.enumerated() {

@@ -1,6 +1,6 @@
 import NavVizCore
 
-/// The canonical snapshot: a hierarchy as JSON with keys in a fixed order (DESIGN.md, "Run output").
+/// The canonical snapshot: a hierarchy as JSON with keys in a fixed order (docs/format.md, Canonical snapshots).
 public enum Snapshot {
     /// The window root as a canonical node object, or `null` for an empty window.
     public static func encode(_ h: Hierarchy) -> JSONValue {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NavVizCore
 
-/// bromas/ActivityViewController (seed-semantics §3, §7 "AVC" rows).
+/// bromas/ActivityViewController (docs/semantics.md, ActivityViewController).
 @Suite struct ActivityTests {
     /// An onboarding container showing Welcome, with generators for Terms, SignUp and a fresh Welcome.
     static func onboarding(active: String? = "welcome", welcomeGenerator: Bool = false) -> NodeSpec {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NavVizCore
 
-/// AnimatedStackView (seed-semantics §6, §7 "ASV" rows), including the seed's own spec tests.
+/// AnimatedStackView (docs/semantics.md, AnimatedStackView), including the seed's own spec tests.
 @Suite struct AnimatedStackTests {
     static func stack(_ views: [String], metrics: StackMetrics? = nil) -> NodeSpec {
         var stack = NodeSpec(kind: .stack, id: "pile")

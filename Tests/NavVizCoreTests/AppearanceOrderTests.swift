@@ -1,9 +1,9 @@
 import NavVizCore
 import Testing
 
-/// Appearance-callback order (seed-semantics §1.6).
+/// Appearance-callback order (docs/semantics.md, Appearance callbacks).
 @Suite struct AppearanceOrderTests {
-    /// One row of the §1.6 table: a starting hierarchy, the operation, and the callbacks in order.
+    /// One case of the appearance rules: a starting hierarchy, the operation, and the callbacks in order.
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String
         var root: NodeSpec

@@ -1,7 +1,8 @@
 import NavVizCore
 import Testing
 
-/// Ariadne's own test suite (`Tests_UIKit`, seed-semantics §2.6 #1–#24), translated to the router.
+/// Ariadne's own test suite (`Tests_UIKit`, #1–#24 in docs/semantics.md, Ariadne's test suite), translated to
+/// the router.
 /// Set-up as in Ariadne: a window whose root is `Bar` (or what the test installs), `Router(rootViewProvider:)`
 /// with `CurrentlyVisibleViewFinder`, i.e. the `ariadne` finder.
 @Suite struct AriadneSuiteTests {

@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// Operations while a transition is in flight (seed-semantics §1.7).
+/// Operations while a transition is in flight (docs/semantics.md, Time and transitions in flight).
 @Suite struct InFlightTests {
     func pushed() throws -> (Simulator, StepOutcome) {
         var sim = try Simulator(root: nav("A", id: "nav"))

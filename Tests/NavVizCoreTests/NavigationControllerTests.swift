@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// UINavigationController (seed-semantics §1.2).
+/// UINavigationController (docs/semantics.md, Navigation controller).
 @Suite struct NavigationControllerTests {
     func simulator(_ names: String...) throws -> Simulator {
         try Simulator(root: .navigation(names.map { .screen($0) }, id: "nav"))

@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// Stable node ids (DESIGN "The hierarchy model").
+/// Stable node ids (docs/format.md, Ids; docs/semantics.md#O4).
 @Suite struct NodeIDTests {
     func ids(_ spec: NodeSpec) throws -> [NodeID] {
         try Simulator(root: spec).hierarchy.attachedNodes()

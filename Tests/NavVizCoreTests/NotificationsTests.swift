@@ -2,7 +2,7 @@ import Testing
 
 @testable import NavVizCore
 
-/// ModalNotificationController (seed-semantics §5, §7 "MNC" rows).
+/// ModalNotificationController (docs/semantics.md, ModalNotificationController).
 @Suite struct NotificationsTests {
     static func alerts() -> NodeSpec {
         var sequence = NodeSpec(kind: .notifications, id: "alerts")

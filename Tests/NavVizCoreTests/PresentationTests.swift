@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// Modal presentation and dismissal (seed-semantics §1.1, §1.5).
+/// Modal presentation and dismissal (docs/semantics.md, Modal presentation).
 @Suite struct PresentationTests {
     // MARK: - Links and inheritance
 

@@ -79,7 +79,7 @@ import Testing
         (.navigation(screens: ["Home"]), .popToRoot(), "'navigation' is already at its root", true),
         (.navigation(screens: ["Home"]), .popToFirstInstance(of: "Foo"), "No instance of 'Foo' in the stack of 'navigation'", true),
         (.screen("Bar"), Builder.node(.reference("Bar")).rootRoute(), "'Bar' is already the window's root", true),
-        // seed-semantics §1.5 policy: a dismiss with nothing to dismiss completes with false.
+        // docs/semantics.md#R4: a dismiss with nothing to dismiss completes with false.
         (.screen("Bar"), .dismiss(), "Nothing to dismiss: 'Bar' is not presenting and not presented", false),
     ])
     func noopKeepsAriadnesCompletion(root: NodeSpec, route: Route, message: String, completion: Bool) throws {

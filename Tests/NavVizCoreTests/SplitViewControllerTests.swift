@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// UISplitViewController (seed-semantics §1.4).
+/// UISplitViewController (docs/semantics.md, Split view controller).
 @Suite struct SplitViewControllerTests {
     /// split: primary = nav [Settings], secondary = General.
     let settings = NodeSpec.split(primary: nav("Settings", id: "primary"), secondary: screen("General"), id: "split")

@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// UITabBarController (seed-semantics §1.3).
+/// UITabBarController (docs/semantics.md, Tab bar controller).
 @Suite struct TabBarControllerTests {
     /// tabs: [navA [A], navB [B], C]
     func simulator() throws -> Simulator {

@@ -38,7 +38,7 @@ func definingContext(_ spec: NodeSpec) -> NodeSpec {
 let still = StepOptions(animated: false)
 
 extension AppearanceCallback {
-    /// The abbreviation seed-semantics §1.6 uses (`wA`, `dA`, `wD`, `dD`).
+    /// The abbreviation docs/semantics.md uses (`wA`, `dA`, `wD`, `dD`).
     var short: String {
         switch self {
         case .viewWillAppear: "wA"
@@ -55,7 +55,7 @@ extension AppearanceEvent {
 }
 
 extension StepOutcome {
-    /// The callbacks in seed-semantics notation: `["A.wD", "B.wA", "A.dD", "B.dA"]`.
+    /// The callbacks in the notation of docs/semantics.md: `["A.wD", "B.wA", "A.dD", "B.dA"]`.
     var trace: [String] { events.map(\.short) }
     /// The distinct `animated` arguments the callbacks carried.
     var animatedFlags: Set<Bool> { Set(events.map(\.isAnimated)) }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NavVizCore
 
-/// FJTransitionController (seed-semantics §4, §7 "FJTC" rows).
+/// FJTransitionController (docs/semantics.md, FJTransitionController).
 @Suite struct TransitionControllerTests {
     /// A shell showing Home; About is an instance (no generator); Settings and Profile have generators.
     static func shell(wrapping: Set<String> = []) -> NodeSpec {

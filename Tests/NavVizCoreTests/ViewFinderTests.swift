@@ -1,7 +1,7 @@
 import NavVizCore
 import Testing
 
-/// The navviz finder and Ariadne's CurrentlyVisibleViewFinder (DESIGN "ViewFinder", seed-semantics §2.4).
+/// The navviz finder and Ariadne's CurrentlyVisibleViewFinder (docs/semantics.md, ViewFinder).
 @Suite struct ViewFinderTests {
     func hierarchy(_ root: NodeSpec, device: Device = .phone) throws -> Hierarchy {
         try Simulator(root: root, device: device).hierarchy
@@ -98,7 +98,7 @@ import Testing
         #expect(result.path == ["navC", "D"])
     }
 
-    // MARK: - ariadne (§2.4)
+    // MARK: - ariadne (docs/semantics.md#F3)
 
     struct AriadneCase: Sendable, CustomTestStringConvertible {
         var name: String

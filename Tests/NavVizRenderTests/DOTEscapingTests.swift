@@ -2,7 +2,7 @@ import Testing
 
 @testable import NavVizRender
 
-/// Escaping of user text per graphviz-notes.md ("Escaping user text"): each hostile string must
+/// Escaping of user text (`DOTEscaping`): each hostile string must
 /// come out so Graphviz shows it literally.
 @Suite struct DOTEscapingTests {
     @Test(arguments: [

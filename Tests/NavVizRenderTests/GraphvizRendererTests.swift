@@ -223,7 +223,7 @@ import Testing
         return Int(fields[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    /// The label escaping of graphviz-notes.md (controls already removed): `\`, `"`, `&`.
+    /// The label escaping of `DOTEscaping` (controls already removed): `\`, `"`, `&`.
     static func quoted(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "\"", with: "\\\"")

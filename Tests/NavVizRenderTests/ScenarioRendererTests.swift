@@ -222,7 +222,7 @@ import Testing
             """
     }
 
-    /// What a diagram shows of user text: controls and bidi overrides dropped (graphviz-notes.md).
+    /// What a diagram shows of user text: controls and bidi overrides dropped.
     static func shown(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !DOTEscaping.isDropped($0) }))
     }

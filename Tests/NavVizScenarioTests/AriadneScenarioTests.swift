@@ -2,9 +2,9 @@ import NavVizCore
 import NavVizScenario
 import Testing
 
-/// Ariadne's own test suite (`Tests_UIKit`, seed-semantics §2.6 #1–#24) written as scenario files: each case
-/// is a scenario (routes + `navigate` steps, the `ariadne` finder as Ariadne's `Router` uses), run through
-/// `ScenarioRunner`, then checked on the final hierarchy.
+/// Ariadne's own test suite (`Tests_UIKit`, #1–#24 in docs/semantics.md, Ariadne's test suite) written as
+/// scenario files: each case is a scenario (routes + `navigate` steps, the `ariadne` finder as Ariadne's
+/// `Router` uses), run through `ScenarioRunner`, then checked on the final hierarchy.
 ///
 /// #9 (testViewCanBeConfiguredPriorToKickingOffTransition) is skipped: it relies on UIKit's undocumented
 /// behaviour of a navigation controller's title reading as its top child's title, which navviz does not model.

@@ -47,6 +47,15 @@ import Testing
         #expect(ViewFinder().find(in: back).visible == NodeID(visible))
     }
 
+    @Test func whatWasGuessedIsTheCaptionOfTheCapturedState() throws {
+        let file = "09-swiftui-tabview-navigationview-appearing.txt"
+        let run = ScenarioRunner.run(Capture.scenario(try Self.capture(file), file: file))
+        #expect(
+            run.steps[0].note
+                == "Captured in 09-swiftui-tabview-navigationview-appearing.txt. Note: 'StyleContextSplitViewNavigationController' (StyleContextSplitViewNavigationController<SidebarStyleContext>) is drawn as a navigation container from its class name; pass --kind StyleContextSplitViewNavigationController<SidebarStyleContext>=controller if it is not one."
+        )
+    }
+
     @Test func theSwiftUITabSwitchInFlightPicksTheAppearingTab() throws {
         let h = try Self.capture("10-swiftui-tab-switch-in-flight.txt").hierarchy
         #expect(h["UIKitTabBarController"].selected == 1)

@@ -1,4 +1,4 @@
-/// Performs routes on a simulator as Ariadne's `Router` and `Route.perform` do (seed-semantics §2.2):
+/// Performs routes on a simulator as Ariadne's `Router` and `Route.perform` do (docs/semantics.md, Ariadne routing):
 /// find the visible controller, build for `.show` transitions, record the `prepareFor…Transition` hook,
 /// then send the transition's operation to the visible controller. Where Ariadne only calls
 /// `completion(false)`, the outcome says why.
@@ -61,7 +61,7 @@ public struct Router: Sendable {
         }
     }
 
-    /// One route, without its tail (§2.2, plus UpdatingRoute's check first).
+    /// One route, without its tail (docs/semantics.md#R1, #R2), UpdatingRoute's check first (#R5).
     private mutating func perform(_ route: Route, with context: RouteContext, after: Double?) -> RouteOutcome {
         if route.updatesInPlace, let visible = updatableController(for: route, with: context) {
             var step = StepOutcome(status: .ok)

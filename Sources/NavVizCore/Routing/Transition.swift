@@ -67,7 +67,7 @@ public enum TransitionAction: Sendable, Equatable {
     /// Ariadne's completion value for how the operation ended; nil when UIKit never calls it.
     /// - `ok` → true.
     /// - `noop`: pops with nothing to pop, and a root that is already the root → true (Ariadne reports
-    ///   success); a dismiss with nothing to dismiss → false (seed-semantics §1.5 policy).
+    ///   success); a dismiss with nothing to dismiss → false (docs/semantics.md#R4).
     /// - `rejected`: a present UIKit ignores → never called; anything else → false.
     /// - `dropped` → never called.
     public func completion(for status: StepStatus) -> Bool? {
