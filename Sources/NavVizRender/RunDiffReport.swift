@@ -59,8 +59,59 @@ public struct RunDiffReport: Sendable {
         diff.entries.map { $0.summary + "\n" }.joined()
     }
 
-    /// A summary fit for a pull-request comment: a heading and a table of the steps that differ.
-    public func markdown() -> String {
+    /// GitHub's limit on a comment's length, in characters.
+    public static let commentLimit = 65_536
+
+    /// A pull-request comment: a summary line, a table of the steps that differ, then for each of the
+    /// first `diagramLimit` a Mermaid diagram of its after state with the changes marked, folded in a
+    /// `<details>` block. Diagrams are left out (and a line says so) rather than exceed `limit` characters.
+    public func markdown(diagramLimit: Int = 10, limit: Int = commentLimit) -> String {
+        let table = markdownTable()
+        guard !diff.isIdentical, diagramLimit > 0 else { return table }
+        let shown = Array(diff.entries.prefix(diagramLimit))
+        var blocks = shown.map(mermaidBlock)
+        func note(_ omitted: Int, _ reason: String) -> String {
+            "\n\(omitted) more \(omitted == 1 ? "diagram" : "diagrams") not shown (\(reason)): "
+                + "run `navviz diff -o DIR` for every diagram as SVG.\n"
+        }
+        func comment() -> String {
+            let omittedByCap = diff.entries.count - shown.count
+            let omittedBySize = shown.count - blocks.count
+            var out = table + "\n" + blocks.joined()
+            if omittedBySize > 0 {
+                out += note(omittedBySize + omittedByCap, "the comment would pass GitHub's \(limit)-character limit")
+            } else if omittedByCap > 0 {
+                out += note(omittedByCap, "at most \(diagramLimit) in a comment")
+            }
+            return out
+        }
+        var text = comment()
+        while text.count > limit, !blocks.isEmpty {
+            blocks.removeLast()
+            text = comment()
+        }
+        return text
+    }
+
+    /// One entry's diagram: its title, then the Mermaid flowchart, folded.
+    func mermaidBlock(_ entry: RunDiff.Entry) -> String {
+        let mermaid = MermaidBuilder().transition(before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder)
+        let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)")
+        return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n"
+    }
+
+    /// `Step 3`, `Step 3 (old 2)`, `Old step 4`.
+    func entryStep(_ entry: RunDiff.Entry) -> String {
+        switch entry.kind {
+        case .changed:
+            entry.oldIndex == entry.newIndex ? "Step \(entry.index)" : "Step \(entry.index) (old \(entry.oldIndex ?? 0))"
+        case .inserted: "Step \(entry.index)"
+        case .removed: "Old step \(entry.index)"
+        }
+    }
+
+    /// The heading, the files and the table of the steps that differ.
+    func markdownTable() -> String {
         func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "`", with: "'") + "`" }
         let names = "\(code(diff.old.file)) → \(code(diff.new.file))"
         guard !diff.isIdentical else {

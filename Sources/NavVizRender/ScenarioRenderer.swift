@@ -26,6 +26,11 @@ public struct RenderOptions: Sendable, Equatable {
     public var includeLegend = false
     /// Write DOT only (no SVG), for machines without fonts or for goldens.
     public var dotOnly = false
+    /// Write a Mermaid flowchart (`.mmd`) beside each state and transition's DOT.
+    public var mermaid = false
+    /// Embed the Mermaid flowcharts in `README.md` instead of linking the SVGs (GitHub and GitLab draw
+    /// them), so docs in a repository need no committed SVG.
+    public var markdownMermaid = false
     /// Where Graphviz measures text: the installed fonts, or its built-in metrics (portable SVG).
     public var textMetrics: TextMetrics = .fonts
     /// Options.
@@ -52,6 +57,7 @@ public struct ScenarioRenderer: Sendable {
     /// Every output file of one run. `progress` is called before each diagram with (done, total, label).
     public func render(_ run: Run, progress: ((Int, Int, String) -> Void)? = nil) throws(RenderError) -> [OutputFile] {
         let builder = DOTBuilder(options: DiagramOptions(includeLegend: options.includeLegend))
+        let wantsMermaid = options.mermaid || options.markdownMermaid
         var files: [OutputFile] = []
         var cache: [String: String] = [:]
         let steps = run.steps.filter { options.step == nil || $0.index == options.step }
@@ -66,10 +72,17 @@ public struct ScenarioRenderer: Sendable {
             cache[dot] = rendered
             return rendered
         }
-        func emit(_ folder: String, _ stem: String, _ dot: String, label: String) throws(RenderError) -> String {
+        var mermaid: [String: String] = [:]
+        func emit(_ folder: String, _ stem: String, _ dot: String, mermaid text: String? = nil, label: String) throws(RenderError)
+            -> String
+        {
             progress?(done, total, label)
             done += 1
             files.append(OutputFile(path: "\(folder)/\(stem).dot", contents: dot))
+            if let text {
+                mermaid["\(folder)/\(stem)"] = text
+                if options.mermaid { files.append(OutputFile(path: "\(folder)/\(stem).mmd", contents: text)) }
+            }
             guard !options.dotOnly else { return dot }
             let image = try svg(dot)
             files.append(OutputFile(path: "\(folder)/\(stem).svg", contents: image))
@@ -82,14 +95,18 @@ public struct ScenarioRenderer: Sendable {
             var transition: String?
             if options.sections.contains(.states) {
                 let dot = builder.state(step.hierarchy, finder: step.finder)
-                state = try emit("states", stem, dot, label: label)
+                let text = wantsMermaid ? MermaidBuilder().state(step.hierarchy, finder: step.finder) : nil
+                state = try emit("states", stem, dot, mermaid: text, label: label)
             }
             if options.sections.contains(.transitions), step.index > 0 {
                 let before = run.steps[step.index - 1]
                 let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
                 let dot = builder.transition(
                     before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
-                transition = try emit("transitions", stem, dot, label: label)
+                let text =
+                    wantsMermaid
+                    ? MermaidBuilder().transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
+                transition = try emit("transitions", stem, dot, mermaid: text, label: label)
             }
             diagrams.append((state, transition))
         }
@@ -103,7 +120,7 @@ public struct ScenarioRenderer: Sendable {
             }
         }
         files.append(OutputFile(path: "run.json", contents: RunEncoder.text(run)))
-        files.append(OutputFile(path: "README.md", contents: DocsWriter.markdown(run, steps: steps, options: options)))
+        files.append(OutputFile(path: "README.md", contents: DocsWriter.markdown(run, steps: steps, options: options, mermaid: mermaid)))
         files.append(
             OutputFile(
                 path: "index.html", contents: DocsWriter.html(run, steps: steps, diagrams: diagrams, flow: flowSVG, options: options)))

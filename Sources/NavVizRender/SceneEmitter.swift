@@ -166,7 +166,7 @@ struct SceneEmitter {
     }
 
     func leafAttributes(_ item: DiagramItem) -> DOTAttributes {
-        var attributes: DOTAttributes = ["label": .html(leafLabel(item)), "tooltip": .tooltip(tooltip(item))]
+        var attributes: DOTAttributes = ["label": .html(leafLabel(item)), "tooltip": .tooltip(item.tooltip)]
         var style = item.node.kind == .view ? ["filled"] : ["filled", "rounded"]
         if item.isGhost || !item.node.isLoaded { style.append("dashed") }
         if style != ["filled", "rounded"] { attributes.set("style", style.joined(separator: ",")) }
@@ -200,7 +200,7 @@ struct SceneEmitter {
         var attributes: DOTAttributes = [
             "label": .html(clusterLabel(item)),
             "labeljust": .constant("l"),
-            "tooltip": .tooltip(tooltip(item)),
+            "tooltip": .tooltip(item.tooltip),
         ]
         var fill: String?
         var color = DiagramStyle.clusterBorder
@@ -241,7 +241,7 @@ struct SceneEmitter {
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
         lines.append(.bold(.text(node.displayName)))
-        lines.append(.font(.text(classLine(node)), size: DiagramStyle.smallFontSize, color: subtle))
+        lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
         lines += badges(item, color: subtle)
         return .lines(lines)
     }
@@ -253,89 +253,24 @@ struct SceneEmitter {
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
         if node.kind == .controller {
             lines.append(.bold(.text(node.displayName)))
-            lines.append(.font(.text(classLine(node)), size: DiagramStyle.smallFontSize, color: subtle))
+            lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
         } else {
             lines.append(.bold(.text(DiagramStyle.className(of: node))) + .text(" · " + node.id.rawValue))
         }
-        if let details = details(item) {
+        if let details = item.details {
             lines.append(.font(.text(details), size: DiagramStyle.smallFontSize, color: subtle))
         }
         lines += badges(item, color: subtle)
         return .table(lines.map { ($0, background: nil) }, padding: 0)
     }
 
-    /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id.
-    private func classLine(_ node: Node) -> String {
-        let className = DiagramStyle.className(of: node)
-        return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
-    }
-
-    /// What a container's state is, in words (`3 in stack · last = top`, `collapsed`, `2 of 3`).
-    private func details(_ item: DiagramItem) -> String? {
-        let node = item.node
-        let count = node.children.count
-        switch node.kind {
-        case .navigation:
-            return count == 0 ? "empty stack" : "\(count) in stack · last = top"
-        case .tab:
-            guard let selected = node.selected else { return "no tabs" }
-            return "\(count) tabs · selected: \(selected)"
-        case .split:
-            guard node.isCollapsed == true else { return "expanded" }
-            return node.collapsedOnto.map { "collapsed onto \($0.rawValue)" } ?? "collapsed"
-        case .activity:
-            var parts = [node.active.map { "active: \($0)" } ?? "nothing active"]
-            let registered = node.activity?.generators.keys.sorted() ?? []
-            if !registered.isEmpty { parts.append("registered: " + registered.joined(separator: ", ")) }
-            return parts.joined(separator: " · ")
-        case .stack:
-            return count == 0 ? "no views" : "\(count) \(count == 1 ? "view" : "views") · last = active"
-        case .notifications:
-            guard let selected = node.selected, count > 0 else { return "empty" }
-            return "\(selected + 1) of \(count)"
-        case .controller:
-            let visible =
-                node.embedded.map { " · on screen: children \($0.map(String.init).joined(separator: ", "))" }
-                ?? node.selected.map { " · visible: child \($0)" } ?? ""
-            return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
-        case .view:
-            return nil
-        }
-    }
-
     private func badges(_ item: DiagramItem, color: String) -> [Markup] {
-        var words: [String] = []
-        switch item.mark {
-        case .added: words.append("+ added")
-        case .removed: words.append("− removed")
-        case .changed: words.append("~ changed")
-        case nil: break
-        }
-        if !item.node.isLoaded, item.slot?.hasSuffix("released") != true {
-            // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
-            words.append(item.node.isReleased ? "unloaded" : "view not loaded")
-        }
-        if let state = item.node.transitionalState { words.append(state.rawValue) }
+        let words = item.badgeWords
         guard !words.isEmpty else { return [] }
         let badgeColor = item.mark.map(Self.border(for:)) ?? color
         return [
             .font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: badgeColor)
         ]
-    }
-
-    private func tooltip(_ item: DiagramItem) -> String {
-        let node = item.node
-        var parts = [node.id.rawValue, DiagramStyle.className(of: node)]
-        switch item.presence {
-        case .visible: parts.append("visible")
-        case .onScreen: parts.append("on screen")
-        case .inWindow: parts.append("in the window")
-        case .offScreen: parts.append(item.isGhost ? "gone" : "off screen")
-        }
-        if let mark = item.mark { parts.append(mark.rawValue) }
-        if !node.isLoaded { parts.append(node.isReleased ? "unloaded" : "view not loaded") }
-        if let state = node.transitionalState { parts.append("captured \(state.rawValue)") }
-        return parts.joined(separator: " · ")
     }
 
     static func fill(for mark: DiffMark) -> String {

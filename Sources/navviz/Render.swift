@@ -35,8 +35,17 @@ extension NavVizCommand {
         @Flag(help: "Add a legend to every state diagram.")
         var legend = false
 
-        @Option(help: "svg (default) or dot (DOT files only, no Graphviz layout).")
+        @Option(
+            help: ArgumentHelp(
+                "svg (DOT and SVG), dot (DOT only) or mermaid (DOT and Mermaid .mmd, no Graphviz layout; README embeds Mermaid).",
+                valueName: "format"))
         var format = "svg"
+
+        @Option(
+            help: ArgumentHelp(
+                "How README.md shows diagrams: svg (image links) or mermaid (Mermaid blocks GitHub and GitLab draw; writes .mmd too).",
+                valueName: "kind"))
+        var markdownImages: String?
 
         @Flag(help: "Lay out with Graphviz's built-in text metrics instead of the installed fonts: the same SVG on every machine.")
         var portableMetrics = false
@@ -47,7 +56,15 @@ extension NavVizCommand {
             if let only, RenderOptions.Section(rawValue: only) == nil {
                 throw ValidationError("Unknown --only '\(only)'. Use states, transitions or flow")
             }
-            if !["svg", "dot"].contains(format) { throw ValidationError("Unknown --format '\(format)'. Use svg or dot") }
+            if !["svg", "dot", "mermaid"].contains(format) {
+                throw ValidationError("Unknown --format '\(format)'. Use svg, dot or mermaid")
+            }
+            if let markdownImages, !["svg", "mermaid"].contains(markdownImages) {
+                throw ValidationError("Unknown --markdown-images '\(markdownImages)'. Use svg or mermaid")
+            }
+            if markdownImages == "svg", format != "svg" {
+                throw ValidationError("--markdown-images svg needs --format svg: only it writes SVG files")
+            }
             if let finder, ViewFinderStrategy(name: finder) == nil {
                 throw ValidationError(
                     "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -61,7 +78,9 @@ extension NavVizCommand {
             var options = RenderOptions()
             options.step = step
             options.includeLegend = legend
-            options.dotOnly = format == "dot"
+            options.dotOnly = format != "svg"
+            options.markdownMermaid = (markdownImages ?? (format == "mermaid" ? "mermaid" : "svg")) == "mermaid"
+            options.mermaid = options.markdownMermaid || format == "mermaid"
             options.textMetrics = portableMetrics ? .portable : .fonts
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
             let renderer = ScenarioRenderer(options: options)

@@ -91,7 +91,8 @@ import Testing
         let result = try navviz(["diff", "old.json", "new.json", "--format", "markdown", "-o", "diff-out"], in: folder.url)
         #expect(result.status == 1)
         #expect(
-            result.stdout == """
+            result.stdout.hasPrefix(
+                """
                 ### Navigation diff: 1 inserted
 
                 `old.json` → `new.json`
@@ -100,7 +101,15 @@ import Testing
                 | --- | --- | --- | --- |
                 | 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews | [002-push.svg](diff-out/002-push.svg) |
 
-                """)
+                <details><summary>Step 2 · inserted push</summary>
+
+                ```mermaid
+                flowchart TB
+
+                """))
+        // The inserted step's diagram: Reviews added on top of the stack, and visible.
+        #expect(result.stdout.contains(#"("top<br/>Reviews<br/>UIViewController<br/>+ added")"#))
+        #expect(result.stdout.hasSuffix("```\n\n</details>\n"))
     }
 
     @Test func jsonIsMachineReadable() throws {

@@ -206,6 +206,20 @@ import Testing
                 "states/002-pop.dot", "transitions/001-push.dot", "transitions/002-pop.dot",
             ]
         ),
+        (
+            ["--format", "mermaid", "--only", "states"],
+            [
+                "README.md", "index.html", "run.json", "states/000-initial.dot", "states/000-initial.mmd",
+                "states/001-push.dot", "states/001-push.mmd", "states/002-pop.dot", "states/002-pop.mmd",
+            ]
+        ),
+        (
+            ["--markdown-images", "mermaid", "--only", "transitions"],
+            [
+                "README.md", "index.html", "run.json", "transitions/001-push.dot", "transitions/001-push.mmd",
+                "transitions/001-push.svg", "transitions/002-pop.dot", "transitions/002-pop.mmd", "transitions/002-pop.svg",
+            ]
+        ),
     ])
     func optionsSelectTheFiles(options: [String], expected: [String]) throws {
         let tmp = try Self.temporaryDirectory()
@@ -367,6 +381,24 @@ import Testing
                 try FileManager.default.removeItem(at: url)
             }
         }
+    }
+
+    @Test func aMermaidReadmeEmbedsTheDiagramsGitHubDraws() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.small.write(to: tmp.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", "small.json", "--format", "mermaid", "-o", "out"], in: tmp).status == 0)
+        let readme = try String(contentsOf: tmp.appendingPathComponent("out/small/README.md"), encoding: .utf8)
+        let state = try String(contentsOf: tmp.appendingPathComponent("out/small/states/001-push.mmd"), encoding: .utf8)
+        #expect(readme.contains("```mermaid\n" + state + "```\n"))
+        #expect(!readme.contains(".svg"))
+        // Usage errors name the choices.
+        let bad = try Self.navviz(["render", "small.json", "--markdown-images", "png"], in: tmp)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: Unknown --markdown-images 'png'. Use svg or mermaid\n"))
+        let svgWithoutSVG = try Self.navviz(["render", "small.json", "--format", "dot", "--markdown-images", "svg"], in: tmp)
+        #expect(svgWithoutSVG.status == 64)
+        #expect(svgWithoutSVG.stderr.hasPrefix("Error: --markdown-images svg needs --format svg: only it writes SVG files\n"))
     }
 
     @Test func aKilledRendersLeftoversAreRemovedByTheNextRender() throws {

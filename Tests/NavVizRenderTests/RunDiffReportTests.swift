@@ -30,7 +30,7 @@ import Testing
 
     @Test func markdownIsATableWithLinksToTheDiagrams() throws {
         #expect(
-            RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown() == """
+            RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown(diagramLimit: 0) == """
                 ### Navigation diff: 2 changed
 
                 `old.json` → `new.json`
@@ -41,6 +41,32 @@ import Testing
                 | 4 | changed select | op pop → select<br>shopTabs selected tab 0 → 1<br>visible Home → Cart<br>status noop → ok | [004-select.svg](diff-out/004-select.svg) |
 
                 """)
+    }
+
+    @Test func markdownShowsEachChangedStepAsAFoldedMermaidDiagram() throws {
+        let report = RunDiffReport(try Self.diff())
+        let comment = report.markdown()
+        #expect(
+            comment.hasPrefix(
+                report.markdown(diagramLimit: 0) + "\n<details><summary>Step 2 · changed push</summary>\n\n```mermaid\nflowchart TB\n"))
+        #expect(comment.components(separatedBy: "```mermaid\n").count == 3)
+        #expect(comment.contains("<details><summary>Step 4 · changed select</summary>"))
+        #expect(comment.contains("+ added"))
+        #expect(comment.hasSuffix("```\n\n</details>\n"))
+        // Capped: a line says how many more.
+        let capped = report.markdown(diagramLimit: 1)
+        #expect(capped.components(separatedBy: "```mermaid\n").count == 2)
+        #expect(
+            capped.hasSuffix("\n1 more diagram not shown (at most 1 in a comment): run `navviz diff -o DIR` for every diagram as SVG.\n"))
+        // Within the limit: diagrams go before the comment would pass it.
+        let table = report.markdown(diagramLimit: 0)
+        let small = report.markdown(limit: table.count + 400)
+        #expect(small.count <= table.count + 400)
+        #expect(!small.contains("```mermaid"))
+        #expect(
+            small.hasSuffix(
+                "\n2 more diagrams not shown (the comment would pass GitHub's \(table.count + 400)-character limit): "
+                    + "run `navviz diff -o DIR` for every diagram as SVG.\n"))
     }
 
     @Test func markdownOfIdenticalRunsSaysSo() throws {

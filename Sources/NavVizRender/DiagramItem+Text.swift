@@ -1,0 +1,75 @@
+import NavVizCore
+
+/// The words a diagram shows for an item, the same in every output (DOT, Mermaid): its class line, its
+/// container details, its badges and its tooltip.
+extension DiagramItem {
+    /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id.
+    var classLine: String {
+        let className = DiagramStyle.className(of: node)
+        return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
+    }
+
+    /// What a container's state is, in words (`3 in stack · last = top`, `collapsed`, `2 of 3`).
+    var details: String? {
+        let count = node.children.count
+        switch node.kind {
+        case .navigation:
+            return count == 0 ? "empty stack" : "\(count) in stack · last = top"
+        case .tab:
+            guard let selected = node.selected else { return count == 0 ? "no tabs" : "\(count) tabs · selection not known" }
+            return "\(count) tabs · selected: \(selected)"
+        case .split:
+            guard node.isCollapsed == true else { return "expanded" }
+            return node.collapsedOnto.map { "collapsed onto \($0.rawValue)" } ?? "collapsed"
+        case .activity:
+            var parts = [node.active.map { "active: \($0)" } ?? "nothing active"]
+            let registered = node.activity?.generators.keys.sorted() ?? []
+            if !registered.isEmpty { parts.append("registered: " + registered.joined(separator: ", ")) }
+            return parts.joined(separator: " · ")
+        case .stack:
+            return count == 0 ? "no views" : "\(count) \(count == 1 ? "view" : "views") · last = active"
+        case .notifications:
+            guard let selected = node.selected, count > 0 else { return "empty" }
+            return "\(selected + 1) of \(count)"
+        case .controller:
+            let visible =
+                node.embedded.map { " · on screen: children \($0.map(String.init).joined(separator: ", "))" }
+                ?? node.selected.map { " · visible: child \($0)" } ?? ""
+            return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
+        case .view:
+            return nil
+        }
+    }
+
+    /// `+ added`, `view not loaded`, `appearing`…: what is special about the item, in words.
+    var badgeWords: [String] {
+        var words: [String] = []
+        switch mark {
+        case .added: words.append("+ added")
+        case .removed: words.append("− removed")
+        case .changed: words.append("~ changed")
+        case nil: break
+        }
+        if !node.isLoaded, slot?.hasSuffix("released") != true {
+            // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
+            words.append(node.isReleased ? "unloaded" : "view not loaded")
+        }
+        if let state = node.transitionalState { words.append(state.rawValue) }
+        return words
+    }
+
+    /// `Home · UIViewController · off screen · view not loaded`.
+    var tooltip: String {
+        var parts = [node.id.rawValue, DiagramStyle.className(of: node)]
+        switch presence {
+        case .visible: parts.append("visible")
+        case .onScreen: parts.append("on screen")
+        case .inWindow: parts.append("in the window")
+        case .offScreen: parts.append(isGhost ? "gone" : "off screen")
+        }
+        if let mark { parts.append(mark.rawValue) }
+        if !node.isLoaded { parts.append(node.isReleased ? "unloaded" : "view not loaded") }
+        if let state = node.transitionalState { parts.append("captured \(state.rawValue)") }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,181 @@
+import NavVizCore
+
+/// Turns the same scenes the DOT diagrams draw into Mermaid flowcharts, for places that render Mermaid
+/// but cannot show an SVG (a pull-request comment, a README on GitHub or GitLab): containers as
+/// `subgraph`s, controllers as boxes, the path to the visible controller as blue borders (`containerOnPath`)
+/// and a thick arrow from the window, presentations as dotted arrows labelled with their style, and the
+/// diagram colours as classes. Deterministic text: ids
+/// `n1`, `n2`… in drawing order, as in the DOT. User text appears only inside quoted labels, escaped with
+/// `MermaidBuilder.label(_:)`. The syntax is Mermaid 8.10's flowchart subset, which later versions read too.
+public struct MermaidBuilder: Sendable, Equatable {
+    /// A builder.
+    public init() {}
+
+    /// One state, as the state diagram draws it.
+    public func state(_ hierarchy: Hierarchy, finder: ViewFinderResult) -> String {
+        write(SceneBuilder(hierarchy: hierarchy, finder: finder).scene(), changes: false)
+    }
+
+    /// A step's after state with what it changed marked: added nodes green, removed ones as red ghosts at
+    /// their old places, changed ones yellow (the `after` panel of a transition diagram).
+    public func transition(before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult) -> String {
+        write(SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene(), changes: true)
+    }
+
+    // MARK: - Writing
+
+    private func write(_ scene: DiagramScene, changes: Bool) -> String {
+        var writer = Writer()
+        writer.line("flowchart TB")
+        let window = writer.nextID()
+        writer.line("\(window)[\(Self.label("UIWindow · \(scene.device.rawValue)"))]:::window", indent: 1)
+        var queue: [(presenter: String, item: DiagramItem)] = []
+        for root in scene.roots {
+            let mark = writer.edges.count
+            let id = writer.item(root, depth: 1, queue: &queue)
+            writer.edge(window, id, onPath: root.isOnPath, ghost: root.isGhost, at: mark)
+        }
+        var index = 0
+        while index < queue.count {
+            let (presenter, item) = queue[index]
+            let id = writer.item(item, depth: 1, queue: &queue)
+            writer.presentation(presenter, id, item)
+            index += 1
+        }
+        writer.lines += writer.edges.map { "    " + $0 }
+        writer.lines += Self.classes(changes: changes).map { "    " + $0 }
+        writer.lines += writer.styles.map { "    " + $0 }
+        return writer.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The class definitions: the colours of the SVG legend.
+    static func classes(changes: Bool) -> [String] {
+        var lines = [
+            "classDef window fill:\(DiagramStyle.windowFill),stroke:\(DiagramStyle.windowFill),color:\(DiagramStyle.onAccentText)",
+            "classDef visible fill:\(DiagramStyle.accent),stroke:\(DiagramStyle.accent),color:\(DiagramStyle.onAccentText),"
+                + "stroke-width:3px",
+            "classDef onScreen fill:\(DiagramStyle.onScreenFill),stroke:\(DiagramStyle.border),color:\(DiagramStyle.text)",
+            "classDef inWindow fill:\(DiagramStyle.inWindowFill),stroke:\(DiagramStyle.border),color:\(DiagramStyle.text)",
+            "classDef offScreen fill:\(DiagramStyle.offScreenFill),stroke:\(DiagramStyle.offScreenBorder),"
+                + "color:\(DiagramStyle.offScreenText)",
+            "classDef unloaded stroke-dasharray:4 3",
+            "classDef visibleBorder stroke:\(DiagramStyle.accent),stroke-width:3px",
+            "classDef container fill:\(DiagramStyle.inWindowFill),stroke:\(DiagramStyle.clusterBorder),color:\(DiagramStyle.text)",
+            "classDef containerOnScreen fill:\(DiagramStyle.clusterVisibleFill),stroke:\(DiagramStyle.clusterBorder),"
+                + "color:\(DiagramStyle.text)",
+            "classDef containerOnPath fill:\(DiagramStyle.clusterVisibleFill),stroke:\(DiagramStyle.accent),"
+                + "color:\(DiagramStyle.text),stroke-width:2.5px",
+            "classDef containerOffScreen fill:\(DiagramStyle.clusterOffScreenFill),stroke:\(DiagramStyle.clusterOffScreenBorder),"
+                + "color:\(DiagramStyle.offScreenText)",
+        ]
+        if changes {
+            lines += [
+                "classDef added fill:\(DiagramStyle.addedFill),stroke:\(DiagramStyle.addedBorder),color:\(DiagramStyle.text),"
+                    + "stroke-width:1.5px",
+                "classDef removed fill:\(DiagramStyle.removedFill),stroke:\(DiagramStyle.removedBorder),color:\(DiagramStyle.text),"
+                    + "stroke-width:1.5px,stroke-dasharray:4 3",
+                "classDef changed fill:\(DiagramStyle.changedFill),stroke:\(DiagramStyle.changedBorder),color:\(DiagramStyle.text),"
+                    + "stroke-width:1.5px",
+            ]
+        }
+        return lines
+    }
+
+    /// Text as a quoted Mermaid label: `"` and the characters Mermaid or HTML would read (`#`, `;`,
+    /// backticks, `<`, `>`, `&`) as Mermaid's entity codes (`#34;`), controls and bidi overrides dropped
+    /// (as in DOT), line breaks as `<br/>`. Nothing a user writes can close the label or become markup.
+    public static func label(_ text: String) -> String {
+        "\""
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                DOTEscaping.replacing(DOTEscaping.normalized(String(line))) { scalar in
+                    switch scalar {
+                    case "\"", "#", ";", "`", "<", ">", "&": "#\(scalar.value);"
+                    default: nil
+                    }
+                }
+            }.joined(separator: "<br/>") + "\""
+    }
+
+    /// Accumulates the lines, edges and styles of one diagram.
+    private struct Writer {
+        var lines: [String] = []
+        var edges: [String] = []
+        var styles: [String] = []
+        private var counter = 0
+
+        mutating func nextID() -> String {
+            counter += 1
+            return "n\(counter)"
+        }
+
+        mutating func line(_ text: String, indent: Int = 0) {
+            lines.append(String(repeating: "    ", count: indent) + text)
+        }
+
+        /// Writes an item (a box, or a subgraph with its children); returns its id.
+        mutating func item(_ item: DiagramItem, depth: Int, queue: inout [(presenter: String, item: DiagramItem)]) -> String {
+            let id = nextID()
+            var text: [String] = []
+            if let slot = item.slot { text.append(slot) }
+            if item.isContainer {
+                text.append(
+                    item.node.kind == .controller ? item.node.displayName : "\(DiagramStyle.className(of: item.node)) · \(item.node.id)")
+                if item.node.kind == .controller { text.append(item.classLine) }
+                if let details = item.details { text.append(details) }
+                text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
+                // One line: Mermaid sizes a subgraph's title as one line, and a second would overlap its content.
+                line("subgraph \(id) [\(MermaidBuilder.label(text.joined(separator: " · ")))]", indent: depth)
+                // No edges from a subgraph into itself (Mermaid's layout rejects some): the path through the
+                // containers is their class (`containerOnPath`), as in the SVG's blue borders.
+                for child in item.children { _ = self.item(child, depth: depth + 1, queue: &queue) }
+                line("end", indent: depth)
+                styles.append("class \(id) \(containerClass(item))")
+            } else {
+                text.append(item.node.displayName)
+                text.append(item.classLine)
+                text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
+                let shape = item.node.kind == .view ? ("[", "]") : ("(", ")")
+                line("\(id)\(shape.0)\(MermaidBuilder.label(text.joined(separator: "\n")))\(shape.1)", indent: depth)
+                styles += leafClasses(item).map { "class \(id) \($0)" }
+            }
+            for presented in item.presentations { queue.append((id, presented)) }
+            return id
+        }
+
+        mutating func edge(_ from: String, _ to: String, onPath: Bool, ghost: Bool, at index: Int) {
+            edges.insert(ghost ? "\(from) -.-> \(to)" : onPath ? "\(from) ==> \(to)" : "\(from) --> \(to)", at: index)
+        }
+
+        mutating func presentation(_ from: String, _ to: String, _ item: DiagramItem) {
+            let style = MermaidBuilder.label(DiagramStyle.presentationLabel(item.node.style))
+            edges.append(item.isOnPath ? "\(from) == \(style) ==> \(to)" : "\(from) -. \(style) .-> \(to)")
+        }
+
+        func leafClasses(_ item: DiagramItem) -> [String] {
+            var classes: [String] = []
+            if let mark = item.mark {
+                classes.append(mark.rawValue)
+                if item.presence == .visible { classes.append("visibleBorder") }
+            } else {
+                switch item.presence {
+                case .visible: classes.append("visible")
+                case .onScreen: classes.append("onScreen")
+                case .inWindow: classes.append("inWindow")
+                case .offScreen: classes.append("offScreen")
+                }
+            }
+            if !item.node.isLoaded && !item.isGhost { classes.append("unloaded") }
+            return classes
+        }
+
+        func containerClass(_ item: DiagramItem) -> String {
+            if let mark = item.mark { return mark.rawValue }
+            if item.isOnPath { return "containerOnPath" }
+            switch item.presence {
+            case .visible, .onScreen: return "containerOnScreen"
+            case .inWindow: return "container"
+            case .offScreen: return "containerOffScreen"
+            }
+        }
+    }
+}

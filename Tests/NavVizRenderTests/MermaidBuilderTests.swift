@@ -1,0 +1,158 @@
+import Foundation
+import NavVizCore
+import NavVizScenario
+import Testing
+
+@testable import NavVizRender
+
+/// Golden Mermaid per node kind and per kind of transition, compared byte for byte, escaping of hostile
+/// text, and determinism. `make e2e` feeds every diagram of the samples to the real Mermaid.
+/// Regenerate the goldens with `NAVVIZ_RECORD_GOLDENS=1 swift test --filter MermaidBuilderTests`.
+@Suite struct MermaidBuilderTests {
+    /// One state per node kind (and the states real captures bring: embedding, unloaded, transitional).
+    static let states: [(String, @Sendable () throws -> Hierarchy)] = [
+        ("navigation", { try Fixtures.hierarchy(.navigation([.screen("Home"), .screen("Product")], id: "shopNav")) }),
+        (
+            "tab",
+            {
+                try Fixtures.hierarchy(
+                    .tabs([.navigation([.screen("Home")], id: "shopNav"), .screen("Cart")], selected: 0, id: "shopTabs"))
+            }
+        ),
+        (
+            "split-expanded",
+            {
+                try Fixtures.hierarchy(
+                    .split(primary: .navigation([.screen("Settings")]), secondary: .screen("General"), id: "settingsSplit"),
+                    device: .pad)
+            }
+        ),
+        (
+            "split-collapsed",
+            {
+                try Fixtures.hierarchy(
+                    .split(primary: .navigation([.screen("Settings")]), secondary: .screen("General"), id: "settingsSplit"))
+            }
+        ),
+        (
+            "activity",
+            {
+                var spec = NodeSpec(kind: .activity, id: "main")
+                spec.children = [.screen("Home"), .screen("Feed")]
+                spec.keys = ["home", "feed"]
+                spec.active = "feed"
+                return try Fixtures.hierarchy(spec)
+            }
+        ),
+        (
+            "stack",
+            {
+                var spec = NodeSpec(kind: .stack, id: "cards")
+                spec.children = ["Welcome", "Tips"].map { NodeSpec(kind: .view, screen: $0) }
+                return try Fixtures.hierarchy(.navigation([.screen("Home"), spec], id: "mainNav"))
+            }
+        ),
+        (
+            "notifications",
+            {
+                var spec = NodeSpec(kind: .notifications, id: "alerts")
+                spec.children = [.screen("Promo"), .screen("Rating")]
+                spec.selected = 1
+                return try Fixtures.hierarchy(spec)
+            }
+        ),
+        (
+            "presentation",
+            {
+                var sim = try Simulator(root: .navigation([.screen("Home")], id: "shopNav"))
+                sim.perform(.present(.navigation([.screen("SignIn")], id: "signInNav"), style: .formSheet))
+                return sim.hierarchy
+            }
+        ),
+        (
+            "capture",
+            {
+                let dump = """
+                    <Maps.MapContainerViewController: 0x1>, state: appeared, view: <UIView: 0x2>
+                       | <Maps.MapViewController: 0x3>, state: appeared, view: <MKMapView: 0x4>
+                       | <Maps.SearchPanelController: 0x5>, state: appearing, view: <UIView: 0x6>
+                       | <Maps.RoutePanelController: 0x9>, state: disappeared, view: (view not loaded)
+                    """
+                return try PrintHierarchy.parse(dump, file: "map.txt").hierarchy().hierarchy
+            }
+        ),
+    ]
+
+    @Test(arguments: states.map(\.0))
+    func aStatePerNodeKind(name: String) throws {
+        let h = try Self.states.first { $0.0 == name }!.1()
+        let text = MermaidBuilder().state(h, finder: ViewFinder().find(in: h))
+        try expectGolden("state-\(name)", text, extension: "mmd")
+        #expect(text.hasPrefix("flowchart TB\n"))
+        #expect(MermaidBuilder().state(h, finder: ViewFinder().find(in: h)) == text)  // deterministic
+    }
+
+    /// One transition per kind of change: added, removed (a ghost), changed, a presentation and its dismissal.
+    static let transitions: [(String, @Sendable () throws -> (Simulator, NavVizCore.Operation))] = [
+        ("push", { (try Simulator(root: .navigation([.screen("Home")], id: "shopNav")), .push(.screen("Product"))) }),
+        ("pop", { (try Simulator(root: .navigation([.screen("Home"), .screen("Product")], id: "shopNav")), .pop()) }),
+        ("select", { (try Simulator(root: .tabs([.screen("Home"), .screen("Cart")], id: "shopTabs")), .select(.index(1))) }),
+        (
+            "present",
+            { (try Simulator(root: .navigation([.screen("Home")], id: "shopNav")), .present(.screen("SignIn"), style: .pageSheet)) }
+        ),
+        (
+            "dismiss",
+            {
+                var sim = try Simulator(root: .navigation([.screen("Home")], id: "shopNav"))
+                sim.perform(.present(.screen("SignIn"), style: .fullScreen))
+                return (sim, .dismiss())
+            }
+        ),
+        (
+            "set-root",
+            { (try Simulator(root: .navigation([.screen("Onboarding")], id: "onboardingNav")), .setRoot(.tabs([.screen("Home")]))) }
+        ),
+    ]
+
+    @Test(arguments: transitions.map(\.0))
+    func aTransitionPerKindOfChange(name: String) throws {
+        var (sim, operation) = try Self.transitions.first { $0.0 == name }!.1()
+        let before = sim.hierarchy
+        #expect(sim.perform(operation).status == .ok)
+        let text = MermaidBuilder().transition(before: before, after: sim.hierarchy, afterFinder: sim.visible)
+        try expectGolden("transition-\(name)", text, extension: "mmd")
+        #expect(text.contains("classDef added") && text.contains("classDef removed") && text.contains("classDef changed"))
+    }
+
+    @Test(arguments: [
+        ("plain", ##""plain""##),
+        (#"say "hi""#, ##""say #34;hi#34;""##),
+        ("a # b ; c", ##""a #35; b #59; c""##),
+        ("<img src=x onerror=alert(1)>", ##""#60;img src=x onerror=alert(1)#62;""##),
+        ("`code` & more", ##""#96;code#96; #38; more""##),
+        ("two\nlines", ##""two<br/>lines""##),
+        ("bell\u{07}\u{202E}rtl", ##""bellrtl""##),
+        ("end", ##""end""##),
+    ])
+    func labelsKeepUserTextLiteral(text: String, label: String) {
+        #expect(MermaidBuilder.label(text) == label)
+    }
+
+    @Test func hostileTitlesCannotLeaveTheirLabel() throws {
+        let h = try Fixtures.hierarchy(
+            .navigation([.screen("Home\"]; click n1 call alert(1) %%"), .screen("end")], id: "nav"),
+            screens: ["end": ScreenInfo(className: "Evil\"]\nsubgraph x", title: "<b>bold</b>")])
+        let text = MermaidBuilder().state(h, finder: ViewFinder().find(in: h))
+        // Every line is a statement navviz writes: user text never starts a line or closes a label.
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            let statement =
+                trimmed.hasPrefix("flowchart TB") || trimmed.hasPrefix("subgraph n") || trimmed == "end"
+                || trimmed.hasPrefix("classDef ") || trimmed.hasPrefix("class n") || trimmed.first == "n"
+            #expect(statement, "unexpected line: \(line)")
+        }
+        #expect(!text.contains("\"]; click"))
+        #expect(text.contains("#60;b#62;bold#60;/b#62;"))
+    }
+}
