@@ -29,6 +29,8 @@ format: ## Format the sources in place.
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
 
 bench: deps ## Benchmarks (release build): simulator, finder, renderer; then the daemon on loopback.
+	@command -v dot >/dev/null 2>&1 || { echo "navviz: installing Debian's graphviz for the comparison with dot"; \
+		$$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq graphviz >/dev/null || true; }
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product navviz
 	$(SWIFT) run -c release navviz-bench
 	$(SWIFT) run -c release $(SWIFT_FLAGS) navviz-daemon-bench

@@ -274,3 +274,105 @@ if wants("memory") {
         print("memory: skipped (build the navviz product in release first: swift build -c release --product navviz)")
     }
 }
+
+// MARK: navviz render against dot, cold and warm
+
+/// Wall-clock seconds of a shell command (`/bin/sh -c`), as a user's script runs it.
+func shell(_ command: String, environment: [String: String] = [:]) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var pid: pid_t = 0
+    let words: [String] = ["/bin/sh", "-c", command]
+    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0)=\($1)") } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp) == 0 else { return .nan }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    if status != 0 { print("    (exit status \(status >> 8): \(command.prefix(120)))") }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A scenario of `steps` steps over a five-tab app whose size stays bounded: pushes with new names and
+/// the pops that undo them, tab switches, a sheet presented and dismissed.
+func appScenario(steps: Int, edit: Bool = false) -> String {
+    var body: [String] = []
+    for i in 0..<steps {
+        switch i % 7 {
+        case 0:
+            let name = edit && i / 7 == steps / 14 ? "Edited" : "Detail\(i)"
+            body.append(#"{"op": "push", "node": "\#(name)"}"#)
+        case 1: body.append(#"{"op": "push", "node": "More\#(i)"}"#)
+        case 2, 3: body.append(#"{"op": "pop"}"#)
+        case 4: body.append(#"{"op": "select", "tab": \#((i / 7) % 5)}"#)
+        case 5: body.append(#"{"op": "present", "node": {"navigation": ["Sheet\#(i)"]}, "style": "pageSheet"}"#)
+        default: body.append(#"{"op": "dismiss"}"#)
+        }
+    }
+    let tabs = ["Home", "Search", "Saved", "Inbox", "Profile"].map { #"{"navigation": ["\#($0)"]}"# }.joined(separator: ", ")
+    return #"{"navviz": 1, "name": "bench", "root": {"tabs": [\#(tabs)]}, "steps": [\#(body.joined(separator: ", "))]}"#
+}
+
+if wants("render-cli") {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    if FileManager.default.isExecutableFile(atPath: binary) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-render-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = ["XDG_CACHE_HOME": folder + "/cache"]
+        print("")
+        print("navviz render against dot, side by side on the same diagrams (wall clock, 2 runs each, the better kept)")
+        for steps in [50, 200, 800] {
+            let base = "\(folder)/\(steps)"
+            try? FileManager.default.createDirectory(atPath: base + "/dots", withIntermediateDirectories: true)
+            try? appScenario(steps: steps).write(toFile: "\(base)/s.json", atomically: true, encoding: .utf8)
+            try? appScenario(steps: steps, edit: true).write(toFile: "\(base)/edited.json", atomically: true, encoding: .utf8)
+            var run = 0
+            /// The better of two runs of a render into fresh folders.
+            func render(_ file: String, _ options: String, environment: [String: String] = [:]) -> Double {
+                (0..<2).map { _ in
+                    run += 1
+                    return shell(
+                        "'\(binary)' render '\(base)/\(file)' -o '\(base)/out\(run)' \(options) >/dev/null", environment: environment)
+                }.min()!
+            }
+            let serial = render("s.json", "--jobs 1 --no-cache")
+            let parallel = render("s.json", "--no-cache")
+            _ = shell("'\(binary)' render '\(base)/s.json' -o '\(base)/cold' >/dev/null", environment: cache)
+            let warm = shell("'\(binary)' render '\(base)/edited.json' -o '\(base)/warm' >/dev/null", environment: cache)
+            _ = shell(
+                "cp '\(base)/cold/s/states/'*.dot '\(base)/dots/' && for f in '\(base)/cold/s/transitions/'*.dot; do cp \"$f\" '\(base)/dots/t-'\"$(basename \"$f\")\"; done"
+            )
+            let diagrams = (try? FileManager.default.contentsOfDirectory(atPath: base + "/dots").count) ?? 0
+            func perDiagram(_ seconds: Double) -> Double { seconds / Double(max(1, diagrams)) * 1000 }
+            print(String(format: "  %4d steps (%4d diagrams):", steps, diagrams))
+            print(String(format: "    navviz, one process, no cache:      %6.2f ms per diagram", perDiagram(serial)))
+            print(
+                String(
+                    format: "    navviz, both cores, no cache:       %6.2f ms per diagram (%.2f× faster than one process)",
+                    perDiagram(parallel), serial / parallel))
+            print(
+                String(
+                    format: "    navviz, warm after a one-step edit: %6.2f ms per diagram (%.1f× faster than cold)", perDiagram(warm),
+                    parallel / warm))
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") {
+                let one = (0..<2).map { _ in shell("rm -f '\(base)/dots/'*.svg; dot -Tsvg -O '\(base)/dots/'*.dot") }.min()!
+                let loop = (0..<2).map { _ in shell("for f in '\(base)/dots/'*.dot; do dot -Tsvg \"$f\" > \"$f.svg\"; done") }.min()!
+                print(
+                    String(
+                        format: "    dot -Tsvg -O, one process:          %6.2f ms per diagram (navviz cold on both cores: %.2f× its time)",
+                        perDiagram(one), parallel / one))
+                print(
+                    String(
+                        format: "    dot spawned per file (shell loop):  %6.2f ms per diagram (navviz cold on both cores: %.2f× its time)",
+                        perDiagram(loop), parallel / loop))
+            } else {
+                print("    dot: skipped (apt-get install -y graphviz for the comparison)")
+            }
+        }
+    } else {
+        print("navviz render: skipped (build the navviz product in release first)")
+    }
+}

@@ -48,6 +48,9 @@ public actor GraphvizRenderer {
         try GraphvizEngine.shared.render(dot: dot, format: format, metrics: metrics).text
     }
 
+    /// The version of the Graphviz library in this process (`gvcVersion`), e.g. `2.43.0`.
+    public nonisolated var graphvizVersion: String { GraphvizEngine.shared.version }
+
     /// Renders `dot` to SVG and reports the time spent in `gvLayout` and `gvRenderData` alone.
     public nonisolated func renderTimed(dot: String) throws(RenderError) -> (svg: String, layoutAndRenderSeconds: Double) {
         let rendering = try GraphvizEngine.shared.render(dot: dot, format: .svg)
@@ -85,9 +88,13 @@ final class GraphvizEngine: @unchecked Sendable {
     /// The portable context, or why it could not be made; guarded by `lock`.
     private var portable: Result<OpaquePointer, RenderError>?
 
+    /// `gvcVersion` of the context.
+    let version: String
+
     private init() {
         Self.keepMessages()
         context = Self.makeContext()
+        version = gvcVersion(context).map { String(cString: $0) } ?? "unknown"
     }
 
     /// Parses, lays out and renders `dot`; the only path into Graphviz.

@@ -54,12 +54,32 @@ public struct ScenarioRenderer: Sendable {
         return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + safeOp
     }
 
+    /// Every DOT text the render of `run` lays out (without laying any out), in order, repeats included.
+    public func dots(_ run: Run) -> [String] {
+        guard !options.dotOnly else { return [] }
+        var dots: [String] = []
+        let collect: (String) throws(RenderError) -> String = { dot in
+            dots.append(dot)
+            return ""
+        }
+        do {
+            _ = try render(run, layOut: collect)
+        } catch {
+            return dots
+        }
+        return dots
+    }
+
     /// Every output file of one run. `progress` is called before each diagram with (done, total, label).
-    public func render(_ run: Run, progress: ((Int, Int, String) -> Void)? = nil) throws(RenderError) -> [OutputFile] {
+    /// `layOut` turns DOT into SVG (by default Graphviz in this process; `navviz render` passes the SVG it
+    /// laid out in parallel or found in its cache).
+    public func render(
+        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
+    ) throws(RenderError) -> [OutputFile] {
         let builder = DOTBuilder(options: DiagramOptions(includeLegend: options.includeLegend))
         let wantsMermaid = options.mermaid || options.markdownMermaid
         var files: [OutputFile] = []
-        var cache: [String: String] = [:]
+        var cache: [TextKey: String] = [:]
         let steps = run.steps.filter { options.step == nil || $0.index == options.step }
         var diagrams: [(state: String?, transition: String?)] = []
         let total =
@@ -67,9 +87,15 @@ public struct ScenarioRenderer: Sendable {
             + (options.sections.contains(.flow) ? 1 : 0)
         var done = 0
         func svg(_ dot: String) throws(RenderError) -> String {
-            if let cached = cache[dot] { return cached }
-            let rendered = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: options.textMetrics)
-            cache[dot] = rendered
+            let key = TextKey(dot)
+            if let cached = cache[key] { return cached }
+            let rendered: String
+            if let layOut {
+                rendered = try layOut(dot)
+            } else {
+                rendered = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: options.textMetrics)
+            }
+            cache[key] = rendered
             return rendered
         }
         var mermaid: [String: String] = [:]

@@ -8,7 +8,8 @@ import NavVizRender
 #endif
 
 /// The render worker's side of the pipe protocol (`navviz render-worker`): read a request frame
-/// (4-byte big-endian length, then that many bytes of DOT) from standard input, render it, write a
+/// (4-byte big-endian length, then that many bytes: one byte of text metrics — 0 the installed fonts,
+/// 1 portable — and the DOT) from standard input, render it, write a
 /// response frame (1 status byte — 0 SVG, 1 invalid DOT, 2 layout failed, 3 render failed, 4 no
 /// portable metrics — then a
 /// 4-byte big-endian length and the bytes), until standard input ends.
@@ -19,10 +20,11 @@ public enum RenderWorker {
         let output = dup(1)
         guard output >= 0, dup2(2, 1) >= 0 else { return 71 }
         while let request = WorkerPipe.readFrame(0) {
-            let dot = String(decoding: request, as: UTF8.self)
+            let metrics: TextMetrics = request.first == 1 ? .portable : .fonts
+            let dot = String(decoding: request.dropFirst(), as: UTF8.self)
             let (status, payload): (UInt8, String)
             do {
-                (status, payload) = (0, try GraphvizRenderer.shared.renderSync(dot: dot))
+                (status, payload) = (0, try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics))
             } catch {
                 (status, payload) = encode(error)
             }

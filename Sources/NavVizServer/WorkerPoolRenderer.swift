@@ -36,10 +36,32 @@ public final class WorkerPoolRenderer: DiagramRenderer {
     public func svg(dot: String) async throws(ServerError) -> String {
         let slot = await pool.acquire()
         let result: Result<String, ServerError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: slot.render(dot)) }
+            DispatchQueue.global().async { continuation.resume(returning: slot.render(dot, metrics: .fonts)) }
         }
         await pool.release(slot)
         return try result.get()
+    }
+
+    /// Renders every DOT text with all the workers at once, blocking the calling thread; the results are
+    /// in the order of `dots`. `done` is called (from any thread) after each one. For batch work
+    /// (`navviz render`), not for the daemon's requests.
+    public func renderAll(
+        _ dots: [String], metrics: TextMetrics, done: @Sendable (Int) -> Void = { _ in }
+    ) -> [Result<String, ServerError>] {
+        let slots = pool.slotsForBatch
+        let batch = Batch(count: dots.count)
+        DispatchQueue.concurrentPerform(iterations: slots.count) { worker in
+            while let index = batch.take() {
+                batch.finish(index, slots[worker].render(dots[index], metrics: metrics))
+                done(index)
+            }
+        }
+        return batch.results
+    }
+
+    /// Stops every worker now, blocking (batch use; the daemon calls `shutdown()`).
+    public func stopAll() {
+        for slot in pool.slotsForBatch { slot.stop() }
     }
 
     /// Process ids of the running workers (for memory measurements).
@@ -77,6 +99,8 @@ private actor SlotPool {
     }
 
     func pids() -> [Int32] { all.compactMap { $0.pid } }
+    /// Every slot, for a batch that uses each from its own thread (nothing else may use the pool then).
+    nonisolated var slotsForBatch: [WorkerSlot] { all }
     func spawnCount() -> Int { all.reduce(0) { $0 + $1.spawned } }
     func shutdown() { for slot in all { slot.stop() } }
 }
@@ -103,7 +127,7 @@ private final class WorkerSlot: @unchecked Sendable {
 
     var pid: Int32? { pidLock.withLock { currentPID } }
 
-    func render(_ dot: String) -> Result<String, ServerError> {
+    func render(_ dot: String, metrics: TextMetrics) -> Result<String, ServerError> {
         lock.withLock {
             var lastFailure = "no worker"
             for _ in 0..<2 {
@@ -124,7 +148,7 @@ private final class WorkerSlot: @unchecked Sendable {
                     kill(worker.pid, SIGKILL)
                 }
                 DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeout), execute: watchdog)
-                let sent = WorkerPipe.writeRequest(worker.input, Array(dot.utf8))
+                let sent = WorkerPipe.writeRequest(worker.input, [metrics == .portable ? 1 : 0] + Array(dot.utf8))
                 let answer = sent ? WorkerPipe.readResponse(worker.output) : nil
                 watchdog.cancel()
                 guard let response = answer, !timedOut.isSet else {
@@ -200,4 +224,30 @@ private final class ManagedAtomicFlag: @unchecked Sendable {
     private var value = false
     func set() { lock.withLock { value = true } }
     var isSet: Bool { lock.withLock { value } }
+}
+
+/// The shared state of a batch: the next DOT to take, and the results so far.
+private final class Batch: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var next = 0
+    private var slots: [Result<String, ServerError>?]
+
+    init(count: Int) {
+        self.count = count
+        slots = Array(repeating: nil, count: count)
+    }
+
+    /// The next index to render, nil when all are taken.
+    func take() -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    func finish(_ index: Int, _ result: Result<String, ServerError>) { lock.withLock { slots[index] = result } }
+
+    var results: [Result<String, ServerError>] { lock.withLock { slots.map { $0! } } }
 }

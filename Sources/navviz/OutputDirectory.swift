@@ -37,7 +37,7 @@ enum OutputDirectory {
                 try Data(file.contents.utf8).write(to: url)
             }
             if isOutput == nil {
-                let listed = files.sorted { $0.path < $1.path }.map { "\(hash(Data($0.contents.utf8))) \($0.path)" }
+                let listed = files.sorted { $0.path < $1.path }.map { "\(hash($0.contents)) \($0.path)" }
                     .joined(separator: "\n")
                 let text = "# Written by navviz; it replaces this folder only while it holds nothing else.\n\(listed)\n"
                 try Data(text.utf8).write(to: staging.appendingPathComponent(manifestName))
@@ -63,14 +63,11 @@ enum OutputDirectory {
 
     /// FNV-1a over the bytes, as 16 hex digits: enough to notice an edit, not a security measure.
     static func hash(_ data: Data) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        ContentHash.hex(data.withUnsafeBytes { ContentHash.fnv1a($0) })
     }
+
+    /// The same hash of a text's UTF-8 bytes.
+    static func hash(_ text: String) -> String { ContentHash.hex(ContentHash.fnv1a(text.utf8)) }
 
     /// Fails when `target` holds a file navviz did not write: with `isOutput` nil, one its manifest does not
     /// list (every file, without a manifest); else one `isOutput` does not recognize. Finder's `.DS_Store`

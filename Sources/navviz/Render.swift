@@ -3,6 +3,7 @@ import Foundation
 import NavVizCore
 import NavVizRender
 import NavVizScenario
+import NavVizServer
 
 extension NavVizCommand {
     struct Render: ParsableCommand {
@@ -50,6 +51,12 @@ extension NavVizCommand {
         @Flag(help: "Lay out with Graphviz's built-in text metrics instead of the installed fonts: the same SVG on every machine.")
         var portableMetrics = false
 
+        @Option(help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
+        var jobs: Int?
+
+        @Flag(help: "Neither read nor write the SVG cache ($XDG_CACHE_HOME/navviz, else ~/.cache/navviz).")
+        var noCache = false
+
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
             if output.isEmpty { throw ValidationError("the output directory must not be empty") }
@@ -70,6 +77,7 @@ extension NavVizCommand {
                     "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
+            if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
         }
 
         func run() throws {
@@ -90,14 +98,20 @@ extension NavVizCommand {
             var outputs: [(folder: String, files: [OutputFile])] = []
             // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
             var folders = FolderNames(reserved: single ? [] : ["index.html"])
-            for scenario in loaded {
-                let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
+            let runs = loaded.map { ScenarioRunner.run($0, finder: finder.flatMap(ViewFinderStrategy.init(name:))) }
+            for (scenario, run) in zip(loaded, runs) {
                 if let step, !run.steps.indices.contains(step) {
                     throw ValidationError("--step \(step) is out of range: \(scenario.file) has steps 0 to \(run.steps.count - 1)")
                 }
+            }
+            // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
+            let layout = try DiagramLayout(
+                dots: runs.flatMap(renderer.dots), metrics: options.textMetrics, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                cache: noCache ? nil : DiagramLayout.cache(metrics: options.textMetrics), progress: progress)
+            for (scenario, run) in zip(loaded, runs) {
                 let files: [OutputFile]
                 do {
-                    files = try renderer.render(run) { progress.update($0, $1, "\(slug(scenario.file)): \($2)") }
+                    files = try renderer.render(run, layOut: layout.svg)
                 } catch {
                     progress.finish()
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
@@ -143,4 +157,78 @@ func slug(_ file: String) -> String {
     let cleaned = String(base.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" }).trimmingCharacters(
         in: CharacterSet(charactersIn: "."))
     return cleaned.isEmpty ? "scenario" : cleaned
+}
+
+/// The SVG of a render's diagrams, laid out before any file is assembled: each distinct DOT once, from the
+/// cache when a valid entry holds it, else by `jobs` worker processes at once (libgvc is not thread-safe;
+/// the daemon's worker pool does the work), or in this process with one job. The SVG of a DOT is the
+/// same whichever path made it.
+struct DiagramLayout {
+    private var svgs: [TextKey: String] = [:]
+
+    /// The cache for `metrics`, in the default folder (none without a home folder).
+    static func cache(metrics: TextMetrics) -> DiagramCache? {
+        DiagramCache.defaultDirectory().map {
+            DiagramCache(
+                directory: $0, graphvizVersion: GraphvizRenderer.shared.graphvizVersion, metrics: metrics,
+                fonts: metrics == .fonts ? DiagramCache.fontFingerprint() : "")
+        }
+    }
+
+    init(dots: [String], metrics: TextMetrics, jobs: Int, cache: DiagramCache?, progress: ProgressLine) throws(CommandFailure) {
+        var missing: [String] = []
+        var seen = Set<TextKey>()
+        for dot in dots where seen.insert(TextKey(dot)).inserted {
+            if let svg = cache?.lookup(dot) { svgs[TextKey(dot)] = svg } else { missing.append(dot) }
+        }
+        let total = missing.count
+        if jobs == 1 || missing.count < 2 {
+            for (index, dot) in missing.enumerated() {
+                progress.update(index, total, "laying out")
+                do {
+                    svgs[TextKey(dot)] = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics)
+                } catch {
+                    progress.finish()
+                    throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
+                }
+            }
+        } else {
+            let pool = WorkerPoolRenderer(
+                command: [NavVizCommand.Serve.executablePath, "serve", "--render-worker"], workers: min(jobs, missing.count),
+                recycleAfter: 500)
+            let counter = Counter()
+            let results = pool.renderAll(missing, metrics: metrics) { _ in progress.update(counter.increment() - 1, total, "laying out") }
+            pool.stopAll()
+            for (dot, result) in zip(missing, results) {
+                switch result {
+                case .success(let svg): svgs[TextKey(dot)] = svg
+                case .failure(let error):
+                    progress.finish()
+                    throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
+                }
+            }
+        }
+        progress.finish()
+        if let cache {
+            for dot in missing { cache.store(dot, svg: svgs[TextKey(dot)]!) }
+            cache.trim()
+        }
+    }
+
+    /// The SVG of a DOT text this layout was made with.
+    func svg(_ dot: String) throws(RenderError) -> String {
+        guard let svg = svgs[TextKey(dot)] else { return try GraphvizRenderer.shared.renderSync(dot: dot) }
+        return svg
+    }
+}
+
+/// A count shared by threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
 }

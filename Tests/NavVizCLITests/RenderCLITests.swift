@@ -55,6 +55,7 @@ import Testing
         let process = Process()
         process.executableURL = try #require(binary, "navviz is not built; run `swift build` first")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCacheHome]) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
@@ -399,6 +400,32 @@ import Testing
         let svgWithoutSVG = try Self.navviz(["render", "small.json", "--format", "dot", "--markdown-images", "svg"], in: tmp)
         #expect(svgWithoutSVG.status == 64)
         #expect(svgWithoutSVG.stderr.hasPrefix("Error: --markdown-images svg needs --format svg: only it writes SVG files\n"))
+    }
+
+    @Test func parallelAndCachedRendersAreByteIdenticalToASerialOne() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let cache = tmp.appendingPathComponent("cache").path
+        func render(_ out: String, _ options: [String]) throws -> [String: Data] {
+            let result = try NavVizCLITests.navviz(
+                ["render", Self.sample, "-o", out] + options, in: tmp, environment: ["XDG_CACHE_HOME": cache])
+            #expect(result.status == 0, "\(result.stderr)")
+            return Self.tree(tmp.appendingPathComponent(out))
+        }
+        let serial = try render("serial", ["--jobs", "1", "--no-cache"])
+        #expect(!FileManager.default.fileExists(atPath: cache))
+        let parallel = try render("parallel", ["--jobs", "2"])  // cold: fills the cache
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: cache + "/navviz").filter { $0.hasSuffix(".entry") }
+        #expect(!entries.isEmpty)
+        let warm = try render("warm", ["--jobs", "2"])
+        #expect(serial == parallel)
+        #expect(serial == warm)
+        // A damaged entry is laid out again, never served.
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache + "/navviz/" + entries[0]))
+        #expect(try render("repaired", []) == serial)
+        let bad = try NavVizCLITests.navviz(["render", Self.sample, "--jobs", "0"], in: tmp)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --jobs must be from 1 to 64\n"))
     }
 
     @Test func aKilledRendersLeftoversAreRemovedByTheNextRender() throws {

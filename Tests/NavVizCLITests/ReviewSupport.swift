@@ -33,11 +33,16 @@ func runProgram(_ executable: URL, _ arguments: [String], in folder: URL, enviro
         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
 }
 
-/// Runs the built `navviz` in a folder, with `CI` unset unless the test sets it.
+/// Runs the built `navviz` in a folder, with `CI` unset unless the test sets it, and the SVG cache in a
+/// folder of the test run's own (never the user's `~/.cache/navviz`).
 func navviz(_ arguments: [String], in folder: URL, environment: [String: String?] = [:]) throws -> Outcome {
     let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
-    return try runProgram(binary, arguments, in: folder, environment: ["CI": nil].merging(environment) { $1 })
+    let defaults: [String: String?] = ["CI": nil, "XDG_CACHE_HOME": testCacheHome]
+    return try runProgram(binary, arguments, in: folder, environment: defaults.merging(environment) { $1 })
 }
+
+/// Where the CLI tests' `navviz` keeps its SVG cache.
+let testCacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-test-cache-\(getpid())").path
 
 /// Runs `git` in a folder, with a fixed identity and no user or system configuration.
 @discardableResult

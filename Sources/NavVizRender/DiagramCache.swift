@@ -1,0 +1,142 @@
+import Foundation
+
+/// Laid-out SVG on disk, by the exact DOT that produced it, so a render after a one-step edit only lays
+/// out the diagrams that changed. An entry is keyed by a hash of the DOT, the Graphviz version, the text
+/// metrics and this renderer's version, and holds the whole DOT too: a lookup serves an entry only when
+/// its DOT is the same text and its SVG has the recorded length and checksum, so a hash collision, a
+/// truncated or a corrupt entry is re-rendered, never served (and the bad file removed). Writes go to
+/// a temporary file renamed into place. The folder is kept under `limit` bytes, oldest entries first out.
+public struct DiagramCache: Sendable {
+    /// Bump when the SVG navviz makes from the same DOT and Graphviz changes (post-processing).
+    public static let rendererVersion = "1"
+    /// The default size bound: 256 MiB.
+    public static let defaultLimit = 256 << 20
+
+    /// The cache folder.
+    public let directory: String
+    /// The most bytes the folder may hold after `trim()`.
+    public let limit: Int
+    /// What else an SVG depends on: the Graphviz version, the text metrics, the renderer version.
+    let context: String
+
+    /// A cache in `directory` for SVG rendered by `graphvizVersion` with `metrics`; with the installed
+    /// fonts, `fonts` fingerprints them (`fontFingerprint()`), as the layout depends on them.
+    public init(directory: String, graphvizVersion: String, metrics: TextMetrics, fonts: String = "", limit: Int = defaultLimit) {
+        self.directory = directory
+        self.limit = limit
+        context =
+            "navviz-svg \(Self.rendererVersion) graphviz \(graphvizVersion) metrics \(metrics.rawValue)"
+            + (metrics == .fonts ? " fonts \(fonts)" : "")
+    }
+
+    /// What the installed fonts make of text, as a hash: a small diagram with the diagrams' fonts and
+    /// sizes, laid out here. Another font (a new machine, a font installed, `FONTCONFIG_FILE`) changes it,
+    /// so SVG laid out with other fonts is never served.
+    public static func fontFingerprint() -> String {
+        let probe = """
+            digraph probe { node [fontname=Helvetica, fontsize=10, shape=box];
+            a [label=<<B>UINavigationController</B> · shopNav<BR/><FONT POINT-SIZE="8">3 in stack · last = top</FONT>>];
+            b [label=<<FONT POINT-SIZE="12">ProductViewController · Product#2 Wwm</FONT>>]; a -> b; }
+            """
+        let svg = (try? GraphvizRenderer.shared.renderSync(dot: probe, metrics: .fonts)) ?? "no fonts"
+        return ContentHash.hex(ContentHash.fnv1a(svg.utf8))
+    }
+
+    /// `$XDG_CACHE_HOME/navviz`, else `~/.cache/navviz`; nil without either.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/navviz" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.cache/navviz"
+    }
+
+    /// The file of an entry: two hashes of the context and the DOT (128 bits), in a folder per first byte.
+    func path(for dot: String) -> String {
+        let bytes = Array((context + "\n" + dot).utf8)
+        let key = Self.hex(Self.fnv1a(bytes, seed: 0xcbf2_9ce4_8422_2325)) + Self.hex(Self.fnv1a(bytes, seed: 0x8422_2325_cbf2_9ce4))
+        return "\(directory)/\(key.prefix(2))/\(key).entry"
+    }
+
+    /// The SVG for `dot`, when a valid entry holds it.
+    public func lookup(_ dot: String) -> String? {
+        let file = path(for: dot)
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        guard let svg = Self.decode(Array(data), context: context, dot: dot) else {
+            try? FileManager.default.removeItem(atPath: file)  // corrupt, truncated or a collision: never served
+            return nil
+        }
+        _ = utimes(file, nil)  // recently used: evicted last
+        return svg
+    }
+
+    /// Keeps `svg` as the rendering of `dot` (atomically; failures are ignored: a cache is optional).
+    public func store(_ dot: String, svg: String) {
+        let file = path(for: dot)
+        let folder = (file as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = "\(folder)/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(Self.encode(context: context, dot: dot, svg: svg))) else {
+            return
+        }
+        if rename(temporary, file) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+
+    /// Removes the least recently used entries until the folder holds at most `limit` bytes.
+    public func trim() {
+        let fm = FileManager.default
+        guard let enumerator = fm.enumerator(atPath: directory) else { return }
+        var entries: [(path: String, size: Int, used: Date)] = []
+        var total = 0
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".entry") else { continue }
+            let path = "\(directory)/\(relative)"
+            guard let attributes = try? fm.attributesOfItem(atPath: path) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            entries.append((path, size, attributes[.modificationDate] as? Date ?? .distantPast))
+            total += size
+        }
+        guard total > limit else { return }
+        for entry in entries.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) {
+            try? fm.removeItem(atPath: entry.path)
+            total -= entry.size
+            if total <= limit { return }
+        }
+    }
+
+    // MARK: - Entries
+
+    /// `navviz-cache 1`, the context, then `<DOT bytes> <SVG bytes> <SVG checksum>`, each on a line; then
+    /// the DOT and the SVG.
+    static func encode(context: String, dot: String, svg: String) -> [UInt8] {
+        let dotBytes = Array(dot.utf8)
+        let svgBytes = Array(svg.utf8)
+        let header =
+            "navviz-cache 1\n\(context)\n\(dotBytes.count) \(svgBytes.count) \(hex(fnv1a(svgBytes, seed: 0xcbf2_9ce4_8422_2325)))\n"
+        return Array(header.utf8) + dotBytes + svgBytes
+    }
+
+    /// The SVG of an entry, when it is whole and for exactly this context and DOT.
+    static func decode(_ bytes: [UInt8], context: String, dot: String) -> String? {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(bytes[start..<index])
+            start = index + 1
+            if lines.count == 3 { break }
+        }
+        guard lines.count == 3, String(decoding: lines[0], as: UTF8.self) == "navviz-cache 1",
+            String(decoding: lines[1], as: UTF8.self) == context
+        else { return nil }
+        let fields = String(decoding: lines[2], as: UTF8.self).split(separator: " ")
+        guard fields.count == 3, let dotCount = Int(fields[0]), let svgCount = Int(fields[1]), dotCount >= 0, svgCount >= 0,
+            bytes.count - start == dotCount + svgCount
+        else { return nil }
+        let dotBytes = bytes[start..<(start + dotCount)]
+        let svgBytes = Array(bytes[(start + dotCount)...])
+        guard dotBytes.elementsEqual(dot.utf8), hex(fnv1a(svgBytes, seed: 0xcbf2_9ce4_8422_2325)) == fields[2] else { return nil }
+        return String(decoding: svgBytes, as: UTF8.self)
+    }
+
+    static func fnv1a(_ bytes: some Sequence<UInt8>, seed: UInt64) -> UInt64 { ContentHash.fnv1a(bytes, seed: seed) }
+
+    static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
+}
