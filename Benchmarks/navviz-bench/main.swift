@@ -376,3 +376,52 @@ if wants("render-cli") {
         print("navviz render: skipped (build the navviz product in release first)")
     }
 }
+
+// MARK: Widths of realistic apps
+
+if wants("widths") {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-widths-\(getpid())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    print("")
+    print("widest diagram of each realistic sample (portable metrics; budget 1200 pt), focused and --expand all")
+    for sample in ["wikipedia-reader", "firefox-browser", "signal-messenger"] {
+        var line = "  \(sample):"
+        for (label, option) in [("focused", "focus"), ("expand all", "all")] {
+            let out = "\(folder)/\(sample)-\(option)"
+            _ = shell("'\(binary)' render Samples/\(sample).json -o '\(out)' --portable-metrics --no-cache --expand \(option) >/dev/null")
+            var widest = (0, "")
+            for family in ["states", "transitions"] {
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(out)/\(sample)/\(family)")) ?? []
+                for file in files where file.hasSuffix(".svg") {
+                    guard let text = try? String(contentsOfFile: "\(out)/\(sample)/\(family)/\(file)", encoding: .utf8),
+                        let range = text.range(of: "<svg width=\"")
+                    else { continue }
+                    let width = Int(text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+                    if width > widest.0 { widest = (width, "\(family)/\(file)") }
+                }
+            }
+            line += String(format: "  %@ %5d pt (%@)", label, widest.0, widest.1)
+        }
+        print(line)
+    }
+}
+
+if wants("widths") {
+    // 50 tabs of 60 controllers: 3,051 nodes.
+    do {
+        var big = Hierarchy()
+        let root = try big.build(.tabs((0..<50).map { t in .navigation((0..<60).map { .screen("S\(t)_\($0)") }) }))
+        big.setRoot(root)
+        let finder = ViewFinder().find(in: big)
+        for (label, options) in [("focused", DiagramOptions.focused), ("expand all", DiagramOptions())] {
+            var size = 0
+            let time = try seconds {
+                size = try GraphvizRenderer.shared.renderSync(dot: DOTBuilder(options: options).state(big, finder: finder)).utf8.count
+            }
+            print(String(format: "  %d-node hierarchy, %@: %.2f s, %d KB of SVG", big.attachedNodes().count, label, time, size / 1024))
+        }
+    } catch {
+        print("  big hierarchy failed: \(error)")
+    }
+}

@@ -4,7 +4,7 @@ extension DOTBuilder {
     /// One state: the window, its containers as nested clusters, presented trees beside their
     /// presenters, and the path to the visible controller in the accent colour.
     public func state(_ hierarchy: Hierarchy, finder: ViewFinderResult, caption: String? = nil) -> String {
-        let scene = SceneBuilder(hierarchy: hierarchy, finder: finder).scene()
+        let scene = options.apply(SceneBuilder(hierarchy: hierarchy, finder: finder).scene())
         var writer = DOTWriter()
         writer.open("digraph navviz")
         var graph: DOTAttributes = [:]

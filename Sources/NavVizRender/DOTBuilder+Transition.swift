@@ -32,8 +32,20 @@ extension DOTBuilder {
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
         titles: (String, String), caption: Markup?, events: Markup?
     ) -> String {
-        let beforeScene = SceneBuilder(hierarchy: before, finder: beforeFinder).scene()
-        let afterScene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
+        let fullAfter = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
+        // What the step changed is drawn in full on both sides, with the paths before and after.
+        let changed = fullAfter.changedIDs
+        let beforeScene = options.apply(SceneBuilder(hierarchy: before, finder: beforeFinder).scene(), keeping: changed)
+        let afterScene = options.apply(fullAfter, keeping: changed)
+        // Side by side when both fit the width budget, else the after state under the before state, and
+        // the appearance events under the caption rather than beside the panels.
+        let stacked = !options.expandAll && beforeScene.boxCount + afterScene.boxCount > Self.boxesSideBySide
+        var caption = caption
+        var events = events
+        if stacked, let table = events {
+            caption = .table((caption.map { [($0, background: nil)] } ?? []) + [(table, background: nil)])
+            events = nil
+        }
         var writer = DOTWriter()
         writer.open("digraph navviz")
         var graph: DOTAttributes = [:]
@@ -45,6 +57,7 @@ extension DOTBuilder {
         writeDefaults(into: &writer, graph: graph)
         var emitter = SceneEmitter(options: options)
         var windows: [String] = []
+        var beforeNodes: [String] = []
         let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
         for (name, title, scene) in [("before", titles.0, beforeScene), ("after", afterTitle, afterScene)] {
             writer.open("subgraph cluster_\(name)")
@@ -57,16 +70,22 @@ extension DOTBuilder {
                     "labeljust": .constant("l"),
                     "style": .constant("rounded"),
                 ])
+            let first = emitter.current + 1
             windows.append(emitter.writeScene(scene, into: &writer))
+            if name == "before" { beforeNodes = (first...emitter.current).map { "n\($0)" } }
             writer.close()
         }
-        var top = windows
+        var top = stacked ? [windows[0]] : windows
         if let events {
             let id = "n\(emitter.next())"
             writer.node(id, ["label": .html(events), "shape": .constant("plain")])
             top.append(id)
         }
         writer.statement("{rank=same; " + top.map { $0 + "; " }.joined() + "}")
+        if stacked {
+            // Every node of the before side above the after window: the panels read top to bottom.
+            for node in beforeNodes.dropFirst() { emitter.addEdge(node, windows[1], ["style": .constant("invis")]) }
+        }
         emitter.addEdge(
             windows[0], windows[1],
             [
@@ -80,12 +99,34 @@ extension DOTBuilder {
         return writer.text
     }
 
+    /// Text broken at spaces into lines of at most `width` characters (longer words stay whole).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// How many boxes two panels may hold side by side and stay within about 1,200 pt.
+    static let boxesSideBySide = 5
+
     /// `Step 3 · push — note`, the animation, and the status (a coloured banner unless `ok`).
     func transitionCaption(_ step: TransitionInfo) -> Markup {
         let outcome = step.outcome
         var title: Markup = .bold(.text("Step \(step.index) · \(step.op)"))
-        if let note = step.note { title = title + .text(" — " + note) }
+        // A long note is wrapped, so the caption never makes the diagram wider than its panels.
+        let noteLines = step.note.map { Self.wrap("— " + $0, width: 100) } ?? []
+        if let first = noteLines.first { title = title + .text(" " + first) }
         var rows: [(Markup, background: String?)] = [(title, background: nil)]
+        rows += noteLines.dropFirst().map { (.text($0), background: nil) }
         rows.append((.font(.text(animationText(outcome)), color: DiagramStyle.subtleText), background: nil))
         if let banner = DiagramStyle.banner(for: outcome.status) {
             var text = outcome.status.rawValue.uppercased()

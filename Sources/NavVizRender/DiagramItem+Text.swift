@@ -3,8 +3,13 @@ import NavVizCore
 /// The words a diagram shows for an item, the same in every output (DOT, Mermaid): its class line, its
 /// container details, its badges and its tooltip.
 extension DiagramItem {
-    /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id.
+    /// The bold line of a box: the controller's name, or what a summary box folds (`4 more below`).
+    var headline: String { folded?.title ?? node.displayName }
+
+    /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id; for
+    /// a summary box, what it holds (`3 controllers folded`, `Home…Settings`).
     var classLine: String {
+        if let folded { return folded.detail }
         let className = DiagramStyle.className(of: node)
         return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
     }
@@ -43,6 +48,7 @@ extension DiagramItem {
 
     /// `+ added`, `view not loaded`, `appearing`…: what is special about the item, in words.
     var badgeWords: [String] {
+        guard folded == nil else { return [] }
         var words: [String] = []
         switch mark {
         case .added: words.append("+ added")
@@ -60,6 +66,10 @@ extension DiagramItem {
 
     /// `Home · UIViewController · off screen · view not loaded`.
     var tooltip: String {
+        if let folded {
+            let shown = folded.names.prefix(20).joined(separator: ", ")
+            return "folded: " + shown + (folded.names.count > 20 ? " and \(folded.names.count - 20) more" : "")
+        }
         var parts = [node.id.rawValue, DiagramStyle.className(of: node)]
         switch presence {
         case .visible: parts.append("visible")

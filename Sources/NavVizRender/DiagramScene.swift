@@ -23,16 +23,30 @@ struct DiagramItem: Equatable {
     var children: [DiagramItem] = []
     /// Presented trees (a removed one first, as a ghost, then the current one).
     var presentations: [DiagramItem] = []
+    /// When set, this item stands for folded controllers (`node` is the first of them).
+    var folded: FoldSummary?
 
     /// Whether the node is drawn as a cluster (containers, and custom containers with children).
     var isContainer: Bool {
+        guard folded == nil else { return false }
         switch node.kind {
-        case .controller, .view: !children.isEmpty
-        default: true
+        case .controller, .view: return !children.isEmpty
+        default: return true
         }
     }
 
     var isGhost: Bool { mark == .removed }
+}
+
+/// What a summary box says of the controllers it folds: `tab 3 · Saved · 1 controller`,
+/// `4 more below · Home…Settings`.
+struct FoldSummary: Equatable {
+    /// The bold line: a name, or `4 more below`.
+    var title: String
+    /// The line under it: `1 controller`, `Home…Settings`.
+    var detail: String
+    /// Every folded controller's name, for the tooltip.
+    var names: [String]
 }
 
 /// A window and what it holds, as drawn.
@@ -214,5 +228,116 @@ private struct Signature: Equatable {
         parent = h.parent(of: id)
         presenter = node.presenter
         generators = node.activity?.generators.keys.sorted() ?? []
+    }
+}
+
+// MARK: - Focus
+
+extension DiagramScene {
+    /// How many boxes the scene draws (leaves and summary boxes; a cluster counts as its content).
+    var boxCount: Int {
+        func count(_ item: DiagramItem) -> Int {
+            (item.isContainer ? max(1, item.children.map(count).reduce(0, +)) : 1) + item.presentations.map(count).reduce(0, +)
+        }
+        return roots.map(count).reduce(0, +)
+    }
+
+    /// The ids of every node marked added, removed or changed.
+    var changedIDs: Set<NodeID> {
+        func walk(_ item: DiagramItem) -> [NodeID] {
+            (item.mark == nil ? [] : [item.node.id]) + (item.children + item.presentations).flatMap(walk)
+        }
+        return Set(roots.flatMap(walk))
+    }
+
+    /// The scene with what the reader does not need folded into summary boxes: kept in full are the
+    /// path to the visible controller, everything in the window or on screen, every node marked added,
+    /// removed or changed, the ids in `keeping` (a transition's changes, on its before side), the
+    /// subtree of `focus`, and the containers that hold any of those. A container's other children are
+    /// folded: a container child into one box that counts what it holds, runs of two or more plain
+    /// controllers (the buried part of a stack) into one box that names the first and the last.
+    func focused(keeping: Set<NodeID> = [], focus: NodeID? = nil) -> DiagramScene {
+        var scene = self
+        scene.roots = roots.map { $0.focused(keeping: keeping, focus: focus, insideFocus: false) }
+        return scene
+    }
+}
+
+extension DiagramItem {
+    /// Whether this node itself must be drawn in full.
+    func isNeeded(keeping: Set<NodeID>, focus: NodeID?, insideFocus: Bool) -> Bool {
+        insideFocus || isOnPath || presence != .offScreen || mark != nil || keeping.contains(node.id) || node.id == focus
+    }
+
+    /// Whether this node or anything below it (children, presentations) must be drawn in full.
+    func needs(keeping: Set<NodeID>, focus: NodeID?, insideFocus: Bool) -> Bool {
+        if isNeeded(keeping: keeping, focus: focus, insideFocus: insideFocus) { return true }
+        return (children + presentations).contains { $0.needs(keeping: keeping, focus: focus, insideFocus: false) }
+    }
+
+    func focused(keeping: Set<NodeID>, focus: NodeID?, insideFocus: Bool) -> DiagramItem {
+        let inside = insideFocus || node.id == focus
+        var item = self
+        item.presentations = presentations.filter { $0.needs(keeping: keeping, focus: focus, insideFocus: inside) }
+            .map { $0.focused(keeping: keeping, focus: focus, insideFocus: inside) }
+        var kept: [DiagramItem] = []
+        var run: [DiagramItem] = []
+        func flush() {
+            if run.count >= 2 {
+                kept.append(Self.summary(ofRun: run, below: node.kind == .navigation || node.kind == .stack))
+            } else {
+                kept += run
+            }
+            run = []
+        }
+        for child in children {
+            if child.needs(keeping: keeping, focus: focus, insideFocus: inside) {
+                flush()
+                kept.append(child.focused(keeping: keeping, focus: focus, insideFocus: inside))
+            } else if child.isContainer || !child.presentations.isEmpty {
+                flush()
+                kept.append(Self.summary(of: child))
+            } else {
+                run.append(child)
+            }
+        }
+        flush()
+        item.children = kept
+        return item
+    }
+
+    /// Every controller at or below an item (children and presentations), by display name.
+    var names: [String] {
+        [node.displayName] + (children + presentations).flatMap(\.names)
+    }
+
+    /// One folded container (a tab, a column, a presented tree that is not showing).
+    static func summary(of item: DiagramItem) -> DiagramItem {
+        let below = (item.children + item.presentations).flatMap(\.names)
+        // A container is named by the first controller it shows (a tab's root screen, a split's first column).
+        var first = item
+        while first.isContainer, let child = first.children.first { first = child }
+        let title = first.node.displayName
+        let count = below.count
+        var folded = item
+        folded.children = []
+        folded.presentations = []
+        folded.presence = .offScreen
+        folded.isOnPath = false
+        folded.folded = FoldSummary(
+            title: title, detail: "\(count) controller\(count == 1 ? "" : "s") folded", names: item.names)
+        return folded
+    }
+
+    /// A run of plain controllers (the buried part of a stack): `4 more below · Home…Settings`.
+    static func summary(ofRun run: [DiagramItem], below: Bool) -> DiagramItem {
+        var folded = run[0]
+        folded.slot = nil
+        folded.presence = .offScreen
+        folded.isOnPath = false
+        folded.folded = FoldSummary(
+            title: "\(run.count) more\(below ? " below" : "")",
+            detail: "\(run[0].node.displayName)…\(run[run.count - 1].node.displayName)", names: run.map(\.node.displayName))
+        return folded
     }
 }

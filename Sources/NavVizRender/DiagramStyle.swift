@@ -6,10 +6,26 @@ import NavVizCore
 public struct DiagramOptions: Sendable, Equatable {
     /// Whether state and transition diagrams carry a legend cluster.
     public var includeLegend: Bool
+    /// Whether every node is drawn (`--expand all`); otherwise what the reader does not need is folded
+    /// into summary boxes (`DiagramScene.focused`).
+    public var expandAll: Bool
+    /// A container drawn in full whatever else is folded (`--focus ID`).
+    public var focus: NodeID?
 
-    /// Options; by default no legend.
-    public init(includeLegend: Bool = false) {
+    /// Options; by default no legend, everything drawn (the focused diagrams of `navviz render` and the
+    /// daemon ask for `expandAll: false`).
+    public init(includeLegend: Bool = false, expandAll: Bool = true, focus: NodeID? = nil) {
         self.includeLegend = includeLegend
+        self.expandAll = expandAll
+        self.focus = focus
+    }
+
+    /// The default of `navviz render`, `check`, `diff` and the daemon: focused.
+    public static let focused = DiagramOptions(expandAll: false)
+
+    /// The scene as these options draw it.
+    func apply(_ scene: DiagramScene, keeping: Set<NodeID> = []) -> DiagramScene {
+        expandAll ? scene : scene.focused(keeping: keeping, focus: focus)
     }
 }
 

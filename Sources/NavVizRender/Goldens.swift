@@ -14,9 +14,10 @@ public enum Goldens {
     /// The run file's name.
     public static let runFile = "run.json"
 
-    /// Every golden file of a run, sorted by path.
-    public static func files(for run: Run) -> [OutputFile] {
+    /// Every golden file of a run, sorted by path; `expandAll` records the full diagrams.
+    public static func files(for run: Run, expandAll: Bool = false) -> [OutputFile] {
         var options = RenderOptions()
+        options.expandAll = expandAll
         options.dotOnly = true
         options.sections = [.states, .transitions]
         // DOT only: nothing reaches Graphviz, so nothing can fail.

@@ -8,18 +8,22 @@ import NavVizCore
 /// `n1`, `n2`… in drawing order, as in the DOT. User text appears only inside quoted labels, escaped with
 /// `MermaidBuilder.label(_:)`. The syntax is Mermaid 8.10's flowchart subset, which later versions read too.
 public struct MermaidBuilder: Sendable, Equatable {
+    /// What is drawn (folding, focus); the legend option does not apply.
+    public var options: DiagramOptions
+
     /// A builder.
-    public init() {}
+    public init(options: DiagramOptions = DiagramOptions()) { self.options = options }
 
     /// One state, as the state diagram draws it.
     public func state(_ hierarchy: Hierarchy, finder: ViewFinderResult) -> String {
-        write(SceneBuilder(hierarchy: hierarchy, finder: finder).scene(), changes: false)
+        write(options.apply(SceneBuilder(hierarchy: hierarchy, finder: finder).scene()), changes: false)
     }
 
     /// A step's after state with what it changed marked: added nodes green, removed ones as red ghosts at
     /// their old places, changed ones yellow (the `after` panel of a transition diagram).
     public func transition(before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult) -> String {
-        write(SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene(), changes: true)
+        let scene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
+        return write(options.apply(scene, keeping: scene.changedIDs), changes: true)
     }
 
     // MARK: - Writing
@@ -131,7 +135,7 @@ public struct MermaidBuilder: Sendable, Equatable {
                 line("end", indent: depth)
                 styles.append("class \(id) \(containerClass(item))")
             } else {
-                text.append(item.node.displayName)
+                text.append(item.headline)
                 text.append(item.classLine)
                 text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
                 let shape = item.node.kind == .view ? ("[", "]") : ("(", ")")

@@ -32,7 +32,7 @@ public struct RunDiffReport: Sendable {
 
     /// One diff diagram per entry: old (or before) on the left, new (or after) on the right, what
     /// the new side added in green, removed as red ghosts, changed in yellow; the summary as caption.
-    public func diagrams(options: DiagramOptions = DiagramOptions()) -> [(stem: String, dot: String)] {
+    public func diagrams(options: DiagramOptions = .focused) -> [(stem: String, dot: String)] {
         let builder = DOTBuilder(options: options)
         return diff.entries.map { entry in
             let title: String
@@ -95,7 +95,8 @@ public struct RunDiffReport: Sendable {
 
     /// One entry's diagram: its title, then the Mermaid flowchart, folded.
     func mermaidBlock(_ entry: RunDiff.Entry) -> String {
-        let mermaid = MermaidBuilder().transition(before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder)
+        let mermaid = MermaidBuilder(options: .focused).transition(
+            before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder)
         let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)")
         return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n"
     }

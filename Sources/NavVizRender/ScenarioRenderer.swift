@@ -33,6 +33,15 @@ public struct RenderOptions: Sendable, Equatable {
     public var markdownMermaid = false
     /// Where Graphviz measures text: the installed fonts, or its built-in metrics (portable SVG).
     public var textMetrics: TextMetrics = .fonts
+    /// Draw every node (`--expand all`) instead of folding what the reader does not need.
+    public var expandAll = false
+    /// A container drawn in full whatever else is folded (`--focus ID`).
+    public var focus: NodeID?
+
+    /// The diagram options these render options ask for.
+    public var diagramOptions: DiagramOptions {
+        DiagramOptions(includeLegend: includeLegend, expandAll: expandAll, focus: focus)
+    }
     /// Options.
     public init() {}
 }
@@ -76,7 +85,8 @@ public struct ScenarioRenderer: Sendable {
     public func render(
         _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
     ) throws(RenderError) -> [OutputFile] {
-        let builder = DOTBuilder(options: DiagramOptions(includeLegend: options.includeLegend))
+        let builder = DOTBuilder(options: options.diagramOptions)
+        let mermaidBuilder = MermaidBuilder(options: options.diagramOptions)
         let wantsMermaid = options.mermaid || options.markdownMermaid
         var files: [OutputFile] = []
         var cache: [TextKey: String] = [:]
@@ -121,7 +131,7 @@ public struct ScenarioRenderer: Sendable {
             var transition: String?
             if options.sections.contains(.states) {
                 let dot = builder.state(step.hierarchy, finder: step.finder)
-                let text = wantsMermaid ? MermaidBuilder().state(step.hierarchy, finder: step.finder) : nil
+                let text = wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil
                 state = try emit("states", stem, dot, mermaid: text, label: label)
             }
             if options.sections.contains(.transitions), step.index > 0 {
@@ -131,7 +141,7 @@ public struct ScenarioRenderer: Sendable {
                     before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
                 let text =
                     wantsMermaid
-                    ? MermaidBuilder().transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
+                    ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
                 transition = try emit("transitions", stem, dot, mermaid: text, label: label)
             }
             diagrams.append((state, transition))

@@ -19,6 +19,9 @@ struct SceneEmitter {
         var cluster: String?
     }
 
+    /// The last synthetic number given out.
+    var current: Int { counter }
+
     /// The next synthetic number.
     mutating func next() -> Int {
         counter += 1
@@ -235,12 +238,11 @@ struct SceneEmitter {
     // MARK: - Labels
 
     private func leafLabel(_ item: DiagramItem) -> Markup {
-        let node = item.node
         let subtle =
             item.presence == .visible && item.mark == nil ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
-        lines.append(.bold(.text(node.displayName)))
+        lines.append(.bold(.text(item.headline)))
         lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
         lines += badges(item, color: subtle)
         return .lines(lines)

@@ -63,7 +63,7 @@ struct SessionController: Sendable {
             let session = try await store.session(try sessionID(context))
             let step = try self.step(context.parameters.get("n"), of: session)
             try checkSize(step.hierarchy)
-            let dot = DOTBuilder().state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
+            let dot = DOTBuilder(options: .focused).state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
             return svg(try await renderer.svg(dot: dot))
         }
         api.get("sessions/{id}/transitions/{n}.svg") { _, context in
@@ -73,7 +73,7 @@ struct SessionController: Sendable {
             let before = session.steps[step.index - 1]
             try checkSize(before.hierarchy, step.hierarchy)
             let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
-            let dot = DOTBuilder().transition(
+            let dot = DOTBuilder(options: .focused).transition(
                 before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
             return svg(try await renderer.svg(dot: dot))
         }
@@ -87,7 +87,7 @@ struct SessionController: Sendable {
             let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
             let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
             try checkSize(old.hierarchy, new.hierarchy)
-            let dot = DOTBuilder().diff(
+            let dot = DOTBuilder(options: .focused).diff(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                 caption: "Step \(old.index) → step \(new.index)")
             return svg(try await renderer.svg(dot: dot))
@@ -138,7 +138,7 @@ struct SessionController: Sendable {
                 }
                 finder = ViewFinder(strategy)
             }
-            let dot = DOTBuilder().state(hierarchy, finder: finder.find(in: hierarchy))
+            let dot = DOTBuilder(options: .focused).state(hierarchy, finder: finder.find(in: hierarchy))
             return svg(try await statelessRenderer.svg(dot: dot))
         }
     }

@@ -42,6 +42,10 @@ extension NavVizCommand {
         @Flag(help: "Lay out the artifact SVGs with Graphviz's built-in text metrics: the same SVG on every machine.")
         var portableMetrics = false
 
+        @Option(
+            help: ArgumentHelp("focus (default) or all: the diagrams the goldens hold, as `navviz render` draws them.", valueName: "what"))
+        var expand = "focus"
+
         /// Lines of -/+ diff shown per file and per scenario on stdout, and characters per line.
         static let linesPerFile = 12
         static let linesPerScenario = 60
@@ -50,6 +54,7 @@ extension NavVizCommand {
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
             if golden.isEmpty || artifacts.isEmpty { throw ValidationError("the output directory must not be empty") }
+            if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
         }
 
         func run() throws {
@@ -75,7 +80,7 @@ extension NavVizCommand {
                         "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(scenario.file) shows them)"
                     )
                 }
-                let files = Goldens.files(for: run)
+                let files = Goldens.files(for: run, expandAll: expand == "all")
                 let target = "\(trimmed(golden))/\(folder)"
                 if record {
                     try recordGoldens(files, in: target, name: folder)
@@ -228,7 +233,7 @@ extension NavVizCommand {
                 let changes = HierarchyChanges(
                     old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
                 ).phrases
-                let dot = DOTBuilder().diff(
+                let dot = DOTBuilder(options: .focused).diff(
                     old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                     caption: "Step \(index) · golden \(old.op) → actual \(new.op)",
                     details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,

@@ -51,6 +51,15 @@ extension NavVizCommand {
         @Flag(help: "Lay out with Graphviz's built-in text metrics instead of the installed fonts: the same SVG on every machine.")
         var portableMetrics = false
 
+        @Option(
+            help: ArgumentHelp(
+                "focus (default: the path, what is on screen and what a step changed in full, the rest folded into summary boxes) or all.",
+                valueName: "what"))
+        var expand = "focus"
+
+        @Option(help: ArgumentHelp("Draw this container's subtree in full, whatever else is folded.", valueName: "id"))
+        var focus: String?
+
         @Option(help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
         var jobs: Int?
 
@@ -78,6 +87,7 @@ extension NavVizCommand {
             }
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
+            if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
         }
 
         func run() throws {
@@ -90,6 +100,8 @@ extension NavVizCommand {
             options.markdownMermaid = (markdownImages ?? (format == "mermaid" ? "mermaid" : "svg")) == "mermaid"
             options.mermaid = options.markdownMermaid || format == "mermaid"
             options.textMetrics = portableMetrics ? .portable : .fonts
+            options.expandAll = expand == "all"
+            options.focus = focus.map { NodeID($0) }
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
             let renderer = ScenarioRenderer(options: options)
             let progress = ProgressLine()

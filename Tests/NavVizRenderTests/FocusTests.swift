@@ -1,0 +1,116 @@
+import Foundation
+import NavVizCore
+import NavVizScenario
+import Testing
+
+@testable import NavVizRender
+
+/// Focused diagrams: the path, what is on screen and what a step changed in full, the rest folded into
+/// summary boxes that count what they hold; `--expand all` is the full diagram; realistic apps fit
+/// 1,200 pt.
+@Suite struct FocusTests {
+    /// A five-tab reader app, an article four deep in the first tab.
+    static func readerApp() throws -> Simulator {
+        var sim = try Simulator(
+            root: .tabs(
+                ["Explore", "Places", "Saved", "History", "Search"].map { .navigation([.screen($0)], id: "\($0.lowercased())Nav") },
+                selected: 0, id: "tabs"))
+        for name in ["A1", "A2", "A3"] { #expect(sim.perform(.push(.screen(name))).status == .ok) }
+        return sim
+    }
+
+    static func leaves(_ scene: DiagramScene) -> [DiagramItem] {
+        func walk(_ item: DiagramItem) -> [DiagramItem] {
+            (item.isContainer ? [] : [item]) + (item.children + item.presentations).flatMap(walk)
+        }
+        return scene.roots.flatMap(walk)
+    }
+
+    @Test func foldedBoxesCountWhatTheyHold() throws {
+        let sim = try Self.readerApp()
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.visible).scene().focused()
+        let folded = Self.leaves(scene).compactMap(\.folded)
+        // Four other tabs, one controller each; the stack's buried Explore…A2 as one run.
+        #expect(folded.map(\.title) == ["3 more below", "Places", "Saved", "History", "Search"])
+        #expect(
+            folded.map(\.detail) == [
+                "Explore…A2", "1 controller folded", "1 controller folded", "1 controller folded", "1 controller folded",
+            ])
+        #expect(folded[0].names == ["Explore", "A1", "A2"])
+        #expect(folded[1].names == ["placesNav", "Places"])  // the folded container, then what it held
+        // Every node is either drawn or named in a summary: 2 drawn containers, A3, and 11 folded.
+        let drawn = Self.leaves(scene).filter { $0.folded == nil }.map(\.node.id.rawValue)
+        #expect(drawn == ["A3"])
+        #expect(folded.flatMap(\.names).count + drawn.count + 2 == sim.hierarchy.attachedNodes().count)
+    }
+
+    @Test func expandAllIsTheFullDiagram() throws {
+        let sim = try Self.readerApp()
+        let full = DOTBuilder().state(sim.hierarchy, finder: sim.visible)
+        #expect(DOTBuilder(options: DiagramOptions(expandAll: true)).state(sim.hierarchy, finder: sim.visible) == full)
+        let focused = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.visible)
+        #expect(focused != full)
+        #expect(focused.contains("3 more below") && !full.contains("more below"))
+        // Deterministic.
+        #expect(DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.visible) == focused)
+    }
+
+    @Test func aFocusIDDrawsThatContainerInFull() throws {
+        let sim = try Self.readerApp()
+        var options = DiagramOptions.focused
+        options.focus = "savedNav"
+        let scene = options.apply(SceneBuilder(hierarchy: sim.hierarchy, finder: sim.visible).scene())
+        #expect(Self.leaves(scene).contains { $0.node.id == "Saved" && $0.folded == nil })
+    }
+
+    @Test(arguments: ["push", "pop", "select", "present", "dismiss"])
+    func aTransitionDrawsEveryChangeAndBothVisibleControllersInFull(op: String) throws {
+        var sim = try Self.readerApp()
+        let before = sim.hierarchy
+        let beforeFinder = sim.visible
+        let operation: NavVizCore.Operation =
+            switch op {
+            case "push": .push(.screen("A4"))
+            case "pop": .pop()
+            case "select": .select(.index(3))
+            case "present": .present(.navigation([.screen("Settings")]), style: .pageSheet)
+            default: .setRoot(.navigation([.screen("Login")]))
+            }
+        #expect(sim.perform(operation).status == .ok)
+        let full = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.visible, previous: before).scene()
+        let changed = full.changedIDs
+        #expect(!changed.isEmpty)
+        let after = DiagramOptions.focused.apply(full, keeping: changed)
+        let beforeScene = DiagramOptions.focused.apply(SceneBuilder(hierarchy: before, finder: beforeFinder).scene(), keeping: changed)
+        func drawn(_ scene: DiagramScene) -> Set<NodeID> {
+            func walk(_ item: DiagramItem) -> [NodeID] {
+                (item.folded == nil ? [item.node.id] : []) + (item.children + item.presentations).flatMap(walk)
+            }
+            return Set(scene.roots.flatMap(walk))
+        }
+        #expect(changed.isSubset(of: drawn(after)))
+        #expect(changed.filter(before.contains).isSubset(of: drawn(beforeScene)))
+        #expect(drawn(after).contains(sim.visible.visible!))
+        #expect(drawn(beforeScene).contains(beforeFinder.visible!))
+    }
+
+    /// The widest diagram of each realistic sample, from the SVG's own width (portable metrics: the same
+    /// on every machine).
+    @Test(arguments: [("wikipedia-reader.json", 1200), ("firefox-browser.json", 1200), ("signal-messenger.json", 1400)])
+    func realisticAppsFitTheWidthBudget(sample: String, budget: Int) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Samples/\(sample)"), encoding: .utf8)
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: sample))
+        var options = RenderOptions()
+        options.sections = [.states, .transitions]
+        options.textMetrics = .portable
+        let files = try ScenarioRenderer(options: options).render(run).filter { $0.path.hasSuffix(".svg") }
+        let widths = files.map { file -> (Int, String) in
+            let match = file.contents.firstRange(of: #/<svg width="(\d+)pt"/#)
+            return (match.map { Int(file.contents[$0].dropFirst(12).prefix { $0.isNumber })! } ?? 0, file.path)
+        }
+        let widest = try #require(widths.max { $0.0 < $1.0 })
+        #expect(widest.0 <= budget, "\(sample): \(widest.1) is \(widest.0) pt wide")
+        #expect(widths.allSatisfy { $0.0 > 0 })
+    }
+}
