@@ -286,6 +286,31 @@ def main():
         finally:
             watcher.send_signal(signal.SIGTERM)
             watcher.wait(10)
+        print("e2e: a rendered index.html: a link to one step, zoom, the keyboard")
+        rendered = os.path.join(scratch, "rendered")
+        subprocess.run([navviz, "render", "Samples/wikipedia-reader.json", "-o", rendered, "--no-cache"],
+                       check=True, stdout=subprocess.DEVNULL)
+        index = os.path.join(rendered, "wikipedia-reader", "index.html")
+        page.call("Page.navigate", url="file://" + index + "#step-3")
+        visible_step = ("(() => { const s = document.querySelector('section.step:not([hidden])');"
+                        " return s ? s.querySelector('h2').textContent : null; })()")
+        check(page.wait_for(visible_step + " !== null && " + visible_step + ".startsWith('Step 3')"),
+              "index.html#step-3 opens on step 3")
+        check(page.evaluate("document.querySelector('nav button[aria-current=true]').dataset.index") == "3",
+              "the step list marks step 3")
+        svg = "document.querySelector('section.step:not([hidden]) .canvas svg')"
+        scale = f"parseFloat({svg}.dataset.scale)"
+        fit = (f"Math.min(1, ({svg}.parentNode.clientWidth - 2) / {svg}.width.baseVal.value)")
+        check(abs(page.evaluate(scale) - page.evaluate(fit)) < 0.002,
+              "a diagram is drawn at 100% when it fits the width, else fitted to it (never shrunk further)")
+        before = page.evaluate(scale)
+        page.key("+", "Equal", 187)
+        check(page.wait_for(f"{scale} > {before} * 1.2"), "+ zooms in")
+        page.key("0", "Digit0", 48)
+        check(page.wait_for(f"Math.abs({scale} - {before}) < 0.002"), "0 fits the width again")
+        page.key("ArrowRight", "ArrowRight", 39)
+        check(page.wait_for("location.hash === '#step-4'"), "→ moves to step 4 and the address follows")
+        page.screenshot(os.path.join(ARTIFACTS, "e2e-index.png"))
     except Exception as error:  # report, then fail below
         check(False, f"no error ({error})")
     finally:
@@ -304,7 +329,7 @@ def main():
                 check(False, "the daemon exits on SIGTERM")
         shutil.rmtree(scratch, ignore_errors=True)
     print(f"e2e: {passed} passed, {failed} failed")
-    print(f"e2e: screenshots in {ARTIFACTS}/e2e-viewer.png and e2e-viewer-live.png")
+    print(f"e2e: screenshots in {ARTIFACTS}/e2e-viewer.png, e2e-viewer-live.png and e2e-index.png")
     sys.exit(1 if failed else 0)
 
 

@@ -84,7 +84,8 @@ public enum DocsWriter {
         for (offset, step) in steps.enumerated() {
             let status = step.status.rawValue
             items +=
-                "<li><button type=\"button\" data-step=\"\(offset)\" class=\"status-\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: step.op))"
+                "<li><button type=\"button\" data-step=\"\(offset)\" data-index=\"\(step.index)\" class=\"status-\(status)\" "
+                + "title=\"\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: step.op))"
             items += " <span class=\"v\">\(html(escaping: step.finder.visible?.rawValue ?? ""))</span></button></li>\n"
             panels += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
             panels +=
@@ -95,11 +96,11 @@ public enum DocsWriter {
             let (state, transition) = offset < diagrams.count ? diagrams[offset] : (nil, nil)
             if let transition {
                 panels +=
-                    "<figure><figcaption>Transition</figcaption>\(inline(transition, prefix: "t\(offset)-", dotOnly: options.dotOnly))</figure>\n"
+                    "<figure><figcaption>Transition</figcaption><div class=\"canvas\">\(inline(transition, prefix: "t\(offset)-", dotOnly: options.dotOnly))</div></figure>\n"
             }
             if let state {
                 panels +=
-                    "<figure><figcaption>State after the step</figcaption>\(inline(state, prefix: "s\(offset)-", dotOnly: options.dotOnly))</figure>\n"
+                    "<figure><figcaption>State after the step</figcaption><div class=\"canvas\">\(inline(state, prefix: "s\(offset)-", dotOnly: options.dotOnly))</div></figure>\n"
             }
             panels += "</section>\n"
         }
@@ -130,7 +131,9 @@ public enum DocsWriter {
             .badge.status-rejected { background: #ffebe9; } .badge.status-noop, .badge.status-dropped { background: #fff8c5; }
             .message { color: #cf222e; } .note { font-size: 15px; }
             figure { margin: 12px 0; } figcaption { color: #57606a; margin-bottom: 4px; }
-            svg { max-width: 100%; height: auto; }
+            .canvas { overflow: auto; max-height: 78vh; border: 1px solid #eaeef2; border-radius: 6px; cursor: grab; }
+            .canvas.dragging { cursor: grabbing; user-select: none; }
+            .canvas svg { display: block; }
             pre.dot { background: #f6f8fa; padding: 8px; overflow: auto; }
             </style>
             </head>
@@ -138,7 +141,8 @@ public enum DocsWriter {
             <nav aria-label="Steps"><h1>\(html(escaping: run.scenario))</h1><ol>
             \(items)</ol></nav>
             <main>
-            <p class="hint">Use ← and → to step through the run.</p>
+            <p class="hint">← and → step through the run (the address follows: <code>#step-N</code>);
+            + and − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan.</p>
             \(panels)\(flowPanel)
             </main>
             <script>
@@ -146,19 +150,66 @@ public enum DocsWriter {
               var buttons = Array.prototype.slice.call(document.querySelectorAll("nav button"));
               var sections = Array.prototype.slice.call(document.querySelectorAll("section.step"));
               var current = 0;
+              var scale = null; // null: 100% when a diagram fits the width, else fit to the width
+              function svgs() { return Array.prototype.slice.call(sections[current].querySelectorAll(".canvas svg")); }
+              function natural(svg) {
+                if (!svg.dataset.w) {
+                  svg.dataset.w = svg.width.baseVal.value; svg.dataset.h = svg.height.baseVal.value;
+                }
+                return [parseFloat(svg.dataset.w), parseFloat(svg.dataset.h)];
+              }
+              function zoom() {
+                svgs().forEach(function (svg) {
+                  var size = natural(svg), room = svg.parentNode.clientWidth - 2;
+                  var s = scale === null ? Math.min(1, room / size[0]) : scale;
+                  svg.style.width = (size[0] * s) + "px"; svg.style.height = (size[1] * s) + "px";
+                  svg.dataset.scale = s.toFixed(3);
+                });
+              }
               function show(i) {
                 if (i < 0 || i >= sections.length) return;
                 current = i;
                 sections.forEach(function (s, j) { s.hidden = j !== i; });
                 buttons.forEach(function (b, j) { b.setAttribute("aria-current", j === i ? "true" : "false"); });
                 buttons[i].scrollIntoView({ block: "nearest" });
+                var hash = "#step-" + buttons[i].dataset.index;
+                if (location.hash !== hash) history.replaceState(null, "", hash);
+                zoom();
               }
+              function fromHash() {
+                var match = /^#step-(\\d+)$/.exec(location.hash);
+                var i = match ? buttons.findIndex(function (b) { return b.dataset.index === match[1]; }) : -1;
+                show(i < 0 ? 0 : i);
+              }
+              function setScale(s) { scale = Math.max(0.1, Math.min(4, s)); zoom(); }
+              function currentScale() { var first = svgs()[0]; return first ? parseFloat(first.dataset.scale) : 1; }
               buttons.forEach(function (b, j) { b.addEventListener("click", function () { show(j); }); });
               document.addEventListener("keydown", function (e) {
                 if (e.key === "ArrowRight" || e.key === "ArrowDown") { show(current + 1); e.preventDefault(); }
                 if (e.key === "ArrowLeft" || e.key === "ArrowUp") { show(current - 1); e.preventDefault(); }
+                if (e.key === "+" || e.key === "=") { setScale(currentScale() * 1.25); e.preventDefault(); }
+                if (e.key === "-" || e.key === "_") { setScale(currentScale() / 1.25); e.preventDefault(); }
+                if (e.key === "0") { scale = null; zoom(); e.preventDefault(); }
               });
-              show(0);
+              document.addEventListener("wheel", function (e) {
+                if (!e.ctrlKey || !e.target.closest(".canvas")) return;
+                setScale(currentScale() * (e.deltaY < 0 ? 1.1 : 1 / 1.1)); e.preventDefault();
+              }, { passive: false });
+              var drag = null;
+              document.addEventListener("mousedown", function (e) {
+                var canvas = e.target.closest(".canvas");
+                if (!canvas || e.button !== 0) return;
+                drag = { canvas: canvas, x: e.clientX, y: e.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
+                canvas.classList.add("dragging");
+              });
+              document.addEventListener("mousemove", function (e) {
+                if (!drag) return;
+                drag.canvas.scrollLeft = drag.left - (e.clientX - drag.x); drag.canvas.scrollTop = drag.top - (e.clientY - drag.y);
+              });
+              document.addEventListener("mouseup", function () { if (drag) drag.canvas.classList.remove("dragging"); drag = null; });
+              window.addEventListener("hashchange", fromHash);
+              window.addEventListener("resize", zoom);
+              fromHash();
             })();
             </script>
             </body>
