@@ -175,6 +175,32 @@ def find_chromium():
     sys.exit("e2e: chromium is not installed (apt-get install -y chromium)")
 
 
+def start_browser(scratch, log, extra=()):
+    """Headless Chromium on a free loopback port, driven over DevTools: (process, page of 1400×900)."""
+    port = free_port()
+    browser = subprocess.Popen(
+        [find_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         "--no-first-run", "--no-default-browser-check", *extra, f"--remote-debugging-port={port}",
+         "--remote-debugging-address=127.0.0.1", f"--user-data-dir={os.path.join(scratch, 'profile')}",
+         "--window-size=1400,900", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=open(os.path.join(ARTIFACTS, log), "w"))
+    targets = None
+    while time.monotonic() < DEADLINE and not targets:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as response:
+                targets = [t for t in json.loads(response.read()) if t.get("type") == "page"]
+        except OSError:
+            time.sleep(0.2)
+    if not targets:
+        browser.terminate()
+        raise RuntimeError(f"chromium did not start (see {ARTIFACTS}/{log})")
+    page = DevTools(targets[0]["webSocketDebuggerUrl"])
+    page.call("Page.enable")
+    page.call("Runtime.enable")
+    page.call("Emulation.setDeviceMetricsOverride", width=1400, height=900, deviceScaleFactor=1, mobile=False)
+    return browser, page
+
+
 def shown(step):
     """JS: the state image shows `step` and has loaded an image with a size."""
     return (f"(() => {{ const i = document.getElementById('state-img'); return i.dataset.step === '{step}' && "
@@ -203,27 +229,7 @@ def main():
         status, body = http("POST", api + "/sessions/e2e/steps", {"op": "push", "node": "Product", "note": "Tap a product"})
         check(status == 201 and json.loads(body)["visible"] == "Product", "POST a push step answers 201, Product visible")
 
-        port = free_port()
-        profile = os.path.join(scratch, "profile")
-        browser = subprocess.Popen(
-            [find_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--no-first-run", "--no-default-browser-check", f"--remote-debugging-port={port}",
-             "--remote-debugging-address=127.0.0.1", f"--user-data-dir={profile}", "--window-size=1400,900",
-             "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=open(os.path.join(ARTIFACTS, "e2e-chromium.log"), "w"))
-        targets = None
-        while time.monotonic() < DEADLINE and not targets:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as response:
-                    targets = [t for t in json.loads(response.read()) if t.get("type") == "page"]
-            except OSError:
-                time.sleep(0.2)
-        if not targets:
-            raise RuntimeError("chromium did not start (see navviz-artifacts/e2e-chromium.log)")
-        page = DevTools(targets[0]["webSocketDebuggerUrl"])
-        page.call("Page.enable")
-        page.call("Runtime.enable")
-        page.call("Emulation.setDeviceMetricsOverride", width=1400, height=900, deviceScaleFactor=1, mobile=False)
+        browser, page = start_browser(scratch, "e2e-chromium.log")
 
         print("e2e: the viewer")
         page.call("Page.navigate", url=base + "/")

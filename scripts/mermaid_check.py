@@ -23,8 +23,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -107,26 +105,7 @@ def main():
             f.write('<html><body style="background:#fff"><div id="out"></div><script src="mermaid.min.js"></script>'
                     '<script>mermaid.initialize({startOnLoad: false, securityLevel: "strict"});</script></body></html>')
 
-        port = e2e.free_port()
-        browser = subprocess.Popen(
-            [e2e.find_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--no-first-run", "--no-default-browser-check", "--allow-file-access-from-files",
-             f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1",
-             f"--user-data-dir={os.path.join(scratch, 'profile')}", "--window-size=1400,900", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=open(os.path.join(e2e.ARTIFACTS, "mermaid-chromium.log"), "w"))
-        targets = None
-        while time.monotonic() < e2e.DEADLINE and not targets:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as response:
-                    targets = [t for t in json.loads(response.read()) if t.get("type") == "page"]
-            except OSError:
-                time.sleep(0.2)
-        if not targets:
-            raise RuntimeError("chromium did not start (see navviz-artifacts/mermaid-chromium.log)")
-        page = e2e.DevTools(targets[0]["webSocketDebuggerUrl"])
-        page.call("Page.enable")
-        page.call("Runtime.enable")
-        page.call("Emulation.setDeviceMetricsOverride", width=1400, height=900, deviceScaleFactor=1, mobile=False)
+        browser, page = e2e.start_browser(scratch, "mermaid-chromium.log", extra=("--allow-file-access-from-files",))
         page.call("Page.navigate", url="file://" + os.path.join(scratch, "page.html"))
         e2e.check(page.wait_for("typeof mermaid !== 'undefined' && mermaid.mermaidAPI !== undefined"),
                   f"Mermaid {MERMAID_VERSION} loads in Chromium")

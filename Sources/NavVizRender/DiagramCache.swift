@@ -52,7 +52,7 @@ public struct DiagramCache: Sendable {
     /// The file of an entry: two hashes of the context and the DOT (128 bits), in a folder per first byte.
     func path(for dot: String) -> String {
         let bytes = Array((context + "\n" + dot).utf8)
-        let key = Self.hex(Self.fnv1a(bytes, seed: 0xcbf2_9ce4_8422_2325)) + Self.hex(Self.fnv1a(bytes, seed: 0x8422_2325_cbf2_9ce4))
+        let key = ContentHash.hex(ContentHash.fnv1a(bytes)) + ContentHash.hex(ContentHash.fnv1a(bytes, seed: 0x8422_2325_cbf2_9ce4))
         return "\(directory)/\(key.prefix(2))/\(key).entry"
     }
 
@@ -110,7 +110,7 @@ public struct DiagramCache: Sendable {
         let dotBytes = Array(dot.utf8)
         let svgBytes = Array(svg.utf8)
         let header =
-            "navviz-cache 1\n\(context)\n\(dotBytes.count) \(svgBytes.count) \(hex(fnv1a(svgBytes, seed: 0xcbf2_9ce4_8422_2325)))\n"
+            "navviz-cache 1\n\(context)\n\(dotBytes.count) \(svgBytes.count) \(ContentHash.hex(ContentHash.fnv1a(svgBytes)))\n"
         return Array(header.utf8) + dotBytes + svgBytes
     }
 
@@ -132,11 +132,7 @@ public struct DiagramCache: Sendable {
         else { return nil }
         let dotBytes = bytes[start..<(start + dotCount)]
         let svgBytes = Array(bytes[(start + dotCount)...])
-        guard dotBytes.elementsEqual(dot.utf8), hex(fnv1a(svgBytes, seed: 0xcbf2_9ce4_8422_2325)) == fields[2] else { return nil }
+        guard dotBytes.elementsEqual(dot.utf8), ContentHash.hex(ContentHash.fnv1a(svgBytes)) == fields[2] else { return nil }
         return String(decoding: svgBytes, as: UTF8.self)
     }
-
-    static func fnv1a(_ bytes: some Sequence<UInt8>, seed: UInt64) -> UInt64 { ContentHash.fnv1a(bytes, seed: seed) }
-
-    static func hex(_ value: UInt64) -> String { ContentHash.hex(value) }
 }

@@ -63,76 +63,46 @@ public struct ScenarioRenderer: Sendable {
         return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + safeOp
     }
 
-    /// Every DOT text the render of `run` lays out (without laying any out), in order, repeats included.
-    public func dots(_ run: Run) -> [String] {
-        guard !options.dotOnly else { return [] }
-        var dots: [String] = []
-        let collect: (String) throws(RenderError) -> String = { dot in
-            dots.append(dot)
-            return ""
+    /// The diagrams of one run, built (DOT, Mermaid) but not laid out: `navviz render` lays out the DOT of
+    /// every plan at once, then assembles each plan's files.
+    public struct Plan: Sendable {
+        /// What a diagram is.
+        enum Kind: Sendable { case state, transition, flow }
+        struct Diagram: Sendable {
+            var kind: Kind
+            /// The step's place in `steps` (not used for the flow).
+            var offset: Int
+            var folder: String
+            var stem: String
+            var dot: String
+            var mermaid: String?
+            var label: String
         }
-        do {
-            _ = try render(run, layOut: collect)
-        } catch {
-            return dots
-        }
-        return dots
+        /// The run.
+        public let run: Run
+        /// The steps drawn (all, or `--step N`).
+        let steps: [RunStep]
+        let diagrams: [Diagram]
+
+        /// Every DOT text the plan lays out, in order (repeats included).
+        public var dots: [String] { diagrams.map(\.dot) }
     }
 
-    /// Every output file of one run. `progress` is called before each diagram with (done, total, label).
-    /// `layOut` turns DOT into SVG (by default Graphviz in this process; `navviz render` passes the SVG it
-    /// laid out in parallel or found in its cache).
-    public func render(
-        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
-    ) throws(RenderError) -> [OutputFile] {
+    /// Builds every diagram of `run` without laying any out.
+    public func plan(_ run: Run) -> Plan {
         let builder = DOTBuilder(options: options.diagramOptions)
         let mermaidBuilder = MermaidBuilder(options: options.diagramOptions)
         let wantsMermaid = options.mermaid || options.markdownMermaid
-        var files: [OutputFile] = []
-        var cache: [TextKey: String] = [:]
         let steps = run.steps.filter { options.step == nil || $0.index == options.step }
-        var diagrams: [(state: String?, transition: String?)] = []
-        let total =
-            steps.count * ((options.sections.contains(.states) ? 1 : 0) + (options.sections.contains(.transitions) ? 1 : 0))
-            + (options.sections.contains(.flow) ? 1 : 0)
-        var done = 0
-        func svg(_ dot: String) throws(RenderError) -> String {
-            let key = TextKey(dot)
-            if let cached = cache[key] { return cached }
-            let rendered: String
-            if let layOut {
-                rendered = try layOut(dot)
-            } else {
-                rendered = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: options.textMetrics)
-            }
-            cache[key] = rendered
-            return rendered
-        }
-        var mermaid: [String: String] = [:]
-        func emit(_ folder: String, _ stem: String, _ dot: String, mermaid text: String? = nil, label: String) throws(RenderError)
-            -> String
-        {
-            progress?(done, total, label)
-            done += 1
-            files.append(OutputFile(path: "\(folder)/\(stem).dot", contents: dot))
-            if let text {
-                mermaid["\(folder)/\(stem)"] = text
-                if options.mermaid { files.append(OutputFile(path: "\(folder)/\(stem).mmd", contents: text)) }
-            }
-            guard !options.dotOnly else { return dot }
-            let image = try svg(dot)
-            files.append(OutputFile(path: "\(folder)/\(stem).svg", contents: image))
-            return image
-        }
-        for step in steps {
+        var diagrams: [Plan.Diagram] = []
+        for (offset, step) in steps.enumerated() {
             let stem = Self.stem(step, count: run.steps.count)
             let label = Self.caption(step)
-            var state: String?
-            var transition: String?
             if options.sections.contains(.states) {
-                let dot = builder.state(step.hierarchy, finder: step.finder)
-                let text = wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil
-                state = try emit("states", stem, dot, mermaid: text, label: label)
+                diagrams.append(
+                    Plan.Diagram(
+                        kind: .state, offset: offset, folder: "states", stem: stem, dot: builder.state(step.hierarchy, finder: step.finder),
+                        mermaid: wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil, label: label))
             }
             if options.sections.contains(.transitions), step.index > 0 {
                 let before = run.steps[step.index - 1]
@@ -142,24 +112,74 @@ public struct ScenarioRenderer: Sendable {
                 let text =
                     wantsMermaid
                     ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
-                transition = try emit("transitions", stem, dot, mermaid: text, label: label)
+                diagrams.append(
+                    Plan.Diagram(
+                        kind: .transition, offset: offset, folder: "transitions", stem: stem, dot: dot, mermaid: text, label: label))
             }
-            diagrams.append((state, transition))
         }
-        var flowSVG: String?
         if options.sections.contains(.flow) {
-            flowSVG = try emit(".", "flow", builder.flow(Self.flowGraph(run)), label: "flow")
-            files = files.map { file in
-                var file = file
-                if file.path.hasPrefix("./") { file.path.removeFirst(2) }
-                return file
+            diagrams.append(
+                Plan.Diagram(
+                    kind: .flow, offset: 0, folder: "", stem: "flow", dot: builder.flow(Self.flowGraph(run)), mermaid: nil, label: "flow"))
+        }
+        return Plan(run: run, steps: steps, diagrams: diagrams)
+    }
+
+    /// Every output file of one run. `progress` is called before each diagram with (done, total, label).
+    /// `layOut` turns DOT into SVG (by default Graphviz in this process; `navviz render` passes the SVG it
+    /// laid out in parallel or found in its cache).
+    public func render(
+        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
+    ) throws(RenderError) -> [OutputFile] {
+        try render(plan(run), progress: progress, layOut: layOut)
+    }
+
+    /// Every output file of a plan.
+    public func render(
+        _ plan: Plan, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
+    ) throws(RenderError) -> [OutputFile] {
+        let run = plan.run
+        var files: [OutputFile] = []
+        var cache: [TextKey: String] = [:]
+        var diagrams = [(state: String?, transition: String?)](repeating: (nil, nil), count: plan.steps.count)
+        var mermaid: [String: String] = [:]
+        var flowSVG: String?
+        for (done, diagram) in plan.diagrams.enumerated() {
+            progress?(done, plan.diagrams.count, diagram.label)
+            let path = diagram.folder.isEmpty ? diagram.stem : "\(diagram.folder)/\(diagram.stem)"
+            files.append(OutputFile(path: "\(path).dot", contents: diagram.dot))
+            if let text = diagram.mermaid {
+                mermaid[path] = text
+                if options.mermaid { files.append(OutputFile(path: "\(path).mmd", contents: text)) }
+            }
+            var image = diagram.dot
+            if !options.dotOnly {
+                let key = TextKey(diagram.dot)
+                if let cached = cache[key] {
+                    image = cached
+                } else {
+                    if let layOut {
+                        image = try layOut(diagram.dot)
+                    } else {
+                        image = try GraphvizRenderer.shared.renderSync(dot: diagram.dot, metrics: options.textMetrics)
+                    }
+                    cache[key] = image
+                }
+                files.append(OutputFile(path: "\(path).svg", contents: image))
+            }
+            switch diagram.kind {
+            case .state: diagrams[diagram.offset].state = image
+            case .transition: diagrams[diagram.offset].transition = image
+            case .flow: flowSVG = image
             }
         }
         files.append(OutputFile(path: "run.json", contents: RunEncoder.text(run)))
-        files.append(OutputFile(path: "README.md", contents: DocsWriter.markdown(run, steps: steps, options: options, mermaid: mermaid)))
+        files.append(
+            OutputFile(path: "README.md", contents: DocsWriter.markdown(run, steps: plan.steps, options: options, mermaid: mermaid)))
         files.append(
             OutputFile(
-                path: "index.html", contents: DocsWriter.html(run, steps: steps, diagrams: diagrams, flow: flowSVG, options: options)))
+                path: "index.html",
+                contents: DocsWriter.html(run, steps: plan.steps, diagrams: diagrams, flow: flowSVG, options: options)))
         return files.sorted { $0.path < $1.path }
     }
 

@@ -113,15 +113,7 @@ public enum Snapshot {
                 }
             }
             node.active = string(value, "active", path)
-            if let role = string(value, "role", path) {
-                node.role = SplitRole(rawValue: role)
-                if node.role == nil {
-                    errors.append(
-                        .invalidValue(
-                            file: file, path: join(path, "role"), value: role, expected: "'primary', 'supplementary' or 'secondary'",
-                            suggestion: Suggestion.closest(to: role, in: SplitRole.allCases.map(\.rawValue))))
-                }
-            }
+            node.role = choice(value, "role", path, expected: "'primary', 'supplementary' or 'secondary'")
             node.key = string(value, "key", path)
             if let raw = value["collapsed"] { node.isCollapsed = bool(raw, join(path, "collapsed")) }
             if let raw = value["loaded"] { node.isLoaded = bool(raw, join(path, "loaded")) ?? true }
@@ -134,15 +126,7 @@ public enum Snapshot {
                             expected: "'released' only with \"loaded\": false (a released view is not loaded)", suggestion: nil))
                 }
             }
-            if let state = string(value, "state", path) {
-                node.transitionalState = TransitionalState(rawValue: state)
-                if node.transitionalState == nil {
-                    errors.append(
-                        .invalidValue(
-                            file: file, path: join(path, "state"), value: state, expected: "'appearing' or 'disappearing'",
-                            suggestion: Suggestion.closest(to: state, in: TransitionalState.allCases.map(\.rawValue))))
-                }
-            }
+            node.transitionalState = choice(value, "state", path, expected: "'appearing' or 'disappearing'")
             if let raw = value["shown"] {
                 if case .array(let items) = raw, kind == .controller,
                     let indices = Optional(
@@ -165,15 +149,10 @@ public enum Snapshot {
             if let raw = value["definesPresentationContext"] {
                 node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false
             }
-            if let style = string(value, "style", path) {
-                node.style = PresentationStyle(rawValue: style)
-                if node.style == nil {
-                    errors.append(
-                        .invalidValue(
-                            file: file, path: join(path, "style"), value: style,
-                            expected: "one of \(PresentationStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
-                            suggestion: Suggestion.closest(to: style, in: PresentationStyle.allCases.map(\.rawValue))))
-                }
+            if value["style"] != nil {
+                node.style = choice(
+                    value, "style", path,
+                    expected: "one of \(PresentationStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
             } else if presenter != nil {
                 node.style = .automatic
             }
@@ -262,6 +241,18 @@ public enum Snapshot {
             if !seen.contains(.primary), seen.count == columns.count {
                 errors.append(.invalidNode(file: file, path: join(path, "children"), reason: "a split needs a 'primary' column"))
             }
+        }
+
+        /// A string member that must be one of an enumeration's raw values; `expected` says which.
+        mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ key: String, _ path: String, expected: String) -> T?
+        where T.RawValue == String {
+            guard let text = string(value, key, path) else { return nil }
+            if let parsed = T(rawValue: text) { return parsed }
+            errors.append(
+                .invalidValue(
+                    file: file, path: join(path, key), value: text, expected: expected,
+                    suggestion: Suggestion.closest(to: text, in: T.allCases.map(\.rawValue))))
+            return nil
         }
 
         mutating func string(_ value: JSONValue, _ key: String, _ path: String) -> String? {

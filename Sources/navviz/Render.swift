@@ -117,13 +117,16 @@ extension NavVizCommand {
                 }
             }
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
+            let plans = runs.map(renderer.plan)
             let layout = try DiagramLayout(
-                dots: runs.flatMap(renderer.dots), metrics: options.textMetrics, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                dots: options.dotOnly ? [] : plans.flatMap(\.dots), metrics: options.textMetrics,
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 cache: noCache ? nil : DiagramLayout.cache(metrics: options.textMetrics), progress: progress)
-            for (scenario, run) in zip(loaded, runs) {
+            for (scenario, plan) in zip(loaded, plans) {
+                let run = plan.run
                 let files: [OutputFile]
                 do {
-                    files = try renderer.render(run, layOut: layout.svg)
+                    files = try renderer.render(plan, layOut: layout.svg)
                 } catch {
                     progress.finish()
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
