@@ -3,7 +3,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 BIN = .build/debug/navviz
 
-.PHONY: deps build test demo lint format bench samples e2e clean
+.PHONY: deps build test demo lint format bench samples e2e fuzz clean
 
 deps: ## Install libgraphviz-dev (Graphviz's C libraries) when it is missing.
 	@./scripts/install-deps.sh
@@ -23,10 +23,10 @@ demo: build ## Render every sample, a real app's capture and an imported capture
 	$(BIN) render Samples .build/demo/swiftui-tab-switch.json $(CAPTURES)/13-tab-pagesheet-chain.txt -o navviz-out
 
 lint: ## Check formatting with swift format.
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks Fuzz
 
 format: ## Format the sources in place.
-	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks Fuzz
 
 bench: deps ## Benchmarks (release build): simulator, finder, renderer; then the daemon on loopback.
 	@command -v dot >/dev/null 2>&1 || { echo "navviz: installing Debian's graphviz for the comparison with dot"; \
@@ -37,6 +37,10 @@ bench: deps ## Benchmarks (release build): simulator, finder, renderer; then the
 
 e2e: build ## The daemon's viewer in headless Chromium (installs Debian's chromium if missing); screenshots in navviz-artifacts/.
 	./scripts/e2e.sh $(BIN)
+
+FUZZ_SECONDS ?= 60
+fuzz: ## libFuzzer + AddressSanitizer on the JSON, scenario, snapshot and capture readers, FUZZ_SECONDS each; prints inputs/s.
+	./scripts/fuzz.sh $(FUZZ_SECONDS)
 
 samples: build ## Regenerate the golden files of every sample.
 	$(BIN) check Samples --golden Samples/golden --record

@@ -58,8 +58,12 @@ let package = Package(
             path: "Benchmarks/navviz-bench"
         ),
         .executableTarget(name: "navviz-daemon-bench", path: "Benchmarks/navviz-daemon-bench"),
+        // The fuzz checks, and their driver: libFuzzer's entry points under `make fuzz`, a corpus replayer else.
+        .target(name: "NavVizFuzzing", dependencies: ["NavVizCore", "NavVizScenario"], path: "Fuzz/NavVizFuzzing"),
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "navviz-fuzz", dependencies: ["NavVizFuzzing", "CLibFuzzer"], path: "Fuzz/navviz-fuzz"),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
-        .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizFormat", "NavVizScenario"]),
+        .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizFormat", "NavVizScenario", "NavVizFuzzing"]),
         .testTarget(name: "NavVizCaptureTests", dependencies: ["NavVizCapture", "NavVizScenario"]),
         // Type-checks the UIKit adapter on Linux against a stand-in that declares exactly the UIKit API it uses.
         .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),

@@ -14,7 +14,7 @@ public enum ClassName {
     /// The name without its module (`DAWN.RootTabBarController` → `RootTabBarController`).
     public static func short(_ readable: String) -> String {
         let base = readable.prefix { $0 != "<" }
-        guard let dot = base.lastIndex(of: ".") else { return readable }
+        guard let dot = base.lastIndex(of: "."), dot < base.index(before: base.endIndex) else { return readable }
         return String(readable[readable.index(after: dot)...])
     }
 
@@ -22,7 +22,7 @@ public enum ClassName {
     /// wrappers (`ModifiedContent`, `AnyView`) unwrapped (`UIHostingController<ContentView>` → `ContentView`).
     public static func screen(_ readable: String) -> String {
         let name = short(readable)
-        guard let open = name.firstIndex(of: "<"), name.last == ">" else { return name }
+        guard let open = name.firstIndex(of: "<"), open > name.startIndex, name.last == ">" else { return name }
         let base = name[..<open]
         guard base.hasSuffix("HostingController") else { return String(base) }
         var argument = String(name[name.index(after: open)..<name.index(before: name.endIndex)])

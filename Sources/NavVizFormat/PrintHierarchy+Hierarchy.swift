@@ -75,18 +75,34 @@ extension PrintHierarchy {
         var observed: [(NodeID, State)] = []
         var counts: [String: Int] = [:]
         var ids: [NodeID] = []
+        var used = Set<String>()
         for controller in controllers {
             let readable = ClassName.readable(controller.className)
             let screen = ClassName.screen(readable)
             counts[screen, default: 0] += 1
-            let count = counts[screen]!
-            ids.append(NodeID(count == 1 ? screen : "\(screen)#\(count)"))
+            var id = counts[screen]! == 1 ? screen : "\(screen)#\(counts[screen]!)"
+            // A class whose own name ends in `#2` must not take the id of a second controller of another class.
+            while used.contains(id) {
+                counts[screen]! += 1
+                id = "\(screen)#\(counts[screen]!)"
+            }
+            used.insert(id)
+            ids.append(NodeID(id))
         }
         func insert(_ index: Int, parent: NodeID?, presenter: NodeID?) {
             let controller = controllers[index]
             let id = ids[index]
             let readable = ClassName.readable(controller.className)
-            let (kind, guessed) = Self.kind(of: controller, readable: readable, overrides: overrides)
+            var (kind, guessed) = Self.kind(of: controller, readable: readable, overrides: overrides)
+            if kind == .split, !(1...3).contains(controller.children.count) {
+                // A split whose columns are not loaded yet has none; iOS 14's column-style split can hold a fourth,
+                // compact-column controller. navviz's split has one to three columns.
+                let count = controller.children.isEmpty ? "no child controllers" : "\(controller.children.count) child controllers"
+                notes.append(
+                    "'\(id)' (\(readable)) has \(count), not the one to three columns of a split, so it is drawn as a plain container"
+                )
+                (kind, guessed) = (.controller, false)
+            }
             if guessed {
                 notes.append(
                     "'\(id)' (\(readable)) is drawn as a \(kind.rawValue) container from its class name; pass --kind \(ClassName.short(readable))=controller if it is not one"

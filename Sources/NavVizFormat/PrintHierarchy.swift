@@ -66,6 +66,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case malformed(file: String, line: Int, expected: String, found: String)
     case secondPresentation(file: String, line: Int, owner: Int)
     case editedPrefix(file: String, line: Int)
+    case secondRoot(file: String, line: Int, first: Int)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -84,6 +85,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): the controller on line \(owner) already presents one: a controller presents at most one"
         case .editedPrefix(let file, let line):
             "\(file): line \(line): the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        case .secondRoot(let file, let line, let first):
+            "\(file): line \(line): a second top-level controller (the first is on line \(first)): a dump has one; capture each window in its own file"
         }
     }
 }
@@ -115,6 +118,7 @@ extension PrintHierarchy {
                     throw .fragment(file: file, line: number)
                 }
             } else {
+                guard depth > 0 else { throw .secondRoot(file: file, line: number, first: controllers[0].line) }
                 guard depth <= lastAtDepth.count else {
                     throw .skippedLevel(file: file, line: number, depth: depth, previous: controllers.last!.depth)
                 }

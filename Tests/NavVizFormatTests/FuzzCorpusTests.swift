@@ -1,0 +1,95 @@
+import Foundation
+import NavVizCore
+import NavVizFormat
+import Testing
+
+@testable import NavVizFuzzing
+
+/// The fuzzers' checks, replayed on every seed and on every input a fuzzer once broke navviz with
+/// (Fuzz/corpus/TARGET/): each of them must now hold every property, so a fix that regresses fails here.
+@Suite struct FuzzCorpusTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func files(_ folder: String, suffix: String) -> [String] {
+        let url = root.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    static let inputs: [(FuzzTarget, String)] =
+        files("Samples", suffix: ".json").flatMap { [(.json, $0), (.scenario, $0)] }
+        + files("Fuzz/corpus/scenario", suffix: ".json").flatMap { [(.json, $0), (.scenario, $0)] }
+        + files("Fuzz/corpus/snapshot", suffix: ".json").flatMap { [(.json, $0), (.snapshot, $0)] }
+        + files("Tests/Fixtures/captures", suffix: ".txt").map { (.capture, $0) }
+        + files("Fuzz/corpus/capture", suffix: ".txt").map { (.capture, $0) }
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.inputs.filter { $0.0 == .capture }.count >= 19)
+        #expect(Self.inputs.filter { $0.0 == .snapshot }.count >= 20)
+        #expect(Self.inputs.filter { $0.0 == .scenario }.count >= 11)
+    }
+
+    @Test(arguments: inputs) func everyPropertyHolds(_ target: FuzzTarget, _ file: String) throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent(file))
+        #expect(target.check(Array(data)) == nil)
+    }
+
+    @Test func aBrokenRoundTripIsReported() {
+        // A number the writer cannot spell is the kind of problem `check` exists to name.
+        #expect(FuzzTarget.nonFinite(.object([("a", .array([.number(1), .number(.infinity)]))])) == "$.a[1]")
+        #expect(FuzzTarget.nonFinite(.object([("a", .number(1))])) == nil)
+    }
+
+    @Test func inputsThatAreNotUTF8AreRefusedNotChecked() {
+        for target in FuzzTarget.allCases { #expect(target.check([0xFF, 0xFE, 0x7B]) == nil) }
+    }
+}
+
+/// What the fuzzers found in the `_printHierarchy` reader, each with the behaviour that replaced it.
+@Suite struct CaptureFuzzFindingsTests {
+    func capture(_ text: String) throws -> CapturedHierarchy {
+        try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
+    }
+
+    @Test func aSecondTopLevelControllerIsAnErrorNotACrash() {
+        let text = """
+               + <UITabBarController 0x1>, state: disappeared, view: <UILayoutContainerView 0x2> not in the window, presented with: (null)
+               | <UIViewController 0x3>, state: disappeared, view: (view not loaded)
+            <Other 0x4>, state: appeared, view: <UIView 0x5>
+            """
+        #expect(throws: PrintHierarchyError.secondRoot(file: "dump.txt", line: 3, first: 1)) {
+            try PrintHierarchy.parse(text, file: "dump.txt")
+        }
+        #expect(
+            PrintHierarchyError.secondRoot(file: "dump.txt", line: 3, first: 1).description
+                == "dump.txt: line 3: a second top-level controller (the first is on line 1): a dump has one; capture each window in its own file"
+        )
+    }
+
+    @Test(arguments: [0, 4]) func aSplitWithoutOneToThreeColumnsIsAPlainContainer(_ columns: Int) throws {
+        var text = "<UISplitViewController 0x1>, state: appeared, view: <UIView 0x2>\n"
+        for n in 0..<columns { text += "   | <Column\(n) 0x1\(n)>, state: appeared, view: <UIView 0x2\(n)>\n" }
+        let result = try capture(text)
+        #expect(result.hierarchy["UISplitViewController"].kind == .controller)
+        let count = columns == 0 ? "no child controllers" : "\(columns) child controllers"
+        #expect(
+            result.notes.contains(
+                "'UISplitViewController' (UISplitViewController) has \(count), not the one to three columns of a split, so it is drawn as a plain container"
+            ))
+    }
+
+    @Test func anIdAClassNameAlreadyTookIsNotReused() throws {
+        let text = """
+            <Shop.Home#2 0x1>, state: appeared, view: <UIView 0x2>
+               | <Home 0x3>, state: appeared, view: <UIView 0x4>
+               | <Home 0x5>, state: disappeared, view: (view not loaded)
+            """
+        let h = try capture(text).hierarchy
+        #expect(h["Home#2"].children == ["Home", "Home#3"])
+    }
+
+    @Test(arguments: [("SwiftUI..", "SwiftUI.."), ("<Foo>", "<Foo>"), ("Shop.Home", "Home")])
+    func aNameThatWouldShortenToNothingKeepsItsWholeSpelling(_ readable: String, _ screen: String) {
+        #expect(ClassName.screen(readable) == screen)
+    }
+}
