@@ -113,8 +113,7 @@ public struct RunDiffReport: Sendable {
 
     /// The heading, the files and the table of the steps that differ.
     func markdownTable() -> String {
-        func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "`", with: "'") + "`" }
-        let names = "\(code(diff.old.file)) → \(code(diff.new.file))"
+        let names = "\(DocsWriter.codeSpan(diff.old.file)) → \(DocsWriter.codeSpan(diff.new.file))"
         guard !diff.isIdentical else {
             return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.new)), identical.\n"
         }

@@ -63,6 +63,7 @@ public func buildApplication(
     }
     return Application(
         router: router,
+        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(arguments.idleTimeout)))),
         configuration: ApplicationConfiguration(address: .hostname(arguments.host, port: arguments.port), serverName: "navviz"),
         services: services,
         onServerRunning: { channel in

@@ -16,6 +16,14 @@ public protocol AppArguments: Sendable {
     var maxBodyBytes: Int { get }
     /// How diagrams are rendered.
     var rendering: RenderingMode { get }
+    /// Seconds a connection may send nothing, mid-request (a header or body that stalls) or between
+    /// requests, before it is closed. An event stream being answered is not idle.
+    var idleTimeout: Int { get }
+}
+
+extension AppArguments {
+    /// `navviz serve`'s default.
+    public var idleTimeout: Int { ServeArguments.defaultIdleTimeout }
 }
 
 /// Where Graphviz runs.
@@ -42,16 +50,21 @@ public struct ServeArguments: AppArguments {
     public var maxBodyBytes: Int
     /// How diagrams are rendered.
     public var rendering: RenderingMode
+    /// Seconds a connection may send nothing mid-request or between requests before it is closed.
+    public var idleTimeout: Int
 
     /// The default port of `navviz serve`.
     public static let defaultPort = 7381
     /// The default body limit: 1 MiB.
     public static let defaultMaxBody = 1 << 20
+    /// The default idle timeout: 15 s.
+    public static let defaultIdleTimeout = 15
 
     /// Arguments; the defaults are `navviz serve`'s, except that nothing is journaled and rendering is in-process.
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: String? = nil, token: String? = nil,
-        watchDirectory: String? = nil, maxBodyBytes: Int = defaultMaxBody, rendering: RenderingMode = .inProcess
+        watchDirectory: String? = nil, maxBodyBytes: Int = defaultMaxBody, rendering: RenderingMode = .inProcess,
+        idleTimeout: Int = defaultIdleTimeout
     ) {
         self.host = host
         self.port = port
@@ -60,6 +73,7 @@ public struct ServeArguments: AppArguments {
         self.watchDirectory = watchDirectory
         self.maxBodyBytes = maxBodyBytes
         self.rendering = rendering
+        self.idleTimeout = idleTimeout
     }
 
     /// `~/.navviz/data`, or `./navviz-data` when there is no home directory.

@@ -10,6 +10,10 @@ import NavVizRender
 /// Renders in worker processes (`navviz render-worker`), each replaced after `recycleAfter` renders:
 /// Graphviz's per-render leak dies with the worker, so the daemon's memory stays flat. Workers are
 /// started on first use; requests wait for a free one.
+///
+/// Diagrams whose DOT is larger than `largeDOTBytes` (a capture of thousands of controllers, which can
+/// take seconds) are laid out by a worker of their own, so the diagrams of an interactive session never
+/// queue behind one.
 public final class WorkerPoolRenderer: DiagramRenderer {
     /// How the worker is started.
     public let command: [String]
@@ -17,23 +21,33 @@ public final class WorkerPoolRenderer: DiagramRenderer {
     public let recycleAfter: Int
     /// Seconds one render may take before its worker is killed and replaced.
     public let timeout: Int
+    /// DOT larger than this goes to the worker for large diagrams.
+    public let largeDOTBytes: Int
     private let pool: SlotPool
+    private let largePool: SlotPool
 
-    /// A pool of `workers` processes running `command` (the executable path first).
-    public init(command: [String], workers: Int = 1, recycleAfter: Int = 200, timeout: Int = 30) {
+    /// The default threshold for a large diagram: 64 KiB of DOT, some 600 controllers drawn in full.
+    public static let defaultLargeDOTBytes = 64 * 1024
+
+    /// A pool of `workers` processes running `command` (the executable path first), and one more for
+    /// diagrams larger than `largeDOTBytes`.
+    public init(
+        command: [String], workers: Int = 1, recycleAfter: Int = 200, timeout: Int = 30, largeDOTBytes: Int = defaultLargeDOTBytes
+    ) {
         self.command = command
         self.recycleAfter = max(1, recycleAfter)
         self.timeout = max(1, timeout)
+        self.largeDOTBytes = largeDOTBytes
         // A worker that died must not take the daemon with it when we write to its pipe.
         signal(SIGPIPE, SIG_IGN)
-        self.pool = SlotPool(
-            slots: (0..<max(1, workers)).map { _ in
-                WorkerSlot(command: command, recycleAfter: max(1, recycleAfter), timeout: max(1, timeout))
-            })
+        let slot = { WorkerSlot(command: command, recycleAfter: max(1, recycleAfter), timeout: max(1, timeout)) }
+        self.pool = SlotPool(slots: (0..<max(1, workers)).map { _ in slot() })
+        self.largePool = SlotPool(slots: [slot()])
     }
 
-    /// Renders `dot` to SVG in the next free worker process.
+    /// Renders `dot` to SVG in the next free worker process (of the large-diagram lane for a large one).
     public func svg(dot: String) async throws(ServerError) -> String {
+        let pool = dot.utf8.count > largeDOTBytes ? largePool : pool
         let slot = await pool.acquire()
         let result: Result<String, ServerError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: slot.render(dot, metrics: .fonts)) }
@@ -61,17 +75,20 @@ public final class WorkerPoolRenderer: DiagramRenderer {
 
     /// Stops every worker now, blocking (batch use; the daemon calls `shutdown()`).
     public func stopAll() {
-        for slot in pool.slotsForBatch { slot.stop() }
+        for slot in pool.slotsForBatch + largePool.slotsForBatch { slot.stop() }
     }
 
     /// Process ids of the running workers (for memory measurements).
-    public func workerPIDs() async -> [Int32] { await pool.pids() }
+    public func workerPIDs() async -> [Int32] { await pool.pids() + largePool.pids() }
 
     /// How many worker processes were started so far.
-    public func spawnCount() async -> Int { await pool.spawnCount() }
+    public func spawnCount() async -> Int { await pool.spawnCount() + largePool.spawnCount() }
 
     /// Stops every worker.
-    public func shutdown() async { await pool.shutdown() }
+    public func shutdown() async {
+        await pool.shutdown()
+        await largePool.shutdown()
+    }
 }
 
 /// Free worker slots and the requests waiting for one.

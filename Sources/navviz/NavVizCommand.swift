@@ -67,11 +67,7 @@ func loadScenario(_ path: String, kinds: [String: NodeKind] = [:]) throws(Comman
 /// Loads every scenario the arguments name (files, or directories of `*.json`), all before anything
 /// runs: any invalid file fails the whole command with exit 65 and every error found.
 func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> [Scenario] {
-    let paths = arguments.flatMap(ScenarioLoader.expand)
-    if paths.isEmpty {
-        throw CommandFailure(
-            message: "\(arguments.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
-    }
+    let paths = try scenarioPaths(arguments)
     var loaded: [Scenario] = []
     var errors: [String] = []
     for path in paths {
@@ -79,6 +75,16 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throw
     }
     if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
     return loaded
+}
+
+/// The files the arguments name, directories expanded to their `*.json` files; none is an error (65).
+func scenarioPaths(_ arguments: [String]) throws(CommandFailure) -> [String] {
+    let paths = arguments.flatMap(ScenarioLoader.expand)
+    if paths.isEmpty {
+        throw CommandFailure(
+            message: "\(arguments.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
+    }
+    return paths
 }
 
 /// Writes to standard error, with control characters and bidi overrides escaped.

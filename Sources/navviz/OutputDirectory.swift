@@ -15,8 +15,11 @@ enum OutputDirectory {
 
     /// Writes `files` to `destination`. Outputs record what they hold in a manifest, and only a folder
     /// navviz wrote is replaced; goldens (committed, no manifest) pass `isOutput` to say what may be replaced.
+    ///
+    /// `partial` names what limits a render to part of a scenario (`--step 2`): such a render never replaces a
+    /// full one, whose other steps it would silently drop.
     static func write(
-        _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil
+        _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil, partial: String? = nil
     ) throws(CommandFailure) {
         guard !destination.isEmpty else {
             throw CommandFailure(message: "the output directory must not be empty", code: CommandFailure.usage)
@@ -24,6 +27,13 @@ enum OutputDirectory {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
         try checkReplaceable(target, named: destination, isOutput: isOutput)
+        if let partial, let previous = manifest(in: target), previous[partialKey] == nil {
+            throw CommandFailure(
+                message:
+                    "\(destination): not replaced: it holds a full render (\(previous.count) files), and \(partial) writes only part of it. "
+                    + "Render to another output directory (-o), or remove it first",
+                code: CommandFailure.ioError)
+        }
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -39,7 +49,8 @@ enum OutputDirectory {
             if isOutput == nil {
                 let listed = files.sorted { $0.path < $1.path }.map { "\(hash($0.contents)) \($0.path)" }
                     .joined(separator: "\n")
-                let text = "# Written by navviz; it replaces this folder only while it holds nothing else.\n\(listed)\n"
+                let header = "# Written by navviz; it replaces this folder only while it holds nothing else.\n"
+                let text = header + (partial.map { "# \(partialKey) \($0)\n" } ?? "") + "\(listed)\n"
                 try Data(text.utf8).write(to: staging.appendingPathComponent(manifestName))
             }
             try replace(target, with: staging)
@@ -50,11 +61,20 @@ enum OutputDirectory {
         }
     }
 
-    /// The files a folder's manifest lists, with their hashes; nil without a manifest.
+    /// The manifest line of a partial render (`# partial: --step 2`), under this key in `manifest(in:)`.
+    static let partialKey = "partial:"
+
+    /// The files a folder's manifest lists, with their hashes (and `partialKey` for a partial render); nil
+    /// without a manifest.
     static func manifest(in folder: URL) -> [String: String]? {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return nil }
         var listed: [String: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("# \(partialKey) ") {
+                listed[partialKey] = String(line.dropFirst(partialKey.count + 3))
+                continue
+            }
+            if line.hasPrefix("#") { continue }
             guard let space = line.firstIndex(of: " ") else { continue }
             listed[String(line[line.index(after: space)...])] = String(line[..<space])
         }

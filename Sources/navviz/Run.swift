@@ -66,12 +66,12 @@ extension NavVizCommand {
         func run() throws {
             var messages: [String] = []
             var valid = 0
-            let paths = files.flatMap(ScenarioLoader.expand)
+            let paths = try scenarioPaths(files)
             for path in paths {
                 do {
                     let scenario = try ScenarioLoader.load(path)
                     valid += 1
-                    print("\(path): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))")
+                    print(Terminal.printable("\(path): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
                 } catch {
                     messages.append(error.description)
                 }

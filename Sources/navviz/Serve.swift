@@ -38,6 +38,9 @@ extension NavVizCommand {
         @Option(help: "The largest request body accepted, in bytes.")
         var maxBody = ServeArguments.defaultMaxBody
 
+        @Option(help: "Close a connection that sends nothing for this many seconds, mid-request or between requests.")
+        var idleTimeout = ServeArguments.defaultIdleTimeout
+
         @Option(help: "Renders per render worker before it is replaced (contains Graphviz's memory leak).")
         var recycleAfter = 200
 
@@ -61,6 +64,7 @@ extension NavVizCommand {
             if renderWorker { return }
             if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535") }
             if maxBody < 1 { throw ValidationError("--max-body must be at least 1 byte") }
+            if !(1...3600).contains(idleTimeout) { throw ValidationError("--idle-timeout must be from 1 to 3600 seconds") }
             if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
             if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }
             if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
@@ -93,7 +97,8 @@ extension NavVizCommand {
                 rendering: renderInProcess
                     ? .inProcess
                     : .workers(
-                        command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter))
+                        command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter),
+                idleTimeout: idleTimeout)
             let host = self.host
             let token = resolvedToken
             let data = arguments.dataDirectory

@@ -232,6 +232,17 @@ private let goodScenario =
         #expect(result.stdout == "flows/a.json: ok (2 steps)\nflows/b.json: ok (1 step)\n")
     }
 
+    /// A folder with no scenario is an error for every command that reads scenarios, not a silent success.
+    @Test(arguments: ["validate", "run", "render"])
+    func aFolderWithoutScenariosIsAnError(command: String) throws {
+        let folder = try ScenarioFolder(["flows/notes.txt": "x"])
+        let result = try navviz(command, "flows", in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        let expected = command == "run" ? "flows: is a directory, expected a scenario file\n" : "flows: no *.json scenario files found\n"
+        #expect(result.stderr == expected)
+    }
+
     @Test func validateAcceptsTheSamples() throws {
         let result = try navviz("validate", "Samples")
         #expect(result.status == 0)

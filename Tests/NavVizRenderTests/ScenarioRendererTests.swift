@@ -259,7 +259,24 @@ import Testing
             #expect(SVGOutline(parsing: svg) != nil, "an inlined SVG is not well-formed")
         }
         let readme = try Self.contents(files, "README.md")
-        #expect(!readme.contains("<script>"))
+        // Raw HTML only ever inside code spans, which CommonMark shows as text.
+        #expect(readme.contains("`S0 <script>alert(1)</script>`"))
+        #expect(!Self.outsideCodeSpans(readme).contains("<script>"))
+        #expect(!readme.contains("\\<"))
+    }
+
+    /// Markdown with every code span (a run of backticks, text, the same run) removed.
+    static func outsideCodeSpans(_ markdown: String) -> String {
+        var out = ""
+        var rest = Substring(markdown)
+        while let open = rest.firstIndex(of: "`") {
+            out += rest[..<open]
+            let fence = rest[open...].prefix { $0 == "`" }
+            let body = rest[fence.endIndex...]
+            guard let close = body.range(of: String(fence)) else { return out + rest[open...] }
+            rest = body[close.upperBound...]
+        }
+        return out + rest
     }
 
     @Test(arguments: ["small", "sample", "hostile"])
@@ -305,5 +322,19 @@ import Testing
     ])
     func markdownEscapingKeepsProseReadable(input: String, expected: String) {
         #expect(DocsWriter.markdown(escaping: input) == expected)
+    }
+
+    /// Code spans show their text literally in CommonMark: no backslash or entity escapes inside, a fence
+    /// longer than any backtick run, padding where the text touches the fence.
+    @Test(arguments: [
+        ("Home.viewWillAppear", "`Home.viewWillAppear`"),
+        ("<Home & *more*> [x]_y_\\z", "`<Home & *more*> [x]_y_\\z`"),
+        ("a`b", "``a`b``"),
+        ("`tick", "`` `tick ``"),
+        ("a``b`", "``` a``b` ```"),
+        ("two\nlines\u{1B}[2J", "`two lines[2J`"),
+    ])
+    func codeSpansHoldTheirTextLiterally(input: String, expected: String) {
+        #expect(DocsWriter.codeSpan(input) == expected)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NavVizClient
+import NavVizRender
 import NavVizScenario
 import Testing
 
@@ -257,6 +258,41 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
         await pool.shutdown()
     }
 
+    @Test func aLargeDiagramDoesNotHoldUpTheSmallOnesBehindIt() async throws {
+        // 50 tabs of 60 controllers drawn in full: a 1.5 MB transition that takes about a second to lay out.
+        let tabs = (0..<50).map { tab in
+            #"{"navigation": [\#((0..<60).map { "\"S\(tab)_\($0)\"" }.joined(separator: ", "))]}"#
+        }
+        let text =
+            #"{"navviz": 1, "name": "big", "root": {"tabs": [\#(tabs.joined(separator: ", "))]}, "steps": [{"op": "select", "tab": 3}]}"#
+        var options = RenderOptions()
+        options.expandAll = true
+        let plan = ScenarioRenderer(options: options).plan(ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "big.json")))
+        let big = try #require(plan.dots.max { $0.utf8.count < $1.utf8.count })
+        #expect(big.utf8.count > WorkerPoolRenderer.defaultLargeDOTBytes)
+        let small = "digraph g { a -> b }"
+        let binary = try #require(NavVizBinary.path)
+        let pool = WorkerPoolRenderer(command: [binary, "serve", "--render-worker"], workers: 1)
+        defer { Task { await pool.shutdown() } }
+        _ = try await pool.svg(dot: small)
+        let finished = Finished()
+        let large = Task {
+            _ = try await pool.svg(dot: big)
+            await finished.add("large")
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        _ = try await pool.svg(dot: small)
+        await finished.add("small")
+        try await large.value
+        // With one queue, the small diagram would wait for the large one's worker.
+        #expect(await finished.order == ["small", "large"])
+    }
+
+    actor Finished {
+        var order: [String] = []
+        func add(_ name: String) { order.append(name) }
+    }
+
     @Test func renderWorkersAreRecycledAndDrawWhatGraphvizDrawsInProcess() async throws {
         let binary = try #require(NavVizBinary.path)
         let workers = WorkerPoolRenderer(command: [binary, "serve", "--render-worker"], workers: 1, recycleAfter: 3)
@@ -326,5 +362,85 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.hasSuffix("9 passed, 0 failed\n"), "\(text)")
+    }
+}
+
+/// Sends `text` over a plain socket and reads until the peer closes or `limit` seconds pass: whether the
+/// daemon closed the connection, and what it sent before.
+func sendAndWaitForClose(port: Int, _ text: String, limit: Int) async throws -> (closed: Bool, received: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var timeout = timeval(tv_sec: limit, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else {
+                close(fd)
+                return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
+            }
+            _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var closed = false
+            while true {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n == 0 { closed = true }
+                if n <= 0 { break }
+                received += buffer[0..<n]
+            }
+            close(fd)
+            continuation.resume(returning: (closed, String(decoding: received, as: UTF8.self)))
+        }
+    }
+}
+
+/// Connections that stall are closed after `--idle-timeout`, so none is held forever.
+@Suite(.serialized) struct LiveConnectionTimeoutTests {
+    @Test(arguments: [
+        ("a header that never ends", "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "),
+        (
+            "a body shorter than its length",
+            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\""
+        ),
+        ("nothing at all", ""),
+    ])
+    func aStalledConnectionIsClosed(_ what: String, _ request: String) async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "1"])
+        defer { daemon.stop(SIGTERM) }
+        // Without the timeout the read below gives up after 8 s with the connection still open.
+        let (closed, received) = try await sendAndWaitForClose(port: daemon.port, request, limit: 8)
+        #expect(closed, "\(what): the daemon kept the connection open")
+        #expect(!received.contains("201 Created"))
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedAfterItsAnswer() async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "1"])
+        defer { daemon.stop(SIGTERM) }
+        let (closed, received) = try await sendAndWaitForClose(
+            port: daemon.port, "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", limit: 8)
+        #expect(received.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(closed)
+    }
+
+    @Test func anEventStreamIsNotIdleWhileItIsAnswered() async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "1"])
+        defer { daemon.stop(SIGTERM) }
+        let body = #"{"id": "s", "root": {"navigation": ["Home"]}}"#
+        let create =
+            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        let created = try await exchange(port: daemon.port, request: create) { _ in false }
+        #expect(created.hasPrefix("HTTP/1.1 201 Created"))
+        // Held open for 3 s (three idle timeouts) by the stream, then the test's own read gives up.
+        let (closed, received) = try await sendAndWaitForClose(
+            port: daemon.port, "GET /api/sessions/s/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", limit: 3)
+        #expect(received.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(!closed)
     }
 }
