@@ -263,6 +263,28 @@ def main():
         page.key("ArrowRight", "ArrowRight", 39)
         check(page.wait_for(shown(2)), "→ shows step 2 again")
 
+        check(page.wait_for("location.hash === '#session=e2e&step=2'"), "the address names the session and step")
+        check(page.evaluate("document.querySelectorAll('#timeline button')[2].querySelector('.v').textContent") == "SignIn",
+              "the timeline shows each step's visible controller")
+
+        print("e2e: a link to one step of a live session, zoom")
+        page.call("Page.navigate", url=base + "/#session=e2e&step=1")
+        check(page.wait_for(shown(1)), "/#session=e2e&step=1 opens on step 1")
+        image = "document.getElementById('state-img')"
+        scale = f"parseFloat({image}.dataset.scale)"
+        fit = f"Math.min(1, ({image}.parentNode.clientWidth - 2) / {image}.naturalWidth)"
+        check(page.wait_for(f"{image}.dataset.scale !== undefined && Math.abs({scale} - {fit}) < 0.002"),
+              "the state is drawn at 100% when it fits the width, else fitted to it")
+        before = page.evaluate(scale)
+        page.key("+", "Equal", 187)
+        check(page.wait_for(f"{scale} > {before} * 1.2"), "+ zooms the live diagrams in")
+        page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer-zoomed.png"))
+        page.key("0", "Digit0", 48)
+        check(page.wait_for(f"Math.abs({scale} - {before}) < 0.002"), "0 fits the width again")
+        page.key("ArrowRight", "ArrowRight", 39)
+        check(page.wait_for(shown(2)) and page.wait_for("location.hash === '#session=e2e&step=2'"),
+              "→ moves to step 2 and the address follows")
+
         svg_status, svg = http("GET", api + "/sessions/e2e/states/2.svg")
         check(svg_status == 200 and b"SignIn" in svg, "the state SVG names SignIn")
         with open(os.path.join(ARTIFACTS, "e2e-viewer.html"), "w") as f:
@@ -317,6 +339,50 @@ def main():
         page.key("ArrowRight", "ArrowRight", 39)
         check(page.wait_for("location.hash === '#step-4'"), "→ moves to step 4 and the address follows")
         page.screenshot(os.path.join(ARTIFACTS, "e2e-index.png"))
+
+        print("e2e: text fills the room Graphviz measured for it, in Chromium's fonts")
+        # Every step at once, each diagram at 100% (the zoom a reader sees them at when they fit).
+        page.evaluate("document.querySelectorAll('section.step').forEach(s => { s.hidden = false; }); "
+                      "document.querySelectorAll('.canvas svg').forEach(svg => { "
+                      "svg.style.width = svg.width.baseVal.value + 'px'; svg.style.height = svg.height.baseVal.value + 'px'; })")
+        # A label in two runs (the bold class name, then ' · id'): the second starts where the first ends,
+        # give or take Graphviz's rounding of table cells to whole points (with Helvetica, which Graphviz
+        # measured as DejaVu Sans, 'UITabBarController' left an 18 pt gap).
+        gaps = page.evaluate("""(() => {
+          let count = 0, worst = 0, where = '';
+          for (const svg of document.querySelectorAll('.canvas svg')) {
+            const texts = [...svg.querySelectorAll('text')];
+            for (let i = 0; i + 1 < texts.length; i++) {
+              const a = texts[i], b = texts[i + 1];
+              if (a.parentNode !== b.parentNode || a.getAttribute('y') !== b.getAttribute('y')) continue;
+              if (a.getAttribute('text-anchor') !== 'start' || b.getAttribute('text-anchor') !== 'start') continue;
+              const gap = Math.abs(parseFloat(b.getAttribute('x')) - parseFloat(a.getAttribute('x')) - a.getComputedTextLength());
+              count++;
+              if (gap > worst) { worst = gap; where = a.textContent + '|' + b.textContent; }
+            }
+          }
+          return [count, worst, where];
+        })()""")
+        check(gaps[0] > 50 and gaps[1] < 2.5,
+              f"{gaps[0]} two-run labels join without a gap or overlap (worst {gaps[1]:.2f} pt: {gaps[2]})")
+        # Every node's text stays inside its box.
+        spill = page.evaluate("""(() => {
+          let count = 0, worst = 0, where = '';
+          for (const node of document.querySelectorAll('.canvas svg g.node')) {
+            const shape = node.querySelector('path, polygon, ellipse');
+            if (!shape) continue;
+            const box = shape.getBBox();
+            for (const text of node.querySelectorAll('text')) {
+              const t = text.getBBox();
+              const over = Math.max(box.x - t.x, (t.x + t.width) - (box.x + box.width));
+              count++;
+              if (over > worst) { worst = over; where = text.textContent; }
+            }
+          }
+          return [count, worst, where];
+        })()""")
+        check(spill[0] > 100 and spill[1] <= 0.5,
+              f"the text of {spill[0]} node labels stays inside its box (worst overhang {spill[1]:.2f} pt: {spill[2]})")
     except Exception as error:  # report, then fail below
         check(False, f"no error ({error})")
     finally:
@@ -335,7 +401,7 @@ def main():
                 check(False, "the daemon exits on SIGTERM")
         shutil.rmtree(scratch, ignore_errors=True)
     print(f"e2e: {passed} passed, {failed} failed")
-    print(f"e2e: screenshots in {ARTIFACTS}/e2e-viewer.png, e2e-viewer-live.png and e2e-index.png")
+    print(f"e2e: screenshots in {ARTIFACTS}/e2e-viewer.png, e2e-viewer-live.png, e2e-viewer-zoomed.png and e2e-index.png")
     sys.exit(1 if failed else 0)
 
 

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Installs Graphviz's C libraries (libgvc, libcgraph) when pkg-config cannot find them.
+# Installs what navviz needs when it is missing: Graphviz's C libraries (libgvc, libcgraph) and, on
+# Linux, fonts with Arial's metrics (Liberation Sans), so that diagram text is measured with the font
+# a browser draws it with.
 set -euo pipefail
-if pkg-config --exists libgvc 2>/dev/null; then
-    exit 0
+packages=()
+if ! pkg-config --exists libgvc 2>/dev/null; then
+    packages+=(libgraphviz-dev pkg-config)
 fi
-echo "navviz: libgraphviz-dev is missing; installing it" >&2
+if [ "$(uname)" = Linux ] && ! fc-match -f '%{family}' Arial 2>/dev/null | grep -qiE 'arial|liberation sans|arimo'; then
+    packages+=(fonts-liberation)
+fi
+[ ${#packages[@]} -eq 0 ] && exit 0
+echo "navviz: installing ${packages[*]}" >&2
 if command -v apt-get >/dev/null 2>&1; then
     SUDO=""
     if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libgraphviz-dev pkg-config >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
     brew install graphviz pkg-config
 else

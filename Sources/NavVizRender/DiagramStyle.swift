@@ -32,7 +32,11 @@ public struct DiagramOptions: Sendable, Equatable {
 /// The diagrams' visual language: colours, sizes and the words shown for kinds and states.
 /// Every value here is a constant; none is ever built from user text.
 enum DiagramStyle {
-    static let font = "Helvetica"
+    /// Arial: Graphviz measures it with the installed Arial or its metric twin Liberation Sans (fontconfig's
+    /// alias), and every browser draws it with one of those, so text fills exactly the room it was given.
+    /// ("Helvetica" is measured as DejaVu Sans on Linux, a wider font no browser picks for it.) The SVG
+    /// names the metric-compatible fallbacks too (`SVGPostProcessor.fontFamilies`).
+    static let font = "Arial"
     static let fontSize = "10"
     static let smallFontSize = 8
 

@@ -166,26 +166,14 @@ public enum DocsWriter {
             \(panels)\(flowPanel)
             </main>
             <script>
+            \(ViewerScript.zoomAndPan)
             (function () {
               var buttons = Array.prototype.slice.call(document.querySelectorAll("nav button"));
               var sections = Array.prototype.slice.call(document.querySelectorAll("section.step"));
               var current = 0;
-              var scale = null; // null: 100% when a diagram fits the width, else fit to the width
-              function svgs() { return Array.prototype.slice.call(sections[current].querySelectorAll(".canvas svg")); }
-              function natural(svg) {
-                if (!svg.dataset.w) {
-                  svg.dataset.w = svg.width.baseVal.value; svg.dataset.h = svg.height.baseVal.value;
-                }
-                return [parseFloat(svg.dataset.w), parseFloat(svg.dataset.h)];
-              }
-              function zoom() {
-                svgs().forEach(function (svg) {
-                  var size = natural(svg), room = svg.parentNode.clientWidth - 2;
-                  var s = scale === null ? Math.min(1, room / size[0]) : scale;
-                  svg.style.width = (size[0] * s) + "px"; svg.style.height = (size[1] * s) + "px";
-                  svg.dataset.scale = s.toFixed(3);
-                });
-              }
+              var zoomer = navvizZoom(function () {
+                return Array.prototype.slice.call(sections[current].querySelectorAll(".canvas svg"));
+              });
               function show(i) {
                 if (i < 0 || i >= sections.length) return;
                 current = i;
@@ -194,41 +182,19 @@ public enum DocsWriter {
                 buttons[i].scrollIntoView({ block: "nearest" });
                 var hash = "#step-" + buttons[i].dataset.index;
                 if (location.hash !== hash) history.replaceState(null, "", hash);
-                zoom();
+                zoomer.zoom();
               }
               function fromHash() {
                 var match = /^#step-(\\d+)$/.exec(location.hash);
                 var i = match ? buttons.findIndex(function (b) { return b.dataset.index === match[1]; }) : -1;
                 show(i < 0 ? 0 : i);
               }
-              function setScale(s) { scale = Math.max(0.1, Math.min(4, s)); zoom(); }
-              function currentScale() { var first = svgs()[0]; return first ? parseFloat(first.dataset.scale) : 1; }
               buttons.forEach(function (b, j) { b.addEventListener("click", function () { show(j); }); });
               document.addEventListener("keydown", function (e) {
                 if (e.key === "ArrowRight" || e.key === "ArrowDown") { show(current + 1); e.preventDefault(); }
                 if (e.key === "ArrowLeft" || e.key === "ArrowUp") { show(current - 1); e.preventDefault(); }
-                if (e.key === "+" || e.key === "=") { setScale(currentScale() * 1.25); e.preventDefault(); }
-                if (e.key === "-" || e.key === "_") { setScale(currentScale() / 1.25); e.preventDefault(); }
-                if (e.key === "0") { scale = null; zoom(); e.preventDefault(); }
               });
-              document.addEventListener("wheel", function (e) {
-                if (!e.ctrlKey || !e.target.closest(".canvas")) return;
-                setScale(currentScale() * (e.deltaY < 0 ? 1.1 : 1 / 1.1)); e.preventDefault();
-              }, { passive: false });
-              var drag = null;
-              document.addEventListener("mousedown", function (e) {
-                var canvas = e.target.closest(".canvas");
-                if (!canvas || e.button !== 0) return;
-                drag = { canvas: canvas, x: e.clientX, y: e.clientY, left: canvas.scrollLeft, top: canvas.scrollTop };
-                canvas.classList.add("dragging");
-              });
-              document.addEventListener("mousemove", function (e) {
-                if (!drag) return;
-                drag.canvas.scrollLeft = drag.left - (e.clientX - drag.x); drag.canvas.scrollTop = drag.top - (e.clientY - drag.y);
-              });
-              document.addEventListener("mouseup", function () { if (drag) drag.canvas.classList.remove("dragging"); drag = null; });
               window.addEventListener("hashchange", fromHash);
-              window.addEventListener("resize", zoom);
               fromHash();
             })();
             </script>

@@ -1,8 +1,11 @@
 import Hummingbird
+import NavVizRender
 
 /// `GET /`: the live viewer. A self-contained page (no external resources) that lists sessions,
-/// shows a timeline per session and the state and transition diagrams of the selected step, follows
-/// new steps over Server-Sent Events and steps through time with ← and →.
+/// shows a timeline per session (each step with its status and visible controller) and the state and
+/// transition diagrams of the selected step, follows new steps over Server-Sent Events and steps through
+/// time with ← and →. The address follows the selection (`/#session=ID&step=N`), so a link opens that
+/// step; diagrams zoom and pan as in a rendered `index.html` (`ViewerScript`).
 ///
 /// The page holds no user text: everything comes from the API at run time and is inserted with
 /// `textContent`, and diagrams are shown as images (an SVG shown through `<img>` runs no script).
@@ -49,13 +52,16 @@ enum ViewerPage {
         #timeline button.noop { border-style: dashed; }
         #timeline button.rejected, #timeline button.dropped { color: var(--bad); border-color: var(--bad); }
         #timeline button.failed::after { content: " ✗"; }
+        #timeline button .v { display: block; font-size: 11px; opacity: 0.8; }
         #detail { margin: 8px 0; }
         #detail .message { color: var(--bad); }
         #events { font-size: 12px; color: var(--muted); margin: 4px 0 0; padding-left: 18px; }
-        .diagrams { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
-        figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 8px; background: white; max-width: 100%; }
+        .diagrams { display: flex; flex-direction: column; gap: 16px; }
+        figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 8px; background: white; }
         figcaption { font-size: 12px; color: var(--muted); margin-bottom: 4px; }
-        figure img { max-width: 100%; display: block; }
+        .canvas { overflow: auto; max-height: 78vh; cursor: grab; }
+        .canvas.dragging { cursor: grabbing; user-select: none; }
+        .canvas img { display: block; }
         #notice { color: var(--bad); }
         .hint { color: var(--muted); font-size: 12px; }
         </style>
@@ -64,7 +70,7 @@ enum ViewerPage {
         <aside>
           <h1>navviz serve<span id="live" title="live updates"></span></h1>
           <ul id="sessions"></ul>
-          <p class="hint" style="margin:12px">← → step through time</p>
+          <p class="hint" style="margin:12px">← → step through time (the address follows: a link opens that step); + − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan</p>
         </aside>
         <main>
           <p id="notice"></p>
@@ -73,15 +79,17 @@ enum ViewerPage {
           <div id="timeline" role="listbox" aria-label="steps"></div>
           <div id="detail"><div id="caption"></div><div class="message" id="message"></div><ol id="events"></ol></div>
           <div class="diagrams">
-            <figure><figcaption>State</figcaption><img id="state-img" alt="state diagram"></figure>
-            <figure id="transition-figure"><figcaption>Transition</figcaption><img id="transition-img" alt="transition diagram"></figure>
+            <figure id="transition-figure"><figcaption>Transition</figcaption><div class="canvas"><img id="transition-img" alt="transition diagram"></div></figure>
+            <figure><figcaption>State after the step</figcaption><div class="canvas"><img id="state-img" alt="state diagram"></div></figure>
           </div>
         </main>
         <script>
-        "use strict";
+        \#(ViewerScript.zoomAndPan)
         (function () {
-          const fragment = new URLSearchParams(location.hash.slice(1));
+          "use strict";
+          let fragment = new URLSearchParams(location.hash.slice(1));
           if (fragment.get("token")) { sessionStorage.setItem("navviz-token", fragment.get("token")); }
+          const zoomer = navvizZoom(() => [$("transition-img"), $("state-img")].filter((image) => !image.closest("[hidden]") && image.src));
           const token = sessionStorage.getItem("navviz-token");
           const headers = token ? { "Authorization": "Bearer " + token } : {};
           const $ = (id) => document.getElementById(id);
@@ -127,11 +135,17 @@ enum ViewerPage {
             if (!state.session && state.sessions.length) {
               const wanted = fragment.get("session");
               const first = state.sessions.find((s) => s.id === wanted) || state.sessions[0];
-              selectSession(first.id);
+              selectSession(first.id, false, first.id === wanted ? wantedStep() : null);
             }
           }
 
-          async function selectSession(id, keepStep) {
+          /// The step the address names (`#session=ID&step=N`), or null.
+          function wantedStep() {
+            const text = fragment.get("step");
+            return text !== null && /^\d+$/.test(text) ? Number(text) : null;
+          }
+
+          async function selectSession(id, keepStep, wanted) {
             if (state.stream) { state.stream.abort(); state.stream = null; }
             const previous = state.session === id ? state.selected : -1;
             const wasAtEnd = state.session === id && state.selected === state.steps.length - 1;
@@ -153,7 +167,8 @@ enum ViewerPage {
             }
             renderTimeline();
             const last = state.steps.length - 1;
-            select(keepStep && !wasAtEnd && previous >= 0 && previous <= last ? previous : last);
+            if (wanted !== null && wanted !== undefined && wanted <= last) { select(wanted); }
+            else { select(keepStep && !wasAtEnd && previous >= 0 && previous <= last ? previous : last); }
             follow(id, last);
           }
 
@@ -174,6 +189,10 @@ enum ViewerPage {
             button.dataset.index = step.index;
             button.className = step.status + (step.failures ? " failed" : "");
             button.textContent = step.index + " · " + step.op;
+            const line = document.createElement("span");
+            line.className = "v";
+            line.textContent = (step.visible === null ? "nothing" : step.visible) + (step.status === "ok" ? "" : " · " + step.status);
+            button.append(line);
             button.title = step.status + (step.message ? ": " + step.message : "");
             button.addEventListener("click", () => select(step.index));
             return button;
@@ -186,6 +205,8 @@ enum ViewerPage {
             for (const button of $("timeline").children) { button.classList.toggle("selected", Number(button.dataset.index) === index); }
             const chosen = $("timeline").children[index];
             if (chosen) { chosen.scrollIntoView({ block: "nearest", inline: "nearest" }); }
+            const address = "#" + new URLSearchParams({ session: state.session, step: String(index) }).toString();
+            if (location.hash !== address) { history.replaceState(null, "", address); fragment = new URLSearchParams(address.slice(1)); }
             $("caption").textContent = (index === 0 ? "Initial state" : index + ". " + step.op) + " · " + step.status + " · visible: " + (step.visible === null ? "nothing" : step.visible) + (step.note ? " — " + step.note : "");
             $("message").textContent = [step.message].concat(step.failures || []).filter(Boolean).join("\n");
             const events = $("events");
@@ -210,7 +231,7 @@ enum ViewerPage {
               if (state.selected !== index) { return; }
               if (state.urls[id]) { URL.revokeObjectURL(state.urls[id]); }
               state.urls[id] = URL.createObjectURL(blob);
-              image.onload = () => { image.dataset.loaded = "1"; };
+              image.onload = () => { zoomer.reload(image); image.dataset.loaded = "1"; };
               image.src = state.urls[id];
             } catch (error) {
               image.alt = error.message;
@@ -288,6 +309,14 @@ enum ViewerPage {
             else if (event.key === "ArrowRight") { select(state.selected + 1); event.preventDefault(); }
             else if (event.key === "Home") { select(0); }
             else if (event.key === "End") { select(state.steps.length - 1); }
+          });
+
+          // A link pasted or edited by hand: go to the session and step it names.
+          window.addEventListener("hashchange", () => {
+            fragment = new URLSearchParams(location.hash.slice(1));
+            const id = fragment.get("session"), step = wantedStep();
+            if (id && id !== state.session && state.sessions.some((s) => s.id === id)) { selectSession(id, false, step); }
+            else if (id === state.session && step !== null) { select(step); }
           });
 
           loadSessions().catch((error) => notice(error.message));

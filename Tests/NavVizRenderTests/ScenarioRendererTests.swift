@@ -251,7 +251,7 @@ import Testing
         let files = try Self.render(Self.hostileScenario, file: "hostile.json")
         let html = try Self.contents(files, "index.html")
         #expect(html.components(separatedBy: "<script").count == 2)  // the viewer's own, once
-        #expect(html.contains("<script>\n(function () {"))
+        #expect(html.contains("<script>\nfunction navvizZoom(targets) {"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("&amp;amp; &amp;lt; &amp;"))
         #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
