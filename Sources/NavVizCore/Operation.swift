@@ -170,11 +170,19 @@ public struct StepOutcome: Sendable, Equatable {
     public var created: [NodeID] = []
     /// Whether the step updated the visible controller in place (`navigate` with `update`).
     public var isUpdate = false
+    /// Why a `rejected` step was refused, as the simulator's typed error (`message` is its sentence).
+    public var error: NavigationError?
 
     /// An outcome.
     public init(status: StepStatus, message: String? = nil) {
         self.status = status
         self.message = message
+    }
+
+    /// A refused step: `rejected`, with the error and its sentence.
+    public init(rejected error: NavigationError) {
+        self.init(status: .rejected, message: error.description)
+        self.error = error
     }
 }
 

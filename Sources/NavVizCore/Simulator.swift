@@ -64,7 +64,7 @@ public struct Simulator: Sendable, Equatable {
             try transaction.apply(operation)
             outcome = transaction.finish()
         } catch {
-            outcome = StepOutcome(status: .rejected, message: error.description)
+            outcome = StepOutcome(rejected: error)
         }
         outcome.start = start
         outcome.hooks = completions + outcome.hooks

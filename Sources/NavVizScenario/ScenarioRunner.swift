@@ -19,7 +19,7 @@ public struct ScenarioRunner {
             // The root literal itself is impossible (e.g. a duplicate child): report it as a rejected initial state.
             var empty = Simulator(hierarchy: Hierarchy(device: scenario.device, screens: scenario.screens), finder: finder)
             empty.replaysQuirks = scenario.quirks
-            let outcome = StepOutcome(status: .rejected, message: error.description)
+            let outcome = StepOutcome(rejected: error)
             let record = RunStep(
                 index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.visible, hierarchy: empty.hierarchy,
                 failures: ["root: \(error.description)"])

@@ -95,6 +95,7 @@ import Testing
         let outcome = router.navigate(to: foo.rootRoute())
         #expect(outcome.status == .rejected)
         #expect(outcome.message == "The window has no root view controller")
+        #expect(outcome.step.error == .noRoot)
         #expect(outcome.completion == false)
         #expect(outcome.step.hooks.isEmpty)
         #expect(router.hierarchy.root == nil)

@@ -89,6 +89,7 @@ import Testing
         let outcome = sim.perform(operation)
         #expect(outcome.status == .rejected)
         #expect(outcome.message == "Cannot push 'inner': pushing a navigation controller is not supported")
+        #expect(outcome.error == .navigationPushed("inner"))
         #expect(sim.hierarchy == before)
     }
 

@@ -166,7 +166,7 @@ public struct Router: Sendable {
 
     /// A route refused before any operation ran: `rejected` with the reason, completion(false).
     private mutating func refuse(_ error: NavigationError, source: NodeID?, after: Double?) -> RouteOutcome {
-        let step = simulator.land(StepOutcome(status: .rejected, message: error.description), after: after)
+        let step = simulator.land(StepOutcome(rejected: error), after: after)
         return RouteOutcome(step: step, completion: false, source: source)
     }
 }
