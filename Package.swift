@@ -63,20 +63,22 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "navviz-fuzz", dependencies: ["NavVizFuzzing", "CLibFuzzer"], path: "Fuzz/navviz-fuzz"),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
-        .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizFormat", "NavVizScenario", "NavVizFuzzing"]),
+        .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizTestSupport", "NavVizFormat", "NavVizScenario", "NavVizFuzzing"]),
         .testTarget(name: "NavVizCaptureTests", dependencies: ["NavVizCapture", "NavVizScenario"]),
         // Type-checks the UIKit adapter on Linux against a stand-in that declares exactly the UIKit API it uses.
         .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),
+        // What the test targets share: the package root, the built binary, the process runner, goldens.
+        .target(name: "NavVizTestSupport", path: "Tests/NavVizTestSupport"),
         .testTarget(
             name: "NavVizCaptureUIKitTests", dependencies: ["NavVizCapture", "UIKitStandIn"],
             swiftSettings: [.define("NAVVIZ_UIKIT_STANDIN")]),
-        .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizScenario"], resources: []),
-        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizRender"], exclude: ["Goldens"]),
-        .testTarget(name: "NavVizCLITests", dependencies: ["NavVizScenario"]),
+        .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizTestSupport", "NavVizScenario"], resources: []),
+        .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizTestSupport", "NavVizRender"], exclude: ["Goldens"]),
+        .testTarget(name: "NavVizCLITests", dependencies: ["NavVizTestSupport", "NavVizScenario"]),
         .testTarget(
             name: "NavVizServerTests",
             dependencies: [
-                "NavVizServer", "NavVizScenario", "NavVizRender", "NavVizClient",
+                "NavVizServer", "NavVizScenario", "NavVizRender", "NavVizClient", "NavVizTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,39 +1,7 @@
 import Foundation
 import NavVizScenario
+import NavVizTestSupport
 import Testing
-
-/// The built `navviz` binary.
-///
-/// NavVizCLITests cannot depend on an executable target, but `swift test` builds every product of
-/// the package into the same directory as the test bundle: `<scratch>/debug/navviz` sits next to
-/// `<scratch>/debug/navvizPackageTests.xctest`. So the binary is looked up beside the test bundle:
-/// on Linux the bundle is the running executable (`CommandLine.arguments[0]`); on macOS it is a
-/// loaded `.xctest` bundle run by `xctest`. `NAVVIZ_BIN` overrides the lookup.
-enum NavVizBinary {
-    static let url: URL? = {
-        if let path = ProcessInfo.processInfo.environment["NAVVIZ_BIN"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        folders.append(Bundle.main.bundleURL)
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        return folders.map { $0.appendingPathComponent("navviz") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-}
-
-/// The package root: three levels up from this file (`Tests/NavVizCLITests/CLITests.swift`).
-private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// What one run of the binary did.
-struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
 
 /// Runs `navviz` with these arguments in a folder, collecting its output through files (no pipe can fill up).
 func navviz(_ arguments: String..., in folder: URL = packageRoot) throws -> Outcome {

@@ -1,11 +1,10 @@
 import Foundation
+import NavVizTestSupport
 import Testing
 
 /// `navviz check` end to end, through the built binary.
 @Suite struct CheckCLITests {
-    /// The package root: three levels up from this file (`Tests/NavVizCLITests/CheckCLITests.swift`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = NavVizTestSupport.packageRoot
 
     @Test func recordThenCheckPasses() throws {
         let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])

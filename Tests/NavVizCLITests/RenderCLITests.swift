@@ -1,4 +1,5 @@
 import Foundation
+import NavVizTestSupport
 import Testing
 
 /// `navviz render` end to end, through the built binary.
@@ -8,8 +9,7 @@ import Testing
 /// `.build*/debug/navviz` or `.build*/<triple>/debug/navviz` under the package root, which is three
 /// levels up from this file. Set `NAVVIZ_BINARY` to override.
 @Suite(.serialized) struct RenderCLITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = NavVizTestSupport.packageRoot
     static let sample = packageRoot.appendingPathComponent("Samples/uikit-containers.json").path
 
     static let binary: URL? = {

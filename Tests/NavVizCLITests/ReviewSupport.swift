@@ -1,37 +1,6 @@
 import Foundation
+import NavVizTestSupport
 import Testing
-
-/// Runs a program with stdout and stderr collected through files, in a folder, with environment
-/// changes (`nil` removes a variable, so a test controls `CI` whatever the machine running it sets).
-func runProgram(_ executable: URL, _ arguments: [String], in folder: URL, environment changes: [String: String?] = [:]) throws -> Outcome {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var environment = ProcessInfo.processInfo.environment
-    for (key, value) in changes { environment[key] = value }
-    process.environment = environment
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return Outcome(
-        status: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-}
 
 /// Runs the built `navviz` in a folder, with `CI` unset unless the test sets it, and the SVG cache in a
 /// folder of the test run's own (never the user's `~/.cache/navviz`).

@@ -1,6 +1,7 @@
 import Foundation
 import NavVizCore
 import NavVizFormat
+import NavVizTestSupport
 import Testing
 
 @testable import NavVizFuzzing
@@ -8,7 +9,7 @@ import Testing
 /// The fuzzers' checks, replayed on every seed and on every input a fuzzer once broke navviz with
 /// (Fuzz/corpus/TARGET/): each of them must now hold every property, so a fix that regresses fails here.
 @Suite struct FuzzCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot
 
     static func files(_ folder: String, suffix: String) -> [String] {
         let url = root.appendingPathComponent(folder)

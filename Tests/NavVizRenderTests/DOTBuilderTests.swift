@@ -1,6 +1,7 @@
 import Foundation
 import NavVizCore
 import NavVizScenario
+import NavVizTestSupport
 import Testing
 
 @testable import NavVizRender
@@ -336,23 +337,11 @@ enum Fixtures {
     }
 }
 
-/// Compares text with `Goldens/<name>.dot` byte for byte; records it instead when
-/// `NAVVIZ_RECORD_GOLDENS=1` (or when the golden does not exist yet, failing the test).
+/// Compares text with `Goldens/<name>.dot` (or another extension) byte for byte; records it instead when
+/// `NAVVIZ_RECORD_GOLDENS=1` (or when the golden does not exist yet), failing the test.
 func expectGolden(
     _ name: String, _ text: String, extension pathExtension: String = "dot", sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let file = "\(name).\(pathExtension)"
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Goldens").appendingPathComponent(file)
-    let recording = ProcessInfo.processInfo.environment["NAVVIZ_RECORD_GOLDENS"] == "1"
-    guard !recording, let golden = try? Data(contentsOf: url) else {
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-        // A recording run never passes: the recorded goldens must be reviewed and the tests run again.
-        Issue.record("recorded golden \(file)", sourceLocation: sourceLocation)
-        return
-    }
-    let expected = String(decoding: golden, as: UTF8.self)
-    #expect(text == expected, "\(file) differs from the golden", sourceLocation: sourceLocation)
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    try NavVizTestSupport.expectGolden("\(name).\(pathExtension)", text, in: folder, sourceLocation: sourceLocation)
 }

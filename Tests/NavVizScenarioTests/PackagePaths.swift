@@ -1,9 +1,10 @@
 import Foundation
+import NavVizTestSupport
 
 /// Files of the package, found from this source file: the package root is three levels up
 /// (`Tests/NavVizScenarioTests/PackagePaths.swift`).
 enum PackagePaths {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot
 
     /// `Samples/*.json`, sorted.
     static func samples() throws -> [URL] {

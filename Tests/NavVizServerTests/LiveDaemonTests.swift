@@ -2,6 +2,7 @@ import Foundation
 import NavVizClient
 import NavVizRender
 import NavVizScenario
+import NavVizTestSupport
 import Testing
 
 @testable import NavVizServer

@@ -59,20 +59,6 @@ extension TestResponse {
     var errorMessage: String? { (try? json)?["error"]?["message"]?.stringValue }
 }
 
-/// The built `navviz` binary, beside the test bundle (as NavVizCLITests finds it); `NAVVIZ_BIN` overrides.
-enum NavVizBinary {
-    static let path: String? = {
-        if let path = ProcessInfo.processInfo.environment["NAVVIZ_BIN"], !path.isEmpty { return path }
-        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()]
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        folders.append(Bundle.main.bundleURL)
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        return folders.map { $0.appendingPathComponent("navviz").path }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-}
-
 /// A fresh temporary directory.
 func temporaryDirectory(_ name: String) throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-\(name)-\(UUID().uuidString)")
