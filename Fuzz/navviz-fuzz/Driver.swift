@@ -1,3 +1,4 @@
+import Foundation
 import NavVizFuzzing
 
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ import NavVizFuzzing
             }
             var broken = 0
             for file in arguments.dropFirst() {
-                guard let bytes = readFile(file) else {
+                guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else {
                     print("\(file): cannot read")
                     broken += 1
                     continue
@@ -59,19 +60,6 @@ import NavVizFuzzing
             }
             print("\(arguments.count - 1 - broken) of \(arguments.count - 1) inputs hold every \(target.rawValue) property")
             exit(broken == 0 ? 0 : 1)
-        }
-
-        static func readFile(_ path: String) -> [UInt8]? {
-            guard let file = fopen(path, "rb") else { return nil }
-            defer { fclose(file) }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = fread(&buffer, 1, buffer.count, file)
-                if count <= 0 { break }
-                bytes += buffer[0..<count]
-            }
-            return bytes
         }
     }
 #endif

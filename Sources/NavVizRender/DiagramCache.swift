@@ -34,7 +34,7 @@ public struct DiagramCache: Sendable {
     /// so SVG laid out with other fonts is never served.
     public static func fontFingerprint() -> String {
         let probe = """
-            digraph probe { node [fontname=Arial, fontsize=10, shape=box];
+            digraph probe { node [fontname="\(DiagramStyle.font)", fontsize=\(DiagramStyle.fontSize), shape=box];
             a [label=<<B>UINavigationController</B> · shopNav<BR/><FONT POINT-SIZE="8">3 in stack · last = top</FONT>>];
             b [label=<<FONT POINT-SIZE="12">ProductViewController · Product#2 Wwm</FONT>>]; a -> b; }
             """

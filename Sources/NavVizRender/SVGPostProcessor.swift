@@ -34,14 +34,15 @@ public enum SVGPostProcessor {
         return rewriteIDs(in: source, ids: Set(renamed.keys)) { renamed[$0] ?? $0 }
     }
 
-    /// The font list the SVG gives for the diagrams' font: Arial, then fonts with the same metrics.
-    static let fontFamilies = "Arial,Liberation Sans,Arimo,Helvetica,sans-serif"
+    /// The font list the SVG gives for the diagrams' font (`DiagramStyle.font`, Arial), then fonts with the
+    /// same metrics.
+    static let fontFamilies = "\(DiagramStyle.font),Liberation Sans,Arimo,Helvetica,sans-serif"
 
-    /// Names the metric-compatible fallbacks wherever Graphviz wrote `font-family="Arial"`, so a viewer
-    /// without Arial draws the text in a font of the same widths (Liberation Sans on Linux). User text
-    /// cannot hold the attribute: Graphviz escapes its quotes.
+    /// Names the metric-compatible fallbacks wherever Graphviz wrote the diagrams' font as the only family,
+    /// so a viewer without Arial draws the text in a font of the same widths (Liberation Sans on Linux).
+    /// User text cannot hold the attribute: Graphviz escapes its quotes.
     static func nameFontFallbacks(_ svg: String) -> String {
-        svg.replacing("font-family=\"Arial\"", with: "font-family=\"\(fontFamilies)\"")
+        svg.replacing("font-family=\"\(DiagramStyle.font)\"", with: "font-family=\"\(fontFamilies)\"")
     }
 
     private static let id = Array("id".utf8)

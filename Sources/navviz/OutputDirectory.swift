@@ -26,14 +26,7 @@ enum OutputDirectory {
         }
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        try checkReplaceable(target, named: destination, isOutput: isOutput)
-        if let partial, let previous = manifest(in: target), previous[partialKey] == nil {
-            throw CommandFailure(
-                message:
-                    "\(destination): not replaced: it holds a full render (\(previous.count) files), and \(partial) writes only part of it. "
-                    + "Render to another output directory (-o), or remove it first",
-                code: CommandFailure.ioError)
-        }
+        try checkReplaceable(target, named: destination, isOutput: isOutput, partial: partial)
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -50,7 +43,7 @@ enum OutputDirectory {
                 let listed = files.sorted { $0.path < $1.path }.map { "\(hash($0.contents)) \($0.path)" }
                     .joined(separator: "\n")
                 let header = "# Written by navviz; it replaces this folder only while it holds nothing else.\n"
-                let text = header + (partial.map { "# \(partialKey) \($0)\n" } ?? "") + "\(listed)\n"
+                let text = header + (partial.map { "\(Manifest.partialPrefix)\($0)\n" } ?? "") + "\(listed)\n"
                 try Data(text.utf8).write(to: staging.appendingPathComponent(manifestName))
             }
             try replace(target, with: staging)
@@ -61,24 +54,28 @@ enum OutputDirectory {
         }
     }
 
-    /// The manifest line of a partial render (`# partial: --step 2`), under this key in `manifest(in:)`.
-    static let partialKey = "partial:"
+    /// What a folder's manifest says: the files navviz wrote with their hashes, and what limited the render
+    /// when it was partial (`# partial: --step 2`).
+    struct Manifest {
+        /// The manifest line that marks a partial render, before what limited it.
+        static let partialPrefix = "# partial: "
 
-    /// The files a folder's manifest lists, with their hashes (and `partialKey` for a partial render); nil
-    /// without a manifest.
-    static func manifest(in folder: URL) -> [String: String]? {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return nil }
-        var listed: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("# \(partialKey) ") {
-                listed[partialKey] = String(line.dropFirst(partialKey.count + 3))
-                continue
+        var files: [String: String] = [:]
+        var partial: String?
+
+        /// The folder's manifest; nil without one.
+        init?(in folder: URL) {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return nil }
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix(Self.partialPrefix) {
+                    partial = String(line.dropFirst(Self.partialPrefix.count))
+                    continue
+                }
+                if line.hasPrefix("#") { continue }
+                guard let space = line.firstIndex(of: " ") else { continue }
+                files[String(line[line.index(after: space)...])] = String(line[..<space])
             }
-            if line.hasPrefix("#") { continue }
-            guard let space = line.firstIndex(of: " ") else { continue }
-            listed[String(line[line.index(after: space)...])] = String(line[..<space])
         }
-        return listed
     }
 
     /// FNV-1a over the bytes, as 16 hex digits: enough to notice an edit, not a security measure.
@@ -91,13 +88,23 @@ enum OutputDirectory {
 
     /// Fails when `target` holds a file navviz did not write: with `isOutput` nil, one its manifest does not
     /// list (every file, without a manifest); else one `isOutput` does not recognize. Finder's `.DS_Store`
-    /// aside.
-    static func checkReplaceable(_ target: URL, named destination: String, isOutput: ((String) -> Bool)?) throws(CommandFailure) {
+    /// aside. A `partial` render also fails over a full one.
+    static func checkReplaceable(
+        _ target: URL, named destination: String, isOutput: ((String) -> Bool)?, partial: String? = nil
+    ) throws(CommandFailure) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        let manifest = isOutput == nil ? Manifest(in: target) : nil
+        if let partial, let manifest, manifest.partial == nil {
+            throw CommandFailure(
+                message:
+                    "\(destination): not replaced: it holds a full render (\(manifest.files.count) files), and \(partial) writes only part of it. "
+                    + "Render to another output directory (-o), or remove it first",
+                code: CommandFailure.ioError)
+        }
         guard let entries = fm.enumerator(atPath: target.path) else { return }
-        let listed = isOutput == nil ? manifest(in: target) ?? [:] : [:]
+        let listed = manifest?.files ?? [:]
         var foreign: [String] = []
         var changed: [String] = []
         while let relative = entries.nextObject() as? String {

@@ -136,10 +136,11 @@ extension NavVizCommand {
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count))
             }
             progress.finish()
-            let partial = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }.joined(separator: " ")
+            let limits = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }
+            let partial = limits.isEmpty ? nil : limits.joined(separator: " ")
             if single, let only = outputs.first {
                 let target = "\(output)/\(only.folder)"
-                try OutputDirectory.write(only.files, to: target, partial: partial.isEmpty ? nil : partial)
+                try OutputDirectory.write(only.files, to: target, partial: partial)
                 print("Rendered \(entries[0].scenario): \(only.files.count) files in \(target)/")
                 print("Open \(target)/index.html")
             } else {
@@ -148,7 +149,7 @@ extension NavVizCommand {
                     all += files.map { OutputFile(path: "\(folder)/\($0.path)", contents: $0.contents) }
                 }
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
-                try OutputDirectory.write(all, to: output, partial: partial.isEmpty ? nil : partial)
+                try OutputDirectory.write(all, to: output, partial: partial)
                 print("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(output)/")
                 print("Open \(output)/index.html")
             }

@@ -74,6 +74,14 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
 
 /// Sends raw HTTP over a plain socket and reads until `predicate` holds for what arrived (or the peer closes).
 func exchange(port: Int, request text: String, until predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
+    try await converse(port: port, text, timeout: 20, until: predicate).received
+}
+
+/// Sends `text` over a plain loopback socket and reads until `predicate` holds for what arrived, the peer
+/// closes, or nothing arrives for `timeout` seconds: whether the peer closed, and what it sent.
+func converse(port: Int, _ text: String, timeout: Int, until predicate: @escaping @Sendable (String) -> Bool = { _ in false })
+    async throws -> (closed: Bool, received: String)
+{
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -81,8 +89,8 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var timeout = timeval(tv_sec: 20, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var wait = timeval(tv_sec: timeout, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
@@ -90,17 +98,18 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
                 close(fd)
                 return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
             }
-            let request = Array(text.utf8)
-            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             var received = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
+            var closed = false
             while !predicate(String(decoding: received, as: UTF8.self)) {
                 let n = recv(fd, &buffer, buffer.count, 0)
+                if n == 0 { closed = true }
                 if n <= 0 { break }
                 received += buffer[0..<n]
             }
             close(fd)
-            continuation.resume(returning: String(decoding: received, as: UTF8.self))
+            continuation.resume(returning: (closed, String(decoding: received, as: UTF8.self)))
         }
     }
 }
@@ -366,41 +375,6 @@ func exchange(port: Int, request text: String, until predicate: @escaping @Senda
     }
 }
 
-/// Sends `text` over a plain socket and reads until the peer closes or `limit` seconds pass: whether the
-/// daemon closed the connection, and what it sent before.
-func sendAndWaitForClose(port: Int, _ text: String, limit: Int) async throws -> (closed: Bool, received: String) {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var timeout = timeval(tv_sec: limit, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
-                close(fd)
-                return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
-            }
-            _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-            var received = Data()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            var closed = false
-            while true {
-                let n = recv(fd, &buffer, buffer.count, 0)
-                if n == 0 { closed = true }
-                if n <= 0 { break }
-                received += buffer[0..<n]
-            }
-            close(fd)
-            continuation.resume(returning: (closed, String(decoding: received, as: UTF8.self)))
-        }
-    }
-}
-
 /// Connections that stall are closed after `--idle-timeout`, so none is held forever.
 @Suite(.serialized) struct LiveConnectionTimeoutTests {
     @Test(arguments: [
@@ -415,7 +389,7 @@ func sendAndWaitForClose(port: Int, _ text: String, limit: Int) async throws -> 
         let daemon = try DaemonProcess(["--memory", "--idle-timeout", "1"])
         defer { daemon.stop(SIGTERM) }
         // Without the timeout the read below gives up after 8 s with the connection still open.
-        let (closed, received) = try await sendAndWaitForClose(port: daemon.port, request, limit: 8)
+        let (closed, received) = try await converse(port: daemon.port, request, timeout: 8)
         #expect(closed, "\(what): the daemon kept the connection open")
         #expect(!received.contains("201 Created"))
     }
@@ -423,8 +397,8 @@ func sendAndWaitForClose(port: Int, _ text: String, limit: Int) async throws -> 
     @Test func anIdleKeepAliveConnectionIsClosedAfterItsAnswer() async throws {
         let daemon = try DaemonProcess(["--memory", "--idle-timeout", "1"])
         defer { daemon.stop(SIGTERM) }
-        let (closed, received) = try await sendAndWaitForClose(
-            port: daemon.port, "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", limit: 8)
+        let (closed, received) = try await converse(
+            port: daemon.port, "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", timeout: 8)
         #expect(received.hasPrefix("HTTP/1.1 200 OK"))
         #expect(closed)
     }
@@ -439,8 +413,8 @@ func sendAndWaitForClose(port: Int, _ text: String, limit: Int) async throws -> 
         let created = try await exchange(port: daemon.port, request: create) { _ in false }
         #expect(created.hasPrefix("HTTP/1.1 201 Created"))
         // Held open for 3 s (three idle timeouts) by the stream, then the test's own read gives up.
-        let (closed, received) = try await sendAndWaitForClose(
-            port: daemon.port, "GET /api/sessions/s/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", limit: 3)
+        let (closed, received) = try await converse(
+            port: daemon.port, "GET /api/sessions/s/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", timeout: 3)
         #expect(received.hasPrefix("HTTP/1.1 200 OK"))
         #expect(!closed)
     }
