@@ -74,7 +74,8 @@ public struct DiagramCache: Sendable {
         let folder = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = "\(folder)/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(Self.encode(context: context, dot: dot, svg: svg))) else {
+        guard (try? NewFile.write(Self.encode(context: context, dot: dot, svg: svg), to: temporary)) != nil else {
+            try? FileManager.default.removeItem(atPath: temporary)
             return
         }
         if rename(temporary, file) != 0 { try? FileManager.default.removeItem(atPath: temporary) }

@@ -101,6 +101,14 @@ public enum DocsWriter {
     ) -> String {
         var items = ""
         var panels = ""
+        // Inlining rewrites every id of every SVG: the largest part of the page's cost, spread over the cores.
+        let inlined = Parallel.map(Array(steps.indices)) { offset in
+            let (state, transition) = offset < diagrams.count ? diagrams[offset] : (nil, nil)
+            return (
+                state: state.map { inline($0, prefix: "s\(offset)-", dotOnly: options.dotOnly) },
+                transition: transition.map { inline($0, prefix: "t\(offset)-", dotOnly: options.dotOnly) }
+            )
+        }
         for (offset, step) in steps.enumerated() {
             let status = step.status.rawValue
             items +=
@@ -113,14 +121,11 @@ public enum DocsWriter {
             if let note = step.note { panels += "<p class=\"note\">\(html(escaping: note))</p>\n" }
             if let message = step.outcome.message { panels += "<p class=\"message\">\(html(escaping: message))</p>\n" }
             panels += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"
-            let (state, transition) = offset < diagrams.count ? diagrams[offset] : (nil, nil)
-            if let transition {
-                panels +=
-                    "<figure><figcaption>Transition</figcaption><div class=\"canvas\">\(inline(transition, prefix: "t\(offset)-", dotOnly: options.dotOnly))</div></figure>\n"
+            if let transition = inlined[offset].transition {
+                panels += "<figure><figcaption>Transition</figcaption><div class=\"canvas\">\(transition)</div></figure>\n"
             }
-            if let state {
-                panels +=
-                    "<figure><figcaption>State after the step</figcaption><div class=\"canvas\">\(inline(state, prefix: "s\(offset)-", dotOnly: options.dotOnly))</div></figure>\n"
+            if let state = inlined[offset].state {
+                panels += "<figure><figcaption>State after the step</figcaption><div class=\"canvas\">\(state)</div></figure>\n"
             }
             panels += "</section>\n"
         }

@@ -77,6 +77,8 @@ public struct ScenarioRenderer: Sendable {
             var dot: String
             var mermaid: String?
             var label: String
+            /// The DOT as a key, hashed once (set with the DOT).
+            var key = TextKey("")
         }
         /// The run.
         public let run: Run
@@ -86,42 +88,50 @@ public struct ScenarioRenderer: Sendable {
 
         /// Every DOT text the plan lays out, in order (repeats included).
         public var dots: [String] { diagrams.map(\.dot) }
+        /// The same DOT texts as keys, each hashed once.
+        public var keys: [TextKey] { diagrams.map(\.key) }
     }
 
-    /// Builds every diagram of `run` without laying any out.
+    /// Builds every diagram of `run` without laying any out, on every core (each diagram depends only on
+    /// its steps, so the order of the plan, and every byte of it, is the same as one at a time).
     public func plan(_ run: Run) -> Plan {
         let builder = DOTBuilder(options: options.diagramOptions)
         let mermaidBuilder = MermaidBuilder(options: options.diagramOptions)
         let wantsMermaid = options.mermaid || options.markdownMermaid
         let steps = run.steps.filter { options.step == nil || $0.index == options.step }
-        var diagrams: [Plan.Diagram] = []
+        var jobs: [(kind: Plan.Kind, offset: Int)] = []
         for (offset, step) in steps.enumerated() {
-            let stem = Self.stem(step, count: run.steps.count)
-            let label = Self.caption(step)
-            if options.sections.contains(.states) {
-                diagrams.append(
-                    Plan.Diagram(
-                        kind: .state, offset: offset, folder: "states", stem: stem, dot: builder.state(step.hierarchy, finder: step.finder),
-                        mermaid: wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil, label: label))
+            if options.sections.contains(.states) { jobs.append((.state, offset)) }
+            if options.sections.contains(.transitions), step.index > 0 { jobs.append((.transition, offset)) }
+        }
+        if options.sections.contains(.flow) { jobs.append((.flow, 0)) }
+        @Sendable func diagram(_ kind: Plan.Kind, _ offset: Int) -> Plan.Diagram {
+            guard kind != .flow else {
+                let dot = builder.flow(Self.flowGraph(run))
+                return Plan.Diagram(
+                    kind: .flow, offset: 0, folder: "", stem: "flow", dot: dot, mermaid: nil, label: "flow", key: TextKey(dot))
             }
-            if options.sections.contains(.transitions), step.index > 0 {
+            let step = steps[offset]
+            var diagram = Plan.Diagram(
+                kind: kind, offset: offset, folder: "states", stem: Self.stem(step, count: run.steps.count), dot: "", mermaid: nil,
+                label: Self.caption(step))
+            if kind == .state {
+                diagram.dot = builder.state(step.hierarchy, finder: step.finder)
+                diagram.mermaid = wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil
+            } else {
                 let before = run.steps[step.index - 1]
                 let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
-                let dot = builder.transition(
+                diagram.folder = "transitions"
+                diagram.dot = builder.transition(
                     before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
-                let text =
+                diagram.mermaid =
                     wantsMermaid
                     ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
-                diagrams.append(
-                    Plan.Diagram(
-                        kind: .transition, offset: offset, folder: "transitions", stem: stem, dot: dot, mermaid: text, label: label))
             }
+            diagram.key = TextKey(diagram.dot)
+            return diagram
         }
-        if options.sections.contains(.flow) {
-            diagrams.append(
-                Plan.Diagram(
-                    kind: .flow, offset: 0, folder: "", stem: "flow", dot: builder.flow(Self.flowGraph(run)), mermaid: nil, label: "flow"))
-        }
+        let diagrams = Parallel.map(jobs) { diagram($0.kind, $0.offset) }
         return Plan(run: run, steps: steps, diagrams: diagrams)
     }
 
@@ -129,14 +139,14 @@ public struct ScenarioRenderer: Sendable {
     /// `layOut` turns DOT into SVG (by default Graphviz in this process; `navviz render` passes the SVG it
     /// laid out in parallel or found in its cache).
     public func render(
-        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
+        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((TextKey) throws(RenderError) -> String)? = nil
     ) throws(RenderError) -> [OutputFile] {
         try render(plan(run), progress: progress, layOut: layOut)
     }
 
     /// Every output file of a plan.
     public func render(
-        _ plan: Plan, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((String) throws(RenderError) -> String)? = nil
+        _ plan: Plan, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((TextKey) throws(RenderError) -> String)? = nil
     ) throws(RenderError) -> [OutputFile] {
         let run = plan.run
         var files: [OutputFile] = []
@@ -154,12 +164,12 @@ public struct ScenarioRenderer: Sendable {
             }
             var image = diagram.dot
             if !options.dotOnly {
-                let key = TextKey(diagram.dot)
+                let key = diagram.key
                 if let cached = cache[key] {
                     image = cached
                 } else {
                     if let layOut {
-                        image = try layOut(diagram.dot)
+                        image = try layOut(key)
                     } else {
                         image = try GraphvizRenderer.shared.renderSync(dot: diagram.dot, metrics: options.textMetrics)
                     }

@@ -39,6 +39,8 @@ extension NavVizCommand {
         @Option(help: ArgumentHelp("Where expected, actual and diff SVGs of a drift go.", valueName: "dir"))
         var artifacts = "navviz-artifacts"
 
+        @OptionGroup var layoutOptions: LayoutOptions
+
         @Flag(help: "Lay out the artifact SVGs with Graphviz's built-in text metrics: the same SVG on every machine.")
         var portableMetrics = false
 
@@ -212,13 +214,8 @@ extension NavVizCommand {
             var files: [OutputFile] = [OutputFile(path: "drift.txt", contents: diff.map { $0 + "\n" }.joined())]
             let metrics: TextMetrics = portableMetrics ? .portable : .fonts
             var problems: [String] = []
-            func svg(_ dot: String, _ path: String) {
-                do {
-                    files.append(OutputFile(path: path, contents: try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics)))
-                } catch {
-                    problems.append("\(path): cannot render: \(error.description)")
-                }
-            }
+            var diagrams: [(dot: String, path: String)] = []
+            func svg(_ dot: String, _ path: String) { diagrams.append((dot, path)) }
             let actualRun = DiffRun(run)
             for drift in drifts where drift.path.hasSuffix(".dot") {
                 let stem = String(drift.path.dropLast(4))
@@ -239,6 +236,19 @@ extension NavVizCommand {
                     details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,
                     titles: ("golden", "actual"))
                 svg(dot, "\(stem).diff.svg")
+            }
+            // Laid out together (in parallel, through the cache); a diagram Graphviz refuses is named in drift.txt.
+            let layout = try? DiagramLayout(dots: diagrams.map { TextKey($0.dot) }, metrics: metrics, options: layoutOptions)
+            for (dot, path) in diagrams {
+                do throws(RenderError) {
+                    let svg =
+                        if let layout { try layout.svg(TextKey(dot)) } else {
+                            try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics)
+                        }
+                    files.append(OutputFile(path: path, contents: svg))
+                } catch {
+                    problems.append("\(path): cannot render: \(error.description)")
+                }
             }
             if !problems.isEmpty {
                 files[0].contents += problems.map { $0 + "\n" }.joined()

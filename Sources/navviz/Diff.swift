@@ -39,6 +39,8 @@ extension NavVizCommand {
             name: .long, help: ArgumentHelp("Compare the scenario as committed at this revision with the working tree.", valueName: "rev"))
         var git: String?
 
+        @OptionGroup var layoutOptions: LayoutOptions
+
         @Flag(help: "Lay out the diagrams with Graphviz's built-in text metrics: the same SVG on every machine.")
         var portableMetrics = false
 
@@ -98,12 +100,14 @@ extension NavVizCommand {
         }
 
         func writeDiagrams(_ report: RunDiffReport, to folder: String) throws {
+            let diagrams = report.diagrams()
+            let layout = try DiagramLayout(
+                dots: diagrams.map { TextKey($0.dot) }, metrics: portableMetrics ? .portable : .fonts, options: layoutOptions)
             var files: [OutputFile] = []
-            for (stem, dot) in report.diagrams() {
+            for (stem, dot) in diagrams {
                 files.append(OutputFile(path: "\(stem).dot", contents: dot))
                 do {
-                    let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: portableMetrics ? .portable : .fonts)
-                    files.append(OutputFile(path: "\(stem).svg", contents: svg))
+                    files.append(OutputFile(path: "\(stem).svg", contents: try layout.svg(TextKey(dot))))
                 } catch {
                     throw CommandFailure(message: "\(stem).svg: cannot render: \(error.description)", code: CommandFailure.failed)
                 }

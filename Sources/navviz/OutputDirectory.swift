@@ -10,7 +10,7 @@ import NavVizRender
 /// replaced when every file in them is one the command could have written (`isOutput`).
 enum OutputDirectory {
     /// The manifest's file name: the files navviz wrote in the folder, one per line: a hash of the bytes
-    /// (FNV-1a, 64 bits, hex), a space, the relative path.
+    /// (FNV-1a, 64 bits, hex), the size in bytes and the relative path, separated by spaces.
     static let manifestName = ".navviz-manifest"
 
     /// Writes `files` to `destination`. Outputs record what they hold in a manifest, and only a folder
@@ -26,7 +26,7 @@ enum OutputDirectory {
         }
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        try checkReplaceable(target, named: destination, isOutput: isOutput, partial: partial)
+        let unchanged = try checkReplaceable(target, named: destination, isOutput: isOutput, partial: partial)
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -34,23 +34,32 @@ enum OutputDirectory {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            for file in files {
-                let url = staging.appendingPathComponent(file.path)
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: url)
+            var folders: Set<String> = [staging.path]
+            let hashes = isOutput == nil ? Parallel.map(files) { hash($0.contents) } : []
+            var listed: [(path: String, hash: String, size: Int)] = []
+            for (index, file) in files.enumerated() {
+                let path = "\(staging.path)/\(file.path)"
+                let folder = (path as NSString).deletingLastPathComponent
+                if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                let digest = hashes.isEmpty ? "" : hashes[index]
+                listed.append((file.path, digest, file.contents.utf8.count))
+                // A file the old folder holds byte for byte is linked, not written again: re-rendering after a
+                // small edit writes only what changed.
+                if unchanged[file.path] == digest, link("\(target.path)/\(file.path)", path) == 0 { continue }
+                try NewFile.write(file.contents, to: path)
             }
             if isOutput == nil {
-                let listed = files.sorted { $0.path < $1.path }.map { "\(hash($0.contents)) \($0.path)" }
-                    .joined(separator: "\n")
+                let lines = listed.sorted { $0.path < $1.path }.map { "\($0.hash) \($0.size) \($0.path)" }.joined(separator: "\n")
                 let header = "# Written by navviz; it replaces this folder only while it holds nothing else.\n"
-                let text = header + (partial.map { "\(Manifest.partialPrefix)\($0)\n" } ?? "") + "\(listed)\n"
-                try Data(text.utf8).write(to: staging.appendingPathComponent(manifestName))
+                let text = header + (partial.map { "\(Manifest.partialPrefix)\($0)\n" } ?? "") + "\(lines)\n"
+                try NewFile.write(text, to: staging.appendingPathComponent(manifestName).path)
             }
             try replace(target, with: staging)
         } catch {
             try? fm.removeItem(at: staging)
             throw CommandFailure(
-                message: "\(destination): cannot write the output: \(error.localizedDescription)", code: CommandFailure.ioError)
+                message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? error.localizedDescription)",
+                code: CommandFailure.ioError)
         }
     }
 
@@ -60,7 +69,10 @@ enum OutputDirectory {
         /// The manifest line that marks a partial render, before what limited it.
         static let partialPrefix = "# partial: "
 
+        /// Hash by relative path.
         var files: [String: String] = [:]
+        /// Size in bytes by relative path (older manifests have none).
+        var sizes: [String: Int] = [:]
         var partial: String?
 
         /// The folder's manifest; nil without one.
@@ -72,8 +84,12 @@ enum OutputDirectory {
                     continue
                 }
                 if line.hasPrefix("#") { continue }
-                guard let space = line.firstIndex(of: " ") else { continue }
-                files[String(line[line.index(after: space)...])] = String(line[..<space])
+                // `HASH SIZE PATH`, or `HASH PATH` in older manifests (output paths hold no space).
+                let fields = line.split(separator: " ", maxSplits: 2)
+                guard fields.count >= 2 else { continue }
+                let path = String(fields[fields.count - 1])
+                files[path] = String(fields[0])
+                if fields.count == 3 { sizes[path] = Int(fields[1]) }
             }
         }
     }
@@ -89,12 +105,17 @@ enum OutputDirectory {
     /// Fails when `target` holds a file navviz did not write: with `isOutput` nil, one its manifest does not
     /// list (every file, without a manifest); else one `isOutput` does not recognize. Finder's `.DS_Store`
     /// aside. A `partial` render also fails over a full one.
+    ///
+    /// Returns the files of the folder that still hold what its manifest says (relative path → hash): those a
+    /// new render may link instead of writing. A regular file of the size the manifest gives, last modified no
+    /// later than the manifest was written, is taken as unchanged without reading it (as git trusts its
+    /// index); any other is read and hashed.
+    @discardableResult
     static func checkReplaceable(
         _ target: URL, named destination: String, isOutput: ((String) -> Bool)?, partial: String? = nil
-    ) throws(CommandFailure) {
+    ) throws(CommandFailure) -> [String: String] {
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        guard let kind = FileStatus(target.path), kind.isDirectory else { return [:] }
         let manifest = isOutput == nil ? Manifest(in: target) : nil
         if let partial, let manifest, manifest.partial == nil {
             throw CommandFailure(
@@ -103,15 +124,16 @@ enum OutputDirectory {
                     + "Render to another output directory (-o), or remove it first",
                 code: CommandFailure.ioError)
         }
-        guard let entries = fm.enumerator(atPath: target.path) else { return }
+        guard let entries = fm.enumerator(atPath: target.path) else { return [:] }
         let listed = manifest?.files ?? [:]
+        let written = FileStatus(target.appendingPathComponent(manifestName).path)
         var foreign: [String] = []
         var changed: [String] = []
+        var unchanged: [String: String] = [:]
         while let relative = entries.nextObject() as? String {
-            let url = target.appendingPathComponent(relative)
-            var isFolder: ObjCBool = false
-            _ = fm.fileExists(atPath: url.path, isDirectory: &isFolder)
-            if isFolder.boolValue || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
+            let path = target.appendingPathComponent(relative).path
+            let status = FileStatus(path)
+            if status?.isDirectory == true || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
             if let isOutput {
                 if !isOutput(relative) { foreign.append(relative) }
             } else if relative != manifestName {
@@ -119,7 +141,15 @@ enum OutputDirectory {
                     foreign.append(relative)
                     continue
                 }
-                if (try? Data(contentsOf: url)).map(Self.hash) != hash { changed.append(relative) }
+                if let status, let written, status.isRegularFile, status.size == manifest?.sizes[relative],
+                    status.modified <= written.modified
+                {
+                    unchanged[relative] = hash
+                } else if status?.isRegularFile == true, (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Self.hash) == hash {
+                    unchanged[relative] = hash
+                } else {
+                    changed.append(relative)
+                }
             }
         }
         if foreign.isEmpty, let first = changed.min() {
@@ -129,7 +159,7 @@ enum OutputDirectory {
                     + "Choose another output directory, or remove it first",
                 code: CommandFailure.ioError)
         }
-        guard let first = foreign.min() else { return }
+        guard let first = foreign.min() else { return unchanged }
         let others = foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
         throw CommandFailure(
             message: "\(destination): not replaced: it holds '\(first)'\(others), which navviz does not write there. "
@@ -213,5 +243,31 @@ struct FolderNames {
         }
         used.insert(folder)
         return folder
+    }
+}
+
+/// What `lstat` says of a path (a symbolic link is not followed).
+struct FileStatus {
+    /// A folder.
+    var isDirectory: Bool
+    /// A regular file (not a link, a folder or a device).
+    var isRegularFile: Bool
+    /// The last modification, in nanoseconds since 1970.
+    var modified: Int
+    /// The size in bytes.
+    var size: Int
+
+    /// The status of `path`; nil when it does not exist or cannot be read.
+    init?(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        size = Int(info.st_size)
+        #if canImport(Darwin)
+            modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+        #else
+            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        #endif
     }
 }

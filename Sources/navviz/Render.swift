@@ -60,11 +60,7 @@ extension NavVizCommand {
         @Option(help: ArgumentHelp("Draw this container's subtree in full, whatever else is folded.", valueName: "id"))
         var focus: String?
 
-        @Option(help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
-        var jobs: Int?
-
-        @Flag(help: "Neither read nor write the SVG cache ($XDG_CACHE_HOME/navviz, else ~/.cache/navviz).")
-        var noCache = false
+        @OptionGroup var layoutOptions: LayoutOptions
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
@@ -86,7 +82,6 @@ extension NavVizCommand {
                     "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
-            if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
             if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
         }
 
@@ -119,9 +114,8 @@ extension NavVizCommand {
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
             let plans = runs.map(renderer.plan)
             let layout = try DiagramLayout(
-                dots: options.dotOnly ? [] : plans.flatMap(\.dots), metrics: options.textMetrics,
-                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                cache: noCache ? nil : DiagramLayout.cache(metrics: options.textMetrics), progress: progress)
+                dots: options.dotOnly ? [] : plans.flatMap(\.keys), metrics: options.textMetrics, options: layoutOptions, progress: progress
+            )
             for (scenario, plan) in zip(loaded, plans) {
                 let run = plan.run
                 let files: [OutputFile]
@@ -176,6 +170,19 @@ func slug(_ file: String) -> String {
     return cleaned.isEmpty ? "scenario" : cleaned
 }
 
+/// How commands that draw SVG lay it out: `--jobs` and `--no-cache`.
+struct LayoutOptions: ParsableArguments {
+    @Option(help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
+    var jobs: Int?
+
+    @Flag(help: "Neither read nor write the SVG cache ($XDG_CACHE_HOME/navviz, else ~/.cache/navviz).")
+    var noCache = false
+
+    func validate() throws {
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
+    }
+}
+
 /// The SVG of a render's diagrams, laid out before any file is assembled: each distinct DOT once, from the
 /// cache when a valid entry holds it, else by `jobs` worker processes at once (libgvc is not thread-safe;
 /// the daemon's worker pool does the work), or in this process with one job. The SVG of a DOT is the
@@ -192,18 +199,31 @@ struct DiagramLayout {
         }
     }
 
-    init(dots: [String], metrics: TextMetrics, jobs: Int, cache: DiagramCache?, progress: ProgressLine) throws(CommandFailure) {
-        var missing: [String] = []
+    /// Each distinct DOT text and the SVG found for it or laid out, as `options` say.
+    init(dots: [TextKey], metrics: TextMetrics, options: LayoutOptions, progress: ProgressLine = ProgressLine()) throws(CommandFailure) {
+        try self.init(
+            dots: dots, metrics: metrics, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            cache: options.noCache ? nil : Self.cache(metrics: metrics), progress: progress)
+    }
+
+    /// Each distinct DOT text and the SVG found for it or laid out; `jobs` worker processes share the
+    /// layouts when there are enough of them to pay for starting the workers.
+    init(dots: [TextKey], metrics: TextMetrics, jobs: Int, cache: DiagramCache?, progress: ProgressLine) throws(CommandFailure) {
+        self.metrics = metrics
+        var missing: [TextKey] = []
         var seen = Set<TextKey>()
-        for dot in dots where seen.insert(TextKey(dot)).inserted {
-            if let svg = cache?.lookup(dot) { svgs[TextKey(dot)] = svg } else { missing.append(dot) }
+        for key in dots where seen.insert(key).inserted {
+            if let svg = cache?.lookup(key.text) { svgs[key] = svg } else { missing.append(key) }
         }
         let total = missing.count
-        if jobs == 1 || missing.count < 2 {
-            for (index, dot) in missing.enumerated() {
+        // A worker costs a process start and a Graphviz context (about 20 ms, some ten layouts): a few
+        // diagrams, the usual re-render after an edit, are laid out here.
+        let workers = min(jobs, missing.count / Self.layoutsPerWorker)
+        if workers < 2 {
+            for (index, key) in missing.enumerated() {
                 progress.update(index, total, "laying out")
                 do {
-                    svgs[TextKey(dot)] = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics)
+                    svgs[key] = try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics)
                 } catch {
                     progress.finish()
                     throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
@@ -211,14 +231,15 @@ struct DiagramLayout {
             }
         } else {
             let pool = WorkerPoolRenderer(
-                command: [NavVizCommand.Serve.executablePath, "serve", "--render-worker"], workers: min(jobs, missing.count),
-                recycleAfter: 500)
+                command: [NavVizCommand.Serve.executablePath, "serve", "--render-worker"], workers: workers, recycleAfter: 500)
             let counter = Counter()
-            let results = pool.renderAll(missing, metrics: metrics) { _ in progress.update(counter.increment() - 1, total, "laying out") }
+            let results = pool.renderAll(missing.map(\.text), metrics: metrics) { _ in
+                progress.update(counter.increment() - 1, total, "laying out")
+            }
             pool.stopAll()
-            for (dot, result) in zip(missing, results) {
+            for (key, result) in zip(missing, results) {
                 switch result {
-                case .success(let svg): svgs[TextKey(dot)] = svg
+                case .success(let svg): svgs[key] = svg
                 case .failure(let error):
                     progress.finish()
                     throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
@@ -227,14 +248,19 @@ struct DiagramLayout {
         }
         progress.finish()
         if let cache {
-            for dot in missing { cache.store(dot, svg: svgs[TextKey(dot)]!) }
+            for key in missing { cache.store(key.text, svg: svgs[key]!) }
             cache.trim()
         }
     }
 
-    /// The SVG of a DOT text this layout was made with.
-    func svg(_ dot: String) throws(RenderError) -> String {
-        guard let svg = svgs[TextKey(dot)] else { return try GraphvizRenderer.shared.renderSync(dot: dot) }
+    /// Fewer distinct layouts than this per worker are laid out in this process.
+    static let layoutsPerWorker = 16
+
+    private let metrics: TextMetrics
+
+    /// The SVG of a DOT text this layout was made with (laid out now if it was not).
+    func svg(_ key: TextKey) throws(RenderError) -> String {
+        guard let svg = svgs[key] else { return try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics) }
         return svg
     }
 }

@@ -46,6 +46,17 @@ import Testing
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.contains("inserted"))
         #expect(try read("diff-out/002-push.dot", in: folder.url).contains("+ added"))
+        // Laid out like a render: in workers or in this process, from the cache or not, the same bytes.
+        let environment = ["XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path]
+        for (out, options) in [("serial", ["--jobs", "1", "--no-cache"]), ("cached", ["--jobs", "2"]), ("again", ["--jobs", "2"])] {
+            let run = try navviz(["diff", "old.json", "new.json", "-o", out] + options, in: folder.url, environment: environment)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(try read("\(out)/002-push.svg", in: folder.url) == svg)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("cache/navviz").path))
+        let bad = try navviz(["diff", "old.json", "new.json", "--jobs", "0"], in: folder.url)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --jobs must be from 1 to 64\n"))
     }
 
     @Test func outputNeverReplacesADirectoryHoldingOtherFiles() throws {

@@ -136,7 +136,9 @@ import Testing
         #expect(!scenario.contains { $0.hasPrefix(".") || $0.contains("/.") })  // no staging leftovers
         // The manifest lists every file with its hash, so a later render replaces only what navviz wrote.
         let manifest = try String(contentsOf: out.appendingPathComponent("uikit-containers/.navviz-manifest"), encoding: .utf8)
-        #expect(manifest.split(separator: "\n").dropFirst().map { String($0.dropFirst(17)) } == scenario.sorted())
+        let lines = manifest.split(separator: "\n").dropFirst().map { $0.split(separator: " ", maxSplits: 2).map(String.init) }
+        #expect(lines.map { $0[2] } == scenario.sorted())
+        #expect(lines.allSatisfy { $0[0].count == 16 && Int($0[1]) == files["uikit-containers/" + $0[2]]?.count })
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path)) == ["uikit-containers"])
     }
 
@@ -410,6 +412,48 @@ import Testing
                 try FileManager.default.removeItem(at: url)
             }
         }
+    }
+
+    @Test func reRenderingOverItsOwnOutputWritesOnlyWhatChanged() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenario = tmp.appendingPathComponent("a.json")
+        try Self.small.write(to: scenario, atomically: true, encoding: .utf8)
+        func inode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: tmp.appendingPathComponent(path).path)[.systemFileNumber] as? Int)
+        }
+        #expect(try Self.navviz(["render", "a.json", "-o", "out", "--no-cache"], in: tmp).status == 0)
+        let kept = try inode("out/a/states/000-initial.svg")
+        let redrawn = try inode("out/a/states/001-push.svg")
+        // The pushed screen's class changes: step 1's diagrams change, the initial state does not.
+        try Self.small.replacingOccurrences(of: "DetailViewController", with: "DetailsViewController")
+            .write(to: scenario, atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", "a.json", "-o", "out", "--no-cache"], in: tmp).status == 0)
+        #expect(try inode("out/a/states/000-initial.svg") == kept)  // linked from the old output, not written again
+        #expect(try inode("out/a/states/001-push.svg") != redrawn)
+        #expect(
+            try String(contentsOf: tmp.appendingPathComponent("out/a/states/001-push.dot"), encoding: .utf8).contains(
+                "DetailsViewController"))
+        // Byte for byte what a render into a new folder writes.
+        #expect(try Self.navviz(["render", "a.json", "-o", "fresh", "--no-cache"], in: tmp).status == 0)
+        #expect(Self.tree(tmp.appendingPathComponent("out")) == Self.tree(tmp.appendingPathComponent("fresh")))
+        // A manifest of an older navviz (hash and path, no size) still lets navviz replace its own output,
+        // and still protects a file the user changed.
+        let manifest = tmp.appendingPathComponent("out/a/.navviz-manifest")
+        let old = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").map { line in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            return line.hasPrefix("#") ? String(line) : "\(fields[0]) \(fields[2])"
+        }
+        try (old.joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
+        try "the user's own".write(to: tmp.appendingPathComponent("out/a/README.md"), atomically: true, encoding: .utf8)
+        let refused = try Self.navviz(["render", "a.json", "-o", "out"], in: tmp)
+        #expect(refused.status == 74)
+        #expect(refused.stderr.hasPrefix("out/a: not replaced: 'README.md' changed since navviz wrote it."))
+        try FileManager.default.removeItem(at: tmp.appendingPathComponent("out/a/README.md"))
+        try (old.filter { !$0.hasSuffix(" README.md") }.joined(separator: "\n") + "\n").write(
+            to: manifest, atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", "a.json", "-o", "out"], in: tmp).status == 0)
+        #expect(Self.tree(tmp.appendingPathComponent("out")) == Self.tree(tmp.appendingPathComponent("fresh")))
     }
 
     @Test func aMermaidReadmeEmbedsTheDiagramsGitHubDraws() throws {
