@@ -114,57 +114,40 @@ public struct DiffRun: Sendable, Equatable {
     }
 
     static func runFile(_ value: JSONValue, file: String) throws(ScenarioErrors) -> DiffRun {
-        var errors: [ScenarioError] = []
+        var reader = DocumentReader(file: file)
         var steps: [DiffStep] = []
         let items = value["steps"]?.arrayValue ?? []
         for (offset, item) in items.enumerated() {
             let path = "steps[\(offset)]"
-            guard case .object = item else {
-                errors.append(.wrongType(file: file, path: path, expected: "a run step object", found: item.typeDescription))
-                continue
-            }
+            guard reader.object(item, path, "a run step object") != nil else { continue }
+            /// A string member; `null` is the same as absent.
             func text(_ key: String) -> String? {
-                guard let raw = item[key], raw != .null else { return nil }
-                guard let string = raw.stringValue else {
-                    errors.append(.wrongType(file: file, path: "\(path).\(key)", expected: "a string", found: raw.typeDescription))
-                    return nil
-                }
-                return string
+                item[key] == .null ? nil : reader.string(item[key], reader.join(path, key))
             }
             func ids(_ key: String) -> [NodeID]? {
                 guard let raw = item[key] else { return nil }
                 guard let list = raw.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    errors.append(.wrongType(file: file, path: "\(path).\(key)", expected: "an array of ids", found: raw.typeDescription))
+                    reader.typeError(reader.join(path, key), "an array of ids", raw)
                     return nil
                 }
                 return list.compactMap(\.stringValue).map { NodeID($0) }
             }
             let op = text("op") ?? (offset == 0 ? "initial" : "step")
-            var status = StepStatus.ok
-            if let raw = text("status") {
-                if let known = StepStatus(rawValue: raw) {
-                    status = known
-                } else {
-                    errors.append(
-                        .invalidValue(
-                            file: file, path: "\(path).status", value: raw,
-                            expected: "one of \(StepStatus.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
-                            suggestion: Suggestion.closest(to: raw, in: StepStatus.allCases.map(\.rawValue))))
-                }
-            }
+            let status =
+                (item["status"] == .null ? nil : reader.choice(item["status"], reader.join(path, "status"), StepStatus.self)) ?? .ok
             let message = text("message")
             let visible = text("visible")
             let finderPath = ids("path")
             let onScreen = ids("onScreen")
             guard let raw = item["hierarchy"] else {
-                errors.append(.missingField(file: file, path: "steps[\(offset)]", field: "hierarchy"))
+                reader.fail(.missingField(file: file, path: path, field: "hierarchy"))
                 continue
             }
             let hierarchy: Hierarchy
             do {
-                hierarchy = try Snapshot.decode(raw, file: file, path: "steps[\(offset)].hierarchy")
+                hierarchy = try Snapshot.decode(raw, file: file, path: reader.join(path, "hierarchy"))
             } catch {
-                errors += error.errors
+                reader.errors += error.errors
                 continue
             }
             var finder = ViewFinder().find(in: hierarchy)
@@ -173,10 +156,10 @@ public struct DiffRun: Sendable, Equatable {
             if let onScreen { finder.onScreen = onScreen }
             steps.append(DiffStep(index: offset, op: op, status: status, message: message, hierarchy: hierarchy, finder: finder))
         }
-        if steps.isEmpty, errors.isEmpty {
-            errors.append(.invalidValue(file: file, path: "steps", value: "[]", expected: "at least the initial state", suggestion: nil))
+        if steps.isEmpty, reader.errors.isEmpty {
+            reader.fail(.invalidValue(file: file, path: "steps", value: "[]", expected: "at least the initial state", suggestion: nil))
         }
-        if !errors.isEmpty { throw ScenarioErrors(errors) }
+        if !reader.errors.isEmpty { throw ScenarioErrors(reader.errors) }
         return DiffRun(file: file, name: value["scenario"]?.stringValue ?? file, source: .run, steps: steps)
     }
 }

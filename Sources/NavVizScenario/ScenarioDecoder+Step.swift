@@ -149,16 +149,8 @@ extension ScenarioDecoder {
             guard let n = node() else { return nil }
             var mode = ReplaceMode.last
             if let raw = f["mode"] {
-                switch string(raw.value, raw.path) {
-                case "last": mode = .last
-                case "all": mode = .all
-                case let other?:
-                    fail(
-                        .invalidValue(
-                            file: file, path: raw.path, value: other, expected: "'last' or 'all' (or use 'keep')",
-                            suggestion: Suggestion.closest(to: other, in: ["last", "all"])))
-                case nil: return nil
-                }
+                guard let name = choice(raw.value, raw.path, in: ["last", "all"], expected: Self.replaceModes) else { return nil }
+                mode = name == "all" ? .all : .last
             }
             if let raw = f["keep"], let count = integer(raw.value, raw.path) { mode = .keepFirst(count) }
             op = .replace(n, mode: mode)
@@ -278,16 +270,8 @@ extension ScenarioDecoder {
         ]
         checkFields(members, at: path, allowed: fields)
         let transitions = ["push", "pop", "popToRoot", "popToInstance", "replace", "present", "dismiss", "root", "none"]
-        guard let transition = string(value["transition"], join(path, "transition")) else {
+        guard let transition = choice(value["transition"], join(path, "transition"), in: transitions) else {
             if value["transition"] == nil { fail(.missingField(file: file, path: path, field: "transition")) }
-            return nil
-        }
-        guard transitions.contains(transition) else {
-            fail(
-                .invalidValue(
-                    file: file, path: join(path, "transition"), value: transition,
-                    expected: "one of \(transitions.map { "'\($0)'" }.joined(separator: ", "))",
-                    suggestion: Suggestion.closest(to: transition, in: transitions)))
             return nil
         }
         let build = value["build"].flatMap { node($0, join(path, "build")) }
@@ -296,16 +280,8 @@ extension ScenarioDecoder {
         }
         var route = RouteSpec(name: name, build: build, transition: transition, path: path)
         if value["style"] != nil { route.style = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic }
-        if let mode = string(value["mode"], join(path, "mode")) {
-            switch mode {
-            case "last": route.replaceMode = .last
-            case "all": route.replaceMode = .all
-            default:
-                fail(
-                    .invalidValue(
-                        file: file, path: join(path, "mode"), value: mode, expected: "'last' or 'all' (or use 'keep')",
-                        suggestion: Suggestion.closest(to: mode, in: ["last", "all"])))
-            }
+        if let mode = choice(value["mode"], join(path, "mode"), in: ["last", "all"], expected: Self.replaceModes) {
+            route.replaceMode = mode == "all" ? .all : .last
         }
         if let keep = integer(value["keep"], join(path, "keep")) { route.replaceMode = .keepFirst(keep) }
         route.className = string(value["class"], join(path, "class"))
@@ -323,4 +299,9 @@ extension ScenarioDecoder {
         if let raw = value["animation"] { route.animation = animation(raw, join(path, "animation")) }
         return route
     }
+}
+
+extension ScenarioDecoder {
+    /// What a `mode` may say, for its error.
+    static let replaceModes = "'last' or 'all' (or use 'keep')"
 }

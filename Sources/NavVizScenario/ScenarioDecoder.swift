@@ -1,10 +1,11 @@
 import NavVizCore
 
 /// Decodes and validates a scenario document, collecting every error with its JSON path.
-public struct ScenarioDecoder {
+public struct ScenarioDecoder: FieldReader {
     /// The file name used in messages.
     public let file: String
-    private(set) var errors: [ScenarioError] = []
+    /// Every error found so far, in document order.
+    public var errors: [ScenarioError] = []
     /// Names an id may be built from (explicit ids, screens, kinds), for checking references.
     var knownBases: Set<String> = Set(NodeKind.allCases.map(\.rawValue)).union(["tab"])
     /// Ids and route names to check once everything is known, with how many errors preceded each
@@ -41,45 +42,7 @@ public struct ScenarioDecoder {
         return try decoder.scenario(value)
     }
 
-    // MARK: - Error helpers
-
-    mutating func fail(_ error: ScenarioError) { errors.append(error) }
-
-    mutating func typeError(_ path: String, _ expected: String, _ found: JSONValue) {
-        fail(.wrongType(file: file, path: path, expected: expected, found: found.typeDescription))
-    }
-
-    /// Reports members not in `allowed`, with a suggestion.
-    mutating func checkFields(_ members: [(String, JSONValue)], at path: String, allowed: [String]) {
-        for (key, _) in members where !allowed.contains(key) {
-            fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
-        }
-    }
-
-    func join(_ path: String, _ key: String) -> String {
-        let plain = key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !key.isEmpty
-        let part = plain ? key : "[\(JSONWriter.quote(key))]"
-        if path.isEmpty { return part }
-        return plain ? "\(path).\(key)" : "\(path)\(part)"
-    }
-
-    mutating func string(_ value: JSONValue?, _ path: String) -> String? {
-        guard let value else { return nil }
-        guard case .string(let s) = value else {
-            typeError(path, "a string", value)
-            return nil
-        }
-        return s
-    }
-
-    mutating func bool(_ value: JSONValue?, _ path: String) -> Bool? {
-        guard let value else { return nil }
-        guard case .bool(let b) = value else {
-            typeError(path, "true or false", value)
-            return nil
-        }
-        return b
-    }
+    // MARK: - Fields (the readers themselves are FieldReader's)
 
     /// The longest time or duration a scenario may name, in seconds (a day): sums of bounded times stay finite.
     static let maxSeconds = 86_400.0
@@ -95,63 +58,6 @@ public struct ScenarioDecoder {
             return nil
         }
         return n
-    }
-
-    mutating func number(_ value: JSONValue?, _ path: String, min: Double? = nil) -> Double? {
-        guard let value else { return nil }
-        guard case .number(let n) = value else {
-            typeError(path, "a number", value)
-            return nil
-        }
-        if let min, n < min {
-            fail(
-                .invalidValue(
-                    file: file, path: path, value: JSONWriter.format(n), expected: "a number of at least \(JSONWriter.format(min))",
-                    suggestion: nil))
-            return nil
-        }
-        return n
-    }
-
-    mutating func integer(_ value: JSONValue?, _ path: String) -> Int? {
-        guard let value else { return nil }
-        guard case .number(let n) = value else {
-            typeError(path, "a whole number", value)
-            return nil
-        }
-        guard n == n.rounded(), abs(n) < 1e9 else {
-            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: "a whole number", suggestion: nil))
-            return nil
-        }
-        return Int(n)
-    }
-
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue?, _ path: String, _ type: T.Type) -> T?
-    where T.RawValue == String {
-        guard let text = string(value, path) else { return nil }
-        if let result = T(rawValue: text) { return result }
-        let names = T.allCases.map(\.rawValue)
-        fail(
-            .invalidValue(
-                file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))",
-                suggestion: Suggestion.closest(to: text, in: names)))
-        return nil
-    }
-
-    mutating func object(_ value: JSONValue, _ path: String, _ expected: String = "an object") -> [(String, JSONValue)]? {
-        guard case .object(let members) = value else {
-            typeError(path, expected, value)
-            return nil
-        }
-        return members
-    }
-
-    mutating func array(_ value: JSONValue, _ path: String, _ expected: String) -> [JSONValue]? {
-        guard case .array(let items) = value else {
-            typeError(path, expected, value)
-            return nil
-        }
-        return items
     }
 
     mutating func referenceID(_ value: JSONValue?, _ path: String) -> NodeID? {
@@ -296,13 +202,7 @@ public struct ScenarioDecoder {
     }
 
     mutating func finderName(_ value: JSONValue?, _ path: String) -> ViewFinderStrategy? {
-        guard let text = string(value, path) else { return nil }
-        if let strategy = ViewFinderStrategy(name: text) { return strategy }
-        let names = ViewFinderStrategy.allCases.map(\.rawValue)
-        fail(
-            .invalidValue(
-                file: file, path: path, value: text, expected: "one of \(names.map { "'\($0)'" }.joined(separator: ", "))",
-                suggestion: Suggestion.closest(to: text, in: names)))
-        return nil
+        if let text = value?.stringValue, let strategy = ViewFinderStrategy(name: text) { return strategy }
+        return choice(value, path, ViewFinderStrategy.self).flatMap { ViewFinderStrategy(name: $0.rawValue) }
     }
 }

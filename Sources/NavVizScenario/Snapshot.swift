@@ -53,11 +53,9 @@ public enum Snapshot {
         return h
     }
 
-    private struct Reader {
+    private struct Reader: FieldReader {
         let file: String
         var errors: [ScenarioError] = []
-
-        func join(_ path: String, _ key: String) -> String { path == "(top level)" ? key : "\(path).\(key)" }
 
         mutating func node(_ value: JSONValue, _ path: String, parent: NodeID?, presenter: NodeID?, into h: inout Hierarchy) -> NodeID? {
             guard case .object(let members) = value else {
@@ -87,7 +85,7 @@ public enum Snapshot {
                     errors.append(
                         .invalidValue(
                             file: file, path: join(path, "kind"), value: text,
-                            expected: "one of \(NodeKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
+                            expected: Self.oneOf(NodeKind.allCases.map(\.rawValue)),
                             suggestion: Suggestion.closest(to: text, in: NodeKind.allCases.map(\.rawValue))))
                 } else {
                     errors.append(.missingField(file: file, path: path, field: "kind"))
@@ -96,8 +94,9 @@ public enum Snapshot {
             }
             let id = NodeID(idText)
             var node = Node(
-                id: id, kind: kind, screen: string(value, "screen", path), title: string(value, "title", path),
-                className: string(value, "class", path))
+                id: id, kind: kind, screen: string(value["screen"], join(path, "screen")),
+                title: string(value["title"], join(path, "title")),
+                className: string(value["class"], join(path, "class")))
             let unknownSelection = value["selected"] == .null
             if let raw = value["selected"], raw != .null {
                 if case .number(let n) = raw, n == n.rounded(), n >= 0, n < 1e9 {
@@ -112,9 +111,9 @@ public enum Snapshot {
                         .wrongType(file: file, path: join(path, "selected"), expected: "a whole number", found: raw.typeDescription))
                 }
             }
-            node.active = string(value, "active", path)
-            node.role = choice(value, "role", path, expected: "'primary', 'supplementary' or 'secondary'")
-            node.key = string(value, "key", path)
+            node.active = string(value["active"], join(path, "active"))
+            node.role = choice(value["role"], join(path, "role"), SplitRole.self, expected: "'primary', 'supplementary' or 'secondary'")
+            node.key = string(value["key"], join(path, "key"))
             if let raw = value["collapsed"] { node.isCollapsed = bool(raw, join(path, "collapsed")) }
             if let raw = value["loaded"] { node.isLoaded = bool(raw, join(path, "loaded")) ?? true }
             if let raw = value["released"] {
@@ -126,7 +125,8 @@ public enum Snapshot {
                             expected: "'released' only with \"loaded\": false (a released view is not loaded)", suggestion: nil))
                 }
             }
-            node.transitionalState = choice(value, "state", path, expected: "'appearing' or 'disappearing'")
+            node.transitionalState = choice(
+                value["state"], join(path, "state"), TransitionalState.self, expected: "'appearing' or 'disappearing'")
             if let raw = value["shown"] {
                 if case .array(let items) = raw, kind == .controller,
                     let indices = Optional(
@@ -150,9 +150,7 @@ public enum Snapshot {
                 node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false
             }
             if value["style"] != nil {
-                node.style = choice(
-                    value, "style", path,
-                    expected: "one of \(PresentationStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+                node.style = choice(value["style"], join(path, "style"), PresentationStyle.self)
             } else if presenter != nil {
                 node.style = .automatic
             }
@@ -241,35 +239,6 @@ public enum Snapshot {
             if !seen.contains(.primary), seen.count == columns.count {
                 errors.append(.invalidNode(file: file, path: join(path, "children"), reason: "a split needs a 'primary' column"))
             }
-        }
-
-        /// A string member that must be one of an enumeration's raw values; `expected` says which.
-        mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ key: String, _ path: String, expected: String) -> T?
-        where T.RawValue == String {
-            guard let text = string(value, key, path) else { return nil }
-            if let parsed = T(rawValue: text) { return parsed }
-            errors.append(
-                .invalidValue(
-                    file: file, path: join(path, key), value: text, expected: expected,
-                    suggestion: Suggestion.closest(to: text, in: T.allCases.map(\.rawValue))))
-            return nil
-        }
-
-        mutating func string(_ value: JSONValue, _ key: String, _ path: String) -> String? {
-            guard let raw = value[key] else { return nil }
-            guard case .string(let s) = raw else {
-                errors.append(.wrongType(file: file, path: join(path, key), expected: "a string", found: raw.typeDescription))
-                return nil
-            }
-            return s
-        }
-
-        mutating func bool(_ raw: JSONValue, _ path: String) -> Bool? {
-            guard case .bool(let b) = raw else {
-                errors.append(.wrongType(file: file, path: path, expected: "true or false", found: raw.typeDescription))
-                return nil
-            }
-            return b
         }
     }
 }

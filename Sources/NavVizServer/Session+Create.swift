@@ -9,8 +9,9 @@ extension Session {
     static func requestedID(in body: JSONValue) throws(ServerError) -> SessionID? {
         guard let raw = body["id"] else { return nil }
         guard case .string(let text) = raw else {
-            throw .invalidBody(
-                ScenarioErrors([.wrongType(file: "body", path: "id", expected: "a session id (a string)", found: raw.typeDescription)]))
+            var reader = DocumentReader(file: "body")
+            reader.typeError("id", "a session id (a string)", raw)
+            throw .invalidBody(ScenarioErrors(reader.errors))
         }
         guard let id = SessionID(text) else { throw .invalidSessionID(text) }
         return id
@@ -26,11 +27,9 @@ extension Session {
         guard case .object(let members) = body else {
             throw .invalidBody(ScenarioErrors([.notAnObject(file: "body", found: body.typeDescription)]))
         }
-        var errors: [ScenarioError] = []
-        for (key, _) in members where !requestFields.contains(key) {
-            errors.append(.unknownField(file: "body", path: key, field: key, suggestion: Suggestion.closest(to: key, in: requestFields)))
-        }
-        if !errors.isEmpty { throw .invalidBody(ScenarioErrors(errors)) }
+        var reader = DocumentReader(file: "body")
+        reader.checkFields(members, at: "", allowed: requestFields)
+        if !reader.errors.isEmpty { throw .invalidBody(ScenarioErrors(reader.errors)) }
         // The header fields are a scenario's: decode them as a scenario without steps, so the
         // paths and messages are the scenario format's own.
         let root = body["root"]

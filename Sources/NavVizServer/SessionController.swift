@@ -134,7 +134,7 @@ struct SessionController: Sendable {
                 guard let strategy = ViewFinderStrategy(name: String(name)) else {
                     throw ServerError.invalidQuery(
                         name: "finder", value: String(name),
-                        expected: "one of \(ViewFinderStrategy.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+                        expected: DocumentReader.oneOf(ViewFinderStrategy.allCases.map(\.rawValue)))
                 }
                 finder = ViewFinder(strategy)
             }

@@ -1,0 +1,83 @@
+import NavVizCore
+import NavVizFormat
+import NavVizScenario
+import Testing
+
+/// The one field reader every format reads through: each getter's message, exactly.
+@Suite struct FieldReaderTests {
+    /// A getter, the value it reads at `steps[0].x`, and the sentence it reports ("" when it accepts it).
+    static let cases: [(String, JSONValue, String)] = [
+        ("string", .string("a"), ""),
+        ("string", .number(1), "f.json: steps[0].x: expected a string, found a number"),
+        ("bool", .bool(true), ""),
+        ("bool", .string("yes"), "f.json: steps[0].x: expected true or false, found a string"),
+        ("number", .number(-1), "f.json: steps[0].x: invalid value '-1', expected a number of at least 0"),
+        ("number", .null, "f.json: steps[0].x: expected a number, found null"),
+        ("integer", .number(2.5), "f.json: steps[0].x: invalid value '2.5', expected a whole number"),
+        ("integer", .number(3), ""),
+        (
+            "style", .string("pagesheet"),
+            "f.json: steps[0].x: invalid value 'pagesheet', expected one of "
+                + "'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', "
+                + "'popover', 'custom'. Did you mean 'pageSheet'?"
+        ),
+        ("mode", .string("al"), "f.json: steps[0].x: invalid value 'al', expected 'last' or 'all'. Did you mean 'all'?"),
+        ("object", .array([]), "f.json: steps[0].x: expected a step object, found an array"),
+        ("array", .object([]), "f.json: steps[0].x: expected an array of steps, found an object"),
+    ]
+
+    @Test(arguments: cases)
+    func eachGetterSaysWhatItExpected(getter: String, value: JSONValue, message: String) {
+        var reader = DocumentReader(file: "f.json")
+        let path = reader.join("steps[0]", "x")
+        switch getter {
+        case "string": _ = reader.string(value, path)
+        case "bool": _ = reader.bool(value, path)
+        case "number": _ = reader.number(value, path, min: 0)
+        case "integer": _ = reader.integer(value, path)
+        case "style": _ = reader.choice(value, path, PresentationStyle.self)
+        case "mode": _ = reader.choice(value, path, in: ["last", "all"], expected: "'last' or 'all'")
+        case "object": _ = reader.object(value, path, "a step object")
+        default: _ = reader.array(value, path, "an array of steps")
+        }
+        #expect(reader.errors.map(\.description) == (message.isEmpty ? [] : [message]))
+    }
+
+    @Test func anAbsentValueIsNoError() {
+        var reader = DocumentReader(file: "f.json")
+        #expect(reader.string(nil, "a") == nil)
+        #expect(reader.integer(nil, "a") == nil)
+        #expect(reader.choice(nil, "a", in: ["x"]) == nil)
+        #expect(reader.errors.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("", "name", "name"), ("(top level)", "name", "name"), ("steps[2]", "node", "steps[2].node"),
+        ("routes", "a b", #"routes["a b"]"#), ("", "", #"[""]"#),
+    ])
+    func pathsNameEveryMember(path: String, key: String, joined: String) {
+        #expect(DocumentReader(file: "f").join(path, key) == joined)
+    }
+
+    @Test func unknownFieldsAreNamedWithTheClosestKnownOne() {
+        var reader = DocumentReader(file: "body")
+        reader.checkFields([("nmae", .string("x")), ("root", .null), ("zzz", .null)], at: "", allowed: ["name", "root"])
+        #expect(
+            reader.errors.map(\.description) == [
+                "body: nmae: unknown field 'nmae'. Did you mean 'name'?", "body: zzz: unknown field 'zzz'",
+            ])
+    }
+
+    /// The same mistake reads the same whichever format it is in: a snapshot node and a run JSON step
+    /// read their fields through the one reader.
+    @Test func theSameMistakeReadsTheSameInEveryFormat() throws {
+        let snapshot = try JSONParser.parse(#"{"id": "n", "kind": "navigation", "title": 3}"#)
+        #expect(throws: ScenarioErrors([.wrongType(file: "s.json", path: "title", expected: "a string", found: "a number")])) {
+            try Snapshot.decode(snapshot, file: "s.json")
+        }
+        let run = #"{"steps": [{"op": 3, "hierarchy": {"id": "n", "kind": "navigation"}}]}"#
+        #expect(throws: ScenarioErrors([.wrongType(file: "r.json", path: "steps[0].op", expected: "a string", found: "a number")])) {
+            try DiffRun.load(text: run, file: "r.json")
+        }
+    }
+}
