@@ -15,7 +15,7 @@ public struct Scenario: Sendable, Equatable {
     /// Screen metadata.
     public var screens: [String: ScreenInfo]
     /// Named Ariadne-style routes.
-    public var routes: [String: RouteSpec]
+    public var routes: [String: Route]
     /// The window's root.
     public var root: NodeSpec
     /// A root given as a canonical snapshot or a capture (`navviz import`): the run starts from this
@@ -90,47 +90,4 @@ public struct Expectation: Sendable, Equatable {
 
     /// An empty expectation.
     public init() {}
-}
-
-/// A named route in the scenario: a builder, a transition and options (Ariadne's `Route`).
-public struct RouteSpec: Sendable, Equatable {
-    /// The route's name.
-    public var name: String
-    /// What the builder builds (nil for hide transitions).
-    public var build: NodeSpec?
-    /// push, pop, popToRoot, popToInstance, replace, present, dismiss, root, none.
-    public var transition: String
-    /// present: the style.
-    public var style: PresentationStyle
-    /// replace: last, all, or keep the first N.
-    public var replaceMode: ReplaceMode
-    /// popToInstance: class and which.
-    public var className: String?
-    /// popToInstance: first or last.
-    public var which: InstanceMatch
-    /// A finder overriding the scenario's for this route.
-    public var finder: ViewFinderStrategy?
-    /// Another route run after this one, whatever its result (ChainableRoute).
-    public var chain: String?
-    /// Update the visible controller in place when it already shows the built screen (UpdatingRoute).
-    public var update: Bool
-    /// The transition's `isAnimated` (default true).
-    public var isAnimated: Bool
-    /// An animation descriptor (root transitions: the cross-dissolve's duration).
-    public var animation: Animation?
-    /// The JSON path of the route (`routes.signIn`).
-    public var path: String
-
-    /// A route with defaults.
-    public init(name: String, build: NodeSpec?, transition: String, path: String = "") {
-        self.name = name
-        self.build = build
-        self.transition = transition
-        self.style = .automatic
-        self.replaceMode = .last
-        self.which = .first
-        self.update = false
-        self.isAnimated = true
-        self.path = path
-    }
 }

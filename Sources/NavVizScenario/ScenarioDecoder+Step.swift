@@ -261,7 +261,8 @@ extension ScenarioDecoder {
         return expect
     }
 
-    mutating func route(_ name: String, _ value: JSONValue, _ path: String) -> RouteSpec? {
+    /// A scenario's route object as the router's own `Route` (Ariadne's builder, transition and options).
+    mutating func route(_ value: JSONValue, _ path: String) -> Route? {
         guard let members = object(value, path, "a route object such as {\"build\": \"SignIn\", \"transition\": \"present\"}") else {
             return nil
         }
@@ -278,25 +279,43 @@ extension ScenarioDecoder {
         if ["push", "replace", "present", "root"].contains(transition), value["build"] == nil {
             fail(.missingField(file: file, path: path, field: "build"))
         }
-        var route = RouteSpec(name: name, build: build, transition: transition, path: path)
-        if value["style"] != nil { route.style = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic }
+        let style = value["style"] == nil ? .automatic : choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic
+        var replaceMode = ReplaceMode.last
         if let mode = choice(value["mode"], join(path, "mode"), in: ["last", "all"], expected: Self.replaceModes) {
-            route.replaceMode = mode == "all" ? .all : .last
+            replaceMode = mode == "all" ? .all : .last
         }
-        if let keep = integer(value["keep"], join(path, "keep")) { route.replaceMode = .keepFirst(keep) }
-        route.className = string(value["class"], join(path, "class"))
-        if transition == "popToInstance", route.className == nil, value["class"] == nil {
+        if let keep = integer(value["keep"], join(path, "keep")) { replaceMode = .keepFirst(keep) }
+        let className = string(value["class"], join(path, "class"))
+        if transition == "popToInstance", className == nil, value["class"] == nil {
             fail(.missingField(file: file, path: path, field: "class"))
         }
-        if value["which"] != nil { route.which = choice(value["which"], join(path, "which"), InstanceMatch.self) ?? .first }
-        if value["finder"] != nil { route.finder = finderName(value["finder"], join(path, "finder")) }
-        if let chain = string(value["chain"], join(path, "chain")) {
-            route.chain = chain
-            noteRouteReference(chain, at: join(path, "chain"))
-        }
-        route.update = bool(value["update"], join(path, "update")) ?? false
-        route.isAnimated = bool(value["animated"], join(path, "animated")) ?? true
-        if let raw = value["animation"] { route.animation = animation(raw, join(path, "animation")) }
+        let which = value["which"] == nil ? .first : choice(value["which"], join(path, "which"), InstanceMatch.self) ?? .first
+        let action: TransitionAction =
+            switch transition {
+            case "push": .push
+            case "pop": .pop
+            case "popToRoot": .popToRoot
+            case "popToInstance": .popToInstance(className: className ?? "", which: which)
+            case "replace": .replace(replaceMode)
+            case "present": .present(style)
+            case "dismiss": .dismiss
+            case "root": .root
+            default: .nonTransition
+            }
+        // Read in this order, so several mistakes are reported in the order of the route's fields.
+        let finder = value["finder"] == nil ? nil : finderName(value["finder"], join(path, "finder"))
+        let chain = string(value["chain"], join(path, "chain"))
+        if let chain { noteRouteReference(chain, at: join(path, "chain")) }
+        let updatesInPlace = bool(value["update"], join(path, "update")) ?? false
+        let isAnimated = bool(value["animated"], join(path, "animated")) ?? true
+        var animation: Animation?
+        if let raw = value["animation"] { animation = self.animation(raw, join(path, "animation")) }
+        // Ariadne's RootViewTransition cross-dissolves for 0.3 s when animated.
+        if action == .root, animation == nil, isAnimated { animation = Animation(kind: "crossDissolve", duration: 0.3) }
+        var route = Route(
+            builder: build.map(Builder.node) ?? .nonBuilder,
+            transition: Transition(action, animated: isAnimated, finder: finder, animation: animation), updatesInPlace: updatesInPlace)
+        route.chainName = chain
         return route
     }
 }

@@ -104,10 +104,10 @@ public struct ScenarioDecoder: FieldReader {
                     className: string(info["class"], join(path, "class")), title: string(info["title"], join(path, "title")))
             }
         }
-        var routes: [String: RouteSpec] = [:]
+        var routes: [String: Route] = [:]
         if let raw = value["routes"], let members = object(raw, "routes") {
             for (key, routeValue) in members.sorted(by: { $0.0 < $1.0 }) {
-                if let route = self.route(key, routeValue, join("routes", key)) { routes[key] = route }
+                if let route = self.route(routeValue, join("routes", key)) { routes[key] = route }
             }
         }
         var root: NodeSpec?

@@ -4,7 +4,7 @@ extension ScenarioRunner {
     /// Performs one decoded step on a simulator (an operation, or a route from `routes`) and records it
     /// as step `index` of a run, with its `expect` checked: what the daemon does with each posted step.
     public static func record(
-        _ step: ScenarioStep, index: Int, on simulator: inout Simulator, routes: [String: RouteSpec] = [:]
+        _ step: ScenarioStep, index: Int, on simulator: inout Simulator, routes: [String: Route] = [:]
     ) -> RunStep {
         var outcome: StepOutcome
         switch step.action {

@@ -23,7 +23,7 @@ public struct Session: Sendable {
     /// The simulator after the last step.
     public var simulator: Simulator
     /// Named routes for `navigate` steps.
-    public var routes: [String: RouteSpec]
+    public var routes: [String: Route]
     /// Step 0 (initial) and one record per accepted step.
     public var steps: [RunStep]
     /// Steps up to this index are on disk (and have been sent to event subscribers).
@@ -39,7 +39,7 @@ public struct Session: Sendable {
 
     /// A session whose initial state is the simulator's.
     public init(
-        id: SessionID, name: String, created: String, source: Source = .api, simulator: Simulator, routes: [String: RouteSpec] = [:]
+        id: SessionID, name: String, created: String, source: Source = .api, simulator: Simulator, routes: [String: Route] = [:]
     ) {
         self.id = id
         self.name = name

@@ -48,13 +48,38 @@ private let nodeLiteral =
         #expect(scenario.finder == .splitMain)
         #expect(scenario.quirks)
         #expect(scenario.screens["Home"] == ScreenInfo(className: "HomeViewController", title: "Home"))
-        #expect(scenario.routes["signIn"]?.style == .formSheet)
+        #expect(scenario.routes["signIn"]?.transition == Transition(.present(.formSheet)))
+        #expect(scenario.routes["signIn"]?.builder == .node(.navigation([.screen("SignIn")])))
         #expect(scenario.root.kind == .tab)
         #expect(scenario.root.selected == 1)
         #expect(scenario.steps.map(\.action.name) == ["push", "navigate", "dismiss"])
         #expect(scenario.steps.map(\.path) == ["steps[0]", "steps[1]", "steps[2]"])
         #expect(scenario.steps[0].note == "Tap")
         #expect(scenario.steps[0].expect?.visible == "Product")
+    }
+
+    /// Routes decode straight into the router's own types: each transition name and its options.
+    @Test(arguments: [
+        (#"{"transition": "push", "build": "A"}"#, Transition(.push)),
+        (#"{"transition": "pop", "animated": false}"#, Transition(.pop, animated: false)),
+        (#"{"transition": "popToRoot", "finder": "ariadne"}"#, Transition(.popToRoot, finder: .ariadne)),
+        (
+            #"{"transition": "popToInstance", "class": "HomeVC", "which": "last"}"#,
+            Transition(.popToInstance(className: "HomeVC", which: .last))
+        ),
+        (#"{"transition": "replace", "build": "A", "keep": 2}"#, Transition(.replace(.keepFirst(2)))),
+        (#"{"transition": "replace", "build": "A", "mode": "all"}"#, Transition(.replace(.all))),
+        (#"{"transition": "present", "build": "A"}"#, Transition(.present(.automatic))),
+        (#"{"transition": "dismiss"}"#, Transition(.dismiss)),
+        (#"{"transition": "root", "build": "A"}"#, Transition(.root, animation: Animation(kind: "crossDissolve", duration: 0.3))),
+        (#"{"transition": "root", "build": "A", "animated": false}"#, Transition(.root, animated: false)),
+        (#"{"transition": "none"}"#, Transition(.nonTransition)),
+    ])
+    func routesDecodeIntoTheRoutersTypes(route: String, transition: Transition) throws {
+        let text = #"{"navviz": 1, "name": "r", "root": {"navigation": ["Home"]}, "routes": {"r": \#(route)}, "steps": []}"#
+        let decoded = try #require(try ScenarioDecoder.decode(text, file: "r.json").routes["r"])
+        #expect(decoded.transition == transition)
+        #expect(decoded.builder == (route.contains("build") ? .node(.screen("A")) : .nonBuilder))
     }
 
     @Test func defaultsComeFromTheFileName() throws {
