@@ -40,8 +40,11 @@ public struct Simulator: Sendable, Equatable {
         self.init(hierarchy: hierarchy, finder: finder, replaysQuirks: replaysQuirks)
     }
 
-    /// What the finder reports now.
-    public var visible: ViewFinderResult { finder.find(in: hierarchy) }
+    /// What the finder reports now: the visible controller, the path to it and what is on screen.
+    public var finderResult: ViewFinderResult { finder.find(in: hierarchy) }
+
+    /// The visible controller, as the finder reports it now.
+    public var visible: NodeID? { finderResult.visible }
 
     /// When a step with these options lands.
     public func startTime(for options: StepOptions) -> Double {

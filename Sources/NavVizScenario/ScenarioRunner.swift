@@ -21,7 +21,7 @@ public struct ScenarioRunner {
             empty.replaysQuirks = scenario.quirks
             let outcome = StepOutcome(rejected: error)
             let record = RunStep(
-                index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.visible, hierarchy: empty.hierarchy,
+                index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.finderResult, hierarchy: empty.hierarchy,
                 failures: ["root: \(error.description)"])
             return Run(scenario: scenario.name, file: scenario.file, steps: [record])
         }
@@ -29,7 +29,7 @@ public struct ScenarioRunner {
         steps.append(
             RunStep(
                 index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: scenario.caption, path: "",
-                finder: simulator.visible,
+                finder: simulator.finderResult,
                 hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)
         for (offset, step) in scenario.steps.enumerated() {
@@ -44,7 +44,7 @@ public struct ScenarioRunner {
             }
             let next = scenario.steps.indices.contains(offset + 1) ? scenario.steps[offset + 1].options.after : nil
             outcome.hooks += simulator.settle(beforeNextAfter: next)
-            let report = simulator.visible
+            let report = simulator.finderResult
             var record = RunStep(
                 index: offset + 1, op: step.action.name, outcome: outcome, note: step.note, path: step.path, finder: report,
                 hierarchy: simulator.hierarchy)

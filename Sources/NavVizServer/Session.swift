@@ -49,7 +49,7 @@ public struct Session: Sendable {
         self.routes = routes
         self.steps = [
             RunStep(
-                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.visible,
+                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: nil, path: "", finder: simulator.finderResult,
                 hierarchy: simulator.hierarchy)
         ]
         self.acknowledged = 0
@@ -90,7 +90,7 @@ public struct Session: Sendable {
         hierarchy.screens = simulator.hierarchy.screens
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
-            index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.visible,
+            index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.finderResult,
             hierarchy: simulator.hierarchy)
         steps.append(record)
         stepBodies.append(.object([("op", .string("snapshot")), ("hierarchy", body)]))

@@ -132,7 +132,7 @@ import Testing
         var sim = try Self.simulator(["A"])
         #expect(sim.perform(.pushView(.screen("B"))).events.isEmpty)
         #expect(sim.perform(.popView).events.isEmpty)
-        #expect(sim.visible.visible == "pile")
+        #expect(sim.visible == "pile")
     }
 
     @Test func onlyViewsCanBeStacked() throws {

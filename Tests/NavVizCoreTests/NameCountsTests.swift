@@ -47,6 +47,6 @@ import Testing
             #expect(sim.perform(.pop()).status == .ok)
         }
         #expect(sim.perform(.push(.screen("S7"))).status == .ok)
-        #expect(sim.visible.visible == "S7#2")
+        #expect(sim.visible == "S7#2")
     }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect(outcome.status == .ok)
         #expect(outcome.message == nil)
         #expect(sim.children("nav") == ["A", "B"])
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
         #expect(outcome.created == ["B"])
         #expect(outcome.trace == ["A.wD", "B.wA", "A.dD", "B.dA"])
     }
@@ -32,7 +32,7 @@ import Testing
 
     @Test func pushOntoAnEmptyNavigationControllerMakesTheFirstEntry() throws {
         var sim = try Simulator(root: .navigation([], id: "nav"))
-        #expect(sim.visibleID == "nav")
+        #expect(sim.visible == "nav")
         let outcome = sim.perform(.push(screen("Foo")))
         #expect(outcome.status == .ok)
         #expect(sim.children("nav") == ["Foo"])

@@ -30,7 +30,7 @@ import Testing
             events(outcome) == [
                 "alerts.viewWillAppear", "Badge.viewWillAppear", "alerts.viewDidAppear", "Badge.viewDidAppear",
             ])
-        #expect(sim.visible.visible == "Badge")
+        #expect(sim.visible == "Badge")
         #expect(sim.hierarchy["alerts"].selected == 0)
     }
 
@@ -46,7 +46,7 @@ import Testing
             ])
         #expect(outcome.events.allSatisfy { !$0.isAnimated })
         #expect(sim.hierarchy["alerts"].selected == 1)
-        #expect(sim.visible.visible == "Streak")
+        #expect(sim.visible == "Streak")
     }
 
     @Test(arguments: [
@@ -57,7 +57,7 @@ import Testing
         var sim = try Self.presented(device: device)
         let outcome = sim.perform(.flick(velocity: velocity))
         #expect(outcome.status == (advances ? .ok : .noop))
-        #expect(sim.visible.visible == (advances ? "Streak" : "Badge"))
+        #expect(sim.visible == (advances ? "Streak" : "Badge"))
     }
 
     @Test func slowFlickSnapsBack() throws {
@@ -92,7 +92,7 @@ import Testing
         sim.perform(.flick(velocity: 800))
         let outcome = sim.perform(.flick(velocity: 800), StepOptions(after: 0.1))
         #expect(outcome.status == .ok)
-        #expect(sim.visible.visible == "Levels")
+        #expect(sim.visible == "Levels")
     }
 
     // MARK: - Self-dismissal
@@ -112,7 +112,7 @@ import Testing
         #expect(!outcome.events.contains { $0.controller == "Inbox" })
         #expect(sim.hierarchy["Inbox"].presented == nil)
         #expect(!sim.hierarchy.isAttached("alerts"))
-        #expect(sim.visible.visible == "Inbox")
+        #expect(sim.visible == "Inbox")
         #expect(sim.inFlight == [Simulator.presentationKey: outcome.start + outcome.duration])
     }
 
@@ -123,7 +123,7 @@ import Testing
         sim.perform(.flick(velocity: 800))
         let outcome = sim.perform(.flick(velocity: 800))
         #expect(outcome.hooks.map(\.description) == (quirks ? ["quirk:extraIndexFetch(alerts)"] : []))
-        #expect(sim.visible.visible == "Inbox")
+        #expect(sim.visible == "Inbox")
     }
 
     @Test func sequenceThatIsNotPresentedStaysOnItsLastNotification() throws {
@@ -134,7 +134,7 @@ import Testing
         #expect(outcome.status == .noop)
         #expect(
             outcome.message == "'alerts' shows its last notification and is not presented: there is nothing to dismiss")
-        #expect(sim.visible.visible == "Levels")
+        #expect(sim.visible == "Levels")
     }
 
     @Test func flickWithoutASequenceIsRejected() throws {

@@ -14,7 +14,7 @@ import Testing
         #expect(sim.hierarchy["B"].style == .automatic)
         // Presentation is not containment.
         #expect(sim.hierarchy.parent(of: "B") == nil)
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
     }
 
     @Test func presentedViewControllerIsInheritedFromAncestors() throws {
@@ -71,8 +71,8 @@ import Testing
         #expect(outcome.status == .ok)
         #expect(sim.presented(by: "navA") == "C")
         #expect(sim.presented(by: "tabs") == nil)
-        #expect(sim.visibleID == "C")
-        #expect(sim.visible.path == ["tabs", "navA", "C"])
+        #expect(sim.visible == "C")
+        #expect(sim.finderResult.path == ["tabs", "navA", "C"])
         #expect(outcome.trace == ["navA.wD", "A.wD", "C.wA", "C.dA", "navA.dD", "A.dD"])
     }
 
@@ -80,7 +80,7 @@ import Testing
         var sim = try contextSimulator()
         let outcome = sim.perform(.present(screen("C"), style: .overCurrentContext))
         #expect(sim.presented(by: "navA") == "C")
-        #expect(sim.visible.onScreen == ["A", "C"])
+        #expect(sim.finderResult.onScreen == ["A", "C"])
         #expect(outcome.trace == ["C.wA", "C.dA"])
     }
 
@@ -102,7 +102,7 @@ import Testing
         sim.perform(.present(screen("C"), style: .currentContext))
         let outcome = sim.perform(.select(.index(1)))
         #expect(outcome.status == .ok)
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
         #expect(outcome.trace == ["C.wD", "navB.wA", "B.wA", "C.dD", "navB.dA", "B.dA"])
         #expect(sim.presented(by: "navA") == "C")
     }
@@ -134,10 +134,10 @@ import Testing
         var sim = try Simulator(root: nav("A", id: "nav"))
         let present = sim.perform(.present(screen("B"), style: style))
         #expect(present.trace == ["nav.wD", "A.wD", "B.wA", "B.dA", "nav.dD", "A.dD"])
-        #expect(sim.visible.onScreen == ["B"])
+        #expect(sim.finderResult.onScreen == ["B"])
         let dismiss = sim.perform(.dismiss())
         #expect(dismiss.trace == ["B.wD", "nav.wA", "A.wA", "nav.dA", "A.dA", "B.dD"])
-        #expect(sim.visible.onScreen == ["A"])
+        #expect(sim.finderResult.onScreen == ["A"])
     }
 
     @Test(arguments: keeping)
@@ -147,7 +147,7 @@ import Testing
         #expect(present.status == .ok)
         #expect(sim.hierarchy["B"].style == style)
         #expect(present.trace == ["B.wA", "B.dA"])
-        #expect(sim.visible.onScreen == ["A", "B"])
+        #expect(sim.finderResult.onScreen == ["A", "B"])
         let dismiss = sim.perform(.dismiss())
         #expect(dismiss.trace == ["B.wD", "B.dD"])
     }
@@ -218,13 +218,13 @@ import Testing
         #expect(sim.presented(by: "A") == nil)
         #expect(sim.hierarchy["B"].presenter == nil)
         #expect(sim.hierarchy["B"].style == nil)
-        #expect(sim.visibleID == "A")
+        #expect(sim.visible == "A")
     }
 
     @Test func dismissFromInsideAPresentedContainerForwardsToIt() throws {
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(nav("X", "Y", id: "modal")))
-        #expect(sim.visibleID == "Y")
+        #expect(sim.visible == "Y")
         let outcome = sim.perform(.dismiss())
         #expect(outcome.status == .ok)
         #expect(sim.presented(by: "A") == nil)
@@ -261,7 +261,7 @@ import Testing
         #expect(sim.presented(by: "A") == nil)
         #expect(sim.presented(by: "B") == nil)
         #expect(sim.hierarchy["C"].presenter == nil)
-        #expect(sim.visibleID == "A")
+        #expect(sim.visible == "A")
         // C goes first, silently; only B's dismissal animates.
         #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "B.dD"])
         #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
@@ -271,13 +271,13 @@ import Testing
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(screen("B"), style: .fullScreen))
         sim.perform(.present(screen("C"), style: .fullScreen))
-        #expect(sim.visible.onScreen == ["C"])
+        #expect(sim.finderResult.onScreen == ["C"])
         let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
         #expect(outcome.status == .ok)
         // B left the window when C covered it; it is removed silently and never reappears.
         #expect(outcome.trace == ["C.wD", "C.dD", "A.wA", "A.dA"])
         #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
-        #expect(sim.visible.onScreen == ["A"])
+        #expect(sim.finderResult.onScreen == ["A"])
     }
 
     @Test func dismissingAFullScreenPresentationUnderASheetTearsTheSheetDownFirst() throws {
@@ -295,7 +295,7 @@ import Testing
         let outcome = sim.perform(.dismiss())
         #expect(outcome.trace == ["C.wD", "C.dD"])
         #expect(sim.presented(by: "A") == "B")
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
     }
 
     @Test func poppingAControllerThatIsNotThePresenterLeavesTheModal() throws {
@@ -305,7 +305,7 @@ import Testing
         #expect(outcome.status == .ok)
         #expect(sim.children("nav") == ["A"])
         #expect(sim.presented(by: "nav") == "M")
-        #expect(sim.visibleID == "M")
+        #expect(sim.visible == "M")
         // Under a sheet the navigation controller is still on screen.
         #expect(outcome.trace == ["B.wD", "A.wA", "B.dD", "A.dA"])
     }
@@ -370,7 +370,7 @@ import Testing
         #expect(sim.presented(by: "B") == nil)
         #expect(sim.hierarchy["B"].presenter == nil)
         #expect(sim.hierarchy["C"].presenter == nil)
-        #expect(sim.visibleID == "N")
+        #expect(sim.visible == "N")
         #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "B.dD", "A.wD", "N.wA", "A.dD", "N.dA"])
         #expect(outcome.events.map(\.isAnimated) == [false, false, false, false, true, true, true, true])
     }

@@ -23,8 +23,8 @@ import Testing
         #expect(sim.children("split") == ["primary"])
         #expect(sim.children("primary") == ["Settings", "General"])
         #expect(reported(sim) == ["primary"])
-        #expect(sim.visibleID == "General")
-        #expect(sim.visible.onScreen == ["General"])
+        #expect(sim.visible == "General")
+        #expect(sim.finderResult.onScreen == ["General"])
     }
 
     @Test func padStartsExpanded() throws {
@@ -34,8 +34,8 @@ import Testing
         #expect(sim.hierarchy["General"].role == .secondary)
         #expect(sim.hierarchy["primary"].role == .primary)
         #expect(reported(sim) == ["primary", "General"])
-        #expect(sim.visibleID == "General")
-        #expect(sim.visible.onScreen == ["Settings", "General"])
+        #expect(sim.visible == "General")
+        #expect(sim.finderResult.onScreen == ["Settings", "General"])
     }
 
     @Test(arguments: [(Device.phone, false), (.pad, true)])
@@ -56,7 +56,7 @@ import Testing
         #expect(sim.hierarchy["split"].isCollapsed == true)
         #expect(sim.children("primary") == ["Settings", "General"])
         #expect(reported(sim) == ["primary"])
-        #expect(sim.visibleID == "General")
+        #expect(sim.visible == "General")
         // Settings leaves the screen; General stays.
         #expect(outcome.trace == ["Settings.wD", "Settings.dD"])
     }
@@ -114,7 +114,7 @@ import Testing
         #expect(sim.hierarchy["split"].collapsedOnto == "inbox")
         #expect(sim.children("inbox") == ["Inbox", "Message"])
         #expect(sim.children("split") == ["tabs"])
-        #expect(sim.visibleID == "Message")
+        #expect(sim.visible == "Message")
         #expect(outcome.trace == ["Inbox.wD", "Inbox.dD"])
 
         #expect(sim.perform(.expand).status == .ok)
@@ -178,15 +178,15 @@ import Testing
         let collapse = sim.perform(.collapse())
         #expect(collapse.status == .ok)
         #expect(sim.hierarchy["split"].collapsedOnto == nil)
-        #expect(sim.visibleID == "Menu")
-        #expect(sim.visible.onScreen == ["Menu"])
+        #expect(sim.visible == "Menu")
+        #expect(sim.finderResult.onScreen == ["Menu"])
         #expect(reported(sim) == ["Menu"])
         #expect(collapse.trace == ["Detail.wD", "Detail.dD"])
 
         let expand = sim.perform(.expand)
         #expect(expand.status == .ok)
-        #expect(sim.visibleID == "Detail")
-        #expect(sim.visible.onScreen == ["Menu", "Detail"])
+        #expect(sim.visible == "Detail")
+        #expect(sim.finderResult.onScreen == ["Menu", "Detail"])
         #expect(expand.trace == ["Detail.wA", "Detail.dA"])
     }
 
@@ -194,7 +194,7 @@ import Testing
         let spec = NodeSpec.split(primary: screen("Menu"), secondary: screen("Detail"), id: "split")
         let sim = try Simulator(root: spec, device: .phone)
         #expect(sim.hierarchy["split"].isCollapsed == true)
-        #expect(sim.visibleID == "Menu")
+        #expect(sim.visible == "Menu")
     }
 
     // MARK: - showDetail
@@ -222,7 +222,7 @@ import Testing
         let outcome = sim.perform(.showDetail(screen("Wifi")))
         #expect(outcome.status == .ok)
         #expect(sim.children("primary") == ["Settings", "General", "Wifi"])
-        #expect(sim.visibleID == "Wifi")
+        #expect(sim.visible == "Wifi")
         #expect(outcome.trace == ["General.wD", "Wifi.wA", "General.dD", "Wifi.dA"])
     }
 

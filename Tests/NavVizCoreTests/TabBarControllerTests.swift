@@ -11,7 +11,7 @@ import Testing
     @Test func selectionDefaultsToTheFirstTab() throws {
         let sim = try simulator()
         #expect(sim.hierarchy["tabs"].selected == 0)
-        #expect(sim.visibleID == "A")
+        #expect(sim.visible == "A")
     }
 
     @Test func selectByIndexSwitchesTabs() throws {
@@ -19,7 +19,7 @@ import Testing
         let outcome = sim.perform(.select(.index(1)))
         #expect(outcome.status == .ok)
         #expect(sim.hierarchy["tabs"].selected == 1)
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
         #expect(
             outcome.trace == [
                 "navA.wD", "A.wD", "navB.wA", "B.wA", "navA.dD", "A.dD", "navB.dA", "B.dA",
@@ -31,7 +31,7 @@ import Testing
         let outcome = sim.perform(.select(.id("C")))
         #expect(outcome.status == .ok)
         #expect(sim.hierarchy["tabs"].selected == 2)
-        #expect(sim.visibleID == "C")
+        #expect(sim.visible == "C")
     }
 
     @Test func tabSwitchCallbacksAreNotAnimatedAndTakeNoTime() throws {
@@ -132,7 +132,7 @@ import Testing
         let outcome = sim.perform(.select(.index(1)))
         #expect(outcome.status == .ok)
         #expect(sim.hierarchy["tabs"].selected == 1)
-        #expect(sim.visibleID == "Sheet")
+        #expect(sim.visible == "Sheet")
         #expect(outcome.trace == ["navA.wD", "A.wD", "navB.wA", "B.wA", "navA.dD", "A.dD", "navB.dA", "B.dA"])
     }
 
@@ -141,7 +141,7 @@ import Testing
         sim.perform(.push(screen("A2")))
         sim.perform(.select(.index(1)))
         let outcome = sim.perform(.select(.index(0)))
-        #expect(sim.visibleID == "A2")
+        #expect(sim.visible == "A2")
         #expect(outcome.trace == ["navB.wD", "B.wD", "navA.wA", "A2.wA", "navB.dD", "B.dD", "navA.dA", "A2.dA"])
     }
 
@@ -154,7 +154,7 @@ import Testing
         #expect(outcome.status == .ok)
         #expect(sim.children("tabs") == ["X", "Y"])
         #expect(sim.hierarchy["tabs"].selected == 0)
-        #expect(sim.visibleID == "X")
+        #expect(sim.visible == "X")
         #expect(outcome.trace == ["C.wD", "X.wA", "C.dD", "X.dA"])
         #expect(!sim.hierarchy.isAttached("navA"))
     }
@@ -164,7 +164,7 @@ import Testing
         let outcome = sim.perform(.setTabs([ref("navB"), screen("D")]))
         #expect(outcome.status == .ok)
         #expect(sim.children("tabs") == ["navB", "D"])
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
         #expect(outcome.created == ["D"])
     }
 
@@ -172,7 +172,7 @@ import Testing
         var sim = try simulator()
         #expect(sim.perform(.setTabs([screen("X"), screen("Y")], selected: 1)).status == .ok)
         #expect(sim.hierarchy["tabs"].selected == 1)
-        #expect(sim.visibleID == "Y")
+        #expect(sim.visible == "Y")
     }
 
     @Test func setTabsWithASelectionOutOfRangeIsRejected() throws {

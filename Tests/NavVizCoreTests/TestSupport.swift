@@ -64,8 +64,6 @@ extension StepOutcome {
 extension Simulator {
     /// The children of a node, in container order.
     func children(_ id: NodeID) -> [NodeID] { hierarchy[id].children }
-    /// What the simulator's finder reports as visible.
-    var visibleID: NodeID? { visible.visible }
     /// The node a node presents.
     func presented(by id: NodeID) -> NodeID? { hierarchy[id].presented }
 }

@@ -38,7 +38,7 @@ import Testing
             ])
         #expect(outcome.events.allSatisfy { $0.isAnimated })
         #expect(outcome.duration == 0)
-        #expect(sim.visible.visible == "Settings")
+        #expect(sim.visible == "Settings")
     }
 
     @Test func loadCallsTheDelegateHooks() throws {
@@ -69,7 +69,7 @@ import Testing
         var sim = try Self.simulator()
         let outcome = sim.perform(.activate("about"), Self.instant)
         #expect(outcome.created.isEmpty)
-        #expect(sim.visible.visible == "About")
+        #expect(sim.visible == "About")
     }
 
     // MARK: - History
@@ -89,7 +89,7 @@ import Testing
         sim.perform(.activate("settings"), Self.instant)
         let outcome = sim.perform(.activate("", rule: .previous), Self.instant)
         #expect(outcome.status == .ok)
-        #expect(sim.visible.visible == "Home")
+        #expect(sim.visible == "Home")
         #expect(history(sim) == ["home", "settings", "home"])
     }
 
@@ -163,14 +163,14 @@ import Testing
         #expect(!sim.hierarchy.isAttached("Settings"))
         let outcome = sim.perform(.activate("settings"), Self.instant)
         #expect(outcome.created == ["Preferences"])
-        #expect(sim.visible.visible == "Preferences")
+        #expect(sim.visible == "Preferences")
     }
 
     @Test(arguments: [false, true])
     func navigationFlagWrapsUnlessQuirksReplayItsBeingIgnored(quirks: Bool) throws {
         var sim = try Self.simulator(Self.shell(wrapping: ["settings"]), quirks: quirks)
         let outcome = sim.perform(.activate("settings"), Self.instant)
-        #expect(sim.visible.visible == "Settings")
+        #expect(sim.visible == "Settings")
         let child = sim.hierarchy["shell"].children.last!
         #expect(sim.hierarchy[child].key == "settings")
         if quirks {
@@ -213,7 +213,7 @@ import Testing
         #expect(outcome.created == ["Settings#2"])
         #expect(hooks(outcome) == ["reinstantiated(Settings#2)", "willLoad(Settings#2)", "didLoad(Settings#2)"])
         #expect(events(outcome).first == "Settings#2.viewWillAppear")
-        #expect(sim.visible.visible == "Settings#2")
+        #expect(sim.visible == "Settings#2")
         #expect(!sim.hierarchy.isAttached("Settings"))
         #expect(sim.hierarchy["shell"].children == ["About", "Home", "Settings#2"])
     }

@@ -15,7 +15,7 @@ import Testing
         #expect(sim.children("nav") == ["Inbox"])
         #expect(sim.presented(by: "nav") == "Message")
         #expect(sim.hierarchy["Message"].style == .automatic)
-        #expect(sim.visibleID == "Message")
+        #expect(sim.visible == "Message")
     }
 
     @Test func showDetailInsideATabWithNoSplitPresentsFromTheWindowRoot() throws {
@@ -66,7 +66,7 @@ import Testing
     @Test func keepingTheSelectedTabCallsNoAppearanceCallbacksForIt() throws {
         var sim = try Simulator(root: .tabs([screen("A"), screen("B")], selected: 1, id: "tabs"))
         let outcome = sim.perform(.setTabs([screen("New"), ref("B")]))
-        #expect(sim.visibleID == "B")
+        #expect(sim.visible == "B")
         #expect(outcome.trace.isEmpty)
     }
 
@@ -99,7 +99,7 @@ import Testing
             id: "split")
         let sim = try Simulator(root: root, device: .phone)
         #expect(sim.children("primary") == ["List", "secondary"])
-        #expect(sim.visibleID == "Detail")
+        #expect(sim.visible == "Detail")
     }
 
     // MARK: - A collapsed split has one child (docs/semantics.md#S3)
@@ -113,12 +113,12 @@ import Testing
         #expect(sim.perform(.collapse()).status == .ok)
         #expect(sim.children("split") == ["Sidebar"])
         #expect(!sim.hierarchy.attachedNodes().contains("Content"))
-        #expect(sim.visibleID == "Sidebar")
+        #expect(sim.visible == "Sidebar")
         // Expanding shows the secondary column again.
         #expect(sim.perform(.expand, StepOptions(after: 10)).status == .ok)
         #expect(sim.children("split") == ["Sidebar", "Content"])
         #expect(sim.hierarchy["Content"].role == .secondary)
-        #expect(sim.visibleID == "Content")
+        #expect(sim.visible == "Content")
     }
 
     @Test func aSplitBuiltCollapsedOnAPhoneHasOneChild() throws {

@@ -34,8 +34,8 @@ import Testing
         var sim = try Simulator(root: nav("A", id: "nav"))
         sim.perform(.present(screen("B")))
         sim.perform(.present(screen("C")))
-        #expect(sim.visible.path == ["nav", "B", "C"])
-        #expect(sim.visible.onScreen == ["A", "B", "C"])
+        #expect(sim.finderResult.path == ["nav", "B", "C"])
+        #expect(sim.finderResult.onScreen == ["A", "B", "C"])
     }
 
     @Test func anExpandedSplitShowsTwoControllers() throws {

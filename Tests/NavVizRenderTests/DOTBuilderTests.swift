@@ -87,13 +87,13 @@ import Testing
         #expect(
             sim.perform(.present(.navigation([.screen("SignIn")], id: "signInNav"), style: .formSheet)).status == .ok)
         #expect(sim.perform(.present(.screen("Terms"), style: .overFullScreen)).status == .ok)
-        try expectGolden("state-presentation", DOTBuilder().state(sim.hierarchy, finder: sim.visible))
+        try expectGolden("state-presentation", DOTBuilder().state(sim.hierarchy, finder: sim.finderResult))
     }
 
     @Test func fullScreenPresentationHidesPresenter() throws {
         var sim = try Simulator(root: .navigation([.screen("Home")], id: "mainNav"))
         #expect(sim.perform(.present(.screen("Player"), style: .fullScreen)).status == .ok)
-        try expectGolden("state-presentation-fullscreen", DOTBuilder().state(sim.hierarchy, finder: sim.visible))
+        try expectGolden("state-presentation-fullscreen", DOTBuilder().state(sim.hierarchy, finder: sim.finderResult))
     }
 
     @Test func unloadedControllerIsDashed() throws {
@@ -190,7 +190,7 @@ import Testing
         sim.perform(.push(.screen("Product")))
         sim.perform(.select(.index(1)))
         let text = DOTBuilder().diff(
-            old: old, new: sim.hierarchy, oldFinder: ViewFinder().find(in: old), newFinder: sim.visible,
+            old: old, new: sim.hierarchy, oldFinder: ViewFinder().find(in: old), newFinder: sim.finderResult,
             caption: "app snapshot vs. scenario")
         try expectGolden("diff", text)
     }
@@ -202,7 +202,7 @@ import Testing
         let builder = DOTBuilder()
         var flow = FlowGraph()
         func key(_ h: Hierarchy) -> String { builder.state(h, finder: ViewFinder().find(in: h)) }
-        flow.add(FlowGraph.State(key: key(sim.hierarchy), hierarchy: sim.hierarchy, finder: sim.visible))
+        flow.add(FlowGraph.State(key: key(sim.hierarchy), hierarchy: sim.hierarchy, finder: sim.finderResult))
         let steps: [NavVizCore.Operation] = [
             .push(.screen("Product")), .pop(), .pop(), .present(.screen("SignIn")), .dismiss(),
         ]
@@ -210,7 +210,7 @@ import Testing
             let from = key(sim.hierarchy)
             let outcome = sim.perform(op)
             let to = key(sim.hierarchy)
-            flow.add(FlowGraph.State(key: to, hierarchy: sim.hierarchy, finder: sim.visible))
+            flow.add(FlowGraph.State(key: to, hierarchy: sim.hierarchy, finder: sim.finderResult))
             flow.add(FlowGraph.Step(index: offset + 1, op: op.name, status: outcome.status, from: from, to: to))
         }
         #expect(flow.states.count == 3)
@@ -228,10 +228,10 @@ import Testing
             let outcome = sim.perform(.push(.screen("Product")))
             let builder = DOTBuilder(options: DiagramOptions(includeLegend: true))
             return (
-                builder.state(sim.hierarchy, finder: sim.visible),
+                builder.state(sim.hierarchy, finder: sim.finderResult),
                 builder.transition(
                     before: before, after: sim.hierarchy, beforeFinder: ViewFinder().find(in: before),
-                    afterFinder: sim.visible, step: TransitionInfo(index: 1, op: "push", outcome: outcome))
+                    afterFinder: sim.finderResult, step: TransitionInfo(index: 1, op: "push", outcome: outcome))
             )
         }
         let first = try render()
@@ -243,9 +243,9 @@ import Testing
         // Two states of one hierarchy that differ only in selection write the same statements in the
         // same order (only attribute values differ), so Graphviz keeps the nodes in place.
         var sim = try Simulator(root: .tabs([.screen("Home"), .screen("Cart")]))
-        let first = DOTBuilder().state(sim.hierarchy, finder: sim.visible)
+        let first = DOTBuilder().state(sim.hierarchy, finder: sim.finderResult)
         sim.perform(.select(.index(1)))
-        let second = DOTBuilder().state(sim.hierarchy, finder: sim.visible)
+        let second = DOTBuilder().state(sim.hierarchy, finder: sim.finderResult)
         func ids(_ text: String) -> [String] {
             text.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
         }
@@ -315,10 +315,10 @@ import Testing
         note: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let before = sim.hierarchy
-        let beforeFinder = sim.visible
+        let beforeFinder = sim.finderResult
         let outcome = sim.perform(op, options)
         let text = DOTBuilder().transition(
-            before: before, after: sim.hierarchy, beforeFinder: beforeFinder, afterFinder: sim.visible,
+            before: before, after: sim.hierarchy, beforeFinder: beforeFinder, afterFinder: sim.finderResult,
             step: TransitionInfo(index: 1, op: op.name, outcome: outcome, note: note))
         try expectGolden(name, text, sourceLocation: sourceLocation)
         return text

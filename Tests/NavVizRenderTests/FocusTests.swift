@@ -28,7 +28,7 @@ import Testing
 
     @Test func foldedBoxesCountWhatTheyHold() throws {
         let sim = try Self.readerApp()
-        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.visible).scene().focused()
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
         let folded = Self.leaves(scene).compactMap(\.folded)
         // Four other tabs, one controller each; the stack's buried Explore…A2 as one run.
         #expect(folded.map(\.title) == ["3 more below", "Places", "Saved", "History", "Search"])
@@ -46,20 +46,20 @@ import Testing
 
     @Test func expandAllIsTheFullDiagram() throws {
         let sim = try Self.readerApp()
-        let full = DOTBuilder().state(sim.hierarchy, finder: sim.visible)
-        #expect(DOTBuilder(options: DiagramOptions(expandAll: true)).state(sim.hierarchy, finder: sim.visible) == full)
-        let focused = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.visible)
+        let full = DOTBuilder().state(sim.hierarchy, finder: sim.finderResult)
+        #expect(DOTBuilder(options: DiagramOptions(expandAll: true)).state(sim.hierarchy, finder: sim.finderResult) == full)
+        let focused = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult)
         #expect(focused != full)
         #expect(focused.contains("3 more below") && !full.contains("more below"))
         // Deterministic.
-        #expect(DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.visible) == focused)
+        #expect(DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult) == focused)
     }
 
     @Test func aFocusIDDrawsThatContainerInFull() throws {
         let sim = try Self.readerApp()
         var options = DiagramOptions.focused
         options.focus = "savedNav"
-        let scene = options.apply(SceneBuilder(hierarchy: sim.hierarchy, finder: sim.visible).scene())
+        let scene = options.apply(SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene())
         #expect(Self.leaves(scene).contains { $0.node.id == "Saved" && $0.folded == nil })
     }
 
@@ -67,7 +67,7 @@ import Testing
     func aTransitionDrawsEveryChangeAndBothVisibleControllersInFull(op: String) throws {
         var sim = try Self.readerApp()
         let before = sim.hierarchy
-        let beforeFinder = sim.visible
+        let beforeFinder = sim.finderResult
         let operation: NavVizCore.Operation =
             switch op {
             case "push": .push(.screen("A4"))
@@ -77,7 +77,7 @@ import Testing
             default: .setRoot(.navigation([.screen("Login")]))
             }
         #expect(sim.perform(operation).status == .ok)
-        let full = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.visible, previous: before).scene()
+        let full = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult, previous: before).scene()
         let changed = full.changedIDs
         #expect(!changed.isEmpty)
         let after = DiagramOptions.focused.apply(full, keeping: changed)
@@ -90,7 +90,7 @@ import Testing
         }
         #expect(changed.isSubset(of: drawn(after)))
         #expect(changed.filter(before.contains).isSubset(of: drawn(beforeScene)))
-        #expect(drawn(after).contains(sim.visible.visible!))
+        #expect(drawn(after).contains(sim.visible!))
         #expect(drawn(beforeScene).contains(beforeFinder.visible!))
     }
 

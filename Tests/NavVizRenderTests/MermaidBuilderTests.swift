@@ -120,7 +120,7 @@ import Testing
         var (sim, operation) = try Self.transitions.first { $0.0 == name }!.1()
         let before = sim.hierarchy
         #expect(sim.perform(operation).status == .ok)
-        let text = MermaidBuilder().transition(before: before, after: sim.hierarchy, afterFinder: sim.visible)
+        let text = MermaidBuilder().transition(before: before, after: sim.hierarchy, afterFinder: sim.finderResult)
         try expectGolden("transition-\(name)", text, extension: "mmd")
         #expect(text.contains("classDef added") && text.contains("classDef removed") && text.contains("classDef changed"))
     }

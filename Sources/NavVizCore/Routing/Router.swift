@@ -33,7 +33,10 @@ public struct Router: Sendable {
     }
 
     /// What the simulator's finder reports now.
-    public var visible: ViewFinderResult { simulator.visible }
+    public var finderResult: ViewFinderResult { simulator.finderResult }
+
+    /// The visible controller, as the simulator's finder reports it now.
+    public var visible: NodeID? { simulator.visible }
 
     // MARK: - Navigate
 
