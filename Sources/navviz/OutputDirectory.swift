@@ -184,6 +184,17 @@ enum OutputDirectory {
         }
     }
 
+    /// Removes a folder navviz wrote (the old output, once replaced) with one `unlink` per file, where
+    /// `FileManager.removeItem` also inspects each of a render's hundreds of files. A symbolic link is
+    /// removed, never followed.
+    static func removeTree(_ path: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names where unlink("\(path)/\(name)") != 0 {
+            removeTree("\(path)/\(name)")
+        }
+        rmdir(path)
+    }
+
     /// Moves `staging` to `target`, keeping the old target until the move succeeded.
     static func replace(_ target: URL, with staging: URL) throws {
         let fm = FileManager.default
@@ -202,7 +213,7 @@ enum OutputDirectory {
                 try? fm.moveItem(at: old, to: target)
                 throw error
             }
-            try? fm.removeItem(at: old)
+            removeTree(old.path)
         } else {
             try fm.moveItem(at: staging, to: target)
         }
