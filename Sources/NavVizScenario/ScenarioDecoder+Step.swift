@@ -279,7 +279,7 @@ extension ScenarioDecoder {
         if ["push", "replace", "present", "root"].contains(transition), value["build"] == nil {
             fail(.missingField(file: file, path: path, field: "build"))
         }
-        let style = value["style"] == nil ? .automatic : choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic
+        let style = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic
         var replaceMode = ReplaceMode.last
         if let mode = choice(value["mode"], join(path, "mode"), in: ["last", "all"], expected: Self.replaceModes) {
             replaceMode = mode == "all" ? .all : .last
@@ -289,7 +289,7 @@ extension ScenarioDecoder {
         if transition == "popToInstance", className == nil, value["class"] == nil {
             fail(.missingField(file: file, path: path, field: "class"))
         }
-        let which = value["which"] == nil ? .first : choice(value["which"], join(path, "which"), InstanceMatch.self) ?? .first
+        let which = choice(value["which"], join(path, "which"), InstanceMatch.self) ?? .first
         let action: TransitionAction =
             switch transition {
             case "push": .push
@@ -303,7 +303,7 @@ extension ScenarioDecoder {
             default: .nonTransition
             }
         // Read in this order, so several mistakes are reported in the order of the route's fields.
-        let finder = value["finder"] == nil ? nil : finderName(value["finder"], join(path, "finder"))
+        let finder = finderName(value["finder"], join(path, "finder"))
         let chain = string(value["chain"], join(path, "chain"))
         if let chain { noteRouteReference(chain, at: join(path, "chain")) }
         let updatesInPlace = bool(value["update"], join(path, "update")) ?? false

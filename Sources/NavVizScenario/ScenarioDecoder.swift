@@ -203,6 +203,6 @@ public struct ScenarioDecoder: FieldReader {
 
     mutating func finderName(_ value: JSONValue?, _ path: String) -> ViewFinderStrategy? {
         if let text = value?.stringValue, let strategy = ViewFinderStrategy(name: text) { return strategy }
-        return choice(value, path, ViewFinderStrategy.self).flatMap { ViewFinderStrategy(name: $0.rawValue) }
+        return choice(value, path, ViewFinderStrategy.self)
     }
 }

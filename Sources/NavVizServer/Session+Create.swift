@@ -9,9 +9,8 @@ extension Session {
     static func requestedID(in body: JSONValue) throws(ServerError) -> SessionID? {
         guard let raw = body["id"] else { return nil }
         guard case .string(let text) = raw else {
-            var reader = DocumentReader(file: "body")
-            reader.typeError("id", "a session id (a string)", raw)
-            throw .invalidBody(ScenarioErrors(reader.errors))
+            throw .invalidBody(
+                ScenarioErrors([.wrongType(file: "body", path: "id", expected: "a session id (a string)", found: raw.typeDescription)]))
         }
         guard let id = SessionID(text) else { throw .invalidSessionID(text) }
         return id

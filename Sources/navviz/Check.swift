@@ -237,15 +237,13 @@ extension NavVizCommand {
                     titles: ("golden", "actual"))
                 svg(dot, "\(stem).diff.svg")
             }
-            // Laid out together (in parallel, through the cache); a diagram Graphviz refuses is named in drift.txt.
-            let layout = try? DiagramLayout(dots: diagrams.map { TextKey($0.dot) }, metrics: metrics, options: layoutOptions)
-            for (dot, path) in diagrams {
-                do throws(RenderError) {
-                    let svg =
-                        if let layout { try layout.svg(TextKey(dot)) } else {
-                            try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics)
-                        }
-                    files.append(OutputFile(path: path, contents: svg))
+            // Laid out together (in parallel, through the cache). When Graphviz refuses one, each is laid out
+            // on its own, so drift.txt names the one that failed.
+            let keys = diagrams.map { TextKey($0.dot) }
+            let layout = (try? DiagramLayout(dots: keys, metrics: metrics, options: layoutOptions)) ?? DiagramLayout(metrics: metrics)
+            for (key, (_, path)) in zip(keys, diagrams) {
+                do {
+                    files.append(OutputFile(path: path, contents: try layout.svg(key)))
                 } catch {
                     problems.append("\(path): cannot render: \(error.description)")
                 }

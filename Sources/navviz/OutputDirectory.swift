@@ -141,11 +141,12 @@ enum OutputDirectory {
                     foreign.append(relative)
                     continue
                 }
-                if let status, let written, status.isRegularFile, status.size == manifest?.sizes[relative],
-                    status.modified <= written.modified
-                {
-                    unchanged[relative] = hash
-                } else if status?.isRegularFile == true, (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Self.hash) == hash {
+                guard let status, status.isRegularFile else {
+                    changed.append(relative)
+                    continue
+                }
+                let untouched = written.map { status.size == manifest?.sizes[relative] && status.modified <= $0.modified } ?? false
+                if untouched || (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Self.hash) == hash {
                     unchanged[relative] = hash
                 } else {
                     changed.append(relative)

@@ -253,6 +253,9 @@ struct DiagramLayout {
         }
     }
 
+    /// A layout holding nothing yet: `svg(_:)` lays each diagram out in this process when asked.
+    init(metrics: TextMetrics) { self.metrics = metrics }
+
     /// Fewer distinct layouts than this per worker are laid out in this process.
     static let layoutsPerWorker = 16
 
