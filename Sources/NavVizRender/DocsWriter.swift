@@ -95,12 +95,14 @@ public enum DocsWriter {
         return out
     }
 
-    /// A self-contained viewer: the step list, the state and transition of the selected step, ←/→.
+    /// A self-contained viewer: the step list, the state and transition of the selected step, ←/→. The page
+    /// comes in parts to be written one after another (each inlined SVG is one), so it is never held twice.
     public static func html(
         _ run: Run, steps: [RunStep], diagrams: [(state: String?, transition: String?)], flow: String?, options: RenderOptions
-    ) -> String {
+    ) -> [String] {
         var items = ""
-        var panels = ""
+        var panels: [String] = []
+        var panel = ""
         // Inlining rewrites every id of every SVG: the largest part of the page's cost, spread over the cores.
         let inlined = Parallel.map(Array(steps.indices)) { offset in
             let (state, transition) = offset < diagrams.count ? diagrams[offset] : (nil, nil)
@@ -115,25 +117,25 @@ public enum DocsWriter {
                 "<li><button type=\"button\" data-step=\"\(offset)\" data-index=\"\(step.index)\" class=\"status-\(status)\" "
                 + "title=\"\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: step.op))"
             items += " <span class=\"v\">\(html(escaping: step.finder.visible?.rawValue ?? ""))</span></button></li>\n"
-            panels += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
-            panels +=
+            panel += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
+            panel +=
                 "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: step.op))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
-            if let note = step.note { panels += "<p class=\"note\">\(html(escaping: note))</p>\n" }
-            if let message = step.outcome.message { panels += "<p class=\"message\">\(html(escaping: message))</p>\n" }
-            panels += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"
-            if let transition = inlined[offset].transition {
-                panels += "<figure><figcaption>Transition</figcaption><div class=\"canvas\">\(transition)</div></figure>\n"
+            if let note = step.note { panel += "<p class=\"note\">\(html(escaping: note))</p>\n" }
+            if let message = step.outcome.message { panel += "<p class=\"message\">\(html(escaping: message))</p>\n" }
+            panel += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"
+            for (caption, svg) in [("Transition", inlined[offset].transition), ("State after the step", inlined[offset].state)] {
+                guard let svg else { continue }
+                panels += [panel + "<figure><figcaption>\(caption)</figcaption><div class=\"canvas\">", svg]
+                panel = "</div></figure>\n"
             }
-            if let state = inlined[offset].state {
-                panels += "<figure><figcaption>State after the step</figcaption><div class=\"canvas\">\(state)</div></figure>\n"
-            }
-            panels += "</section>\n"
+            panel += "</section>\n"
         }
+        panels.append(panel)
         let flowPanel =
             flow.map {
                 "<details><summary>Flow of distinct states</summary>\(inline($0, prefix: "flow-", dotOnly: options.dotOnly))</details>"
             } ?? ""
-        return """
+        let head = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -168,7 +170,10 @@ public enum DocsWriter {
             <main>
             <p class="hint">← and → step through the run (the address follows: <code>#step-N</code>);
             + and − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan.</p>
-            \(panels)\(flowPanel)
+
+            """
+        let tail = """
+
             </main>
             <script>
             \(ViewerScript.zoomAndPan)
@@ -207,6 +212,7 @@ public enum DocsWriter {
             </html>
 
             """
+        return [head] + panels + [flowPanel, tail]
     }
 
     /// An SVG made safe to inline (ids prefixed, XML prolog dropped), or DOT as a code block.

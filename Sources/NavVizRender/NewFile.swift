@@ -18,26 +18,56 @@ public enum NewFile {
         try text.withUTF8 { bytes in Result { () throws(NewFileError) in try write(UnsafeRawBufferPointer(bytes), to: path) } }.get()
     }
 
+    /// Creates `path` holding the UTF-8 bytes of `parts`, one after another, as `write(_:to:)` does.
+    public static func write(parts: [String], to path: String) throws(NewFileError) {
+        let descriptor = try create(path)
+        for part in parts {
+            var part = part
+            let result = part.withUTF8 { bytes in
+                Result { () throws(NewFileError) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, path: path) }
+            }
+            if case .failure(let error) = result {
+                close(descriptor)
+                throw error
+            }
+        }
+        guard close(descriptor) == 0 else { throw NewFileError(path: path, code: errno) }
+    }
+
     /// Creates `path` holding `bytes`, as `write(_:to:)` does.
     public static func write(_ bytes: [UInt8], to path: String) throws(NewFileError) {
         try bytes.withUnsafeBytes { bytes in Result { () throws(NewFileError) in try write(bytes, to: path) } }.get()
     }
 
     private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(NewFileError) {
+        let descriptor = try create(path)
+        do {
+            try writeAll(bytes, to: descriptor, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw NewFileError(path: path, code: errno) }
+    }
+
+    /// Opens a new file for writing, never following a symbolic link.
+    private static func create(_ path: String) throws(NewFileError) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw NewFileError(path: path, code: errno) }
+        return descriptor
+    }
+
+    /// Writes every byte, retrying interrupted and short writes.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(NewFileError) {
         var offset = 0
         while offset < bytes.count {
             let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                throw NewFileError(path: path, code: code)
+                throw NewFileError(path: path, code: errno)
             }
             offset += count
         }
-        guard close(descriptor) == 0 else { throw NewFileError(path: path, code: errno) }
     }
 }
 

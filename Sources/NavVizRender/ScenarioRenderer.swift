@@ -2,15 +2,34 @@ import NavVizCore
 import NavVizScenario
 
 /// A file of a render, relative to the scenario's output folder.
+///
+/// Its text is kept in parts, written one after another: `index.html` inlines every SVG of a run, and
+/// joining those into one string would hold the page twice (a 2,000-step run's page is some 70 MB).
 public struct OutputFile: Sendable, Equatable {
     /// Relative path (`states/001-push.svg`).
     public var path: String
-    /// The text.
-    public var contents: String
-    /// A file.
+    /// The text, in the order it is written.
+    public var parts: [String]
+    /// The whole text.
+    public var contents: String {
+        get { parts.count == 1 ? parts[0] : parts.joined() }
+        set { parts = [newValue] }
+    }
+    /// The size of the text in bytes (UTF-8).
+    public var byteCount: Int { parts.reduce(0) { $0 + $1.utf8.count } }
+    /// A file holding `contents`.
     public init(path: String, contents: String) {
         self.path = path
-        self.contents = contents
+        parts = [contents]
+    }
+    /// A file holding `parts` one after another.
+    public init(path: String, parts: [String]) {
+        self.path = path
+        self.parts = parts
+    }
+    /// Whether both files have the same path and the same text, however it is split.
+    public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
+        lhs.path == rhs.path && lhs.parts.joined().utf8.elementsEqual(rhs.parts.joined().utf8)
     }
 }
 
@@ -189,7 +208,7 @@ public struct ScenarioRenderer: Sendable {
         files.append(
             OutputFile(
                 path: "index.html",
-                contents: DocsWriter.html(run, steps: plan.steps, diagrams: diagrams, flow: flowSVG, options: options)))
+                parts: DocsWriter.html(run, steps: plan.steps, diagrams: diagrams, flow: flowSVG, options: options)))
         return files.sorted { $0.path < $1.path }
     }
 

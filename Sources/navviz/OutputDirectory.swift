@@ -35,18 +35,18 @@ enum OutputDirectory {
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             var folders: Set<String> = [staging.path]
-            let hashes = isOutput == nil ? Parallel.map(files) { hash($0.contents) } : []
+            let hashes = isOutput == nil ? Parallel.map(files) { hash(parts: $0.parts) } : []
             var listed: [(path: String, hash: String, size: Int)] = []
             for (index, file) in files.enumerated() {
                 let path = "\(staging.path)/\(file.path)"
                 let folder = (path as NSString).deletingLastPathComponent
                 if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                 let digest = hashes.isEmpty ? "" : hashes[index]
-                listed.append((file.path, digest, file.contents.utf8.count))
+                listed.append((file.path, digest, file.byteCount))
                 // A file the old folder holds byte for byte is linked, not written again: re-rendering after a
                 // small edit writes only what changed.
                 if unchanged[file.path] == digest, link("\(target.path)/\(file.path)", path) == 0 { continue }
-                try NewFile.write(file.contents, to: path)
+                try NewFile.write(parts: file.parts, to: path)
             }
             if isOutput == nil {
                 let lines = listed.sorted { $0.path < $1.path }.map { "\($0.hash) \($0.size) \($0.path)" }.joined(separator: "\n")
@@ -100,7 +100,12 @@ enum OutputDirectory {
     }
 
     /// The same hash of a text's UTF-8 bytes.
-    static func hash(_ text: String) -> String { ContentHash.hex(ContentHash.fnv1a(text.utf8)) }
+    static func hash(_ text: String) -> String { hash(parts: [text]) }
+
+    /// The same hash of the UTF-8 bytes of `parts`, one after another.
+    static func hash(parts: [String]) -> String {
+        ContentHash.hex(parts.reduce(ContentHash.basis) { ContentHash.fnv1a($1.utf8, seed: $0) })
+    }
 
     /// Fails when `target` holds a file navviz did not write: with `isOutput` nil, one its manifest does not
     /// list (every file, without a manifest); else one `isOutput` does not recognize. Finder's `.DS_Store`

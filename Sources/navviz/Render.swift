@@ -140,7 +140,7 @@ extension NavVizCommand {
             } else {
                 var all: [OutputFile] = []
                 for (folder, files) in outputs {
-                    all += files.map { OutputFile(path: "\(folder)/\($0.path)", contents: $0.contents) }
+                    all += files.map { OutputFile(path: "\(folder)/\($0.path)", parts: $0.parts) }
                 }
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
                 try OutputDirectory.write(all, to: output, partial: partial)

@@ -300,6 +300,29 @@ import Testing
         #expect(duplicates.isEmpty)
     }
 
+    /// The page is kept in parts (each inlined SVG one of them), never joined in memory: a 2,000-step run's
+    /// page is some 70 MB. Written one after another, the parts are the page.
+    @Test func indexHTMLKeepsEachInlinedSVGAsItsOwnPart() throws {
+        let files = try Self.render(Self.small)
+        let page = try #require(files.first { $0.path == "index.html" })
+        let svgs = page.parts.filter { $0.hasPrefix("<svg") }
+        // Three steps after the initial state: four states and three transitions.
+        #expect(svgs.count == 7)
+        #expect(svgs.allSatisfy { $0.hasSuffix("</svg>\n") || $0.hasSuffix("</svg>") })
+        // The flow's own part holds the eighth.
+        #expect(page.parts.filter { $0.contains("<svg") }.count == 8)
+        #expect(Self.inlineSVGs(page.contents).dropLast() == svgs.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        #expect(page.contents.hasPrefix("<!DOCTYPE html>") && page.contents.hasSuffix("</html>\n"))
+        let tempDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-parts-\(getpid())")
+        try FileManager.default.createDirectory(at: tempDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tempDirectory) }
+        let path = tempDirectory.appendingPathComponent("index.html").path
+        try NewFile.write(parts: page.parts, to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == page.contents)
+        #expect(page.byteCount == page.contents.utf8.count)
+        #expect(throws: NewFileError.self) { try NewFile.write(parts: page.parts, to: path) }
+    }
+
     static func inlineSVGs(_ html: String) -> [String] {
         var svgs: [String] = []
         var rest = html[...]
