@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "NavVizFormat", targets: ["NavVizFormat"]),
         .library(name: "NavVizScenario", targets: ["NavVizScenario"]),
         .library(name: "NavVizRender", targets: ["NavVizRender"]),
+        .library(name: "NavVizReview", targets: ["NavVizReview"]),
         .library(name: "NavVizServer", targets: ["NavVizServer"]),
         .library(name: "NavVizClient", targets: ["NavVizClient"]),
         .library(name: "NavVizCapture", targets: ["NavVizCapture"]),
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "NavVizFormat", dependencies: ["NavVizCore"]),
         .target(name: "NavVizScenario", dependencies: ["NavVizCore", "NavVizFormat"]),
         .target(name: "NavVizRender", dependencies: ["NavVizCore", "NavVizScenario", "CGraphviz"]),
+        // Code review of runs: step alignment, run diffs, hierarchy changes, goldens and the check workflow.
+        .target(name: "NavVizReview", dependencies: ["NavVizCore", "NavVizFormat", "NavVizScenario", "NavVizRender"]),
         .target(
             name: "NavVizServer",
             dependencies: [
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "navviz",
             dependencies: [
-                "NavVizCore", "NavVizScenario", "NavVizRender", "NavVizServer",
+                "NavVizCore", "NavVizScenario", "NavVizRender", "NavVizReview", "NavVizServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,11 +62,12 @@ let package = Package(
         ),
         .executableTarget(name: "navviz-daemon-bench", path: "Benchmarks/navviz-daemon-bench"),
         // The fuzz checks, and their driver: libFuzzer's entry points under `make fuzz`, a corpus replayer else.
-        .target(name: "NavVizFuzzing", dependencies: ["NavVizCore", "NavVizScenario"], path: "Fuzz/NavVizFuzzing"),
+        .target(name: "NavVizFuzzing", dependencies: ["NavVizCore", "NavVizScenario", "NavVizReview"], path: "Fuzz/NavVizFuzzing"),
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(name: "navviz-fuzz", dependencies: ["NavVizFuzzing", "CLibFuzzer"], path: "Fuzz/navviz-fuzz"),
         .testTarget(name: "NavVizCoreTests", dependencies: ["NavVizCore"]),
-        .testTarget(name: "NavVizFormatTests", dependencies: ["NavVizTestSupport", "NavVizFormat", "NavVizScenario", "NavVizFuzzing"]),
+        .testTarget(
+            name: "NavVizFormatTests", dependencies: ["NavVizTestSupport", "NavVizFormat", "NavVizScenario", "NavVizReview", "NavVizFuzzing"]),
         .testTarget(name: "NavVizCaptureTests", dependencies: ["NavVizCapture", "NavVizScenario"]),
         // Type-checks the UIKit adapter on Linux against a stand-in that declares exactly the UIKit API it uses.
         .target(name: "UIKitStandIn", path: "Tests/UIKitStandIn"),
@@ -74,6 +78,7 @@ let package = Package(
             swiftSettings: [.define("NAVVIZ_UIKIT_STANDIN")]),
         .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizTestSupport", "NavVizScenario"], resources: []),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizTestSupport", "NavVizRender"], exclude: ["Goldens"]),
+        .testTarget(name: "NavVizReviewTests", dependencies: ["NavVizTestSupport", "NavVizReview"]),
         .testTarget(name: "NavVizCLITests", dependencies: ["NavVizTestSupport", "NavVizScenario"]),
         .testTarget(
             name: "NavVizServerTests",

@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizReview
 import NavVizScenario
 
 /// What the fuzzers check, one input at a time, in process: every reader of an input format either refuses

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavVizCore
 import NavVizRender
+import NavVizReview
 import NavVizScenario
 
 extension NavVizCommand {
@@ -47,11 +48,6 @@ extension NavVizCommand {
         @Option(
             help: ArgumentHelp("focus (default) or all: the diagrams the goldens hold, as `navviz render` draws them.", valueName: "what"))
         var expand = "focus"
-
-        /// Lines of -/+ diff shown per file and per scenario on stdout, and characters per line.
-        static let linesPerFile = 12
-        static let linesPerScenario = 60
-        static let charactersPerLine = 200
 
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
@@ -141,107 +137,37 @@ extension NavVizCommand {
                 print("FAIL \(name): no goldens in \(target)/ (record them with --record)")
                 return .missing
             }
-            let drifts = Goldens.compare(expected: expected, actual: files)
-            if drifts.isEmpty {
+            let artifactFolder = "\(trimmed(artifacts))/\(name)"
+            let report = GoldenCheck().compare(
+                expected: expected, actual: files, run: run, name: name, golden: target, artifacts: artifactFolder)
+            if report.matches {
                 print("ok   \(name): \(files.count) goldens match")
                 return .match
             }
-            let artifactFolder = "\(trimmed(artifacts))/\(name)"
-            var shown: [String] = []
-            var full: [String] = []
-            shown.append(
-                "FAIL \(name): \(drifts.count) of \(Set(expected.keys).union(files.map(\.path)).count) goldens differ (\(target)/)")
-            // What the steps do differently, from the golden run JSON.
-            let goldenRun = expected[Goldens.runFile].flatMap { try? DiffRun.load(text: $0, file: "\(target)/\(Goldens.runFile)") }
-            if let goldenRun {
-                let entries = RunDiff(old: goldenRun, new: DiffRun(run)).entries
-                for entry in entries.prefix(10) { shown.append("  " + entry.summary) }
-                if entries.count > 10 { shown.append("  … \(entries.count - 10) more changed steps") }
-            }
-            for drift in drifts {
-                switch drift.kind {
-                case .changed: shown.append("  changed: \(drift.path)")
-                case .new: shown.append("  new:     \(drift.path) (no golden)")
-                case .gone: shown.append("  gone:    \(drift.path) (golden, no longer produced)")
-                }
-            }
-            var budget = Self.linesPerScenario
-            var hidden = 0
-            for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
-                let lines =
-                    ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"]
-                    + LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
-                full += lines
-                let room = min(Self.linesPerFile, budget)
-                shown += lines.prefix(room).map { line in
-                    "  " + (line.count > Self.charactersPerLine ? line.prefix(Self.charactersPerLine - 1) + "…" : line)
-                }
-                budget -= min(room, lines.count)
-                if lines.count > room { hidden += lines.count - room }
-            }
-            if hidden > 0 { shown.append("  … \(hidden) more diff lines in \(artifactFolder)/drift.txt") }
-            try writeArtifacts(drifts, goldenRun: goldenRun, run: run, diff: full, to: artifactFolder)
-            shown.append("  artifacts: \(artifactFolder)/")
-            print(shown.joined(separator: "\n"))
+            try writeArtifacts(report, to: artifactFolder)
+            print(report.lines.joined(separator: "\n"))
             return .drift
         }
 
         /// The golden files of one scenario by relative path, or nil when its folder does not exist.
-        func readGoldens(_ folder: String) throws -> [String: String]? {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-            var files: [String: String] = [:]
-            let base = URL(fileURLWithPath: folder).standardizedFileURL.path
-            for sub in ["", "states", "transitions"] {
-                let directory = sub.isEmpty ? base : "\(base)/\(sub)"
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-                for name in names {
-                    let relative = sub.isEmpty ? name : "\(sub)/\(name)"
-                    guard Goldens.isGoldenPath(relative) else { continue }
-                    guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else {
-                        throw CommandFailure(message: "\(folder)/\(relative): cannot read the golden", code: CommandFailure.invalidInput)
-                    }
-                    files[relative] = String(decoding: data, as: UTF8.self)
-                }
+        func readGoldens(_ folder: String) throws(CommandFailure) -> [String: String]? {
+            do {
+                return try GoldenCheck.read(folder)
+            } catch {
+                throw CommandFailure(message: error.description, code: CommandFailure.invalidInput)
             }
-            return files
         }
 
-        /// Expected, actual and diff SVGs of every drifted diagram, and the full diff, in the scenario's artifact folder.
-        func writeArtifacts(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, run: NavVizScenario.Run, diff: [String], to folder: String)
-            throws
-        {
-            var files: [OutputFile] = [OutputFile(path: "drift.txt", contents: diff.map { $0 + "\n" }.joined())]
+        /// The report's diagrams laid out (in parallel, through the cache) and its full diff, in the scenario's
+        /// artifact folder. When Graphviz refuses one, each is laid out on its own, so drift.txt names the one
+        /// that failed.
+        func writeArtifacts(_ report: GoldenCheck.Report, to folder: String) throws {
+            var files: [OutputFile] = [OutputFile(path: "drift.txt", contents: report.fullDiff.map { $0 + "\n" }.joined())]
             let metrics: TextMetrics = portableMetrics ? .portable : .fonts
             var problems: [String] = []
-            var diagrams: [(dot: String, path: String)] = []
-            func svg(_ dot: String, _ path: String) { diagrams.append((dot, path)) }
-            let actualRun = DiffRun(run)
-            for drift in drifts where drift.path.hasSuffix(".dot") {
-                let stem = String(drift.path.dropLast(4))
-                if let expected = drift.expected { svg(expected, "\(stem).expected.svg") }
-                if let actual = drift.actual { svg(actual, "\(stem).actual.svg") }
-                let name = stem.split(separator: "/").last.map(String.init) ?? stem
-                guard let index = Int(name.prefix { $0.isNumber }), let goldenRun,
-                    goldenRun.steps.indices.contains(index), actualRun.steps.indices.contains(index)
-                else { continue }
-                let old = goldenRun.steps[index]
-                let new = actualRun.steps[index]
-                let changes = HierarchyChanges(
-                    old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
-                ).phrases
-                let dot = DOTBuilder(options: .focused).diff(
-                    old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
-                    caption: "Step \(index) · golden \(old.op) → actual \(new.op)",
-                    details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,
-                    titles: ("golden", "actual"))
-                svg(dot, "\(stem).diff.svg")
-            }
-            // Laid out together (in parallel, through the cache). When Graphviz refuses one, each is laid out
-            // on its own, so drift.txt names the one that failed.
-            let keys = diagrams.map { TextKey($0.dot) }
+            let keys = report.diagrams.map { TextKey($0.dot) }
             let layout = (try? DiagramLayout(dots: keys, metrics: metrics, options: layoutOptions)) ?? DiagramLayout(metrics: metrics)
-            for (key, (_, path)) in zip(keys, diagrams) {
+            for (key, (_, path)) in zip(keys, report.diagrams) {
                 do {
                     files.append(OutputFile(path: path, contents: try layout.svg(key)))
                 } catch {

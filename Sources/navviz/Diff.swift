@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavVizRender
+import NavVizReview
 import NavVizScenario
 
 extension NavVizCommand {

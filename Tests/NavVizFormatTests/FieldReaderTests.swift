@@ -1,5 +1,6 @@
 import NavVizCore
 import NavVizFormat
+import NavVizReview
 import NavVizScenario
 import Testing
 

@@ -1,4 +1,6 @@
 import NavVizCore
+import NavVizRender
+import NavVizScenario
 
 /// What changed between two runs: their steps aligned (`StepAlignment`), then the state after each
 /// aligned pair compared as canonical snapshots, with one entry per step that differs.

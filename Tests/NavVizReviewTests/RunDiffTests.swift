@@ -1,7 +1,8 @@
 import NavVizCore
+import NavVizScenario
 import Testing
 
-@testable import NavVizScenario
+@testable import NavVizReview
 
 /// The step alignment of `navviz diff` and the wording of its summary lines.
 @Suite struct RunDiffTests {

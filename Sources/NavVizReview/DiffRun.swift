@@ -1,4 +1,6 @@
 import NavVizCore
+import NavVizRender
+import NavVizScenario
 
 /// One state of a run as `navviz diff` sees it: the step that led to it, how it ended, and the
 /// hierarchy after it.

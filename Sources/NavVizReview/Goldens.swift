@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 /// The golden files `navviz check` keeps for a scenario: text that is the same on every machine.

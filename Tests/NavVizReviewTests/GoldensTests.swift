@@ -1,8 +1,9 @@
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 import Testing
 
-@testable import NavVizRender
+@testable import NavVizReview
 
 /// The golden files of `navviz check`, and the line diff it prints.
 @Suite struct GoldensTests {

@@ -1,3 +1,7 @@
+import NavVizCore
+import NavVizRender
+import NavVizScenario
+
 /// Lines up the steps of two runs, as a text diff lines up lines: an inserted or removed step is one
 /// insertion or removal, and the steps after it pair with their counterparts again.
 ///

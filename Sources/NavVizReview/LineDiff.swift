@@ -1,3 +1,7 @@
+import NavVizCore
+import NavVizRender
+import NavVizScenario
+
 /// A line-by-line diff of two texts in the unified style, without context lines: hunks headed
 /// `@@ -12,2 +12,3 @@`, removed lines prefixed `-`, added lines `+`.
 public enum LineDiff {

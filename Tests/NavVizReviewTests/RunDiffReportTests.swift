@@ -1,8 +1,9 @@
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 import Testing
 
-@testable import NavVizRender
+@testable import NavVizReview
 
 /// The outputs of `navviz diff`: summary lines, Markdown, JSON and diagrams.
 @Suite struct RunDiffReportTests {

@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 /// The outputs of `navviz diff`: summary lines, a Markdown comment for a pull request, JSON, and

@@ -1,4 +1,6 @@
 import NavVizCore
+import NavVizRender
+import NavVizScenario
 
 /// What differs between two states of a window, in short phrases for people
 /// (`+ Reviews pushed onto shopNav`, `- SignIn dismissed from Product`, `shopTabs selected tab 0 → 2`).

@@ -1,0 +1,138 @@
+import Foundation
+import NavVizCore
+import NavVizRender
+import NavVizScenario
+
+/// `navviz check`'s comparison of one scenario with its goldens: what drifted, the lines that say so
+/// (a capped -/+ diff per file and per scenario), the full diff, and the diagrams worth drawing for a
+/// reviewer (expected, actual and a diff of the two states for every changed diagram). It reads and
+/// decides; the command prints, lays the diagrams out and writes them.
+public struct GoldenCheck: Sendable {
+    /// Lines of -/+ diff shown per file.
+    public var linesPerFile = 12
+    /// Lines of -/+ diff shown per scenario.
+    public var linesPerScenario = 60
+    /// Characters shown per diff line.
+    public var charactersPerLine = 200
+
+    /// A check with the default caps.
+    public init() {}
+
+    /// What a scenario's comparison found.
+    public struct Report: Sendable {
+        /// The scenario's folder name.
+        public var name: String
+        /// Every golden that differs, is new or is gone; empty when everything matches.
+        public var drifts: [Goldens.Drift]
+        /// What to print: a FAIL line, what the steps do differently, each drift and a capped diff.
+        public var lines: [String]
+        /// The whole -/+ diff of every changed file (`drift.txt`).
+        public var fullDiff: [String]
+        /// The diagrams to draw for the reviewer, as DOT with their path in the artifact folder.
+        public var diagrams: [(dot: String, path: String)]
+
+        /// Whether every golden matches.
+        public var matches: Bool { drifts.isEmpty }
+    }
+
+    /// Compares the files a scenario produces now (`actual`, from `run`) with its goldens (`expected`, read
+    /// from `golden`); `artifacts` is where the reviewer's diagrams will be written, named in the lines.
+    public func compare(
+        expected: [String: String], actual: [OutputFile], run: Run, name: String, golden: String, artifacts: String
+    ) -> Report {
+        let drifts = Goldens.compare(expected: expected, actual: actual)
+        var report = Report(name: name, drifts: drifts, lines: [], fullDiff: [], diagrams: [])
+        guard !drifts.isEmpty else { return report }
+        report.lines.append(
+            "FAIL \(name): \(drifts.count) of \(Set(expected.keys).union(actual.map(\.path)).count) goldens differ (\(golden)/)")
+        // What the steps do differently, from the golden run JSON.
+        let goldenRun = expected[Goldens.runFile].flatMap { try? DiffRun.load(text: $0, file: "\(golden)/\(Goldens.runFile)") }
+        let actualRun = DiffRun(run)
+        if let goldenRun {
+            let entries = RunDiff(old: goldenRun, new: actualRun).entries
+            for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
+            if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
+        }
+        for drift in drifts {
+            switch drift.kind {
+            case .changed: report.lines.append("  changed: \(drift.path)")
+            case .new: report.lines.append("  new:     \(drift.path) (no golden)")
+            case .gone: report.lines.append("  gone:    \(drift.path) (golden, no longer produced)")
+            }
+        }
+        var budget = linesPerScenario
+        var hidden = 0
+        for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
+            let lines =
+                ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"]
+                + LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
+            report.fullDiff += lines
+            let room = min(linesPerFile, budget)
+            report.lines += lines.prefix(room).map { line in
+                "  " + (line.count > charactersPerLine ? line.prefix(charactersPerLine - 1) + "…" : line)
+            }
+            budget -= min(room, lines.count)
+            if lines.count > room { hidden += lines.count - room }
+        }
+        if hidden > 0 { report.lines.append("  … \(hidden) more diff lines in \(artifacts)/drift.txt") }
+        report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
+        report.lines.append("  artifacts: \(artifacts)/")
+        return report
+    }
+
+    /// Expected and actual DOT of every drifted diagram, and a diagram of the two states after the step
+    /// when the golden run JSON has that step.
+    static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun) -> [(dot: String, path: String)] {
+        var diagrams: [(dot: String, path: String)] = []
+        for drift in drifts where drift.path.hasSuffix(".dot") {
+            let stem = String(drift.path.dropLast(4))
+            if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg")) }
+            if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg")) }
+            let name = stem.split(separator: "/").last.map(String.init) ?? stem
+            guard let index = Int(name.prefix { $0.isNumber }), let goldenRun,
+                goldenRun.steps.indices.contains(index), actualRun.steps.indices.contains(index)
+            else { continue }
+            let old = goldenRun.steps[index]
+            let new = actualRun.steps[index]
+            let changes = HierarchyChanges(
+                old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
+            ).phrases
+            let dot = DOTBuilder(options: .focused).diff(
+                old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
+                caption: "Step \(index) · golden \(old.op) → actual \(new.op)",
+                details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,
+                titles: ("golden", "actual"))
+            diagrams.append((dot, "\(stem).diff.svg"))
+        }
+        return diagrams
+    }
+
+    /// The golden files of one scenario by relative path, or nil when its folder does not exist.
+    public static func read(_ folder: String) throws(GoldenReadError) -> [String: String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        var files: [String: String] = [:]
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        for sub in ["", "states", "transitions"] {
+            let directory = sub.isEmpty ? base : "\(base)/\(sub)"
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names {
+                let relative = sub.isEmpty ? name : "\(sub)/\(name)"
+                guard Goldens.isGoldenPath(relative) else { continue }
+                guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else {
+                    throw GoldenReadError(path: "\(folder)/\(relative)")
+                }
+                files[relative] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return files
+    }
+}
+
+/// A golden file that exists but cannot be read.
+public struct GoldenReadError: Error, Equatable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// `path: cannot read the golden`.
+    public var description: String { "\(path): cannot read the golden" }
+}

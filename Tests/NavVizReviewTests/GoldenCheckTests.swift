@@ -1,0 +1,67 @@
+import NavVizCore
+import NavVizRender
+import NavVizScenario
+import Testing
+
+@testable import NavVizReview
+
+/// The check workflow as a library type: what drifted, what is printed, what is drawn for the reviewer.
+@Suite struct GoldenCheckTests {
+    static func run(_ steps: [String]) throws -> Run {
+        let text =
+            #"{"navviz": 1, "name": "Shop", "root": {"navigation": ["Home"], "id": "shopNav"}, "steps": ["#
+            + steps.joined(separator: ", ") + "]}"
+        return ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "shop.json"))
+    }
+
+    static func goldens(_ run: Run) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: Goldens.files(for: run).map { ($0.path, $0.contents) })
+    }
+
+    @Test func matchingGoldensReportNothing() throws {
+        let run = try Self.run([#"{"op": "push", "node": "Product"}"#])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(run), actual: Goldens.files(for: run), run: run, name: "shop", golden: "g/shop", artifacts: "a/shop")
+        #expect(report.matches)
+        #expect(report.lines.isEmpty && report.fullDiff.isEmpty && report.diagrams.isEmpty)
+    }
+
+    @Test func aChangedStepIsExplainedDiffedAndDrawn() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product"}"#])
+        let now = try Self.run([#"{"op": "push", "node": "Reviews"}"#])
+        let files = Goldens.files(for: now)
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: files, run: now, name: "shop", golden: "g/shop", artifacts: "a/shop")
+        #expect(!report.matches)
+        #expect(report.drifts.map(\.path) == ["summary.txt", "states/001-push.dot", "transitions/001-push.dot", "run.json"])
+        #expect(report.lines.first == "FAIL shop: 4 of 5 goldens differ (g/shop/)")
+        #expect(report.lines.contains("  changed: states/001-push.dot"))
+        #expect(report.lines.contains("  --- states/001-push.dot (golden)"))
+        #expect(report.lines.last == "  artifacts: a/shop/")
+        #expect(report.fullDiff.contains("+++ transitions/001-push.dot (actual)"))
+        #expect(!report.fullDiff.contains { $0.contains("run.json") })
+        #expect(
+            report.diagrams.map(\.path) == [
+                "states/001-push.expected.svg", "states/001-push.actual.svg", "states/001-push.diff.svg",
+                "transitions/001-push.expected.svg", "transitions/001-push.actual.svg", "transitions/001-push.diff.svg",
+            ])
+        let diff = try #require(report.diagrams.first { $0.path == "states/001-push.diff.svg" }?.dot)
+        #expect(diff.contains("Step 1 · golden push → actual push"))
+    }
+
+    @Test func theDiffIsCappedPerFileAndPerScenario() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product"}"#])
+        let now = try Self.run([#"{"op": "push", "node": "Reviews"}"#])
+        var check = GoldenCheck()
+        check.linesPerFile = 3
+        check.linesPerScenario = 4
+        let report = check.compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let shownDiff = report.lines.filter {
+            $0.hasPrefix("  --- ") || $0.hasPrefix("  +++ ") || $0.hasPrefix("  @@") || $0.hasPrefix("  -") || $0.hasPrefix("  +")
+        }
+        #expect(shownDiff.count == 4)
+        let hidden = report.fullDiff.count - 4
+        #expect(report.lines.contains("  … \(hidden) more diff lines in a/drift.txt"))
+    }
+}
