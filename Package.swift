@@ -44,7 +44,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "NavVizClient"),
+        // The app-side client: Foundation and the format module only, so it builds for iOS.
+        .target(name: "NavVizClient", dependencies: ["NavVizFormat"]),
         // In-app capture: a walker generic over the controller tree (tested on Linux with fakes) and a thin
         // UIKit adapter, compiled where UIKit exists.
         .target(name: "NavVizCapture", dependencies: ["NavVizCore", "NavVizFormat", "NavVizScenario", "NavVizClient"]),

@@ -1,5 +1,8 @@
+@_exported import NavVizCore
+@_exported import NavVizFormat
+
 /// A session as the daemon lists it.
-public struct SessionInfo: Sendable, Equatable, Codable {
+public struct SessionInfo: Sendable, Equatable {
     /// Its id (in URLs).
     public var id: String
     /// Its display name.
@@ -18,56 +21,36 @@ public struct SessionInfo: Sendable, Equatable, Codable {
     public var error: String?
     /// What restoring it skipped.
     public var warnings: [String]?
+
+    /// Reads the daemon's session summary (docs/daemon.md) through the same field reader as every format.
+    init(_ value: JSONValue, file: String) throws(ScenarioErrors) {
+        var reader = DocumentReader(file: file)
+        func required<T>(_ key: String, _ read: (inout DocumentReader, JSONValue?, String) -> T?) -> T? {
+            if value[key] == nil { reader.fail(.missingField(file: file, path: "(top level)", field: key)) }
+            return read(&reader, value[key], key)
+        }
+        func optional(_ key: String) -> String? { value[key] == .null ? nil : reader.string(value[key], key) }
+        _ = reader.object(value, "(top level)", "a session object")
+        let id = required("id") { $0.string($1, $2) }
+        let name = required("name") { $0.string($1, $2) }
+        let steps = required("steps") { $0.integer($1, $2) }
+        let created = required("created") { $0.string($1, $2) }
+        let source = required("source") { $0.string($1, $2) }
+        self.visible = optional("visible")
+        self.file = optional("file")
+        self.error = optional("error")
+        self.warnings = value["warnings"].flatMap { reader.array($0, "warnings", "an array of strings") }?.compactMap {
+            reader.string($0, "warnings[]")
+        }
+        guard reader.errors.isEmpty, let id, let name, let steps, let created, let source else { throw ScenarioErrors(reader.errors) }
+        (self.id, self.name, self.steps, self.created, self.source) = (id, name, steps, created, source)
+    }
 }
 
-/// One appearance callback.
-public struct AppearanceEventInfo: Sendable, Equatable, Codable {
-    /// The controller's id.
-    public var controller: String
-    /// `viewWillAppear`, `viewDidAppear`, `viewWillDisappear` or `viewDidDisappear`.
-    public var callback: String
-    /// Whether it was animated.
-    public var animated: Bool
-}
-
-/// A step as the run JSON has it (`index`, `op`, `status`, `message`, `visible`, `path`, `events`, `hierarchy`…).
-public struct StepResult: Sendable, Equatable, Codable {
-    /// 0 is the initial state; steps count from 1.
-    public var index: Int
-    /// The operation's name (`initial` for step 0).
-    public var op: String
-    /// `ok`, `noop`, `rejected` or `dropped`.
-    public var status: String
-    /// Why the step did not end `ok`, if it did not.
-    public var message: String?
-    /// The scenario step's caption.
-    public var note: String?
-    /// The visible controller's id after the step, if any.
-    public var visible: String?
-    /// The controller ids from the window root to the visible one, through presentations.
-    public var path: [String]
-    /// The ids of every controller whose content is on screen.
-    public var onScreen: [String]
-    /// The appearance callbacks the step caused, in order.
-    public var events: [AppearanceEventInfo]
-    /// Expectations (`expect`) that did not hold.
-    public var failures: [String]?
-    /// The canonical snapshot after the step.
-    public var hierarchy: NavVizJSON
-}
-
-/// A session's run JSON.
-public struct RunResult: Sendable, Equatable, Codable {
-    /// The format version (1).
-    public var navviz: Int
-    /// The scenario's name.
-    public var scenario: String
-    /// The initial state (step 0), then one result per step.
-    public var steps: [StepResult]
-}
-
-/// A node of a canonical snapshot, as an app reports its view-controller hierarchy.
-public struct SnapshotNode: Sendable, Equatable, Codable {
+/// A node of a canonical snapshot, as an app reports its view-controller hierarchy: a builder for the
+/// snapshot format of docs/format.md. `json` spells it; `hierarchy()` reads that back with the daemon's
+/// own snapshot reader, so a snapshot the daemon would refuse fails in the app, with the same message.
+public struct SnapshotNode: Sendable, Equatable {
     /// The controller's id.
     public var id: String
     /// `controller`, `navigation`, `tab`, `split`, `activity`, `stack`, `notifications` or `view`.
@@ -116,16 +99,33 @@ public struct SnapshotNode: Sendable, Equatable, Codable {
         self.style = style
     }
 
+    /// The node as snapshot JSON, members in the canonical order (docs/format.md, Canonical snapshots).
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("id", .string(id)), ("kind", .string(kind))]
+        for (key, text) in [("screen", screen), ("title", title), ("class", self.class)] {
+            if let text { members.append((key, .string(text))) }
+        }
+        members.append(("children", .array(children.map(\.json))))
+        if let selected { members.append(("selected", .number(Double(selected)))) }
+        for (key, text) in [("active", active), ("role", role), ("key", key)] {
+            if let text { members.append((key, .string(text))) }
+        }
+        if let collapsed { members.append(("collapsed", .bool(collapsed))) }
+        if let presented { members.append(("presented", presented.node.json)) }
+        if let style { members.append(("style", .string(style))) }
+        if let loaded { members.append(("loaded", .bool(loaded))) }
+        return .object(members)
+    }
+
+    /// The hierarchy this snapshot describes, read as the daemon reads it.
+    public func hierarchy() throws(ScenarioErrors) -> Hierarchy { try Snapshot.decode(json, file: "snapshot") }
+
     /// Holds a presented node (a struct cannot contain itself directly).
-    public final class Box: Sendable, Equatable, Codable {
+    public final class Box: Sendable, Equatable {
         /// The presented node.
         public let node: SnapshotNode
         /// Boxes `node`.
         public init(_ node: SnapshotNode) { self.node = node }
-        /// Decodes the node itself (the box adds no JSON level).
-        public required init(from decoder: any Decoder) throws { node = try SnapshotNode(from: decoder) }
-        /// Encodes the node itself (the box adds no JSON level).
-        public func encode(to encoder: any Encoder) throws { try node.encode(to: encoder) }
         /// Whether the boxed nodes are equal.
         public static func == (lhs: Box, rhs: Box) -> Bool { lhs.node == rhs.node }
     }

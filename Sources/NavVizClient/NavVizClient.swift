@@ -5,13 +5,14 @@ import Foundation
 #endif
 
 /// Talks to a running `navviz serve`: creates sessions and posts scenario steps or canonical
-/// snapshots, from an app's debug build or a test. Foundation only, so it builds for iOS, macOS and Linux.
+/// snapshots, from an app's debug build or a test. Foundation and `NavVizFormat` only, so it builds for
+/// iOS, macOS and Linux; the daemon's JSON is read and written by the same code as in the daemon.
 ///
 /// ```swift
 /// let navviz = NavVizClient()  // http://127.0.0.1:7381
 /// let session = try await navviz.createSession(name: "Checkout", root: ["tabs": [["navigation": ["Home"]], "Cart"]])
 /// let step = try await navviz.postStep(["op": "push", "node": "Product"], to: session.id)
-/// print(step.visible ?? "nothing")  // Product
+/// print(step.finder.visible?.rawValue ?? "nothing")  // Product
 /// ```
 public struct NavVizClient: Sendable {
     /// The daemon's address.
@@ -33,25 +34,26 @@ public struct NavVizClient: Sendable {
     /// Creates a session. `root` is a node literal (`["navigation": ["Home"]]`) or a canonical snapshot;
     /// without one the window starts empty. `id` defaults to a slug of `name`.
     public func createSession(
-        name: String, id: String? = nil, root: NavVizJSON? = nil, finder: String? = nil, device: String? = nil
+        name: String, id: String? = nil, root: JSONValue? = nil, finder: String? = nil, device: String? = nil
     ) async throws -> SessionInfo {
-        var body: [(String, NavVizJSON)] = [("name", .string(name))]
+        var body: [(String, JSONValue)] = [("name", .string(name))]
         if let id { body.append(("id", .string(id))) }
         if let root { body.append(("root", root)) }
         if let finder { body.append(("finder", .string(finder))) }
         if let device { body.append(("device", .string(device))) }
-        return try await send("POST", "api/sessions", body: NavVizJSON.object(body))
+        return try SessionInfo(try await send("POST", "api/sessions", body: .object(body)), file: "response")
     }
 
     /// Every session.
     public func sessions() async throws -> [SessionInfo] {
-        let list: SessionList = try await send("GET", "api/sessions")
-        return list.sessions
+        let list = try await send("GET", "api/sessions")
+        guard let items = list["sessions"]?.arrayValue else { throw NavVizClientError.invalidResponse(JSONWriter.compact(list)) }
+        return try items.enumerated().map { offset, item in try SessionInfo(item, file: "response: sessions[\(offset)]") }
     }
 
     /// One session.
     public func session(_ id: String) async throws -> SessionInfo {
-        try await send("GET", "api/sessions/\(try Self.escape(id))")
+        try SessionInfo(try await send("GET", "api/sessions/\(try Self.escape(id))"), file: "response")
     }
 
     /// Deletes a session and its journal.
@@ -61,34 +63,46 @@ public struct NavVizClient: Sendable {
 
     // MARK: - Steps
 
-    /// Posts one scenario step (`["op": "push", "node": "Detail"]`); the daemon simulates it.
+    /// Posts one scenario step (`["op": "push", "node": "Detail"]`); the daemon simulates it and answers
+    /// with the step as the run JSON has it.
     @discardableResult
-    public func postStep(_ step: NavVizJSON, to session: String) async throws -> StepResult {
-        try await send("POST", "api/sessions/\(try Self.escape(session))/steps", body: step)
+    public func postStep(_ step: JSONValue, to session: String) async throws -> RunStep {
+        try RunDecoder.decodeStep(try await send("POST", "api/sessions/\(try Self.escape(session))/steps", body: step), file: "response")
     }
 
-    /// Posts the app's current hierarchy as a canonical snapshot; the daemon works out the callbacks.
+    /// Posts the app's current hierarchy as a canonical snapshot; the daemon works out the callbacks. A
+    /// snapshot the daemon would refuse is refused here, with the daemon's message, before anything is sent.
     @discardableResult
-    public func postSnapshot(_ snapshot: SnapshotNode, to session: String) async throws -> StepResult {
-        try await send("POST", "api/sessions/\(try Self.escape(session))/snapshots", body: snapshot)
+    public func postSnapshot(_ snapshot: SnapshotNode, to session: String) async throws -> RunStep {
+        try await postSnapshot(try snapshot.hierarchy(), to: session)
+    }
+
+    /// Posts a hierarchy as a canonical snapshot.
+    @discardableResult
+    public func postSnapshot(_ hierarchy: Hierarchy, to session: String) async throws -> RunStep {
+        try RunDecoder.decodeStep(
+            try await send("POST", "api/sessions/\(try Self.escape(session))/snapshots", body: Snapshot.encode(hierarchy)), file: "response"
+        )
     }
 
     /// Posts a canonical snapshot already encoded as JSON (what `NavVizCapture` builds); with
     /// `creatingSession`, a session that does not exist yet is created first.
     @discardableResult
-    public func postSnapshot(json: String, to session: String, creatingSession: Bool = false) async throws -> StepResult {
+    public func postSnapshot(json: String, to session: String, creatingSession: Bool = false) async throws -> RunStep {
         let path = "api/sessions/\(try Self.escape(session))/snapshots"
+        let answer: JSONValue
         do {
-            return try await decode(try await raw("POST", path, body: Data(json.utf8)))
+            answer = try decode(try await raw("POST", path, body: Data(json.utf8)))
         } catch NavVizClientError.http(status: 404, _) where creatingSession {
             _ = try await createSession(name: session, id: session)
-            return try await decode(try await raw("POST", path, body: Data(json.utf8)))
+            answer = try decode(try await raw("POST", path, body: Data(json.utf8)))
         }
+        return try RunDecoder.decodeStep(answer, file: "response")
     }
 
-    /// The session's run JSON (as `run.json`).
-    public func run(of session: String) async throws -> RunResult {
-        try await send("GET", "api/sessions/\(try Self.escape(session))/run")
+    /// The session's run (what `run.json` holds), read by the same reader as `navviz diff` reads run JSON.
+    public func run(of session: String) async throws -> Run {
+        try RunDecoder.decode(try await send("GET", "api/sessions/\(try Self.escape(session))/run"), file: "response")
     }
 
     /// The SVG of one step's state.
@@ -98,18 +112,21 @@ public struct NavVizClient: Sendable {
 
     /// The SVG of a snapshot, without a session.
     public func renderSVG(_ snapshot: SnapshotNode) async throws -> String {
-        String(decoding: try await raw("POST", "api/render", body: try JSONEncoder().encode(snapshot)), as: UTF8.self)
+        let body = JSONWriter.compact(Snapshot.encode(try snapshot.hierarchy()))
+        return String(decoding: try await raw("POST", "api/render", body: Data(body.utf8)), as: UTF8.self)
     }
 
     // MARK: - Transport
 
-    func send<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = NavVizJSON?.none) async throws -> Response {
-        try decode(try await raw(method, path, body: try body.map { try JSONEncoder().encode($0) }))
+    /// Sends `body` (as JSON) and parses the answer.
+    func send(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
+        try decode(try await raw(method, path, body: body.map { Data(JSONWriter.compact($0).utf8) }))
     }
 
-    func decode<Response: Decodable>(_ data: Data) throws -> Response {
+    /// The answer as JSON.
+    func decode(_ data: Data) throws -> JSONValue {
         do {
-            return try JSONDecoder().decode(Response.self, from: data)
+            return try JSONParser.parse(bytes: Array(data))
         } catch {
             throw NavVizClientError.invalidResponse(String(decoding: data.prefix(200), as: UTF8.self))
         }
@@ -126,7 +143,7 @@ public struct NavVizClient: Sendable {
         let (data, response) = try await urlSession.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw NavVizClientError.invalidResponse("not an HTTP response") }
         guard (200..<300).contains(http.statusCode) else {
-            let message = (try? JSONDecoder().decode(ErrorBody.self, from: data))?.error.message
+            let message = (try? JSONParser.parse(bytes: Array(data)))?["error"]?["message"]?.stringValue
             throw NavVizClientError.http(
                 status: http.statusCode, message: message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode))
         }
@@ -139,12 +156,6 @@ public struct NavVizClient: Sendable {
             throw NavVizClientError.invalidSessionID(id)
         }
         return id
-    }
-
-    struct SessionList: Decodable { var sessions: [SessionInfo] }
-    struct ErrorBody: Decodable {
-        struct Message: Decodable { var message: String }
-        var error: Message
     }
 }
 

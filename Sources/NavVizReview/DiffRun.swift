@@ -116,53 +116,9 @@ public struct DiffRun: Sendable, Equatable {
     }
 
     static func runFile(_ value: JSONValue, file: String) throws(ScenarioErrors) -> DiffRun {
-        var reader = DocumentReader(file: file)
-        var steps: [DiffStep] = []
-        let items = value["steps"]?.arrayValue ?? []
-        for (offset, item) in items.enumerated() {
-            let path = "steps[\(offset)]"
-            guard reader.object(item, path, "a run step object") != nil else { continue }
-            /// A string member; `null` is the same as absent.
-            func text(_ key: String) -> String? {
-                item[key] == .null ? nil : reader.string(item[key], reader.join(path, key))
-            }
-            func ids(_ key: String) -> [NodeID]? {
-                guard let raw = item[key] else { return nil }
-                guard let list = raw.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    reader.typeError(reader.join(path, key), "an array of ids", raw)
-                    return nil
-                }
-                return list.compactMap(\.stringValue).map { NodeID($0) }
-            }
-            let op = text("op") ?? (offset == 0 ? "initial" : "step")
-            let status =
-                (item["status"] == .null ? nil : reader.choice(item["status"], reader.join(path, "status"), StepStatus.self)) ?? .ok
-            let message = text("message")
-            let visible = text("visible")
-            let finderPath = ids("path")
-            let onScreen = ids("onScreen")
-            guard let raw = item["hierarchy"] else {
-                reader.fail(.missingField(file: file, path: path, field: "hierarchy"))
-                continue
-            }
-            let hierarchy: Hierarchy
-            do {
-                hierarchy = try Snapshot.decode(raw, file: file, path: reader.join(path, "hierarchy"))
-            } catch {
-                reader.errors += error.errors
-                continue
-            }
-            var finder = ViewFinder().find(in: hierarchy)
-            if item["visible"] != nil { finder.visible = visible.map { NodeID($0) } }
-            if let finderPath { finder.path = finderPath }
-            if let onScreen { finder.onScreen = onScreen }
-            steps.append(DiffStep(index: offset, op: op, status: status, message: message, hierarchy: hierarchy, finder: finder))
-        }
-        if steps.isEmpty, reader.errors.isEmpty {
-            reader.fail(.invalidValue(file: file, path: "steps", value: "[]", expected: "at least the initial state", suggestion: nil))
-        }
-        if !reader.errors.isEmpty { throw ScenarioErrors(reader.errors) }
-        return DiffRun(file: file, name: value["scenario"]?.stringValue ?? file, source: .run, steps: steps)
+        var run = DiffRun(try RunDecoder.decode(value, file: file))
+        run.source = .run
+        return run
     }
 }
 

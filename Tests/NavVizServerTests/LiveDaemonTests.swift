@@ -128,9 +128,9 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         let first = try DaemonProcess(["--data", data])
         let client = NavVizClient(baseURL: first.baseURL)
         _ = try await client.createSession(name: "Live", id: "live", root: ["tabs": [["navigation": ["Home"]], "Cart"]])
-        var last: StepResult?
+        var last: RunStep?
         for index in 0..<1000 {
-            let step: NavVizJSON = index % 2 == 0 ? ["op": "push", "node": .string("S\(index)")] : ["op": "pop"]
+            let step: JSONValue = index % 2 == 0 ? ["op": "push", "node": .string("S\(index)")] : ["op": "pop"]
             last = try await client.postStep(step, to: "live")
         }
         #expect(last?.index == 1000)
@@ -142,7 +142,7 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(try await restarted.session("live").steps == 1000)
         let run = try await restarted.run(of: "live")
         #expect(run.steps.count == 1001)
-        #expect(run.steps.last?.visible == "Home")
+        #expect(run.steps.last?.finder.visible == "Home")
         #expect(try await runText(second) == expected)
         #expect(second.log.contains("Restored 1 session with 1000 steps"))
         #expect(second.stop(SIGTERM).status == 0)
@@ -198,7 +198,7 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(text.hasPrefix("HTTP/1.1 200 OK"))
         #expect(text.contains("content-type: text/event-stream") || text.contains("Content-Type: text/event-stream"))
         #expect(text.contains("id: 1\nevent: step\ndata: {\"index\":1,\"op\":\"push\",\"status\":\"ok\",\"visible\":\"Detail\""))
-        #expect(posted.visible == "Detail")
+        #expect(posted.finder.visible == "Detail")
         // A second stream stays open while the daemon is told to stop.
         async let open = readEvents(port: daemon.port, path: "/api/sessions/live/events") { _ in false }
         try await Task.sleep(for: .milliseconds(300))

@@ -1,8 +1,9 @@
 import Foundation
 import HummingbirdTesting
-import NavVizClient
 import NavVizServer
 import Testing
+
+@testable import NavVizClient
 
 /// `NavVizClient` against a daemon listening on a real loopback port.
 @Suite struct NavVizClientTests {
@@ -21,23 +22,47 @@ import Testing
             #expect(session.visible == "Home")
             let step = try await navviz.postStep(["op": "push", "node": "Product"], to: session.id)
             #expect(step.index == 1)
-            #expect(step.visible == "Product")
-            #expect(step.events.map(\.callback) == ["viewWillDisappear", "viewWillAppear", "viewDidDisappear", "viewDidAppear"])
+            #expect(step.finder.visible == "Product")
+            #expect(step.finder.path == ["tab", "navigation", "Product"])
+            #expect(
+                step.outcome.events.map(\.callback) == [.viewWillDisappear, .viewWillAppear, .viewDidDisappear, .viewDidAppear])
+            #expect(step.outcome.events.first?.controller == "Home")
+            #expect(step.outcome.animation?.kind == "push")
             let snapshot = SnapshotNode(
                 id: "nav", kind: "navigation",
                 children: [SnapshotNode(id: "Home", screen: "Home")],
                 presented: SnapshotNode(id: "Sheet", screen: "Sheet", style: "formSheet"))
             let applied = try await navviz.postSnapshot(snapshot, to: session.id)
             #expect(applied.op == "snapshot")
-            #expect(applied.visible == "Sheet")
+            #expect(applied.finder.visible == "Sheet")
+            #expect(Snapshot.encode(applied.hierarchy) == Snapshot.encode(try snapshot.hierarchy()))
             let run = try await navviz.run(of: session.id)
             #expect(run.steps.map(\.op) == ["initial", "push", "snapshot"])
+            // The daemon's run JSON reads back as the run it wrote: the same text when written again.
+            let text = String(decoding: try await navviz.raw("GET", "api/sessions/checkout/run"), as: UTF8.self)
+            #expect(RunEncoder.text(run) == JSONWriter.pretty(try JSONParser.parse(text)))
             #expect(try await navviz.stateSVG(of: session.id, step: 2).contains("<svg"))
             #expect(try await navviz.renderSVG(snapshot).contains("Sheet"))
             #expect(try await navviz.sessions().map(\.id) == ["checkout"])
             try await navviz.deleteSession(session.id)
             #expect(try await navviz.sessions().isEmpty)
         }
+    }
+
+    @Test func aSnapshotTheDaemonWouldRefuseIsRefusedInTheApp() async throws {
+        let navviz = NavVizClient(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let tabs = SnapshotNode(id: "tabs", kind: "tab", children: [SnapshotNode(id: "A")], selected: 3)
+        await #expect(throws: ScenarioErrors.self) { try await navviz.postSnapshot(tabs, to: "s") }
+        #expect(throws: ScenarioErrors.self) { try tabs.hierarchy() }
+        // What the app spells is the canonical snapshot the daemon's reader and writer agree on.
+        let spelled = SnapshotNode(
+            id: "nav", kind: "navigation", class: "UINavigationController", children: [SnapshotNode(id: "Home", screen: "Home")],
+            presented: SnapshotNode(id: "Sheet", title: "Sign in", style: "formSheet"))
+        #expect(
+            JSONWriter.compact(spelled.json)
+                == #"{"id":"nav","kind":"navigation","class":"UINavigationController","children":[{"id":"Home","kind":"controller","screen":"Home","children":[]}],"presented":{"id":"Sheet","kind":"controller","title":"Sign in","children":[],"style":"formSheet"}}"#
+        )
+        #expect(Snapshot.encode(try spelled.hierarchy()) == spelled.json)
     }
 
     @Test func errorsCarryTheDaemonsMessage() async throws {

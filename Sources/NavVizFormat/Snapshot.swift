@@ -35,7 +35,7 @@ public enum Snapshot {
         return .object(members)
     }
 
-    static let fields = [
+    package static let fields = [
         "id", "kind", "screen", "title", "class", "children", "selected", "shown", "active", "role", "key", "collapsed", "presented",
         "style", "loaded", "released", "state", "definesPresentationContext",
     ]

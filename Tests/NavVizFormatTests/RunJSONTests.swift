@@ -1,0 +1,55 @@
+import Foundation
+import NavVizCore
+import NavVizFormat
+import NavVizScenario
+import NavVizTestSupport
+import Testing
+
+/// The run JSON is written by `RunEncoder` and read back by `RunDecoder`, the one reader of it (diffs,
+/// goldens, the client): what is written reads back as the same run.
+@Suite struct RunJSONTests {
+    static let samples =
+        ((try? FileManager.default.contentsOfDirectory(atPath: NavVizTestSupport.packageRoot.appendingPathComponent("Samples").path)) ?? [])
+        .filter { $0.hasSuffix(".json") }.sorted()
+
+    @Test(arguments: samples)
+    func everySampleRunReadsBackAsTheSameRun(name: String) throws {
+        let path = NavVizTestSupport.packageRoot.appendingPathComponent("Samples/\(name)").path
+        let run = ScenarioRunner.run(try ScenarioLoader.load(path))
+        let text = RunEncoder.text(run)
+        let read = try RunDecoder.decode(try JSONParser.parse(text), file: "run.json")
+        #expect(RunEncoder.text(read) == text)
+        #expect(read.steps.map(\.finder) == run.steps.map(\.finder))
+        #expect(read.steps.map { Snapshot.encode($0.hierarchy) } == run.steps.map { Snapshot.encode($0.hierarchy) })
+        #expect(read.steps.map(\.outcome.events) == run.steps.map(\.outcome.events))
+        for step in run.steps.dropFirst() {
+            let one = try RunDecoder.decodeStep(RunEncoder.encode(step), file: "response")
+            #expect(RunEncoder.encode(one) == RunEncoder.encode(step))
+        }
+    }
+
+    @Test(arguments: [
+        (
+            #"{"steps": [{"op": "initial", "hierarchy": null, "events": [{"controller": "A", "callback": "viewWillApear"}]}]}"#,
+            "run.json: steps[0].events[0].callback: invalid value 'viewWillApear', expected one of 'viewWillAppear', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear'. Did you mean 'viewWillAppear'?"
+        ),
+        (
+            #"{"steps": [{"op": "initial", "hierarchy": null, "duration": -1}]}"#,
+            "run.json: steps[0].duration: invalid value '-1', expected a number of at least 0"
+        ),
+        (#"{"steps": [{"op": "initial"}]}"#, "run.json: steps[0]: missing field 'hierarchy'"),
+        (#"{"steps": []}"#, "run.json: steps: invalid value '[]', expected at least the initial state"),
+        (
+            #"{"steps": [{"hierarchy": null, "animation": {"kind": 3}}]}"#,
+            "run.json: steps[0].animation.kind: expected a string, found a number"
+        ),
+    ])
+    func aBadRunJSONSaysWhereAndWhat(text: String, message: String) throws {
+        #expect(throws: ScenarioErrors.self) { try RunDecoder.decode(try JSONParser.parse(text), file: "run.json") }
+        do {
+            _ = try RunDecoder.decode(try JSONParser.parse(text), file: "run.json")
+        } catch let error as ScenarioErrors {
+            #expect(error.description == message)
+        }
+    }
+}
