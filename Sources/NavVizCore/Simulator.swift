@@ -53,7 +53,7 @@ public struct Simulator: Sendable, Equatable {
 
     /// Performs one operation. Rejected and dropped operations change nothing but the clock.
     @discardableResult
-    public mutating func perform(_ operation: Operation, _ options: StepOptions = StepOptions()) -> StepOutcome {
+    public mutating func perform(_ operation: NavigationOperation, _ options: StepOptions = StepOptions()) -> StepOutcome {
         let start = startTime(for: options)
         // Animations that ended before the step lands run their completions first (AnimatedStackView).
         let completions = hierarchy.runStackCompletions(until: start)

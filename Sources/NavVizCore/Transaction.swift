@@ -163,7 +163,7 @@ struct Transaction {
 
     // MARK: - Dispatch
 
-    mutating func apply(_ operation: Operation) throws(NavigationError) {
+    mutating func apply(_ operation: NavigationOperation) throws(NavigationError) {
         switch operation {
         case .push(let spec): try push(spec)
         case .pop(let interactive, let cancelled): try pop(interactive: interactive, cancelled: cancelled)

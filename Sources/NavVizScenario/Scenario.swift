@@ -33,7 +33,7 @@ public struct Scenario: Sendable, Equatable {
 
 /// What a step does: a simulator operation, or a named route.
 public enum StepAction: Sendable, Equatable {
-    case operation(Operation)
+    case operation(NavigationOperation)
     case navigate(route: String, context: JSONValue?)
     /// The whole window replaced by a captured state (`{"op": "snapshot", "hierarchy": …}`).
     case snapshot(Hierarchy)

@@ -48,7 +48,8 @@ extension ScenarioDecoder {
             guard let own = Self.operationFields[name] else {
                 fail(
                     .unknownOperation(
-                        file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Operation.allNames)))
+                        file: file, path: join(path, "op"), name: name,
+                        suggestion: Suggestion.closest(to: name, in: NavigationOperation.allNames)))
                 return nil
             }
             checkStepFields(members, at: path, allowed: Self.commonStepFields + own, operation: name)
@@ -68,7 +69,7 @@ extension ScenarioDecoder {
                     fail(
                         .unknownOperation(
                             file: file, path: join(path, unknown), name: unknown,
-                            suggestion: Suggestion.closest(to: unknown, in: Operation.allNames)))
+                            suggestion: Suggestion.closest(to: unknown, in: NavigationOperation.allNames)))
                 } else {
                     fail(.missingField(file: file, path: path, field: "op"))
                 }
@@ -133,7 +134,7 @@ extension ScenarioDecoder {
         }
         func flag(_ key: String) -> Bool { f[key].flatMap { bool($0.value, $0.path) } ?? false }
         func text(_ key: String) -> String? { f[key].flatMap { string($0.value, $0.path) } }
-        let op: Operation
+        let op: NavigationOperation
         switch name {
         case "push": guard let n = node() else { return nil }; op = .push(n)
         case "pop": op = .pop(interactive: flag("interactive"), cancelled: flag("cancelled"))

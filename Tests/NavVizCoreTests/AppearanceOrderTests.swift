@@ -8,7 +8,7 @@ import Testing
         var name: String
         var root: NodeSpec
         var device: Device = .phone
-        var operation: Operation
+        var operation: NavigationOperation
         var options = StepOptions()
         var trace: [String]
         var testDescription: String { name }
@@ -104,7 +104,7 @@ import Testing
     func theAnimatedFlagIsPassedThrough(animated: Bool) throws {
         var sim = try Simulator(root: nav("A", id: "nav"))
         let options = StepOptions(animated: animated)
-        for operation in [Operation.push(screen("B")), .pop(), .present(screen("M"), style: .fullScreen), .dismiss()] {
+        for operation in [NavigationOperation.push(screen("B")), .pop(), .present(screen("M"), style: .fullScreen), .dismiss()] {
             let outcome = sim.perform(operation, options)
             #expect(outcome.status == .ok)
             #expect(!outcome.events.isEmpty)

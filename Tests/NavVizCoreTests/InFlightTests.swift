@@ -29,7 +29,7 @@ import Testing
     }
 
     struct BusyCase: Sendable, CustomTestStringConvertible {
-        var operation: Operation
+        var operation: NavigationOperation
         var message: String
         var testDescription: String { operation.name }
     }

@@ -80,10 +80,10 @@ import Testing
 
     /// UIKit raises NSInvalidArgumentException: "Pushing a navigation controller is not supported".
     @Test(arguments: [
-        Operation.push(.navigation([screen("Other")], id: "inner")),
+        NavigationOperation.push(.navigation([screen("Other")], id: "inner")),
         .show(.navigation([screen("Other")], id: "inner")),
     ])
-    func pushingANavigationControllerIsRefused(_ operation: Operation) throws {
+    func pushingANavigationControllerIsRefused(_ operation: NavigationOperation) throws {
         var sim = try Simulator(root: .navigation([screen("Home")], id: "nav"))
         let before = sim.hierarchy
         let outcome = sim.perform(operation)

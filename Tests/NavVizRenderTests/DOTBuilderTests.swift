@@ -203,7 +203,7 @@ import Testing
         var flow = FlowGraph()
         func key(_ h: Hierarchy) -> String { builder.state(h, finder: ViewFinder().find(in: h)) }
         flow.add(FlowGraph.State(key: key(sim.hierarchy), hierarchy: sim.hierarchy, finder: sim.finderResult))
-        let steps: [NavVizCore.Operation] = [
+        let steps: [NavigationOperation] = [
             .push(.screen("Product")), .pop(), .pop(), .present(.screen("SignIn")), .dismiss(),
         ]
         for (offset, op) in steps.enumerated() {
@@ -311,7 +311,7 @@ import Testing
 
     @discardableResult
     private func expectTransition(
-        _ name: String, _ sim: inout Simulator, _ op: NavVizCore.Operation, _ options: StepOptions = StepOptions(),
+        _ name: String, _ sim: inout Simulator, _ op: NavigationOperation, _ options: StepOptions = StepOptions(),
         note: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let before = sim.hierarchy

@@ -68,7 +68,7 @@ import Testing
         var sim = try Self.readerApp()
         let before = sim.hierarchy
         let beforeFinder = sim.finderResult
-        let operation: NavVizCore.Operation =
+        let operation: NavigationOperation =
             switch op {
             case "push": .push(.screen("A4"))
             case "pop": .pop()

@@ -93,7 +93,7 @@ import Testing
     }
 
     /// One transition per kind of change: added, removed (a ghost), changed, a presentation and its dismissal.
-    static let transitions: [(String, @Sendable () throws -> (Simulator, NavVizCore.Operation))] = [
+    static let transitions: [(String, @Sendable () throws -> (Simulator, NavigationOperation))] = [
         ("push", { (try Simulator(root: .navigation([.screen("Home")], id: "shopNav")), .push(.screen("Product"))) }),
         ("pop", { (try Simulator(root: .navigation([.screen("Home"), .screen("Product")], id: "shopNav")), .pop()) }),
         ("select", { (try Simulator(root: .tabs([.screen("Home"), .screen("Cart")], id: "shopTabs")), .select(.index(1))) }),

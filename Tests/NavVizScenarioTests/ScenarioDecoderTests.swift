@@ -493,9 +493,9 @@ private let nodeLiteral =
     }
 
     @Test func suggestionsNeedAClosenessLimit() {
-        #expect(Suggestion.closest(to: "pusj", in: NavVizCore.Operation.allNames) == "push")
-        #expect(Suggestion.closest(to: "POPTOROOT", in: NavVizCore.Operation.allNames) == "popToRoot")
-        #expect(Suggestion.closest(to: "teleport", in: NavVizCore.Operation.allNames) == nil)
+        #expect(Suggestion.closest(to: "pusj", in: NavigationOperation.allNames) == "push")
+        #expect(Suggestion.closest(to: "POPTOROOT", in: NavigationOperation.allNames) == "popToRoot")
+        #expect(Suggestion.closest(to: "teleport", in: NavigationOperation.allNames) == nil)
         #expect(Suggestion.closest(to: "ab", in: ["xy"]) == nil)
         #expect(Suggestion.closest(to: "c", in: ["a", "b"]) == nil)
         #expect(Suggestion.closest(to: "A", in: ["a", "b"]) == "a")

@@ -224,7 +224,7 @@ private func withRoot(_ root: String) -> String {
     }
 
     @Test func everyOperationHasBothStepSpellingsWithTheDecodersFields() throws {
-        #expect(Set(ScenarioDecoder.operationFields.keys) == Set(NavVizCore.Operation.allNames))
+        #expect(Set(ScenarioDecoder.operationFields.keys) == Set(NavigationOperation.allNames))
         let common = Set(ScenarioDecoder.commonStepFields)
         for (name, fields) in ScenarioDecoder.operationFields {
             let required = Set(ScenarioDecoder.requiredFields[name] ?? [])
@@ -241,7 +241,7 @@ private func withRoot(_ root: String) -> String {
             #expect(requiredNames(short) == required.subtracting([main].compactMap { $0 }).union([name]), "shortStep.\(name)")
         }
         let alternatives = try definition("step")["oneOf"]?.arrayValue?.compactMap { $0["$ref"]?.stringValue }
-        #expect(alternatives?.count == 2 * NavVizCore.Operation.allNames.count)
+        #expect(alternatives?.count == 2 * NavigationOperation.allNames.count)
     }
 
     @Test func everyNodeKindHasTheDecodersFields() throws {

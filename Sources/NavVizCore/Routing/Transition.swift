@@ -50,7 +50,7 @@ public enum TransitionAction: Sendable, Equatable {
     }
 
     /// The simulator operation this transition performs with a built literal (nil: it performs none).
-    public func operation(with built: NodeSpec?) -> Operation? {
+    public func operation(with built: NodeSpec?) -> NavigationOperation? {
         switch self {
         case .push: built.map { .push($0) }
         case .pop: .pop()

@@ -45,7 +45,7 @@ public struct Animation: Sendable, Equatable {
 }
 
 /// One UIKit (or seed container) call.
-public enum Operation: Sendable, Equatable {
+public enum NavigationOperation: Sendable, Equatable {
     case push(NodeSpec)
     case pop(interactive: Bool = false, cancelled: Bool = false)
     case popToRoot
@@ -185,6 +185,3 @@ public struct StepOutcome: Sendable, Equatable {
         self.error = error
     }
 }
-
-/// `Operation` without the clash with Foundation's `Operation` (use this name where both are imported).
-public typealias NavigationOperation = Operation
