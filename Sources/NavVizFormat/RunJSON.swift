@@ -103,7 +103,8 @@ public enum RunDecoder {
 
     /// Step `offset` at `path`, or nil with its errors appended.
     static func step(_ item: JSONValue, offset: Int, path: String, reader: inout DocumentReader) -> RunStep? {
-        guard reader.object(item, path.isEmpty ? "(top level)" : path, "a run step object") != nil else { return nil }
+        let at = path.isEmpty ? "(top level)" : path
+        guard reader.object(item, at, "a run step object") != nil else { return nil }
         let file = reader.file
         /// A member, `null` being the same as absent.
         func member(_ key: String) -> JSONValue? { item[key] == .null ? nil : item[key] }
@@ -140,7 +141,7 @@ public enum RunDecoder {
             }
         }
         guard let raw = item["hierarchy"] else {
-            reader.fail(.missingField(file: file, path: path.isEmpty ? "(top level)" : path, field: "hierarchy"))
+            reader.fail(.missingField(file: file, path: at, field: "hierarchy"))
             return nil
         }
         let hierarchy: Hierarchy

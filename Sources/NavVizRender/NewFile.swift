@@ -14,35 +14,34 @@ public enum NewFile {
     /// Creates `path` holding the UTF-8 bytes of `text`; fails if anything is there (a symbolic link
     /// included, which is never followed).
     public static func write(_ text: String, to path: String) throws(NewFileError) {
-        var text = text
-        try text.withUTF8 { bytes in Result { () throws(NewFileError) in try write(UnsafeRawBufferPointer(bytes), to: path) } }.get()
+        try write(parts: [text], to: path)
     }
 
     /// Creates `path` holding the UTF-8 bytes of `parts`, one after another, as `write(_:to:)` does.
     public static func write(parts: [String], to path: String) throws(NewFileError) {
-        let descriptor = try create(path)
-        for part in parts {
-            var part = part
-            let result = part.withUTF8 { bytes in
-                Result { () throws(NewFileError) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, path: path) }
-            }
-            if case .failure(let error) = result {
-                close(descriptor)
-                throw error
+        try writeNew(path) { descriptor throws(NewFileError) in
+            for part in parts {
+                var part = part
+                try part.withUTF8 { bytes in
+                    Result { () throws(NewFileError) in try writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, path: path) }
+                }.get()
             }
         }
-        guard close(descriptor) == 0 else { throw NewFileError(path: path, code: errno) }
     }
 
     /// Creates `path` holding `bytes`, as `write(_:to:)` does.
     public static func write(_ bytes: [UInt8], to path: String) throws(NewFileError) {
-        try bytes.withUnsafeBytes { bytes in Result { () throws(NewFileError) in try write(bytes, to: path) } }.get()
+        try writeNew(path) { descriptor throws(NewFileError) in
+            try bytes.withUnsafeBytes { bytes in Result { () throws(NewFileError) in try writeAll(bytes, to: descriptor, path: path) } }
+                .get()
+        }
     }
 
-    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(NewFileError) {
+    /// Creates `path`, lets `body` write to it, and closes it whether or not `body` fails.
+    private static func writeNew(_ path: String, _ body: (Int32) throws(NewFileError) -> Void) throws(NewFileError) {
         let descriptor = try create(path)
         do {
-            try writeAll(bytes, to: descriptor, path: path)
+            try body(descriptor)
         } catch {
             close(descriptor)
             throw error

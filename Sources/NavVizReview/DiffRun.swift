@@ -62,10 +62,10 @@ public struct DiffRun: Sendable, Equatable {
         self.steps = steps
     }
 
-    /// A scenario's run; `arguments[i]` is step `i + 1`'s canonical JSON.
-    public init(_ run: Run, arguments: [String]? = nil) {
+    /// A scenario's run (or a run read from `source`); `arguments[i]` is step `i + 1`'s canonical JSON.
+    public init(_ run: Run, arguments: [String]? = nil, source: Source = .scenario) {
         self.init(
-            file: run.file, name: run.scenario, source: .scenario,
+            file: run.file, name: run.scenario, source: source,
             steps: run.steps.map { step in
                 DiffStep(
                     index: step.index, op: step.op, status: step.status, message: step.outcome.message,
@@ -116,9 +116,7 @@ public struct DiffRun: Sendable, Equatable {
     }
 
     static func runFile(_ value: JSONValue, file: String) throws(ScenarioErrors) -> DiffRun {
-        var run = DiffRun(try RunDecoder.decode(value, file: file))
-        run.source = .run
-        return run
+        DiffRun(try RunDecoder.decode(value, file: file), source: .run)
     }
 }
 

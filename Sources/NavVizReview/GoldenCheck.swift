@@ -20,8 +20,6 @@ public struct GoldenCheck: Sendable {
 
     /// What a scenario's comparison found.
     public struct Report: Sendable {
-        /// The scenario's folder name.
-        public var name: String
         /// Every golden that differs, is new or is gone; empty when everything matches.
         public var drifts: [Goldens.Drift]
         /// What to print: a FAIL line, what the steps do differently, each drift and a capped diff.
@@ -41,7 +39,7 @@ public struct GoldenCheck: Sendable {
         expected: [String: String], actual: [OutputFile], run: Run, name: String, golden: String, artifacts: String
     ) -> Report {
         let drifts = Goldens.compare(expected: expected, actual: actual)
-        var report = Report(name: name, drifts: drifts, lines: [], fullDiff: [], diagrams: [])
+        var report = Report(drifts: drifts, lines: [], fullDiff: [], diagrams: [])
         guard !drifts.isEmpty else { return report }
         report.lines.append(
             "FAIL \(name): \(drifts.count) of \(Set(expected.keys).union(actual.map(\.path)).count) goldens differ (\(golden)/)")

@@ -99,9 +99,6 @@ enum OutputDirectory {
         ContentHash.hex(data.withUnsafeBytes { ContentHash.fnv1a($0) })
     }
 
-    /// The same hash of a text's UTF-8 bytes.
-    static func hash(_ text: String) -> String { hash(parts: [text]) }
-
     /// The same hash of the UTF-8 bytes of `parts`, one after another.
     static func hash(parts: [String]) -> String {
         ContentHash.hex(parts.reduce(ContentHash.basis) { ContentHash.fnv1a($1.utf8, seed: $0) })
