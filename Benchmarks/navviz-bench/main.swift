@@ -71,10 +71,9 @@ if wants("finder") {
     print("view finder (navviz strategy), nanoseconds per lookup:")
     print("  depth  breadth  ns/find")
     for (depth, breadth) in [(10, 1), (50, 1), (100, 1), (400, 1), (100, 10), (100, 50)] {
-        var h = Hierarchy()
+        let h: Hierarchy
         do {
-            let root = try h.build(chain(depth: depth, breadth: breadth))
-            h.setRoot(root)
+            h = try Hierarchy(root: chain(depth: depth, breadth: breadth))
         } catch {
             print("  build failed: \(error)")
             continue
@@ -210,9 +209,7 @@ if wants("render") {
             print("  spawning `dot -Tsvg`: skipped (install Debian's graphviz package for this comparison)")
         }
         // A 3,000-node hierarchy.
-        var big = Hierarchy()
-        let bigRoot = try big.build(.tabs((0..<30).map { t in .navigation((0..<99).map { .screen("S\(t)_\($0)") }) }))
-        big.setRoot(bigRoot)
+        let big = try Hierarchy(root: .tabs((0..<30).map { t in .navigation((0..<99).map { .screen("S\(t)_\($0)") }) }))
         let bigDOT = builder.state(big, finder: ViewFinder().find(in: big))
         var bigSize = 0
         let bigTime = try seconds { bigSize = try GraphvizRenderer.shared.renderSync(dot: bigDOT).utf8.count }
@@ -442,9 +439,7 @@ if wants("widths") {
 if wants("widths") {
     // 50 tabs of 60 controllers: 3,051 nodes.
     do {
-        var big = Hierarchy()
-        let root = try big.build(.tabs((0..<50).map { t in .navigation((0..<60).map { .screen("S\(t)_\($0)") }) }))
-        big.setRoot(root)
+        let big = try Hierarchy(root: .tabs((0..<50).map { t in .navigation((0..<60).map { .screen("S\(t)_\($0)") }) }))
         let finder = ViewFinder().find(in: big)
         for (label, options) in [("focused", DiagramOptions.focused), ("expand all", DiagramOptions())] {
             var size = 0

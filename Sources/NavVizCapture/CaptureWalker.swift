@@ -115,18 +115,17 @@ public struct CaptureWalker<Tree: ControllerTree> {
 
     /// The hierarchy below `root` (a window's root view controller).
     public func capture(from root: Tree.Controller, device: Device = .phone) -> CaptureResult {
-        var h = Hierarchy(device: device)
+        var h = HierarchyBuilder(device: device)
         var warnings: [String] = []
         var seen = Set<ObjectIdentifier>()
         let rootID = visit(root, parent: nil, presenter: nil, depth: 0, into: &h, warnings: &warnings, seen: &seen)
-        h.setRoot(rootID)
-        return CaptureResult(hierarchy: h, warnings: warnings)
+        return CaptureResult(hierarchy: h.build(root: rootID), warnings: warnings)
     }
 
     /// Adds a controller and everything below it; returns its id.
     @discardableResult
     private func visit(
-        _ controller: Tree.Controller, parent: NodeID?, presenter: NodeID?, depth: Int, into h: inout Hierarchy,
+        _ controller: Tree.Controller, parent: NodeID?, presenter: NodeID?, depth: Int, into h: inout HierarchyBuilder,
         warnings: inout [String], seen: inout Set<ObjectIdentifier>
     ) -> NodeID? {
         guard seen.insert(ObjectIdentifier(controller)).inserted else {
@@ -187,7 +186,7 @@ public struct CaptureWalker<Tree: ControllerTree> {
     /// Selection, columns and embedding, from the typed APIs (or, for a custom container, from which
     /// children are in the window).
     private func label(
-        _ id: NodeID, _ controller: Tree.Controller, kind: NodeKind, shown: [Int], short: String, in h: inout Hierarchy,
+        _ id: NodeID, _ controller: Tree.Controller, kind: NodeKind, shown: [Int], short: String, in h: inout HierarchyBuilder,
         warnings: inout [String]
     ) {
         let children = h[id].children

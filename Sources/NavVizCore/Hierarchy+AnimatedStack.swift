@@ -53,7 +53,7 @@ extension Hierarchy {
     }
 
     /// Runs, in time order, the completions of stack animations that ended by `time`; returns their hooks.
-    public mutating func runStackCompletions(until time: Double) -> [HookEvent] {
+    mutating func runStackCompletions(until time: Double) -> [HookEvent] {
         var due: [(time: Double, stack: NodeID)] = []
         guard containsStacks else { return [] }
         for node in boxes.values.map(\.value) {

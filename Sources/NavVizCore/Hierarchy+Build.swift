@@ -14,7 +14,7 @@ extension Hierarchy {
 
     /// Builds the nodes of a literal (pre-order ids) and returns the new node's id, unattached.
     /// A `{"ref": id}` returns the existing controller, which must be detached.
-    public mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
+    mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
         var copy = self
         copy.lastBuilt = []
         let id = try copy.buildUnchecked(spec)
@@ -196,13 +196,13 @@ extension Hierarchy {
     }
 
     /// Makes a detached node the window root (no callbacks; the simulator emits them).
-    public mutating func setRoot(_ id: NodeID?) { root = id }
+    mutating func setRoot(_ id: NodeID?) { root = id }
 }
 
 extension Hierarchy {
     /// Adds a node that already has an id (from a snapshot) under a containment parent, or as a presentation
     /// of `presenter`. Id counters move past it, so later ids never reuse it.
-    public mutating func insert(_ node: Node, parent: NodeID? = nil, presenter: NodeID? = nil) throws(NavigationError) {
+    mutating func insert(_ node: Node, parent: NodeID? = nil, presenter: NodeID? = nil) throws(NavigationError) {
         if contains(node.id) { throw .duplicateChild(node.id, container: parent ?? presenter ?? node.id) }
         var node = node
         node.children = []
@@ -235,7 +235,7 @@ extension Hierarchy {
 extension Hierarchy {
     /// Forgets detached controllers (popped, dismissed, replaced) unless `retained` names one in their
     /// subtree. Ids stay counted, so they are never reused.
-    public mutating func collectDetached(keeping retained: Set<NodeID>) {
+    mutating func collectDetached(keeping retained: Set<NodeID>) {
         var attached = Set<NodeID>()
         for id in attachedNodes() { attached.insert(id) }
         var keep = attached

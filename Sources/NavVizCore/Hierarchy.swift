@@ -39,7 +39,7 @@ public struct Hierarchy: Sendable, Equatable {
     }
 
     /// The node with this id; it must exist.
-    public subscript(id: NodeID) -> Node {
+    public internal(set) subscript(id: NodeID) -> Node {
         get {
             guard let box = boxes[id] else { preconditionFailure("no node '\(id)'") }
             return box.value

@@ -34,10 +34,7 @@ public struct Simulator: Sendable, Equatable {
         root: NodeSpec, device: Device = .phone, screens: [String: ScreenInfo] = [:], finder: ViewFinder = ViewFinder(),
         replaysQuirks: Bool = false
     ) throws(NavigationError) {
-        var hierarchy = Hierarchy(device: device, screens: screens)
-        let id = try hierarchy.build(root)
-        hierarchy.setRoot(id)
-        self.init(hierarchy: hierarchy, finder: finder, replaysQuirks: replaysQuirks)
+        self.init(hierarchy: try Hierarchy(root: root, device: device, screens: screens), finder: finder, replaysQuirks: replaysQuirks)
     }
 
     /// What the finder reports now: the visible controller, the path to it and what is on screen.

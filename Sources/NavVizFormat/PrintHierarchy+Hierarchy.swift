@@ -70,7 +70,7 @@ extension PrintHierarchy {
 
     /// Maps the dump onto navviz's model: one node per printed controller, no more and no fewer.
     public func hierarchy(kinds overrides: [String: NodeKind] = [:], device: Device = .phone) -> CapturedHierarchy {
-        var h = Hierarchy(device: device)
+        var h = HierarchyBuilder(device: device)
         var notes: [String] = []
         var observed: [(NodeID, State)] = []
         var counts: [String: Int] = [:]
@@ -126,11 +126,10 @@ extension PrintHierarchy {
             label(index, id, kind: kind, in: &h, notes: &notes)
         }
         insert(0, parent: nil, presenter: nil)
-        h.setRoot(ids[0])
         if isDetached {
             notes.append("'\(ids[0])' was printed as presented with (null): the hierarchy was not in a window")
         }
-        return CapturedHierarchy(hierarchy: h, observed: observed, notes: notes)
+        return CapturedHierarchy(hierarchy: h.build(root: ids[0]), observed: observed, notes: notes)
     }
 
     /// Whether a controller's content is in the window, as UIKit printed it.
@@ -145,7 +144,7 @@ extension PrintHierarchy {
 
     /// Sets what `_printHierarchy` leaves unsaid: a tab's selection, a split's columns and collapse, which
     /// children of a plain container are on screen.
-    func label(_ index: Int, _ node: NodeID, kind: NodeKind, in h: inout Hierarchy, notes: inout [String]) {
+    func label(_ index: Int, _ node: NodeID, kind: NodeKind, in h: inout HierarchyBuilder, notes: inout [String]) {
         let controller = controllers[index]
         let children = controller.children
         guard !children.isEmpty else { return }

@@ -45,19 +45,20 @@ public enum Snapshot {
         -> Hierarchy
     {
         var reader = Reader(file: file)
-        var h = Hierarchy(device: device)
-        if value == .null { return h }
+        var h = HierarchyBuilder(device: device)
+        if value == .null { return h.build(root: nil) }
         let root = reader.node(value, path.isEmpty ? "(top level)" : path, parent: nil, presenter: nil, into: &h)
         guard reader.errors.isEmpty, let root else { throw ScenarioErrors(reader.errors) }
-        h.setRoot(root)
-        return h
+        return h.build(root: root)
     }
 
     private struct Reader: FieldReader {
         let file: String
         var errors: [ScenarioError] = []
 
-        mutating func node(_ value: JSONValue, _ path: String, parent: NodeID?, presenter: NodeID?, into h: inout Hierarchy) -> NodeID? {
+        mutating func node(_ value: JSONValue, _ path: String, parent: NodeID?, presenter: NodeID?, into h: inout HierarchyBuilder)
+            -> NodeID?
+        {
             guard case .object(let members) = value else {
                 errors.append(.wrongType(file: file, path: path, expected: "a snapshot node object", found: value.typeDescription))
                 return nil
@@ -209,7 +210,7 @@ public enum Snapshot {
 
         /// A split holds one to three columns, each in its own role, one of them the primary. Columns without
         /// any role are given them by position (primary, [supplementary,] secondary), as UIKit orders them.
-        mutating func checkColumns(of id: NodeID, at path: String, in h: inout Hierarchy) {
+        mutating func checkColumns(of id: NodeID, at path: String, in h: inout HierarchyBuilder) {
             let columns = h[id].children
             guard (1...3).contains(columns.count) else {
                 errors.append(

@@ -88,18 +88,21 @@ import Testing
     }
 
     @Test func insertedNodesMoveTheCounterPastTheirNumber() throws {
-        var h = Hierarchy()
-        try h.insert(Node(id: "Product#5", kind: .controller, screen: "Product"))
-        #expect(try h.build(screen("Product")) == "Product#6")
-        try h.insert(Node(id: "Home", kind: .controller, screen: "Home"))
-        #expect(try h.build(screen("Home")) == "Home#2")
+        var builder = HierarchyBuilder()
+        try builder.insert(Node(id: "nav", kind: .navigation))
+        try builder.insert(Node(id: "Product#5", kind: .controller, screen: "Product"), parent: "nav")
+        try builder.insert(Node(id: "Home", kind: .controller, screen: "Home"), parent: "nav")
+        var sim = Simulator(hierarchy: builder.build(root: "nav"))
+        let still = StepOptions(animated: false)
+        #expect(sim.perform(.push(screen("Product")), still).created == ["Product#6"])
+        #expect(sim.perform(.push(screen("Home")), still).created == ["Home#2"])
     }
 
     @Test func aRepeatedInsertedIDIsRejected() throws {
-        var h = Hierarchy()
-        try h.insert(Node(id: "Home", kind: .controller))
+        var builder = HierarchyBuilder()
+        try builder.insert(Node(id: "Home", kind: .controller))
         #expect(throws: NavigationError.duplicateChild("Home", container: "Home")) {
-            try h.insert(Node(id: "Home", kind: .controller))
+            try builder.insert(Node(id: "Home", kind: .controller))
         }
     }
 

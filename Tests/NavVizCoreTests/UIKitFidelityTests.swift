@@ -1,5 +1,6 @@
-import NavVizCore
 import Testing
+
+@testable import NavVizCore
 
 /// Rules read from Apple's documentation sentence by sentence (docs/semantics.md cites each one). Every
 /// test here failed on the simulator before the rule was implemented.

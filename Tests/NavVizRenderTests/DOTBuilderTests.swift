@@ -1,9 +1,9 @@
 import Foundation
-import NavVizCore
 import NavVizScenario
 import NavVizTestSupport
 import Testing
 
+@testable import NavVizCore  // a released view is set directly, as a memory warning would leave it
 @testable import NavVizRender
 
 /// Golden DOT per node kind and per kind of step, determinism, and escaping in context.
@@ -330,10 +330,7 @@ enum Fixtures {
     static func hierarchy(
         _ spec: NodeSpec, device: Device = .phone, screens: [String: ScreenInfo] = [:]
     ) throws -> Hierarchy {
-        var h = Hierarchy(device: device, screens: screens)
-        let id = try h.build(spec)
-        h.setRoot(id)
-        return h
+        try Hierarchy(root: spec, device: device, screens: screens)
     }
 }
 
