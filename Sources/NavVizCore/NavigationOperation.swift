@@ -106,14 +106,6 @@ public enum NavigationOperation: Sendable, Equatable {
         case .wait: "wait"
         }
     }
-
-    /// Every operation name the simulator knows, plus `navigate` (routes) and `snapshot` (a captured state).
-    public static let allNames: [String] = [
-        "push", "pop", "popToRoot", "popTo", "popToInstance", "setStack", "replace", "select", "setTabs", "show",
-        "showDetail", "collapse", "expand", "showChild", "present", "dismiss", "setRoot", "activate",
-        "flushActivity", "register", "flick", "pushView", "popView", "setViews", "updateView", "memoryWarning",
-        "wait", "navigate", "snapshot",
-    ]
 }
 
 /// How a step ended.

@@ -45,18 +45,14 @@ public enum Capture {
     /// A scenario file (`navviz: 1`) for captures in order: the first is the root, each further one a
     /// `snapshot` step. `notes` of each capture become the step's note.
     public static func scenarioJSON(_ captures: [(file: String, capture: CapturedHierarchy)], name: String) -> JSONValue {
-        var members: [(String, JSONValue)] = [("navviz", .number(1)), ("name", .string(name))]
-        guard let first = captures.first else { return .object(members) }
-        members.append(("description", .string(description(first.file, first.capture))))
-        members.append(("root", Snapshot.encode(first.capture.hierarchy)))
-        let steps = captures.dropFirst().map { item -> JSONValue in
-            .object([
-                ("op", .string("snapshot")), ("note", .string(description(item.file, item.capture))),
-                ("hierarchy", Snapshot.encode(item.capture.hierarchy)),
-            ])
+        guard let first = captures.first else { return .object([("navviz", 1), ("name", .string(name))]) }
+        var scenario = Scenario(file: first.file, name: name, device: first.capture.hierarchy.device, root: .screen("(capture)"))
+        scenario.initialHierarchy = first.capture.hierarchy
+        scenario.caption = description(first.file, first.capture)
+        scenario.steps = captures.dropFirst().map { item in
+            ScenarioStep(action: .snapshot(item.capture.hierarchy), note: description(item.file, item.capture))
         }
-        members.append(("steps", .array(steps)))
-        return .object(members)
+        return ScenarioEncoder.encode(scenario)
     }
 
     static func description(_ file: String, _ capture: CapturedHierarchy) -> String {

@@ -29,6 +29,22 @@ public struct Scenario: Sendable, Equatable {
     /// Every id the file refers to (refs, targets, popTo…): the simulator keeps these when it forgets
     /// detached controllers.
     public var referencedIDs: Set<NodeID> = []
+
+    /// A scenario; `initialHierarchy`, `caption` and `referencedIDs` start empty.
+    public init(
+        file: String, name: String, device: Device = .phone, finder: ViewFinderStrategy = .navviz, quirks: Bool = false,
+        screens: [String: ScreenInfo] = [:], routes: [String: Route] = [:], root: NodeSpec, steps: [ScenarioStep] = []
+    ) {
+        self.file = file
+        self.name = name
+        self.device = device
+        self.finder = finder
+        self.quirks = quirks
+        self.screens = screens
+        self.routes = routes
+        self.root = root
+        self.steps = steps
+    }
 }
 
 /// What a step does: a simulator operation, or a named route.

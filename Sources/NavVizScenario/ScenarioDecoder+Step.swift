@@ -3,59 +3,27 @@ import NavVizCore
 extension ScenarioDecoder {
     static let commonStepFields = ["op", "animated", "animation", "target", "after", "note", "expect"]
 
-    /// Each operation's own fields (`mainFields` names the one the `{"push": …}` form fills).
-    static let operationFields: [String: [String]] = [
-        "push": ["node"], "pop": ["interactive", "cancelled"], "popToRoot": [], "popTo": ["id"],
-        "popToInstance": ["class", "which"], "setStack": ["stack"], "replace": ["node", "mode", "keep"],
-        "select": ["tab", "user"], "setTabs": ["tabs", "selected"], "show": ["node"], "showDetail": ["node"],
-        "collapse": ["onto"], "expand": [], "showChild": ["node"], "present": ["node", "style"],
-        "dismiss": ["interactive", "cancelled"], "setRoot": ["node"], "activate": ["activity", "rule"],
-        "flushActivity": ["activity"], "register": ["activity", "node"], "flick": ["velocity"],
-        "pushView": ["node"], "popView": [], "setViews": ["views"], "updateView": ["node"], "memoryWarning": [],
-        "wait": ["seconds"], "navigate": ["route", "context"], "snapshot": ["hierarchy"],
-    ]
-
-    /// The field the value of the short spelling `{"push": …}` fills. Operations not listed take no
-    /// argument there (`{"pop": true}`): their flags (`interactive`, `cancelled`) are not arguments.
-    static let mainFields: [String: String] = [
-        "push": "node", "popTo": "id", "popToInstance": "class", "setStack": "stack", "replace": "node",
-        "select": "tab", "setTabs": "tabs", "show": "node", "showDetail": "node", "collapse": "onto",
-        "showChild": "node", "present": "node", "setRoot": "node", "activate": "activity",
-        "flushActivity": "activity", "register": "activity", "flick": "velocity", "pushView": "node",
-        "setViews": "views", "updateView": "node", "wait": "seconds", "navigate": "route", "snapshot": "hierarchy",
-    ]
-
-    /// Fields an operation cannot do without.
-    static let requiredFields: [String: [String]] = [
-        "push": ["node"], "popTo": ["id"], "popToInstance": ["class"], "setStack": ["stack"], "replace": ["node"],
-        "select": ["tab"], "setTabs": ["tabs"], "show": ["node"], "showDetail": ["node"], "showChild": ["node"],
-        "present": ["node"], "setRoot": ["node"], "activate": ["activity"], "flushActivity": ["activity"],
-        "register": ["activity", "node"], "pushView": ["node"], "setViews": ["views"], "updateView": ["node"],
-        "wait": ["seconds"], "navigate": ["route"], "snapshot": ["hierarchy"],
-    ]
-
     mutating func step(_ value: JSONValue, _ path: String) -> ScenarioStep? {
         guard case .object(let members) = value else {
             typeError(path, "a step object such as {\"op\": \"push\", \"node\": \"Detail\"}", value)
             return nil
         }
         // Two spellings: {"op": "push", "node": X} and {"push": X}.
-        var opName: String
-        var fields: [String: (value: JSONValue, path: String)] = [:]
+        let operation: OperationSpelling
+        var fields: StepFields = [:]
         if let raw = value["op"] {
             guard let name = string(raw, join(path, "op")) else { return nil }
-            opName = name
-            guard let own = Self.operationFields[name] else {
+            guard let row = OperationSpelling.byName[name] else {
                 fail(
                     .unknownOperation(
-                        file: file, path: join(path, "op"), name: name,
-                        suggestion: Suggestion.closest(to: name, in: NavigationOperation.allNames)))
+                        file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Self.operationNames)))
                 return nil
             }
-            checkStepFields(members, at: path, allowed: Self.commonStepFields + own, operation: name)
-            for (key, item) in members where own.contains(key) { fields[key] = (item, join(path, key)) }
+            operation = row
+            checkStepFields(members, at: path, allowed: Self.commonStepFields + row.fields, operation: name)
+            for (key, item) in members where row.fields.contains(key) { fields[key] = (item, join(path, key)) }
         } else {
-            let opKeys = members.map(\.0).filter { Self.operationFields[$0] != nil }
+            let opKeys = members.map(\.0).filter { OperationSpelling.byName[$0] != nil }
             guard opKeys.count == 1, let name = opKeys.first else {
                 if opKeys.count > 1 {
                     fail(
@@ -69,34 +37,33 @@ extension ScenarioDecoder {
                     fail(
                         .unknownOperation(
                             file: file, path: join(path, unknown), name: unknown,
-                            suggestion: Suggestion.closest(to: unknown, in: NavigationOperation.allNames)))
+                            suggestion: Suggestion.closest(to: unknown, in: Self.operationNames)))
                 } else {
                     fail(.missingField(file: file, path: path, field: "op"))
                 }
                 return nil
             }
-            opName = name
-            let own = Self.operationFields[name]!
-            let main = Self.mainFields[name]
-            let rest = own.filter { $0 != main }
+            operation = OperationSpelling.byName[name]!
+            let main = operation.main
+            let rest = operation.fields.filter { $0 != main }
             checkStepFields(members, at: path, allowed: Self.commonStepFields + [name] + rest, operation: name)
             for (key, item) in members where rest.contains(key) { fields[key] = (item, join(path, key)) }
             let payload = value[name]!
             // `{"pop": true}`, `{"pop": {}}` and `{"pop": null}` mean "no argument"; an optional main
             // argument (`{"collapse": "nav"}`) may be left out the same way.
             let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
-            if let main, !isBare || (Self.requiredFields[name] ?? []).contains(main) {
+            if let main, !isBare || operation.required.contains(main) {
                 fields[main] = (payload, join(path, name))
             } else if !isBare {
                 typeError(join(path, name), "true (the operation takes no argument)", payload)
             }
         }
-        for required in Self.requiredFields[opName] ?? [] where fields[required] == nil {
+        for required in operation.required where fields[required] == nil {
             fail(.missingField(file: file, path: path, field: required))
             return nil
         }
         let errorCount = errors.count
-        guard let action = action(opName, fields) else { return nil }
+        guard let action = operation.decode(&self, fields) else { return nil }
         var options = StepOptions()
         options.isAnimated = bool(value["animated"], join(path, "animated")) ?? true
         if let raw = value["animation"] { options.animation = animation(raw, join(path, "animation")) }
@@ -113,95 +80,12 @@ extension ScenarioDecoder {
     /// instead of being matched to a similar-looking common field (`note`).
     private mutating func checkStepFields(_ members: [(String, JSONValue)], at path: String, allowed: [String], operation: String) {
         for (key, _) in members where !allowed.contains(key) {
-            if Self.operationFields.values.contains(where: { $0.contains(key) }) {
+            if OperationSpelling.allFields.contains(key) {
                 fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation))
             } else {
                 fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
             }
         }
-    }
-
-    private mutating func nodes(_ field: (value: JSONValue, path: String)?, expected: String, asView: Bool = false) -> [NodeSpec]? {
-        guard let field, let items = array(field.value, field.path, expected) else { return nil }
-        let specs = items.enumerated().compactMap { node($1, "\(field.path)[\($0)]", asView: asView) }
-        return specs.count == items.count ? specs : nil
-    }
-
-    private mutating func action(_ name: String, _ f: [String: (value: JSONValue, path: String)]) -> StepAction? {
-        func node(_ key: String = "node", asView: Bool = false) -> NodeSpec? {
-            guard let field = f[key] else { return nil }
-            return self.node(field.value, field.path, asView: asView)
-        }
-        func flag(_ key: String) -> Bool { f[key].flatMap { bool($0.value, $0.path) } ?? false }
-        func text(_ key: String) -> String? { f[key].flatMap { string($0.value, $0.path) } }
-        let op: NavigationOperation
-        switch name {
-        case "push": guard let n = node() else { return nil }; op = .push(n)
-        case "pop": op = .pop(interactive: flag("interactive"), cancelled: flag("cancelled"))
-        case "popToRoot": op = .popToRoot
-        case "popTo": guard let id = f["id"].flatMap({ referenceID($0.value, $0.path) }) else { return nil }; op = .popTo(id)
-        case "popToInstance":
-            guard let className = text("class") else { return nil }
-            let which = f["which"].flatMap { choice($0.value, $0.path, InstanceMatch.self) } ?? .first
-            op = .popToInstance(className: className, which: which)
-        case "setStack":
-            guard let list = nodes(f["stack"], expected: "an array of node literals (root first)") else { return nil }; op = .setStack(list)
-        case "replace":
-            guard let n = node() else { return nil }
-            var mode = ReplaceMode.last
-            if let raw = f["mode"] {
-                guard let name = choice(raw.value, raw.path, in: ["last", "all"], expected: Self.replaceModes) else { return nil }
-                mode = name == "all" ? .all : .last
-            }
-            if let raw = f["keep"], let count = integer(raw.value, raw.path) { mode = .keepFirst(count) }
-            op = .replace(n, mode: mode)
-        case "select":
-            guard let raw = f["tab"] else { return nil }
-            let selector: TabSelector
-            switch raw.value {
-            case .number: guard let i = integer(raw.value, raw.path) else { return nil }; selector = .index(i)
-            case .string: guard let id = referenceID(raw.value, raw.path) else { return nil }; selector = .id(id)
-            default: typeError(raw.path, "a tab index or a node id", raw.value); return nil
-            }
-            op = .select(selector, isUserTap: flag("user"))
-        case "setTabs":
-            guard let list = nodes(f["tabs"], expected: "an array of node literals (one per tab)") else { return nil }
-            op = .setTabs(list, selected: f["selected"].flatMap { integer($0.value, $0.path) })
-        case "show": guard let n = node() else { return nil }; op = .show(n)
-        case "showDetail": guard let n = node() else { return nil }; op = .showDetail(n)
-        case "collapse": op = .collapse(onto: f["onto"].flatMap { referenceID($0.value, $0.path) })
-        case "expand": op = .expand
-        case "showChild": guard let n = node() else { return nil }; op = .showChild(n)
-        case "present":
-            guard let n = node() else { return nil }
-            op = .present(n, style: f["style"].flatMap { choice($0.value, $0.path, PresentationStyle.self) } ?? .automatic)
-        case "dismiss": op = .dismiss(interactive: flag("interactive"), cancelled: flag("cancelled"))
-        case "setRoot": guard let n = node() else { return nil }; op = .setRoot(n)
-        case "activate":
-            guard let key = text("activity") else { return nil }
-            op = .activate(key, rule: f["rule"].flatMap { choice($0.value, $0.path, ActivationRule.self) } ?? .any)
-        case "flushActivity": guard let key = text("activity") else { return nil }; op = .flushActivity(key)
-        case "register":
-            guard let key = text("activity"), let n = node() else { return nil }
-            op = .register(key, n)
-        case "flick": op = .flick(velocity: f["velocity"].flatMap { number($0.value, $0.path) })
-        case "pushView": guard let n = node(asView: true) else { return nil }; op = .pushView(n)
-        case "popView": op = .popView
-        case "setViews":
-            guard let list = nodes(f["views"], expected: "an array of view names", asView: true) else { return nil }; op = .setViews(list)
-        case "updateView": guard let n = node(asView: true) else { return nil }; op = .updateView(n)
-        case "memoryWarning": op = .memoryWarning
-        case "wait": guard let s = f["seconds"].flatMap({ seconds($0.value, $0.path) }) else { return nil }; op = .wait(seconds: s)
-        case "navigate":
-            guard let route = text("route") else { return nil }
-            noteRouteReference(route, at: f["route"]!.path)
-            return .navigate(route: route, context: f["context"]?.value)
-        case "snapshot":
-            guard let field = f["hierarchy"], let hierarchy = snapshot(field.value, field.path) else { return nil }
-            return .snapshot(hierarchy)
-        default: return nil
-        }
-        return .operation(op)
     }
 
     mutating func animation(_ value: JSONValue, _ path: String) -> Animation? {

@@ -67,8 +67,6 @@ extension Session {
             }
             simulator = Simulator(hierarchy: hierarchy, finder: finder, replaysQuirks: header.quirks)
         }
-        var session = Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
-        session.header = scenario.filter { ["device", "finder", "quirks", "screens", "routes"].contains($0.0) }
-        return session
+        return Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
     }
 }

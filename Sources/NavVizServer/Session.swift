@@ -32,10 +32,8 @@ public struct Session: Sendable {
     public var warnings: [String] = []
     /// Why a watched scenario file could not be rendered (its errors), if it could not.
     public var error: String?
-    /// The scenario fields the session was created with (`device`, `finder`, `quirks`, `screens`, `routes`).
-    public var header: [(String, JSONValue)] = []
-    /// Step 1 onwards as posted (a snapshot as a `snapshot` step), for `GET …/scenario`.
-    public var stepBodies: [JSONValue] = []
+    /// Step 1 onwards as decoded from what was posted (a snapshot as a `snapshot` step), for `GET …/scenario`.
+    public var scenarioSteps: [ScenarioStep] = []
 
     /// A session whose initial state is the simulator's.
     public init(
@@ -74,7 +72,7 @@ public struct Session: Sendable {
         }
         let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
         steps.append(record)
-        stepBodies.append(body)
+        scenarioSteps.append(step)
         return record
     }
 
@@ -93,22 +91,24 @@ public struct Session: Sendable {
             index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.finderResult,
             hierarchy: simulator.hierarchy)
         steps.append(record)
-        stepBodies.append(.object([("op", .string("snapshot")), ("hierarchy", body)]))
+        scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy)))
         return record
     }
 
     /// The session as a scenario file: its initial state as a canonical snapshot root, then every step
-    /// as it was posted, so a flow recorded from a real app becomes a golden `navviz check` keeps.
+    /// posted (written by `ScenarioEncoder`), so a flow recorded from a real app becomes a golden
+    /// `navviz check` keeps.
     public var scenario: JSONValue {
-        var members: [(String, JSONValue)] = [("navviz", .number(1)), ("name", .string(name))]
-        members += header
-        members.append(("root", Snapshot.encode(steps[0].hierarchy)))
-        let bodies =
-            stepBodies.count == lastIndex
-            ? stepBodies
-            : steps.dropFirst().map { .object([("op", .string("snapshot")), ("hierarchy", Snapshot.encode($0.hierarchy))]) }
-        members.append(("steps", .array(bodies)))
-        return .object(members)
+        let initial = steps[0].hierarchy
+        var scenario = Scenario(
+            file: "", name: name, device: initial.device, finder: simulator.finder.strategy, quirks: simulator.replaysQuirks,
+            screens: initial.screens, routes: routes, root: .screen("(snapshot)"))
+        scenario.initialHierarchy = initial
+        // A watched file's session replays its run; its states are written as snapshots.
+        scenario.steps =
+            scenarioSteps.count == lastIndex
+            ? scenarioSteps : steps.dropFirst().map { ScenarioStep(action: .snapshot($0.hierarchy)) }
+        return ScenarioEncoder.encode(scenario)
     }
 
     /// The session as the API lists it.

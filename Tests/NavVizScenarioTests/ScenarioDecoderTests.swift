@@ -493,9 +493,9 @@ private let nodeLiteral =
     }
 
     @Test func suggestionsNeedAClosenessLimit() {
-        #expect(Suggestion.closest(to: "pusj", in: NavigationOperation.allNames) == "push")
-        #expect(Suggestion.closest(to: "POPTOROOT", in: NavigationOperation.allNames) == "popToRoot")
-        #expect(Suggestion.closest(to: "teleport", in: NavigationOperation.allNames) == nil)
+        #expect(Suggestion.closest(to: "pusj", in: ScenarioDecoder.operationNames) == "push")
+        #expect(Suggestion.closest(to: "POPTOROOT", in: ScenarioDecoder.operationNames) == "popToRoot")
+        #expect(Suggestion.closest(to: "teleport", in: ScenarioDecoder.operationNames) == nil)
         #expect(Suggestion.closest(to: "ab", in: ["xy"]) == nil)
         #expect(Suggestion.closest(to: "c", in: ["a", "b"]) == nil)
         #expect(Suggestion.closest(to: "A", in: ["a", "b"]) == "a")

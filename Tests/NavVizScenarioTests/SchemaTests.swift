@@ -223,25 +223,26 @@ private func withRoot(_ root: String) -> String {
         Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 
-    @Test func everyOperationHasBothStepSpellingsWithTheDecodersFields() throws {
-        #expect(Set(ScenarioDecoder.operationFields.keys) == Set(NavigationOperation.allNames))
+    @Test func everyOperationHasBothStepSpellingsWithTheOperationTablesFields() throws {
         let common = Set(ScenarioDecoder.commonStepFields)
-        for (name, fields) in ScenarioDecoder.operationFields {
-            let required = Set(ScenarioDecoder.requiredFields[name] ?? [])
+        for operation in OperationSpelling.table {
+            let name = operation.name
+            let fields = Set(operation.fields)
+            let required = Set(operation.required)
             let long = try definition("step.\(name)")
             #expect(propertyNames(long) == common.union(fields), "step.\(name)")
             #expect(requiredNames(long) == required.union(["op"]), "step.\(name)")
             #expect(long["properties"]?["op"]?["const"] == .string(name))
 
-            let main = ScenarioDecoder.mainFields[name]
+            let main = [operation.main].compactMap { $0 }
             let short = try definition("shortStep.\(name)")
-            #expect(
-                propertyNames(short) == common.subtracting(["op"]).union([name]).union(fields).subtracting([main].compactMap { $0 }),
-                "shortStep.\(name)")
-            #expect(requiredNames(short) == required.subtracting([main].compactMap { $0 }).union([name]), "shortStep.\(name)")
+            #expect(propertyNames(short) == common.subtracting(["op"]).union([name]).union(fields).subtracting(main), "shortStep.\(name)")
+            #expect(requiredNames(short) == required.subtracting(main).union([name]), "shortStep.\(name)")
         }
-        let alternatives = try definition("step")["oneOf"]?.arrayValue?.compactMap { $0["$ref"]?.stringValue }
-        #expect(alternatives?.count == 2 * NavigationOperation.allNames.count)
+        let alternatives = try definition("step")["oneOf"]?.arrayValue?.compactMap { $0["$ref"]?.stringValue } ?? []
+        let expected = OperationSpelling.table.flatMap { ["#/$defs/step.\($0.name)", "#/$defs/shortStep.\($0.name)"] }
+        #expect(Set(alternatives) == Set(expected))
+        #expect(alternatives.count == expected.count)
     }
 
     @Test func everyNodeKindHasTheDecodersFields() throws {

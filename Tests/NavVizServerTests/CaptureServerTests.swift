@@ -57,6 +57,9 @@ import Testing
             let scenario = try ScenarioDecoder.decode(text, file: "shop.json")
             #expect(scenario.device == .pad)
             #expect(scenario.steps.map(\.action.name) == ["push", "snapshot"])
+            let written = try JSONParser.parse(text)
+            #expect(written["steps"]?.arrayValue?.first.map(JSONWriter.compact) == #"{"op":"push","node":"Product"}"#)
+            #expect(written["device"] == "pad")
             let replayed = ScenarioRunner.run(scenario)
             let run = try JSONParser.parse(String(buffer: try await client.get("/api/sessions/shop/run").body))
             let states = run["steps"]?.arrayValue?.map { $0["hierarchy"] } ?? []
