@@ -1,52 +1,6 @@
 @_exported import NavVizCore
 @_exported import NavVizFormat
 
-/// A session as the daemon lists it.
-public struct SessionInfo: Sendable, Equatable {
-    /// Its id (in URLs).
-    public var id: String
-    /// Its display name.
-    public var name: String
-    /// How many steps it has (not counting the initial state).
-    public var steps: Int
-    /// The visible controller after the last step.
-    public var visible: String?
-    /// When it was created (ISO 8601).
-    public var created: String
-    /// `api` or `watch`.
-    public var source: String
-    /// The scenario file of a watched session.
-    public var file: String?
-    /// Why a watched file could not be rendered.
-    public var error: String?
-    /// What restoring it skipped.
-    public var warnings: [String]?
-
-    /// Reads the daemon's session summary (docs/daemon.md) through the same field reader as every format.
-    init(_ value: JSONValue, file: String) throws(ScenarioErrors) {
-        var reader = DocumentReader(file: file)
-        func required<T>(_ key: String, _ read: (inout DocumentReader, JSONValue?, String) -> T?) -> T? {
-            if value[key] == nil { reader.fail(.missingField(file: file, path: "(top level)", field: key)) }
-            return read(&reader, value[key], key)
-        }
-        func optional(_ key: String) -> String? { value[key] == .null ? nil : reader.string(value[key], key) }
-        _ = reader.object(value, "(top level)", "a session object")
-        let id = required("id") { $0.string($1, $2) }
-        let name = required("name") { $0.string($1, $2) }
-        let steps = required("steps") { $0.integer($1, $2) }
-        let created = required("created") { $0.string($1, $2) }
-        let source = required("source") { $0.string($1, $2) }
-        self.visible = optional("visible")
-        self.file = optional("file")
-        self.error = optional("error")
-        self.warnings = value["warnings"].flatMap { reader.array($0, "warnings", "an array of strings") }?.compactMap {
-            reader.string($0, "warnings[]")
-        }
-        guard reader.errors.isEmpty, let id, let name, let steps, let created, let source else { throw ScenarioErrors(reader.errors) }
-        (self.id, self.name, self.steps, self.created, self.source) = (id, name, steps, created, source)
-    }
-}
-
 /// A node of a canonical snapshot, as an app reports its view-controller hierarchy: a builder for the
 /// snapshot format of docs/format.md. `json` spells it; `hierarchy()` reads that back with the daemon's
 /// own snapshot reader, so a snapshot the daemon would refuse fails in the app, with the same message.

@@ -113,22 +113,10 @@ public struct Session: Sendable {
 
     /// The session as the API lists it.
     var summary: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id.rawValue)),
-            ("name", .string(name)),
-            ("steps", .number(Double(lastIndex))),
-            ("visible", steps.last?.finder.visible.map { .string($0.rawValue) } ?? .null),
-            ("created", .string(created)),
-        ]
-        switch source {
-        case .api: members.append(("source", .string("api")))
-        case .watch(let file):
-            members.append(("source", .string("watch")))
-            members.append(("file", .string(file)))
-        }
-        if let error { members.append(("error", .string(error))) }
-        if !warnings.isEmpty { members.append(("warnings", .array(warnings.map { .string($0) }))) }
-        return .object(members)
+        SessionInfo(
+            id: id.rawValue, name: name, steps: lastIndex, visible: steps.last?.finder.visible?.rawValue, created: created,
+            source: source.file == nil ? "api" : "watch", file: source.file, error: error, warnings: warnings
+        ).json
     }
 }
 
