@@ -37,9 +37,12 @@ extension DOTBuilder {
         let changed = fullAfter.changedIDs
         let beforeScene = options.apply(SceneBuilder(hierarchy: before, finder: beforeFinder).scene(), keeping: changed)
         let afterScene = options.apply(fullAfter, keeping: changed)
-        // Side by side when both fit the width budget, else the after state under the before state, and
-        // the appearance events under the caption rather than beside the panels.
-        let stacked = !options.expandAll && beforeScene.boxCount + afterScene.boxCount > Self.boxesSideBySide
+        // Side by side when the estimated width fits the budget, else the after state under the before
+        // state, and the appearance events under the caption rather than beside the panels.
+        let panels = [beforeScene, afterScene].map { $0.estimatedWidth(clusterFontSize: 12) + 2 * TextWidth.clusterMargin }
+        let eventsWidth = events.map { $0.estimatedTableWidth(size: 10) + TextWidth.nodeSeparation } ?? 0
+        let sideBySide = panels.reduce(0, +) + TextWidth.nodeSeparation + eventsWidth
+        let stacked = !options.expandAll && sideBySide > Self.widthBudget
         var caption = caption
         var events = events
         if stacked, let table = events {
@@ -82,17 +85,28 @@ extension DOTBuilder {
             top.append(id)
         }
         writer.statement("{rank=same; " + top.map { $0 + "; " }.joined() + "}")
+        var arrow: DOTAttributes = [
+            "arrowhead": .constant("vee"), "arrowsize": .constant("1.2"),
+            "color": .constant(DiagramStyle.clusterBorder), "lhead": .constant("cluster_after"),
+            "ltail": .constant("cluster_before"), "penwidth": .constant("3"),
+        ]
         if stacked {
-            // Every node of the before side above the after window: the panels read top to bottom.
-            for node in beforeNodes.dropFirst() { emitter.addEdge(node, windows[1], ["style": .constant("invis")]) }
+            // Every node of the before side above the after window: the panels read top to bottom. These
+            // edges only rank; they do not pull the after panel sideways (weight 0), nor does the arrow.
+            let rankOnly: DOTAttributes = ["style": .constant("invis"), "weight": .constant("0")]
+            for node in beforeNodes.dropFirst() { emitter.addEdge(node, windows[1], rankOnly) }
+            arrow["weight"] = .constant("0")
+            // An invisible rail left of both windows (a flat edge puts its tail left of its head) holds the
+            // two panels against one left edge, so the stack is as wide as its wider panel, not their offset.
+            let rail = ["n\(emitter.next())", "n\(emitter.next())"]
+            for (anchor, window) in zip(rail, windows) {
+                writer.node(anchor, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
+                writer.statement("{rank=same; \(anchor); \(window); }")
+                emitter.addEdge(anchor, window, ["style": .constant("invis")])
+            }
+            emitter.addEdge(rail[0], rail[1], ["style": .constant("invis"), "weight": .constant("100")])
         }
-        emitter.addEdge(
-            windows[0], windows[1],
-            [
-                "arrowhead": .constant("vee"), "arrowsize": .constant("1.2"),
-                "color": .constant(DiagramStyle.clusterBorder), "lhead": .constant("cluster_after"),
-                "ltail": .constant("cluster_before"), "penwidth": .constant("3"),
-            ])
+        emitter.addEdge(windows[0], windows[1], arrow)
         if options.includeLegend { emitter.writeLegend(into: &writer, includesChanges: true) }
         emitter.writeEdges(into: &writer)
         writer.close()
@@ -115,8 +129,10 @@ extension DOTBuilder {
         return lines
     }
 
-    /// How many boxes two panels may hold side by side and stay within about 1,200 pt.
-    static let boxesSideBySide = 5
+    /// How wide the estimate of two panels side by side may be (points) before they are stacked: the
+    /// 1,200 pt budget less the most the estimate fell short of Graphviz on the samples (about 15 pt,
+    /// with either font metrics), so what stays side by side fits the budget.
+    static let widthBudget = 1170.0
 
     /// `Step 3 · push — note`, the animation, and the status (a coloured banner unless `ok`).
     func transitionCaption(_ step: TransitionInfo) -> Markup {

@@ -234,14 +234,6 @@ private struct Signature: Equatable {
 // MARK: - Focus
 
 extension DiagramScene {
-    /// How many boxes the scene draws (leaves and summary boxes; a cluster counts as its content).
-    var boxCount: Int {
-        func count(_ item: DiagramItem) -> Int {
-            (item.isContainer ? max(1, item.children.map(count).reduce(0, +)) : 1) + item.presentations.map(count).reduce(0, +)
-        }
-        return roots.map(count).reduce(0, +)
-    }
-
     /// The ids of every node marked added, removed or changed.
     var changedIDs: Set<NodeID> {
         func walk(_ item: DiagramItem) -> [NodeID] {

@@ -181,7 +181,28 @@ import Testing
 
     @Test func setRootKeepsOldRootAsGhost() throws {
         var sim = try Simulator(root: .navigation([.screen("Onboarding")], id: "onboardingNav"))
-        try expectTransition("transition-set-root", &sim, .setRoot(.tabs([.screen("Home"), .screen("Cart")])))
+        let text = try expectTransition("transition-set-root", &sim, .setRoot(.tabs([.screen("Home"), .screen("Cart")])))
+        #expect(!text.contains("weight=100"), "small enough to stay side by side")
+    }
+
+    /// Two panels whose estimated width is over the budget are stacked: the events move under the caption,
+    /// and an invisible rail left of both windows holds the panels against one left edge.
+    @Test func aTransitionTooWideForTheBudgetStacksItsPanels() throws {
+        let tabs: [NodeSpec] = ["Explore", "Places", "Saved", "History", "Search"].map { name in
+            .navigation([.screen(name + "Overview"), .screen(name + "ArticleDetail")], id: name.lowercased() + "Navigation")
+        }
+        var sim = try Simulator(root: .tabs(tabs, id: "applicationTabs"))
+        let text = try expectTransition(
+            "transition-stacked", &sim, .setTabs(tabs.reversed() + [.screen("Settings")], selected: 5), diagram: .focused)
+        #expect(text.contains(#"weight=100"#))
+        #expect(!text.contains("{rank=same; n1; n"))
+    }
+
+    @Test(arguments: [
+        ("Home", 10.0, false, 26.67), ("UIWindow", 10.0, true, 48.749), ("a · b", 8.0, false, 15.568), ("Ω", 12.0, false, 6.672),
+    ])
+    func textIsMeasuredWithArialsAdvanceWidths(text: String, size: Double, bold: Bool, width: Double) {
+        #expect(abs(TextWidth.of(text, size: size, bold: bold) - width) < 0.01)
     }
 
     @Test func diffOfTwoSnapshots() throws {
@@ -312,12 +333,12 @@ import Testing
     @discardableResult
     private func expectTransition(
         _ name: String, _ sim: inout Simulator, _ op: NavigationOperation, _ options: StepOptions = StepOptions(),
-        note: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        note: String? = nil, diagram: DiagramOptions = DiagramOptions(), sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let before = sim.hierarchy
         let beforeFinder = sim.finderResult
         let outcome = sim.perform(op, options)
-        let text = DOTBuilder().transition(
+        let text = DOTBuilder(options: diagram).transition(
             before: before, after: sim.hierarchy, beforeFinder: beforeFinder, afterFinder: sim.finderResult,
             step: TransitionInfo(index: 1, op: op.name, outcome: outcome, note: note))
         try expectGolden(name, text, sourceLocation: sourceLocation)
