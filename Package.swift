@@ -77,10 +77,10 @@ let package = Package(
         .testTarget(
             name: "NavVizCaptureUIKitTests", dependencies: ["NavVizCapture", "UIKitStandIn"],
             swiftSettings: [.define("NAVVIZ_UIKIT_STANDIN")]),
-        .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizTestSupport", "NavVizScenario"], resources: []),
+        .testTarget(name: "NavVizScenarioTests", dependencies: ["NavVizTestSupport", "NavVizFormat", "NavVizScenario"], resources: []),
         .testTarget(name: "NavVizRenderTests", dependencies: ["NavVizTestSupport", "NavVizRender"], exclude: ["Goldens"]),
         .testTarget(name: "NavVizReviewTests", dependencies: ["NavVizTestSupport", "NavVizReview"]),
-        .testTarget(name: "NavVizCLITests", dependencies: ["NavVizTestSupport", "NavVizScenario"]),
+        .testTarget(name: "NavVizCLITests", dependencies: ["NavVizTestSupport", "NavVizFormat", "NavVizScenario"]),
         .testTarget(
             name: "NavVizServerTests",
             dependencies: [

@@ -2,6 +2,7 @@ import Foundation
 import NavVizCore
 import Testing
 
+@testable import NavVizFormat
 @testable import NavVizScenario
 
 /// README.md's examples stay true.

@@ -2,6 +2,7 @@ import Foundation
 import NavVizCore
 import Testing
 
+@testable import NavVizFormat
 @testable import NavVizScenario
 
 private func withSteps(_ steps: String, root: String = #"{"navigation": ["Home"], "id": "nav"}"#) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import NavVizCore
 import Testing
 
+@testable import NavVizFormat
 @testable import NavVizScenario
 
 private func loadSchema(_ name: String) throws -> MiniSchemaValidator {
