@@ -9,7 +9,8 @@ import NavVizScenario
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The JSON parser: pretty and compact output parse back to the same value.
     case json
-    /// The scenario decoder and runner: the run JSON parses, has only finite numbers and reads back as a run.
+    /// The scenario decoder, encoder and runner: the scenario written again reads back as itself; the run
+    /// JSON parses, has only finite numbers and reads back as a run.
     case scenario
     /// The canonical snapshot reader: what it writes reads back to the same hierarchy.
     case snapshot
@@ -40,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     static func scenario(_ text: String) -> String? {
         guard let scenario = try? ScenarioLoader.decode(text, file: "fuzz.json") else { return nil }
+        if let problem = rewritten(scenario) { return problem }
         let run = ScenarioRunner.run(scenario)
         let value = RunEncoder.encode(run)
         if let path = nonFinite(value) { return "the run JSON holds a non-finite number at \(path)" }
@@ -54,6 +56,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } catch {
             return "the run JSON does not read back: \(error.description)"
         }
+        return nil
+    }
+
+    /// The scenario written by `ScenarioEncoder` reads back as the same scenario (compared as written, and
+    /// as a value when no captured hierarchy is in it).
+    static func rewritten(_ scenario: Scenario) -> String? {
+        let written = ScenarioEncoder.encode(scenario)
+        let again: Scenario
+        do {
+            again = try ScenarioDecoder.decode(JSONWriter.pretty(written), file: scenario.file)
+        } catch {
+            return "the encoded scenario does not read back: \(error.description)"
+        }
+        if ScenarioEncoder.encode(again) != written { return "the encoded scenario reads back as a different scenario" }
+        let hasSnapshots =
+            scenario.initialHierarchy != nil || scenario.steps.contains { if case .snapshot = $0.action { true } else { false } }
+        if !hasSnapshots, again != scenario { return "the encoded scenario reads back with different values" }
         return nil
     }
 

@@ -18,25 +18,38 @@ public struct HierarchyBuilder: Sendable {
 
     /// Adds a node under a containment parent, or as the presentation of `presenter`, or detached.
     /// Its own `children`, `presented` and `presenter` are ignored: later inserts fill them. Id counters move
-    /// past its id, so ids the simulator generates later never collide with it.
+    /// past its id, so ids the simulator generates later never collide with it. Throws for an id already
+    /// added, a parent or presenter not added yet, and a presenter that already presents.
     public mutating func insert(_ node: Node, parent: NodeID? = nil, presenter: NodeID? = nil) throws(NavigationError) {
+        for id in [parent, presenter].compactMap({ $0 }) where !hierarchy.contains(id) { throw .unknownNode(id) }
+        if let presenter, let presented = hierarchy[presenter].presented {
+            throw .alreadyPresenting(presenter: presenter, presented: presented, new: node.id)
+        }
         try hierarchy.insert(node, parent: parent, presenter: presenter)
     }
 
-    /// A node added so far; setting its fields (`selected`, `role`, `embedded`…) is how a reader finishes
-    /// a container once its children are in.
+    /// A node added so far. Setting its fields (`selected`, `role`, `embedded`…) is how a reader finishes a
+    /// container once its children are in; its id and its links (children, parent, presentation) change
+    /// only through `insert`, so a change to them here is undone.
     public subscript(id: NodeID) -> Node {
         get { hierarchy[id] }
-        _modify { yield &hierarchy[id] }
+        set {
+            let old = hierarchy[id]
+            var node = newValue
+            (node.id, node.children, node.presented, node.presenter) = (old.id, old.children, old.presented, old.presenter)
+            hierarchy[id] = node
+        }
     }
 
     /// Whether a node with this id has been added.
     public func contains(_ id: NodeID) -> Bool { hierarchy.contains(id) }
 
-    /// The hierarchy, with `root` (a node added without parent or presenter) as the window's root.
+    /// The hierarchy, with `root` as the window's root: a node added without parent or presenter (any
+    /// other id leaves the window empty).
     public func build(root: NodeID?) -> Hierarchy {
         var built = hierarchy
-        built.setRoot(root)
+        let isDetached = root.map { hierarchy.contains($0) && hierarchy[$0].parent == nil && hierarchy[$0].presenter == nil } ?? false
+        built.setRoot(isDetached ? root : nil)
         return built
     }
 }

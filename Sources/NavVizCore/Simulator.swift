@@ -105,6 +105,10 @@ public struct Simulator: Sendable, Equatable {
 
     /// Applies a whole hierarchy from outside (an app's snapshot), as the daemon does.
     public mutating func replaceHierarchy(_ new: Hierarchy) -> StepOutcome {
+        // The window stays the same device, with the same screen metadata.
+        var new = new
+        new.device = hierarchy.device
+        new.screens = hierarchy.screens
         let before = hierarchy.nodesInWindow().filter { hierarchy[$0].kind.isController }
         let after = new.nodesInWindow().filter { new[$0].kind.isController }
         var outcome = StepOutcome(status: .ok)

@@ -128,7 +128,7 @@ struct OperationSpelling: Sendable {
             return .navigate(route: route, context: f["context"]?.value)
         },
         one("snapshot", "hierarchy") { d, f in
-            f["hierarchy"].flatMap { d.snapshot($0.value, $0.path) }.map { .snapshot($0) }
+            f["hierarchy"].flatMap { d.snapshot($0.value, $0.path, device: d.device) }.map { .snapshot($0) }
         },
     ]
 

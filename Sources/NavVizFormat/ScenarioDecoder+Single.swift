@@ -6,12 +6,14 @@ extension ScenarioDecoder {
     /// Errors name `file` and the JSON path inside the object (`body: op: unknown operation 'pusj'…`).
     /// Ids the step refers to (`target`, `popTo`, `{"ref": …}`, `expect.visible`) must satisfy
     /// `isKnownID` or be built by the step itself (`knownIDs` gives the candidates for a "did you
-    /// mean", asked only when an id is unknown); `navigate` routes must be in `routes`.
+    /// mean", asked only when an id is unknown); `navigate` routes must be in `routes`. A `snapshot`
+    /// step is read for `device`.
     public static func decodeStep(
         _ value: JSONValue, file: String, path: String = "", isKnownID: (String) -> Bool = { _ in false },
-        knownIDs: () -> [String] = { [] }, routes: some Sequence<String> = [String]()
+        knownIDs: () -> [String] = { [] }, routes: some Sequence<String> = [String](), device: Device = .phone
     ) throws(ScenarioErrors) -> ScenarioStep {
         var decoder = ScenarioDecoder(file: file)
+        decoder.device = device
         let step = decoder.step(value, path)
         try decoder.finishSingle(routes: Set(routes), isKnownID: isKnownID, knownIDs: knownIDs)
         guard let step else { throw ScenarioErrors([.invalidNode(file: file, path: path, reason: "not a valid step")]) }

@@ -6,6 +6,8 @@ public struct ScenarioDecoder: FieldReader {
     public let file: String
     /// Every error found so far, in document order.
     public var errors: [ScenarioError] = []
+    /// The scenario's device, once read: `snapshot` steps are read for it.
+    var device = Device.phone
     /// Names an id may be built from (explicit ids, screens, kinds), for checking references.
     var knownBases: Set<String> = Set(NodeKind.allCases.map(\.rawValue)).union(["tab"])
     /// Ids and route names to check once everything is known, with how many errors preceded each
@@ -91,6 +93,7 @@ public struct ScenarioDecoder: FieldReader {
         let name = string(value["name"], "name") ?? (defaultName.isEmpty ? baseName : defaultName)
         let caption = string(value["description"], "description")
         let device = value["device"] == nil ? .phone : (choice(value["device"], "device", Device.self) ?? .phone)
+        self.device = device
         let finder = value["finder"] == nil ? .navviz : (finderName(value["finder"], "finder") ?? .navviz)
         let quirks = bool(value["quirks"], "quirks") ?? false
         var screens: [String: ScreenInfo] = [:]

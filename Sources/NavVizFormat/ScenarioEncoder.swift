@@ -64,15 +64,15 @@ public enum ScenarioEncoder {
         switch operation {
         case .push(let spec), .show(let spec), .showDetail(let spec), .showChild(let spec), .setRoot(let spec):
             return [("node", node(spec))]
-        case .pushView(let spec), .updateView(let spec): return [("node", node(spec))]
+        case .pushView(let spec), .updateView(let spec): return [("node", node(spec, asView: true))]
         case .pop(let interactive, let cancelled), .dismiss(let interactive, let cancelled):
             return flags(("interactive", interactive), ("cancelled", cancelled))
         case .popToRoot, .expand, .popView, .memoryWarning: return []
         case .popTo(let id): return [("id", .string(id.rawValue))]
         case .popToInstance(let className, let which):
             return [("class", .string(className))] + (which == .first ? [] : [("which", .string(which.rawValue))])
-        case .setStack(let specs): return [("stack", .array(specs.map(node)))]
-        case .setViews(let specs): return [("views", .array(specs.map(node)))]
+        case .setStack(let specs): return [("stack", .array(specs.map { node($0) }))]
+        case .setViews(let specs): return [("views", .array(specs.map { node($0, asView: true) }))]
         case .replace(let spec, let mode): return [("node", node(spec))] + replaceMode(mode)
         case .select(let selector, let isUserTap):
             let tab: JSONValue =
@@ -82,7 +82,7 @@ public enum ScenarioEncoder {
                 }
             return [("tab", tab)] + flags(("user", isUserTap))
         case .setTabs(let specs, let selected):
-            return [("tabs", .array(specs.map(node)))] + (selected.map { [("selected", .number(Double($0)))] } ?? [])
+            return [("tabs", .array(specs.map { node($0) }))] + (selected.map { [("selected", .number(Double($0)))] } ?? [])
         case .collapse(let onto): return onto.map { [("onto", .string($0.rawValue))] } ?? []
         case .present(let spec, let style):
             return [("node", node(spec))] + (style == .automatic ? [] : [("style", .string(style.rawValue))])
@@ -105,19 +105,21 @@ public enum ScenarioEncoder {
     }
 
     /// A node literal: a bare screen name when that says everything, else an object whose first key is its kind.
-    public static func node(_ spec: NodeSpec) -> JSONValue {
+    /// `asView` is set where the decoder reads a leaf as a view (an animated stack's entries): a controller
+    /// there is marked by its `children` key, even an empty one.
+    public static func node(_ spec: NodeSpec, asView: Bool = false) -> JSONValue {
         if let ref = spec.ref { return .object([("ref", .string(ref.rawValue))]) }
         var members: [(String, JSONValue)] = []
         switch spec.kind {
         case .controller, .view:
             members.append(("screen", .string(spec.screen ?? "")))
-            if !spec.children.isEmpty {
-                members.append(("children", .array(spec.children.map(node))))
+            if !spec.children.isEmpty || spec.selected != nil || (asView && spec.kind == .controller) {
+                members.append(("children", .array(spec.children.map { node($0) })))
                 if let visible = spec.selected { members.append(("visible", .number(Double(visible)))) }
             }
-        case .navigation: members.append(("navigation", .array(spec.children.map(node))))
+        case .navigation: members.append(("navigation", .array(spec.children.map { node($0) })))
         case .tab:
-            members.append(("tabs", .array(spec.children.map(node))))
+            members.append(("tabs", .array(spec.children.map { node($0) })))
             if let selected = spec.selected { members.append(("selected", .number(Double(selected)))) }
         case .split:
             var columns: [(String, JSONValue)] = []
@@ -142,10 +144,10 @@ public enum ScenarioEncoder {
                 members.append(("wrapInNavigation", .array(spec.wrapsInNavigation.sorted().map { .string($0) })))
             }
         case .stack:
-            members.append(("stack", .array(spec.children.map(node))))
+            members.append(("stack", .array(spec.children.map { node($0, asView: true) })))
             if let metrics = spec.stackMetrics { members.append(("metrics", self.metrics(metrics))) }
         case .notifications:
-            members.append(("notifications", .array(spec.children.map(node))))
+            members.append(("notifications", .array(spec.children.map { node($0) })))
             if let selected = spec.selected { members.append(("selected", .number(Double(selected)))) }
         }
         if let id = spec.id { members.append(("id", .string(id))) }

@@ -46,8 +46,8 @@ public struct SessionInfo: Sendable, Equatable {
         self.visible = optional("visible")
         self.file = optional("file")
         self.error = optional("error")
-        self.warnings = value["warnings"].flatMap { reader.array($0, "warnings", "an array of strings") }?.compactMap {
-            reader.string($0, "warnings[]")
+        self.warnings = value["warnings"].flatMap { reader.array($0, "warnings", "an array of strings") }?.enumerated().compactMap {
+            reader.string($1, "warnings[\($0)]")
         }
         guard reader.errors.isEmpty, let id, let name, let steps, let created, let source else { throw ScenarioErrors(reader.errors) }
         (self.id, self.name, self.steps, self.created, self.source) = (id, name, steps, created, source)

@@ -24,7 +24,8 @@ extension DiagramItem {
         var widths = [TextWidth.of(headline, size: 10, bold: true), TextWidth.of(classLine, size: 8)]
         if let slot { widths.append(TextWidth.of(slot, size: 8)) }
         widths.append(TextWidth.of(badgeWords.joined(separator: " · "), size: 8, bold: true))
-        return widths.max()! + 2 * TextWidth.nodeMargin
+        // Graphviz draws no box narrower than 0.75 in.
+        return max(widths.max()! + 2 * TextWidth.nodeMargin, TextWidth.minimumNodeWidth)
     }
 
     private func containerWidth(clusterFontSize: Double) -> Double {
@@ -50,6 +51,8 @@ extension DiagramItem {
 enum TextWidth {
     /// A node's horizontal margin (`margin=0.12`), in points.
     static let nodeMargin = 0.12 * 72
+    /// Graphviz's default smallest node width (`width=0.75`), in points.
+    static let minimumNodeWidth = 0.75 * 72
     /// `nodesep=0.25`, in points.
     static let nodeSeparation = 0.25 * 72
     /// Graphviz's space between a cluster's border and its content, in points.

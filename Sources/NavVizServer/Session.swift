@@ -66,7 +66,7 @@ public struct Session: Sendable {
             let hierarchy = simulator.hierarchy
             step = try ScenarioDecoder.decodeStep(
                 body, file: "body", isKnownID: { hierarchy.contains(NodeID($0)) },
-                knownIDs: { hierarchy.nodeIDs.map(\.rawValue) }, routes: routes.keys)
+                knownIDs: { hierarchy.nodeIDs.map(\.rawValue) }, routes: routes.keys, device: hierarchy.device)
         } catch {
             throw .invalidBody(error)
         }
@@ -79,13 +79,12 @@ public struct Session: Sendable {
     /// Applies an app's canonical snapshot: the appearance callbacks are computed from what left and
     /// joined the window since the previous state.
     mutating func apply(snapshot body: JSONValue) throws(ServerError) -> RunStep {
-        var hierarchy: Hierarchy
+        let hierarchy: Hierarchy
         do {
             hierarchy = try Snapshot.decode(body, file: "body", device: simulator.hierarchy.device)
         } catch {
             throw .invalidBody(error)
         }
-        hierarchy.screens = simulator.hierarchy.screens
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
             index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.finderResult,
@@ -115,7 +114,8 @@ public struct Session: Sendable {
     var summary: JSONValue {
         SessionInfo(
             id: id.rawValue, name: name, steps: lastIndex, visible: steps.last?.finder.visible?.rawValue, created: created,
-            source: source.file == nil ? "api" : "watch", file: source.file, error: error, warnings: warnings
+            source: source.file == nil ? "api" : "watch", file: source.file, error: error,
+            warnings: warnings.isEmpty ? nil : warnings
         ).json
     }
 }

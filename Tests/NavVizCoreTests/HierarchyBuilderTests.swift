@@ -38,6 +38,33 @@ import Testing
         #expect(hierarchy["Home"].presented == "Sheet")
     }
 
+    @Test func aNodeIsInsertedOnlyUnderNodesAlreadyThere() throws {
+        var builder = HierarchyBuilder()
+        #expect(throws: NavigationError.unknownNode("nav")) { try builder.insert(Node(id: "Home", kind: .controller), parent: "nav") }
+        #expect(throws: NavigationError.unknownNode("Home")) { try builder.insert(Node(id: "Sheet", kind: .controller), presenter: "Home") }
+        try builder.insert(Node(id: "Home", kind: .controller))
+        try builder.insert(Node(id: "Sheet", kind: .controller), presenter: "Home")
+        #expect(throws: NavigationError.alreadyPresenting(presenter: "Home", presented: "Sheet", new: "Alert")) {
+            try builder.insert(Node(id: "Alert", kind: .controller), presenter: "Home")
+        }
+        #expect(builder.build(root: "Sheet").root == nil, "a presented node is not a window root")
+        #expect(builder.build(root: "Nowhere").root == nil)
+        #expect(builder.build(root: "Home").root == "Home")
+    }
+
+    @Test func linksChangeOnlyThroughInsert() throws {
+        var builder = HierarchyBuilder()
+        try builder.insert(Node(id: "nav", kind: .navigation))
+        try builder.insert(Node(id: "Home", kind: .controller), parent: "nav")
+        builder["nav"].children = ["Ghost"]
+        builder["nav"].presented = "Ghost"
+        builder["nav"].title = "Start"
+        let hierarchy = builder.build(root: "nav")
+        #expect(hierarchy["nav"].children == ["Home"])
+        #expect(hierarchy["nav"].presented == nil)
+        #expect(hierarchy["nav"].title == "Start")
+    }
+
     @Test func anEmptyBuilderIsAnEmptyWindow() {
         let hierarchy = HierarchyBuilder(device: .pad).build(root: nil)
         #expect(hierarchy.root == nil)

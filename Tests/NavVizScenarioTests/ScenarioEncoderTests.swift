@@ -44,6 +44,7 @@ private func withSteps(_ steps: String, root: String = #"{"navigation": ["Home"]
         #"{"dismiss": true, "interactive": true}"#, #"{"setRoot": "R"}"#,
         #"{"register": "a", "node": "X"}"#, #"{"activate": "a", "rule": "new"}"#, #"{"activate": "a"}"#, #"{"flushActivity": "a"}"#,
         #"{"flick": 2.5}"#, #"{"flick": true}"#, #"{"setViews": ["A"]}"#, #"{"pushView": "B"}"#, #"{"popView": true}"#,
+        #"{"pushView": {"screen": "V", "children": []}}"#, #"{"setViews": [{"screen": "W", "children": [], "id": "w"}]}"#,
         #"{"updateView": "B"}"#, #"{"memoryWarning": true}"#, #"{"wait": 0.5}"#, #"{"navigate": "r", "context": {"id": [1, "x"]}}"#,
         #"{"snapshot": {"id": "Only", "kind": "controller", "screen": "Only"}}"#,
         #"{"op": "pop", "animation": {"kind": "springSlide", "direction": "right", "duration": 0.35, "damping": 0.8}}"#,
@@ -79,6 +80,20 @@ private func withSteps(_ steps: String, root: String = #"{"navigation": ["Home"]
         (#"{"push": {"screen": "A", "id": "a"}}"#, #"{"op": "push", "node": {"screen": "A", "id": "a"}}"#),
         (#"{"push": {"screen": "A"}}"#, #"{"op": "push", "node": "A"}"#),
         (
+            #"{"push": {"screen": "A", "children": [], "visible": 0}}"#,
+            #"{"op": "push", "node": {"screen": "A", "children": [], "visible": 0}}"#
+        ),
+        (#"{"pushView": {"screen": "V", "children": []}}"#, #"{"op": "pushView", "node": {"screen": "V", "children": []}}"#),
+        (#"{"pushView": {"screen": "V"}}"#, #"{"op": "pushView", "node": "V"}"#),
+        (
+            #"{"setViews": ["A", {"screen": "B", "children": [], "id": "b"}]}"#,
+            #"{"op": "setViews", "views": ["A", {"screen": "B", "children": [], "id": "b"}]}"#
+        ),
+        (
+            #"{"push": {"stack": ["A", {"screen": "C", "children": []}]}}"#,
+            #"{"op": "push", "node": {"stack": ["A", {"screen": "C", "children": []}]}}"#
+        ),
+        (
             #"{"push": {"split": {"secondary": "D", "primary": {"navigation": ["M"]}}, "collapsed": true}}"#,
             #"{"op": "push", "node": {"split": {"primary": {"navigation": ["M"]}, "secondary": "D"}, "collapsed": true}}"#
         ),
@@ -90,6 +105,22 @@ private func withSteps(_ steps: String, root: String = #"{"navigation": ["Home"]
     func stepsAreWrittenInTheLongSpellingWithoutDefaults(step: String, written: String) throws {
         let scenario = try ScenarioDecoder.decode(withSteps(step), file: "t.json")
         #expect(JSONWriter.compact(ScenarioEncoder.step(scenario.steps[0])) == JSONWriter.compact(try JSONParser.parse(written)))
+    }
+
+    @Test func aSnapshotStepIsReadAndRunForTheScenariosDevice() throws {
+        let text = #"""
+            {"navviz": 1, "device": "pad", "screens": {"Home": {"title": "Start"}}, "root": "Home",
+             "steps": [{"snapshot": {"id": "Home", "kind": "controller", "screen": "Home"}}]}
+            """#
+        let scenario = try ScenarioDecoder.decode(text, file: "t.json")
+        guard case .snapshot(let hierarchy) = scenario.steps[0].action else {
+            Issue.record("not a snapshot step")
+            return
+        }
+        #expect(hierarchy.device == .pad)
+        let run = ScenarioRunner.run(scenario)
+        #expect(run.steps.map(\.hierarchy.device) == [.pad, .pad])
+        #expect(run.steps[1].hierarchy.screens["Home"]?.title == "Start")
     }
 
     @Test func theHeaderLeavesDefaultsOut() throws {
