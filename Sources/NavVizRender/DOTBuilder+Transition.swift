@@ -32,17 +32,10 @@ extension DOTBuilder {
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
         titles: (String, String), caption: Markup?, events: Markup?
     ) -> String {
-        let fullAfter = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
-        // What the step changed is drawn in full on both sides, with the paths before and after.
-        let changed = fullAfter.changedIDs
-        let beforeScene = options.apply(SceneBuilder(hierarchy: before, finder: beforeFinder).scene(), keeping: changed)
-        let afterScene = options.apply(fullAfter, keeping: changed)
+        let (beforeScene, afterScene) = panels(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder)
         // Side by side when the estimated width fits the budget, else the after state under the before
         // state, and the appearance events under the caption rather than beside the panels.
-        let panels = [beforeScene, afterScene].map { $0.estimatedWidth(clusterFontSize: 12) + 2 * TextWidth.clusterMargin }
-        let eventsWidth = events.map { $0.estimatedTableWidth(size: 10) + TextWidth.nodeSeparation } ?? 0
-        let sideBySide = panels.reduce(0, +) + TextWidth.nodeSeparation + eventsWidth
-        let stacked = !options.expandAll && sideBySide > Self.widthBudget
+        let stacked = !options.expandAll && Self.sideBySideWidth(beforeScene, afterScene, events: events) > Self.widthBudget
         var caption = caption
         var events = events
         if stacked, let table = events {
@@ -111,6 +104,24 @@ extension DOTBuilder {
         emitter.writeEdges(into: &writer)
         writer.close()
         return writer.text
+    }
+
+    /// The two panels' scenes: what the step changed is drawn in full on both sides, with the paths before
+    /// and after.
+    func panels(
+        before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult
+    ) -> (before: DiagramScene, after: DiagramScene) {
+        let fullAfter = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
+        let changed = fullAfter.changedIDs
+        let beforeScene = options.apply(SceneBuilder(hierarchy: before, finder: beforeFinder).scene(), keeping: changed)
+        return (beforeScene, options.apply(fullAfter, keeping: changed))
+    }
+
+    /// The estimated width of two panels side by side with the events table beside them, in points.
+    static func sideBySideWidth(_ before: DiagramScene, _ after: DiagramScene, events: Markup?) -> Double {
+        let panels = [before, after].map { $0.estimatedWidth(clusterFontSize: 12) + 2 * TextWidth.clusterMargin }
+        let eventsWidth = events.map { $0.estimatedTableWidth(size: 10) + TextWidth.nodeSeparation } ?? 0
+        return panels.reduce(0, +) + TextWidth.nodeSeparation + eventsWidth
     }
 
     /// Text broken at spaces into lines of at most `width` characters (longer words stay whole).

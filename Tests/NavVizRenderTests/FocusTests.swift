@@ -94,6 +94,41 @@ import Testing
         #expect(drawn(beforeScene).contains(beforeFinder.visible!))
     }
 
+    /// The width a transition estimates before layout tracks what Graphviz lays out: for every transition
+    /// of every sample that stays side by side, the laid-out width (portable metrics) is never more than
+    /// 30 pt over the estimate (the margin under the 1,200 pt budget), and within 30 pt of it when nothing
+    /// is presented (where a presentation sits beside its presenter is up to `dot`, so it is estimated wide).
+    @Test func theEstimatedWidthOfTwoPanelsTracksGraphviz() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let samples = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        let builder = DOTBuilder(options: .focused)
+        var checked = 0
+        for sample in samples {
+            let text = try String(contentsOf: root.appendingPathComponent("Samples/\(sample)"), encoding: .utf8)
+            let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: sample))
+            for (before, after) in zip(run.steps, run.steps.dropFirst()) {
+                let info = TransitionInfo(index: after.index, op: after.op, outcome: after.outcome, note: after.note)
+                let scenes = builder.panels(
+                    before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder)
+                let estimate = DOTBuilder.sideBySideWidth(scenes.before, scenes.after, events: builder.eventsTable(after.outcome))
+                guard estimate <= DOTBuilder.widthBudget else { continue }
+                let dot = builder.transition(
+                    before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder, step: info)
+                let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
+                let match = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#))
+                let width = Double(match.1)!
+                let presents = [scenes.before, scenes.after].contains { $0.roots.contains { !$0.presentations.isEmpty } }
+                let range = presents ? -400.0...30 : -30.0...30
+                #expect(
+                    range.contains(width - estimate), "\(sample) step \(after.index): \(Int(width)) pt laid out, \(Int(estimate)) estimated"
+                )
+                checked += 1
+            }
+        }
+        #expect(checked > 80)
+    }
+
     /// The widest diagram of each realistic sample, from the SVG's own width (portable metrics: the same
     /// on every machine).
     @Test(arguments: [("wikipedia-reader.json", 1200), ("firefox-browser.json", 1200), ("signal-messenger.json", 1200)])
