@@ -7,10 +7,24 @@ public enum ContentHash {
 
     /// FNV-1a of the bytes, starting from `seed`.
     public static func fnv1a(_ bytes: some Sequence<UInt8>, seed: UInt64 = basis) -> UInt64 {
+        // Contiguous bytes (a native string's UTF-8, an array) are hashed from their buffer, without an iterator.
+        if let value = bytes.withContiguousStorageIfAvailable({ fnv1a(buffer: $0, seed: seed) }) { return value }
         var value = seed
         for byte in bytes {
             value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
+            value = value &* prime
+        }
+        return value
+    }
+
+    /// The FNV-1a prime for 64 bits.
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    private static func fnv1a(buffer: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        var value = seed
+        for byte in buffer {
+            value ^= UInt64(byte)
+            value = value &* prime
         }
         return value
     }

@@ -75,7 +75,8 @@ enum TextWidth {
         556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
     ]
 
-    private static func advance(_ scalar: Unicode.Scalar) -> Int {
+    /// One character's advance width in thousandths of an em (556, a digit's, for anything not listed).
+    static func advance(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.value {
         case 0x20...0x7E: ascii[Int(scalar.value) - 0x20]
         case 0xB7: 278  // ·
@@ -87,26 +88,44 @@ enum TextWidth {
 }
 
 extension Markup {
-    /// The estimated width of a table of text rows (its widest row, with the cells' padding).
+    /// The estimated width of a table of text rows (its widest row, with the cells' padding). Tags are
+    /// skipped and an entity (`&amp;`) counts as the one character it stands for.
     func estimatedTableWidth(size: Double) -> Double {
-        var widest = 0.0
-        for row in raw.split(separator: "</TR>") {
-            var text = ""
-            var inTag = false
-            for character in row {
-                if character == "<" {
-                    inTag = true
-                } else if character == ">" {
+        var widest = 0
+        var row = 0
+        var inTag = false
+        var entity: [Unicode.Scalar]?
+        var tag: [Unicode.Scalar] = []
+        for scalar in raw.unicodeScalars {
+            if inTag {
+                if scalar == ">" {
                     inTag = false
-                } else if !inTag {
-                    text.append(character)
+                    if tag.starts(with: "/TR".unicodeScalars) {
+                        widest = max(widest, row)
+                        row = 0
+                    }
+                } else if tag.count < 3 {
+                    tag.append(scalar)
                 }
+            } else if entity != nil {
+                if scalar == ";" {
+                    row += TextWidth.advance(Self.entities[String(String.UnicodeScalarView(entity!))] ?? "?")
+                    entity = nil
+                } else {
+                    entity!.append(scalar)
+                }
+            } else if scalar == "<" {
+                inTag = true
+                tag = []
+            } else if scalar == "&" {
+                entity = []
+            } else {
+                row += TextWidth.advance(scalar)
             }
-            for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
-                text = text.replacing(entity, with: character)
-            }
-            widest = max(widest, TextWidth.of(text, size: size))
         }
-        return widest + 8
+        return Double(max(widest, row)) * size / 1000 + 8
     }
+
+    /// The characters the escaper writes as entities.
+    private static let entities: [String: Unicode.Scalar] = ["lt": "<", "gt": ">", "quot": "\"", "#39": "'", "amp": "&"]
 }

@@ -205,6 +205,12 @@ import Testing
         #expect(abs(TextWidth.of(text, size: size, bold: bold) - width) < 0.01)
     }
 
+    @Test func aTableIsEstimatedAsWideAsItsWidestRowWithEntitiesAsTheirCharacters() {
+        let table = Markup.table([(.bold(.text("Events")), background: nil), (.text("1. A & <B>"), background: nil)])
+        #expect(abs(table.estimatedTableWidth(size: 10) - (TextWidth.of("1. A & <B>", size: 10) + 8)) < 0.001)
+        #expect(Markup.table([]).estimatedTableWidth(size: 10) == 8)
+    }
+
     @Test func diffOfTwoSnapshots() throws {
         var sim = try Simulator(root: .tabs([.navigation([.screen("Home")], id: "shopNav"), .screen("Cart")]))
         let old = sim.hierarchy
