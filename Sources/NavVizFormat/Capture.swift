@@ -19,11 +19,23 @@ public enum Capture {
         -> CapturedHierarchy
     {
         if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds) }
+        try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {
             throw ScenarioErrors([.capture(.notADump(file: file, line: 1, found: String(text.prefix(60))))])
         }
         return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file))
+    }
+
+    /// A file not named `.json` whose text starts like neither JSON nor a dump is reported as a dump that
+    /// is not one (its first line), rather than as JSON that does not parse.
+    public static func refuseNeitherDumpNorJSON(_ text: String, file: String) throws(ScenarioErrors) {
+        guard !file.lowercased().hasSuffix(".json") else { return }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let index = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return }
+        let first = lines[index].drop { $0.isWhitespace }
+        guard let start = first.first, start != "{", start != "[" else { return }
+        throw ScenarioErrors([.capture(.notADump(file: file, line: index + 1, found: String(first.prefix(60))))])
     }
 
     /// Whether a JSON document is a canonical snapshot (a node object, not a scenario or a run).

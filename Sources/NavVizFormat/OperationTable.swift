@@ -73,6 +73,9 @@ struct OperationSpelling: Sendable {
             case .number:
                 guard let index = d.integer(raw.value, raw.path) else { return nil }
                 selector = .index(index)
+            case .string(let text) where Int(text) != nil:
+                d.typeError(raw.path, "a tab index as a number (\(text), not \"\(text)\") or a node id", raw.value)
+                return nil
             case .string:
                 guard let id = d.referenceID(raw.value, raw.path) else { return nil }
                 selector = .id(id)

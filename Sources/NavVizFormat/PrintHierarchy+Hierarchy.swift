@@ -76,6 +76,8 @@ extension PrintHierarchy {
         var counts: [String: Int] = [:]
         var ids: [NodeID] = []
         var used = Set<String>()
+        // Kinds guessed from a class name, one note per class however many controllers have it.
+        var guesses: [(readable: String, kind: NodeKind, ids: [NodeID])] = []
         for controller in controllers {
             let readable = ClassName.readable(controller.className)
             let screen = ClassName.screen(readable)
@@ -104,9 +106,11 @@ extension PrintHierarchy {
                 (kind, guessed) = (.controller, false)
             }
             if guessed {
-                notes.append(
-                    "'\(id)' (\(readable)) is drawn as a \(kind.rawValue) container from its class name; pass --kind \(ClassName.short(readable))=controller if it is not one"
-                )
+                if let index = guesses.firstIndex(where: { $0.readable == readable && $0.kind == kind }) {
+                    guesses[index].ids.append(id)
+                } else {
+                    guesses.append((readable, kind, [id]))
+                }
             }
             var node = Node(id: id, kind: kind, screen: ClassName.screen(readable), className: readable)
             node.isLoaded = controller.isViewLoaded
@@ -126,6 +130,29 @@ extension PrintHierarchy {
             label(index, id, kind: kind, in: &h, notes: &notes)
         }
         insert(0, parent: nil, presenter: nil)
+        // A `--kind` that names no class of the dump is most likely misspelt.
+        let names = Set(
+            controllers.flatMap { controller -> [String] in
+                let readable = ClassName.readable(controller.className)
+                return [controller.className, readable, ClassName.short(readable)]
+            })
+        for name in overrides.keys.sorted() where !names.contains(name) {
+            notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture")
+        }
+        for guess in guesses {
+            // Quoted, so the option can be pasted into a shell even when the class has `<` or `>`.
+            let option = "--kind '\(ClassName.short(guess.readable))=controller'"
+            let kind = guess.kind.rawValue
+            if guess.ids.count == 1 {
+                notes.append(
+                    "'\(guess.ids[0])' (\(guess.readable)) is drawn as a \(kind) container from its class name; pass \(option) if it is not one"
+                )
+            } else {
+                let ids = guess.ids.map { "'\($0)'" }.joined(separator: ", ")
+                notes.append(
+                    "\(ids) (\(guess.readable)) are drawn as \(kind) containers from their class name; pass \(option) if they are not")
+            }
+        }
         if isDetached {
             notes.append("'\(ids[0])' was printed as presented with (null): the hierarchy was not in a window")
         }

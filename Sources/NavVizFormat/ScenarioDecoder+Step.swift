@@ -14,6 +14,7 @@ extension ScenarioDecoder {
         if let raw = value["op"] {
             guard let name = string(raw, join(path, "op")) else { return nil }
             guard let row = OperationSpelling.byName[name] else {
+                noteNames(in: value)
                 fail(
                     .unknownOperation(
                         file: file, path: join(path, "op"), name: name, suggestion: Suggestion.closest(to: name, in: Self.operationNames)))
@@ -33,6 +34,7 @@ extension ScenarioDecoder {
                     return nil
                 }
                 let unknown = members.map(\.0).first { !Self.commonStepFields.contains($0) }
+                noteNames(in: value)
                 if let unknown {
                     fail(
                         .unknownOperation(
@@ -74,6 +76,17 @@ extension ScenarioDecoder {
         if let raw = value["expect"] { expect = expectation(raw, join(path, "expect")) }
         guard errors.count == errorCount else { return nil }
         return ScenarioStep(action: action, options: options, note: note, expect: expect, path: path)
+    }
+
+    /// Every string in a step that could not be read counts as a name later steps may refer to: one
+    /// misspelt operation (`{"pusj": "Reviews"}`) is one error, not one more per later `expect` of `Reviews`.
+    private mutating func noteNames(in value: JSONValue) {
+        switch value {
+        case .string(let text) where !text.isEmpty && !text.contains("#"): registerBase(text)
+        case .array(let items): for item in items { noteNames(in: item) }
+        case .object(let members): for (_, item) in members { noteNames(in: item) }
+        default: break
+        }
     }
 
     /// Like `checkFields`, but a field of another operation (`node` on a `pop`) is named as such

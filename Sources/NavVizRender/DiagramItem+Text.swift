@@ -10,7 +10,7 @@ extension DiagramItem {
     /// a summary box, what it holds (`3 controllers folded`, `Home…Settings`).
     var classLine: String {
         if let folded { return folded.detail }
-        let className = DiagramStyle.className(of: node)
+        let className = DiagramStyle.shownClassName(of: node)
         return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
     }
 

@@ -37,7 +37,7 @@ extension DiagramItem {
             widths.append(TextWidth.of(classLine, size: 8))
         } else {
             widths.append(
-                TextWidth.of(DiagramStyle.className(of: node), size: clusterFontSize, bold: true)
+                TextWidth.of(DiagramStyle.shownClassName(of: node), size: clusterFontSize, bold: true)
                     + TextWidth.of(" · " + node.id.rawValue, size: clusterFontSize))
         }
         if let details { widths.append(TextWidth.of(details, size: 8)) }

@@ -98,6 +98,35 @@ enum DiagramStyle {
     /// The class shown for a node: its own, else its kind's.
     static func className(of node: Node) -> String { node.className ?? defaultClass(of: node) }
 
+    /// The class as a box shows it: a long generic name (SwiftUI's hosting controllers run to hundreds of
+    /// characters) keeps its outer type and first-level arguments' heads, the deeper arguments elided
+    /// (`UIHostingController<ModifiedContent<…>>`), then all arguments if still long. The tooltip keeps
+    /// the whole name.
+    static func shownClassName(of node: Node) -> String { elidingGenerics(className(of: node)) }
+
+    /// `name` with generic arguments nested deeper than a level elided while longer than `limit` characters.
+    static func elidingGenerics(_ name: String, limit: Int = 48) -> String {
+        guard name.count > limit, name.contains("<") else { return name }
+        var shown = name
+        for depth in [2, 1] {
+            shown = ""
+            var level = 0
+            for character in name {
+                if character == "<" {
+                    level += 1
+                    if level < depth { shown.append(character) } else if level == depth { shown += "<…" }
+                } else if character == ">" {
+                    if level <= depth { shown.append(character) }
+                    level -= 1
+                } else if level < depth {
+                    shown.append(character)
+                }
+            }
+            if shown.count <= limit { break }
+        }
+        return shown
+    }
+
     /// The label of a presentation arrow.
     static func presentationLabel(_ style: PresentationStyle?) -> String {
         guard let style else { return "presented" }

@@ -123,7 +123,8 @@ public struct MermaidBuilder: Sendable, Equatable {
             if let slot = item.slot { text.append(slot) }
             if item.isContainer {
                 text.append(
-                    item.node.kind == .controller ? item.node.displayName : "\(DiagramStyle.className(of: item.node)) · \(item.node.id)")
+                    item.node.kind == .controller
+                        ? item.node.displayName : "\(DiagramStyle.shownClassName(of: item.node)) · \(item.node.id)")
                 if item.node.kind == .controller { text.append(item.classLine) }
                 if let details = item.details { text.append(details) }
                 text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]

@@ -257,7 +257,7 @@ struct SceneEmitter {
             lines.append(.bold(.text(node.displayName)))
             lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
         } else {
-            lines.append(.bold(.text(DiagramStyle.className(of: node))) + .text(" · " + node.id.rawValue))
+            lines.append(.bold(.text(DiagramStyle.shownClassName(of: node))) + .text(" · " + node.id.rawValue))
         }
         if let details = item.details {
             lines.append(.font(.text(details), size: DiagramStyle.smallFontSize, color: subtle))

@@ -31,6 +31,7 @@ public enum ScenarioLoader {
         if PrintHierarchy.looksLikeDump(text) {
             return try Capture.scenario(Capture.read(text, file: file, kinds: kinds), file: file)
         }
+        try Capture.refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         if Capture.isSnapshot(value) {
             return Capture.scenario(CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file)), file: file)

@@ -8,7 +8,9 @@ public struct ScenarioRunner {
         var steps: [RunStep] = []
         var simulator: Simulator
         do {
-            if let initial = scenario.initialHierarchy {
+            if var initial = scenario.initialHierarchy {
+                // A captured root: controllers built later still take their class and title from `screens`.
+                initial.screens = scenario.screens
                 simulator = Simulator(hierarchy: initial, finder: finder, replaysQuirks: scenario.quirks)
             } else {
                 simulator = try Simulator(

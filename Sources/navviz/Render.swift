@@ -108,7 +108,9 @@ extension NavVizCommand {
             let runs = loaded.map { ScenarioRunner.run($0, finder: finder.flatMap(ViewFinderStrategy.init(name:))) }
             for (scenario, run) in zip(loaded, runs) {
                 if let step, !run.steps.indices.contains(step) {
-                    throw ValidationError("--step \(step) is out of range: \(scenario.file) has steps 0 to \(run.steps.count - 1)")
+                    throw CommandFailure(
+                        message: "--step \(step) is out of range: \(scenario.file) has steps 0 to \(run.steps.count - 1)",
+                        code: CommandFailure.usage)
                 }
             }
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.

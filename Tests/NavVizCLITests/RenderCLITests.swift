@@ -237,6 +237,20 @@ import Testing
         #expect(Self.tree(out.appendingPathComponent("small")).keys.sorted() == expected)
     }
 
+    /// A step the scenario does not have is a usage error in one sentence, without the top-level usage.
+    @Test func aStepOutOfRangeSaysWhichStepsThereAre() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenario = tmp.appendingPathComponent("small.json")
+        try Self.small.write(to: scenario, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+        let result = try Self.navviz(["render", scenario.path, "-o", out.path, "--step", "99"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("--step 99 is out of range: \(scenario.path) has steps 0 to "))
+        #expect(!result.stderr.contains("Usage"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     /// A render of one step or one family never replaces a full render (it would drop every other step
     /// without a word), but replaces another partial one, and a full render replaces either.
     @Test(arguments: [["--step", "1"], ["--only", "flow"], ["--step", "1", "--only", "states"]])

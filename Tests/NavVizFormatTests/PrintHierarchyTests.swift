@@ -128,7 +128,7 @@ import Testing
         #expect(ViewFinder().find(in: h).visible == "PickerViewController")
         #expect(
             result.notes == [
-                "'PSPDFNavigationController' (PSPDFNavigationController) is drawn as a navigation container from its class name; pass --kind PSPDFNavigationController=controller if it is not one"
+                "'PSPDFNavigationController' (PSPDFNavigationController) is drawn as a navigation container from its class name; pass --kind 'PSPDFNavigationController=controller' if it is not one"
             ])
     }
 
@@ -142,6 +142,11 @@ import Testing
         #expect(h["StackController"].kind == .navigation)
         #expect(ViewFinder().find(in: h).visible == "B")
         #expect(try capture(text).hierarchy["StackController"].selected == 1)
+        #expect(try capture(text, kinds: ["StackController": .navigation]).notes == [])
+        #expect(
+            try capture(text, kinds: ["StackControler": .navigation]).notes == [
+                "--kind 'StackControler=navigation' matched no class in this capture"
+            ])
     }
 
     /// Several children in the window at once: the container is visible and all of them are on screen.

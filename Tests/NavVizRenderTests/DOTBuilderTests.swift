@@ -205,6 +205,20 @@ import Testing
         #expect(abs(TextWidth.of(text, size: size, bold: bold) - width) < 0.01)
     }
 
+    @Test(arguments: [
+        ("UINavigationController", "UINavigationController"),
+        ("Swift.Optional<Swift.Array<Swift.Int>>", "Swift.Optional<Swift.Array<Swift.Int>>"),
+        (
+            "UIHostingController<ModifiedContent<ModifiedContent<_VariadicView_Children.Element, NavigationColumnModifier>, StyleContextWriter<SidebarStyleContext>>>",
+            "UIHostingController<ModifiedContent<…>>"
+        ),
+        ("A<B<C<D>>, E<F>, GGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGGG>", "A<…>"),
+        ("Outer<First<Deep<Deeper>>, Second<Deep>, Third>.Inner<Long<Deep, Deeper>>", "Outer<First<…>, Second<…>, Third>.Inner<Long<…>>"),
+    ])
+    func longGenericClassNamesAreElidedInBoxes(name: String, shown: String) {
+        #expect(DiagramStyle.elidingGenerics(name) == shown)
+    }
+
     @Test func aTableIsEstimatedAsWideAsItsWidestRowWithEntitiesAsTheirCharacters() {
         let table = Markup.table([(.bold(.text("Events")), background: nil), (.text("1. A & <B>"), background: nil)])
         #expect(abs(table.estimatedTableWidth(size: 10) - (TextWidth.of("1. A & <B>", size: 10) + 8)) < 0.001)

@@ -65,6 +65,28 @@ import Testing
     }
 
     /// Embedding, never-loaded and released views, and transitional states survive the canonical snapshot.
+    /// A text file that is neither a dump nor JSON is told so by its first line; a `.json` file is read as JSON.
+    @Test(arguments: [
+        (
+            "notes.txt", "\n  hello world\n",
+            "notes.txt: line 2: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found 'hello world'"
+        ),
+        ("app.json", "hello", "app.json: invalid JSON at line 1, column 1: unexpected 'h': expected a value"),
+    ])
+    func aFileThatIsNeitherADumpNorJSONSaysWhichItShouldBe(file: String, text: String, message: String) {
+        #expect(throws: ScenarioErrors.self) { try ScenarioLoader.decode(text, file: file) }
+        do {
+            _ = try ScenarioLoader.decode(text, file: file)
+        } catch {
+            #expect(error.errors.map(\.description) == [message])
+        }
+        do {
+            _ = try Capture.load(text: text, file: file)
+        } catch {
+            #expect(error.errors.map(\.description) == [message])
+        }
+    }
+
     @Test func newSnapshotFieldsRoundTrip() throws {
         let text =
             #"{"id": "Map", "kind": "controller", "children": [{"id": "A", "kind": "controller", "children": [], "state": "appearing"}, {"id": "B", "kind": "controller", "children": [], "loaded": false, "released": true}], "shown": [0, 1]}"#

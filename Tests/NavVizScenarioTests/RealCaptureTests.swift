@@ -52,8 +52,18 @@ import Testing
         let run = ScenarioRunner.run(Capture.scenario(try Self.capture(file), file: file))
         #expect(
             run.steps[0].note
-                == "Captured in 09-swiftui-tabview-navigationview-appearing.txt. Note: 'StyleContextSplitViewNavigationController' (StyleContextSplitViewNavigationController<SidebarStyleContext>) is drawn as a navigation container from its class name; pass --kind StyleContextSplitViewNavigationController<SidebarStyleContext>=controller if it is not one."
+                == "Captured in 09-swiftui-tabview-navigationview-appearing.txt. Note: 'StyleContextSplitViewNavigationController' (StyleContextSplitViewNavigationController<SidebarStyleContext>) is drawn as a navigation container from its class name; pass --kind 'StyleContextSplitViewNavigationController<SidebarStyleContext>=controller' if it is not one."
         )
+    }
+
+    /// WeChat's four `MMUINavigationController`s get one note, not four.
+    @Test func aGuessIsNotedOncePerClass() throws {
+        let notes = try Self.capture("04-wechat-tab-cycript.txt").notes
+        #expect(
+            notes == [
+                "'MMTabBarController' (MMTabBarController) is drawn as a tab container from its class name; pass --kind 'MMTabBarController=controller' if it is not one",
+                "'MMUINavigationController', 'MMUINavigationController#2', 'MMUINavigationController#3', 'MMUINavigationController#4' (MMUINavigationController) are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not",
+            ])
     }
 
     @Test func theSwiftUITabSwitchInFlightPicksTheAppearingTab() throws {

@@ -185,6 +185,14 @@ private let nodeLiteral =
             ["shop.json: steps[3].op: unknown operation 'pusj'. Did you mean 'push'?"]
         ),
         (#"{"pusj": "A"}"#, ["shop.json: steps[0].pusj: unknown operation 'pusj'. Did you mean 'push'?"]),
+        (
+            #"{"pusj": "Reviews"}, {"pop": true, "expect": {"visible": "Reviews"}}, {"op": "popTo", "id": "Reviews"}"#,
+            ["shop.json: steps[0].pusj: unknown operation 'pusj'. Did you mean 'push'?"]
+        ),
+        (
+            #"{"op": "select", "tab": "1"}"#,
+            [#"shop.json: steps[0].tab: expected a tab index as a number (1, not "1") or a node id, found a string"#]
+        ),
         (#"{"op": "Present", "node": "A"}"#, ["shop.json: steps[0].op: unknown operation 'Present'. Did you mean 'present'?"]),
         (#"{"op": "teleport"}"#, ["shop.json: steps[0].op: unknown operation 'teleport'"]),
         (#"{"push": 3}"#, ["shop.json: steps[0].push: expected \(nodeLiteral), found a number"]),

@@ -123,6 +123,24 @@ private func withSteps(_ steps: String, root: String = #"{"navigation": ["Home"]
         #expect(run.steps[1].hierarchy.screens["Home"]?.title == "Start")
     }
 
+    /// A session saved by the daemon starts from a snapshot root: its screens still name the classes of
+    /// controllers pushed later, as they did in the session.
+    @Test func aSnapshotRootKeepsTheScreensForLaterControllers() throws {
+        let screens = #""screens": {"Product": {"class": "ProductViewController", "title": "Product detail"}}"#
+        let snapshotRoot =
+            #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
+        let literal = try ScenarioDecoder.decode(
+            #"{"navviz": 1, \#(screens), "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "Product"}]}"#, file: "a.json")
+        let captured = try ScenarioDecoder.decode(
+            #"{"navviz": 1, \#(screens), "root": \#(snapshotRoot), "steps": [{"push": "Product"}]}"#, file: "b.json")
+        let pushed = ScenarioRunner.run(captured).steps[1].hierarchy["Product"]
+        #expect(pushed.className == "ProductViewController")
+        #expect(pushed.title == "Product detail")
+        #expect(
+            ScenarioRunner.run(literal).steps.map { Snapshot.encode($0.hierarchy) }
+                == ScenarioRunner.run(captured).steps.map { Snapshot.encode($0.hierarchy) })
+    }
+
     @Test func theHeaderLeavesDefaultsOut() throws {
         let text = #"""
             {"navviz": 1, "name": "n", "description": "d", "device": "pad", "finder": "ariadne-splitDetail", "quirks": true,
