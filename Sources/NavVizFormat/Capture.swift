@@ -51,6 +51,7 @@ public enum Capture {
             routes: [:], root: .screen("(capture)"), steps: [])
         scenario.initialHierarchy = capture.hierarchy
         scenario.caption = description(file, capture)
+        scenario.notes = capture.notes
         return scenario
     }
 

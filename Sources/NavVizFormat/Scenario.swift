@@ -29,6 +29,8 @@ public struct Scenario: Sendable, Equatable {
     /// Every id the file refers to (refs, targets, popTo…): the simulator keeps these when it forgets
     /// detached controllers.
     public var referencedIDs: Set<NodeID> = []
+    /// What reading a capture guessed or could not tell (also in `caption`), for the command line to print.
+    public var notes: [String] = []
 
     /// A scenario; `initialHierarchy`, `caption` and `referencedIDs` start empty.
     public init(

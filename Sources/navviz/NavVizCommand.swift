@@ -57,11 +57,19 @@ struct CommandFailure: Error {
 
 /// Loads scenarios (or captures), turning errors into a `CommandFailure` with exit code 65.
 func loadScenario(_ path: String, kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> Scenario {
+    let scenario: Scenario
     do {
-        return try ScenarioLoader.load(path, kinds: kinds)
+        scenario = try ScenarioLoader.load(path, kinds: kinds)
     } catch {
         throw .invalid(error)
     }
+    printNotes(of: scenario)
+    return scenario
+}
+
+/// Prints what reading a capture guessed (`file: note: …`), as `navviz import` does.
+func printNotes(of scenario: Scenario) {
+    for note in scenario.notes { printError("\(Terminal.printable(scenario.file)): note: \(Terminal.printable(note))") }
 }
 
 /// Loads every scenario the arguments name (files, or directories of `*.json`), all before anything
@@ -74,6 +82,7 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throw
         do { loaded.append(try ScenarioLoader.load(path, kinds: kinds)) } catch { errors.append(error.description) }
     }
     if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
+    loaded.forEach(printNotes)
     return loaded
 }
 

@@ -29,6 +29,19 @@ import Testing
         #expect(!result.stdout.contains("0x1030"))
     }
 
+    /// `run` and `render` print what reading a capture guessed, as `import` does.
+    @Test func runAndRenderPrintTheNotesOfACapture() throws {
+        let folder = try ScenarioFolder(["list.txt": Self.list])
+        for command in [
+            ["run", "list.txt", "--kind", "MailboxController=navigation"],
+            ["render", "list.txt", "-o", "out", "--kind", "MailboxController=navigation"],
+        ] {
+            let result = try navviz(command, in: folder.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("list.txt: note: --kind 'MailboxController=navigation' matched no class in this capture\n"))
+        }
+    }
+
     @Test func importWritesAScenarioThatRunsAndRenders() throws {
         let folder = try ScenarioFolder(["1-list.txt": Self.list, "2-compose.txt": Self.compose])
         let imported = try navviz("import", "1-list.txt", "2-compose.txt", "-o", "mail.json", in: folder.url)
