@@ -51,6 +51,14 @@ extension DOTBuilder {
             graph.set("labeljust", "l")
         }
         writeDefaults(into: &writer, graph: graph)
+        // A stacked transition hangs both panels on an invisible rail. Its nodes are declared before the
+        // panels, so `dot` orders them first in their ranks: the rail runs down the left edge.
+        let rail = ["rail_before", "rail_after"]
+        if stacked {
+            for anchor in rail {
+                writer.node(anchor, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
+            }
+        }
         var emitter = SceneEmitter(options: options)
         var windows: [String] = []
         var beforeNodes: [String] = []
@@ -89,11 +97,9 @@ extension DOTBuilder {
             let rankOnly: DOTAttributes = ["style": .constant("invis"), "weight": .constant("0")]
             for node in beforeNodes.dropFirst() { emitter.addEdge(node, windows[1], rankOnly) }
             arrow["weight"] = .constant("0")
-            // An invisible rail left of both windows (a flat edge puts its tail left of its head) holds the
-            // two panels against one left edge, so the stack is as wide as its wider panel, not their offset.
-            let rail = ["n\(emitter.next())", "n\(emitter.next())"]
+            // The rail, in the windows' ranks, holds the two panels against one left edge, so the stack is as
+            // wide as its wider panel, not their offset.
             for (anchor, window) in zip(rail, windows) {
-                writer.node(anchor, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
                 writer.statement("{rank=same; \(anchor); \(window); }")
                 emitter.addEdge(anchor, window, ["style": .constant("invis")])
             }
