@@ -67,6 +67,8 @@ extension Session {
             }
             simulator = Simulator(hierarchy: hierarchy, finder: finder, replaysQuirks: header.quirks)
         }
-        return Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
+        var session = Session(id: id, name: header.name, created: created, simulator: simulator, routes: header.routes)
+        if root != nil, !isSnapshot { session.rootLiteral = header.root }
+        return session
     }
 }

@@ -32,6 +32,10 @@ public struct Session: Sendable {
     public var warnings: [String] = []
     /// Why a watched scenario file could not be rendered (its errors), if it could not.
     public var error: String?
+    /// The node literal the session was created from (nil for a snapshot or an empty window). The scenario
+    /// export starts from it, so what a snapshot cannot hold (activity generators, stack metrics, a collapsed
+    /// split's hidden columns) replays too.
+    public var rootLiteral: NodeSpec?
     /// Step 1 onwards as decoded from what was posted (a snapshot as a `snapshot` step), for `GET …/scenario`.
     public var scenarioSteps: [ScenarioStep] = []
 
@@ -94,15 +98,19 @@ public struct Session: Sendable {
         return record
     }
 
-    /// The session as a scenario file: its initial state as a canonical snapshot root, then every step
-    /// posted (written by `ScenarioEncoder`), so a flow recorded from a real app becomes a golden
-    /// `navviz check` keeps.
+    /// The session as a scenario file: the node literal it was created from (else its initial state as a
+    /// canonical snapshot root), then every step posted (written by `ScenarioEncoder`), so a flow recorded
+    /// from a real app becomes a golden `navviz check` keeps.
     public var scenario: JSONValue {
         let initial = steps[0].hierarchy
         var scenario = Scenario(
             file: "", name: name, device: initial.device, finder: simulator.finder.strategy, quirks: simulator.replaysQuirks,
             screens: initial.screens, routes: routes, root: .screen("(snapshot)"))
-        scenario.initialHierarchy = initial
+        if let rootLiteral {
+            scenario.root = rootLiteral
+        } else {
+            scenario.initialHierarchy = initial
+        }
         // A watched file's session replays its run; its states are written as snapshots.
         scenario.steps =
             scenarioSteps.count == lastIndex

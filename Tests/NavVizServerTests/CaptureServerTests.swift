@@ -45,6 +45,26 @@ import Testing
         }
     }
 
+    /// A session created from a node literal comes back with that literal as its root, so what a snapshot
+    /// cannot hold (here an activity generator) replays too.
+    @Test func aSessionFromALiteralReplaysWhatASnapshotCannotHold() async throws {
+        try await withDaemon { client in
+            try await client.post(
+                "/api/sessions",
+                #"{"id": "act", "root": {"activities": {"a": "A"}, "active": "a", "generators": {"x": "X"}, "id": "main"}}"#)
+            try await client.post("/api/sessions/act/steps", #"{"activate": "x"}"#)
+            let text = String(buffer: try await client.get("/api/sessions/act/scenario").body)
+            let written = try JSONParser.parse(text)
+            #expect(written["root"]?["generators"] != nil)
+            let replayed = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "act.json"))
+            let run = try JSONParser.parse(String(buffer: try await client.get("/api/sessions/act/run").body))
+            let states = run["steps"]?.arrayValue?.map { $0["hierarchy"] ?? .null } ?? []
+            #expect(states.count == 2)
+            #expect(replayed.steps.map(\.outcome.status) == [.ok, .ok])
+            #expect(replayed.steps.map { Snapshot.encode($0.hierarchy) } == states)
+        }
+    }
+
     @Test func aSessionComesBackAsAScenarioThatReplaysToTheSameStates() async throws {
         try await withDaemon { client in
             try await client.post(
