@@ -201,8 +201,13 @@ extension Hierarchy {
 
 extension Hierarchy {
     /// Adds a node that already has an id (from a snapshot) under a containment parent, or as a presentation
-    /// of `presenter`. Id counters move past it, so later ids never reuse it.
+    /// of `presenter`. Id counters move past it, so later ids never reuse it. Throws for a parent or presenter
+    /// not added yet, a presenter that already presents, and an id already added.
     mutating func insert(_ node: Node, parent: NodeID? = nil, presenter: NodeID? = nil) throws(NavigationError) {
+        for id in [parent, presenter].compactMap({ $0 }) where !contains(id) { throw .unknownNode(id) }
+        if let presenter, let presented = self[presenter].presented {
+            throw .alreadyPresenting(presenter: presenter, presented: presented, new: node.id)
+        }
         if contains(node.id) { throw .duplicateChild(node.id, container: parent ?? presenter ?? node.id) }
         var node = node
         node.children = []

@@ -21,10 +21,6 @@ public struct HierarchyBuilder: Sendable {
     /// past its id, so ids the simulator generates later never collide with it. Throws for an id already
     /// added, a parent or presenter not added yet, and a presenter that already presents.
     public mutating func insert(_ node: Node, parent: NodeID? = nil, presenter: NodeID? = nil) throws(NavigationError) {
-        for id in [parent, presenter].compactMap({ $0 }) where !hierarchy.contains(id) { throw .unknownNode(id) }
-        if let presenter, let presented = hierarchy[presenter].presented {
-            throw .alreadyPresenting(presenter: presenter, presented: presented, new: node.id)
-        }
         try hierarchy.insert(node, parent: parent, presenter: presenter)
     }
 

@@ -78,8 +78,11 @@ extension PrintHierarchy {
         var used = Set<String>()
         // Kinds guessed from a class name, one note per class however many controllers have it.
         var guesses: [(readable: String, kind: NodeKind, ids: [NodeID])] = []
+        // Every name a `--kind` may match, to tell one that matches nothing.
+        var names = Set<String>()
         for controller in controllers {
             let readable = ClassName.readable(controller.className)
+            names.formUnion([controller.className, readable, ClassName.short(readable)])
             let screen = ClassName.screen(readable)
             counts[screen, default: 0] += 1
             var id = counts[screen]! == 1 ? screen : "\(screen)#\(counts[screen]!)"
@@ -131,11 +134,6 @@ extension PrintHierarchy {
         }
         insert(0, parent: nil, presenter: nil)
         // A `--kind` that names no class of the dump is most likely misspelt.
-        let names = Set(
-            controllers.flatMap { controller -> [String] in
-                let readable = ClassName.readable(controller.className)
-                return [controller.className, readable, ClassName.short(readable)]
-            })
         for name in overrides.keys.sorted() where !names.contains(name) {
             notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture")
         }

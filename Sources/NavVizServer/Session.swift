@@ -105,12 +105,8 @@ public struct Session: Sendable {
         let initial = steps[0].hierarchy
         var scenario = Scenario(
             file: "", name: name, device: initial.device, finder: simulator.finder.strategy, quirks: simulator.replaysQuirks,
-            screens: initial.screens, routes: routes, root: .screen("(snapshot)"))
-        if let rootLiteral {
-            scenario.root = rootLiteral
-        } else {
-            scenario.initialHierarchy = initial
-        }
+            screens: initial.screens, routes: routes, root: rootLiteral ?? .screen("(snapshot)"))
+        if rootLiteral == nil { scenario.initialHierarchy = initial }
         // A watched file's session replays its run; its states are written as snapshots.
         scenario.steps =
             scenarioSteps.count == lastIndex

@@ -74,9 +74,7 @@ extension NavVizCommand {
                 }
             }
             if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
-            for (file, capture) in loaded {
-                for note in capture.notes { printError("\(Terminal.printable(file)): note: \(Terminal.printable(note))") }
-            }
+            for (file, capture) in loaded { printNotes(capture.notes, file: file) }
             let scenario = Capture.scenarioJSON(loaded, name: name ?? Capture.name(of: loaded[0].file))
             let text = JSONWriter.pretty(scenario) + "\n"
             guard let output else {

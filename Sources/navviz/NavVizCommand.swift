@@ -63,13 +63,13 @@ func loadScenario(_ path: String, kinds: [String: NodeKind] = [:]) throws(Comman
     } catch {
         throw .invalid(error)
     }
-    printNotes(of: scenario)
+    printNotes(scenario.notes, file: scenario.file)
     return scenario
 }
 
-/// Prints what reading a capture guessed (`file: note: …`), as `navviz import` does.
-func printNotes(of scenario: Scenario) {
-    for note in scenario.notes { printError("\(Terminal.printable(scenario.file)): note: \(Terminal.printable(note))") }
+/// Prints what reading a capture guessed, one `file: note: …` line each.
+func printNotes(_ notes: [String], file: String) {
+    for note in notes { printError("\(Terminal.printable(file)): note: \(Terminal.printable(note))") }
 }
 
 /// Loads every scenario the arguments name (files, or directories of `*.json`), all before anything
@@ -82,7 +82,7 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throw
         do { loaded.append(try ScenarioLoader.load(path, kinds: kinds)) } catch { errors.append(error.description) }
     }
     if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
-    loaded.forEach(printNotes)
+    for scenario in loaded { printNotes(scenario.notes, file: scenario.file) }
     return loaded
 }
 
