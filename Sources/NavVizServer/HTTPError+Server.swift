@@ -1,9 +1,16 @@
 import Hummingbird
+import NavVizFormat
 
 extension ServerError: HTTPResponseError {
-    /// The error as an HTTP response: its status and `{"error": {"message": …}}`.
+    /// The error as an HTTP response: its status, `{"error":{"message":…}}` written by navviz's own JSON
+    /// writer (so a path reads `/sessions/a`, not `\/sessions\/a`), and `WWW-Authenticate` or `Allow`
+    /// where the status needs one.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try httpError(for: self).response(from: request, context: context)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
+        if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
+        let body = JSONWriter.compact(["error": ["message": .string(description)]])
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// The HTTP status that goes with the error.
@@ -24,12 +31,4 @@ extension ServerError: HTTPResponseError {
         case .renderTimedOut: .serviceUnavailable
         }
     }
-}
-
-/// Maps a daemon error to HTTP, with the same message the CLI prints.
-func httpError(for error: ServerError) -> HTTPError {
-    var headers: HTTPFields = [:]
-    if error == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
-    if case .methodNotAllowed(_, _, let allowed) = error { headers[.allow] = allowed.joined(separator: ", ") }
-    return HTTPError(error.status, headers: headers, message: error.description)
 }

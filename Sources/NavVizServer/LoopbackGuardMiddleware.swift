@@ -86,13 +86,13 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // The first `Host` becomes the authority; any further `Host` field must name the daemon too.
         for host in [request.head.authority].compactMap({ $0 }) + request.headers[values: .init("Host")!]
         where !policy.accepts(host: host) {
-            throw httpError(for: .misdirectedHost(host))
+            throw ServerError.misdirectedHost(host)
         }
         let origin = request.headers[.origin]
         let crossSite = request.headers[.init("Sec-Fetch-Site")!].map { $0.lowercased() == "cross-site" } ?? false
         if request.method == .options || Self.stateChanging.contains(request.method) {
-            if let origin, !policy.accepts(origin: origin) { throw httpError(for: .foreignOrigin(origin)) }
-            if origin == nil, crossSite { throw httpError(for: .foreignOrigin("a cross-site page")) }
+            if let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
+            if origin == nil, crossSite { throw ServerError.foreignOrigin("a cross-site page") }
         }
         return try await next(request, context)
     }
@@ -138,8 +138,8 @@ struct UnknownRouteMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound && error.body == nil {
             let path = request.uri.path
             let allowed = index.methods(for: path)
-            if allowed.isEmpty { throw httpError(for: .noRoute(method: request.method.rawValue, path: path)) }
-            throw httpError(for: .methodNotAllowed(method: request.method.rawValue, path: path, allowed: allowed))
+            if allowed.isEmpty { throw ServerError.noRoute(method: request.method.rawValue, path: path) }
+            throw ServerError.methodNotAllowed(method: request.method.rawValue, path: path, allowed: allowed)
         }
     }
 }

@@ -39,7 +39,7 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are accepted.
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
             Self.constantTimeEqual(Array(header.utf8.dropFirst(7).drop { $0 == 0x20 }), Array(token.utf8))
-        else { throw httpError(for: .unauthorized) }
+        else { throw ServerError.unauthorized }
         return try await next(request, context)
     }
 

@@ -14,9 +14,9 @@ import Testing
         return fields
     }
 
-    /// The body as text, with JSON's optional `\/` escapes undone.
+    /// The body as text, exactly as sent.
     func text(_ response: TestResponse) -> String {
-        String(buffer: response.body).replacingOccurrences(of: "\\/", with: "/")
+        String(buffer: response.body)
     }
 
     // MARK: - Host
@@ -165,7 +165,9 @@ import Testing
         try await withDaemon { client in
             let response = try await client.get("/api/nothing")
             #expect(response.status == .notFound)
-            #expect(text(response).contains(#""message":"No route 'GET /api/nothing': see docs/daemon.md for the API""#))
+            // Exactly this body: slashes are not escaped, and the type says JSON.
+            #expect(text(response) == #"{"error":{"message":"No route 'GET /api/nothing': see docs/daemon.md for the API"}}"#)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
         }
     }
 
