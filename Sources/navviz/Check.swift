@@ -69,7 +69,7 @@ extension NavVizCommand {
 
             var folders = FolderNames()
             var failed: [String] = []
-            var wroteArtifacts = false
+            var missing = 0
             for scenario in loaded {
                 let folder = folders.unique(for: scenario.file)
                 let run = ScenarioRunner.run(scenario)
@@ -85,10 +85,10 @@ extension NavVizCommand {
                 } else {
                     switch try compare(files, run: run, in: target, name: folder) {
                     case .match: break
-                    case .missing: failed.append(folder)
-                    case .drift:
+                    case .missing:
                         failed.append(folder)
-                        wroteArtifacts = true
+                        missing += 1
+                    case .drift: failed.append(folder)
                     }
                 }
             }
@@ -100,13 +100,24 @@ extension NavVizCommand {
                 return
             }
             let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")
-            let verb = failed.count == 1 ? "does" : "do"
             throw CommandFailure(
-                message:
-                    "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") \(verb) not match the goldens in \(trimmed(golden))/"
-                    + (wroteArtifacts ? " (artifacts in \(trimmed(artifacts))/)" : "")
-                    + ". If the changes are intended, record them locally and commit: \(rerun)",
+                message: Self.summary(
+                    drifted: failed.count - missing, missing: missing, of: loaded.count, golden: trimmed(golden),
+                    artifacts: trimmed(artifacts), rerun: rerun),
                 code: CommandFailure.failed)
+        }
+
+        /// The closing sentence of a failed check: how many scenarios drifted and how many have no goldens yet
+        /// (a first check, which is not a drift and has no artifacts), then the command that records them.
+        static func summary(drifted: Int, missing: Int, of total: Int, golden: String, artifacts: String, rerun: String) -> String {
+            func scenarios(_ n: Int) -> String { "\(n) of \(total) scenario\(total == 1 ? "" : "s")" }
+            if drifted == 0 {
+                return "\(scenarios(missing)) \(missing == 1 ? "has" : "have") no goldens in \(golden)/ yet. Record them locally and "
+                    + "commit: \(rerun)"
+            }
+            var sentence = "\(scenarios(drifted)) \(drifted == 1 ? "does" : "do") not match the goldens in \(golden)/"
+            if missing > 0 { sentence += " and \(missing) \(missing == 1 ? "has" : "have") none" }
+            return sentence + " (artifacts in \(artifacts)/). If the changes are intended, record them locally and commit: \(rerun)"
         }
 
         // MARK: - Record

@@ -43,11 +43,27 @@ import Testing
         #expect(result.stdout == "FAIL shop: no goldens in golden/shop/ (record them with --record)\n")
         #expect(
             result.stderr == """
-                1 of 1 scenario does not match the goldens in golden/. If the changes are intended, record them locally \
-                and commit: navviz check shop.json --golden golden --record
+                1 of 1 scenario has no goldens in golden/ yet. Record them locally and commit: navviz check shop.json \
+                --golden golden --record
 
                 """)
         #expect(!exists("golden", in: folder.url))
+    }
+
+    @Test func aDriftAndAMissingGoldenAreCountedApart() throws {
+        let folder = try ScenarioFolder(["a/shop.json": ReviewScenario.base, "b/new.json": ReviewScenario.base])
+        #expect(try navviz(["check", "a/shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("a/shop.json"), atomically: true, encoding: .utf8)
+
+        let result = try navviz(["check", "a/shop.json", "b/new.json", "--golden", "golden"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == """
+                1 of 2 scenarios does not match the goldens in golden/ and 1 has none (artifacts in navviz-artifacts/). If \
+                the changes are intended, record them locally and commit: navviz check a/shop.json b/new.json --golden \
+                golden --record
+
+                """)
     }
 
     @Test func driftFailsWithADiffAndArtifactsAtPredictablePaths() throws {
