@@ -28,11 +28,13 @@ public enum Capture {
     }
 
     /// A file not named `.json` whose text starts like neither JSON nor a dump is reported as a dump that
-    /// is not one (its first line), rather than as JSON that does not parse.
+    /// is not one (its first line), rather than as JSON that does not parse; an empty one as an empty capture.
     public static func refuseNeitherDumpNorJSON(_ text: String, file: String) throws(ScenarioErrors) {
         guard !file.lowercased().hasSuffix(".json") else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let index = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return }
+        guard let index = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            throw ScenarioErrors([.capture(.empty(file: file))])
+        }
         let first = lines[index].drop { $0.isWhitespace }
         guard let start = first.first, start != "{", start != "[" else { return }
         throw ScenarioErrors([.capture(.notADump(file: file, line: index + 1, found: String(first.prefix(60))))])

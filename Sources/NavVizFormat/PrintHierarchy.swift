@@ -144,16 +144,88 @@ extension PrintHierarchy {
         return PrintHierarchy(controllers: controllers)
     }
 
-    /// The lines of a dump, numbered from 1, without one pair of surrounding backticks (cycript).
+    /// The lines of a dump, numbered as in the file, as they come from a paste: without a byte-order mark, one
+    /// pair of surrounding backticks (cycript), the quotes and escapes of a Swift string (`po` of
+    /// `value(forKey: "_printHierarchy")`), LLDB's prompt lines (`(lldb) po …`, a trailing `(lldb)`), an
+    /// `NSLog` header (`2024-05-01 10:22:33.123456+0200 App[12:34] `) and an indentation every line shares (a
+    /// Markdown code block). Lines end at `\n`, `\r\n` or `\r`.
     static func lines(of text: String) -> [(number: Int, text: Substring)] {
         var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
         let start = body.firstIndex { !$0.isWhitespace }
         let end = body.lastIndex { !$0.isWhitespace }
         if let start, let end, start < end, body[start] == "`", body[end] == "`" {
             // Drop the two backticks only: the line numbering stays.
             body = body[..<start] + body[body.index(after: start)..<end] + body[body.index(after: end)...]
         }
-        return body.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0.offset + 1, $0.element) }
+        if let start, let end, start < end, body[start] == "\"", body[end] == "\"", let unquoted = unescapedSwiftString(body[start...end]) {
+            body = Substring(unquoted)
+        }
+        var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            .enumerated().map { (number: $0.offset + 1, text: $0.element) }
+            .filter { !$0.text.hasPrefix("(lldb)") }
+        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text) {
+            lines.remove(at: first)
+        }
+        lines = lines.map { (number: $0.number, text: withoutLogHeader($0.text)) }
+        // An indentation every line shares, when the first line shows it (spaces before its `<`).
+        let written = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        if let first = written.first, first.text.first == " " {
+            let indentation = first.text.prefix { $0 == " " }
+            if first.text.dropFirst(indentation.count).first == "<", written.allSatisfy({ $0.text.hasPrefix(indentation) }) {
+                lines = lines.map {
+                    (number: $0.number, text: $0.text.dropFirst(min(indentation.count, $0.text.prefix { $0 == " " }.count)))
+                }
+            }
+        }
+        return lines
+    }
+
+    /// Whether a line is an LLDB command that prints the hierarchy (`po …`, `expr …`), pasted without its prompt.
+    static func isCommand(_ line: Substring) -> Bool {
+        let words = line.split(separator: " ", maxSplits: 1)
+        guard words.count == 2, ["po", "p", "e", "expr", "expression"].contains(words[0]) else { return false }
+        return words[1].contains("_printHierarchy")
+    }
+
+    /// The line without an `NSLog` header: `2024-05-01 10:22:33.123456+0200 Process[pid:thread] `.
+    static func withoutLogHeader(_ line: Substring) -> Substring {
+        let shape = Array("dddd-dd-dd dd:dd:dd.")
+        let utf8 = Array(line.utf8.prefix(shape.count))
+        guard utf8.count == shape.count,
+            zip(utf8, shape).allSatisfy({ byte, expected in expected == "d" ? (0x30...0x39).contains(byte) : byte == expected.asciiValue })
+        else { return line }
+        // After the fraction and the zone: `Process[pid:thread] ` ends the header.
+        guard let space = line.dropFirst(shape.count).firstIndex(of: " "),
+            let close = line[space...].firstIndex(of: "]"),
+            line[space..<close].contains("["),
+            line[line.index(after: close)...].first == " "
+        else { return line }
+        return line[line.index(close, offsetBy: 2)...]
+    }
+
+    /// The text of a Swift string literal as `po` prints it (`"…\n…"`), or nil when it is not one.
+    static func unescapedSwiftString(_ literal: Substring) -> String? {
+        var out = ""
+        var characters = literal.dropFirst().dropLast().makeIterator()
+        while let character = characters.next() {
+            guard character == "\\" else {
+                if character == "\"" || character.isNewline { return nil }
+                out.append(character)
+                continue
+            }
+            switch characters.next() {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "\"": out.append("\"")
+            case "'": out.append("'")
+            case "\\": out.append("\\")
+            case "0": out.append("\0")
+            default: return nil
+            }
+        }
+        return out.contains("\n") ? out : nil
     }
 
     /// The depth a line's prefix gives, whether its last unit is `+`, and the rest of the line.
@@ -173,7 +245,7 @@ extension PrintHierarchy {
             isPresented = true
         }
         if !rest.hasPrefix("<") {
-            let stripped = rest.drop { $0 == " " || $0 == "|" || $0 == "+" }
+            let stripped = rest.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
             if stripped.hasPrefix("<"), stripped.contains(", state: ") { throw .editedPrefix(file: file, line: number) }
             throw .notADump(file: file, line: number, found: String(line.prefix(80)))
         }

@@ -32,10 +32,16 @@ public struct OriginPolicy: Sendable {
     }
 
     /// Whether an `Origin` header value (`scheme://name[:port]`) is this daemon's own page.
+    ///
+    /// An origin leaves out the scheme's default port, so `http://localhost` is a page on port 80: it is this
+    /// daemon's only when the daemon listens on port 80 (otherwise any local web server's page could write).
     public func accepts(origin header: String) -> Bool {
         let lower = header.lowercased()
-        guard lower.hasPrefix("http://") else { return false }
-        return accepts(host: String(lower.dropFirst("http://".count)))
+        guard lower.hasPrefix("http://"), let (name, port) = Self.split(authority: String(lower.dropFirst("http://".count))) else {
+            return false
+        }
+        if !acceptsAnyHost, !hostNames.contains(name) { return false }
+        return (port ?? 80) == self.port.value
     }
 
     /// `name[:port]` split into a lower-case name and an optional port; nil when it is malformed.

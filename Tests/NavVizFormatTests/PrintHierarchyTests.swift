@@ -231,6 +231,47 @@ import Testing
         #expect(h["UIViewController#3"].style == .custom)
     }
 
+    // MARK: - Pastes
+
+    /// A three-line dump as UIKit prints it, and the same dump as it arrives from a paste.
+    static let plain = """
+        <UINavigationController 0x7f8b3a00c800>, state: appeared, view: <UILayoutContainerView 0x7f8b39d0a1c0>
+           | <Shop.HomeViewController 0x7f8b39c0f8a0>, state: disappearing, view: <UIView 0x7f8b39c10e40>
+           | <Shop.ProductViewController 0x7f8b39c1f8a0>, state: appearing, view: <UIView 0x7f8b39c20e40>
+        """
+
+    static var pastes: [(String, String)] {
+        let lines = plain.split(separator: "\n").map(String.init)
+        let log = "2024-05-01 10:22:33.123456+0200 Shop[1234:56789] "
+        return [
+            ("CRLF line ends", lines.joined(separator: "\r\n") + "\r\n"),
+            ("CR line ends", lines.joined(separator: "\r")),
+            ("a byte-order mark", "\u{FEFF}" + plain),
+            ("LLDB's prompt and command", "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n" + plain + "\n(lldb) "),
+            ("the command without its prompt", "po UIViewController._printHierarchy()\n" + plain),
+            ("NSLog's header on the first line", log + plain),
+            ("NSLog's header on every line", lines.map { log + $0 }.joined(separator: "\n")),
+            ("a Swift string as po prints it", "\"" + lines.joined(separator: "\\n") + "\\n\""),
+            ("a Markdown code block's indentation", lines.map { "    " + $0 }.joined(separator: "\n") + "\n"),
+        ]
+    }
+
+    @Test(arguments: pastes)
+    func aPastedDumpReadsAsPrinted(paste: String, text: String) throws {
+        #expect(PrintHierarchy.looksLikeDump(text), "\(paste)")
+        let expected = try PrintHierarchy.parse(Self.plain, file: "dump.txt").controllers.map { [$0.className, $0.state.rawValue] }
+        #expect(
+            try PrintHierarchy.parse(text, file: "dump.txt").controllers.map { [$0.className, $0.state.rawValue] } == expected, "\(paste)")
+    }
+
+    @Test func lineNumbersStayTheFilesAfterSkippedPromptLines() {
+        let text = "(lldb) po UIViewController._printHierarchy()\r\n<UIViewController 0x1>, state: sleeping, view: <UIView 0x2>\r\n"
+        #expect(
+            error(text)
+                == "dump.txt: line 2: expected a state: 'appeared', 'disappeared', 'appearing' or 'disappearing', found 'sleeping, view: <UIView 0x2>'"
+        )
+    }
+
     // MARK: - Errors
 
     @Test(arguments: [
@@ -258,6 +299,14 @@ import Testing
         (
             "<UIViewController: 0x1>, state: sleeping, view: <UIView: 0x2>",
             "dump.txt: line 1: expected a state: 'appeared', 'disappeared', 'appearing' or 'disappearing', found 'sleeping, view: <UIView: 0x2>'"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\t| <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lld) ",
+            "dump.txt: line 2: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '(lld)'"
         ),
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2> and more",

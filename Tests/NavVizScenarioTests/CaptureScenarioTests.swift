@@ -72,6 +72,8 @@ import Testing
             "notes.txt: line 2: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found 'hello world'"
         ),
         ("app.json", "hello", "app.json: invalid JSON at line 1, column 1: unexpected 'h': expected a value"),
+        ("empty.txt", "", "empty.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
+        ("blank.txt", " \n\r\n", "blank.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
     ])
     func aFileThatIsNeitherADumpNorJSONSaysWhichItShouldBe(file: String, text: String, message: String) {
         #expect(throws: ScenarioErrors.self) { try ScenarioLoader.decode(text, file: file) }

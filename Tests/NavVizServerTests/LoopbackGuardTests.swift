@@ -71,6 +71,29 @@ import Testing
         #expect(wildcard.accepts(host: "build-box.local:7381"))
     }
 
+    /// An origin leaves out port 80, so a port-less origin is a page on port 80, not the daemon's own page.
+    @Test(arguments: [
+        ("http://127.0.0.1:7381", 7381, true), ("http://localhost:7381", 7381, true), ("http://[::1]:7381", 7381, true),
+        ("http://localhost", 7381, false), ("http://127.0.0.1", 7381, false), ("http://localhost:80", 7381, false),
+        ("http://127.0.0.1:7382", 7381, false), ("http://localhost", 80, true), ("http://localhost:80", 80, true),
+        ("http://localhost:", 7381, false), ("http://localhost:7381/", 7381, false),
+    ])
+    func anOriginIsTheDaemonsOnlyOnItsPort(origin: String, port: Int, accepted: Bool) {
+        #expect(OriginPolicy(host: "127.0.0.1", port: port).accepts(origin: origin) == accepted)
+    }
+
+    @Test(arguments: ["http://localhost", "http://127.0.0.1"])
+    func aPageOnPort80MayNotWrite(origin: String) async throws {
+        try await withDaemon { client in
+            let response = try await client.post(
+                "/api/sessions", Self.create, headers: headers([("Origin", origin), ("Host", "127.0.0.1:7381")]))
+            #expect(response.status == .forbidden)
+            #expect(text(response).contains("Refusing a request from '\(origin)'"))
+            let delete = try await client.execute(uri: "/api/sessions/shop", method: .delete, headers: headers([("Origin", origin)]))
+            #expect(delete.status == .forbidden)
+        }
+    }
+
     // MARK: - Origin and content type
 
     @Test func aCrossOriginWriteIsForbidden() async throws {
