@@ -3,7 +3,9 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
-    private static let maxDepth = 128
+    /// Deep enough for any hierarchy the `_printHierarchy` reader accepts (two levels per containment) inside a
+    /// run's JSON; shallow enough that the recursive readers stay far from a thread's stack limit.
+    public static let maxDepth = 1024
 
     /// Parses a whole document.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {

@@ -67,6 +67,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case secondPresentation(file: String, line: Int, owner: Int)
     case editedPrefix(file: String, line: Int)
     case secondRoot(file: String, line: Int, first: Int)
+    case tooDeep(file: String, line: Int, limit: Int)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -85,6 +86,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): the controller on line \(owner) already presents one: a controller presents at most one"
         case .editedPrefix(let file, let line):
             "\(file): line \(line): the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        case .tooDeep(let file, let line, let limit):
+            "\(file): line \(line): nested deeper than \(limit) levels: navviz reads hierarchies up to \(limit) controllers deep"
         case .secondRoot(let file, let line, let first):
             "\(file): line \(line): a second top-level controller (the first is on line \(first)): a dump has one; capture each window in its own file"
         }
@@ -100,6 +103,10 @@ extension PrintHierarchy {
         let trimmed = first.drop { $0 == " " || $0 == "|" || $0 == "+" }
         return trimmed.hasPrefix("<") && first.contains(", state: ") && first.contains(", view: ")
     }
+
+    /// The deepest line the reader accepts: its snapshot and every run holding it stay within the JSON reader's
+    /// nesting limit (two JSON levels per containment, and the run around it).
+    public static let maxDepth = 400
 
     /// Reads a dump.
     public static func parse(_ text: String, file: String) throws(PrintHierarchyError) -> PrintHierarchy {
@@ -122,6 +129,7 @@ extension PrintHierarchy {
                 guard depth <= lastAtDepth.count else {
                     throw .skippedLevel(file: file, line: number, depth: depth, previous: controllers.last!.depth)
                 }
+                guard depth <= Self.maxDepth else { throw .tooDeep(file: file, line: number, limit: Self.maxDepth) }
                 let parent = lastAtDepth[depth - 1]
                 controller.parent = parent
                 controller.link = isPresented ? .presented : .child

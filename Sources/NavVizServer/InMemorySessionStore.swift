@@ -117,8 +117,10 @@ public actor InMemorySessionStore: SessionStore {
         return session
     }
 
-    /// Deletes a session (and an API session's journal) and ends the streams that follow it.
+    /// Deletes an API session and its journal, and ends the streams that follow it. A watched file's session
+    /// goes with its file (`remove(watched:)`), not through the API.
     public func delete(_ id: SessionID) async throws(ServerError) {
+        if case .watch(let file) = sessions[id]?.source { throw .watchedSession(id, file: file) }
         guard let session = sessions.removeValue(forKey: id) else { throw .unknownSession(id) }
         brokenJournals[id] = nil
         if session.source == .api { try await journal.delete(id) }

@@ -72,7 +72,8 @@ struct ScenarioWatcher: Service {
         return candidate
     }
 
-    /// The scenario's run as a session, or an empty session carrying the file's errors.
+    /// The scenario's run as a session, or an empty session carrying the file's errors (named as a scenario
+    /// without a `name` is: the file's name without folder and extension).
     static func session(for file: String, id: SessionID) -> Session {
         let created = Date().formatted(.iso8601)
         do {
@@ -85,7 +86,8 @@ struct ScenarioWatcher: Service {
             return session
         } catch {
             var session = Session(
-                id: id, name: file, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
+                id: id, name: Capture.name(of: file), created: created, source: .watch(file: file),
+                simulator: Simulator(hierarchy: Hierarchy()))
             session.error = error.description
             return session
         }

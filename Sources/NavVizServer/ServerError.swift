@@ -16,7 +16,7 @@ public enum ServerError: Error, Equatable, Sendable {
     case unknownSession(SessionID)
     /// A session with this id exists already.
     case sessionExists(SessionID)
-    /// A session rendered from a watched scenario file takes no steps.
+    /// A session rendered from a watched scenario file takes no steps and is not deleted through the API.
     case watchedSession(SessionID, file: String)
     /// The session has no step with this index.
     case unknownStep(SessionID, index: Int, last: Int)
@@ -65,7 +65,7 @@ extension ServerError: CustomStringConvertible {
             "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_'"
         case .unknownSession(let id): "Unknown session '\(id)'"
         case .sessionExists(let id): "Session '\(id)' already exists. Delete it first or pick another id"
-        case .watchedSession(let id, let file): "Session '\(id)' is rendered from '\(file)': edit the file instead"
+        case .watchedSession(let id, let file): "Session '\(id)' is rendered from '\(file)': edit or remove the file instead"
         case .unknownStep(let id, let index, let last):
             "Session '\(id)' has no step '\(index)': its steps are 0 to \(last)"
         case .invalidStepNumber(let text): "Invalid step number '\(Self.printable(text))': expected a whole number from 0"

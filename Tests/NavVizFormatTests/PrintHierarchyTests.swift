@@ -317,6 +317,26 @@ import Testing
         #expect(error(text) == message)
     }
 
+    @Test func aDumpDeeperThanTheLimitIsRefusedAndOneAtTheLimitRoundTrips() throws {
+        func dump(depth: Int) -> String {
+            (0...depth).map { level in
+                String(repeating: "   | ", count: level) + "<Shop.ContainerViewController>, state: appeared, view: <UIView>"
+            }.joined(separator: "\n")
+        }
+        #expect(
+            error(dump(depth: PrintHierarchy.maxDepth + 1))
+                == "dump.txt: line 402: nested deeper than 400 levels: navviz reads hierarchies up to 400 controllers deep")
+        // What the reader accepts, written as a snapshot inside a run, reads back.
+        let hierarchy = try capture(dump(depth: PrintHierarchy.maxDepth)).hierarchy
+        let run = JSONValue.object([("steps", .array([.object([("hierarchy", Snapshot.encode(hierarchy))])]))])
+        guard case .array(let steps)? = try JSONParser.parse(JSONWriter.pretty(run))["steps"], let snapshot = steps.first?["hierarchy"]
+        else {
+            Issue.record("the run did not read back")
+            return
+        }
+        #expect(try Snapshot.decode(snapshot, file: "run.json") == hierarchy)
+    }
+
     @Test func looksLikeDumpTellsCapturesFromJSON() {
         #expect(PrintHierarchy.looksLikeDump(Self.tabs))
         #expect(PrintHierarchy.looksLikeDump("`" + Self.tabs + "`"))

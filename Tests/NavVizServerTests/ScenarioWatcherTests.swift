@@ -35,6 +35,7 @@ import Testing
             toFile: file, atomically: true, encoding: .utf8)
         seen = await watcher.scan(seen)
         #expect(try await store.session(id).error == "\(file): steps[0].op: unknown operation 'pusj'. Did you mean 'push'?")
+        #expect(try await store.session(id).name == "Shop Tour")
 
         // Gone: so is the session.
         try FileManager.default.removeItem(atPath: file)

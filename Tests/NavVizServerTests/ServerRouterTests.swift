@@ -461,7 +461,7 @@ import Testing
         }
     }
 
-    @Test func aWatchedSessionTakesNoSteps() async throws {
+    @Test func aWatchedSessionTakesNoStepsAndIsNotDeleted() async throws {
         var session = Session(
             id: SessionID("doc")!, name: "Doc", created: "", source: .watch(file: "docs/doc.json"),
             simulator: Simulator(hierarchy: Hierarchy()))
@@ -470,7 +470,12 @@ import Testing
         try await withDaemon(store: store) { client in
             let response = try await client.post("/api/sessions/doc/steps", #"{"op": "pop"}"#)
             #expect(response.status == .conflict)
-            #expect(response.errorMessage == "Session 'doc' is rendered from 'docs/doc.json': edit the file instead")
+            #expect(response.errorMessage == "Session 'doc' is rendered from 'docs/doc.json': edit or remove the file instead")
+            // Nor is it deleted: it would stay gone while its file is there, until the file next changed.
+            let delete = try await client.delete("/api/sessions/doc")
+            #expect(delete.status == .conflict)
+            #expect(delete.errorMessage == "Session 'doc' is rendered from 'docs/doc.json': edit or remove the file instead")
+            #expect(try await client.get("/api/sessions/doc").status == .ok)
         }
     }
 
