@@ -13,6 +13,21 @@ public struct DOTBuilder: Sendable, Equatable {
         self.options = options
     }
 
+    /// The boxes in DOT a builder wrote (its `n1`, `n2`… node statements): what Graphviz's layout time grows with.
+    /// A focused diagram of a huge hierarchy holds few boxes; `--expand all` holds one per controller.
+    public static func boxCount(in dot: String) -> Int {
+        var count = 0
+        for line in dot.utf8.split(separator: UInt8(ascii: "\n")) {
+            let statement = line.drop { $0 == UInt8(ascii: " ") }
+            guard statement.first == UInt8(ascii: "n") else { continue }
+            let afterID = statement.dropFirst().drop { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard afterID.count < statement.count - 1, let next = afterID.first else { continue }
+            // `n12 [label=…];` or `n12;`, not `n12 -> n13 …;`.
+            if next == UInt8(ascii: ";") || (next == UInt8(ascii: " ") && afterID.dropFirst().first == UInt8(ascii: "[")) { count += 1 }
+        }
+        return count
+    }
+
     /// The legend alone, as a diagram of its own (`--legend`).
     public func legend() -> String {
         var emitter = SceneEmitter(options: options)

@@ -91,7 +91,7 @@ extension ServerError: CustomStringConvertible {
         case .invalidHeader(let name, let value, let expected):
             "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
         case .diagramTooLarge(let nodes, let limit):
-            "The diagram would hold \(nodes) controllers; navviz serve lays out at most \(limit) in one diagram. "
+            "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"
         case .renderTimedOut(let seconds):
             "Laying out the diagram took longer than \(seconds) s, so the render worker was stopped and replaced"

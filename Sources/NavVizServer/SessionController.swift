@@ -15,15 +15,16 @@ struct SessionController: Sendable {
     let statelessRenderer: any DiagramRenderer
     let maxBodyBytes: Int
 
-    /// The most controllers one diagram may hold: Graphviz's layout grows faster than linearly, and one
-    /// huge layout would hold a worker for a minute (21,000 controllers: 58 s) while every other diagram
-    /// waited. A realistic app has a few hundred.
+    /// The most boxes one diagram may draw: Graphviz's layout grows faster than linearly, and one huge layout
+    /// would hold a worker for a minute (21,000 controllers: 58 s) while every other diagram waited. A
+    /// focused diagram of a realistic app draws a few dozen, whatever the size of the hierarchy.
     static let maxDiagramNodes = 3000
 
-    /// Refuses a diagram of more than `maxDiagramNodes` controllers (both panels of a transition count).
-    func checkSize(_ hierarchies: Hierarchy...) throws(ServerError) {
-        let nodes = hierarchies.reduce(0) { $0 + $1.nodeCount }
+    /// The DOT, unless it draws more than `maxDiagramNodes` boxes (both panels of a transition count).
+    func checkSize(_ dot: String) throws(ServerError) -> String {
+        let nodes = DOTBuilder.boxCount(in: dot)
         if nodes > Self.maxDiagramNodes { throw .diagramTooLarge(nodes: nodes, limit: Self.maxDiagramNodes) }
+        return dot
     }
 
     func addRoutes(to api: RouterGroup<BasicRequestContext>) {
@@ -62,20 +63,18 @@ struct SessionController: Sendable {
         api.get("sessions/{id}/states/{n}.svg") { _, context in
             let session = try await store.session(try sessionID(context))
             let step = try self.step(context.parameters.get("n"), of: session)
-            try checkSize(step.hierarchy)
             let dot = DOTBuilder(options: .focused).state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
-            return svg(try await renderer.svg(dot: dot))
+            return svg(try await renderer.svg(dot: try checkSize(dot)))
         }
         api.get("sessions/{id}/transitions/{n}.svg") { _, context in
             let session = try await store.session(try sessionID(context))
             let step = try self.step(context.parameters.get("n"), of: session)
             guard step.index > 0 else { throw ServerError.noTransition(session.id) }
             let before = session.steps[step.index - 1]
-            try checkSize(before.hierarchy, step.hierarchy)
             let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
             let dot = DOTBuilder(options: .focused).transition(
                 before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
-            return svg(try await renderer.svg(dot: dot))
+            return svg(try await renderer.svg(dot: try checkSize(dot)))
         }
         api.get("sessions/{id}/flow.svg") { _, context in
             let session = try await store.session(try sessionID(context))
@@ -86,11 +85,10 @@ struct SessionController: Sendable {
             let query = request.uri.queryParameters
             let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
             let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
-            try checkSize(old.hierarchy, new.hierarchy)
             let dot = DOTBuilder(options: .focused).diff(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                 caption: "Step \(old.index) → step \(new.index)")
-            return svg(try await renderer.svg(dot: dot))
+            return svg(try await renderer.svg(dot: try checkSize(dot)))
         }
         api.get("sessions/{id}/events") { request, context in
             let id = try sessionID(context)
@@ -128,7 +126,6 @@ struct SessionController: Sendable {
             } catch let error as ScenarioErrors {
                 throw ServerError.invalidBody(error)
             }
-            try checkSize(hierarchy)
             var finder = ViewFinder()
             if let name = request.uri.queryParameters["finder"] {
                 guard let strategy = ViewFinderStrategy(name: String(name)) else {
@@ -139,7 +136,7 @@ struct SessionController: Sendable {
                 finder = ViewFinder(strategy)
             }
             let dot = DOTBuilder(options: .focused).state(hierarchy, finder: finder.find(in: hierarchy))
-            return svg(try await statelessRenderer.svg(dot: dot))
+            return svg(try await statelessRenderer.svg(dot: try checkSize(dot)))
         }
     }
 

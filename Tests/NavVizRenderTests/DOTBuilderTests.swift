@@ -11,6 +11,30 @@ import Testing
 @Suite struct DOTBuilderTests {
     // MARK: - States, one per node kind
 
+    @Test func boxCountCountsNodeStatementsOnly() throws {
+        let dot = """
+            digraph navviz {
+              graph [fontsize=11];
+              node [shape=box];
+              rail_before [shape=point];
+              n1 [label="UIWindow"];
+              subgraph cluster_2 {
+                n2 [label=<<b>Nav</b>>];
+                n3;
+              }
+              n1 -> n2 [lhead=cluster_2];
+              n2 -> n3;
+              {rank=same; n1; n3; }
+              n12x [label="not ours"];
+            }
+            """
+        #expect(DOTBuilder.boxCount(in: dot) == 3)
+        // Every controller of an expanded diagram is a box, besides the window.
+        let h = try Fixtures.hierarchy(.navigation([.screen("A"), .screen("B"), .screen("C")], id: "nav"))
+        let full = DOTBuilder(options: DiagramOptions(expandAll: true)).state(h, finder: ViewFinder().find(in: h))
+        #expect(DOTBuilder.boxCount(in: full) == 5)
+    }
+
     @Test func navigationStack() throws {
         let h = try Fixtures.hierarchy(
             .navigation([.screen("Home"), .screen("Product"), .screen("Reviews")], id: "shopNav"))

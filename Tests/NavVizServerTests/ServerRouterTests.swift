@@ -352,23 +352,27 @@ import Testing
         }
     }
 
+    /// The limit counts what a diagram draws, not the hierarchy: a focused state folds what is off screen, but a
+    /// transition draws everything its step added.
     @Test func aDiagramTooLargeToLayOutIsRefusedBeforeItReachesAWorker() async throws {
         try await withDaemon { client in
-            // 3,001 controllers: a navigation controller with 3,000 entries.
-            let children = (1...3000).map { #"{"id": "c\#($0)", "kind": "controller", "children": []}"# }
-            let snapshot = #"{"id": "nav", "kind": "navigation", "children": [\#(children.joined(separator: ","))]}"#
-            let response = try await client.post("/api/render", snapshot)
-            #expect(response.status == .contentTooLarge)
-            #expect(
-                response.errorMessage
-                    == "The diagram would hold 3001 controllers; navviz serve lays out at most 3000 in one diagram. Render it with 'navviz render' instead"
-            )
-            // A session holding it answers the same for its state diagram, and still records the step.
+            let tabs = (1...10).map { tab in
+                let stack = (1...400).map { #"{"id": "t\#(tab)c\#($0)", "kind": "controller", "children": []}"# }
+                return #"{"id": "nav\#(tab)", "kind": "navigation", "children": [\#(stack.joined(separator: ","))]}"#
+            }
+            let snapshot = #"{"id": "tabs", "kind": "tab", "selected": 0, "children": [\#(tabs.joined(separator: ","))]}"#
+            #expect(try await client.post("/api/render", snapshot).status == .ok)
             #expect(try await client.createShop().status == .created)
-            let posted = try await client.post("/api/sessions/shop/snapshots", snapshot)
-            #expect(posted.status == .created)
-            #expect(try await client.get("/api/sessions/shop/states/1.svg").status == .contentTooLarge)
-            #expect(try await client.get("/api/sessions/shop/states/0.svg").status == .ok)
+            #expect(try await client.post("/api/sessions/shop/snapshots", snapshot).status == .created)
+            #expect(try await client.get("/api/sessions/shop/states/1.svg").status == .ok)
+            // The step that brought in 4,011 controllers draws them all.
+            let transition = try await client.get("/api/sessions/shop/transitions/1.svg")
+            #expect(transition.status == .contentTooLarge)
+            #expect(
+                transition.errorMessage
+                    == "The diagram would draw 4021 boxes; navviz serve lays out at most 3000 in one diagram. Render it with 'navviz render' instead"
+            )
+            #expect(try await client.get("/api/sessions/shop/transitions/0.svg").status == .notFound)
         }
     }
 
