@@ -17,6 +17,21 @@ public enum Terminal {
         return out
     }
 
+    /// `text` on one line: what `printable` escapes, and line feeds and tabs too (a name in a table row).
+    public static func inline(_ text: String) -> String {
+        let escaped = printable(text)
+        guard escaped.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return escaped }
+        var out = ""
+        for scalar in escaped.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\u{A}"
+            case "\t": out += "\\u{9}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// C0 controls but line feed and tab, DEL, C1 controls, and the bidi embeddings, overrides and isolates.
     static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

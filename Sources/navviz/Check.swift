@@ -94,7 +94,7 @@ extension NavVizCommand {
             }
             if record { return }
             if failed.isEmpty {
-                print(
+                say(
                     "\(loaded.count) scenario\(loaded.count == 1 ? "" : "s") match\(loaded.count == 1 ? "es" : "") the goldens in \(trimmed(golden))/"
                 )
                 return
@@ -126,7 +126,7 @@ extension NavVizCommand {
             let existing = try readGoldens(target) ?? [:]
             let drifts = Goldens.compare(expected: existing, actual: files)
             if drifts.isEmpty {
-                print("unchanged \(name): \(files.count) goldens in \(target)/")
+                say("unchanged \(name): \(files.count) goldens in \(target)/")
                 return
             }
             try OutputDirectory.write(files, to: target, replacing: Goldens.isGoldenPath)
@@ -135,7 +135,7 @@ extension NavVizCommand {
                 let n = drifts.filter { $0.kind == kind }.count
                 if n > 0 { counts.append("\(n) \(kind == .gone ? "removed" : kind.rawValue)") }
             }
-            print("recorded \(name): \(files.count) goldens (\(counts.joined(separator: ", "))) in \(target)/")
+            say("recorded \(name): \(files.count) goldens (\(counts.joined(separator: ", "))) in \(target)/")
         }
 
         // MARK: - Compare
@@ -145,18 +145,18 @@ extension NavVizCommand {
         /// Compares one scenario; prints what drifted and writes its artifacts.
         func compare(_ files: [OutputFile], run: NavVizScenario.Run, in target: String, name: String) throws -> Verdict {
             guard let expected = try readGoldens(target) else {
-                print("FAIL \(name): no goldens in \(target)/ (record them with --record)")
+                say("FAIL \(name): no goldens in \(target)/ (record them with --record)")
                 return .missing
             }
             let artifactFolder = "\(trimmed(artifacts))/\(name)"
             let report = GoldenCheck().compare(
                 expected: expected, actual: files, run: run, name: name, golden: target, artifacts: artifactFolder)
             if report.matches {
-                print("ok   \(name): \(files.count) goldens match")
+                say("ok   \(name): \(files.count) goldens match")
                 return .match
             }
             try writeArtifacts(report, to: artifactFolder)
-            print(report.lines.joined(separator: "\n"))
+            say(report.lines.joined(separator: "\n"))
             return .drift
         }
 

@@ -87,12 +87,12 @@ extension NavVizCommand {
             default:
                 if diff.isIdentical {
                     let n = max(0, new.steps.count - 1)
-                    print("No navigation changes (\(n) step\(n == 1 ? "" : "s")).")
+                    say("No navigation changes (\(n) step\(n == 1 ? "" : "s")).")
                 } else {
-                    print(report.text(), terminator: "")
+                    say(report.text(), terminator: "")
                 }
                 if let output, !diff.isIdentical {
-                    print("\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(output)/")
+                    say("\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(output)/")
                 }
             }
             if !diff.isIdentical {

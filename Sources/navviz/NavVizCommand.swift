@@ -96,6 +96,12 @@ func scenarioPaths(_ arguments: [String]) throws(CommandFailure) -> [String] {
     return paths
 }
 
+/// Writes a line to standard output, with control characters and bidi overrides escaped (names and paths come
+/// from files).
+func say(_ text: String, terminator: String = "\n") {
+    print(Terminal.printable(text), terminator: terminator)
+}
+
 /// Writes to standard error, with control characters and bidi overrides escaped.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((Terminal.printable(text) + "\n").utf8))

@@ -137,8 +137,8 @@ extension NavVizCommand {
             if single, let only = outputs.first {
                 let target = "\(output)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial)
-                print("Rendered \(entries[0].scenario): \(only.files.count) files in \(target)/")
-                print("Open \(target)/index.html")
+                say("Rendered \(entries[0].scenario): \(only.files.count) files in \(target)/")
+                say("Open \(target)/index.html")
             } else {
                 var all: [OutputFile] = []
                 for (folder, files) in outputs {
@@ -146,8 +146,8 @@ extension NavVizCommand {
                 }
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
                 try OutputDirectory.write(all, to: output, partial: partial)
-                print("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(output)/")
-                print("Open \(output)/index.html")
+                say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(output)/")
+                say("Open \(output)/index.html")
             }
             let failures = entries.reduce(0) { $0 + $1.failures }
             if failures > 0 {

@@ -17,11 +17,14 @@ enum RunTable {
     }
 
     static func render(_ run: NavVizScenario.Run) -> String {
-        var out = "\(run.scenario) (\(run.file)): \(run.steps.count - 1) step\(run.steps.count == 2 ? "" : "s")\n"
+        // Names come from files: each is kept on its line (a line feed in a name would start a fake row).
+        var out =
+            "\(Terminal.inline(run.scenario)) (\(Terminal.inline(run.file))): \(run.steps.count - 1) step\(run.steps.count == 2 ? "" : "s")\n"
+        let visible = run.steps.map { $0.finder.visible.map { Terminal.inline($0.rawValue) } ?? "-" }
         let opWidth = max(8, (run.steps.map(\.op.count).max() ?? 0) + 2)
-        let visibleWidth = max(9, (run.steps.map { ($0.finder.visible?.rawValue.count ?? 1) }.max() ?? 0) + 2)
+        let visibleWidth = max(9, (visible.map(\.count).max() ?? 0) + 2)
         out += pad("#", 5) + pad("op", opWidth) + pad("status", 10) + pad("visible", visibleWidth) + "events\n"
-        for step in run.steps {
+        for (step, shown) in zip(run.steps, visible) {
             var detail = step.outcome.events.map { "\($0.controller).\(short($0.callback))" }.joined(separator: " ")
             if let message = step.outcome.message, step.status != .ok {
                 detail = message + (detail.isEmpty ? "" : " | " + detail)
@@ -31,9 +34,9 @@ enum RunTable {
             }
             out +=
                 pad(String(step.index), 5) + pad(step.op, opWidth) + pad(step.status.rawValue, 10)
-                + pad(step.finder.visible?.rawValue ?? "-", visibleWidth) + detail + "\n"
-            for warning in step.outcome.warnings { out += "     warning: \(warning)\n" }
-            for failure in step.failures { out += "     ✗ \(failure)\n" }
+                + pad(shown, visibleWidth) + Terminal.inline(detail) + "\n"
+            for warning in step.outcome.warnings { out += "     warning: \(Terminal.inline(warning))\n" }
+            for failure in step.failures { out += "     ✗ \(Terminal.inline(failure))\n" }
         }
         var counts: [String] = []
         for status in StepStatus.allCases {

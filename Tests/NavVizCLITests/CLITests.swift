@@ -50,6 +50,27 @@ private let goodScenario =
         #expect(lines.suffix(2) == ["16 ok, 2 noop, 4 rejected; all expectations hold", ""])
     }
 
+    /// A name with a line feed, a tab or a bidi override stays on its line, visibly escaped: it cannot start a fake row
+    /// of the table or reorder what the terminal shows.
+    @Test func namesFromFilesAreEscapedInTheTableAndMessages() throws {
+        let scenario = #"""
+            {"navviz": 1, "name": "Tour \u202Eevil", "root": {"navigation": ["Home"], "id": "nav"},
+             "steps": [{"push": "new\nline"}, {"push": "a\tb"}]}
+            """#
+        let folder = try ScenarioFolder(["odd.json": scenario])
+        let run = try navviz("run", "odd.json", in: folder.url)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 7)  // title, header, three steps, summary, and the final line feed
+        #expect(lines[0] == "Tour \\u{202E}evil (odd.json): 2 steps")
+        #expect(lines[3].hasPrefix("1    push     ok        new\\u{A}line"))
+        #expect(lines[4].hasPrefix("2    push     ok        a\\u{9}b"))
+        let render = try navviz("render", "odd.json", "-o", "out", in: folder.url)
+        #expect(render.status == 0)
+        #expect(render.stdout.hasPrefix("Rendered Tour \\u{202E}evil: "))
+        #expect(!render.stdout.unicodeScalars.contains { $0.value == 0x202E })
+    }
+
     @Test func runJSONPrintsTheRunAsJSON() throws {
         let result = try navviz("run", sample, "--json")
         #expect(result.status == 0)
