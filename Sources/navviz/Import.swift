@@ -88,17 +88,23 @@ extension NavVizCommand {
 }
 
 enum ScenarioFile {
-    /// Writes a scenario file atomically; an existing file is replaced only when it is a navviz scenario.
+    /// Writes a scenario file atomically; an existing file is replaced only when `navviz import` wrote it.
     static func writeScenario(_ text: String, to path: String) throws(CommandFailure) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
             let existing = fm.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
-            let isScenario = existing.flatMap { try? JSONParser.parse($0) }.map { $0["navviz"] != nil } ?? false
-            guard !isDirectory.boolValue, isScenario else {
+            let value = existing.flatMap { try? JSONParser.parse($0) }
+            guard !isDirectory.boolValue, let value, value["navviz"] != nil else {
                 throw CommandFailure(
                     message:
                         "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
+                    code: CommandFailure.ioError)
+            }
+            guard isImported(value) else {
+                throw CommandFailure(
+                    message: "\(Terminal.printable(path)): not replaced: it is a scenario navviz import did not write (or one edited "
+                        + "since: it holds more than captures). Choose another file, or remove it first",
                     code: CommandFailure.ioError)
             }
         }
@@ -109,6 +115,22 @@ enum ScenarioFile {
             throw CommandFailure(
                 message: "\(Terminal.printable(path)): cannot write the scenario: \(error.localizedDescription)",
                 code: CommandFailure.ioError)
+        }
+    }
+
+    /// Whether a scenario is what `navviz import` writes, and nothing more: its description names a capture
+    /// and each step is a `snapshot` with at most a note. A hand-written scenario, or an import someone added
+    /// expectations, routes or other steps to, is the user's.
+    static func isImported(_ scenario: JSONValue) -> Bool {
+        guard case .object(let members) = scenario,
+            Set(members.map(\.0)).isSubset(of: ["navviz", "name", "description", "device", "root", "steps"]),
+            scenario["description"]?.stringValue?.hasPrefix("Captured in ") == true
+        else { return false }
+        guard let steps = scenario["steps"] else { return true }
+        guard case .array(let items) = steps else { return false }
+        return items.allSatisfy { step in
+            guard case .object(let fields) = step else { return false }
+            return step["op"]?.stringValue == "snapshot" && Set(fields.map(\.0)).isSubset(of: ["op", "hierarchy", "note"])
         }
     }
 }

@@ -78,6 +78,21 @@ import Testing
         #expect(try read("notes.json", in: folder.url) == "{\"mine\": true}\n")
     }
 
+    @Test func importReplacesItsOwnScenarioButNotAHandWrittenOne() throws {
+        let handWritten = #"{"navviz": 1, "name": "Mine", "root": {"navigation": ["Home"]}, "steps": [{"push": "Detail"}]}"# + "\n"
+        let folder = try ScenarioFolder(["list.txt": Self.list, "mine.json": handWritten])
+        let refused = try navviz("import", "list.txt", "-o", "mine.json", in: folder.url)
+        #expect(refused.status == 74)
+        #expect(
+            refused.stderr
+                == "mine.json: not replaced: it is a scenario navviz import did not write (or one edited since: it holds more than captures). Choose another file, or remove it first\n"
+        )
+        #expect(try read("mine.json", in: folder.url) == handWritten)
+        // Its own output is replaced: importing again is how a capture is refreshed.
+        #expect(try navviz("import", "list.txt", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
+        #expect(try navviz("import", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
+    }
+
     @Test func aFragmentIsRefusedWithItsLine() throws {
         let folder = try ScenarioFolder([
             "fragment.txt": "   |    | <App.Detail: 0x1>, state: appeared, view: <UIView: 0x2>\n"
