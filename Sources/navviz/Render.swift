@@ -85,6 +85,17 @@ extension NavVizCommand {
             if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
         }
 
+        /// Refuses a `--focus` that names no controller in any state of the runs (a typo would centre nothing).
+        static func checkFocus(_ focus: String, in runs: [NavVizScenario.Run], files: [String]) throws(CommandFailure) {
+            let id = NodeID(focus)
+            guard !runs.contains(where: { $0.steps.contains { $0.hierarchy.contains(id) } }) else { return }
+            let ids = Set(runs.flatMap { $0.steps.flatMap { $0.hierarchy.nodeIDs.map(\.rawValue) } })
+            let guess = Suggestion.closest(to: focus, in: ids.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
+            throw CommandFailure(
+                message: "--focus '\(focus)' names no controller in any state of \(files.joined(separator: ", "))\(guess)",
+                code: CommandFailure.usage)
+        }
+
         func run() throws {
             // Validate everything first: an invalid file means nothing is written.
             let loaded = try loadScenarios(scenarios, kinds: kinds.kinds)
@@ -113,6 +124,7 @@ extension NavVizCommand {
                         code: CommandFailure.usage)
                 }
             }
+            if let focus { try Self.checkFocus(focus, in: runs, files: loaded.map(\.file)) }
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
             let plans = runs.map(renderer.plan)
             let layout = try DiagramLayout(

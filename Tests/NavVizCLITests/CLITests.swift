@@ -71,6 +71,16 @@ private let goodScenario =
         #expect(!render.stdout.unicodeScalars.contains { $0.value == 0x202E })
     }
 
+    @Test func aFocusThatNamesNoControllerIsAUsageError() throws {
+        let folder = try ScenarioFolder(["tiny.json": goodScenario])
+        let result = try navviz("render", "tiny.json", "--focus", "Detial", "-o", "out", in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderr == "--focus 'Detial' names no controller in any state of tiny.json. Did you mean 'Detail'?\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
+        // A controller of any state will do, though it is gone by the end.
+        #expect(try navviz("render", "tiny.json", "--focus", "Detail", "-o", "out", in: folder.url).status == 0)
+    }
+
     @Test func runJSONPrintsTheRunAsJSON() throws {
         let result = try navviz("run", sample, "--json")
         #expect(result.status == 0)
