@@ -156,6 +156,23 @@ public struct ScenarioDecoder: FieldReader {
             }
             errors = merged + late[next...].map(\.error)
         }
+        if errors.isEmpty {
+            // A chain that leads back to a route already in it would fail every step that navigates to it.
+            let table = RouteTable(routes)
+            for name in routes.keys.sorted() {
+                do {
+                    _ = try table.resolve(name)
+                } catch {
+                    guard case .routeCycle(let names) = error, names.last == name else { continue }
+                    fail(
+                        .invalidValue(
+                            file: file, path: join(join("routes", name), "chain"), value: routes[name]?.chainName ?? "",
+                            expected: "a route whose chain does not lead back to it: "
+                                + names.map { "'\($0)'" }.joined(separator: " → "),
+                            suggestion: nil))
+                }
+            }
+        }
         if errors.isEmpty, let root, initialHierarchy == nil {
             // The root must be buildable (no self references, a valid initial selection…).
             do {

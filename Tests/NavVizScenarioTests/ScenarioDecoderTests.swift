@@ -434,6 +434,14 @@ private let nodeLiteral =
         ),
         (#"{"r": {"transition": "pop", "chain": "q"}}"#, ["shop.json: routes.r.chain: unknown route 'q'"]),
         (
+            #"{"a": {"build": "A", "transition": "push", "chain": "b"}, "b": {"build": "B", "transition": "push", "chain": "a"}, "c": {"transition": "pop", "chain": "a"}, "s": {"build": "S", "transition": "push", "chain": "s"}}"#,
+            [
+                "shop.json: routes.a.chain: invalid value 'b', expected a route whose chain does not lead back to it: 'a' → 'b' → 'a'",
+                "shop.json: routes.b.chain: invalid value 'a', expected a route whose chain does not lead back to it: 'b' → 'a' → 'b'",
+                "shop.json: routes.s.chain: invalid value 's', expected a route whose chain does not lead back to it: 's' → 's'",
+            ]
+        ),
+        (
             #"{"r": 3}"#,
             [#"shop.json: routes.r: expected a route object such as {"build": "SignIn", "transition": "present"}, found a number"#]
         ),
