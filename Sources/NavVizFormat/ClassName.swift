@@ -7,7 +7,8 @@ public enum ClassName {
     public static func readable(_ printed: String) -> String {
         guard printed.hasPrefix("_Tt") else { return printed }
         var mangled = Mangled(printed.dropFirst(3))
-        guard let type = mangled.type(), !type.name.isEmpty else { return printed }
+        // Only a name read to its end is demangled; anything else stays exactly as printed.
+        guard let type = mangled.type(), !type.name.isEmpty, mangled.rest.isEmpty else { return printed }
         return type.description
     }
 
@@ -19,7 +20,7 @@ public enum ClassName {
     }
 
     /// The screen name: the short name, or for a hosting controller the view it hosts, with SwiftUI's
-    /// wrappers (`ModifiedContent`, `AnyView`) unwrapped (`UIHostingController<ContentView>` → `ContentView`).
+    /// wrappers (`ModifiedContent`, `AnyView`, `Optional`) unwrapped (`UIHostingController<ContentView>` → `ContentView`).
     public static func screen(_ readable: String) -> String {
         let name = short(readable)
         guard let open = name.firstIndex(of: "<"), open > name.startIndex, name.last == ">" else { return name }
@@ -28,14 +29,21 @@ public enum ClassName {
         var argument = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
         while true {
             let head = argument.prefix { $0 != "<" && $0 != "," }
-            guard ["ModifiedContent", "AnyView", "_ViewModifier_Content"].contains(head),
+            guard ["ModifiedContent", "AnyView", "_ViewModifier_Content", "Optional"].contains(head),
                 let inner = argument.firstIndex(of: "<")
             else { break }
             argument = String(argument[argument.index(after: inner)...].prefix { $0 != "," && $0 != ">" })
         }
-        let first = argument.prefix { $0 != "," && $0 != "<" }.trimmingSpaces
+        // The view's own name. A class printed with its module (`SwiftUI.UIHostingController<Recipes.ContentView>`)
+        // names its arguments with theirs too: the module goes (`ContentView`); a demangled name has none, and
+        // keeps a nested type's enclosing type (`TabItem.RootView`).
+        let qualified = argument.prefix { $0 != "," && $0 != "<" }.trimmingSpaces
+        var first = qualified
+        if name != readable, let dot = qualified.firstIndex(of: "."), qualified.index(after: dot) < qualified.endIndex {
+            first = String(qualified[qualified.index(after: dot)...])
+        }
         // SwiftUI's own types (`_VariadicView_Children.Element`) say nothing about the screen.
-        let isInternal = first.split(separator: ".").contains { $0.hasPrefix("_") }
+        let isInternal = qualified.split(separator: ".").contains { $0.hasPrefix("_") }
         return first.isEmpty || first == "AnyView" || isInternal ? String(base) : first
     }
 
@@ -61,19 +69,38 @@ public enum ClassName {
         mutating func type() -> TypeName? {
             if rest.first == "G" {
                 rest = rest.dropFirst()
-                guard var base = substitution().flatMap({ $0 }) ?? nominal() else { return nil }
+                guard var base = standard(Self.standardGenerics) ?? substitution().flatMap({ $0 }) ?? nominal() else { return nil }
                 while let first = rest.first, first != "_" {
-                    guard let argument = type() else { return base }
+                    guard let argument = type() else { return nil }
                     base.arguments.append(argument)
                 }
+                guard !rest.isEmpty, !base.arguments.isEmpty else { return nil }
                 rest = rest.dropFirst()
                 return base
             }
-            for (code, name) in [("Si", "Int"), ("SS", "String"), ("Sb", "Bool"), ("Sd", "Double"), ("Sf", "Float")]
-            where rest.hasPrefix(code) {
+            if let simple = standard(Self.standardTypes) { return simple }
+            if let generic = standard(Self.standardGenerics) { return generic }
+            return referencedOrNominal()
+        }
+
+        /// The standard library's types the old mangling spells with two letters.
+        static let standardTypes = [
+            ("Si", "Int"), ("Su", "UInt"), ("SS", "String"), ("Sb", "Bool"), ("Sd", "Double"), ("Sf", "Float"),
+        ]
+        /// Its generic types, as the base of a `G…_` (`GSqV7Recipes11ContentView_` is `Optional<ContentView>`).
+        static let standardGenerics = [("Sq", "Optional"), ("SQ", "ImplicitlyUnwrappedOptional"), ("Sa", "Array")]
+
+        /// One of `table`'s codes at the start, read; nil (nothing consumed) otherwise.
+        mutating func standard(_ table: [(String, String)]) -> TypeName? {
+            for (code, name) in table where rest.hasPrefix(code) {
                 rest = rest.dropFirst(2)
                 return TypeName(name: name)
             }
+            return nil
+        }
+
+        /// A protocol type, a substitution or a nominal type.
+        mutating func referencedOrNominal() -> TypeName? {
             if rest.hasPrefix("P") {
                 // A protocol composition or existential: skip to the closing underscore.
                 rest = rest.drop { $0 != "_" }
