@@ -168,6 +168,21 @@ import Testing
         #expect(second.references.allSatisfy { second.ids.contains($0) })
     }
 
+    @Test(arguments: [
+        ("", ""),
+        ("<svg></svg>", "<svg></svg>"),
+        (
+            #"<text font-family="Arial">a</text><text font-family="Arial">b</text>"#,
+            #"<text font-family="Arial,Liberation Sans,Arimo,Helvetica,sans-serif">a</text><text font-family="Arial,Liberation Sans,Arimo,Helvetica,sans-serif">b</text>"#
+        ),
+        (#"<text font-family="Arial Black">x</text>"#, #"<text font-family="Arial Black">x</text>"#),
+        (#"x font-family="Arial""#, #"x font-family="Arial,Liberation Sans,Arimo,Helvetica,sans-serif""#),
+        (#"font-family="Arial" é"#, #"font-family="Arial,Liberation Sans,Arimo,Helvetica,sans-serif" é"#),
+    ])
+    func theDiagramFontGetsItsFallbacksEverywhereAndNothingElseChanges(svg: String, expected: String) {
+        #expect(SVGPostProcessor.nameFontFallbacks(svg) == expected)
+    }
+
     @Test func uniquifyIDsRewritesOnlyMarkupAndKnownReferences() {
         let svg = """
             <svg><g id="graph0"><a xlink:href="#node1" href="#elsewhere"><text>id="node1" url(#node1)</text></a>\
