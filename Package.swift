@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // Hummingbird's own lifecycle package, named so the daemon can end event streams on shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // Hummingbird's own networking package, named for the connection addresses the daemon checks the peer's user with.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +44,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The app-side client: Foundation and the format module only, so it builds for iOS.
@@ -87,6 +90,7 @@ let package = Package(
                 "NavVizServer", "NavVizScenario", "NavVizRender", "NavVizClient", "NavVizTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
     ],

@@ -47,8 +47,10 @@ public func buildApplication(
 
     let policy = OriginPolicy(host: arguments.host, port: arguments.port)
     let routes = RouteIndex()
-    let router = Router()
+    let router = Router(context: DaemonRequestContext.self)
     router.add(middleware: RequestLogMiddleware(logger: logger))
+    // Without a token, only the user who started the daemon: other users' processes reach loopback too.
+    if arguments.token == nil { router.add(middleware: LocalUserMiddleware(user: UInt32(geteuid()))) }
     router.add(middleware: LoopbackGuardMiddleware(policy: policy))
     router.add(middleware: UnknownRouteMiddleware(index: routes))
     router.get("/") { _, _ in ViewerPage.response() }

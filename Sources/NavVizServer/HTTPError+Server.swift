@@ -23,7 +23,7 @@ extension ServerError: HTTPResponseError {
         case .unauthorized: .unauthorized
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
-        case .foreignOrigin: .forbidden
+        case .foreignOrigin, .otherUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound

@@ -36,6 +36,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case insecureHost(String)
     /// The render worker process failed.
     case workerFailed(reason: String)
+    /// The connection comes from a process of another user of this machine.
+    case otherUser(uid: UInt32, daemon: UInt32)
     /// The `Host` header names another host (a DNS name rebound to this machine).
     case misdirectedHost(String)
     /// A state-changing request (or a preflight) from a page on another origin.
@@ -90,6 +92,9 @@ extension ServerError: CustomStringConvertible {
             "No route '\(Self.printable(method)) \(Self.printable(path))': see docs/daemon.md for the API"
         case .invalidHeader(let name, let value, let expected):
             "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
+        case .otherUser(let uid, let daemon):
+            "Refusing a request from another user's process (uid \(uid)): navviz serve answers only the user who started it "
+                + "(uid \(daemon)); start it with --token to let others in"
         case .diagramTooLarge(let nodes, let limit):
             "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"

@@ -27,7 +27,7 @@ struct SessionController: Sendable {
         return dot
     }
 
-    func addRoutes(to api: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to api: RouterGroup<DaemonRequestContext>) {
         api.post("sessions") { request, _ in
             let session = try await store.create(try await body(of: request))
             return json(.object(Array(session.summary.objectMembers ?? [])), status: .created)
@@ -142,7 +142,7 @@ struct SessionController: Sendable {
 
     // MARK: - Decoding
 
-    func sessionID(_ context: BasicRequestContext) throws(ServerError) -> SessionID {
+    func sessionID(_ context: DaemonRequestContext) throws(ServerError) -> SessionID {
         let text = context.parameters.get("id") ?? ""
         guard let id = SessionID(text) else { throw .invalidSessionID(text) }
         return id
