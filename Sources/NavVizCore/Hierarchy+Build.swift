@@ -48,7 +48,7 @@ extension Hierarchy {
         guard contains(ref) else { throw .unknownNode(ref) }
         if lastBuilt.contains(ref) { throw .referencesItself(ref) }
         if let parent = parent(of: ref) { throw .alreadyInHierarchy(ref, parent: parent) }
-        if ref == root || self[ref].presenter != nil { throw .alreadyActive(ref) }
+        if ref == root || self[ref].presenter != nil { throw .installedElsewhere(ref, presenter: self[ref].presenter) }
         return ref
     }
 

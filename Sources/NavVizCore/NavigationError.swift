@@ -6,12 +6,14 @@ public enum NavigationError: Error, Equatable, Sendable {
     case alreadyInStack(NodeID, navigation: NodeID)
     case alreadyInHierarchy(NodeID, parent: NodeID)
     case alreadyActive(NodeID)
+    case installedElsewhere(NodeID, presenter: NodeID?)
     case duplicateChild(NodeID, container: NodeID)
     case noEnclosing(NodeKind, operation: String, from: NodeID)
     case wrongKind(NodeID, expected: NodeKind, operation: String)
     case notInStack(NodeID, navigation: NodeID)
     case tabBarPushed(NodeID)
     case navigationPushed(NodeID)
+    case splitPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
     case notATab(NodeID, tabBar: NodeID)
     case alreadyPresenting(presenter: NodeID, presented: NodeID, new: NodeID)
@@ -48,6 +50,9 @@ extension NavigationError: CustomStringConvertible {
             "Cannot push '\(id)': it is already in the stack of '\(nav)'"
         case .alreadyInHierarchy(let id, let parent):
             "Cannot install '\(id)': it is already a child of '\(parent)'"
+        case .installedElsewhere(let id, let presenter):
+            "Cannot install '\(id)': it is "
+                + (presenter.map { "presented by '\($0)'" } ?? "the window's root view controller")
         case .alreadyActive(let id):
             "Cannot present '\(id)': it is already active (Application tried to present modally an active controller)"
         case .duplicateChild(let id, let container):
@@ -62,6 +67,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot push '\(id)': a tab bar controller cannot be pushed"
         case .navigationPushed(let id):
             "Cannot push '\(id)': pushing a navigation controller is not supported"
+        case .splitPushed(let id):
+            "Cannot push '\(id)': split view controllers cannot be pushed to a navigation controller"
         case .tabOutOfRange(let index, let count, let tabBar):
             "Cannot select tab \(index) of '\(tabBar)': it has \(count) tab\(count == 1 ? "" : "s")"
         case .notATab(let id, let tabBar):

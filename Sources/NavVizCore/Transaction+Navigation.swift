@@ -27,13 +27,14 @@ extension Transaction {
         h.attach(new, to: nav)
     }
 
-    /// `pushViewController(_:animated:)` raises for a tab bar controller and for a navigation controller
-    /// ("Pushing a navigation controller is not supported"). A collapsing split nests its secondary
-    /// navigation controller itself, without a push (docs/semantics.md#N3).
-    static func checkPushable(_ kind: NodeKind, _ id: NodeID) throws(NavigationError) {
+    /// `pushViewController(_:animated:)` raises for a tab bar controller, a split view controller and a
+    /// navigation controller ("Pushing a navigation controller is not supported"). A collapsed split nests a
+    /// secondary navigation controller itself, without a push (`nestsNavigation`; docs/semantics.md#N3).
+    static func checkPushable(_ kind: NodeKind, _ id: NodeID, nestsNavigation: Bool = false) throws(NavigationError) {
         switch kind {
         case .tab: throw .tabBarPushed(id)
-        case .navigation: throw .navigationPushed(id)
+        case .split: throw .splitPushed(id)
+        case .navigation where !nestsNavigation: throw .navigationPushed(id)
         default: return
         }
     }
@@ -103,6 +104,10 @@ extension Transaction {
     }
 
     mutating func installStack(_ specs: [NodeSpec], in nav: NodeID) throws(NavigationError) {
+        let refs = specs.compactMap(\.ref)
+        if let twice = refs.first(where: { ref in refs.filter { $0 == ref }.count > 1 }) {
+            throw .duplicateChild(twice, container: nav)
+        }
         let old = h[nav].children
         for child in old { h.detach(child) }
         var stack: [NodeID] = []

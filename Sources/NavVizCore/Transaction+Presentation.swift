@@ -87,13 +87,15 @@ extension Transaction {
         try present(spec, style: .automatic)
     }
 
-    mutating func pushOnto(_ nav: NodeID, _ spec: NodeSpec) throws(NavigationError) {
+    /// Pushes onto `nav`; `nestsNavigation` when a collapsed split shows a detail navigation controller,
+    /// which it nests in its primary one as collapsing does (docs/semantics.md#S3).
+    mutating func pushOnto(_ nav: NodeID, _ spec: NodeSpec, nestsNavigation: Bool = false) throws(NavigationError) {
         let name = Self.name(of: spec)
         try beginNavigation(nav, "push '\(name)'")
         if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
-        if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name)) }
+        if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name), nestsNavigation: nestsNavigation) }
         let new = try build(spec)
-        try Self.checkPushable(h[new].kind, new)
+        try Self.checkPushable(h[new].kind, new, nestsNavigation: nestsNavigation)
         h.attach(new, to: nav)
     }
 
@@ -108,7 +110,7 @@ extension Transaction {
                 h[split].collapsedOnto
                 ?? h.splitChild(split, role: .primary).flatMap { h[$0].kind == .navigation ? $0 : nil }
             guard let nav else { return try present(spec, style: .automatic) }
-            return try pushOnto(nav, spec)
+            return try pushOnto(nav, spec, nestsNavigation: true)
         }
         try checkIdle(split, "show a detail")
         container = split
@@ -165,17 +167,35 @@ extension Transaction {
         }
         container = Simulator.presentationKey
         defaultAnimation = Animation(kind: interactive ? "interactiveDismiss" : "coverVertical", duration: 0.5)
-        let style = h[dismissed].style ?? .automatic
-        order = style.removesPresenterViews ? .presentation : .swap
+        let chain = presentationChain(from: dismissed)
+        // What reappears was covered by the lowest full-screen presentation of the chain, whichever is on top.
+        order = chain.contains { (h[$0].style ?? .automatic).removesPresenterViews } ? .presentation : .swap
         if cancelled {
             var copy = self
             copy.tearDown(dismissed)
             cancelledWindow = Self.controllersInWindow(copy.h)
             return
         }
-        // Everything above the dismissed controller goes first, top-down, without animation.
-        tearDownSilently(presentationChain(from: h[dismissed].presented))
-        unlinkPresentation(dismissed)
+        // Only the top-most controller is dismissed in an animated fashion; the ones between it and the presenter
+        // are simply removed, top-down and unanimated, before it (docs/semantics.md#P5).
+        if let top = chain.last, top != dismissed, let presenter = h[dismissed].presenter {
+            let style = h[top].style
+            for node in chain.reversed() { unlinkPresentation(node) }
+            h[presenter].presented = top
+            h[top].presenter = presenter
+            h[top].style = style
+            // The intermediates leave the window top-down, each with what it contains.
+            let now = Self.controllersInWindow(h)
+            let leaving = windowMark.filter { !now.contains($0) }
+            var ordered: [NodeID] = []
+            for node in chain.dropLast().reversed() { ordered += leaving.filter { h.containmentRoot(of: $0) == node } }
+            ordered += leaving.filter { !ordered.contains($0) }
+            events += AppearanceOrder.sequential.events(from: ordered, to: [], animated: false)
+            windowMark = windowMark.filter { now.contains($0) }
+            unlinkPresentation(top)
+        } else {
+            unlinkPresentation(dismissed)
+        }
     }
 
     /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a

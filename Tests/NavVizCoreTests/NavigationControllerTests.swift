@@ -69,6 +69,24 @@ import Testing
         #expect(!sim.hierarchy.contains("X"))
     }
 
+    /// UISplitViewController: "You cannot push a split view controller onto a navigation stack" (docs/semantics.md#N3).
+    @Test func pushingASplitViewControllerIsRejected() throws {
+        var sim = try simulator("A")
+        let before = sim.hierarchy
+        let outcome = sim.perform(.push(.split(primary: screen("M"), secondary: screen("D"), id: "split")))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot push 'split': split view controllers cannot be pushed to a navigation controller")
+        #expect(sim.hierarchy == before)
+    }
+
+    @Test func pushingAPresentedControllerSaysItIsPresented() throws {
+        var sim = try simulator("A")
+        sim.perform(.present(screen("M")))
+        let outcome = sim.perform(.push(ref("M")), StepOptions(target: "A"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot install 'M': it is presented by 'nav'")
+    }
+
     @Test func pushingATabBarControllerByReferenceIsRejected() throws {
         var sim = try Simulator(root: .tabs([screen("X")], id: "shop"))
         sim.perform(.setRoot(nav("A", id: "nav")), still)
@@ -301,7 +319,8 @@ import Testing
         let before = sim.hierarchy
         let outcome = sim.perform(.setStack([ref("A"), ref("A")]))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot install 'A': it is already a child of 'nav'")
+        // The duplicate is named as such (it used to read as if 'A' were elsewhere).
+        #expect(outcome.message == "Cannot add 'A' to 'nav' twice")
         #expect(sim.hierarchy == before)
     }
 

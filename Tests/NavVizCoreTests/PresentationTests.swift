@@ -262,8 +262,8 @@ import Testing
         #expect(sim.presented(by: "B") == nil)
         #expect(sim.hierarchy["C"].presenter == nil)
         #expect(sim.visible == "A")
-        // C goes first, silently; only B's dismissal animates.
-        #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "B.dD"])
+        // Only the top-most, C, is dismissed in an animated fashion; B, between it and A, is simply removed first.
+        #expect(outcome.trace == ["B.wD", "B.dD", "C.wD", "C.dD"])
         #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
     }
 
@@ -274,9 +274,9 @@ import Testing
         #expect(sim.finderResult.onScreen == ["C"])
         let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
         #expect(outcome.status == .ok)
-        // B left the window when C covered it; it is removed silently and never reappears.
-        #expect(outcome.trace == ["C.wD", "C.dD", "A.wA", "A.dA"])
-        #expect(outcome.events.map(\.isAnimated) == [false, false, true, true])
+        // B left the window when C covered it; it is removed silently and never reappears. C animates away over A.
+        #expect(outcome.trace == ["C.wD", "A.wA", "A.dA", "C.dD"])
+        #expect(outcome.events.map(\.isAnimated) == [true, true, true, true])
         #expect(sim.finderResult.onScreen == ["A"])
     }
 
@@ -285,7 +285,23 @@ import Testing
         sim.perform(.present(screen("B"), style: .fullScreen))
         sim.perform(.present(screen("C"), style: .pageSheet))
         let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
-        #expect(outcome.trace == ["C.wD", "C.dD", "B.wD", "A.wA", "A.dA", "B.dD"])
+        // B (under the sheet) is removed; the sheet animates away and A, which B covered, reappears.
+        #expect(outcome.trace == ["B.wD", "B.dD", "C.wD", "A.wA", "A.dA", "C.dD"])
+        #expect(outcome.events.map(\.isAnimated) == [false, false, true, true, true, true])
+    }
+
+    @Test func dismissingALongChainRemovesTheIntermediatesTopDownAndAnimatesTheTop() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(screen("B")))
+        sim.perform(.present(.navigation([screen("C")], id: "cnav")))
+        sim.perform(.present(screen("D")))
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
+        #expect(outcome.status == .ok)
+        // Removed together, top-down: the upper presentation's controllers before the lower one's.
+        #expect(outcome.trace == ["cnav.wD", "C.wD", "B.wD", "cnav.dD", "C.dD", "B.dD", "D.wD", "D.dD"])
+        #expect(outcome.events.map(\.isAnimated) == [false, false, false, false, false, false, true, true])
+        #expect(sim.visible == "A")
+        #expect(sim.hierarchy["D"].presenter == nil && sim.hierarchy["cnav"].presenter == nil)
     }
 
     @Test func dismissingTheTopOfAChainLeavesTheRest() throws {

@@ -226,6 +226,20 @@ import Testing
         #expect(outcome.trace == ["General.wD", "Wifi.wA", "General.dD", "Wifi.dA"])
     }
 
+    /// Xcode's Master-Detail template shows a navigation controller as its detail; on a phone the collapsed split
+    /// nests it in the primary one, as collapsing does (docs/semantics.md#N3, #S3).
+    @Test func showDetailOfANavigationControllerWhenCollapsedNestsIt() throws {
+        var sim = try simulator(.phone)
+        let outcome = sim.perform(.showDetail(nav("Wifi", id: "detailNav")))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("primary") == ["Settings", "General", "detailNav"])
+        #expect(sim.children("detailNav") == ["Wifi"])
+        #expect(sim.visible == "Wifi")
+        // A plain push of one is still refused.
+        #expect(
+            sim.perform(.push(nav("X", id: "other"))).message == "Cannot push 'other': pushing a navigation controller is not supported")
+    }
+
     @Test func showDetailOfTheCurrentSecondaryIsNoop() throws {
         var sim = try simulator(.pad)
         let outcome = sim.perform(.showDetail(ref("General")))
