@@ -25,13 +25,13 @@ public struct AppearanceEvent: Sendable, Equatable, CustomStringConvertible {
 
 /// The order in which one transition delivers its callbacks (docs/semantics.md, Appearance callbacks).
 public enum AppearanceOrder: Sendable, Equatable {
-    /// from.wD, to.wA, from.dD, to.dA (push, pop, tab switch, containment swap).
+    /// from.wD, to.wA, from.dD, to.dA (push, pop, containment swap).
     case swap
     /// from.wD, to.wA, to.dA, from.dD (full-screen present and dismiss).
     case presentation
     /// from.wD, from.dD, to.wA, to.dA (ActivityViewController's `.none`, notification swaps).
     case sequential
-    /// to.wA, from.wD, from.dD, to.dA (FJTransitionController).
+    /// to.wA, from.wD, from.dD, to.dA (FJTransitionController, a tab switch).
     case appearingFirst
     /// An abandoned interactive transition: from.wD, to.wA, to.wD, to.dD, from.wA, from.dA.
     case cancelled

@@ -168,6 +168,8 @@ extension Transaction {
             return noop("Tab \(index) of '\(tabBar)' is already selected")
         }
         h[tabBar].selected = index
+        // The new tab's viewWillAppear comes before the old tab's disappear callbacks (docs/semantics.md#T5).
+        order = .appearingFirst
     }
 
     mutating func setTabs(_ specs: [NodeSpec], selected: Int?) throws(NavigationError) {

@@ -39,7 +39,7 @@ import Testing
             operation: .dismiss(), trace: ["B.wD", "B.dD"]),
         Row(
             name: "tab switch A→B", root: .tabs([screen("A"), screen("B")]), operation: .select(.index(1)),
-            trace: ["A.wD", "B.wA", "A.dD", "B.dA"]),
+            trace: ["B.wA", "A.wD", "A.dD", "B.dA"]),
         Row(
             name: "containment swap", root: box("Box", [screen("A"), screen("B")], visible: 0),
             operation: .showChild(ref("B")), trace: ["A.wD", "B.wA", "A.dD", "B.dA"]),

@@ -103,7 +103,7 @@ import Testing
         let outcome = sim.perform(.select(.index(1)))
         #expect(outcome.status == .ok)
         #expect(sim.visible == "B")
-        #expect(outcome.trace == ["C.wD", "navB.wA", "B.wA", "C.dD", "navB.dA", "B.dA"])
+        #expect(outcome.trace == ["navB.wA", "B.wA", "C.wD", "C.dD", "navB.dA", "B.dA"])
         #expect(sim.presented(by: "navA") == "C")
     }
 
