@@ -104,16 +104,15 @@ extension Transaction {
     }
 
     mutating func installStack(_ specs: [NodeSpec], in nav: NodeID) throws(NavigationError) {
-        let refs = specs.compactMap(\.ref)
-        if let twice = refs.first(where: { ref in refs.filter { $0 == ref }.count > 1 }) {
-            throw .duplicateChild(twice, container: nav)
-        }
+        var listed = Set<NodeID>()
+        for ref in specs.compactMap(\.ref) where !listed.insert(ref).inserted { throw .duplicateChild(ref, container: nav) }
         let old = h[nav].children
         for child in old { h.detach(child) }
         var stack: [NodeID] = []
+        var inStack = Set<NodeID>()
         for spec in specs {
             let id = try build(spec)
-            if stack.contains(id) { throw .alreadyInStack(id, navigation: nav) }
+            if !inStack.insert(id).inserted { throw .alreadyInStack(id, navigation: nav) }
             if h[id].kind == .tab { throw .tabBarPushed(id) }
             stack.append(id)
             h.attach(id, to: nav)

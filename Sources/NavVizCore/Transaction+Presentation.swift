@@ -201,14 +201,29 @@ extension Transaction {
     /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
     /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
     /// `first` and every controller presented above it, bottom-up.
+    /// At each level, what the level's tree presents: by its root, or by a controller inside it that defines
+    /// the presentation context (a `currentContext` presentation).
     func presentationChain(from first: NodeID?) -> [NodeID] {
         var chain: [NodeID] = []
         var cursor = first
         while let next = cursor {
             chain.append(next)
-            cursor = h[next].presented
+            cursor = h[next].presented ?? presented(inside: next)
         }
         return chain
+    }
+
+    /// The first controller presented by one inside `root`'s containment subtree, breadth first.
+    func presented(inside root: NodeID) -> NodeID? {
+        var queue = h[root].children
+        var index = 0
+        while index < queue.count {
+            let node = queue[index]
+            if let presented = h[node].presented { return presented }
+            queue += h[node].children
+            index += 1
+        }
+        return nil
     }
 
     /// Removes presentations top-down, each controller leaving the window unanimated (docs/semantics.md#P5: C goes before B).

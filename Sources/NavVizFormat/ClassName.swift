@@ -64,9 +64,15 @@ public enum ClassName {
         var rest: Substring
         /// Modules and nominal types in the order they appeared (`S_` is the first).
         var substitutions: [TypeName?] = []
+        /// How deeply `type()` and `nominal()` are nested: a name nested deeper than `maxDepth` is not read.
+        var depth = 0
+        static let maxDepth = 32
         init(_ text: Substring) { rest = text }
 
         mutating func type() -> TypeName? {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maxDepth else { return nil }
             if rest.first == "G" {
                 rest = rest.dropFirst()
                 guard var base = standard(Self.standardGenerics) ?? substitution().flatMap({ $0 }) ?? nominal() else { return nil }
@@ -126,7 +132,9 @@ public enum ClassName {
 
         /// `C`/`V`/`O`, a context (a module, a substitution, or an enclosing nominal type), a name.
         mutating func nominal() -> TypeName? {
-            guard let kind = rest.first, "CVO".contains(kind) else { return nil }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maxDepth, let kind = rest.first, "CVO".contains(kind) else { return nil }
             rest = rest.dropFirst()
             var context: TypeName?
             if let first = rest.first, "CVO".contains(first) {

@@ -5,7 +5,7 @@ public struct JSONParser {
     private var depth = 0
     /// Deep enough for any hierarchy the `_printHierarchy` reader accepts (two levels per containment) inside a
     /// run's JSON; shallow enough that the recursive readers stay far from a thread's stack limit.
-    public static let maxDepth = 1024
+    public static let maxDepth = 256
 
     /// Parses a whole document.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
@@ -87,6 +87,9 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(String, JSONValue)] = []
+        // The names seen, for the duplicate check: a set once an object is large (a linear search per member made
+        // an object of 20,000 members take seconds).
+        var names = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -107,7 +110,7 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            if members.contains(where: { $0.0 == key }) {
+            if !names.insert(key).inserted {
                 throw error("duplicate member name '\(key)'", at: keyStart)
             }
             members.append((key, value))

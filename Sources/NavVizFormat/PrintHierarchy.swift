@@ -104,9 +104,10 @@ extension PrintHierarchy {
         return trimmed.hasPrefix("<") && first.contains(", state: ") && first.contains(", view: ")
     }
 
-    /// The deepest line the reader accepts: its snapshot and every run holding it stay within the JSON reader's
-    /// nesting limit (two JSON levels per containment, and the run around it).
-    public static let maxDepth = 400
+    /// The deepest line the reader accepts (real apps nest a few dozen at most): its snapshot and every run holding
+    /// it stay within the JSON reader's nesting limit (two JSON levels per containment, and the run around it), and
+    /// reading, finding and drawing it fit a 2 MiB stack even in a debug build (Tests/NavVizFormatTests/DeepInputTests).
+    public static let maxDepth = 100
 
     /// Reads a dump.
     public static func parse(_ text: String, file: String) throws(PrintHierarchyError) -> PrintHierarchy {
@@ -160,14 +161,12 @@ extension PrintHierarchy {
     static func lines(of text: String) -> [(number: Int, text: Substring)] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        let start = body.firstIndex { !$0.isWhitespace }
-        let end = body.lastIndex { !$0.isWhitespace }
-        if let start, let end, start < end, body[start] == "`", body[end] == "`" {
+        if let start = body.firstIndex(where: { !$0.isWhitespace }), let end = body.lastIndex(where: { !$0.isWhitespace }), start < end,
+            body[start] == "`", body[end] == "`"
+        {
             // Drop the two backticks only: the line numbering stays.
-            body = body[..<start] + body[body.index(after: start)..<end] + body[body.index(after: end)...]
-        }
-        if let start, let end, start < end, body[start] == "\"", body[end] == "\"", let unquoted = unescapedSwiftString(body[start...end]) {
-            body = Substring(unquoted)
+            body = Substring(
+                String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
         var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             .enumerated().map { (number: $0.offset + 1, text: $0.element) }
@@ -175,12 +174,22 @@ extension PrintHierarchy {
         if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text) {
             lines.remove(at: first)
         }
+        // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file.
+        let written = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        if written.count == 1, let line = written.first {
+            var literal = line.text.drop { $0.isWhitespace }
+            while literal.last?.isWhitespace == true { literal = literal.dropLast() }
+            if literal.count >= 2, literal.first == "\"", literal.last == "\"", let unquoted = unescapedSwiftString(literal) {
+                lines = unquoted.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+                    .map { (number: line.number, text: $0) }
+            }
+        }
         lines = lines.map { (number: $0.number, text: withoutLogHeader($0.text)) }
         // An indentation every line shares, when the first line shows it (spaces before its `<`).
-        let written = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
-        if let first = written.first, first.text.first == " " {
+        let shown = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        if let first = shown.first, first.text.first == " " {
             let indentation = first.text.prefix { $0 == " " }
-            if first.text.dropFirst(indentation.count).first == "<", written.allSatisfy({ $0.text.hasPrefix(indentation) }) {
+            if first.text.dropFirst(indentation.count).first == "<", shown.allSatisfy({ $0.text.hasPrefix(indentation) }) {
                 lines = lines.map {
                     (number: $0.number, text: $0.text.dropFirst(min(indentation.count, $0.text.prefix { $0 == " " }.count)))
                 }

@@ -156,23 +156,7 @@ public struct ScenarioDecoder: FieldReader {
             }
             errors = merged + late[next...].map(\.error)
         }
-        if errors.isEmpty {
-            // A chain that leads back to a route already in it would fail every step that navigates to it.
-            let table = RouteTable(routes)
-            for name in routes.keys.sorted() {
-                do {
-                    _ = try table.resolve(name)
-                } catch {
-                    guard case .routeCycle(let names) = error, names.last == name else { continue }
-                    fail(
-                        .invalidValue(
-                            file: file, path: join(join("routes", name), "chain"), value: routes[name]?.chainName ?? "",
-                            expected: "a route whose chain does not lead back to it: "
-                                + names.map { "'\($0)'" }.joined(separator: " → "),
-                            suggestion: nil))
-                }
-            }
-        }
+        if errors.isEmpty { checkChains(routes) }
         if errors.isEmpty, let root, initialHierarchy == nil {
             // The root must be buildable (no self references, a valid initial selection…).
             do {
@@ -208,6 +192,59 @@ public struct ScenarioDecoder: FieldReader {
 
     /// An id is plausible when it is a known base name, or one with a `#N` suffix.
     mutating func insertKnownBase(_ name: String) { knownBases.insert(name) }
+
+    /// The longest chain of routes a file may spell: run-time resolution follows it route by route.
+    static let maxChain = 64
+
+    /// Refuses a chain that leads back to a route already in it (every step that navigates to it would fail)
+    /// and one longer than `maxChain`: one error per route on a cycle, one per route that starts a chain too
+    /// long. Each route has at most one successor, so one walk per route, remembered, covers them all.
+    mutating func checkChains(_ routes: [String: Route]) {
+        var length: [String: Int] = [:]  // routes whose chain ends: how many routes it runs, this one included
+        var onCycle: [String: [String]] = [:]  // route → the cycle from it back to it
+        for name in routes.keys.sorted() where length[name] == nil && onCycle[name] == nil {
+            var path: [String] = []
+            var position: [String: Int] = [:]
+            var cursor: String? = name
+            while let current = cursor, routes[current] != nil, length[current] == nil, onCycle[current] == nil,
+                position[current] == nil
+            {
+                position[current] = path.count
+                path.append(current)
+                cursor = routes[current]?.chainName
+            }
+            var tail = path[...]
+            if let current = cursor, let start = position[current] {
+                let cycle = Array(path[start...])
+                for (offset, member) in cycle.enumerated() {
+                    onCycle[member] = Array(cycle[offset...] + cycle[..<offset]) + [member]
+                }
+                tail = path[..<start]
+            }
+            // What leads into a cycle is reported at the cycle; the rest gets its length.
+            var next = cursor.flatMap { length[$0] } ?? 0
+            if let current = cursor, onCycle[current] != nil { next = 0 }
+            for member in tail.reversed() {
+                next += 1
+                length[member] = next
+            }
+        }
+        for name in routes.keys.sorted() {
+            let path = join(join("routes", name), "chain")
+            if let cycle = onCycle[name] {
+                fail(
+                    .invalidValue(
+                        file: file, path: path, value: routes[name]?.chainName ?? "",
+                        expected: "a route whose chain does not lead back to it: " + cycle.map { "'\($0)'" }.joined(separator: " → "),
+                        suggestion: nil))
+            } else if let count = length[name], count > Self.maxChain {
+                fail(
+                    .invalidValue(
+                        file: file, path: path, value: routes[name]?.chainName ?? "",
+                        expected: "a chain of at most \(Self.maxChain) routes (this one runs \(count))", suggestion: nil))
+            }
+        }
+    }
 
     mutating func noteRouteReference(_ name: String, at path: String) { references.append((errors.count, .route(path: path, name: name))) }
 

@@ -23,7 +23,7 @@ extension ServerError: HTTPResponseError {
         case .unauthorized: .unauthorized
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
-        case .foreignOrigin, .otherUser: .forbidden
+        case .foreignOrigin, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound

@@ -4,8 +4,10 @@ import NIOCore
 
 #if canImport(Glibc)
     import Glibc
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
     import Darwin
+    private let systemRead = Darwin.read
 #endif
 
 /// The daemon's request context: Hummingbird's core context and the connection's two addresses, so a
@@ -29,45 +31,85 @@ public struct DaemonRequestContext: RequestContext, RemoteAddressRequestContext 
 /// Which user owns the other end of a loopback TCP connection, read from the kernel's socket tables
 /// (`/proc/net/tcp` and `/proc/net/tcp6` on Linux: the client's socket is listed with its owner's uid).
 public enum LoopbackPeer {
-    /// One row of a socket table: the socket's own address and port, its peer's, and its owner.
+    /// What the tables say about a connection's client end.
+    public enum Owner: Equatable, Sendable {
+        /// The socket and its owner.
+        case user(UInt32)
+        /// The tables are there but do not list a live socket for it (closed, or an orphan owned by no one).
+        case unknown
+        /// There are no tables to read (not Linux, or `/proc` is not mounted).
+        case unavailable
+    }
+
+    /// One row of a socket table: the socket's own address and port, its peer's (addresses as 16 bytes, IPv4
+    /// as `::ffff:a.b.c.d`), its state, owner and inode.
     struct Row: Equatable {
         var local: [UInt8]
         var localPort: Int
         var remote: [UInt8]
         var remotePort: Int
+        var state: Int
         var uid: UInt32
+        var inode: Int
     }
 
-    /// The uid that owns the client socket `client` connected to `server`, or nil when the tables are not
-    /// there (not Linux) or do not list it.
-    public static func uid(client: SocketAddress, server: SocketAddress) -> UInt32? {
+    /// The owner of the client socket `client` connected to `server`. Both tables are searched whatever the
+    /// families: an IPv6 socket may reach an IPv4 listener through a mapped address, and the other way round.
+    public static func owner(client: SocketAddress, server: SocketAddress) -> Owner {
         guard let clientBytes = bytes(client), let clientPort = client.port, let serverBytes = bytes(server),
             let serverPort = server.port
-        else { return nil }
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
-            for row in rows(text) {
-                if row.local == clientBytes, row.localPort == clientPort, row.remote == serverBytes, row.remotePort == serverPort {
-                    return row.uid
+        else { return .unknown }
+        var readAny = false
+        // A table is not read as one snapshot: sockets opening and closing meanwhile can hide a row from one
+        // reading, so a connection not found is looked for again before it is called unknown.
+        for _ in 0..<3 {
+            for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+                guard let text = read(table) else { continue }
+                readAny = true
+                for row in rows(text)
+                where row.local == clientBytes && row.localPort == clientPort && row.remote == serverBytes
+                    && row.remotePort == serverPort
+                {
+                    return .user(row.uid)
                 }
             }
+            if !readAny { return .unavailable }
         }
-        return nil
+        return .unknown
     }
 
-    /// The rows of a `/proc/net/tcp` or `tcp6` table; lines it cannot read are skipped.
+    /// A `/proc` file's text, read in large chunks (its size is reported as 0); nil when it cannot be opened.
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The live sockets of a `/proc/net/tcp` or `tcp6` table: lines it cannot read are skipped, and so are
+    /// sockets in TIME_WAIT and orphans (inode 0), which the kernel lists as root's.
     static func rows(_ text: String) -> [Row] {
         text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: " ")
-            guard fields.count > 7, let local = endpoint(fields[1]), let remote = endpoint(fields[2]),
-                let uid = UInt32(fields[7])
+            guard fields.count > 9, let local = endpoint(fields[1]), let remote = endpoint(fields[2]),
+                let state = Int(fields[3], radix: 16), let uid = UInt32(fields[7]), let inode = Int(fields[9]),
+                state != 0x06, inode != 0
             else { return nil }
-            return Row(local: local.0, localPort: local.1, remote: remote.0, remotePort: remote.1, uid: uid)
+            return Row(
+                local: local.0, localPort: local.1, remote: remote.0, remotePort: remote.1, state: state, uid: uid, inode: inode)
         }
     }
 
     /// `0100007F:1CD5`: the address as the kernel prints it (each 32-bit word in the machine's byte order,
-    /// in hex) and the port (hex), as the address's bytes in network order and the port.
+    /// in hex) and the port (hex), as the address's 16 bytes in network order and the port.
     static func endpoint(_ field: Substring) -> ([UInt8], Int)? {
         let parts = field.split(separator: ":")
         guard parts.count == 2, let port = Int(parts[1], radix: 16), [8, 32].contains(parts[0].count) else { return nil }
@@ -78,15 +120,15 @@ public enum LoopbackPeer {
             withUnsafeBytes(of: value) { address.append(contentsOf: $0) }
             word = word.dropFirst(8)
         }
-        return (address, port)
+        return (mapped(address), port)
     }
 
-    /// The address's bytes in network order (4 for IPv4, 16 for IPv6).
+    /// The address's 16 bytes in network order, IPv4 as `::ffff:a.b.c.d`.
     static func bytes(_ address: SocketAddress) -> [UInt8]? {
         switch address {
         case .v4(let v4):
             var value = v4.address.sin_addr
-            return withUnsafeBytes(of: &value) { Array($0) }
+            return mapped(withUnsafeBytes(of: &value) { Array($0) })
         case .v6(let v6):
             var value = v6.address.sin6_addr
             return withUnsafeBytes(of: &value) { Array($0) }
@@ -94,21 +136,31 @@ public enum LoopbackPeer {
             return nil
         }
     }
+
+    /// Four bytes as the IPv4-mapped IPv6 address; sixteen unchanged.
+    static func mapped(_ address: [UInt8]) -> [UInt8] {
+        address.count == 4 ? [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] + address : address
+    }
 }
 
 /// Answers only the user who started the daemon: a loopback connection from another user's process is
-/// refused with 403 (on a shared machine any local user can reach 127.0.0.1). Not used with `--token`: the
-/// token is then the door, and whoever holds it may come in.
+/// refused with 403 (on a shared machine any local user can reach 127.0.0.1), and so is one whose owner
+/// the socket tables do not show. Where there are no tables (macOS) nothing is checked. Not used with
+/// `--token`: the token is then the door, and whoever holds it may come in.
 struct LocalUserMiddleware: RouterMiddleware {
     typealias Context = DaemonRequestContext
     /// The daemon's user.
     let user: UInt32
-    /// The uid that owns a connection's client end; nil when it cannot be told (not Linux).
-    var owner: @Sendable (_ client: SocketAddress, _ server: SocketAddress) -> UInt32? = LoopbackPeer.uid
+    /// Who owns a connection's client end.
+    var owner: @Sendable (_ client: SocketAddress, _ server: SocketAddress) -> LoopbackPeer.Owner = LoopbackPeer.owner
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let client = context.remoteAddress, let server = context.localAddress, let uid = owner(client, server), uid != user {
-            throw ServerError.otherUser(uid: uid, daemon: user)
+        if let client = context.remoteAddress, let server = context.localAddress {
+            switch owner(client, server) {
+            case .user(let uid) where uid != user: throw ServerError.otherUser(uid: uid, daemon: user)
+            case .unknown: throw ServerError.unknownUser
+            case .user, .unavailable: break
+            }
         }
         return try await next(request, context)
     }

@@ -38,6 +38,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case workerFailed(reason: String)
     /// The connection comes from a process of another user of this machine.
     case otherUser(uid: UInt32, daemon: UInt32)
+    /// The connection's owner could not be found in the kernel's socket tables.
+    case unknownUser
     /// The `Host` header names another host (a DNS name rebound to this machine).
     case misdirectedHost(String)
     /// A state-changing request (or a preflight) from a page on another origin.
@@ -95,6 +97,9 @@ extension ServerError: CustomStringConvertible {
         case .otherUser(let uid, let daemon):
             "Refusing a request from another user's process (uid \(uid)): navviz serve answers only the user who started it "
                 + "(uid \(daemon)); start it with --token to let others in"
+        case .unknownUser:
+            "Refusing a request whose process navviz serve cannot trace to a user (no live socket in /proc/net/tcp or "
+                + "tcp6); start it with --token to let others in"
         case .diagramTooLarge(let nodes, let limit):
             "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"

@@ -124,13 +124,15 @@ enum ScenarioFile {
     static func isImported(_ scenario: JSONValue) -> Bool {
         guard case .object(let members) = scenario,
             Set(members.map(\.0)).isSubset(of: ["navviz", "name", "description", "device", "root", "steps"]),
-            scenario["description"]?.stringValue?.hasPrefix("Captured in ") == true
+            scenario["description"]?.stringValue?.hasPrefix("Captured in ") == true,
+            let root = scenario["root"], Capture.isSnapshot(root)
         else { return false }
         guard let steps = scenario["steps"] else { return true }
         guard case .array(let items) = steps else { return false }
         return items.allSatisfy { step in
-            guard case .object(let fields) = step else { return false }
-            return step["op"]?.stringValue == "snapshot" && Set(fields.map(\.0)).isSubset(of: ["op", "hierarchy", "note"])
+            guard case .object(let fields) = step, let hierarchy = step["hierarchy"] else { return false }
+            return step["op"]?.stringValue == "snapshot" && Capture.isSnapshot(hierarchy)
+                && Set(fields.map(\.0)).isSubset(of: ["op", "hierarchy", "note"])
         }
     }
 }

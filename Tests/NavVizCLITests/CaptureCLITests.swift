@@ -80,7 +80,11 @@ import Testing
 
     @Test func importReplacesItsOwnScenarioButNotAHandWrittenOne() throws {
         let handWritten = #"{"navviz": 1, "name": "Mine", "root": {"navigation": ["Home"]}, "steps": [{"push": "Detail"}]}"# + "\n"
-        let folder = try ScenarioFolder(["list.txt": Self.list, "mine.json": handWritten])
+        // Even one whose description reads like an import's: its root is a literal, not a captured snapshot.
+        let lookalike = #"{"navviz": 1, "name": "Mine", "description": "Captured in my head.", "root": "Home"}"# + "\n"
+        let folder = try ScenarioFolder(["list.txt": Self.list, "mine.json": handWritten, "lookalike.json": lookalike])
+        #expect(try navviz("import", "list.txt", "-o", "lookalike.json", in: folder.url).status == 74)
+        #expect(try read("lookalike.json", in: folder.url) == lookalike)
         let refused = try navviz("import", "list.txt", "-o", "mine.json", in: folder.url)
         #expect(refused.status == 74)
         #expect(

@@ -304,6 +304,23 @@ import Testing
         #expect(sim.hierarchy["D"].presenter == nil && sim.hierarchy["cnav"].presenter == nil)
     }
 
+    /// A presented navigation controller whose child presents in its own context: dismissing the navigation
+    /// controller's presenter takes that presentation down too (it used to stay linked, and came back with it).
+    @Test func dismissingAPresentedTreeTakesDownWhatAControllerInsideItPresents() throws {
+        var sim = try Simulator(root: screen("A"))
+        sim.perform(.present(.navigation([definingContext(screen("C"))], id: "cnav")))
+        sim.perform(.present(screen("D"), style: .currentContext), StepOptions(target: "C"))
+        #expect(sim.presented(by: "C") == "D")
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "A"))
+        #expect(outcome.status == .ok)
+        #expect(sim.visible == "A")
+        #expect(sim.presented(by: "C") == nil && sim.hierarchy["D"].presenter == nil)
+        #expect(sim.presented(by: "A") == nil && sim.hierarchy["cnav"].presenter == nil)
+        // Presenting the navigation controller again brings back only what it holds.
+        sim.perform(.present(ref("cnav")))
+        #expect(sim.visible == "C")
+    }
+
     @Test func dismissingTheTopOfAChainLeavesTheRest() throws {
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(screen("B")))

@@ -52,4 +52,12 @@ import Testing
     func anUnreadableMangledNameStaysAsPrinted(printed: String) {
         #expect(ClassName.readable(printed) == printed)
     }
+
+    /// Nested deeper than the reader goes: it recursed without a limit, so a long enough name overflowed the stack.
+    @Test func aNameNestedTooDeeplyStaysAsPrinted() {
+        for code in ["G", "C", "GC", "VS_"] {
+            let printed = "_Tt" + String(repeating: code, count: 200_000)
+            #expect(ClassName.readable(printed) == printed)
+        }
+    }
 }

@@ -252,6 +252,10 @@ import Testing
             ("NSLog's header on the first line", log + plain),
             ("NSLog's header on every line", lines.map { log + $0 }.joined(separator: "\n")),
             ("a Swift string as po prints it", "\"" + lines.joined(separator: "\\n") + "\\n\""),
+            (
+                "the same after LLDB's prompt",
+                "(lldb) po vc.value(forKey: \"_printHierarchy\")\n\"" + lines.joined(separator: "\\n") + "\"\n(lldb) "
+            ),
             ("a Markdown code block's indentation", lines.map { "    " + $0 }.joined(separator: "\n") + "\n"),
         ]
     }
@@ -262,6 +266,12 @@ import Testing
         let expected = try PrintHierarchy.parse(Self.plain, file: "dump.txt").controllers.map { [$0.className, $0.state.rawValue] }
         #expect(
             try PrintHierarchy.parse(text, file: "dump.txt").controllers.map { [$0.className, $0.state.rawValue] } == expected, "\(paste)")
+    }
+
+    /// Inputs the paste handling once read past the end of (after dropping backticks it reused stale indices).
+    @Test(arguments: ["``", "`\"x\\ny\"`", "` `", "\"\"", "\"", "`\"`", "\u{FEFF}", "\u{FEFF}``", "(lldb)", "po x._printHierarchy"])
+    func oddPastesAreRefusedWithoutACrash(text: String) {
+        #expect(error(text) != nil)
     }
 
     @Test func lineNumbersStayTheFilesAfterSkippedPromptLines() {
@@ -317,7 +327,7 @@ import Testing
         #expect(error(text) == message)
     }
 
-    @Test func aDumpDeeperThanTheLimitIsRefusedAndOneAtTheLimitRoundTrips() throws {
+    @Test func aDumpDeeperThanTheLimitIsRefused() {
         func dump(depth: Int) -> String {
             (0...depth).map { level in
                 String(repeating: "   | ", count: level) + "<Shop.ContainerViewController>, state: appeared, view: <UIView>"
@@ -325,16 +335,7 @@ import Testing
         }
         #expect(
             error(dump(depth: PrintHierarchy.maxDepth + 1))
-                == "dump.txt: line 402: nested deeper than 400 levels: navviz reads hierarchies up to 400 controllers deep")
-        // What the reader accepts, written as a snapshot inside a run, reads back.
-        let hierarchy = try capture(dump(depth: PrintHierarchy.maxDepth)).hierarchy
-        let run = JSONValue.object([("steps", .array([.object([("hierarchy", Snapshot.encode(hierarchy))])]))])
-        guard case .array(let steps)? = try JSONParser.parse(JSONWriter.pretty(run))["steps"], let snapshot = steps.first?["hierarchy"]
-        else {
-            Issue.record("the run did not read back")
-            return
-        }
-        #expect(try Snapshot.decode(snapshot, file: "run.json") == hierarchy)
+                == "dump.txt: line 102: nested deeper than 100 levels: navviz reads hierarchies up to 100 controllers deep")
     }
 
     @Test func looksLikeDumpTellsCapturesFromJSON() {

@@ -450,6 +450,23 @@ private let nodeLiteral =
         #expect(messages(#"{"navviz": 1, "root": "Home", "routes": \#(routes)}"#) == expected)
     }
 
+    @Test func aChainLongerThanTheLimitIsRefusedAndALongOneIsReadQuickly() {
+        func routes(_ count: Int) -> String {
+            (0..<count).map { i in
+                i + 1 < count ? #""r\#(i)": {"transition": "pop", "chain": "r\#(i + 1)"}"# : #""r\#(i)": {"transition": "pop"}"#
+            }.joined(separator: ", ")
+        }
+        #expect(
+            messages(#"{"navviz": 1, "root": "Home", "routes": {\#(routes(66))}}"#) == [
+                "shop.json: routes.r0.chain: invalid value 'r1', expected a chain of at most 64 routes (this one runs 66)",
+                "shop.json: routes.r1.chain: invalid value 'r2', expected a chain of at most 64 routes (this one runs 65)",
+            ])
+        #expect(messages(#"{"navviz": 1, "root": "Home", "routes": {\#(routes(64))}}"#) == [])
+        // 20,000 routes in one chain: one walk, not one per route (each route was resolved, recursively: a crash), and the
+        // parser checks duplicate names with a set (it searched the members: 19 s for this file).
+        #expect(messages(#"{"navviz": 1, "root": "Home", "routes": {\#(routes(20_000))}}"#).count == 20_000 - 64)
+    }
+
     // MARK: - Several errors
 
     @Test func everyErrorIsCollectedInDocumentOrder() {
