@@ -15,6 +15,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case navigationPushed(NodeID)
     case splitPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
+    case tabBarCovered(NodeID, presented: NodeID)
     case notATab(NodeID, tabBar: NodeID)
     case alreadyPresenting(presenter: NodeID, presented: NodeID, new: NodeID)
     case busy(NodeID, operation: String)
@@ -69,6 +70,9 @@ extension NavigationError: CustomStringConvertible {
             "Cannot push '\(id)': pushing a navigation controller is not supported"
         case .splitPushed(let id):
             "Cannot push '\(id)': split view controllers cannot be pushed to a navigation controller"
+        case .tabBarCovered(let tabBar, let presented):
+            "Cannot tap a tab of '\(tabBar)': '\(presented)' is presented over the tab bar, so a user cannot reach it "
+                + "(select the tab from code, without \"user\": true)"
         case .tabOutOfRange(let index, let count, let tabBar):
             "Cannot select tab \(index) of '\(tabBar)': it has \(count) tab\(count == 1 ? "" : "s")"
         case .notATab(let id, let tabBar):

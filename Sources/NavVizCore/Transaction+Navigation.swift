@@ -151,6 +151,12 @@ extension Transaction {
             guard let i = tabs.firstIndex(of: id) else { throw .notATab(id, tabBar: tabBar) }
             index = i
         }
+        // A presentation by the tab bar or a container around it covers the bar (a sheet's dimming view takes the
+        // tap); one made inside a tab, in that tab's context, leaves the bar reachable (docs/semantics.md#T3).
+        let hierarchy = h
+        if isUserTap, let cover = hierarchy.ancestry(of: tabBar).lazy.compactMap({ hierarchy[$0].presented }).first {
+            throw .tabBarCovered(tabBar, presented: cover)
+        }
         // A tab switch is not animated in UIKit; callbacks carry animated: false.
         callbackAnimated = false
         container = tabBar
@@ -195,6 +201,8 @@ extension Transaction {
         h[tabBar].selected = tabs.isEmpty ? nil : index
         callbackAnimated = false
         container = tabBar
+        // A new selected controller arrives as a tab switch does (docs/semantics.md#T5).
+        order = .appearingFirst
     }
 
     // MARK: - Custom containers

@@ -136,6 +136,29 @@ import Testing
         #expect(outcome.trace == ["navB.wA", "B.wA", "navA.wD", "A.wD", "navA.dD", "A.dD", "navB.dA", "B.dA"])
     }
 
+    /// A sheet's dimming view takes the tap: a user cannot reach the tab bar under it, though code can select.
+    @Test func aUserTapOnATabBarUnderASheetIsRefused() throws {
+        var sim = try simulator()
+        sim.perform(.present(screen("Sheet")))
+        let before = sim.hierarchy
+        let outcome = sim.perform(.select(.index(1), isUserTap: true))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == #"Cannot tap a tab of 'tabs': 'Sheet' is presented over the tab bar, so a user cannot reach it (select the tab from code, without "user": true)"#
+        )
+        #expect(sim.hierarchy == before)
+        #expect(sim.perform(.select(.index(1))).status == .ok)
+    }
+
+    /// A presentation in a tab's own context leaves the bar reachable.
+    @Test func aUserTapBesideAContextPresentationInATabIsAccepted() throws {
+        var sim = try Simulator(
+            root: .tabs([definingContext(nav("A", id: "navA")), nav("B", id: "navB")], id: "tabs"))
+        sim.perform(.present(screen("C"), style: .currentContext))
+        #expect(sim.perform(.select(.index(1), isUserTap: true)).status == .ok)
+    }
+
     @Test func switchingBackShowsTheTabsStackAsItWasLeft() throws {
         var sim = try simulator()
         sim.perform(.push(screen("A2")))
@@ -155,7 +178,7 @@ import Testing
         #expect(sim.children("tabs") == ["X", "Y"])
         #expect(sim.hierarchy["tabs"].selected == 0)
         #expect(sim.visible == "X")
-        #expect(outcome.trace == ["C.wD", "X.wA", "C.dD", "X.dA"])
+        #expect(outcome.trace == ["X.wA", "C.wD", "C.dD", "X.dA"])
         #expect(!sim.hierarchy.isAttached("navA"))
     }
 
