@@ -47,7 +47,7 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "Capture files, in the order they were taken.")
+        @Argument(help: "Capture files, in the order they were taken; - reads one from standard input (pbpaste | navviz import -).")
         var captures: [String]
 
         @Option(name: .shortAndLong, help: "Write the scenario to this file instead of standard output.")
@@ -58,16 +58,21 @@ extension NavVizCommand {
 
         @OptionGroup var kinds: KindOptions
 
+        /// How standard input is named in messages and in the scenario's description.
+        static let standardInput = "standard input"
+
         func validate() throws {
             if output == "" { throw ValidationError("The output file must not be empty") }
+            if captures.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once") }
         }
 
         func run() throws {
             var loaded: [(file: String, capture: CapturedHierarchy)] = []
             var errors: [String] = []
-            for file in captures {
+            for argument in captures {
+                let file = argument == "-" ? Self.standardInput : argument
                 do {
-                    let text = try ScenarioLoader.readText(file)
+                    let text = argument == "-" ? try Self.readStandardInput() : try ScenarioLoader.readText(file)
                     loaded.append((file, try Capture.load(text: text, file: file, kinds: kinds.kinds)))
                 } catch {
                     errors.append(error.description)
@@ -75,7 +80,8 @@ extension NavVizCommand {
             }
             if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
             for (file, capture) in loaded { printNotes(capture.notes, file: file) }
-            let scenario = Capture.scenarioJSON(loaded, name: name ?? Capture.name(of: loaded[0].file))
+            let first = loaded[0].file
+            let scenario = Capture.scenarioJSON(loaded, name: name ?? (first == Self.standardInput ? "capture" : Capture.name(of: first)))
             let text = JSONWriter.pretty(scenario) + "\n"
             guard let output else {
                 print(text, terminator: "")
@@ -84,6 +90,17 @@ extension NavVizCommand {
             try ScenarioFile.writeScenario(text, to: output)
             printError("\(Terminal.printable(output)): \(loaded.count) capture\(loaded.count == 1 ? "" : "s") imported")
         }
+    }
+}
+
+extension NavVizCommand.Import {
+    /// Standard input as text; refused when it is not UTF-8.
+    static func readStandardInput() throws(ScenarioErrors) -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioErrors([.unreadable(file: standardInput, reason: "it is not UTF-8 text")])
+        }
+        return text
     }
 }
 

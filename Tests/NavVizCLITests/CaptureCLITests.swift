@@ -1,5 +1,6 @@
 import Foundation
 import NavVizScenario
+import NavVizTestSupport
 import Testing
 
 /// Captures of real apps through the CLI: `run`, `render` and `diff` take a `_printHierarchy` dump where
@@ -61,6 +62,20 @@ import Testing
         let render = try navviz("render", "mail.json", "-o", "out", in: folder.url)
         #expect(render.status == 0)
         #expect(exists("out/mail/transitions/001-snapshot.svg", in: folder.url))
+    }
+
+    /// `pbpaste | navviz import -`: a capture from standard input, pasted with its LLDB prompt.
+    @Test func importReadsACaptureFromStandardInput() throws {
+        let binary = try #require(NavVizBinary.path)
+        let folder = try ScenarioFolder(["list.txt": "(lldb) po UIViewController._printHierarchy()\r\n" + Self.list + "\r\n(lldb) "])
+        let result = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary)' import - list.txt -o flow.json < list.txt"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "flow.json: 2 captures imported\n")
+        let scenario = try read("flow.json", in: folder.url)
+        #expect(scenario.contains(#""name": "capture""#))
+        #expect(scenario.contains(#""description": "Captured in standard input.""#))
+        #expect(try navviz("import", "-", "-", in: folder.url).stderr.contains("Standard input (-) can be read once"))
     }
 
     @Test func importWithoutOutputPrintsTheScenario() throws {
