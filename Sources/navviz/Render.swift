@@ -186,7 +186,9 @@ func slug(_ file: String) -> String {
 
 /// How commands that draw SVG lay it out: `--jobs` and `--no-cache`.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
+    @Option(
+        parsing: .unconditional,
+        help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
     var jobs: Int?
 
     @Flag(help: "Neither read nor write the SVG cache ($XDG_CACHE_HOME/navviz, else ~/.cache/navviz).")

@@ -509,9 +509,12 @@ import Testing
         // A damaged entry is laid out again, never served.
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache + "/navviz/" + entries[0]))
         #expect(try render("repaired", []) == serial)
-        let bad = try NavVizCLITests.navviz(["render", Self.sample, "--jobs", "0"], in: tmp)
-        #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("Error: --jobs must be from 1 to 64\n"))
+        for value in ["0", "-1"] {
+            // A negative count is read as a value, not as an option (it said "Missing value for '--jobs'").
+            let bad = try NavVizCLITests.navviz(["render", Self.sample, "--jobs", value], in: tmp)
+            #expect(bad.status == 64)
+            #expect(bad.stderr.hasPrefix("Error: --jobs must be from 1 to 64\n"))
+        }
     }
 
     @Test func aKilledRendersLeftoversAreRemovedByTheNextRender() throws {
