@@ -19,10 +19,13 @@ public struct DaemonRequestContext: RequestContext, RemoteAddressRequestContext 
     public let remoteAddress: SocketAddress?
     /// The daemon's end of the connection.
     public let localAddress: SocketAddress?
+    /// The connection the request arrived on.
+    let channel: any Channel
 
     /// The context of a request that arrived on `source`'s channel.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        channel = source.channel
         remoteAddress = source.channel.remoteAddress
         localAddress = source.channel.localAddress
     }
@@ -153,15 +156,38 @@ struct LocalUserMiddleware: RouterMiddleware {
     let user: UInt32
     /// Who owns a connection's client end.
     var owner: @Sendable (_ client: SocketAddress, _ server: SocketAddress) -> LoopbackPeer.Owner = LoopbackPeer.owner
+    /// Connections already traced to this user, so the tables are read once per connection, not per request.
+    let vouched = ConnectionSet()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let client = context.remoteAddress, let server = context.localAddress {
+        let connection = ObjectIdentifier(context.channel)
+        if !vouched.contains(connection), let client = context.remoteAddress, let server = context.localAddress {
             switch owner(client, server) {
             case .user(let uid) where uid != user: throw ServerError.otherUser(uid: uid, daemon: user)
             case .unknown: throw ServerError.unknownUser
-            case .user, .unavailable: break
+            case .user:
+                // Forgotten when the connection closes, before its identifier can be reused.
+                if vouched.insert(connection) {
+                    context.channel.closeFuture.whenComplete { [vouched] _ in vouched.remove(connection) }
+                }
+            case .unavailable: break
             }
         }
         return try await next(request, context)
     }
+}
+
+/// A set of connections, shared by the requests that arrive on them.
+final class ConnectionSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var members = Set<ObjectIdentifier>()
+
+    func contains(_ connection: ObjectIdentifier) -> Bool { lock.withLock { members.contains(connection) } }
+
+    /// Adds a connection; false when it was there already.
+    func insert(_ connection: ObjectIdentifier) -> Bool { lock.withLock { members.insert(connection).inserted } }
+
+    func remove(_ connection: ObjectIdentifier) { _ = lock.withLock { members.remove(connection) } }
+
+    var count: Int { lock.withLock { members.count } }
 }

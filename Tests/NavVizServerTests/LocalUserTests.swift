@@ -1,4 +1,6 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import NIOCore
 import NavVizTestSupport
 import Testing
@@ -50,6 +52,43 @@ import Testing
                2: garbage
             """
         #expect(LoopbackPeer.rows(text).isEmpty)
+    }
+
+    /// The tables are read once per connection: later requests on a kept-alive connection are already vouched for,
+    /// and a closed connection is forgotten. Another user is refused, on the wire.
+    @Test func aConnectionIsTracedOnceAndForgottenWhenItCloses() async throws {
+        final class Counter: @unchecked Sendable {
+            let lock = NSLock()
+            var calls = 0
+            var uid: UInt32 = 501
+            func next(_ uid: UInt32) -> LoopbackPeer.Owner {
+                lock.withLock {
+                    calls += 1; return .user(uid)
+                }
+            }
+        }
+        let counter = Counter()
+        var middleware = LocalUserMiddleware(user: 501)
+        middleware.owner = { _, _ in counter.next(counter.lock.withLock { counter.uid }) }
+        let vouched = middleware.vouched
+        let router = Router(context: DaemonRequestContext.self)
+        router.add(middleware: middleware)
+        router.get("/ping") { _, _ in "pong" }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            for _ in 0..<3 {
+                let response = try await client.execute(uri: "/ping", method: .get)
+                #expect(response.status == .ok)
+            }
+        }
+        #expect(counter.calls == 1)
+        #expect(vouched.count == 0)
+        counter.lock.withLock { counter.uid = 502 }
+        try await app.test(.live) { client in
+            let refused = try await client.execute(uri: "/ping", method: .get)
+            #expect(refused.status == .forbidden)
+            #expect(String(buffer: refused.body).contains("another user's process (uid 502)"))
+        }
     }
 
     #if os(Linux)
