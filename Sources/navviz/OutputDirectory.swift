@@ -127,19 +127,43 @@ enum OutputDirectory {
                 code: CommandFailure.ioError)
         }
         guard let entries = fm.enumerator(atPath: target.path) else { return [:] }
-        let listed = manifest?.files ?? [:]
-        let written = FileStatus(target.appendingPathComponent(manifestName).path)
+        var relatives: [String] = []
+        while let relative = entries.nextObject() as? String { relatives.append(relative) }
+        // What navviz wrote: the folder's manifest; a manifest in a subfolder (a one-scenario render there, now
+        // part of a render of several); without its own, the parent's lines for this folder (a render of several
+        // scenarios, now rendering one of them). The nearest manifest speaks for a file.
+        var listing: [String: (hash: String, size: Int?, written: FileStatus?)] = [:]
+        func merge(_ manifest: Manifest, in folder: URL, under prefix: String, stripping strip: String = "") {
+            let written = FileStatus(folder.appendingPathComponent(manifestName).path)
+            for (path, hash) in manifest.files where path.hasPrefix(strip) {
+                listing[prefix + path.dropFirst(strip.count)] = (hash, manifest.sizes[path], written)
+            }
+        }
+        if isOutput == nil {
+            if let manifest {
+                merge(manifest, in: target, under: "")
+            } else if let parent = Manifest(in: target.deletingLastPathComponent()) {
+                merge(parent, in: target.deletingLastPathComponent(), under: "", stripping: target.lastPathComponent + "/")
+            }
+            let nested = relatives.filter { $0.hasSuffix("/" + manifestName) }.sorted { $0.count < $1.count }
+            for relative in nested {
+                let folder = (relative as NSString).deletingLastPathComponent
+                if let inner = Manifest(in: target.appendingPathComponent(folder)) {
+                    merge(inner, in: target.appendingPathComponent(folder), under: folder + "/")
+                }
+            }
+        }
         var foreign: [String] = []
         var changed: [String] = []
         var unchanged: [String: String] = [:]
-        while let relative = entries.nextObject() as? String {
+        for relative in relatives {
             let path = target.appendingPathComponent(relative).path
             let status = FileStatus(path)
             if status?.isDirectory == true || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
             if let isOutput {
                 if !isOutput(relative) { foreign.append(relative) }
-            } else if relative != manifestName {
-                guard let hash = listed[relative] else {
+            } else if (relative as NSString).lastPathComponent != manifestName {
+                guard let entry = listing[relative] else {
                     foreign.append(relative)
                     continue
                 }
@@ -147,9 +171,9 @@ enum OutputDirectory {
                     changed.append(relative)
                     continue
                 }
-                let untouched = written.map { status.size == manifest?.sizes[relative] && status.modified <= $0.modified } ?? false
-                if untouched || (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Self.hash) == hash {
-                    unchanged[relative] = hash
+                let untouched = entry.written.map { status.size == entry.size && status.modified <= $0.modified } ?? false
+                if untouched || (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Self.hash) == entry.hash {
+                    unchanged[relative] = entry.hash
                 } else {
                     changed.append(relative)
                 }

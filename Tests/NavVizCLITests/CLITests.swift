@@ -5,6 +5,11 @@ import Testing
 
 /// Runs `navviz` with these arguments in a folder, collecting its output through files (no pipe can fill up).
 func navviz(_ arguments: String..., in folder: URL = packageRoot) throws -> Outcome {
+    try navviz(arguments, in: folder)
+}
+
+/// The same with the arguments as an array.
+func navviz(_ arguments: [String], in folder: URL = packageRoot) throws -> Outcome {
     let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
     return try runProgram(binary, arguments, in: folder)
 }
@@ -79,6 +84,28 @@ private let goodScenario =
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
         // A controller of any state will do, though it is gone by the end.
         #expect(try navviz("render", "tiny.json", "--focus", "Detail", "-o", "out", in: folder.url).status == 0)
+    }
+
+    /// `navviz render a.json`, then `navviz render a.json b.json`, into the default folder: each recognizes what
+    /// the other wrote (the one-scenario manifest sits in the scenario's folder, the several-scenario one above).
+    @Test func oneAndSeveralScenarioRendersShareAnOutputFolder() throws {
+        let other = goodScenario.replacingOccurrences(of: "Tiny", with: "Other")
+        let folder = try ScenarioFolder(["tiny.json": goodScenario, "other.json": other, "absolute.json": goodScenario])
+        for arguments in [["tiny.json"], ["other.json"], ["tiny.json", "other.json"], ["tiny.json"], ["tiny.json", "other.json"]] {
+            let result = try navviz(["render"] + arguments, in: folder.url)
+            #expect(result.status == 0, "render \(arguments): \(result.stderr)")
+        }
+        // A file of the user's in there is still refused.
+        try "mine".write(to: folder.url.appendingPathComponent("navviz-out/tiny/notes.txt"), atomically: true, encoding: .utf8)
+        let refused = try navviz(["render", "tiny.json", "other.json"], in: folder.url)
+        #expect(refused.status == 74)
+        #expect(refused.stderr.contains("it holds 'tiny/notes.txt'"))
+        // The README names an absolute scenario path by its file name only.
+        let absolute = folder.url.appendingPathComponent("absolute.json").path
+        #expect(try navviz(["render", absolute, "-o", "abs"], in: folder.url).status == 0)
+        let readme = try String(contentsOf: folder.url.appendingPathComponent("abs/absolute/README.md"), encoding: .utf8)
+        #expect(readme.contains("from `absolute.json`"))
+        #expect(!readme.contains(folder.url.path))
     }
 
     @Test func runJSONPrintsTheRunAsJSON() throws {
