@@ -53,7 +53,7 @@ public struct GoldenCheck: Sendable {
         }
         for drift in drifts {
             switch drift.kind {
-            case .changed: report.lines.append("  changed: \(drift.path)")
+            case .changed: report.lines.append("  changed: \(drift.path)" + Self.whatChanged(drift))
             case .new: report.lines.append("  new:     \(drift.path) (no golden)")
             case .gone: report.lines.append("  gone:    \(drift.path) (golden, no longer produced)")
             }
@@ -66,8 +66,8 @@ public struct GoldenCheck: Sendable {
                 + LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
             report.fullDiff += lines
             let room = min(linesPerFile, budget)
-            report.lines += lines.prefix(room).map { line in
-                "  " + (line.count > charactersPerLine ? line.prefix(charactersPerLine - 1) + "…" : line)
+            report.lines += lines.prefix(room).enumerated().map { index, line in
+                "  " + Self.clipped(line, counterpart: Self.counterpart(of: index, in: lines), to: charactersPerLine)
             }
             budget -= min(room, lines.count)
             if lines.count > room { hidden += lines.count - room }
@@ -76,6 +76,71 @@ public struct GoldenCheck: Sendable {
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
         report.lines.append("  artifacts: \(artifacts)/")
         return report
+    }
+
+    /// ` (caption)`, ` (appearance events)`, ` (caption, appearance events)`: which part of a changed diagram's DOT
+    /// differs when it is only its text, so a reviewer sees that a note or an animation changed, not the states.
+    static func whatChanged(_ drift: Goldens.Drift) -> String {
+        guard drift.path.hasSuffix(".dot"), let expected = drift.expected, let actual = drift.actual else { return "" }
+        var parts: [String] = []
+        for line in LineDiff.lines(old: expected, new: actual) where line.hasPrefix("-") || line.hasPrefix("+") {
+            let body = line.dropFirst().drop { $0 == " " }
+            let part: String
+            if body.hasPrefix("graph [") {
+                part = "caption"
+            } else if body.contains("<B>Appearance events</B>") {
+                part = "appearance events"
+            } else {
+                return ""
+            }
+            if !parts.contains(part) { parts.append(part) }
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// For a `-` line, the `+` line it was replaced by, and the other way round: the line at the same offset in the
+    /// run of the other sign next to it.
+    static func counterpart(of index: Int, in lines: [String]) -> String? {
+        func sign(_ at: Int) -> Character? {
+            let line = lines[at]
+            guard !line.hasPrefix("---"), !line.hasPrefix("+++"), let first = line.first, first == "-" || first == "+" else { return nil }
+            return first
+        }
+        guard let mine = sign(index) else { return nil }
+        var start = index
+        while start > 0, sign(start - 1) == mine { start -= 1 }
+        var end = index
+        while end + 1 < lines.count, sign(end + 1) == mine { end += 1 }
+        let offset = index - start
+        if mine == "-" {
+            // The `+` run follows.
+            let target = end + 1 + offset
+            guard target < lines.count, (end + 1...target).allSatisfy({ sign($0) == "+" }) else { return nil }
+            return lines[target]
+        }
+        // The `-` run precedes.
+        guard start > 0, sign(start - 1) == "-" else { return nil }
+        var otherStart = start - 1
+        while otherStart > 0, sign(otherStart - 1) == "-" { otherStart -= 1 }
+        let target = otherStart + offset
+        return target < start ? lines[target] : nil
+    }
+
+    /// A long line cut to `limit` characters around where it first differs from `counterpart` (so the change shows),
+    /// else from its start; `…` marks what was cut.
+    static func clipped(_ line: String, counterpart: String?, to limit: Int) -> String {
+        let characters = Array(line)
+        guard characters.count > limit else { return line }
+        var start = 0
+        if let counterpart {
+            let other = Array(counterpart)
+            var first = 1
+            while first < characters.count, first < other.count, characters[first] == other[first] { first += 1 }
+            start = max(0, min(first - limit / 3, characters.count - (limit - 2)))
+        }
+        if start <= 1 { return String(characters[..<(limit - 1)]) + "…" }
+        let end = min(characters.count, start + limit - 3)
+        return String(characters[0]) + "…" + String(characters[start..<end]) + (end < characters.count ? "…" : "")
     }
 
     /// Expected and actual DOT of every drifted diagram, and a diagram of the two states after the step

@@ -117,7 +117,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("  step 4 inserted (push): + Specs pushed onto cartNav; visible Cart → Specs\n"))
         #expect(result.stdout.contains("  new:     states/004-push.dot (no golden)\n"))
-        #expect(result.stdout.contains("  changed: transitions/003-select.dot\n"))
+        #expect(result.stdout.contains("  changed: transitions/003-select.dot (caption)\n"))
         #expect(exists("art/shop/states/004-push.actual.svg", in: folder.url))
         #expect(!exists("art/shop/states/004-push.expected.svg", in: folder.url))
 

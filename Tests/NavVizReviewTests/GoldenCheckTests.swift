@@ -64,4 +64,33 @@ import Testing
         let hidden = report.fullDiff.count - 4
         #expect(report.lines.contains("  … \(hidden) more diff lines in a/drift.txt"))
     }
+
+    /// A note is in the transition's caption: the drift says so, and the shown line is cut around the change,
+    /// not at its start (the first 200 characters of a caption line are the same before and after).
+    @Test func aChangedNoteIsNamedAndItsLineCutWhereItDiffers() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product", "note": "Open the product."}"#])
+        let now = try Self.run([#"{"op": "push", "node": "Product", "note": "Open the product page."}"#])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        #expect(report.lines.contains("  changed: transitions/001-push.dot (caption)"))
+        let shown = report.lines.filter {
+            $0.hasPrefix("  -  graph") || $0.hasPrefix("  +  graph") || $0.hasPrefix("  -…") || $0.hasPrefix("  +…")
+        }
+        #expect(shown.count == 2)
+        #expect(shown.contains { $0.contains("Open the product.") })
+        #expect(shown.contains { $0.contains("Open the product page.") })
+    }
+
+    @Test(arguments: [
+        (String(repeating: "a", count: 10), nil as String?, 8, "aaaaaaa…"),
+        (
+            "-" + String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 20),
+            "+" + String(repeating: "a", count: 300) + "Y", 60,
+            "-…" + String(repeating: "a", count: 37) + "X" + String(repeating: "b", count: 19) + "…"
+        ),
+        ("short", "other", 60, "short"),
+    ])
+    func longLinesAreCutAroundTheirFirstDifference(line: String, counterpart: String?, limit: Int, expected: String) {
+        #expect(GoldenCheck.clipped(line, counterpart: counterpart, to: limit) == expected)
+    }
 }
