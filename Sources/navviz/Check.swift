@@ -67,7 +67,7 @@ extension NavVizCommand {
             }
             let loaded = try loadScenarios(scenarios)
 
-            var folders = FolderNames()
+            var folders = FolderNames(files: loaded.map(\.file))
             var failed: [String] = []
             var missing = 0
             for scenario in loaded {

@@ -263,15 +263,23 @@ struct ProgressLine {
     }
 }
 
-/// Output folder names for scenarios: the file's slug, then `-2`, `-3`… when two files share one.
+/// Output folder names for scenarios: the file's slug, then `-2`, `-3`… when two files share one, numbered in
+/// the order of their paths, so `check a/flow.json b/flow.json` and `check b/flow.json a/flow.json` name the
+/// same folders (a golden folder must not depend on the order of the arguments).
 struct FolderNames {
     private var used: Set<String>
+    private var assigned: [String: String] = [:]
 
-    /// Names that are taken from the start (`index.html` beside the folders of several scenarios).
-    init(reserved: Set<String> = []) { used = reserved }
+    /// Names that are taken from the start (`index.html` beside the folders of several scenarios); `files`, when
+    /// given, are named up front in the order of their paths.
+    init(reserved: Set<String> = [], files: [String] = []) {
+        used = reserved
+        for file in Set(files).sorted() { assigned[file] = unique(for: file) }
+    }
 
-    /// A folder name for this scenario file that no earlier one has.
+    /// A folder name for this scenario file that no earlier one has (the one given up front, if it was).
     mutating func unique(for file: String) -> String {
+        if let name = assigned.removeValue(forKey: file) { return name }
         let base = slug(file)
         var folder = base
         var n = 2

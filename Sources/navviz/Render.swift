@@ -115,7 +115,7 @@ extension NavVizCommand {
             var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
             var outputs: [(folder: String, files: [OutputFile])] = []
             // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
-            var folders = FolderNames(reserved: single ? [] : ["index.html"])
+            var folders = FolderNames(reserved: single ? [] : ["index.html"], files: loaded.map(\.file))
             let runs = loaded.map { ScenarioRunner.run($0, finder: finder.flatMap(ViewFinderStrategy.init(name:))) }
             for (scenario, run) in zip(loaded, runs) {
                 if let step, !run.steps.indices.contains(step) {

@@ -106,6 +106,16 @@ import Testing
         #expect(try read("golden/shop/summary.txt", in: folder.url).contains("1 push ok shopTabs > shopNav > Product"))
     }
 
+    /// Two files of one name get `flow` and `flow-2` by the order of their paths, not of the arguments.
+    @Test func goldenFoldersDoNotDependOnTheOrderOfTheArguments() throws {
+        let changed = ReviewScenario.changed
+        let folder = try ScenarioFolder(["a/flow.json": ReviewScenario.base, "b/flow.json": changed])
+        #expect(try navviz(["check", "a/flow.json", "b/flow.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let swapped = try navviz(["check", "b/flow.json", "a/flow.json", "--golden", "golden"], in: folder.url)
+        #expect(swapped.status == 0, "\(swapped.stdout)")
+        #expect(swapped.stdout.hasSuffix("2 scenarios match the goldens in golden/\n"))
+    }
+
     @Test func aNewStepIsANewGoldenAndARemovedOneIsGone() throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
         #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
