@@ -61,6 +61,17 @@ public struct HierarchyChanges: Sendable, Equatable {
         for id in oldNodes where !newSet.contains(id) {
             if let up = Self.container(of: id, in: old), !newSet.contains(up) { continue }
             removed.append(id)
+            // One that left the place in a container where another arrived was replaced, not popped and pushed.
+            if let parent = old.parent(of: id), let index = old[parent].children.firstIndex(of: id), newSet.contains(parent),
+                new[parent].children.indices.contains(index), let arrival = Optional(new[parent].children[index]),
+                added.contains(arrival),
+                let at = phrases.firstIndex(where: { $0.hasPrefix("+ \(arrival) ") || $0.hasPrefix("+ \(arrival) (") })
+            {
+                phrases[at] =
+                    "~ \(Self.name(id, withAddedBelow: old, excluding: newSet)) replaced by "
+                    + "\(Self.name(arrival, withAddedBelow: new, excluding: oldSet)) in \(parent)"
+                continue
+            }
             phrases.append("- \(Self.name(id, withAddedBelow: old, excluding: newSet)) \(Self.removal(of: id, in: old))")
         }
         if oldVisible != newVisible {

@@ -77,7 +77,7 @@ import Testing
         #expect(
             lines.prefix(8) == [
                 "FAIL shop: 5 of 9 goldens differ (golden/shop/)",
-                "  step 1: + Specs pushed onto shopNav; - Product popped from shopNav; visible Product → Specs",
+                "  step 1: ~ Product replaced by Specs in shopNav; visible Product → Specs",
                 "  changed: summary.txt",
                 "  changed: states/001-push.dot",
                 "  changed: transitions/001-push.dot",

@@ -31,7 +31,7 @@ import Testing
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.changed])
         let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.stdout == "step 1: + Specs pushed onto shopNav; - Product popped from shopNav; visible Product → Specs\n")
+        #expect(result.stdout == "step 1: ~ Product replaced by Specs in shopNav; visible Product → Specs\n")
         #expect(result.stderr == "The flows differ: 1 changed.\n")
     }
 

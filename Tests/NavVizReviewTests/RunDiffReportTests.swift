@@ -23,7 +23,7 @@ import Testing
     @Test func textIsOneLinePerChangedStep() throws {
         #expect(
             RunDiffReport(try Self.diff()).text() == """
-                step 2: + Reviews pushed onto shopNav; - Specs popped from shopNav; visible Specs → Reviews
+                step 2: ~ Specs replaced by Reviews in shopNav; visible Specs → Reviews
                 step 4: op pop → select; shopTabs selected tab 0 → 1; visible Home → Cart; status noop → ok
 
                 """)
@@ -38,7 +38,7 @@ import Testing
 
                 | Step | Change | What changed | Diagram |
                 | --- | --- | --- | --- |
-                | 2 | changed push | + Reviews pushed onto shopNav<br>- Specs popped from shopNav<br>visible Specs → Reviews | [002-push.svg](diff-out/002-push.svg) |
+                | 2 | changed push | ~ Specs replaced by Reviews in shopNav<br>visible Specs → Reviews | [002-push.svg](diff-out/002-push.svg) |
                 | 4 | changed select | op pop → select<br>shopTabs selected tab 0 → 1<br>visible Home → Cart<br>status noop → ok | [004-select.svg](diff-out/004-select.svg) |
 
                 """)
@@ -87,7 +87,7 @@ import Testing
         #expect(
             first["changes"]
                 == .array([
-                    .string("+ Reviews pushed onto shopNav"), .string("- Specs popped from shopNav"), .string("visible Specs → Reviews"),
+                    .string("~ Specs replaced by Reviews in shopNav"), .string("visible Specs → Reviews"),
                 ]))
         #expect(first["diagram"] == .string("out/002-push.svg"))
     }
@@ -105,7 +105,7 @@ import Testing
         #expect(diagrams.map(\.stem) == ["002-push", "004-select"])
         let dot = diagrams[0].dot
         #expect(dot.contains("Step 2 · push · changed"))
-        #expect(dot.contains("+ Reviews pushed onto shopNav"))
+        #expect(dot.contains("~ Specs replaced by Reviews in shopNav"))
         #expect(dot.contains("+ added"))
         #expect(dot.contains("− removed"))
         #expect(dot.contains("<B>old</B>") && dot.contains("<B>new</B>"))

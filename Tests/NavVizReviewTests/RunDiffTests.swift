@@ -196,7 +196,7 @@ import Testing
         ),
         (
             #"{"setStack": ["Settings", {"ref": "Product"}], "target": "shopNav"}"#,
-            ["+ Settings inserted into shopNav below Product", "- Home removed from shopNav"]
+            ["~ Home replaced by Settings in shopNav"]
         ),
         (#"{"push": {"ref": "Product"}}"#, []),
     ])
