@@ -70,8 +70,10 @@ extension NavVizCommand {
             var folders = FolderNames(files: loaded.map(\.file))
             var failed: [String] = []
             var missing = 0
+            var checked: Set<String> = []
             for scenario in loaded {
                 let folder = folders.unique(for: scenario.file)
+                checked.insert(folder)
                 let run = ScenarioRunner.run(scenario)
                 if !run.failures.isEmpty {
                     printError(
@@ -92,6 +94,7 @@ extension NavVizCommand {
                     }
                 }
             }
+            noteOrphanedGoldens(besides: checked)
             if record { return }
             if failed.isEmpty {
                 say(
@@ -118,6 +121,26 @@ extension NavVizCommand {
             var sentence = "\(scenarios(drifted)) \(drifted == 1 ? "does" : "do") not match the goldens in \(golden)/"
             if missing > 0 { sentence += " and \(missing) \(missing == 1 ? "has" : "have") none" }
             return sentence + " (artifacts in \(artifacts)/). If the changes are intended, record them locally and commit: \(rerun)"
+        }
+
+        /// When every argument is a folder (the whole set, as CI checks it), names the golden folders no scenario
+        /// checked here has: a renamed or removed scenario leaves its goldens behind. A note, not a failure.
+        func noteOrphanedGoldens(besides checked: Set<String>) {
+            let fm = FileManager.default
+            guard
+                scenarios.allSatisfy({ argument in
+                    var folder: ObjCBool = false
+                    return fm.fileExists(atPath: argument, isDirectory: &folder) && folder.boolValue
+                })
+            else { return }
+            let root = trimmed(golden)
+            let entries = (try? fm.contentsOfDirectory(atPath: root)) ?? []
+            for entry in entries.sorted() where !entry.hasPrefix(".") && !checked.contains(entry) {
+                var folder: ObjCBool = false
+                guard fm.fileExists(atPath: "\(root)/\(entry)", isDirectory: &folder), folder.boolValue else { continue }
+                printError(
+                    "note: \(root)/\(entry)/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale")
+            }
         }
 
         // MARK: - Record

@@ -116,6 +116,22 @@ import Testing
         #expect(swapped.stdout.hasSuffix("2 scenarios match the goldens in golden/\n"))
     }
 
+    /// A renamed scenario leaves its old golden folder behind: a check of the whole folder names it.
+    @Test func goldensOfNoScenarioAreNoted() throws {
+        let folder = try ScenarioFolder(["flows/split.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("flows/split.json"), to: folder.url.appendingPathComponent("flows/mail.json"))
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let result = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "note: golden/split/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale\n")
+        // Checking one file says nothing of the others.
+        #expect(try navviz(["check", "flows/mail.json", "--golden", "golden"], in: folder.url).stderr == "")
+    }
+
     @Test func aNewStepIsANewGoldenAndARemovedOneIsGone() throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
         #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
