@@ -24,7 +24,7 @@ extension NavVizCommand {
         @Option(name: .shortAndLong, help: "The output directory.")
         var output = "navviz-out"
 
-        @Option(help: "Render only this step (its state and transition).")
+        @Option(parsing: .unconditional, help: "Render only this step (its state and transition).")
         var step: Int?
 
         @Option(help: "Render only one family: states, transitions or flow.")
@@ -66,7 +66,8 @@ extension NavVizCommand {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
             if output.isEmpty { throw ValidationError("the output directory must not be empty") }
             if let only, RenderOptions.Section(rawValue: only) == nil {
-                throw ValidationError("Unknown --only '\(only)'. Use states, transitions or flow")
+                let guess = Suggestion.closest(to: only, in: ["states", "transitions", "flow"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("Unknown --only '\(Terminal.printable(only))'\(guess). Use states, transitions or flow")
             }
             if !["svg", "dot", "mermaid"].contains(format) {
                 throw ValidationError("Unknown --format '\(format)'. Use svg, dot or mermaid")

@@ -108,6 +108,17 @@ private let goodScenario =
         #expect(!readme.contains(folder.url.path))
     }
 
+    @Test(arguments: [
+        (["--only", "state"], "Error: Unknown --only 'state' (did you mean 'states'?). Use states, transitions or flow\n"),
+        (["--step", "-1"], "Error: --step must be 0 or more\n"),
+    ])
+    func badRenderOptionsSayWhatToUse(options: [String], message: String) throws {
+        let folder = try ScenarioFolder(["tiny.json": goodScenario])
+        let result = try navviz(["render", "tiny.json"] + options, in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message))
+    }
+
     @Test func runJSONPrintsTheRunAsJSON() throws {
         let result = try navviz("run", sample, "--json")
         #expect(result.status == 0)
