@@ -66,7 +66,7 @@ def diagrams(navviz, scratch):
     found = []
     out = os.path.join(scratch, "out")
     subprocess.run([navviz, "render", "Samples", "--format", "mermaid", "-o", out], check=True, stdout=subprocess.DEVNULL)
-    for path in sorted(glob.glob(os.path.join(out, "*", "*", "*.mmd"))):
+    for path in sorted(glob.glob(os.path.join(out, "*", "*.mmd")) + glob.glob(os.path.join(out, "*", "*", "*.mmd"))):
         with open(path) as f:
             found.append((os.path.relpath(path, out), f.read()))
     hostile = os.path.join(scratch, "hostile.json")

@@ -26,6 +26,33 @@ public struct MermaidBuilder: Sendable, Equatable {
         return write(options.apply(scene, keeping: scene.changedIDs), changes: true)
     }
 
+    /// The flow, as the flow diagram draws it: a start dot, one box per distinct state (its number, visible
+    /// controller and path), one arrow per step labelled `index · op`, dotted with the status when not `ok`.
+    public func flow(_ flow: FlowGraph) -> String {
+        var lines = ["flowchart TB", "    n1((\(Self.label(" "))))"]
+        var ids: [String: String] = [:]
+        for (offset, state) in flow.states.enumerated() {
+            let id = "n\(offset + 2)"
+            ids[state.key] = id
+            var text = ["state \(offset + 1)", state.visible ?? "no root"]
+            if !state.path.isEmpty { text.append(state.path.joined(separator: " › ")) }
+            lines.append("    \(id)[\(Self.label(text.joined(separator: "\n")))]")
+        }
+        if let first = flow.states.first, let id = ids[first.key] { lines.append("    n1 --> \(id)") }
+        for step in flow.steps {
+            guard let from = ids[step.from], let to = ids[step.to] else { continue }
+            if step.status == .ok {
+                lines.append("    \(from) -- \(Self.label("\(step.index) · \(step.op)")) --> \(to)")
+            } else {
+                lines.append("    \(from) -. \(Self.label("\(step.index) · \(step.op) · \(step.status.rawValue)")) .-> \(to)")
+            }
+        }
+        lines.append(
+            "    classDef window fill:\(DiagramStyle.windowFill),stroke:\(DiagramStyle.windowFill),color:\(DiagramStyle.onAccentText)")
+        lines.append("    class n1 window")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     // MARK: - Writing
 
     private func write(_ scene: DiagramScene, changes: Bool) -> String {

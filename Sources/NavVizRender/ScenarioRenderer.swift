@@ -45,7 +45,7 @@ public struct RenderOptions: Sendable, Equatable {
     public var includeLegend = false
     /// Write DOT only (no SVG), for machines without fonts or for goldens.
     public var dotOnly = false
-    /// Write a Mermaid flowchart (`.mmd`) beside each state and transition's DOT.
+    /// Write a Mermaid flowchart (`.mmd`) beside each state, transition and flow DOT.
     public var mermaid = false
     /// Embed the Mermaid flowcharts in `README.md` instead of linking the SVGs (GitHub and GitLab draw
     /// them), so docs in a repository need no committed SVG.
@@ -126,9 +126,11 @@ public struct ScenarioRenderer: Sendable {
         if options.sections.contains(.flow) { jobs.append((.flow, 0)) }
         @Sendable func diagram(_ kind: Plan.Kind, _ offset: Int) -> Plan.Diagram {
             guard kind != .flow else {
-                let dot = builder.flow(Self.flowGraph(run))
+                let graph = Self.flowGraph(run)
+                let dot = builder.flow(graph)
                 return Plan.Diagram(
-                    kind: .flow, offset: 0, folder: "", stem: "flow", dot: dot, mermaid: nil, label: "flow", key: TextKey(dot))
+                    kind: .flow, offset: 0, folder: "", stem: "flow", dot: dot, mermaid: wantsMermaid ? mermaidBuilder.flow(graph) : nil,
+                    label: "flow", key: TextKey(dot))
             }
             let step = steps[offset]
             var diagram = Plan.Diagram(

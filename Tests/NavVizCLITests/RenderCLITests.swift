@@ -479,6 +479,9 @@ import Testing
         let state = try String(contentsOf: tmp.appendingPathComponent("out/small/states/001-push.mmd"), encoding: .utf8)
         #expect(readme.contains("```mermaid\n" + state + "```\n"))
         #expect(!readme.contains(".svg"))
+        // The flow too (it was left out: no flow.mmd, and no flow in the README).
+        let flow = try String(contentsOf: tmp.appendingPathComponent("out/small/flow.mmd"), encoding: .utf8)
+        #expect(readme.contains("```mermaid\n" + flow + "```\n"))
         // Usage errors name the choices.
         let bad = try Self.navviz(["render", "small.json", "--markdown-images", "png"], in: tmp)
         #expect(bad.status == 64)

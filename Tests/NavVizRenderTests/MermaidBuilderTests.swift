@@ -115,6 +115,20 @@ import Testing
         ),
     ]
 
+    /// The flow: each distinct state once, a step that changed nothing loops back, a step that did not end `ok` is
+    /// dotted with its status.
+    @Test func theFlowHasOneBoxPerDistinctState() throws {
+        let text = #"""
+            {"navviz": 1, "name": "Flow", "root": {"navigation": ["Home"], "id": "nav"},
+             "steps": [{"push": "Product"}, {"pop": true}, {"pop": true}, {"push": "Product"}]}
+            """#
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "flow.json"))
+        let mermaid = MermaidBuilder().flow(ScenarioRenderer.flowGraph(run))
+        try expectGolden("flow", mermaid, extension: "mmd")
+        #expect(mermaid.components(separatedBy: "state ").count - 1 == 3)  // the second push makes a new Product#2
+        #expect(mermaid.contains(#"n2 -. "3 · pop · noop" .-> n2"#))
+    }
+
     @Test(arguments: transitions.map(\.0))
     func aTransitionPerKindOfChange(name: String) throws {
         var (sim, operation) = try Self.transitions.first { $0.0 == name }!.1()
