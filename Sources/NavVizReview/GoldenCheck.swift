@@ -86,7 +86,8 @@ public struct GoldenCheck: Sendable {
         for line in LineDiff.lines(old: expected, new: actual) where line.hasPrefix("-") || line.hasPrefix("+") {
             let body = line.dropFirst().drop { $0 == " " }
             let part: String
-            if body.hasPrefix("graph [") {
+            // The caption is the top-level graph statement (two spaces in); a cluster's `graph [` sits deeper.
+            if line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ") {
                 part = "caption"
             } else if body.contains("<B>Appearance events</B>") {
                 part = "appearance events"
@@ -139,8 +140,10 @@ public struct GoldenCheck: Sendable {
             start = max(0, min(first - limit / 3, characters.count - (limit - 2)))
         }
         if start <= 1 { return String(characters[..<(limit - 1)]) + "…" }
-        let end = min(characters.count, start + limit - 3)
-        return String(characters[0]) + "…" + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        // To the end when the rest fits beside the leading `X…`; else cut with a trailing `…` too.
+        if start + limit - 2 >= characters.count { return String(characters[0]) + "…" + String(characters[start...]) }
+        let end = start + limit - 3
+        return String(characters[0]) + "…" + String(characters[start..<end]) + "…"
     }
 
     /// Expected and actual DOT of every drifted diagram, and a diagram of the two states after the step

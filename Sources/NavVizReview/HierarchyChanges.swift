@@ -39,10 +39,12 @@ public struct HierarchyChanges: Sendable, Equatable {
         let oldSet = Set(oldNodes)
         let newSet = Set(newNodes)
 
+        var addedLine: [NodeID: Int] = [:]
         for id in newNodes {
             guard oldSet.contains(id) else {
                 if let up = Self.container(of: id, in: new), !oldSet.contains(up) { continue }
                 added.append(id)
+                addedLine[id] = phrases.count
                 phrases.append("+ \(Self.name(id, withAddedBelow: new, excluding: oldSet)) \(Self.placement(of: id, in: new))")
                 continue
             }
@@ -64,8 +66,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             // One that left the place in a container where another arrived was replaced, not popped and pushed.
             if let parent = old.parent(of: id), let index = old[parent].children.firstIndex(of: id), newSet.contains(parent),
                 new[parent].children.indices.contains(index), let arrival = Optional(new[parent].children[index]),
-                added.contains(arrival),
-                let at = phrases.firstIndex(where: { $0.hasPrefix("+ \(arrival) ") || $0.hasPrefix("+ \(arrival) (") })
+                let at = addedLine.removeValue(forKey: arrival)
             {
                 phrases[at] =
                     "~ \(Self.name(id, withAddedBelow: old, excluding: newSet)) replaced by "

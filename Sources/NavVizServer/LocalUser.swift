@@ -166,8 +166,9 @@ struct LocalUserMiddleware: RouterMiddleware {
             case .user(let uid) where uid != user: throw ServerError.otherUser(uid: uid, daemon: user)
             case .unknown: throw ServerError.unknownUser
             case .user:
-                // Forgotten when the connection closes, before its identifier can be reused.
-                if vouched.insert(connection) {
+                // Forgotten when the connection closes; the set holds the channel until then, so its identifier cannot
+                // be reused by another connection meanwhile.
+                if vouched.insert(connection, holding: context.channel) {
                     context.channel.closeFuture.whenComplete { [vouched] _ in vouched.remove(connection) }
                 }
             case .unavailable: break
@@ -177,17 +178,24 @@ struct LocalUserMiddleware: RouterMiddleware {
     }
 }
 
-/// A set of connections, shared by the requests that arrive on them.
+/// A set of connections, shared by the requests that arrive on them. Each member's channel is held, so the
+/// object (and the identifier it gives) lives until the member is removed.
 final class ConnectionSet: @unchecked Sendable {
     private let lock = NSLock()
-    private var members = Set<ObjectIdentifier>()
+    private var members: [ObjectIdentifier: any Channel] = [:]
 
-    func contains(_ connection: ObjectIdentifier) -> Bool { lock.withLock { members.contains(connection) } }
+    func contains(_ connection: ObjectIdentifier) -> Bool { lock.withLock { members[connection] != nil } }
 
     /// Adds a connection; false when it was there already.
-    func insert(_ connection: ObjectIdentifier) -> Bool { lock.withLock { members.insert(connection).inserted } }
+    func insert(_ connection: ObjectIdentifier, holding channel: any Channel) -> Bool {
+        lock.withLock {
+            guard members[connection] == nil else { return false }
+            members[connection] = channel
+            return true
+        }
+    }
 
-    func remove(_ connection: ObjectIdentifier) { _ = lock.withLock { members.remove(connection) } }
+    func remove(_ connection: ObjectIdentifier) { _ = lock.withLock { members.removeValue(forKey: connection) } }
 
     var count: Int { lock.withLock { members.count } }
 }

@@ -96,7 +96,12 @@ extension NavVizCommand {
 extension NavVizCommand.Import {
     /// Standard input as text; refused when it is not UTF-8.
     static func readStandardInput() throws(ScenarioErrors) -> String {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let data: Data
+        do {
+            data = try FileHandle.standardInput.readToEnd() ?? Data()
+        } catch {
+            throw ScenarioErrors([.unreadable(file: standardInput, reason: error.localizedDescription)])
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioErrors([.unreadable(file: standardInput, reason: "it is not UTF-8 text")])
         }

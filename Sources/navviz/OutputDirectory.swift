@@ -18,15 +18,20 @@ enum OutputDirectory {
     ///
     /// `partial` names what limits a render to part of a scenario (`--step 2`): such a render never replaces a
     /// full one, whose other steps it would silently drop.
+    ///
+    /// `scenarioFolders` are the scenario folders of a render of several scenarios: a one-scenario render's
+    /// manifest in one of them speaks for its files (no other nested manifest does).
     static func write(
-        _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil, partial: String? = nil
+        _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil, partial: String? = nil,
+        scenarioFolders: Set<String> = []
     ) throws(CommandFailure) {
         guard !destination.isEmpty else {
             throw CommandFailure(message: "the output directory must not be empty", code: CommandFailure.usage)
         }
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
-        let unchanged = try checkReplaceable(target, named: destination, isOutput: isOutput, partial: partial)
+        let unchanged = try checkReplaceable(
+            target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -114,18 +119,28 @@ enum OutputDirectory {
     /// index); any other is read and hashed.
     @discardableResult
     static func checkReplaceable(
-        _ target: URL, named destination: String, isOutput: ((String) -> Bool)?, partial: String? = nil
+        _ target: URL, named destination: String, isOutput: ((String) -> Bool)?, partial: String? = nil,
+        folders: Set<String> = []
     ) throws(CommandFailure) -> [String: String] {
         let fm = FileManager.default
-        guard let kind = FileStatus(target.path), kind.isDirectory else { return [:] }
+        guard let kind = FileStatus(target.path) else { return [:] }
+        guard kind.isDirectory else {
+            // A file or a symbolic link (replacing a link would empty the folder it points to).
+            throw CommandFailure(
+                message: "\(destination): not replaced: it is \(kind.isRegularFile ? "a file" : "a symbolic link or a special file"), "
+                    + "not a folder navviz wrote. Choose another output directory, or remove it first",
+                code: CommandFailure.ioError)
+        }
         let manifest = isOutput == nil ? Manifest(in: target) : nil
-        if let partial, let manifest, manifest.partial == nil {
+        func refuseOverFull(_ full: Manifest, count: Int) throws(CommandFailure) {
+            guard let partial, full.partial == nil, count > 0 else { return }
             throw CommandFailure(
                 message:
-                    "\(destination): not replaced: it holds a full render (\(manifest.files.count) files), and \(partial) writes only part of it. "
+                    "\(destination): not replaced: it holds a full render (\(count) files), and \(partial) writes only part of it. "
                     + "Render to another output directory (-o), or remove it first",
                 code: CommandFailure.ioError)
         }
+        if let manifest { try refuseOverFull(manifest, count: manifest.files.count) }
         guard let entries = fm.enumerator(atPath: target.path) else { return [:] }
         var relatives: [String] = []
         while let relative = entries.nextObject() as? String { relatives.append(relative) }
@@ -139,18 +154,22 @@ enum OutputDirectory {
                 listing[prefix + path.dropFirst(strip.count)] = (hash, manifest.sizes[path], written)
             }
         }
+        // Only the manifests that speak for this render's own folders: one level down, in a folder it writes.
+        var manifests: Set<String> = [manifestName]
         if isOutput == nil {
             if let manifest {
                 merge(manifest, in: target, under: "")
             } else if let parent = Manifest(in: target.deletingLastPathComponent()) {
-                merge(parent, in: target.deletingLastPathComponent(), under: "", stripping: target.lastPathComponent + "/")
+                let prefix = target.lastPathComponent + "/"
+                try refuseOverFull(parent, count: parent.files.keys.filter { $0.hasPrefix(prefix) }.count)
+                merge(parent, in: target.deletingLastPathComponent(), under: "", stripping: prefix)
             }
-            let nested = relatives.filter { $0.hasSuffix("/" + manifestName) }.sorted { $0.count < $1.count }
-            for relative in nested {
-                let folder = (relative as NSString).deletingLastPathComponent
-                if let inner = Manifest(in: target.appendingPathComponent(folder)) {
-                    merge(inner, in: target.appendingPathComponent(folder), under: folder + "/")
-                }
+            for folder in folders.sorted() {
+                let relative = folder + "/" + manifestName
+                guard relatives.contains(relative), let inner = Manifest(in: target.appendingPathComponent(folder)) else { continue }
+                try refuseOverFull(inner, count: inner.files.count)
+                merge(inner, in: target.appendingPathComponent(folder), under: folder + "/")
+                manifests.insert(relative)
             }
         }
         var foreign: [String] = []
@@ -162,7 +181,7 @@ enum OutputDirectory {
             if status?.isDirectory == true || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
             if let isOutput {
                 if !isOutput(relative) { foreign.append(relative) }
-            } else if (relative as NSString).lastPathComponent != manifestName {
+            } else if !manifests.contains(relative) {
                 guard let entry = listing[relative] else {
                     foreign.append(relative)
                     continue
@@ -274,7 +293,8 @@ struct FolderNames {
     /// given, are named up front in the order of their paths.
     init(reserved: Set<String> = [], files: [String] = []) {
         used = reserved
-        for file in Set(files).sorted() { assigned[file] = unique(for: file) }
+        let order = { (file: String) in URL(fileURLWithPath: file).standardizedFileURL.path }
+        for file in Set(files).sorted(by: { (order($0), $0) < (order($1), $1) }) { assigned[file] = unique(for: file) }
     }
 
     /// A folder name for this scenario file that no earlier one has (the one given up front, if it was).

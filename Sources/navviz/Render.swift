@@ -158,7 +158,7 @@ extension NavVizCommand {
                     all += files.map { OutputFile(path: "\(folder)/\($0.path)", parts: $0.parts) }
                 }
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
-                try OutputDirectory.write(all, to: output, partial: partial)
+                try OutputDirectory.write(all, to: output, partial: partial, scenarioFolders: Set(outputs.map(\.folder)))
                 say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(output)/")
                 say("Open \(output)/index.html")
             }

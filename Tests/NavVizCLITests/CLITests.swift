@@ -119,6 +119,36 @@ private let goodScenario =
         #expect(result.stderr.hasPrefix(message))
     }
 
+    /// What the shared-folder rule must not do: trust a navviz render that is not this render's (an archive copied
+    /// in), let a partial render replace a full one made by a render of several, or follow a link out of the folder.
+    @Test func anOutputFolderKeepsWhatIsNotThisRendersOwn() throws {
+        let other = goodScenario.replacingOccurrences(of: "Tiny", with: "Other")
+        let folder = try ScenarioFolder(["tiny.json": goodScenario, "other.json": other, "victim/x.txt": "mine"])
+        let fm = FileManager.default
+        let url = folder.url
+        // A render copied into the output folder as an archive is not this render's.
+        #expect(try navviz(["render", "tiny.json", "-o", "elsewhere"], in: url).status == 0)
+        #expect(try navviz(["render", "tiny.json", "other.json", "-o", "out"], in: url).status == 0)
+        try fm.createDirectory(at: url.appendingPathComponent("out/archive"), withIntermediateDirectories: true)
+        try fm.copyItem(at: url.appendingPathComponent("elsewhere/tiny"), to: url.appendingPathComponent("out/archive/v1"))
+        let archive = try navviz(["render", "tiny.json", "other.json", "-o", "out"], in: url)
+        #expect(archive.status == 74)
+        #expect(fm.fileExists(atPath: url.appendingPathComponent("out/archive/v1/README.md").path))
+        try fm.removeItem(at: url.appendingPathComponent("out/archive"))
+        // A partial render over a full one made by a render of several.
+        let partial = try navviz(["render", "tiny.json", "--step", "1", "-o", "out"], in: url)
+        #expect(partial.status == 74)
+        #expect(partial.stderr.contains("it holds a full render"))
+        // A link where the scenario's folder would go.
+        try fm.createDirectory(at: url.appendingPathComponent("links"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(
+            atPath: url.appendingPathComponent("links/tiny").path, withDestinationPath: url.appendingPathComponent("victim").path)
+        let linked = try navviz(["render", "tiny.json", "-o", "links"], in: url)
+        #expect(linked.status == 74)
+        #expect(linked.stderr.contains("not replaced: it is a symbolic link or a special file"))
+        #expect(try String(contentsOf: url.appendingPathComponent("victim/x.txt"), encoding: .utf8) == "mine")
+    }
+
     @Test func runJSONPrintsTheRunAsJSON() throws {
         let result = try navviz("run", sample, "--json")
         #expect(result.status == 0)

@@ -76,6 +76,10 @@ import Testing
         #expect(scenario.contains(#""name": "capture""#))
         #expect(scenario.contains(#""description": "Captured in standard input.""#))
         #expect(try navviz("import", "-", "-", in: folder.url).stderr.contains("Standard input (-) can be read once"))
+        // Standard input that cannot be read (a folder) is an error, not a crash.
+        let folderInput = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary)' import - < ."], in: folder.url)
+        #expect(folderInput.status == 65)
+        #expect(folderInput.stderr.hasPrefix("standard input: cannot read the file: "))
     }
 
     @Test func importWithoutOutputPrintsTheScenario() throws {

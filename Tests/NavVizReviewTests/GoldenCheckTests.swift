@@ -86,11 +86,29 @@ import Testing
         (
             "-" + String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 20),
             "+" + String(repeating: "a", count: 300) + "Y", 60,
-            "-…" + String(repeating: "a", count: 37) + "X" + String(repeating: "b", count: 19) + "…"
+            "-…" + String(repeating: "a", count: 37) + "X" + String(repeating: "b", count: 20)
+        ),
+        (
+            "-" + String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 100),
+            "+" + String(repeating: "a", count: 300) + "Y",
+            60, "-…" + String(repeating: "a", count: 20) + "X" + String(repeating: "b", count: 36) + "…"
         ),
         ("short", "other", 60, "short"),
     ])
     func longLinesAreCutAroundTheirFirstDifference(line: String, counterpart: String?, limit: Int, expected: String) {
         #expect(GoldenCheck.clipped(line, counterpart: counterpart, to: limit) == expected)
+    }
+
+    /// Only the top-level caption line counts as the caption; a cluster's `graph [` line is the diagram.
+    @Test(arguments: [
+        ("  graph [label=<a>];", "  graph [label=<b>];", " (caption)"),
+        ("    graph [color=red, label=<Nav>];", "    graph [color=red, label=<Tab>];", ""),
+        ("  n2 [label=<<B>Appearance events</B> 1>];", "  n2 [label=<<B>Appearance events</B> 2>];", " (appearance events)"),
+        ("  n3 [label=Home];", "  n3 [label=Cart];", ""),
+    ])
+    func whatChangedNamesOnlyTextParts(old: String, new: String, expected: String) {
+        let drift = Goldens.Drift(
+            path: "transitions/001-push.dot", kind: .changed, expected: "digraph {\n\(old)\n}\n", actual: "digraph {\n\(new)\n}\n")
+        #expect(GoldenCheck.whatChanged(drift) == expected)
     }
 }

@@ -222,4 +222,15 @@ import Testing
         #expect(changes.moved == ["General"])
         #expect(changes.phrases == ["split collapsed", "~ General moved from split to settingsNav", "General role secondary → none"])
     }
+
+    /// Ids may hold spaces: the replaced line is found by where it was written, not by its text.
+    @Test func aReplacementAmongIdsWithSpacesKeepsEveryAddition() throws {
+        var sim = try Simulator(root: .tabs([.screen("n1"), .screen("A")], id: "tabs"))
+        let before = sim.hierarchy
+        #expect(sim.perform(.setTabs([.screen("B x"), .screen("B"), .reference("n1")])).status == .ok)
+        let phrases = HierarchyChanges(old: before, oldVisible: nil, new: sim.hierarchy, newVisible: nil).phrases
+        #expect(phrases.contains("+ B x added to tabs as tab 0"))
+        #expect(phrases.contains("~ A replaced by B in tabs"))
+        #expect(!phrases.contains { $0.hasPrefix("+ B added") })
+    }
 }
