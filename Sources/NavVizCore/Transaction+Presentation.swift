@@ -185,24 +185,16 @@ extension Transaction {
             h[top].presenter = presenter
             h[top].style = style
             // The intermediates leave the window top-down, each with what it contains.
-            let now = Self.controllersInWindow(h)
-            let leaving = windowMark.filter { !now.contains($0) }
-            var ordered: [NodeID] = []
-            for node in chain.dropLast().reversed() { ordered += leaving.filter { h.containmentRoot(of: $0) == node } }
-            ordered += leaving.filter { !ordered.contains($0) }
-            events += AppearanceOrder.sequential.events(from: ordered, to: [], animated: false)
-            windowMark = windowMark.filter { now.contains($0) }
+            tearDownPhase(topDown: chain.dropLast().reversed())
             unlinkPresentation(top)
         } else {
             unlinkPresentation(dismissed)
         }
     }
 
-    /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
-    /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
-    /// `first` and every controller presented above it, bottom-up.
-    /// At each level, what the level's tree presents: by its root, or by a controller inside it that defines
-    /// the presentation context (a `currentContext` presentation).
+    /// `first` and every controller presented above it, bottom-up. At each level, what the level's tree
+    /// presents: by its root, or by a controller inside it that defines the presentation context (a
+    /// `currentContext` presentation).
     func presentationChain(from first: NodeID?) -> [NodeID] {
         var chain: [NodeID] = []
         var cursor = first
@@ -234,10 +226,19 @@ extension Transaction {
         }
     }
 
-    mutating func tearDownPhase() {
+    /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
+    /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
+    /// With `topDown` (presented trees, top first), what each of those trees held leaves before what the
+    /// next held; the rest after, in window order.
+    mutating func tearDownPhase(topDown roots: [NodeID] = []) {
         let now = Self.controllersInWindow(h)
-        events += AppearanceOrder.sequential.events(
-            from: windowMark.filter { !now.contains($0) }, to: [], animated: false)
+        var leaving = windowMark.filter { !now.contains($0) }
+        if !roots.isEmpty {
+            let hierarchy = h
+            let first = roots.flatMap { root in leaving.filter { hierarchy.containmentRoot(of: $0) == root } }
+            leaving = first + leaving.filter { !first.contains($0) }
+        }
+        events += AppearanceOrder.sequential.events(from: leaving, to: [], animated: false)
         windowMark = windowMark.filter { now.contains($0) }
     }
 

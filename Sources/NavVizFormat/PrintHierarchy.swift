@@ -168,8 +168,7 @@ extension PrintHierarchy {
             body = Substring(
                 String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
-        var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-            .enumerated().map { (number: $0.offset + 1, text: $0.element) }
+        var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
             .filter { !$0.text.hasPrefix("(lldb)") }
         if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text) {
             lines.remove(at: first)
@@ -180,8 +179,7 @@ extension PrintHierarchy {
             var literal = line.text.drop { $0.isWhitespace }
             while literal.last?.isWhitespace == true { literal = literal.dropLast() }
             if literal.count >= 2, literal.first == "\"", literal.last == "\"", let unquoted = unescapedSwiftString(literal) {
-                lines = unquoted.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-                    .map { (number: line.number, text: $0) }
+                lines = splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
             }
         }
         lines = lines.map { (number: $0.number, text: withoutLogHeader($0.text)) }
@@ -196,6 +194,11 @@ extension PrintHierarchy {
             }
         }
         return lines
+    }
+
+    /// The lines of `text`, ended by `\n`, `\r\n` or `\r`.
+    static func splitLines(_ text: Substring) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 
     /// Whether a line is an LLDB command that prints the hierarchy (`po …`, `expr …`), pasted without its prompt.

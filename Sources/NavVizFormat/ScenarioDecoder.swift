@@ -221,9 +221,8 @@ public struct ScenarioDecoder: FieldReader {
                 }
                 tail = path[..<start]
             }
-            // What leads into a cycle is reported at the cycle; the rest gets its length.
+            // What leads into a cycle is reported at the cycle (its members have no length); the rest gets its length.
             var next = cursor.flatMap { length[$0] } ?? 0
-            if let current = cursor, onCycle[current] != nil { next = 0 }
             for member in tail.reversed() {
                 next += 1
                 length[member] = next

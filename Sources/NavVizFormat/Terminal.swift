@@ -4,29 +4,24 @@
 public enum Terminal {
     /// `text` with every dangerous character escaped.
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isDangerous) else { return text }
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            if isDangerous(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        escaping(text, where: isDangerous)
     }
 
     /// `text` on one line: what `printable` escapes, and line feeds and tabs too (a name in a table row).
     public static func inline(_ text: String) -> String {
-        let escaped = printable(text)
-        guard escaped.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" }) else { return escaped }
+        escaping(text) { isDangerous($0) || $0 == "\n" || $0 == "\t" }
+    }
+
+    /// `text` with each scalar `escaped` picks written as `\u{HEX}`.
+    static func escaping(_ text: String, where escaped: (Unicode.Scalar) -> Bool) -> String {
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
         var out = ""
-        for scalar in escaped.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\u{A}"
-            case "\t": out += "\\u{9}"
-            default: out.unicodeScalars.append(scalar)
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out

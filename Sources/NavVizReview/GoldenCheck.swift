@@ -51,9 +51,14 @@ public struct GoldenCheck: Sendable {
             for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
             if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
         }
+        // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
+        var diffs: [String: [String]] = [:]
+        for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
+            diffs[drift.path] = LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
+        }
         for drift in drifts {
             switch drift.kind {
-            case .changed: report.lines.append("  changed: \(drift.path)" + Self.whatChanged(drift))
+            case .changed: report.lines.append("  changed: \(drift.path)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? []))
             case .new: report.lines.append("  new:     \(drift.path) (no golden)")
             case .gone: report.lines.append("  gone:    \(drift.path) (golden, no longer produced)")
             }
@@ -61,9 +66,7 @@ public struct GoldenCheck: Sendable {
         var budget = linesPerScenario
         var hidden = 0
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
-            let lines =
-                ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"]
-                + LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
+            let lines = ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
             report.fullDiff += lines
             let room = min(linesPerFile, budget)
             report.lines += lines.prefix(room).enumerated().map { index, line in
@@ -80,10 +83,10 @@ public struct GoldenCheck: Sendable {
 
     /// ` (caption)`, ` (appearance events)`, ` (caption, appearance events)`: which part of a changed diagram's DOT
     /// differs when it is only its text, so a reviewer sees that a note or an animation changed, not the states.
-    static func whatChanged(_ drift: Goldens.Drift) -> String {
-        guard drift.path.hasSuffix(".dot"), let expected = drift.expected, let actual = drift.actual else { return "" }
+    static func whatChanged(_ path: String, diff: [String]) -> String {
+        guard path.hasSuffix(".dot") else { return "" }
         var parts: [String] = []
-        for line in LineDiff.lines(old: expected, new: actual) where line.hasPrefix("-") || line.hasPrefix("+") {
+        for line in diff where line.hasPrefix("-") || line.hasPrefix("+") {
             let body = line.dropFirst().drop { $0 == " " }
             let part: String
             // The caption is the top-level graph statement (two spaces in); a cluster's `graph [` sits deeper.

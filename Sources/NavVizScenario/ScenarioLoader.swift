@@ -13,8 +13,13 @@ public enum ScenarioLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioErrors([.unreadable(file: path, reason: "permission denied or not a regular file")])
         }
+        return try text(data, file: path)
+    }
+
+    /// The bytes read for `file` as text; refused when they are not UTF-8.
+    public static func text(_ data: Data, file: String) throws(ScenarioErrors) -> String {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioErrors([.unreadable(file: path, reason: "it is not UTF-8 text")])
+            throw ScenarioErrors([.unreadable(file: file, reason: "it is not UTF-8 text")])
         }
         return text
     }

@@ -121,9 +121,9 @@ public actor InMemorySessionStore: SessionStore {
     /// goes with its file (`remove(watched:)`), not through the API.
     public func delete(_ id: SessionID) async throws(ServerError) {
         if case .watch(let file) = sessions[id]?.source { throw .watchedSession(id, file: file) }
-        guard let session = sessions.removeValue(forKey: id) else { throw .unknownSession(id) }
+        guard sessions.removeValue(forKey: id) != nil else { throw .unknownSession(id) }
         brokenJournals[id] = nil
-        if session.source == .api { try await journal.delete(id) }
+        try await journal.delete(id)
         broadcast(.deleted(id))
         for (key, subscriber) in subscribers where subscriber.filter == id {
             subscriber.continuation.finish()

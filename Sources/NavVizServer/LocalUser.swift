@@ -15,19 +15,17 @@ import NIOCore
 public struct DaemonRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's storage (logger, parameters…).
     public var coreContext: CoreRequestContextStorage
-    /// The client's end of the connection (nil when not a socket, as in router tests).
-    public let remoteAddress: SocketAddress?
-    /// The daemon's end of the connection.
-    public let localAddress: SocketAddress?
     /// The connection the request arrived on.
     let channel: any Channel
+    /// The client's end of the connection (nil when not a socket, as in router tests).
+    public var remoteAddress: SocketAddress? { channel.remoteAddress }
+    /// The daemon's end of the connection.
+    public var localAddress: SocketAddress? { channel.localAddress }
 
     /// The context of a request that arrived on `source`'s channel.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
-        remoteAddress = source.channel.remoteAddress
-        localAddress = source.channel.localAddress
     }
 }
 
@@ -45,15 +43,13 @@ public enum LoopbackPeer {
     }
 
     /// One row of a socket table: the socket's own address and port, its peer's (addresses as 16 bytes, IPv4
-    /// as `::ffff:a.b.c.d`), its state, owner and inode.
+    /// as `::ffff:a.b.c.d`), and its owner.
     struct Row: Equatable {
         var local: [UInt8]
         var localPort: Int
         var remote: [UInt8]
         var remotePort: Int
-        var state: Int
         var uid: UInt32
-        var inode: Int
     }
 
     /// The owner of the client socket `client` connected to `server`. Both tables are searched whatever the
@@ -106,8 +102,7 @@ public enum LoopbackPeer {
                 let state = Int(fields[3], radix: 16), let uid = UInt32(fields[7]), let inode = Int(fields[9]),
                 state != 0x06, inode != 0
             else { return nil }
-            return Row(
-                local: local.0, localPort: local.1, remote: remote.0, remotePort: remote.1, state: state, uid: uid, inode: inode)
+            return Row(local: local.0, localPort: local.1, remote: remote.0, remotePort: remote.1, uid: uid)
         }
     }
 

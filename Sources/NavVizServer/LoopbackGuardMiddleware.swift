@@ -24,8 +24,7 @@ public struct OriginPolicy: Sendable {
 
     /// Whether a `Host` header value (`name[:port]`) names this daemon.
     public func accepts(host header: String) -> Bool {
-        guard let (name, port) = Self.split(authority: header) else { return false }
-        if !acceptsAnyHost, !hostNames.contains(name) { return false }
+        guard let (name, port) = Self.split(authority: header), names(name) else { return false }
         // Without a port the name alone decides (a browser always sends the port of a non-default one).
         guard let port, let listening = self.port.value else { return true }
         return port == listening
@@ -37,12 +36,14 @@ public struct OriginPolicy: Sendable {
     /// daemon's only when the daemon listens on port 80 (otherwise any local web server's page could write).
     public func accepts(origin header: String) -> Bool {
         let lower = header.lowercased()
-        guard lower.hasPrefix("http://"), let (name, port) = Self.split(authority: String(lower.dropFirst("http://".count))) else {
-            return false
-        }
-        if !acceptsAnyHost, !hostNames.contains(name) { return false }
+        guard lower.hasPrefix("http://"), let (name, port) = Self.split(authority: String(lower.dropFirst("http://".count))),
+            names(name)
+        else { return false }
         return (port ?? 80) == self.port.value
     }
+
+    /// Whether a host name (lower case) is one of this daemon's.
+    private func names(_ name: String) -> Bool { acceptsAnyHost || hostNames.contains(name) }
 
     /// `name[:port]` split into a lower-case name and an optional port; nil when it is malformed.
     static func split(authority: String) -> (String, Int?)? {

@@ -126,18 +126,10 @@ extension NavVizCommand {
         /// When every argument is a folder (the whole set, as CI checks it), names the golden folders no scenario
         /// checked here has: a renamed or removed scenario leaves its goldens behind. A note, not a failure.
         func noteOrphanedGoldens(besides checked: Set<String>) {
-            let fm = FileManager.default
-            guard
-                scenarios.allSatisfy({ argument in
-                    var folder: ObjCBool = false
-                    return fm.fileExists(atPath: argument, isDirectory: &folder) && folder.boolValue
-                })
-            else { return }
+            guard scenarios.allSatisfy(isDirectory) else { return }
             let root = trimmed(golden)
-            let entries = (try? fm.contentsOfDirectory(atPath: root)) ?? []
-            for entry in entries.sorted() where !entry.hasPrefix(".") && !checked.contains(entry) {
-                var folder: ObjCBool = false
-                guard fm.fileExists(atPath: "\(root)/\(entry)", isDirectory: &folder), folder.boolValue else { continue }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            for entry in entries.sorted() where !entry.hasPrefix(".") && !checked.contains(entry) && isDirectory("\(root)/\(entry)") {
                 printError(
                     "note: \(root)/\(entry)/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale")
             }

@@ -94,7 +94,7 @@ extension NavVizCommand {
 }
 
 extension NavVizCommand.Import {
-    /// Standard input as text; refused when it is not UTF-8.
+    /// Standard input as text; refused when it cannot be read or is not UTF-8.
     static func readStandardInput() throws(ScenarioErrors) -> String {
         let data: Data
         do {
@@ -102,10 +102,7 @@ extension NavVizCommand.Import {
         } catch {
             throw ScenarioErrors([.unreadable(file: standardInput, reason: error.localizedDescription)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioErrors([.unreadable(file: standardInput, reason: "it is not UTF-8 text")])
-        }
-        return text
+        return try ScenarioLoader.text(data, file: standardInput)
     }
 }
 

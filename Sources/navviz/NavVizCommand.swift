@@ -96,6 +96,12 @@ func scenarioPaths(_ arguments: [String]) throws(CommandFailure) -> [String] {
     return paths
 }
 
+/// Whether `path` is a folder (following a link).
+func isDirectory(_ path: String) -> Bool {
+    var flag: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
+}
+
 /// Writes a line to standard output, with control characters and bidi overrides escaped (names and paths come
 /// from files).
 func say(_ text: String, terminator: String = "\n") {

@@ -169,11 +169,6 @@ extension NavVizCommand {
                     code: CommandFailure.failed)
             }
         }
-
-        func isDirectory(_ path: String) -> Bool {
-            var flag: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
-        }
     }
 }
 

@@ -107,8 +107,7 @@ import Testing
         ("  n3 [label=Home];", "  n3 [label=Cart];", ""),
     ])
     func whatChangedNamesOnlyTextParts(old: String, new: String, expected: String) {
-        let drift = Goldens.Drift(
-            path: "transitions/001-push.dot", kind: .changed, expected: "digraph {\n\(old)\n}\n", actual: "digraph {\n\(new)\n}\n")
-        #expect(GoldenCheck.whatChanged(drift) == expected)
+        let diff = LineDiff.lines(old: "digraph {\n\(old)\n}\n", new: "digraph {\n\(new)\n}\n")
+        #expect(GoldenCheck.whatChanged("transitions/001-push.dot", diff: diff) == expected)
     }
 }
