@@ -8,12 +8,6 @@ func navviz(_ arguments: String..., in folder: URL = packageRoot) throws -> Outc
     try navviz(arguments, in: folder)
 }
 
-/// The same with the arguments as an array.
-func navviz(_ arguments: [String], in folder: URL = packageRoot) throws -> Outcome {
-    let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
-    return try runProgram(binary, arguments, in: folder)
-}
-
 /// A temporary folder holding scenario files, removed when the test ends.
 final class ScenarioFolder {
     let url: URL

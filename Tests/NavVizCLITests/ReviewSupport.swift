@@ -2,9 +2,10 @@ import Foundation
 import NavVizTestSupport
 import Testing
 
-/// Runs the built `navviz` in a folder, with `CI` unset unless the test sets it, and the SVG cache in a
-/// folder of the test run's own (never the user's `~/.cache/navviz`).
-func navviz(_ arguments: [String], in folder: URL, environment: [String: String?] = [:]) throws -> Outcome {
+/// Runs the built `navviz` in a folder, with `CI` unset unless the test sets it (CI itself sets it, and
+/// `check --record` refuses to run there), and the SVG cache in a folder of the test run's own (never the
+/// user's `~/.cache/navviz`). Every CLI test runs `navviz` through this one function.
+func navviz(_ arguments: [String], in folder: URL = packageRoot, environment: [String: String?] = [:]) throws -> Outcome {
     let binary = try #require(NavVizBinary.url, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
     let defaults: [String: String?] = ["CI": nil, "XDG_CACHE_HOME": testCacheHome]
     return try runProgram(binary, arguments, in: folder, environment: defaults.merging(environment) { $1 })
