@@ -42,12 +42,19 @@ public enum ContentHash {
 public struct TextKey: Hashable, Sendable {
     /// The text.
     public let text: String
-    private let digest: UInt64
+    /// FNV-1a of the text's UTF-8 bytes (`ContentHash.fnv1a`): also the file hash of a manifest.
+    public let digest: UInt64
 
     /// The key of `text`.
     public init(_ text: String) {
         self.text = text
         digest = ContentHash.fnv1a(text.utf8)
+    }
+
+    /// The key of `text` whose FNV-1a is already known (checked against the bytes by the caller).
+    init(_ text: String, digest: UInt64) {
+        self.text = text
+        self.digest = digest
     }
 
     /// Hashes the precomputed digest.

@@ -44,13 +44,27 @@ public enum DOTEscaping {
         }
     }
 
-    /// The scalars, each replaced by `replacement(scalar)` when that is not nil.
-    static func replacing(_ scalars: some Sequence<Unicode.Scalar>, _ replacement: (Unicode.Scalar) -> String?) -> String {
-        var out = ""
-        for scalar in scalars {
-            if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
+    /// The text with each ASCII scalar replaced by `replacement(scalar)` when that is not nil; every other
+    /// scalar is kept (no replacement in navviz applies to one). Works on the UTF-8 bytes and returns the
+    /// text itself when nothing is replaced: escaping is on the path of every label of every diagram.
+    static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: { $0 < 0x80 && replacement(Unicode.Scalar($0)) != nil }) else {
+                return nil
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            out.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                if byte < 0x80, let replaced = replacement(Unicode.Scalar(byte)) {
+                    out.append(contentsOf: replaced.utf8)
+                } else {
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 
     /// Whether a scalar is removed from user text: C0/C1 controls (other than line breaks and tabs,
@@ -65,9 +79,11 @@ public enum DOTEscaping {
         }
     }
 
-    /// The text's scalars with CR LF and CR as LF, tabs as spaces and dropped scalars removed.
-    static func normalized(_ text: String) -> [Unicode.Scalar] {
-        var out: [Unicode.Scalar] = []
+    /// The text with CR LF and CR as LF, tabs as spaces and dropped scalars removed (the text itself when
+    /// it is printable ASCII, as nearly every name is).
+    static func normalized(_ text: String) -> String {
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text }
+        var out = String.UnicodeScalarView()
         var previousWasCR = false
         for scalar in text.unicodeScalars {
             defer { previousWasCR = scalar == "\r" }
@@ -78,6 +94,6 @@ public enum DOTEscaping {
             default: if !isDropped(scalar) { out.append(scalar) }
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -65,9 +65,7 @@ enum DOTValue: Equatable {
     var rendered: String {
         switch self {
         case .constant(let value):
-            precondition(
-                !value.utf8.contains(UInt8(ascii: "\"")) && !value.utf8.contains(UInt8(ascii: "\\")),
-                "constants never need escaping")
+            precondition(!value.utf8.contains { $0 == 0x22 || $0 == 0x5C }, "constants never need escaping")
             return Self.isBare(value) ? value : "\"\(value)\""
         case .label(let text): return DOTEscaping.quoted(text)
         case .tooltip(let text): return DOTEscaping.tooltip(text)
@@ -75,21 +73,25 @@ enum DOTValue: Equatable {
         }
     }
 
+    /// A plain word (`_` or a letter, then letters, digits, `_`) or a number (digits, at most one `.`), not
+    /// a DOT keyword: written without quotes. One pass over the bytes: every attribute of every diagram
+    /// comes through here.
     private static func isBare(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first else { return false }
-        let isWord =
-            (first == "_" || first.isASCIILetter)
-            && value.unicodeScalars.allSatisfy { $0 == "_" || $0.isASCIILetter || $0.isASCIIDigit }
-        let isNumber =
-            value.unicodeScalars.allSatisfy { $0.isASCIIDigit || $0 == "." }
-            && value.unicodeScalars.filter { $0 == "." }.count <= 1 && value != "."
-        return (isWord || isNumber) && !["node", "edge", "graph", "digraph", "subgraph", "strict"].contains(value)
+        var isWord = true
+        var isNumber = true
+        var dots = 0
+        for (index, byte) in value.utf8.enumerated() {
+            let letter = (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || byte == 0x5F
+            let digit = (0x30...0x39).contains(byte)
+            if byte == 0x2E { dots += 1 }
+            isWord = isWord && (letter || (digit && index > 0))
+            isNumber = isNumber && (digit || byte == 0x2E)
+            if !isWord && !isNumber { return false }
+        }
+        guard !value.isEmpty else { return false }
+        if isNumber { return dots <= 1 && value != "." }
+        return !["node", "edge", "graph", "digraph", "subgraph", "strict"].contains(value)
     }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 /// Attributes of one statement, emitted sorted by name so the text is canonical.
@@ -112,7 +114,7 @@ struct DOTAttributes: Equatable, ExpressibleByDictionaryLiteral {
 
     /// `[a=1, b="x y"]`.
     var rendered: String {
-        "[" + values.keys.sorted().map { "\($0)=\(values[$0]!.rendered)" }.joined(separator: ", ") + "]"
+        "[" + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.rendered)" }.joined(separator: ", ") + "]"
     }
 }
 

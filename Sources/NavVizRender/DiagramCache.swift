@@ -18,6 +18,8 @@ public struct DiagramCache: Sendable {
     public let limit: Int
     /// What else an SVG depends on: the Graphviz version, the text metrics, the renderer version.
     let context: String
+    /// FNV-1a of `context`: the seed of every entry's file name.
+    private let contextDigest: UInt64
 
     /// A cache in `directory` for SVG rendered by `graphvizVersion` with `metrics`; with the installed
     /// fonts, `fonts` fingerprints them (`fontFingerprint()`), as the layout depends on them.
@@ -27,6 +29,7 @@ public struct DiagramCache: Sendable {
         context =
             "navviz-svg \(Self.rendererVersion) graphviz \(graphvizVersion) metrics \(metrics.rawValue)"
             + (metrics == .fonts ? " fonts \(fonts)" : "")
+        contextDigest = ContentHash.fnv1a(context.utf8)
     }
 
     /// What the installed fonts make of text, as a hash: a small diagram with the diagrams' fonts and
@@ -49,18 +52,18 @@ public struct DiagramCache: Sendable {
         return home + "/.cache/navviz"
     }
 
-    /// The file of an entry: two hashes of the context and the DOT (128 bits), in a folder per first byte.
-    func path(for dot: String) -> String {
-        let bytes = Array((context + "\n" + dot).utf8)
-        let key = ContentHash.hex(ContentHash.fnv1a(bytes)) + ContentHash.hex(ContentHash.fnv1a(bytes, seed: 0x8422_2325_cbf2_9ce4))
+    /// The file of an entry: the DOT's hash mixed with the context's (64 bits; an entry holds its context
+    /// and DOT, so two keys that collide only miss), in a folder per first byte.
+    func path(for dot: TextKey) -> String {
+        let key = ContentHash.hex(withUnsafeBytes(of: dot.digest.littleEndian) { ContentHash.fnv1a($0, seed: contextDigest) })
         return "\(directory)/\(key.prefix(2))/\(key).entry"
     }
 
-    /// The SVG for `dot`, when a valid entry holds it.
-    public func lookup(_ dot: String) -> String? {
+    /// The SVG for `dot`, when a valid entry holds it (with its hash, checked against its bytes).
+    public func lookup(_ dot: TextKey) -> TextKey? {
         let file = path(for: dot)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
-        guard let svg = Self.decode(Array(data), context: context, dot: dot) else {
+        guard let svg = data.withUnsafeBytes({ Self.decode($0, context: context, dot: dot.text) }) else {
             try? FileManager.default.removeItem(atPath: file)  // corrupt, truncated or a collision: never served
             return nil
         }
@@ -68,13 +71,19 @@ public struct DiagramCache: Sendable {
         return svg
     }
 
+    /// The SVG for `dot`, when a valid entry holds it.
+    public func lookup(_ dot: String) -> String? { lookup(TextKey(dot))?.text }
+
+    /// Keeps `svg` as the rendering of `dot`.
+    public func store(_ dot: String, svg: String) { store(TextKey(dot), svg: TextKey(svg)) }
+
     /// Keeps `svg` as the rendering of `dot` (atomically; failures are ignored: a cache is optional).
-    public func store(_ dot: String, svg: String) {
+    public func store(_ dot: TextKey, svg: TextKey) {
         let file = path(for: dot)
         let folder = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = "\(folder)/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        guard (try? NewFile.write(Self.encode(context: context, dot: dot, svg: svg), to: temporary)) != nil else {
+        guard (try? NewFile.write(Self.encode(context: context, dot: dot.text, svg: svg), to: temporary)) != nil else {
             try? FileManager.default.removeItem(atPath: temporary)
             return
         }
@@ -108,16 +117,23 @@ public struct DiagramCache: Sendable {
     /// `navviz-cache 1`, the context, then `<DOT bytes> <SVG bytes> <SVG checksum>`, each on a line; then
     /// the DOT and the SVG.
     static func encode(context: String, dot: String, svg: String) -> [UInt8] {
-        let dotBytes = Array(dot.utf8)
-        let svgBytes = Array(svg.utf8)
-        let header =
-            "navviz-cache 1\n\(context)\n\(dotBytes.count) \(svgBytes.count) \(ContentHash.hex(ContentHash.fnv1a(svgBytes)))\n"
-        return Array(header.utf8) + dotBytes + svgBytes
+        encode(context: context, dot: dot, svg: TextKey(svg))
+    }
+
+    /// The same with the SVG's hash known.
+    static func encode(context: String, dot: String, svg: TextKey) -> [UInt8] {
+        let header = "navviz-cache 1\n\(context)\n\(dot.utf8.count) \(svg.text.utf8.count) \(ContentHash.hex(svg.digest))\n"
+        return Array(header.utf8) + Array(dot.utf8) + Array(svg.text.utf8)
     }
 
     /// The SVG of an entry, when it is whole and for exactly this context and DOT.
     static func decode(_ bytes: [UInt8], context: String, dot: String) -> String? {
-        var lines: [ArraySlice<UInt8>] = []
+        bytes.withUnsafeBytes { decode($0, context: context, dot: dot)?.text }
+    }
+
+    /// The same over raw bytes (a file read, not copied), with the SVG's hash.
+    static func decode(_ bytes: UnsafeRawBufferPointer, context: String, dot: String) -> TextKey? {
+        var lines: [Slice<UnsafeRawBufferPointer>] = []
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
             lines.append(bytes[start..<index])
@@ -131,9 +147,13 @@ public struct DiagramCache: Sendable {
         guard fields.count == 3, let dotCount = Int(fields[0]), let svgCount = Int(fields[1]), dotCount >= 0, svgCount >= 0,
             bytes.count - start == dotCount + svgCount
         else { return nil }
-        let dotBytes = bytes[start..<(start + dotCount)]
-        let svgBytes = Array(bytes[(start + dotCount)...])
-        guard dotBytes.elementsEqual(dot.utf8), ContentHash.hex(ContentHash.fnv1a(svgBytes)) == fields[2] else { return nil }
-        return String(decoding: svgBytes, as: UTF8.self)
+        let dotBytes = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + dotCount)])
+        let svgBytes = UnsafeRawBufferPointer(rebasing: bytes[(start + dotCount)...])
+        var dot = dot
+        let digest = ContentHash.fnv1a(svgBytes)
+        guard dot.withUTF8({ $0.count == dotBytes.count && memcmp($0.baseAddress!, dotBytes.baseAddress!, $0.count) == 0 }),
+            ContentHash.hex(digest) == fields[2]
+        else { return nil }
+        return TextKey(String(decoding: svgBytes, as: UTF8.self), digest: digest)
     }
 }

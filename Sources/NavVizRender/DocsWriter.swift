@@ -6,7 +6,7 @@ public enum DocsWriter {
     /// Escapes text for HTML element content and attribute values (controls other than line breaks and
     /// tabs are dropped).
     public static func html(escaping text: String) -> String {
-        DOTEscaping.replacing(text.unicodeScalars) {
+        DOTEscaping.replacing(text) {
             switch $0 {
             case "&": "&amp;"
             case "<": "&lt;"
@@ -23,7 +23,7 @@ public enum DocsWriter {
     /// Escapes text for Markdown prose: no raw HTML (`<`, `>`, `&` become entities), no link, emphasis
     /// or heading syntax (backslash escapes), one line.
     public static func markdown(escaping text: String) -> String {
-        DOTEscaping.replacing(text.unicodeScalars) {
+        DOTEscaping.replacing(text) {
             switch $0 {
             case "&": "&amp;"
             case "<": "&lt;"

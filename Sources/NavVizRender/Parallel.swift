@@ -19,12 +19,26 @@ public enum Parallel {
     }
 
     /// One result per index, each written by exactly one thread before `values()` is read.
+    ///
+    /// The slots are memory of their own, not an array in a property: a mutating access to an array
+    /// checks that its buffer is uniquely referenced and copies it when not, so two threads writing at
+    /// once could copy and replace the buffer under each other (a debug build corrupted its heap).
     private final class Slots<Value>: @unchecked Sendable {
-        private var storage: [Value?]
-        init(count: Int) { storage = [Value?](repeating: nil, count: count) }
-        func set(_ index: Int, _ value: Value) {
-            storage.withUnsafeMutableBufferPointer { $0[index] = value }
+        private let storage: UnsafeMutablePointer<Value?>
+        private let count: Int
+        init(count: Int) {
+            self.count = count
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil, count: count)
         }
-        func values() -> [Value] { storage.map { $0! } }
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+        func set(_ index: Int, _ value: Value) {
+            precondition(index >= 0 && index < count)
+            storage[index] = value
+        }
+        func values() -> [Value] { (0..<count).map { storage[$0]! } }
     }
 }

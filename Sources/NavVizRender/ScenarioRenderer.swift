@@ -9,7 +9,10 @@ public struct OutputFile: Sendable, Equatable {
     /// Relative path (`states/001-push.svg`).
     public var path: String
     /// The text, in the order it is written.
-    public var parts: [String]
+    public var parts: [String] { didSet { digest = nil } }
+    /// FNV-1a of the text's bytes when it is already known (a diagram hashed as a cache key), so writing
+    /// the manifest does not hash it again; nil otherwise.
+    public private(set) var digest: UInt64?
     /// The whole text.
     public var contents: String {
         get { parts.count == 1 ? parts[0] : parts.joined() }
@@ -26,6 +29,12 @@ public struct OutputFile: Sendable, Equatable {
     public init(path: String, parts: [String]) {
         self.path = path
         self.parts = parts
+    }
+    /// A file holding a text whose hash is known.
+    public init(path: String, contents: TextKey) {
+        self.path = path
+        parts = [contents.text]
+        digest = contents.digest
     }
     /// Whether both files have the same path and the same text, however it is split.
     public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
@@ -160,25 +169,25 @@ public struct ScenarioRenderer: Sendable {
     /// `layOut` turns DOT into SVG (by default Graphviz in this process; `navviz render` passes the SVG it
     /// laid out in parallel or found in its cache).
     public func render(
-        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((TextKey) throws(RenderError) -> String)? = nil
+        _ run: Run, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((TextKey) throws(RenderError) -> TextKey)? = nil
     ) throws(RenderError) -> [OutputFile] {
         try render(plan(run), progress: progress, layOut: layOut)
     }
 
     /// Every output file of a plan.
     public func render(
-        _ plan: Plan, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((TextKey) throws(RenderError) -> String)? = nil
+        _ plan: Plan, progress: ((Int, Int, String) -> Void)? = nil, layOut: ((TextKey) throws(RenderError) -> TextKey)? = nil
     ) throws(RenderError) -> [OutputFile] {
         let run = plan.run
         var files: [OutputFile] = []
-        var cache: [TextKey: String] = [:]
+        var cache: [TextKey: TextKey] = [:]
         var diagrams = [(state: String?, transition: String?)](repeating: (nil, nil), count: plan.steps.count)
         var mermaid: [String: String] = [:]
         var flowSVG: String?
         for (done, diagram) in plan.diagrams.enumerated() {
             progress?(done, plan.diagrams.count, diagram.label)
             let path = diagram.folder.isEmpty ? diagram.stem : "\(diagram.folder)/\(diagram.stem)"
-            files.append(OutputFile(path: "\(path).dot", contents: diagram.dot))
+            files.append(OutputFile(path: "\(path).dot", contents: diagram.key))
             if let text = diagram.mermaid {
                 mermaid[path] = text
                 if options.mermaid { files.append(OutputFile(path: "\(path).mmd", contents: text)) }
@@ -186,17 +195,19 @@ public struct ScenarioRenderer: Sendable {
             var image = diagram.dot
             if !options.dotOnly {
                 let key = diagram.key
+                let svg: TextKey
                 if let cached = cache[key] {
-                    image = cached
+                    svg = cached
                 } else {
                     if let layOut {
-                        image = try layOut(key)
+                        svg = try layOut(key)
                     } else {
-                        image = try GraphvizRenderer.shared.renderSync(dot: diagram.dot, metrics: options.textMetrics)
+                        svg = TextKey(try GraphvizRenderer.shared.renderSync(dot: diagram.dot, metrics: options.textMetrics))
                     }
-                    cache[key] = image
+                    cache[key] = svg
                 }
-                files.append(OutputFile(path: "\(path).svg", contents: image))
+                image = svg.text
+                files.append(OutputFile(path: "\(path).svg", contents: svg))
             }
             switch diagram.kind {
             case .state: diagrams[diagram.offset].state = image

@@ -40,7 +40,7 @@ enum OutputDirectory {
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
             var folders: Set<String> = [staging.path]
-            let hashes = isOutput == nil ? Parallel.map(files) { hash(parts: $0.parts) } : []
+            let hashes = isOutput == nil ? Parallel.map(files) { file in file.digest.map(ContentHash.hex) ?? hash(parts: file.parts) } : []
             var listed: [(path: String, hash: String, size: Int)] = []
             for (index, file) in files.enumerated() {
                 let path = "\(staging.path)/\(file.path)"

@@ -200,7 +200,7 @@ struct LayoutOptions: ParsableArguments {
 /// the daemon's worker pool does the work), or in this process with one job. The SVG of a DOT is the
 /// same whichever path made it.
 struct DiagramLayout {
-    private var svgs: [TextKey: String] = [:]
+    private var svgs: [TextKey: TextKey] = [:]
 
     /// The cache for `metrics`, in the default folder (none without a home folder).
     static func cache(metrics: TextMetrics) -> DiagramCache? {
@@ -224,8 +224,11 @@ struct DiagramLayout {
         self.metrics = metrics
         var missing: [TextKey] = []
         var seen = Set<TextKey>()
-        for key in dots where seen.insert(key).inserted {
-            if let svg = cache?.lookup(key.text) { svgs[key] = svg } else { missing.append(key) }
+        let distinct = dots.filter { seen.insert($0).inserted }
+        // Reading and checking entries is most of a warm render: on every core.
+        let found = cache.map { cache in Parallel.map(distinct) { cache.lookup($0) } } ?? []
+        for (index, key) in distinct.enumerated() {
+            if index < found.count, let svg = found[index] { svgs[key] = svg } else { missing.append(key) }
         }
         let total = missing.count
         // A worker costs a process start and a Graphviz context (about 20 ms, some ten layouts): a few
@@ -235,7 +238,7 @@ struct DiagramLayout {
             for (index, key) in missing.enumerated() {
                 progress.update(index, total, "laying out")
                 do {
-                    svgs[key] = try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics)
+                    svgs[key] = TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics))
                 } catch {
                     progress.finish()
                     throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
@@ -251,7 +254,7 @@ struct DiagramLayout {
             pool.stopAll()
             for (key, result) in zip(missing, results) {
                 switch result {
-                case .success(let svg): svgs[key] = svg
+                case .success(let svg): svgs[key] = TextKey(svg)
                 case .failure(let error):
                     progress.finish()
                     throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
@@ -260,8 +263,9 @@ struct DiagramLayout {
         }
         progress.finish()
         if let cache {
-            for key in missing { cache.store(key.text, svg: svgs[key]!) }
-            cache.trim()
+            for key in missing { cache.store(key, svg: svgs[key]!) }
+            // Only a store can take the folder over its bound.
+            if !missing.isEmpty { cache.trim() }
         }
     }
 
@@ -274,8 +278,8 @@ struct DiagramLayout {
     private let metrics: TextMetrics
 
     /// The SVG of a DOT text this layout was made with (laid out now if it was not).
-    func svg(_ key: TextKey) throws(RenderError) -> String {
-        guard let svg = svgs[key] else { return try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics) }
+    func svg(_ key: TextKey) throws(RenderError) -> TextKey {
+        guard let svg = svgs[key] else { return TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics)) }
         return svg
     }
 }

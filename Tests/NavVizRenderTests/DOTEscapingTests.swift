@@ -20,6 +20,8 @@ import Testing
         ("\u{202E}evil\u{2066}x\u{2069}", "evilx"),
         ("\u{200F}שלום\u{200E} مرحبا\u{061C}", "\u{200F}שלום\u{200E} مرحبا\u{061C}"),
         ("🛒 Cart 👩‍👩‍👧 é", "🛒 Cart 👩‍👩‍👧 é"),
+        ("Café & Crème <b>", "Café &amp; Crème &lt;b&gt;"),
+        ("é\u{202E}<", "é&lt;"),
         ("non\u{FFFE}char\u{FFFF}", "nonchar"),
         ("", ""),
     ])

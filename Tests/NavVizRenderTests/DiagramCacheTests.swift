@@ -34,7 +34,7 @@ import Testing
         let cache = DiagramCache(directory: dir, graphvizVersion: "2.43.0", metrics: .fonts)
         let dot = "digraph { a -> b }"
         cache.store(dot, svg: "<svg>the real one</svg>")
-        let file = cache.path(for: dot)
+        let file = cache.path(for: TextKey(dot))
         var bytes = try #require(FileManager.default.contents(atPath: file))
         switch damage {
         case "truncated": bytes = bytes.dropLast(5)
@@ -58,7 +58,7 @@ import Testing
             big.store("digraph { n\(i) }", svg: svg)
             // Distinct, increasing use times.
             var times = [timeval(tv_sec: 1_000_000 + i, tv_usec: 0), timeval(tv_sec: 1_000_000 + i, tv_usec: 0)]
-            _ = utimes(big.path(for: "digraph { n\(i) }"), &times)
+            _ = utimes(big.path(for: TextKey("digraph { n\(i) }")), &times)
         }
         DiagramCache(directory: dir, graphvizVersion: "1", metrics: .fonts, limit: 2500).trim()
         #expect((0..<5).map { big.lookup("digraph { n\($0) }") != nil } == [false, false, false, true, true])
