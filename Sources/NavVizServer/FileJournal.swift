@@ -26,7 +26,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     public init(directory: String) throws(ServerError) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         do {
-            try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+            // Sessions are the user's own: a folder navviz creates is readable by its user only (an existing
+            // folder, perhaps the user's choice to share, keeps its permissions).
+            try FileManager.default.createDirectory(
+                atPath: self.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(error.localizedDescription)")
         }
@@ -110,7 +113,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         let directory = self.directory
         let result: Result<Int32, ServerError> = await withCheckedContinuation { continuation in
             queue.async {
-                let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                 guard fd >= 0 else {
                     let reason = errno == EEXIST ? "'\(file)' exists already" : "cannot create '\(file)': \(Self.errnoText())"
                     return continuation.resume(returning: .failure(.journalFailed(reason: reason)))

@@ -23,6 +23,7 @@ extension ServerError: HTTPResponseError {
         case .unauthorized: .unauthorized
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
+        case .missingHost: .badRequest
         case .foreignOrigin, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed

@@ -45,6 +45,14 @@ public struct OriginPolicy: Sendable {
     /// Whether a host name (lower case) is one of this daemon's.
     private func names(_ name: String) -> Bool { acceptsAnyHost || hostNames.contains(name) }
 
+    /// A port as a URL writes it: 1 to 5 digits, no sign, no leading zero, from 1 to 65535.
+    static func port(_ text: Substring) -> Int? {
+        guard (1...5).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), !text.hasPrefix("0"),
+            let port = Int(text), port <= 65535
+        else { return nil }
+        return port
+    }
+
     /// `name[:port]` split into a lower-case name and an optional port; nil when it is malformed.
     static func split(authority: String) -> (String, Int?)? {
         let lower = authority.lowercased()
@@ -54,14 +62,14 @@ public struct OriginPolicy: Sendable {
             let name = String(lower[...close])
             let rest = lower[lower.index(after: close)...]
             if rest.isEmpty { return (name, nil) }
-            guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()), (1...65535).contains(port) else { return nil }
+            guard rest.hasPrefix(":"), let port = Self.port(rest.dropFirst()) else { return nil }
             return (name, port)
         }
         let parts = lower.split(separator: ":", omittingEmptySubsequences: false)
         switch parts.count {
         case 1: return (lower, nil)
         case 2:
-            guard let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
+            guard let port = Self.port(parts[1]) else { return nil }
             return (String(parts[0]), port)
         default: return nil
         }
@@ -90,9 +98,13 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     static var stateChanging: Set<HTTPRequest.Method> { [.post, .put, .patch, .delete] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        // The first `Host` becomes the authority; any further `Host` field must name the daemon too.
-        for host in [request.head.authority].compactMap({ $0 }) + request.headers[values: .init("Host")!]
-        where !policy.accepts(host: host) {
+        // The first `Host` becomes the authority; any further `Host` field must name the daemon too, and a
+        // request must name it (HTTP/1.1 requires `Host`; every browser sends it). An absolute-form target's
+        // host (`GET http://evil.example/api/…`) never gets here: swift-nio-extras keeps only its path, so
+        // such a request is answered as one for its `Host`, which is checked.
+        let hosts = [request.head.authority].compactMap { $0 } + request.headers[values: .init("Host")!]
+        guard !hosts.isEmpty else { throw ServerError.missingHost }
+        for host in hosts where !policy.accepts(host: host) {
             throw ServerError.misdirectedHost(host)
         }
         let origin = request.headers[.origin]

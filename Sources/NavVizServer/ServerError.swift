@@ -42,6 +42,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case unknownUser
     /// The `Host` header names another host (a DNS name rebound to this machine).
     case misdirectedHost(String)
+    /// A request without a `Host` header.
+    case missingHost
     /// A state-changing request (or a preflight) from a page on another origin.
     case foreignOrigin(String)
     /// The body's `Content-Type` is not one the route reads.
@@ -84,6 +86,8 @@ extension ServerError: CustomStringConvertible {
         case .workerFailed(let reason): "The render worker failed: \(reason)"
         case .misdirectedHost(let host):
             "Refusing a request for host '\(Self.printable(host))': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port (a web page may have rebound that name to this machine)"
+        case .missingHost:
+            "Refusing a request without a Host header: name the daemon (Host: 127.0.0.1:PORT), as HTTP/1.1 requires"
         case .foreignOrigin(let origin):
             "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may change sessions (a web page may not write to navviz serve)"
         case .unsupportedMediaType(let type, let accepted):

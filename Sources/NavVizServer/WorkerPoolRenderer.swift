@@ -203,6 +203,18 @@ private final class WorkerSlot: @unchecked Sendable {
     /// inherits them (it would keep a retired worker's stdin open).
     private static let spawnLock = NSLock()
 
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), looked up at run time: Swift's
+    /// Glibc module leaves out GNU extensions. Nil where there is none.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        #if os(Linux)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
+
     private func spawn() -> Result<(pid: pid_t, input: Int32, output: Int32), ServerError> {
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
@@ -220,6 +232,9 @@ private final class WorkerSlot: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+        // Nothing else of the daemon's goes along: not its listening socket, not a client's connection (a
+        // worker held a closed connection open), not a journal.
+        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

@@ -54,6 +54,12 @@ extension NavVizCommand {
         @Flag(help: .hidden)
         var renderInProcess = false
 
+        /// `--host` as the socket takes it: an IPv6 address may be written in brackets, as URLs and the
+        /// daemon's own startup line write it (`[::1]`).
+        var listenHost: String {
+            host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
+        }
+
         var resolvedToken: String? {
             if let token, !token.isEmpty { return token }
             if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty { return token }
@@ -92,14 +98,14 @@ extension NavVizCommand {
                 return handler
             }
             let arguments = ServeArguments(
-                host: host, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
+                host: listenHost, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
                 token: resolvedToken, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
                 rendering: renderInProcess
                     ? .inProcess
                     : .workers(
                         command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter),
                 idleTimeout: idleTimeout)
-            let host = self.host
+            let host = listenHost
             let token = resolvedToken
             let data = arguments.dataDirectory
             let app: any ApplicationProtocol

@@ -71,6 +71,22 @@ import Testing
         await second.close()
     }
 
+    /// Sessions are the user's own: the data folder navviz creates and every journal are private to the
+    /// user (other users' processes are refused over HTTP; they must not read the files either).
+    @Test func journalsAreReadableByTheirUserOnly() async throws {
+        let parent = try temporaryDirectory("private")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let directory = parent + "/data"
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await store.create(try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#))
+        await store.close()
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue & 0o777
+        }
+        #expect(try mode(directory) == 0o700)
+        #expect(try mode(directory + "/shop.journal") == 0o600)
+    }
+
     @Test func aTornTailIsReportedAndCutOffBeforeTheNextAppend() async throws {
         let directory = try temporaryDirectory("torn")
         defer { try? FileManager.default.removeItem(atPath: directory) }

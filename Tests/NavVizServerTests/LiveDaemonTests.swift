@@ -22,7 +22,8 @@ final class DaemonProcess: @unchecked Sendable {
     let logFile: String
     let stdout = Pipe()
 
-    init(_ arguments: [String]) throws {
+    /// Starts `navviz serve` with these arguments; its first line must hold `expecting` before the port.
+    init(_ arguments: [String], expecting prefix: String = "http://127.0.0.1:") throws {
         let binary = try #require(NavVizBinary.path, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-serve-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: logFile, contents: nil)
@@ -40,7 +41,7 @@ final class DaemonProcess: @unchecked Sendable {
             line += chunk
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: "http://127.0.0.1:"), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+        guard let range = text.range(of: prefix), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
             process.waitUntilExit()
             throw DaemonError(text: "navviz serve did not start: \(text) \((try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "")")
         }
@@ -351,6 +352,58 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(answer.hasPrefix("HTTP/1.1 403 Forbidden"))
         let sessions = try await NavVizClient(baseURL: daemon.baseURL).sessions()
         #expect(sessions.isEmpty)
+    }
+
+    /// A request must name the daemon: without `Host` it is refused (HTTP/1.1 requires one). An
+    /// absolute-form target reaches the daemon as its path: its `Host` decides.
+    @Test(arguments: [
+        ("GET /api/sessions HTTP/1.1\r\n", "HTTP/1.1 400 Bad Request"),
+        ("GET /api/sessions HTTP/1.0\r\n", "HTTP/1.1 400 Bad Request"),
+        ("GET http://127.0.0.1:PORT/api/sessions HTTP/1.1\r\nHost: evil.example\r\n", "HTTP/1.1 421 Misdirected Request"),
+        ("GET http://127.0.0.1:PORT/api/sessions HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", "HTTP/1.1 200 OK"),
+    ])
+    func theRequestMustNameTheDaemon(head: String, status: String) async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        defer { daemon.stop(SIGTERM) }
+        let request = head.replacingOccurrences(of: "PORT", with: String(daemon.port)) + "Connection: close\r\n\r\n"
+        let answer = try await exchange(port: daemon.port, request: request) { _ in false }
+        #expect(answer.hasPrefix(status), "\(answer.prefix(200))")
+        if status.contains("400") { #expect(answer.contains("Refusing a request without a Host header")) }
+    }
+
+    /// `--host` takes an IPv6 address in brackets, as the daemon itself writes it.
+    @Test func anIPv6HostInBracketsIsListenedOn() throws {
+        let daemon = try DaemonProcess(["--memory", "--host", "[::1]"], expecting: "http://[::1]:")
+        defer { daemon.stop(SIGTERM) }
+        #expect(daemon.port > 0)
+    }
+}
+
+/// The render workers the daemon starts hold none of its sockets: not the listening one, not a client's
+/// connection (which a worker kept open after the daemon closed it).
+@Suite(.serialized) struct LiveWorkerDescriptorTests {
+    @Test func aRenderWorkerHoldsOnlyItsPipes() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        defer { daemon.stop(SIGTERM) }
+        let client = NavVizClient(baseURL: daemon.baseURL)
+        _ = try await client.createSession(name: "Live", id: "live", root: ["navigation": ["Home"]])
+        let (_, response) = try await URLSession.shared.data(from: daemon.baseURL.appendingPathComponent("api/sessions/live/states/0.svg"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let pid = daemon.process.processIdentifier
+        // Each thread lists the children it started.
+        let children = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ")
+                .compactMap { Int32($0) }
+        }
+        #expect(!children.isEmpty, "no render worker was started")
+        for child in children {
+            // Its own: pipes, the log, the event loop's descriptors. Never a socket.
+            let targets = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd").map {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)")) ?? ""
+            }
+            #expect(!targets.isEmpty)
+            #expect(targets.filter { $0.hasPrefix("socket:") }.isEmpty, "worker \(child) holds \(targets)")
+        }
     }
 }
 

@@ -23,6 +23,7 @@ import Testing
 
     @Test(arguments: [
         "rebind.evil.example:7381", "evil.example", "127.0.0.1.evil.example:7381", "localhost:80", "[::2]:7381", "127.0.0.1:7381:1",
+        "localhost:+7381", "localhost:07381", "[::1]:+7381", "localhost:７３８１",
     ])
     func aForeignHostIsMisdirected(host: String) async throws {
         try await withDaemon { client in
