@@ -22,7 +22,7 @@ public enum Capture {
         try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {
-            throw ScenarioErrors([.capture(.notADump(file: file, line: 1, found: String(text.prefix(60))))])
+            throw ScenarioErrors([.capture(.notADump(file: file, line: 1, found: excerpt(Substring(text))))])
         }
         return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file))
     }
@@ -31,13 +31,24 @@ public enum Capture {
     /// is not one (its first line), rather than as JSON that does not parse; an empty one as an empty capture.
     public static func refuseNeitherDumpNorJSON(_ text: String, file: String) throws(ScenarioErrors) {
         guard !file.lowercased().hasSuffix(".json") else { return }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let index = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard raw.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
             throw ScenarioErrors([.capture(.empty(file: file))])
         }
-        let first = lines[index].drop { $0.isWhitespace }
-        guard let start = first.first, start != "{", start != "[" else { return }
-        throw ScenarioErrors([.capture(.notADump(file: file, line: index + 1, found: String(first.prefix(60))))])
+        // The first line a dump's reader would read (after prompts and the command that printed it), named by
+        // its number in the file.
+        let lines = PrintHierarchy.lines(of: text)
+        guard let line = lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else {
+            throw ScenarioErrors([.capture(.empty(file: file))])
+        }
+        let first = line.text.drop { $0.isWhitespace }
+        guard let start = first.first, start != "{", start != "[" || PrintHierarchy.isCommand(first) else { return }
+        throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
+    }
+
+    /// The first 60 characters of a line, with `…` when there is more.
+    static func excerpt(_ line: Substring) -> String {
+        line.count > 60 ? String(line.prefix(59)) + "…" : String(line)
     }
 
     /// Whether a JSON document is a canonical snapshot (a node object, not a scenario or a run).

@@ -169,8 +169,22 @@ extension PrintHierarchy {
                 String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
-            .filter { !$0.text.hasPrefix("(lldb)") }
-        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text) {
+            .filter { !$0.text.hasPrefix("(lldb)") && !$0.text.hasPrefix("cy#") }
+        // Backticks around the output of a command on the line before (cycript: `cy# …` then `` `<…> … ` ``).
+        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            let last = lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            lines[first].text.drop(while: \.isWhitespace).first == "`", lines[last].text.last(where: { !$0.isWhitespace }) == "`",
+            first < last || lines[first].text.filter({ $0 == "`" }).count >= 2
+        {
+            let open = lines[first].text.firstIndex(of: "`")!
+            lines[first].text.remove(at: open)
+            let close = lines[last].text.lastIndex(of: "`")!
+            lines[last].text.remove(at: close)
+        }
+        // The command that printed the dump, when a dump follows it (alone, it is what the reader reports).
+        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text),
+            lines[(first + 1)...].contains(where: { !$0.text.allSatisfy(\.isWhitespace) })
+        {
             lines.remove(at: first)
         }
         // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file.
@@ -182,7 +196,7 @@ extension PrintHierarchy {
                 lines = splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
             }
         }
-        lines = lines.map { (number: $0.number, text: withoutLogHeader($0.text)) }
+        lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
         // An indentation every line shares, when the first line shows it (spaces before its `<`).
         let shown = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
         if let first = shown.first, first.text.first == " " {
@@ -201,11 +215,32 @@ extension PrintHierarchy {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 
-    /// Whether a line is an LLDB command that prints the hierarchy (`po …`, `expr …`), pasted without its prompt.
+    /// Whether a line is the command that printed the hierarchy, pasted without its prompt: LLDB's (`po …`,
+    /// `expr …`), cycript's (`[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()`), any
+    /// line naming `_printHierarchy` that is not itself a controller line.
     static func isCommand(_ line: Substring) -> Bool {
-        let words = line.split(separator: " ", maxSplits: 1)
-        guard words.count == 2, ["po", "p", "e", "expr", "expression"].contains(words[0]) else { return false }
-        return words[1].contains("_printHierarchy")
+        guard line.contains("_printHierarchy") else { return false }
+        return !line.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).hasPrefix("<")
+    }
+
+    /// Lines a web page or a narrow terminal wrapped after a comma put back together: a controller line
+    /// broken before its `state:` or `view:` (`<UINavigationController 0x…>, ` then `state: appeared, `
+    /// then `view: <…>`) is read as one line, numbered as its first part.
+    static func joiningWrappedLines(_ lines: [(number: Int, text: Substring)]) -> [(number: Int, text: Substring)] {
+        var joined: [(number: Int, text: Substring)] = []
+        for line in lines {
+            let continuation = line.text.drop { $0 == " " || $0 == "\t" }
+            if let last = joined.last, last.text.last(where: { !$0.isWhitespace }) == ",",
+                continuation.hasPrefix("state: ") || continuation.hasPrefix("view: ")
+            {
+                var head = last.text
+                while head.last?.isWhitespace == true { head = head.dropLast() }
+                joined[joined.count - 1].text = Substring(String(head) + " " + String(continuation))
+                continue
+            }
+            joined.append(line)
+        }
+        return joined
     }
 
     /// The line without an `NSLog` header: `2024-05-01 10:22:33.123456+0200 Process[pid:thread] `.
@@ -245,7 +280,8 @@ extension PrintHierarchy {
             default: return nil
             }
         }
-        return out.contains("\n") ? out : nil
+        // One line is a dump only when it is a controller line (`"<App.Root 0x…>, state: …"`).
+        return out.contains("\n") || out.hasPrefix("<") ? out : nil
     }
 
     /// The depth a line's prefix gives, whether its last unit is `+`, and the rest of the line.
@@ -281,7 +317,7 @@ extension PrintHierarchy {
     static func controller(_ text: Substring, file: String, line: Int, isFirstLine: Bool) throws(PrintHierarchyError) -> Controller {
         var scanner = Scanner(text: text)
         func malformed(_ expected: String) -> PrintHierarchyError {
-            .malformed(file: file, line: line, expected: expected, found: String(scanner.rest.prefix(60)))
+            .malformed(file: file, line: line, expected: expected, found: Capture.excerpt(scanner.rest))
         }
         guard let (className, address) = scanner.object() else {
             throw malformed("a controller such as '<UIViewController: 0x…>'")

@@ -49,7 +49,7 @@ struct ScenarioWatcher: Service {
             if let error = session.error {
                 logger.warning("\(error)")
             } else {
-                logger.info("Rendered \(file) as session '\(session.id)' (\(session.lastIndex) steps)")
+                logger.info("Rendered \(file) as session '\(session.id)' (\(session.lastIndex) step\(session.lastIndex == 1 ? "" : "s"))")
             }
         }
         for (file, entry) in seen where now[file] == nil {

@@ -257,7 +257,37 @@ import Testing
                 "(lldb) po vc.value(forKey: \"_printHierarchy\")\n\"" + lines.joined(separator: "\\n") + "\"\n(lldb) "
             ),
             ("a Markdown code block's indentation", lines.map { "    " + $0 }.joined(separator: "\n") + "\n"),
+            // Seen in reverse-engineering notes that print the hierarchy with cycript.
+            ("cycript's prompt and command", "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n" + plain),
+            ("cycript's command without its prompt", "[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n" + plain),
+            (
+                "cycript's output in backticks after its prompt",
+                "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`" + plain + "`\ncy# "
+            ),
+            // A blog's narrow column wraps each line after its commas (a Korean post on LLDB, iOS 17).
+            (
+                "lines wrapped after their commas",
+                lines.map {
+                    $0.replacingOccurrences(of: ", state: ", with: ", \nstate: ").replacingOccurrences(of: ", view: ", with: ", \nview: ")
+                }
+                .joined(separator: "\n")
+            ),
+            (
+                "wrapped lines indented with tabs",
+                lines.map {
+                    $0.replacingOccurrences(of: ", state: ", with: ", \n\t\t\tstate: ").replacingOccurrences(
+                        of: ", view: ", with: ", \n\tview: ")
+                }
+                .joined(separator: "\n")
+            ),
         ]
+    }
+
+    /// A one-line dump in quotes, as cycript prints a string.
+    @Test func aQuotedOneLineDumpReads() throws {
+        let dump = try PrintHierarchy.parse(
+            #""<CustomViewController 0x1053133f0>, state: appeared, view: <UIView 0x1053205d0>""#, file: "dump.txt")
+        #expect(dump.controllers.map(\.className) == ["CustomViewController"])
     }
 
     @Test(arguments: pastes)
@@ -269,7 +299,9 @@ import Testing
     }
 
     /// Inputs the paste handling once read past the end of (after dropping backticks it reused stale indices).
-    @Test(arguments: ["``", "`\"x\\ny\"`", "` `", "\"\"", "\"", "`\"`", "\u{FEFF}", "\u{FEFF}``", "(lldb)", "po x._printHierarchy"])
+    @Test(arguments: [
+        "``", "`\"x\\ny\"`", "` `", "\"\"", "\"", "`\"`", "\u{FEFF}", "\u{FEFF}``", "(lldb)", "po x._printHierarchy", "cy#", "\"x\"",
+    ])
     func oddPastesAreRefusedWithoutACrash(text: String) {
         #expect(error(text) != nil)
     }
