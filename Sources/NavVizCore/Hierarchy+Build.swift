@@ -166,11 +166,13 @@ extension Hierarchy {
         let primary = splitChild(split, role: .primary)
         let target = onto ?? primary.flatMap { self[$0].kind == .navigation ? $0 : nil }
         self[split].collapsedOnto = target
+        self[split].collapsedColumns = []
         for role in [SplitRole.supplementary, .secondary] {
             guard let child = splitChild(split, role: role) else { continue }
             detach(child)
             if let target {
                 attach(child, to: target)
+                self[split].collapsedColumns.append(child)
             } else {
                 // The split keeps the column for a later expand, but not as a child.
                 self[child].role = role
@@ -188,7 +190,11 @@ extension Hierarchy {
             attach(child, to: split)
             self[child].role = role
         }
-        // Column order: primary, supplementary, secondary.
+        orderColumns(of: split)
+    }
+
+    /// Puts a split's children in column order: primary, supplementary, secondary.
+    mutating func orderColumns(of split: NodeID) {
         let order: [SplitRole?] = [.primary, .supplementary, .secondary, nil]
         let ranked = self[split].children.map { (id: $0, rank: order.firstIndex(of: self[$0].role)!) }
         let sorted = ranked.sorted { $0.rank < $1.rank }.map(\.id)

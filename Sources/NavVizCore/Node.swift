@@ -23,6 +23,9 @@ public struct Node: Sendable, Equatable {
     /// Split only: columns a collapse took out of the split because no navigation controller could
     /// receive them (a collapsed split's `viewControllers` holds the primary alone); `expand` restores them.
     public var hiddenColumns: [NodeID] = []
+    /// Split only: the columns a collapse pushed onto `collapsedOnto`, in column order (supplementary,
+    /// secondary); `expand` takes back each one still in that stack.
+    public var collapsedColumns: [NodeID] = []
     /// Activity only: the active key.
     public var active: String?
     /// As a split child: its column.

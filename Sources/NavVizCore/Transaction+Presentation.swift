@@ -31,6 +31,18 @@ extension Transaction {
         guard h[split].isCollapsed == true else { return noop("'\(split)' is already expanded") }
         h[split].isCollapsed = false
         h.restoreHiddenColumns(of: split)
+        // The columns the collapse pushed come back from the stack, each one still in it (a three-column
+        // split gets its supplementary back as well as its secondary).
+        let moved = h[split].collapsedColumns
+        h[split].collapsedColumns = []
+        if let nav = h[split].collapsedOnto, moved.count == 2 {
+            for (column, role) in zip(moved, [SplitRole.supplementary, .secondary]) where h[column].parent == nav {
+                h.detach(column)
+                h.attach(column, to: split)
+                h[column].role = role
+            }
+            h.orderColumns(of: split)
+        }
         // separateSecondaryViewController(for:): a navigation controller pops its top as the new secondary.
         if let nav = h[split].collapsedOnto, h[nav].children.count > 1, h.splitChild(split, role: .secondary) == nil {
             let top = h[nav].children.last!

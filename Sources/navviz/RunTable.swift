@@ -30,7 +30,8 @@ enum RunTable {
                 detail = message + (detail.isEmpty ? "" : " | " + detail)
             }
             if !step.outcome.hooks.isEmpty {
-                detail += (detail.isEmpty ? "" : " | ") + step.outcome.hooks.map(\.description).joined(separator: " ")
+                // After `|` always, so a hook never reads as a callback.
+                detail += (detail.isEmpty ? "| " : " | ") + step.outcome.hooks.map(\.description).joined(separator: " ")
             }
             out +=
                 pad(String(step.index), 5) + pad(step.op, opWidth) + pad(step.status.rawValue, 10)

@@ -49,6 +49,14 @@ private let goodScenario =
         #expect(lines.suffix(2) == ["16 ok, 2 noop, 4 rejected; all expectations hold", ""])
     }
 
+    /// Hooks follow `|` even when a step made no callback, so they never read as callbacks.
+    @Test func hooksFollowTheBarEvenWithoutCallbacks() throws {
+        let result = try navviz("run", "Samples/ariadne-routing.json")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("13   navigate  ok        Reviews#4      | update(Reviews#4)"))
+        #expect(lines.contains { $0.hasPrefix("11   navigate") && $0.hasSuffix(" | prepareForShowTransition(Orders)") })
+    }
+
     /// A name with a line feed, a tab or a bidi override stays on its line, visibly escaped: it cannot start a fake row
     /// of the table or reorder what the terminal shows.
     @Test func namesFromFilesAreEscapedInTheTableAndMessages() throws {

@@ -81,6 +81,27 @@ import Testing
         #expect(outcome.trace == ["Settings.wA", "Settings.dA"])
     }
 
+    /// A three-column split (Mail on iPad: mailboxes, a mailbox, a message) gets all three columns back
+    /// when it expands after a collapse; the mailbox's navigation controller stayed in the sidebar's stack.
+    @Test(arguments: [Device.phone, .pad])
+    func aThreeColumnSplitGetsEveryColumnBackOnExpand(device: Device) throws {
+        let mail = NodeSpec.split(
+            primary: nav("Mailboxes", id: "pNav"), secondary: nav("Message", id: "dNav"), supplementary: nav("Inbox", id: "sNav"),
+            id: "split")
+        var sim = try Simulator(root: mail, device: device)
+        if device == .pad { #expect(sim.perform(.collapse()).status == .ok) }
+        #expect(sim.children("pNav") == ["Mailboxes", "sNav", "dNav"])
+        #expect(sim.perform(.expand).status == .ok)
+        #expect(sim.children("split") == ["pNav", "sNav", "dNav"])
+        #expect(sim.children("pNav") == ["Mailboxes"])
+        #expect(sim.finderResult.onScreen == ["Mailboxes", "Inbox", "Message"])
+        // And again: collapse, expand.
+        #expect(sim.perform(.collapse()).status == .ok)
+        #expect(sim.perform(.expand).status == .ok)
+        #expect(sim.children("split") == ["pNav", "sNav", "dNav"])
+        #expect([sim.hierarchy["sNav"].role, sim.hierarchy["dNav"].role] == [.supplementary, .secondary])
+    }
+
     @Test func expandingAnExpandedSplitIsNoop() throws {
         var sim = try simulator(.pad)
         let outcome = sim.perform(.expand)
