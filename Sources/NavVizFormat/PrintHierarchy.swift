@@ -155,9 +155,10 @@ extension PrintHierarchy {
 
     /// The lines of a dump, numbered as in the file, as they come from a paste: without a byte-order mark, one
     /// pair of surrounding backticks (cycript), the quotes and escapes of a Swift string (`po` of
-    /// `value(forKey: "_printHierarchy")`), LLDB's prompt lines (`(lldb) po …`, a trailing `(lldb)`), an
-    /// `NSLog` header (`2024-05-01 10:22:33.123456+0200 App[12:34] `) and an indentation every line shares (a
-    /// Markdown code block). Lines end at `\n`, `\r\n` or `\r`.
+    /// `value(forKey: "_printHierarchy")`), LLDB's and cycript's prompt lines (`(lldb) po …`, `cy# …`), the
+    /// command that printed the dump, an `NSLog` header (`2024-05-01 10:22:33.123456+0200 App[12:34] `) and an
+    /// indentation every line shares (a Markdown code block); lines wrapped after a comma are joined. Lines
+    /// end at `\n`, `\r\n` or `\r`.
     static func lines(of text: String) -> [(number: Int, text: Substring)] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }

@@ -126,12 +126,8 @@ public struct DiagramCache: Sendable {
         return Array(header.utf8) + Array(dot.utf8) + Array(svg.text.utf8)
     }
 
-    /// The SVG of an entry, when it is whole and for exactly this context and DOT.
-    static func decode(_ bytes: [UInt8], context: String, dot: String) -> String? {
-        bytes.withUnsafeBytes { decode($0, context: context, dot: dot)?.text }
-    }
-
-    /// The same over raw bytes (a file read, not copied), with the SVG's hash.
+    /// The SVG of an entry (read in place, not copied) with its hash, when the entry is whole and for exactly
+    /// this context and DOT.
     static func decode(_ bytes: UnsafeRawBufferPointer, context: String, dot: String) -> TextKey? {
         var lines: [Slice<UnsafeRawBufferPointer>] = []
         var start = 0
@@ -149,11 +145,8 @@ public struct DiagramCache: Sendable {
         else { return nil }
         let dotBytes = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + dotCount)])
         let svgBytes = UnsafeRawBufferPointer(rebasing: bytes[(start + dotCount)...])
-        var dot = dot
         let digest = ContentHash.fnv1a(svgBytes)
-        guard dot.withUTF8({ $0.count == dotBytes.count && memcmp($0.baseAddress!, dotBytes.baseAddress!, $0.count) == 0 }),
-            ContentHash.hex(digest) == fields[2]
-        else { return nil }
+        guard dotBytes.elementsEqual(dot.utf8), ContentHash.hex(digest) == fields[2] else { return nil }
         return TextKey(String(decoding: svgBytes, as: UTF8.self), digest: digest)
     }
 }
