@@ -59,9 +59,9 @@ extension DOTBuilder {
                 writer.node(anchor, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
             }
         }
-        var emitter = SceneEmitter(options: options)
+        var emitter = SceneEmitter(options: options, clusterFontSize: 12)
         var windows: [String] = []
-        var beforeNodes: [String] = []
+        var beforeDepth = 0
         let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
         for (name, title, scene) in [("before", titles.0, beforeScene), ("after", afterTitle, afterScene)] {
             writer.open("subgraph cluster_\(name)")
@@ -74,9 +74,8 @@ extension DOTBuilder {
                     "labeljust": .constant("l"),
                     "style": .constant("rounded"),
                 ])
-            let first = emitter.current + 1
             windows.append(emitter.writeScene(scene, into: &writer))
-            if name == "before" { beforeNodes = (first...emitter.current).map { "n\($0)" } }
+            if name == "before" { beforeDepth = emitter.lowestRank }
             writer.close()
         }
         var top = stacked ? [windows[0]] : windows
@@ -92,20 +91,24 @@ extension DOTBuilder {
             "ltail": .constant("cluster_before"), "penwidth": .constant("3"),
         ]
         if stacked {
-            // Every node of the before side above the after window: the panels read top to bottom. These
-            // edges only rank; they do not pull the after panel sideways (weight 0), nor does the arrow.
-            let rankOnly: DOTAttributes = ["style": .constant("invis"), "weight": .constant("0")]
-            for node in beforeNodes.dropFirst() { emitter.addEdge(node, windows[1], rankOnly) }
-            arrow["weight"] = .constant("0")
             // The rail, in the windows' ranks, holds the two panels against one left edge, so the stack is as
             // wide as its wider panel, not their offset.
             for (anchor, window) in zip(rail, windows) {
                 writer.statement("{rank=same; \(anchor); \(window); }")
                 emitter.addEdge(anchor, window, ["style": .constant("invis")])
             }
-            emitter.addEdge(rail[0], rail[1], ["style": .constant("invis"), "weight": .constant("100")])
+            // The after window one rank below the before panel's lowest node: the panels read top to bottom.
+            // (Edges from every node of the before panel to the after window did that too, but `dot` routes
+            // even invisible edges, and around the panels they widened the diagram.) The arrow from before to
+            // after runs down the rail, beside the panels.
+            arrow["ltail"] = nil
+            arrow["lhead"] = nil
+            arrow.set("minlen", String(beforeDepth + 1))
+            arrow.set("weight", "100")
+            emitter.addEdge(rail[0], rail[1], arrow)
+        } else {
+            emitter.addEdge(windows[0], windows[1], arrow)
         }
-        emitter.addEdge(windows[0], windows[1], arrow)
         if options.includeLegend { emitter.writeLegend(into: &writer, includesChanges: true) }
         emitter.writeEdges(into: &writer)
         writer.close()
@@ -125,7 +128,7 @@ extension DOTBuilder {
 
     /// The estimated width of two panels side by side with the events table beside them, in points.
     static func sideBySideWidth(_ before: DiagramScene, _ after: DiagramScene, events: Markup?) -> Double {
-        let panels = [before, after].map { $0.estimatedWidth(clusterFontSize: 12) + 2 * TextWidth.clusterMargin }
+        let panels = [before, after].map { $0.estimatedWidth($0.rules(clusterFontSize: 12, wrapping: true)) + 2 * TextWidth.clusterMargin }
         let eventsWidth = events.map { $0.estimatedTableWidth(size: 10) + TextWidth.nodeSeparation } ?? 0
         return panels.reduce(0, +) + TextWidth.nodeSeparation + eventsWidth
     }

@@ -1,24 +1,150 @@
+/// How a scene is laid out, and what its width is estimated with: the size of container titles (a
+/// transition's panels set 12), whether siblings too wide side by side go in rows (a focused diagram;
+/// `--expand all` draws one row), and whether presented trees hang below everything drawn before them
+/// rather than beside their presenters.
+struct LayoutRules: Equatable {
+    var clusterFontSize: Double
+    var wrapping: Bool
+    var presentationsBelow = false
+}
+
 /// How wide Graphviz will draw a scene, estimated before it is laid out: text measured with Arial's
 /// advance widths (the font the diagrams name, and the metrics Graphviz's portable mode uses), boxes with
 /// their margins, and a container's children side by side as `dot` ranks them. A transition uses it to
 /// choose between its panels side by side and one above the other; it errs wide, so a diagram it lets
 /// through side by side fits.
 extension DiagramScene {
-    /// The estimated width in points; `clusterFontSize` is the size of container titles.
-    func estimatedWidth(clusterFontSize: Double) -> Double {
+    /// The rules a focused scene is laid out with (`wrapping`): presented trees below when beside their
+    /// presenters they would make the scene wider than a row may be.
+    func rules(clusterFontSize: Double, wrapping: Bool) -> LayoutRules {
+        let beside = LayoutRules(clusterFontSize: clusterFontSize, wrapping: wrapping)
+        guard wrapping, roots.contains(where: \.presentsAnything) else { return beside }
+        let below = LayoutRules(clusterFontSize: clusterFontSize, wrapping: true, presentationsBelow: true)
+        return contentWidth(beside) > DiagramItem.rowBudget && contentWidth(below) < contentWidth(beside) ? below : beside
+    }
+
+    /// The estimated width in points.
+    func estimatedWidth(_ rules: LayoutRules) -> Double {
         let window =
             TextWidth.of("UIWindow", size: 10, bold: true) + TextWidth.of(" · \(device.rawValue)", size: 10) + 2 * TextWidth.nodeMargin
-        let content = roots.map { $0.estimatedWidth(clusterFontSize: clusterFontSize) }
-        return max(window, content.reduce(0, +) + TextWidth.nodeSeparation * Double(max(0, content.count - 1)))
+        return max(window, contentWidth(rules))
+    }
+
+    private func contentWidth(_ rules: LayoutRules) -> Double {
+        let widths = roots.map { rules.presentationsBelow ? $0.treeWidth(rules) : $0.estimatedWidth(rules) }
+        let trees = DiagramItem.rowWidth(of: widths, wrapping: rules.wrapping)
+        guard rules.presentationsBelow else { return trees }
+        return roots.flatMap(\.presentedTrees).map { $0.treeWidth(rules) }.reduce(trees, max)
     }
 }
 
 extension DiagramItem {
-    /// The item with its presentations, which `dot` puts below it and partly beside it (counted at 0.6 of
-    /// their width: on the samples the estimate then stays at or above Graphviz's width).
-    func estimatedWidth(clusterFontSize: Double) -> Double {
-        let own = isContainer ? containerWidth(clusterFontSize: clusterFontSize) : leafWidth
-        return presentations.reduce(own) { $0 + TextWidth.nodeSeparation + 0.6 * $1.estimatedWidth(clusterFontSize: clusterFontSize) }
+    /// Whether the item or anything in it presents a tree.
+    var presentsAnything: Bool {
+        !presentations.isEmpty || children.contains(where: \.presentsAnything)
+    }
+
+    /// Every tree presented from the item or from anything in it, and from those in turn.
+    var presentedTrees: [DiagramItem] {
+        children.flatMap(\.presentedTrees) + presentations.flatMap { [$0] + $0.presentedTrees }
+    }
+
+    /// The item with the trees presented from it or from anything in it. `dot` puts a presented tree
+    /// outside every cluster, three ranks below its presenter: beside the item where the item reaches
+    /// that rank, else below it and partly beside it (counted at 0.6 of its width: on the samples the
+    /// estimate then stays at or above Graphviz's width). Below everything, they do not widen it.
+    func estimatedWidth(_ rules: LayoutRules) -> Double {
+        let tree = treeWidth(rules)
+        guard !rules.presentationsBelow else { return tree }
+        let depth = ranks(rules).depth
+        return presented(rules, at: 0).reduce(tree) { width, presented in
+            width + TextWidth.nodeSeparation + (presented.rank < depth ? 1 : 0.6) * presented.tree.estimatedWidth(rules)
+        }
+    }
+
+    /// The item's box: a leaf's, or a container's cluster around its children's boxes.
+    func treeWidth(_ rules: LayoutRules) -> Double {
+        isContainer ? containerWidth(rules) : leafWidth
+    }
+
+    /// How many ranks the item spans with the trees presented from it, beside it.
+    private func depthPresenting(_ rules: LayoutRules) -> Int {
+        presented(rules, at: 0).map { $0.rank + $0.tree.depthPresenting(rules) }.reduce(ranks(rules).depth, max)
+    }
+
+    /// The trees presented from the item or from anything in it (not from those trees), with the rank each
+    /// starts at when the item's node is at `rank`.
+    private func presented(_ rules: LayoutRules, at rank: Int) -> [(tree: DiagramItem, rank: Int)] {
+        var trees = presentations.map { (tree: $0, rank: rank + 3) }
+        for (child, offset) in zip(children, ranks(rules).offsets) {
+            trees += child.presented(rules, at: rank + offset)
+        }
+        return trees
+    }
+
+    /// How wide (estimated points) a row of siblings may be before they wrap into rows: room for the
+    /// window's margins and a few levels of nesting within the 1,200 pt budget.
+    static let rowBudget = 1000.0
+
+    /// Siblings (a container's children, or a scene's roots) in rows, as index ranges in order: one row
+    /// while they fit `rowBudget` side by side, else as few rows as fit, of equal length where that fits
+    /// too (six tabs read as three above three, not five above one). One wider than the budget has a row
+    /// of its own.
+    /// A container's children are measured by their boxes (what they present is drawn outside the
+    /// container), a scene's roots with what they present.
+    static func rows(of items: [DiagramItem], _ rules: LayoutRules, presenting: Bool) -> [Range<Int>] {
+        guard rules.wrapping, items.count > 1 else { return [0..<items.count] }
+        return rows(of: items.map { presenting ? $0.estimatedWidth(rules) : $0.treeWidth(rules) })
+    }
+
+    /// The estimated width of siblings of these widths in their rows (one row unless `wrapping`): the
+    /// widest row's.
+    static func rowWidth(of widths: [Double], wrapping: Bool) -> Double {
+        let rows = wrapping ? rows(of: widths) : [0..<widths.count]
+        return rows.map { sideBySide(widths[$0]) }.max() ?? 0
+    }
+
+    /// The width of boxes side by side, `nodesep` apart.
+    private static func sideBySide(_ widths: ArraySlice<Double>) -> Double {
+        widths.reduce(0, +) + TextWidth.nodeSeparation * Double(max(0, widths.count - 1))
+    }
+
+    /// Rows for siblings of these estimated widths.
+    static func rows(of widths: [Double]) -> [Range<Int>] {
+        let count = widths.count
+        guard count > 1 else { return [0..<count] }
+        func fits(_ row: Range<Int>) -> Bool {
+            row.count == 1 || sideBySide(widths[row]) <= Self.rowBudget
+        }
+        var greedy: [Range<Int>] = []
+        var start = 0
+        for end in 1...count where end == count || !fits(start..<(end + 1)) {
+            greedy.append(start..<end)
+            start = end
+        }
+        guard greedy.count > 1 else { return greedy }
+        let length = (count + greedy.count - 1) / greedy.count
+        let even = stride(from: 0, to: count, by: length).map { $0..<min($0 + length, count) }
+        return even.count == greedy.count && even.allSatisfy(fits) ? even : greedy
+    }
+
+    /// How many ranks below a container's anchor each child starts (a later row below the deepest child
+    /// of the row above), and how many ranks the item spans, presentations aside.
+    func ranks(_ rules: LayoutRules) -> (offsets: [Int], depth: Int) {
+        guard isContainer else { return ([], 1) }
+        return Self.rowRanks(of: children, rules, presenting: false)
+    }
+
+    /// How many ranks below their parent siblings in rows start, and how many ranks the parent spans.
+    static func rowRanks(of items: [DiagramItem], _ rules: LayoutRules, presenting: Bool) -> (offsets: [Int], depth: Int) {
+        let depths = items.map { presenting ? $0.depthPresenting(rules) : $0.ranks(rules).depth }
+        var offsets: [Int] = []
+        var start = 1
+        for row in rows(of: items, rules, presenting: presenting) {
+            offsets += Array(repeating: start, count: row.count)
+            start += depths[row].max() ?? 0
+        }
+        return (offsets, max(start, 1))
     }
 
     private var leafWidth: Double {
@@ -29,7 +155,8 @@ extension DiagramItem {
         return max(widths.max()! + 2 * TextWidth.nodeMargin, TextWidth.minimumNodeWidth)
     }
 
-    private func containerWidth(clusterFontSize: Double) -> Double {
+    private func containerWidth(_ rules: LayoutRules) -> Double {
+        let clusterFontSize = rules.clusterFontSize
         var widths: [Double] = []
         if let slot { widths.append(TextWidth.of(slot, size: 8)) }
         if node.kind == .controller {
@@ -42,8 +169,7 @@ extension DiagramItem {
         }
         if let details { widths.append(TextWidth.of(details, size: 8)) }
         widths.append(TextWidth.of(badgeWords.joined(separator: " · "), size: 8, bold: true))
-        let children = self.children.map { $0.estimatedWidth(clusterFontSize: clusterFontSize) }
-        let content = children.reduce(0, +) + TextWidth.nodeSeparation * Double(max(0, children.count - 1))
+        let content = Self.rowWidth(of: children.map { $0.treeWidth(rules) }, wrapping: rules.wrapping)
         return max(widths.max()!, content) + 2 * TextWidth.clusterMargin
     }
 }

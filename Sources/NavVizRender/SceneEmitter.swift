@@ -4,20 +4,36 @@ import NavVizCore
 /// `cluster_5`), leaves as boxes, presented trees beside the tree that presents them, and the edges
 /// (window → root, the path through the containers, presentations) after all nodes. Ids come from
 /// one counter in writing order, so a diagram's ids depend only on its shape.
+///
+/// In a focused diagram, siblings too wide side by side go in rows, and presented trees that would
+/// make the scene too wide beside their presenters hang below everything drawn before them
+/// (`LayoutRules`). Both are done with the `minlen` of edges, from a count of the ranks `dot` gives
+/// each node: one down from a container's anchor to its children, three down a presentation.
 struct SceneEmitter {
     let options: DiagramOptions
+    /// The size of container titles where the scene is written (a transition's panels set 12).
+    let clusterFontSize: Double
     private var counter = 0
     private var edges: [(from: String, to: String, attributes: DOTAttributes)] = []
 
-    init(options: DiagramOptions) {
+    init(options: DiagramOptions, clusterFontSize: Double = 10) {
         self.options = options
+        self.clusterFontSize = clusterFontSize
     }
 
-    /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor) and its cluster.
+    /// The lowest rank of the last scene written, counted from its window's (0).
+    private(set) var lowestRank = 0
+
+    /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor), its cluster, and
+    /// the rank of that node counted from the window's.
     struct Endpoint {
         var id: String
         var cluster: String?
+        var rank: Int
     }
+
+    /// A presented tree waiting to be written, and what presents it.
+    private typealias Presentation = (presenter: Endpoint, item: DiagramItem)
 
     /// The last synthetic number given out.
     var current: Int { counter }
@@ -44,11 +60,15 @@ struct SceneEmitter {
                 "label": .html(.bold(.text("UIWindow")) + .text(" · \(scene.device.rawValue)")),
                 "tooltip": .tooltip("the window (\(scene.device.rawValue))"),
             ])
-        var queue: [(presenter: Endpoint, item: DiagramItem)] = []
-        for root in scene.roots {
+        let rules = scene.rules(clusterFontSize: clusterFontSize, wrapping: !options.expandAll)
+        lowestRank = 0
+        var queue: [Presentation] = []
+        let offsets = DiagramItem.rowRanks(of: scene.roots, rules, presenting: !rules.presentationsBelow).offsets
+        for (root, offset) in zip(scene.roots, offsets) {
             let mark = edges.count
-            let entry = writeItem(root, into: &writer, queue: &queue)
+            let entry = writeItem(root, rank: offset, rules, into: &writer, queue: &queue)
             var attributes = arrival(entry)
+            if offset > 1 { attributes.set("minlen", String(offset)) }
             if root.isGhost {
                 attributes.set("color", DiagramStyle.removedBorder)
                 attributes.set("style", "dashed")
@@ -61,8 +81,13 @@ struct SceneEmitter {
         var index = 0
         while index < queue.count {
             let (presenter, item) = queue[index]
-            let entry = writeItem(item, into: &writer, queue: &queue)
-            edges.append((presenter.id, entry.id, presentationEdge(item, from: presenter, to: entry)))
+            // Three ranks below the presenter, or one below the lowest node so far with a rank between
+            // for the edge's label.
+            let rank = rules.presentationsBelow ? max(lowestRank + 2, presenter.rank + 3) : presenter.rank + 3
+            let entry = writeItem(item, rank: rank, rules, into: &writer, queue: &queue)
+            var attributes = presentationEdge(item, from: presenter, to: entry)
+            attributes.set("minlen", String(rank - presenter.rank))
+            edges.append((presenter.id, entry.id, attributes))
             index += 1
         }
         return window
@@ -79,26 +104,29 @@ struct SceneEmitter {
         edges.append((from, to, attributes))
     }
 
+    /// Writes an item whose node is at `rank`, and queues its presentations.
     private mutating func writeItem(
-        _ item: DiagramItem, into writer: inout DOTWriter, queue: inout [(presenter: Endpoint, item: DiagramItem)]
+        _ item: DiagramItem, rank: Int, _ rules: LayoutRules, into writer: inout DOTWriter, queue: inout [Presentation]
     ) -> Endpoint {
         let number = next()
         let id = "n\(number)"
         let endpoint: Endpoint
+        // A later row of children starts below the row above (`DiagramItem.ranks`).
+        let (offsets, depth) = item.ranks(rules)
+        lowestRank = max(lowestRank, rank + depth - 1)
         if item.isContainer {
             let cluster = "cluster_\(number)"
-            endpoint = Endpoint(id: id, cluster: cluster)
             writer.open("subgraph \(cluster)")
             writer.defaults("graph", clusterAttributes(item))
             writer.node(id, anchorAttributes(item))
             let mark = edges.count
             var entries: [Endpoint] = []
-            for child in item.children {
-                entries.append(writeItem(child, into: &writer, queue: &queue))
+            for (child, offset) in zip(item.children, offsets) {
+                entries.append(writeItem(child, rank: rank + offset, rules, into: &writer, queue: &queue))
             }
             writer.close()
             var containment: [(from: String, to: String, attributes: DOTAttributes)] = []
-            for (child, entry) in zip(item.children, entries) {
+            for (index, (child, entry)) in zip(item.children, entries).enumerated() {
                 var attributes = arrival(entry)
                 if item.isOnPath && child.isOnPath {
                     attributes.set("color", DiagramStyle.accent)
@@ -106,11 +134,13 @@ struct SceneEmitter {
                 } else {
                     attributes = ["style": .constant("invis")]
                 }
+                if offsets[index] > 1 { attributes.set("minlen", String(offsets[index])) }
                 containment.append((id, entry.id, attributes))
             }
             edges.insert(contentsOf: containment, at: mark)
+            endpoint = Endpoint(id: id, cluster: cluster, rank: rank)
         } else {
-            endpoint = Endpoint(id: id, cluster: nil)
+            endpoint = Endpoint(id: id, cluster: nil, rank: rank)
             writer.node(id, leafAttributes(item))
         }
         for presented in item.presentations {
@@ -133,7 +163,6 @@ struct SceneEmitter {
         // An external label: it is placed on the drawn (clipped) edge, whereas a plain label sits
         // at the middle of the unclipped edge, often inside the presenter's cluster.
         attributes["xlabel"] = .label(DiagramStyle.presentationLabel(item.node.style))
-        attributes.set("minlen", "3")
         let color: String
         if item.isGhost {
             color = DiagramStyle.removedBorder

@@ -1,0 +1,192 @@
+import Foundation
+import NavVizCore
+import NavVizScenario
+import Testing
+
+@testable import NavVizRender
+
+/// Siblings too wide side by side go in rows, presented trees that would widen a scene hang below it, and
+/// a stacked transition's after panel hangs below the before panel's lowest node: wide input from a
+/// new user's trial (six long tab titles on an iPad) and real captures imported as one flow fit 1,200 pt.
+@Suite struct WideSiblingsTests {
+    @Test(arguments: [
+        ([300.0, 300, 300], [0..<3]),
+        ([300.0, 300, 300, 300, 300, 300], [0..<3, 3..<6]),
+        ([400.0, 400, 400], [0..<2, 2..<3]),
+        // Rows of equal length where they fit, else as many as fit in each.
+        ([500.0, 100, 100, 100, 500], [0..<3, 3..<5]),
+        ([100.0, 100, 100, 100, 900], [0..<4, 4..<5]),
+        // One wider than the budget has a row of its own.
+        ([1200.0, 100], [0..<1, 1..<2]),
+        ([2000.0], [0..<1]),
+    ])
+    func siblingsTooWideSideBySideGoInRows(widths: [Double], rows: [Range<Int>]) {
+        #expect(DiagramItem.rows(of: widths) == rows)
+    }
+
+    /// Six tabs with long titles on an iPad, then `setTabs` replacing every tab: its transition drew twelve
+    /// tabs side by side, 3,579 pt wide.
+    static let longTabs = #"""
+        {"navviz": 1, "name": "Long tabs", "device": "pad",
+         "root": {"tabs": [
+           {"navigation": ["RecommendationsFeed"], "id": "recommendationsNavigation"},
+           {"navigation": ["SearchAndDiscovery"], "id": "searchAndDiscoveryNavigation"},
+           {"navigation": ["ShoppingCartOverview"], "id": "shoppingCartNavigation"},
+           {"navigation": ["OrderHistoryList"], "id": "orderHistoryNavigation"},
+           {"navigation": ["AccountProfileSummary"], "id": "accountProfileNavigation"},
+           {"navigation": ["ApplicationSettings"], "id": "applicationSettingsNavigation"}], "id": "mainTabBarController"},
+         "steps": [
+           {"push": "ProductDetails"},
+           {"op": "setTabs", "selected": 2, "tabs": [
+             {"navigation": ["WelcomeOnboarding", "WelcomeOnboardingStep2"], "id": "welcomeNavigation"},
+             {"navigation": ["NotificationsCenter"], "id": "notificationsNavigation"},
+             {"navigation": ["MessagesInbox", "MessageThread"], "id": "messagesNavigation"},
+             {"navigation": ["FavouritesCollection"], "id": "favouritesNavigation"},
+             {"navigation": ["DownloadsManager"], "id": "downloadsNavigation"},
+             {"navigation": ["HelpAndSupportCenter"], "id": "helpNavigation"}]}]}
+        """#
+
+    static func run(_ text: String) throws -> Run {
+        ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "wide.json"))
+    }
+
+    /// The widths of every state and transition SVG of a run (portable metrics), widest first.
+    static func widths(_ run: Run) throws -> [(width: Int, path: String)] {
+        var options = RenderOptions()
+        options.sections = [.states, .transitions]
+        options.textMetrics = .portable
+        return try ScenarioRenderer(options: options).render(run).filter { $0.path.hasSuffix(".svg") }.map { file in
+            let match = try #require(file.contents.firstMatch(of: #/<svg width="(\d+)pt"/#))
+            return (Int(match.1)!, file.path)
+        }.sorted { $0.width > $1.width }
+    }
+
+    /// A laid-out diagram's nodes (`dot -Tplain`): centre and size in points, by id.
+    struct Layout {
+        var width: Double
+        var nodes: [String: (x: Double, y: Double, height: Double)] = [:]
+
+        init(dot: String) throws {
+            let plain = try GraphvizRenderer.shared.renderSync(dot: dot, format: .plain, metrics: .portable)
+            var width = 0.0
+            for line in plain.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                if fields.first == "graph" { width = Double(fields[2])! * 72 }
+                if fields.first == "node" {
+                    nodes[String(fields[1])] = (Double(fields[2])! * 72, Double(fields[3])! * 72, Double(fields[5])! * 72)
+                }
+            }
+            self.width = width
+        }
+    }
+
+    /// The id of the box whose bold line is `name`, in DOT a builder wrote (the first, or the last).
+    static func id(of name: String, in dot: String, last: Bool = false) throws -> String {
+        let lines = dot.split(separator: "\n").filter { $0.contains("<B>\(name)</B>") }
+        let line = try #require(last ? lines.last : lines.first, "no box named \(name)")
+        return String(line.drop { $0 == " " }.prefix { $0 != " " })
+    }
+
+    @Test func sixLongTabsOnAPadFitTheBudget() throws {
+        let widths = try Self.widths(try Self.run(Self.longTabs))
+        #expect(widths.count == 5)
+        #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
+    }
+
+    /// The tabs of the after panel read in rows, in tab order, each row below the one before; and the whole
+    /// after panel hangs below the before panel.
+    @Test func rowsKeepTheirOrderAndStackedPanelsDoNotOverlap() throws {
+        let run = try Self.run(Self.longTabs)
+        let (before, after) = (run.steps[1], run.steps[2])
+        let dot = DOTBuilder(options: .focused).transition(
+            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
+            step: TransitionInfo(index: 2, op: after.op, outcome: after.outcome, note: nil))
+        let layout = try Layout(dot: dot)
+        #expect(layout.width <= 1200)
+        // The new tabs' first controllers, in tab order: three to a row.
+        let new = try [
+            "WelcomeOnboarding", "NotificationsCenter", "MessagesInbox", "FavouritesCollection", "DownloadsManager", "HelpAndSupportCenter",
+        ]
+        .map { try #require(layout.nodes[try Self.id(of: $0, in: dot)]) }
+        for row in [new[0..<3], new[3..<6]] {
+            #expect(zip(row, row.dropFirst()).allSatisfy { $0.x < $1.x }, "a row reads left to right")
+        }
+        #expect(new[0..<3].allSatisfy { upper in new[3..<6].allSatisfy { $0.y < upper.y } }, "the second row is below the first")
+        // Every node of the before panel (n1 up to the after window) is above the after window.
+        let afterWindow = try #require(dot.firstMatch(of: #/\{rank=same; rail_after; (n\d+); \}/#)).1
+        let windowY = try #require(layout.nodes[String(afterWindow)]).y
+        let beforeIDs = (1..<Int(afterWindow.dropFirst())!).map { "n\($0)" }
+        #expect(beforeIDs.allSatisfy { layout.nodes[$0]!.y > windowY })
+        // Without edges from every node of the before panel, only the rail's.
+        #expect(!dot.contains("weight=0"))
+    }
+
+    @Test func expandAllDrawsSiblingsInOneRow() throws {
+        let run = try Self.run(Self.longTabs)
+        let step = run.steps[2]
+        let focused = DOTBuilder(options: .focused).state(step.hierarchy, finder: step.finder)
+        let full = DOTBuilder(options: DiagramOptions(expandAll: true)).state(step.hierarchy, finder: step.finder)
+        #expect(!full.contains("minlen"))
+        // Folded, the six tabs fit one row; drawn in full they would not, but `--expand all` draws them as they are.
+        #expect(!focused.contains("minlen"))
+        let layout = try Layout(dot: full)
+        let tabs = try ["WelcomeOnboarding", "NotificationsCenter", "HelpAndSupportCenter"].map {
+            layout.nodes[try Self.id(of: $0, in: full)]!.y
+        }
+        #expect(Set(tabs).count == 1)
+    }
+
+    /// Two unrelated real captures imported as one flow: the old root stays as a ghost beside the new one,
+    /// each presenting a chain of controllers. Before rows and presentations below, these were 1,487,
+    /// 1,311 and 1,310 pt wide.
+    @Test(arguments: [
+        ("01-objcio-pspdf-popover.txt", "13-tab-pagesheet-chain.txt"),
+        ("06-imagepicker-fullscreen.txt", "07-springboard-lockscreen-disappearing.txt"),
+        ("01-objcio-pspdf-popover.txt", "02-snapshot-testing-tab-purged.txt"),
+    ])
+    func twoUnrelatedCapturesAsOneFlowFitTheBudget(first: String, second: String) throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/captures")
+        let captures = try [first, second].map { file in
+            (
+                file: file,
+                capture: try Capture.load(text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), file: file)
+            )
+        }
+        let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow"))
+        let widths = try Self.widths(try Self.run(text))
+        #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
+    }
+
+    /// A presented tree that would make the scene too wide beside its presenter hangs below everything
+    /// drawn before it: in a real capture's page-sheet chain imported after another capture, the three
+    /// presented controllers are below every controller of the tab bar, one under the other, and their
+    /// edges are longer than the usual three ranks.
+    @Test func aPresentationThatWouldWidenTheSceneHangsBelowIt() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/captures")
+        let captures = try ["01-objcio-pspdf-popover.txt", "13-tab-pagesheet-chain.txt"].map { file in
+            (
+                file: file,
+                capture: try Capture.load(text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), file: file)
+            )
+        }
+        let run = try Self.run(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")))
+        let (before, after) = (run.steps[0], run.steps[1])
+        let dot = DOTBuilder(options: .focused).transition(
+            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
+            step: TransitionInfo(index: 1, op: after.op, outcome: after.outcome, note: nil))
+        let layout = try Layout(dot: dot)
+        func box(_ id: String) throws -> (x: Double, y: Double, height: Double) {
+            let line = try #require(dot.split(separator: "\n").first { $0.contains(#"tooltip="\#(id) · "#) }, "no box for \(id)")
+            return try #require(layout.nodes[String(line.drop { $0 == " " }.prefix { $0 != " " })])
+        }
+        let tabs = try ["ViewController", "ViewController#4", "ViewController#5", "ViewController#8"].map(box)
+        let presented = try ["ViewController#9", "ViewController#10", "ViewController#11"].map(box)
+        let lowestTab = tabs.map { $0.y - $0.height / 2 }.min()!
+        #expect(presented.allSatisfy { $0.y + $0.height / 2 < lowestTab })
+        #expect(zip(presented, presented.dropFirst()).allSatisfy { $0.y > $1.y })
+        #expect(dot.firstMatch(of: #/style=dashed, xlabel="pageSheet"/#) != nil)
+        #expect(dot.firstMatch(of: #/minlen=(\d\d), penwidth=2.5, style=dashed/#) != nil)
+    }
+}
