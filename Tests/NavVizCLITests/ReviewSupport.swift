@@ -11,8 +11,9 @@ func navviz(_ arguments: [String], in folder: URL = packageRoot, environment: [S
     return try runProgram(binary, arguments, in: folder, environment: defaults.merging(environment) { $1 })
 }
 
-/// Where the CLI tests' `navviz` keeps its SVG cache.
-let testCacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-test-cache-\(getpid())").path
+/// Where the CLI tests' `navviz` keeps its SVG cache: one folder for every run (the cache bounds its own
+/// size), so test runs do not leave a folder each in the temporary directory.
+let testCacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-test-cache").path
 
 /// Runs `git` in a folder, with a fixed identity and no user or system configuration.
 @discardableResult

@@ -43,7 +43,9 @@ final class DaemonProcess: @unchecked Sendable {
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: prefix), let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
             process.waitUntilExit()
-            throw DaemonError(text: "navviz serve did not start: \(text) \((try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "")")
+            let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: logFile)
+            throw DaemonError(text: "navviz serve did not start: \(text) \(log)")
         }
         self.port = port
     }
