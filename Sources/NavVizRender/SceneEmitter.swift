@@ -121,8 +121,19 @@ struct SceneEmitter {
             writer.node(id, anchorAttributes(item))
             let mark = edges.count
             var entries: [Endpoint] = []
+            // `ordering=out` on the anchor keeps children in order only while they are all boxes or all
+            // clusters: among clusters (the selected tab, drawn in full) `dot` moves a plain box (a folded
+            // tab) freely. So beside a cluster a box gets a borderless cluster of its own.
+            let mixed = item.children.contains(where: \.isContainer)
             for (child, offset) in zip(item.children, offsets) {
+                if mixed && !child.isContainer {
+                    writer.open("subgraph cluster_\(counter + 1)_box")
+                    writer.defaults(
+                        "graph",
+                        ["label": .constant(""), "margin": .constant("0"), "peripheries": .constant("0"), "tooltip": .constant("")])
+                }
                 entries.append(writeItem(child, rank: rank + offset, rules, into: &writer, queue: &queue))
+                if mixed && !child.isContainer { writer.close() }
             }
             writer.close()
             var containment: [(from: String, to: String, attributes: DOTAttributes)] = []

@@ -189,4 +189,24 @@ import Testing
         #expect(dot.firstMatch(of: #/style=dashed, xlabel="pageSheet"/#) != nil)
         #expect(dot.firstMatch(of: #/minlen=(\d\d), penwidth=2.5, style=dashed/#) != nil)
     }
+
+    /// A tab bar's tabs read in tab order whichever is selected: the selected tab is a cluster, the others
+    /// folded boxes, and `dot` used to move the cluster after the boxes beside it (0, 2, 3, 1).
+    @Test(arguments: [0, 1, 2, 3])
+    func tabsReadInOrderWhicheverIsSelected(selected: Int) throws {
+        var sim = try Simulator(
+            root: .tabs(["Home", "Search", "Cart", "Profile"].map { .navigation([.screen($0)], id: "\($0.lowercased())Nav") }, id: "tabs"))
+        _ = sim.perform(.select(.index(selected)))
+        #expect(sim.visible == ["Home", "Search", "Cart", "Profile"][selected])
+        let dot = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult)
+        let layout = try Layout(dot: dot)
+        let lines = dot.split(separator: "\n").map { $0.drop { $0 == " " } }
+        // A folded tab's box, or the selected tab's anchor: the node after its cluster's attributes.
+        let xs = try (0..<4).map { tab in
+            let index = try #require(lines.firstIndex { $0.contains(">tab \(tab)<") || $0.contains(">tab \(tab) · selected<") })
+            let node = lines[index].hasPrefix("graph [") ? lines[index + 1] : lines[index]
+            return try #require(layout.nodes[String(node.prefix { $0 != " " })]).x
+        }
+        #expect(xs == xs.sorted(), "tabs left to right: \(xs)")
+    }
 }
