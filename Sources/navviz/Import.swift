@@ -128,6 +128,14 @@ enum ScenarioFile {
             }
         }
         let url = URL(fileURLWithPath: path)
+        // The folder as the user wrote it.
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandFailure(
+                message: "\(Terminal.printable(path)): cannot write the scenario: the folder \(Terminal.printable(folder)) does not exist",
+                code: CommandFailure.ioError)
+        }
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {

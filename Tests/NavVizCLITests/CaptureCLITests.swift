@@ -89,6 +89,13 @@ import Testing
         #expect(result.stdout.hasPrefix("{\n  \"navviz\": 1,\n  \"name\": \"list\","))
     }
 
+    @Test func importIntoAMissingFolderNamesTheFolder() throws {
+        let folder = try ScenarioFolder(["list.txt": Self.list])
+        let result = try navviz("import", "list.txt", "-o", "nodir/list.json", in: folder.url)
+        #expect(result.status == 74)
+        #expect(result.stderr == "nodir/list.json: cannot write the scenario: the folder nodir does not exist\n")
+    }
+
     @Test func importNeverReplacesAFileItDidNotWrite() throws {
         let folder = try ScenarioFolder(["list.txt": Self.list, "notes.json": "{\"mine\": true}\n"])
         let result = try navviz("import", "list.txt", "-o", "notes.json", in: folder.url)
