@@ -19,8 +19,10 @@ extension DiagramScene {
     func rules(clusterFontSize: Double, wrapping: Bool) -> LayoutRules {
         let beside = LayoutRules(clusterFontSize: clusterFontSize, wrapping: wrapping)
         guard wrapping, roots.contains(where: \.presentsAnything) else { return beside }
+        let besideWidth = contentWidth(beside)
+        guard besideWidth > DiagramItem.rowBudget else { return beside }
         let below = LayoutRules(clusterFontSize: clusterFontSize, wrapping: true, presentationsBelow: true)
-        return contentWidth(beside) > DiagramItem.rowBudget && contentWidth(below) < contentWidth(beside) ? below : beside
+        return contentWidth(below) < besideWidth ? below : beside
     }
 
     /// The estimated width in points.

@@ -124,8 +124,7 @@ enum GitShow {
         func fail(_ message: String) -> CommandFailure { CommandFailure(message: message, code: CommandFailure.invalidInput) }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let folder = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard isDirectory(folder) else {
             throw fail("\(path): no such file")
         }
         let inside = try git(["rev-parse", "--is-inside-work-tree"], in: folder)

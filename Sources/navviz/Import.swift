@@ -110,11 +110,10 @@ enum ScenarioFile {
     /// Writes a scenario file atomically; an existing file is replaced only when `navviz import` wrote it.
     static func writeScenario(_ text: String, to path: String) throws(CommandFailure) {
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if fm.fileExists(atPath: path) {
             let existing = fm.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
             let value = existing.flatMap { try? JSONParser.parse($0) }
-            guard !isDirectory.boolValue, let value, value["navviz"] != nil else {
+            guard !isDirectory(path), let value, value["navviz"] != nil else {
                 throw CommandFailure(
                     message:
                         "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
@@ -130,8 +129,7 @@ enum ScenarioFile {
         let url = URL(fileURLWithPath: path)
         // The folder as the user wrote it.
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        guard isDirectory(folder) else {
             throw CommandFailure(
                 message: "\(Terminal.printable(path)): cannot write the scenario: the folder \(Terminal.printable(folder)) does not exist",
                 code: CommandFailure.ioError)

@@ -50,6 +50,19 @@ import Testing
         ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "wide.json"))
     }
 
+    /// Real capture fixtures imported as one flow (as `navviz import` writes it), run.
+    static func flow(of files: [String]) throws -> Run {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/captures")
+        let captures = try files.map { file in
+            (
+                file: file,
+                capture: try Capture.load(text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), file: file)
+            )
+        }
+        return try run(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")))
+    }
+
     /// The widths of every state and transition SVG of a run (portable metrics), widest first.
     static func widths(_ run: Run) throws -> [(width: Int, path: String)] {
         var options = RenderOptions()
@@ -145,16 +158,7 @@ import Testing
         ("01-objcio-pspdf-popover.txt", "02-snapshot-testing-tab-purged.txt"),
     ])
     func twoUnrelatedCapturesAsOneFlowFitTheBudget(first: String, second: String) throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/captures")
-        let captures = try [first, second].map { file in
-            (
-                file: file,
-                capture: try Capture.load(text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), file: file)
-            )
-        }
-        let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow"))
-        let widths = try Self.widths(try Self.run(text))
+        let widths = try Self.widths(try Self.flow(of: [first, second]))
         #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
     }
 
@@ -163,15 +167,7 @@ import Testing
     /// presented controllers are below every controller of the tab bar, one under the other, and their
     /// edges are longer than the usual three ranks.
     @Test func aPresentationThatWouldWidenTheSceneHangsBelowIt() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/captures")
-        let captures = try ["01-objcio-pspdf-popover.txt", "13-tab-pagesheet-chain.txt"].map { file in
-            (
-                file: file,
-                capture: try Capture.load(text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), file: file)
-            )
-        }
-        let run = try Self.run(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")))
+        let run = try Self.flow(of: ["01-objcio-pspdf-popover.txt", "13-tab-pagesheet-chain.txt"])
         let (before, after) = (run.steps[0], run.steps[1])
         let dot = DOTBuilder(options: .focused).transition(
             before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,

@@ -107,15 +107,7 @@ import Testing
             }
             let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(client) }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            #expect(connected == 0)
-            var clientAddress = sockaddr_in()
-            var clientSize = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutablePointer(to: &clientAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(client, $0, &clientSize) }
-            }
+            let clientAddress = try #require(Self.connect(client, to: address))
             let server = try SocketAddress(ipAddress: "127.0.0.1", port: Int(UInt16(bigEndian: address.sin_port)))
             let peer = try SocketAddress(ipAddress: "127.0.0.1", port: Int(UInt16(bigEndian: clientAddress.sin_port)))
             #expect(LoopbackPeer.owner(client: peer, server: server) == .user(UInt32(geteuid())))
@@ -128,17 +120,25 @@ import Testing
             target.sin6_family = sa_family_t(AF_INET6)
             target.sin6_port = address.sin_port
             #expect(inet_pton(AF_INET6, "::ffff:127.0.0.1", &target.sin6_addr) == 1)
-            let connected6 = withUnsafePointer(to: &target) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client6, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-            #expect(connected6 == 0)
-            var name6 = sockaddr_in6()
-            var size6 = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutablePointer(to: &name6) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(client6, $0, &size6) }
-            }
+            let name6 = try #require(Self.connect(client6, to: target))
             let mappedPeer = try SocketAddress(ipAddress: "127.0.0.1", port: Int(UInt16(bigEndian: name6.sin6_port)))
             #expect(LoopbackPeer.owner(client: mappedPeer, server: server) == .user(UInt32(geteuid())))
+        }
+
+        /// Connects a socket to `target` (a `sockaddr_in` or `sockaddr_in6`); the socket's own address, or nil
+        /// when it did not connect.
+        static func connect<Address>(_ socket: Int32, to target: Address) -> Address? {
+            var target = target
+            let connected = withUnsafePointer(to: &target) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<Address>.size)) }
+            }
+            guard connected == 0 else { return nil }
+            var local = target
+            var size = socklen_t(MemoryLayout<Address>.size)
+            withUnsafeMutablePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(socket, $0, &size) }
+            }
+            return local
         }
 
         /// Another user's process (`setpriv` to nobody; needs root) gets 403; with a token, the token decides.
