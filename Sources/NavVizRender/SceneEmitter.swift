@@ -25,11 +25,23 @@ struct SceneEmitter {
     private(set) var lowestRank = 0
 
     /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor), its cluster, and
-    /// the rank of that node counted from the window's.
+    /// the rank of that node counted from the window's; and where its presentations leave from.
     struct Endpoint {
         var id: String
         var cluster: String?
         var rank: Int
+        /// The node presentation edges leave from: `id`, or a container's stem.
+        var tail: String
+        /// The rank of `tail`.
+        var tailRank: Int
+
+        init(id: String, cluster: String?, rank: Int, tail: (id: String, rank: Int)? = nil) {
+            self.id = id
+            self.cluster = cluster
+            self.rank = rank
+            self.tail = tail?.id ?? id
+            self.tailRank = tail?.rank ?? rank
+        }
     }
 
     /// A presented tree waiting to be written, and what presents it.
@@ -86,8 +98,8 @@ struct SceneEmitter {
             let rank = rules.presentationsBelow ? max(lowestRank + 2, presenter.rank + 3) : presenter.rank + 3
             let entry = writeItem(item, rank: rank, rules, into: &writer, queue: &queue)
             var attributes = presentationEdge(item, from: presenter, to: entry)
-            attributes.set("minlen", String(rank - presenter.rank))
-            edges.append((presenter.id, entry.id, attributes))
+            attributes.set("minlen", String(rank - presenter.tailRank))
+            edges.append((presenter.tail, entry.id, attributes))
             index += 1
         }
         return window
@@ -125,16 +137,18 @@ struct SceneEmitter {
             // clusters: among clusters (the selected tab, drawn in full) `dot` moves a plain box (a folded
             // tab) freely. So beside a cluster a box gets a borderless cluster of its own.
             let mixed = item.children.contains(where: \.isContainer)
-            for (child, offset) in zip(item.children, offsets) {
-                if mixed && !child.isContainer {
-                    writer.open("subgraph cluster_\(counter + 1)_box")
-                    writer.defaults(
-                        "graph",
-                        ["label": .constant(""), "margin": .constant("0"), "peripheries": .constant("0"), "tooltip": .constant("")])
-                }
+            // A container whose presented trees hang below it presents from a stem: an invisible point
+            // amid its children on its lowest rank. From the anchor, the edge would leave the cluster
+            // beside its children, and each sheet of a chain would step right of the one before.
+            let stem = hangsPresentationsBelow(item, depth: depth, rules) ? (id: "s\(number)", rank: rank + depth - 1) : nil
+            let stemIndex = item.children.count / 2
+            for (index, (child, offset)) in zip(item.children, offsets).enumerated() {
+                if let stem, index == stemIndex { writeStem(stem.id, inCluster: mixed, into: &writer) }
+                if mixed && !child.isContainer { openOrderCluster("cluster_\(counter + 1)_box", into: &writer) }
                 entries.append(writeItem(child, rank: rank + offset, rules, into: &writer, queue: &queue))
                 if mixed && !child.isContainer { writer.close() }
             }
+            if let stem, stemIndex == item.children.count { writeStem(stem.id, inCluster: mixed, into: &writer) }
             writer.close()
             var containment: [(from: String, to: String, attributes: DOTAttributes)] = []
             for (index, (child, entry)) in zip(item.children, entries).enumerated() {
@@ -148,8 +162,13 @@ struct SceneEmitter {
                 if offsets[index] > 1 { attributes.set("minlen", String(offsets[index])) }
                 containment.append((id, entry.id, attributes))
             }
+            if let stem {
+                var attributes: DOTAttributes = ["style": .constant("invis")]
+                if stem.rank - rank > 1 { attributes.set("minlen", String(stem.rank - rank)) }
+                containment.insert((id, stem.id, attributes), at: stemIndex)
+            }
             edges.insert(contentsOf: containment, at: mark)
-            endpoint = Endpoint(id: id, cluster: cluster, rank: rank)
+            endpoint = Endpoint(id: id, cluster: cluster, rank: rank, tail: stem)
         } else {
             endpoint = Endpoint(id: id, cluster: nil, rank: rank)
             writer.node(id, leafAttributes(item))
@@ -158,6 +177,27 @@ struct SceneEmitter {
             queue.append((endpoint, presented))
         }
         return endpoint
+    }
+
+    /// Opens a borderless, marginless cluster that holds one box or stem in its place among clusters.
+    private func openOrderCluster(_ name: String, into writer: inout DOTWriter) {
+        writer.open("subgraph \(name)")
+        writer.defaults(
+            "graph", ["label": .constant(""), "margin": .constant("0"), "peripheries": .constant("0"), "tooltip": .constant("")])
+    }
+
+    /// Writes a stem: an invisible point of no size, in a cluster of its own among clusters.
+    private func writeStem(_ id: String, inCluster: Bool, into writer: inout DOTWriter) {
+        if inCluster { openOrderCluster("cluster_\(id)", into: &writer) }
+        writer.node(id, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
+        if inCluster { writer.close() }
+    }
+
+    /// Whether the trees `item` presents start below its lowest rank (`depth` ranks from its node), so
+    /// they leave from a stem: three ranks below the presenter reach past a container at most three
+    /// ranks deep, and presentations hung below the scene are below every container.
+    private func hangsPresentationsBelow(_ item: DiagramItem, depth: Int, _ rules: LayoutRules) -> Bool {
+        item.isContainer && !item.presentations.isEmpty && !item.children.isEmpty && (rules.presentationsBelow || depth <= 3)
     }
 
     /// `lhead` for an edge arriving at a container, so it stops at the cluster's border.

@@ -164,8 +164,8 @@ import Testing
 
     /// A presented tree that would make the scene too wide beside its presenter hangs below everything
     /// drawn before it: in a real capture's page-sheet chain imported after another capture, the three
-    /// presented controllers are below every controller of the tab bar, one under the other, and their
-    /// edges are longer than the usual three ranks.
+    /// presented controllers are below every controller of the tab bar, one under the other, and the first
+    /// edge is longer than the usual three ranks.
     @Test func aPresentationThatWouldWidenTheSceneHangsBelowIt() throws {
         let run = try Self.flow(of: ["01-objcio-pspdf-popover.txt", "13-tab-pagesheet-chain.txt"])
         let (before, after) = (run.steps[0], run.steps[1])
@@ -183,7 +183,28 @@ import Testing
         #expect(presented.allSatisfy { $0.y + $0.height / 2 < lowestTab })
         #expect(zip(presented, presented.dropFirst()).allSatisfy { $0.y > $1.y })
         #expect(dot.firstMatch(of: #/style=dashed, xlabel="pageSheet"/#) != nil)
-        #expect(dot.firstMatch(of: #/minlen=(\d\d), penwidth=2.5, style=dashed/#) != nil)
+        let chain = try #require(dot.firstMatch(of: #/minlen=(\d+), penwidth=2.5, style=dashed, xlabel="pageSheet"/#))
+        #expect(Int(chain.1)! > 3)
+    }
+
+    /// A chain of five sheets, each a navigation controller three deep with module-style names: each sheet
+    /// hangs under the middle of the one that presents it. From the presenter's anchor, the edge left the
+    /// cluster beside its children and each sheet stepped right of the one before (1,754 pt in a new
+    /// user's trial).
+    @Test func aChainOfSheetsHangsInAColumn() throws {
+        let features = ["Checkout", "Payments", "IdentityVerification", "AddressBook", "LegalDisclosures"]
+        let steps = features.map { feature in
+            let stack = ["Overview", "Details", "Confirmation"].map { "\"\(feature)Feature\($0)\"" }.joined(separator: ", ")
+            return #"{"op": "present", "node": {"navigation": [\#(stack)]}, "style": "formSheet"}"#
+        }
+        let run = try Self.run(
+            #"{"navviz": 1, "name": "Sheets", "root": {"navigation": ["Home"]}, "steps": [\#(steps.joined(separator: ", "))]}"#)
+        let last = try #require(run.steps.last)
+        let dot = DOTBuilder(options: .focused).state(last.hierarchy, finder: last.finder)
+        let layout = try Layout(dot: dot)
+        let centres = try features.map { try #require(layout.nodes[try Self.id(of: "\($0)FeatureConfirmation", in: dot)]).x }
+        #expect(centres.max()! - centres.min()! < 100, "the sheets' top controllers are at \(centres)")
+        #expect(layout.width <= 1200)
     }
 
     /// A tab bar's tabs read in tab order whichever is selected: the selected tab is a cluster, the others
