@@ -16,7 +16,7 @@ extension DOTBuilder {
         writeDefaults(into: &writer, graph: graph)
         var emitter = SceneEmitter(options: options)
         emitter.writeScene(scene, into: &writer)
-        if options.includeLegend { emitter.writeLegend(into: &writer, includesChanges: false) }
+        if options.includeLegend { emitter.writeLegend(into: &writer, includesChanges: false, below: emitter.lowestNode.id) }
         emitter.writeEdges(into: &writer)
         writer.close()
         return writer.text

@@ -62,6 +62,7 @@ extension DOTBuilder {
         var emitter = SceneEmitter(options: options, clusterFontSize: 12)
         var windows: [String] = []
         var beforeDepth = 0
+        var beforeLowest = ""
         let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
         for (name, title, scene) in [("before", titles.0, beforeScene), ("after", afterTitle, afterScene)] {
             writer.open("subgraph cluster_\(name)")
@@ -75,7 +76,7 @@ extension DOTBuilder {
                     "style": .constant("rounded"),
                 ])
             windows.append(emitter.writeScene(scene, into: &writer))
-            if name == "before" { beforeDepth = emitter.lowestRank }
+            if name == "before" { (beforeDepth, beforeLowest) = (emitter.lowestRank, emitter.lowestNode.id) }
             writer.close()
         }
         var top = stacked ? [windows[0]] : windows
@@ -109,7 +110,11 @@ extension DOTBuilder {
         } else {
             emitter.addEdge(windows[0], windows[1], arrow)
         }
-        if options.includeLegend { emitter.writeLegend(into: &writer, includesChanges: true) }
+        if options.includeLegend {
+            // Under the lower panel (the after panel when stacked).
+            let below = !stacked && beforeDepth > emitter.lowestRank ? beforeLowest : emitter.lowestNode.id
+            emitter.writeLegend(into: &writer, includesChanges: true, below: below)
+        }
         emitter.writeEdges(into: &writer)
         writer.close()
         return writer.text

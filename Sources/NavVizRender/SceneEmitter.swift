@@ -24,6 +24,9 @@ struct SceneEmitter {
     /// The lowest rank of the last scene written, counted from its window's (0).
     private(set) var lowestRank = 0
 
+    /// A node on the lowest rank of the last scene written (the first written there), and that rank.
+    private(set) var lowestNode: (id: String, rank: Int) = ("", 0)
+
     /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor), its cluster, and
     /// the rank of that node counted from the window's; and where its presentations leave from.
     struct Endpoint {
@@ -74,6 +77,7 @@ struct SceneEmitter {
             ])
         let rules = scene.rules(clusterFontSize: clusterFontSize, wrapping: !options.expandAll)
         lowestRank = 0
+        lowestNode = (window, 0)
         var queue: [Presentation] = []
         let offsets = DiagramItem.rowRanks(of: scene.roots, rules, presenting: !rules.presentationsBelow).offsets
         for (root, offset) in zip(scene.roots, offsets) {
@@ -173,6 +177,7 @@ struct SceneEmitter {
             endpoint = Endpoint(id: id, cluster: nil, rank: rank)
             writer.node(id, leafAttributes(item))
         }
+        if item.children.isEmpty && rank > lowestNode.rank { lowestNode = (id, rank) }
         for presented in item.presentations {
             queue.append((endpoint, presented))
         }
@@ -374,8 +379,9 @@ struct SceneEmitter {
     // MARK: - Legend
 
     /// Writes a legend cluster: a row of samples per presence, a row per change mark (transitions),
-    /// and the two kinds of arrow.
-    mutating func writeLegend(into writer: inout DOTWriter, includesChanges: Bool) {
+    /// and the two kinds of arrow. With `below`, a node on a diagram's lowest rank, the legend hangs under
+    /// the diagram rather than beside it (beside, its five samples made most diagrams too wide).
+    mutating func writeLegend(into writer: inout DOTWriter, includesChanges: Bool, below: String? = nil) {
         writer.open("subgraph cluster_legend")
         writer.defaults(
             "graph",
@@ -437,6 +443,10 @@ struct SceneEmitter {
         firsts.append(points[0])
         for (upper, lower) in zip(firsts, firsts.dropFirst()) {
             edges.append((upper, lower, ["style": .constant("invis")]))
+        }
+        if let below {
+            // Two ranks down, for the legend's title; weight 0, so the node does not pull the legend under it.
+            edges.append((below, firsts[0], ["minlen": .constant("2"), "style": .constant("invis"), "weight": .constant("0")]))
         }
         edges.append(
             (

@@ -33,7 +33,7 @@ extension NavVizCommand {
         @Option(help: "The view finder: navviz, ariadne, splitMain or splitDetail (default: the scenario's).")
         var finder: String?
 
-        @Flag(help: "Add a legend to every state and transition diagram.")
+        @Flag(help: "Add a legend under every state and transition diagram.")
         var legend = false
 
         @Option(

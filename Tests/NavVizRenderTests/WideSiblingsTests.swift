@@ -134,6 +134,41 @@ import Testing
         #expect(!dot.contains("weight=0"))
     }
 
+    /// `--legend` hangs the legend under the diagram: beside it, its five samples made 383 of a new user's
+    /// 507 diagrams wider than 1,200 pt. Checked on a state, a side-by-side transition and a stacked one.
+    @Test(arguments: ["state", "side by side", "stacked"])
+    func theLegendHangsUnderTheDiagram(kind: String) throws {
+        let small =
+            #"{"navviz": 1, "name": "Small", "root": {"tabs": [{"navigation": ["Home"]}, {"navigation": ["Cart"]}]}, "steps": [{"push": "Detail"}]}"#
+        let run = try Self.run(kind == "stacked" ? Self.longTabs : small)
+        func diagram(_ options: DiagramOptions) -> String {
+            let step = run.steps[kind == "stacked" ? 2 : 1]
+            guard kind != "state" else { return DOTBuilder(options: options).state(step.hierarchy, finder: step.finder) }
+            let before = run.steps[step.index - 1]
+            return DOTBuilder(options: options).transition(
+                before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder,
+                step: TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: nil))
+        }
+        let dot = diagram(DiagramOptions(includeLegend: true, expandAll: false))
+        #expect(dot.contains("rail_after") == (kind == "stacked"))
+        let layout = try Layout(dot: dot)
+        var legend: Set<String> = []
+        var depth = 0
+        for line in dot.split(separator: "\n").map({ $0.drop { $0 == " " } }) {
+            if line.hasPrefix("subgraph cluster_legend") { depth = 1 } else if depth > 0 && line.hasSuffix("{") { depth += 1 }
+            if depth > 0 && line == "}" { depth -= 1 }
+            if depth > 0, line.first == "n", let id = line.split(separator: " ").first { legend.insert(String(id)) }
+        }
+        #expect(legend.count >= 9)
+        let diagramNodes = layout.nodes.filter { !legend.contains($0.key) }
+        let lowest = diagramNodes.values.map { $0.y - $0.height / 2 }.min()!
+        let legendTop = legend.compactMap { layout.nodes[$0] }.map { $0.y + $0.height / 2 }.max()!
+        #expect(legendTop < lowest, "the legend starts below the diagram's lowest node")
+        let without = try Layout(dot: diagram(.focused))
+        let alone = try Layout(dot: DOTBuilder().legend())
+        #expect(layout.width <= max(without.width, alone.width) + 1, "\(layout.width) pt with the legend, \(without.width) without")
+    }
+
     @Test func expandAllDrawsSiblingsInOneRow() throws {
         let run = try Self.run(Self.longTabs)
         let step = run.steps[2]
