@@ -14,6 +14,13 @@ extension DiagramItem {
         return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
     }
 
+    /// What follows a container's class on its first line: ` · shopNav`, then ` · “Shop”` when the
+    /// container has a title other than its id (a controller-kind container shows its name instead).
+    var containerName: String {
+        guard let title = node.title, !title.isEmpty, title != node.id.rawValue else { return " · " + node.id.rawValue }
+        return " · \(node.id.rawValue) · “\(title)”"
+    }
+
     /// What a container's state is, in words (`3 in stack · last = top`, `collapsed`, `2 of 3`).
     var details: String? {
         let count = node.children.count

@@ -167,7 +167,7 @@ extension DiagramItem {
         } else {
             widths.append(
                 TextWidth.of(DiagramStyle.shownClassName(of: node), size: clusterFontSize, bold: true)
-                    + TextWidth.of(" · " + node.id.rawValue, size: clusterFontSize))
+                    + TextWidth.of(containerName, size: clusterFontSize))
         }
         if let details { widths.append(TextWidth.of(details, size: 8)) }
         widths.append(TextWidth.of(badgeWords.joined(separator: " · "), size: 8, bold: true))

@@ -151,7 +151,7 @@ public struct MermaidBuilder: Sendable, Equatable {
             if item.isContainer {
                 text.append(
                     item.node.kind == .controller
-                        ? item.node.displayName : "\(DiagramStyle.shownClassName(of: item.node)) · \(item.node.id)")
+                        ? item.node.displayName : DiagramStyle.shownClassName(of: item.node) + item.containerName)
                 if item.node.kind == .controller { text.append(item.classLine) }
                 if let details = item.details { text.append(details) }
                 text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]

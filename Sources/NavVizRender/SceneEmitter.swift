@@ -342,7 +342,7 @@ struct SceneEmitter {
             lines.append(.bold(.text(node.displayName)))
             lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
         } else {
-            lines.append(.bold(.text(DiagramStyle.shownClassName(of: node))) + .text(" · " + node.id.rawValue))
+            lines.append(.bold(.text(DiagramStyle.shownClassName(of: node))) + .text(item.containerName))
         }
         if let details = item.details {
             lines.append(.font(.text(details), size: DiagramStyle.smallFontSize, color: subtle))

@@ -328,7 +328,7 @@ import Testing
             screens["S\(index)"] = ScreenInfo(className: title, title: title)
         }
         var spec = NodeSpec.navigation(hostile.indices.map { .screen("S\($0)") }, id: "nav<&>\"\\")
-        spec.title = "ignored"
+        spec.title = "</TD><b>nav"
         let h = try Fixtures.hierarchy(spec, screens: screens)
         let text = DOTBuilder().state(h, finder: ViewFinder().find(in: h), caption: "caption <b>&amp;\\N")
         try expectGolden("state-hostile", text)
@@ -336,6 +336,7 @@ import Testing
             #expect(!text.contains(raw), "raw \(raw.debugDescription) leaked")
         }
         #expect(text.contains("&lt;script&gt;"))
+        #expect(text.contains("“&lt;/TD&gt;&lt;b&gt;nav”"))
         #expect(text.contains(#"C:\\N\\G\\E"#))
         #expect(text.contains("🛒 Cart"))
         #expect(text.contains("\u{200F}שלום"))

@@ -170,3 +170,21 @@ import Testing
         #expect(text.contains("#60;b#62;bold#60;/b#62;"))
     }
 }
+
+/// A container's own title (a scenario's `title` on a navigation, tab or split literal) is drawn after its
+/// class and id, in DOT and in Mermaid; a title equal to the id, or none, is not repeated. format.md says
+/// titles are shown, and a new user's trial found containers' titles drawn nowhere.
+@Suite struct ContainerTitleTests {
+    @Test(arguments: [
+        (#""title": "Shop", "#, "UINavigationController</B> · shopNav · “Shop”", "UINavigationController · shopNav · “Shop”"),
+        (#""title": "shopNav", "#, "UINavigationController</B> · shopNav<", "UINavigationController · shopNav · 1 in stack"),
+        ("", "UINavigationController</B> · shopNav<", "UINavigationController · shopNav · 1 in stack"),
+    ])
+    func aContainersTitleIsDrawn(title: String, dot: String, mermaid: String) throws {
+        let scenario = try ScenarioDecoder.decode(
+            #"{"navviz": 1, "name": "t", "root": {"navigation": ["Home"], \#(title)"id": "shopNav"}, "steps": []}"#, file: "t.json")
+        let state = try #require(ScenarioRunner.run(scenario).steps.first)
+        #expect(DOTBuilder(options: .focused).state(state.hierarchy, finder: state.finder).contains(dot))
+        #expect(MermaidBuilder().state(state.hierarchy, finder: state.finder).contains(mermaid))
+    }
+}
