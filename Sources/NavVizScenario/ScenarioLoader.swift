@@ -44,7 +44,8 @@ public enum ScenarioLoader {
         return try ScenarioDecoder.decode(text, file: file)
     }
 
-    /// Scenario files (`*.json`) directly inside a directory, sorted; a file path is returned as is.
+    /// Scenario files (`*.json`) and captures (`*.txt` files that hold a `_printHierarchy` dump) directly
+    /// inside a directory, sorted; a file path is returned as is. Other text files (notes) are skipped.
     public static func expand(_ path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -52,6 +53,16 @@ public enum ScenarioLoader {
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { "\(base)/\($0)" }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(base)/\($0)" }.filter { file in
+            file.hasSuffix(".json") || (file.hasSuffix(".txt") && isDump(file))
+        }
+    }
+
+    /// Whether the file at `path` starts as a `_printHierarchy` dump does (an unreadable file does not).
+    private static func isDump(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 64 * 1024) else { return false }
+        return PrintHierarchy.looksLikeDump(String(decoding: head, as: UTF8.self))
     }
 }

@@ -28,7 +28,7 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "Scenario files, or directories of *.json scenario files.")
+        @Argument(help: "Scenario files, or directories of *.json scenario files and *.txt captures.")
         var scenarios: [String] = []
 
         @Option(help: ArgumentHelp("The directory of golden files, one folder per scenario.", valueName: "dir"))

@@ -72,7 +72,7 @@ func printNotes(_ notes: [String], file: String) {
     for note in notes { printError("\(Terminal.printable(file)): note: \(Terminal.printable(note))") }
 }
 
-/// Loads every scenario the arguments name (files, or directories of `*.json`), all before anything
+/// Loads every scenario the arguments name (files, or directories of `*.json` and `*.txt` captures), all before anything
 /// runs: any invalid file fails the whole command with exit 65 and every error found.
 func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> [Scenario] {
     let paths = try scenarioPaths(arguments)
@@ -86,12 +86,14 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throw
     return loaded
 }
 
-/// The files the arguments name, directories expanded to their `*.json` files; none is an error (65).
+/// The files the arguments name, directories expanded to their `*.json` files and `*.txt` captures; none is an
+/// error (65).
 func scenarioPaths(_ arguments: [String]) throws(CommandFailure) -> [String] {
     let paths = arguments.flatMap(ScenarioLoader.expand)
     if paths.isEmpty {
         throw CommandFailure(
-            message: "\(arguments.joined(separator: ", ")): no *.json scenario files found", code: CommandFailure.invalidInput)
+            message: "\(arguments.joined(separator: ", ")): no *.json scenario files or *.txt captures found",
+            code: CommandFailure.invalidInput)
     }
     return paths
 }

@@ -16,7 +16,10 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "Scenario files, directories of *.json scenario files, or captures (_printHierarchy dumps, canonical snapshots).")
+        @Argument(
+            help:
+                "Scenario files, captures (_printHierarchy dumps, canonical snapshots), or directories of *.json scenario files and *.txt captures."
+        )
         var scenarios: [String]
 
         @OptionGroup var kinds: KindOptions

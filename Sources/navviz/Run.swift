@@ -56,7 +56,7 @@ extension NavVizCommand {
             discussion: "Prints every error with the file and JSON path. Exits 0 when all files are valid, 65 otherwise."
         )
 
-        @Argument(help: "Scenario files or directories of *.json files.")
+        @Argument(help: "Scenario files or captures, or directories of *.json files and *.txt captures.")
         var files: [String]
 
         func validate() throws {

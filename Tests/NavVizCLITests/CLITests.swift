@@ -301,6 +301,26 @@ private let goodScenario =
         #expect(result.stdout == "flows/a.json: ok (2 steps)\nflows/b.json: ok (1 step)\n")
     }
 
+    /// A folder's `*.txt` captures are read with its scenarios (captures are told apart by content, so a
+    /// folder of LLDB dumps renders as the files do); other text files are skipped. A new user's trial found
+    /// `render dumps/` refused with "no *.json scenario files found".
+    @Test func aFoldersCapturesAreReadWithItsScenarios() throws {
+        let folder = try ScenarioFolder([
+            "flows/a.json": goodScenario,
+            "flows/home.txt": """
+            <UINavigationController 0x7f8>, state: appeared, view: <UILayoutContainerView 0x7f9>
+               | <HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>
+            """,
+            "flows/notes.txt": "x",
+        ])
+        let result = try navviz("validate", "flows", in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "flows/a.json: ok (2 steps)\nflows/home.txt: ok (0 steps)\n")
+        let render = try navviz("render", "flows", "-o", "out", "--format", "dot", in: folder.url)
+        #expect(render.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/home/states/000-initial.dot").path))
+    }
+
     /// A folder with no scenario is an error for every command that reads scenarios, not a silent success.
     @Test(arguments: ["validate", "run", "render"])
     func aFolderWithoutScenariosIsAnError(command: String) throws {
@@ -308,7 +328,9 @@ private let goodScenario =
         let result = try navviz(command, "flows", in: folder.url)
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        let expected = command == "run" ? "flows: is a directory, expected a scenario file\n" : "flows: no *.json scenario files found\n"
+        let expected =
+            command == "run"
+            ? "flows: is a directory, expected a scenario file\n" : "flows: no *.json scenario files or *.txt captures found\n"
         #expect(result.stderr == expected)
     }
 
