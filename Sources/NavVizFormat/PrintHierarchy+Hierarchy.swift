@@ -177,8 +177,11 @@ extension PrintHierarchy {
         switch kind {
         case .tab:
             // A switch in flight shows the old tab disappearing and the new one appearing: take the new one.
+            // Then a tab that has appeared: a dump without ` not in the window` suffixes (older iOS, or
+            // copied without them) shows the other tabs' loaded views as disappeared but in the window.
             let appearing = children.indices.filter { controllers[children[$0]].state == .appearing }
-            if let pick = appearing.first ?? shown.first {
+            let appeared = children.indices.filter { controllers[children[$0]].state == .appeared }
+            if let pick = appearing.first ?? appeared.first ?? shown.first {
                 h[node].selected = pick
             } else {
                 notes.append(

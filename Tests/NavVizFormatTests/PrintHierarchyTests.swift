@@ -73,6 +73,27 @@ import Testing
         #expect(ViewFinder().find(in: h).visible == "UIViewController")
     }
 
+    /// The selected tab is the one whose controllers have appeared, with or without the ` not in the window`
+    /// suffix on the others (a dump without it, as older iOS prints or as copied, selected tab 0 in a new
+    /// user's trial); a switch in flight selects the appearing tab.
+    @Test(arguments: [
+        (" not in the window", "appeared", "disappeared", 1),
+        ("", "appeared", "disappeared", 1),
+        ("", "appearing", "disappearing", 1),
+        ("", "disappearing", "appearing", 0),
+    ])
+    func theSelectedTabIsTheOneThatAppeared(suffix: String, cart: String, home: String, selected: Int) throws {
+        let dump = """
+            <UITabBarController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <UINavigationController: 0x3>, state: \(home), view: <UILayoutContainerView: 0x4>\(suffix)
+               |    | <Shop.HomeViewController: 0x5>, state: \(home), view: <UIView: 0x6>\(suffix)
+               | <UINavigationController: 0x7>, state: \(cart), view: <UILayoutContainerView: 0x8>
+               |    | <Shop.CartViewController: 0x9>, state: \(cart), view: <UIView: 0xa>
+            """
+        let h = try capture(dump).hierarchy
+        #expect(h["UITabBarController"].selected == selected)
+    }
+
     @Test func aDetachedRootIsPrintedPresentedWithNull() throws {
         let detached = """
                + <UITabBarController>, state: disappeared, view: <UILayoutContainerView> not in the window, presented with: (null)
