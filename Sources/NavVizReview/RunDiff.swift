@@ -61,6 +61,9 @@ public struct RunDiff: Sendable, Equatable {
     public var alignment: [StepAlignment.Pair]
     /// The steps that differ, in alignment order.
     public var entries: [Entry]
+    /// Aligned steps left out of `entries` because they differ only by what came before: each did what
+    /// its counterpart did, from states that already differed (a push inserted earlier, still in the stack).
+    public var carried = 0
 
     /// Whether the runs are the same, step for step.
     public var isIdentical: Bool { entries.isEmpty }
@@ -87,7 +90,30 @@ public struct RunDiff: Sendable, Equatable {
             }
         }
         self.alignment = alignment
-        entries = alignment.compactMap { pair in Self.entry(pair, old: old, new: new) }
+        entries = []
+        for pair in alignment {
+            if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: new, j) {
+                carried += 1
+            } else if let entry = Self.entry(pair, old: old, new: new) {
+                entries.append(entry)
+            }
+        }
+    }
+
+    /// Whether old step `i` and new step `j` differ only by what came before them: the states before
+    /// them differ, and the two steps did the same, with the same operation, arguments (when both runs
+    /// have them), status, and own effect (what each added, removed, moved and changed, its phrases, and
+    /// the visible controller after it when it changed it).
+    static func isCarried(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> Bool {
+        guard i > 0, j > 0 else { return false }
+        let (a, b) = (old.steps[i], new.steps[j])
+        let (beforeA, beforeB) = (old.steps[i - 1], new.steps[j - 1])
+        guard beforeA.canonical != beforeB.canonical || beforeA.finder.visible != beforeB.finder.visible else { return false }
+        guard a.op == b.op, a.status == b.status, a.message == b.message else { return false }
+        if let x = a.arguments, let y = b.arguments, x != y { return false }
+        // The visible phrase names the controller before the step, which the earlier difference may change.
+        func own(_ run: DiffRun, _ index: Int) -> [String] { ownChanges(run, index).filter { !$0.hasPrefix("visible ") } }
+        return effectKey(old, i) == effectKey(new, j) && own(old, i) == own(new, j)
     }
 
     /// What step `index` did, independent of what came before it: its status, the nodes it added,
@@ -168,11 +194,14 @@ public struct RunDiff: Sendable, Equatable {
         step.status == .ok ? step.op : "\(step.op), \(step.status.rawValue)"
     }
 
-    /// `2 changed, 1 inserted`: the entries counted by kind (kinds with none are left out).
+    /// `2 changed, 1 inserted`: the entries counted by kind (kinds with none are left out), then the
+    /// carried steps (`(3 later steps differ only by what came before)`).
     public var counts: String {
-        [Kind.changed, .inserted, .removed].compactMap { kind in
+        let kinds = [Kind.changed, .inserted, .removed].compactMap { kind in
             let n = entries.filter { $0.kind == kind }.count
             return n == 0 ? nil : "\(n) \(kind.rawValue)"
         }.joined(separator: ", ")
+        guard carried > 0 else { return kinds }
+        return kinds + " (\(carried) later step\(carried == 1 ? "" : "s") \(carried == 1 ? "differs" : "differ") only by what came before)"
     }
 }

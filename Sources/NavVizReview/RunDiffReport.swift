@@ -164,6 +164,7 @@ public struct RunDiffReport: Sendable {
         for kind in [RunDiff.Kind.changed, .inserted, .removed] {
             counts.append((kind.rawValue, .number(Double(diff.entries.filter { $0.kind == kind }.count))))
         }
+        counts.append(("carried", .number(Double(diff.carried))))
         return JSONWriter.pretty(
             .object([
                 ("navviz", .number(1)), ("old", run(diff.old)), ("new", run(diff.new)),
