@@ -38,18 +38,37 @@ public struct GoldenCheck: Sendable {
     public func compare(
         expected: [String: String], actual: [OutputFile], run: Run, name: String, golden: String, artifacts: String
     ) -> Report {
-        let drifts = Goldens.compare(expected: expected, actual: actual)
+        // What the steps do differently, from the golden run JSON; its alignment pairs the diagrams, so a
+        // step inserted early does not make every later diagram gone and new under a shifted number.
+        let goldenRun = expected[Goldens.runFile].flatMap { try? DiffRun.load(text: $0, file: "\(golden)/\(Goldens.runFile)") }
+        let actualRun = DiffRun(run)
+        let runDiff = goldenRun.map { RunDiff(old: $0, new: actualRun) }
+        let drifts: [Goldens.Drift]
+        if let runDiff {
+            let pairs: [(golden: Int?, actual: Int?)] = runDiff.alignment.map { pair in
+                switch pair {
+                case .both(let i, let j): (i, j)
+                case .inserted(let j): (nil, j)
+                case .removed(let i): (i, nil)
+                }
+            }
+            drifts = Goldens.compare(expected: expected, actual: actual, pairs: pairs)
+        } else {
+            drifts = Goldens.compare(expected: expected, actual: actual)
+        }
         var report = Report(drifts: drifts, lines: [], fullDiff: [], diagrams: [])
         guard !drifts.isEmpty else { return report }
         report.lines.append(
             "FAIL \(name): \(drifts.count) of \(Set(expected.keys).union(actual.map(\.path)).count) goldens differ (\(golden)/)")
-        // What the steps do differently, from the golden run JSON.
-        let goldenRun = expected[Goldens.runFile].flatMap { try? DiffRun.load(text: $0, file: "\(golden)/\(Goldens.runFile)") }
-        let actualRun = DiffRun(run)
-        if let goldenRun {
-            let entries = RunDiff(old: goldenRun, new: actualRun).entries
+        if let runDiff {
+            let entries = runDiff.entries
             for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
             if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
+            if runDiff.carried > 0 {
+                report.lines.append(
+                    "  (\(runDiff.carried) later step\(runDiff.carried == 1 ? "" : "s") \(runDiff.carried == 1 ? "differs" : "differ") only by what came before)"
+                )
+            }
         }
         // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
         var diffs: [String: [String]] = [:]
@@ -57,16 +76,19 @@ public struct GoldenCheck: Sendable {
             diffs[drift.path] = LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
         }
         for drift in drifts {
+            let was = drift.goldenPath.map { " (golden \($0))" } ?? ""
             switch drift.kind {
-            case .changed: report.lines.append("  changed: \(drift.path)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? []))
+            case .changed:
+                report.lines.append("  changed: \(drift.path)\(was)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? []))
             case .new: report.lines.append("  new:     \(drift.path) (no golden)")
             case .gone: report.lines.append("  gone:    \(drift.path) (golden, no longer produced)")
+            case .renumbered: report.lines.append("  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), the same text)")
             }
         }
         var budget = linesPerScenario
         var hidden = 0
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
-            let lines = ["--- \(drift.path) (golden)", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
+            let lines = ["--- \(drift.goldenPath ?? drift.path) (golden)", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
             report.fullDiff += lines
             let room = min(linesPerFile, budget)
             report.lines += lines.prefix(room).enumerated().map { index, line in
@@ -153,22 +175,29 @@ public struct GoldenCheck: Sendable {
     /// when the golden run JSON has that step.
     static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun) -> [(dot: String, path: String)] {
         var diagrams: [(dot: String, path: String)] = []
-        for drift in drifts where drift.path.hasSuffix(".dot") {
+        func index(_ path: String) -> Int? {
+            (path.split(separator: "/").last).flatMap { Int($0.prefix { $0.isNumber }) }
+        }
+        for drift in drifts where drift.path.hasSuffix(".dot") && drift.kind != .renumbered {
             let stem = String(drift.path.dropLast(4))
             if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg")) }
             if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg")) }
-            let name = stem.split(separator: "/").last.map(String.init) ?? stem
-            guard let index = Int(name.prefix { $0.isNumber }), let goldenRun,
-                goldenRun.steps.indices.contains(index), actualRun.steps.indices.contains(index)
+            // The golden step the diagram was paired with (another number after an inserted or removed step);
+            // a diagram only one side has (an inserted or removed step) has no counterpart to diff against.
+            guard drift.kind == .changed, let goldenIndex = index(drift.goldenPath ?? drift.path), let actualIndex = index(drift.path),
+                let goldenRun,
+                goldenRun.steps.indices.contains(goldenIndex), actualRun.steps.indices.contains(actualIndex)
             else { continue }
-            let old = goldenRun.steps[index]
-            let new = actualRun.steps[index]
+            let old = goldenRun.steps[goldenIndex]
+            let new = actualRun.steps[actualIndex]
             let changes = HierarchyChanges(
                 old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
             ).phrases
             let dot = DOTBuilder(options: .focused).diff(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
-                caption: "Step \(index) · golden \(old.op) → actual \(new.op)",
+                caption: goldenIndex == actualIndex
+                    ? "Step \(actualIndex) · golden \(old.op) → actual \(new.op)"
+                    : "Step \(actualIndex) (golden step \(goldenIndex)) · golden \(old.op) → actual \(new.op)",
                 details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,
                 titles: ("golden", "actual"))
             diagrams.append((dot, "\(stem).diff.svg"))

@@ -66,8 +66,11 @@ public enum Goldens {
             case new
             /// There is a golden; the scenario no longer produces it.
             case gone
+            /// The same text as the golden of the step it aligns with, under another name (a step was
+            /// inserted or removed before it, so its number changed).
+            case renumbered
         }
-        /// The path relative to the scenario's golden folder.
+        /// The path relative to the scenario's golden folder (the new one when renumbered).
         public var path: String
         /// What happened.
         public var kind: Kind
@@ -75,6 +78,63 @@ public enum Goldens {
         public var expected: String?
         /// The text produced now (nil when gone).
         public var actual: String?
+        /// The golden's path when it differs from `path`: the diagram of the aligned step, under its old name.
+        public var goldenPath: String?
+
+        /// A drift of the file at `path` (and `goldenPath`, when the golden had another name).
+        public init(path: String, kind: Kind, expected: String?, actual: String?, goldenPath: String? = nil) {
+            self.path = path
+            self.kind = kind
+            self.expected = expected
+            self.actual = actual
+            self.goldenPath = goldenPath
+        }
+    }
+
+    /// `compare`, with the diagrams paired by aligned step rather than by name: after an inserted or removed
+    /// step, golden step `i` is compared with the step `j` it aligns with (`pairs`, golden index and actual
+    /// index, in order), so a renumbered diagram is one drift (`renumbered`, or `changed` with its
+    /// `goldenPath`) rather than a golden gone and a new file, and a changed one is diffed against its
+    /// counterpart. Diagrams of inserted steps are new, of removed steps gone; other files pair by name.
+    public static func compare(expected: [String: String], actual: [OutputFile], pairs: [(golden: Int?, actual: Int?)]) -> [Drift] {
+        func diagrams(_ paths: [String]) -> [String: [Int: String]] {
+            var byFolder: [String: [Int: String]] = [:]
+            for path in paths where path.hasSuffix(".dot") {
+                let parts = path.split(separator: "/")
+                guard parts.count == 2, let index = Int(parts[1].prefix { $0.isNumber }) else { continue }
+                byFolder[String(parts[0]), default: [:]][index] = path
+            }
+            return byFolder
+        }
+        let golden = diagrams(Array(expected.keys))
+        let produced = diagrams(actual.map(\.path))
+        var texts: [String: String] = [:]
+        for file in actual { texts[file.path] = file.contents }
+        var drifts: [Drift] = []
+        var paired: Set<String> = []
+        for pair in pairs {
+            for folder in ["states", "transitions"] {
+                let old = pair.golden.flatMap { golden[folder]?[$0] }
+                let new = pair.actual.flatMap { produced[folder]?[$0] }
+                if let old { paired.insert("golden:" + old) }
+                if let new { paired.insert("actual:" + new) }
+                switch (old, new) {
+                case (let old?, let new?):
+                    let (a, b) = (expected[old]!, texts[new]!)
+                    if a == b && old == new { continue }
+                    drifts.append(
+                        Drift(path: new, kind: a == b ? .renumbered : .changed, expected: a, actual: b, goldenPath: old == new ? nil : old))
+                case (let old?, nil): drifts.append(Drift(path: old, kind: .gone, expected: expected[old], actual: nil))
+                case (nil, let new?): drifts.append(Drift(path: new, kind: .new, expected: nil, actual: texts[new]))
+                case (nil, nil): continue
+                }
+            }
+        }
+        let rest = compare(
+            expected: expected.filter { !paired.contains("golden:" + $0.key) },
+            actual: actual.filter { !paired.contains("actual:" + $0.path) })
+        func rank(_ path: String) -> Int { path == summaryFile ? 0 : path == runFile ? 2 : 1 }
+        return (drifts + rest).sorted { (rank($0.path), $0.path) < (rank($1.path), $1.path) }
     }
 
     /// The files that differ, byte for byte: the summary first, then the DOT files, then the run JSON.

@@ -49,6 +49,32 @@ import Testing
         #expect(diff.contains("Step 1 · golden push → actual push"))
     }
 
+    /// Diagrams pair by aligned step, not by file name: after a push and a pop inserted before the tab of
+    /// steps, the state after the later push is the golden's under a new number (renumbered), its transition
+    /// differs by its caption's step number only, and nothing is listed as gone. Paired by name, the golden
+    /// `002-push` was compared with the inserted push and every later diagram was gone and new (a new user's
+    /// trial: 18 files after one inserted step).
+    @Test func diagramsPairByAlignedStepAfterAnInsertedStep() throws {
+        let push = #"{"op": "push", "node": "Product"}"#
+        let golden = try Self.run([push, #"{"op": "push", "node": "Specs"}"#])
+        let now = try Self.run([push, #"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#, #"{"op": "push", "node": "Specs"}"#])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let drifts = report.drifts.map { "\($0.kind) \($0.path) \($0.goldenPath ?? "-")" }
+        #expect(
+            drifts == [
+                "changed summary.txt -", "new states/002-push.dot -", "new states/003-pop.dot -",
+                "renumbered states/004-push.dot states/002-push.dot", "new transitions/002-push.dot -", "new transitions/003-pop.dot -",
+                "changed transitions/004-push.dot transitions/002-push.dot", "changed run.json -",
+            ])
+        #expect(report.lines.contains("  renumbered: states/004-push.dot (golden states/002-push.dot, the same text)"))
+        #expect(report.lines.contains("  changed: transitions/004-push.dot (golden transitions/002-push.dot) (caption)"))
+        #expect(report.fullDiff.contains("--- transitions/002-push.dot (golden)"))
+        #expect(report.diagrams.map(\.path).filter { $0.hasSuffix(".diff.svg") } == ["transitions/004-push.diff.svg"])
+        let diff = try #require(report.diagrams.first { $0.path == "transitions/004-push.diff.svg" }?.dot)
+        #expect(diff.contains("Step 4 (golden step 2) · golden push → actual push"))
+    }
+
     @Test func theDiffIsCappedPerFileAndPerScenario() throws {
         let golden = try Self.run([#"{"op": "push", "node": "Product"}"#])
         let now = try Self.run([#"{"op": "push", "node": "Reviews"}"#])
