@@ -56,6 +56,11 @@ extension NavVizCommand {
         @Option(help: "The scenario's name (default: the first capture's file name).")
         var name: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The device the captures were taken on: phone or pad (default: phone; a dump does not say).", valueName: "device"))
+        var device: String?
+
         @OptionGroup var kinds: KindOptions
 
         /// How standard input is named in messages and in the scenario's description.
@@ -64,6 +69,7 @@ extension NavVizCommand {
         func validate() throws {
             if output == "" { throw ValidationError("The output file must not be empty") }
             if captures.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once") }
+            if let device, Device(rawValue: device) == nil { throw ValidationError("Unknown --device '\(device)'. Use phone or pad") }
         }
 
         func run() throws {
@@ -73,7 +79,9 @@ extension NavVizCommand {
                 let file = argument == "-" ? Self.standardInput : argument
                 do {
                     let text = argument == "-" ? try Self.readStandardInput() : try ScenarioLoader.readText(file)
-                    loaded.append((file, try Capture.load(text: text, file: file, kinds: kinds.kinds)))
+                    var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds)
+                    if let device = device.flatMap(Device.init(rawValue:)) { capture.hierarchy.device = device }
+                    loaded.append((file, capture))
                 } catch {
                     errors.append(error.description)
                 }

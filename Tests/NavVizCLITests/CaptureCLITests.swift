@@ -89,6 +89,24 @@ import Testing
         #expect(result.stdout.hasPrefix("{\n  \"navviz\": 1,\n  \"name\": \"list\","))
     }
 
+    /// `--device pad` records the device a dump cannot tell (an iPad capture was labelled phone in a new user's
+    /// trial): the scenario says so, and its diagrams' window reads `UIWindow · pad`.
+    @Test func importTakesTheDevice() throws {
+        let folder = try ScenarioFolder(["list.txt": Self.list, "compose.txt": Self.compose])
+        let imported = try navviz("import", "list.txt", "compose.txt", "--device", "pad", "-o", "pad.json", in: folder.url)
+        #expect(imported.status == 0)
+        let scenario = try String(contentsOf: folder.url.appendingPathComponent("pad.json"), encoding: .utf8)
+        #expect(scenario.contains(#""device": "pad""#))
+        #expect(try navviz("render", "pad.json", "-o", "out", "--format", "dot", in: folder.url).status == 0)
+        for file in ["states/000-initial.dot", "transitions/001-snapshot.dot"] {
+            let dot = try String(contentsOf: folder.url.appendingPathComponent("out/pad/\(file)"), encoding: .utf8)
+            #expect(dot.contains("<B>UIWindow</B> · pad>") && !dot.contains("· phone"), "\(file)")
+        }
+        let wrong = try navviz("import", "list.txt", "--device", "tablet", in: folder.url)
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("Unknown --device 'tablet'. Use phone or pad"))
+    }
+
     @Test func importIntoAMissingFolderNamesTheFolder() throws {
         let folder = try ScenarioFolder(["list.txt": Self.list])
         let result = try navviz("import", "list.txt", "-o", "nodir/list.json", in: folder.url)
