@@ -59,7 +59,8 @@ public enum Capture {
             file: file, name: name(of: file), device: capture.hierarchy.device, finder: .navviz, quirks: false, screens: [:],
             routes: [:], root: .screen("(capture)"), steps: [])
         scenario.initialHierarchy = capture.hierarchy
-        scenario.caption = description(file, capture)
+        var given: Set<String> = []
+        scenario.caption = description(file, capture, leavingOut: &given)
         scenario.notes = capture.notes
         return scenario
     }
@@ -70,15 +71,19 @@ public enum Capture {
         guard let first = captures.first else { return .object([("navviz", 1), ("name", .string(name))]) }
         var scenario = Scenario(file: first.file, name: name, device: first.capture.hierarchy.device, root: .screen("(capture)"))
         scenario.initialHierarchy = first.capture.hierarchy
-        scenario.caption = description(first.file, first.capture)
+        // A note an earlier capture gave (the same kind guessed from the same class) is not repeated.
+        var given: Set<String> = []
+        scenario.caption = description(first.file, first.capture, leavingOut: &given)
         scenario.steps = captures.dropFirst().map { item in
-            ScenarioStep(action: .snapshot(item.capture.hierarchy), note: description(item.file, item.capture))
+            ScenarioStep(action: .snapshot(item.capture.hierarchy), note: description(item.file, item.capture, leavingOut: &given))
         }
         return ScenarioEncoder.encode(scenario)
     }
 
-    static func description(_ file: String, _ capture: CapturedHierarchy) -> String {
-        (["Captured in \(name(of: file, keepExtension: true))."] + capture.notes.map { "Note: \($0)." }).joined(separator: " ")
+    /// `Captured in home.txt. Note: …`, without the notes in `given`, which gains the notes it gives.
+    static func description(_ file: String, _ capture: CapturedHierarchy, leavingOut given: inout Set<String>) -> String {
+        let notes = capture.notes.filter { given.insert($0).inserted }
+        return (["Captured in \(name(of: file, keepExtension: true))."] + notes.map { "Note: \($0)." }).joined(separator: " ")
     }
 
     /// A file's name without folders (and without its extension unless asked).

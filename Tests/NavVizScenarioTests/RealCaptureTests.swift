@@ -66,6 +66,17 @@ import Testing
             ])
     }
 
+    /// Two captures of one app imported as a flow: the kind guesses the first capture noted are not repeated in
+    /// the second step's note (a new user's trial found them in every step's caption), a new note is.
+    @Test func anImportedFlowNotesEachGuessOnce() throws {
+        let wechat = try Self.capture("04-wechat-tab-cycript.txt")
+        let other = try Self.capture("01-objcio-pspdf-popover.txt")
+        let value = Capture.scenarioJSON([("a.txt", wechat), ("b.txt", wechat), ("c.txt", other)], name: "flow")
+        let scenario = try ScenarioDecoder.decode(JSONWriter.pretty(value), file: "flow.json")
+        #expect(scenario.caption?.contains("MMTabBarController") == true)
+        #expect(scenario.steps.map(\.note) == ["Captured in b.txt.", "Captured in c.txt. Note: \(other.notes[0])."])
+    }
+
     @Test func theSwiftUITabSwitchInFlightPicksTheAppearingTab() throws {
         let h = try Self.capture("10-swiftui-tab-switch-in-flight.txt").hierarchy
         #expect(h["UIKitTabBarController"].selected == 1)
