@@ -108,7 +108,8 @@ struct SceneBuilder {
         }
         item.children = entries.map { entry in
             if entry.isGhost, let previous {
-                return ghost(entry.id, in: previous, slot: Self.slot(of: entry.id, in: previous))
+                // Its old place: a removed tab's ghost reads `was tab 1` beside the new tab 1.
+                return ghost(entry.id, in: previous, slot: Self.slot(of: entry.id, in: previous).map { "was " + $0 })
             }
             return self.item(entry.id, slot: Self.slot(of: entry.id, in: hierarchy))
         }

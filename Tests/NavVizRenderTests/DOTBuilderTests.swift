@@ -408,3 +408,23 @@ func expectGolden(
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
     try NavVizTestSupport.expectGolden("\(name).\(pathExtension)", text, in: folder, sourceLocation: sourceLocation)
 }
+
+/// A removed child's ghost reads its old place with `was`: a removed tab's ghost said `tab 1` beside the new
+/// tab 1 in a new user's trial.
+@Suite struct GhostSlotTests {
+    @Test func aRemovedTabsGhostSaysWhereItWas() throws {
+        let scenario = try ScenarioDecoder.decode(
+            #"""
+            {"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"]}, {"navigation": ["Search"]}, {"navigation": ["Cart"]}]},
+             "steps": [{"op": "setTabs", "tabs": [{"navigation": ["Home"]}, {"navigation": ["Profile"]}]}]}
+            """#, file: "t.json")
+        let run = ScenarioRunner.run(scenario)
+        let (before, after) = (run.steps[0], run.steps[1])
+        let dot = DOTBuilder(options: DiagramOptions(expandAll: true)).transition(
+            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
+            step: TransitionInfo(index: 1, op: after.op, outcome: after.outcome, note: nil))
+        #expect(dot.contains(#"POINT-SIZE="8">was tab 1</FONT>"#))
+        #expect(dot.contains(#"POINT-SIZE="8">was tab 2</FONT>"#))
+        #expect(dot.contains(#"POINT-SIZE="8">tab 1</FONT>"#))
+    }
+}
