@@ -46,7 +46,7 @@ extension DiagramItem {
         case .controller:
             let visible =
                 node.embedded.map { " · on screen: children \($0.map(String.init).joined(separator: ", "))" }
-                ?? node.selected.map { " · visible: child \($0)" } ?? ""
+                ?? node.selected.map { " · shows child \($0)" } ?? ""
             return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
         case .view:
             return nil

@@ -182,7 +182,7 @@ struct SceneBuilder {
             return "\(index + 1) of \(count)" + (parent.selected == index ? " · current" : "")
         case .controller:
             if let embedded = parent.embedded { return "child \(index)" + (embedded.contains(index) ? " · on screen" : "") }
-            return "child \(index)" + (parent.selected == index ? " · visible" : "")
+            return "child \(index)" + (parent.selected == index ? " · shown" : "")
         case .view:
             return nil
         }
