@@ -78,6 +78,8 @@ extension PrintHierarchy {
         var used = Set<String>()
         // Kinds guessed from a class name, one note per class however many controllers have it.
         var guesses: [(readable: String, kind: NodeKind, ids: [NodeID])] = []
+        // Plain containers whose view is a navigation or tab bar controller's (`UILayoutContainerView`), per class.
+        var layoutContainers: [(readable: String, ids: [NodeID])] = []
         // Every name a `--kind` may match, to tell one that matches nothing.
         var names = Set<String>()
         for controller in controllers {
@@ -108,6 +110,14 @@ extension PrintHierarchy {
                 )
                 (kind, guessed) = (.controller, false)
             }
+            let overridden = [controller.className, readable, ClassName.short(readable)].contains { overrides[$0] != nil }
+            if kind == .controller, !overridden, !controller.children.isEmpty, controller.viewClass == "UILayoutContainerView" {
+                if let index = layoutContainers.firstIndex(where: { $0.readable == readable }) {
+                    layoutContainers[index].ids.append(id)
+                } else {
+                    layoutContainers.append((readable, [id]))
+                }
+            }
             if guessed {
                 if let index = guesses.firstIndex(where: { $0.readable == readable && $0.kind == kind }) {
                     guesses[index].ids.append(id)
@@ -136,6 +146,16 @@ extension PrintHierarchy {
         // A `--kind` that names no class of the dump is most likely misspelt.
         for name in overrides.keys.sorted() where !names.contains(name) {
             notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture")
+        }
+        for container in layoutContainers {
+            // A navigation or tab bar subclass named otherwise (`PSUIPrefsRootController`): the view tells it is one of
+            // the two, not which.
+            let ids = container.ids.map { "'\($0)'" }.joined(separator: ", ")
+            let short = ClassName.short(container.readable)
+            notes.append(
+                "\(ids) (\(container.readable)) \(container.ids.count == 1 ? "has" : "have") a UILayoutContainerView, the view of navigation "
+                    + "and tab bar controllers, but \(container.ids.count == 1 ? "is" : "are") drawn as a plain container; pass "
+                    + "--kind '\(short)=navigation' or --kind '\(short)=tab' if \(container.ids.count == 1 ? "it is" : "they are") one")
         }
         for guess in guesses {
             // Quoted, so the option can be pasted into a shell even when the class has `<` or `>`.

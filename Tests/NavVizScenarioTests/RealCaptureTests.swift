@@ -77,6 +77,24 @@ import Testing
         #expect(scenario.steps.map(\.note) == ["Captured in b.txt.", "Captured in c.txt. Note: \(other.notes[0])."])
     }
 
+    /// iOS Settings' `PSUIPrefsRootController` is a navigation controller under another name: its view, a
+    /// `UILayoutContainerView`, says it is a navigation or tab bar controller, so the note suggests `--kind`
+    /// (a new user's trial found such controllers drawn as plain containers with no hint). With the option,
+    /// it is a navigation controller and the note is gone.
+    @Test func aPlainContainerWithALayoutContainerViewSuggestsAKind() throws {
+        let file = "05-preferences-pssplit-cycript.txt"
+        let hint =
+            "'PSUIPrefsRootController' (PSUIPrefsRootController) has a UILayoutContainerView, the view of navigation and tab bar controllers, but is drawn as a plain container; pass --kind 'PSUIPrefsRootController=navigation' or --kind 'PSUIPrefsRootController=tab' if it is one"
+        let plain = try Self.capture(file)
+        #expect(plain.notes.contains(hint))
+        #expect(plain.hierarchy["PSUIPrefsRootController"].kind == .controller)
+        let text = try PackagePaths.text(Self.folder.appendingPathComponent(file))
+        let told = try Capture.load(text: text, file: file, kinds: ["PSUIPrefsRootController": .navigation])
+        #expect(!told.notes.contains(hint))
+        #expect(told.hierarchy["PSUIPrefsRootController"].kind == .navigation)
+        #expect(ViewFinder().find(in: told.hierarchy).visible == "PSListItemsController")
+    }
+
     @Test func theSwiftUITabSwitchInFlightPicksTheAppearingTab() throws {
         let h = try Self.capture("10-swiftui-tab-switch-in-flight.txt").hierarchy
         #expect(h["UIKitTabBarController"].selected == 1)
