@@ -13,6 +13,11 @@ extension ScenarioDecoder {
 
     /// Decodes a node literal; `asView` makes leaves views (inside an animated stack).
     mutating func node(_ value: JSONValue, _ path: String, asView: Bool = false) -> NodeSpec? {
+        literalDepth += 1
+        defer {
+            literalDepth -= 1
+            if literalDepth == 0 { literalIDs = [:] }
+        }
         switch value {
         case .string(let name):
             guard !name.isEmpty else {
@@ -192,6 +197,15 @@ extension ScenarioDecoder {
             if id.isEmpty || id.contains("#") {
                 fail(
                     .invalidValue(file: file, path: join(path, "id"), value: id, expected: "a non-empty name without '#'", suggestion: nil))
+            }
+            // Two nodes of one literal with one id would silently become `id` and `id#2`.
+            if let first = literalIDs[id] {
+                fail(
+                    .invalidNode(
+                        file: file, path: join(path, "id"),
+                        reason: "duplicate id '\(id)': every node needs its own id (the first is at \(first))"))
+            } else if !id.isEmpty {
+                literalIDs[id] = join(path, "id")
             }
             registerBase(id)
             spec.id = id

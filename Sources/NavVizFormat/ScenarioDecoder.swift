@@ -13,6 +13,10 @@ public struct ScenarioDecoder: FieldReader {
     /// Ids and route names to check once everything is known, with how many errors preceded each
     /// (so their errors are reported in the same order as the others).
     var references: [(position: Int, reference: Reference)] = []
+    /// The explicit ids of the node literal being decoded (the root, or one step's), with where each was given.
+    var literalIDs: [String: String] = [:]
+    /// How deep `node` is in the literal being decoded (0 between literals).
+    var literalDepth = 0
 
     enum Reference {
         case id(path: String, id: String)

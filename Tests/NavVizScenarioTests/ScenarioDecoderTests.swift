@@ -384,9 +384,28 @@ private let nodeLiteral =
             #"{"screen": "A", "definesPresentationContext": 1}"#,
             "shop.json: root.definesPresentationContext: expected true or false, found a number"
         ),
+        // Two nodes of one literal with one id (they used to become 'nav' and 'nav#2' silently).
+        (
+            #"{"tabs": [{"navigation": ["Home"], "id": "nav"}, {"navigation": ["Cart"], "id": "nav"}]}"#,
+            "shop.json: root.tabs[1].id: duplicate id 'nav': every node needs its own id (the first is at root.tabs[0].id)"
+        ),
+        (
+            #"{"navigation": [{"screen": "A", "id": "x", "presents": {"screen": "B", "id": "x"}}]}"#,
+            "shop.json: root.navigation[0].presents.id: duplicate id 'x': every node needs its own id (the first is at root.navigation[0].id)"
+        ),
     ])
     func badNodeLiteralsAreExplained(root: String, message: String) {
         #expect(messages(withRoot(root)) == [message])
+    }
+
+    /// An id is checked within one literal: a step's literal may reuse an id its scenario's root or an earlier
+    /// step gave (a fresh instance of a popped screen).
+    @Test func anIdMayBeGivenAgainInAnotherLiteral() {
+        let text = #"""
+            {"navviz": 1, "root": {"navigation": [{"screen": "Home", "id": "home"}], "id": "nav"},
+             "steps": [{"push": {"screen": "Detail", "id": "detail"}}, {"pop": true}, {"push": {"screen": "Detail", "id": "detail"}}]}
+            """#
+        #expect(messages(text) == [])
     }
 
     @Test func rootIsRequired() {
