@@ -59,7 +59,9 @@ public func buildApplication(
     controller.addRoutes(to: api)
     routes.record(router.routes.map { ($0.method, $0.path.description) })
 
-    var services: [any Service] = [DaemonService(store: sessions, workers: workers, logger: logger)]
+    var services: [any Service] = [
+        DaemonService(store: sessions, workers: workers, logger: logger, journaled: store == nil && arguments.dataDirectory != nil)
+    ]
     if let directory = arguments.watchDirectory {
         services.append(ScenarioWatcher(directory: directory, store: sessions, logger: logger))
     }
@@ -82,11 +84,13 @@ struct DaemonService: Service {
     let store: any SessionStore
     let workers: WorkerPoolRenderer?
     let logger: Logger
+    /// Whether the sessions are written to a journal on disk (not `--memory`).
+    let journaled: Bool
 
     func run() async throws {
         try? await gracefulShutdown()
         await store.close()
         await workers?.shutdown()
-        logger.info("Journal flushed and closed")
+        logger.info(journaled ? "Journal flushed and closed" : "Sessions closed (kept in memory only: nothing to flush)")
     }
 }
