@@ -30,7 +30,10 @@ extension ScenarioError: CustomStringConvertible {
         switch self {
         case .fileNotFound(let file): return "\(file): no such file"
         case .isDirectory(let file): return "\(file): is a directory, expected a scenario file"
-        case .unreadable(let file, let reason): return "\(file): cannot read the file: \(reason)"
+        case .unreadable(let file, let reason):
+            // A daemon request's body, or standard input, is not a file.
+            let isFile = file != "body" && file != "standard input"
+            return "\(file): \(isFile ? "cannot read the file" : "cannot be read"): \(reason)"
         case .emptyFile(let file): return "\(file): the file is empty, expected a JSON object"
         case .syntax(let file, let error): return "\(file): invalid JSON at \(error)"
         case .notAnObject(let file, let found): return "\(file): expected a JSON object at the top level, found \(found)"

@@ -79,7 +79,7 @@ import Testing
         // Standard input that cannot be read (a folder) is an error, not a crash.
         let folderInput = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary)' import - < ."], in: folder.url)
         #expect(folderInput.status == 65)
-        #expect(folderInput.stderr.hasPrefix("standard input: cannot read the file: "))
+        #expect(folderInput.stderr.hasPrefix("standard input: cannot be read: "))
     }
 
     @Test func importWithoutOutputPrintsTheScenario() throws {

@@ -167,7 +167,7 @@ import Testing
             let response = try await client.execute(
                 uri: "/api/sessions", method: .post, headers: [.contentType: "application/json"], body: body)
             #expect(response.status == .badRequest)
-            #expect(text(response).contains("it is not UTF-8 text"))
+            #expect(text(response).contains("body: cannot be read: it is not UTF-8 text"))
         }
     }
 
