@@ -22,9 +22,11 @@ extension NavVizCommand {
                 --record writes the goldens (each scenario's folder is replaced when complete). It refuses when the \
                 CI environment variable is set: recording on CI would make every check pass.
 
-                Exit codes: 0 everything matches (or was recorded); 1 a golden differs or is missing, or --record was \
-                used with CI set; 64 bad command-line usage; 65 a scenario is invalid; 74 goldens or artifacts could \
-                not be written.
+                A scenario's failed expectations are a warning; with --strict they fail the check too.
+
+                Exit codes: 0 everything matches (or was recorded); 1 a golden differs or is missing, an expectation \
+                failed under --strict, or --record was used with CI set; 64 bad command-line usage; 65 a scenario is \
+                invalid; 74 goldens or artifacts could not be written.
                 """
         )
 
@@ -49,6 +51,9 @@ extension NavVizCommand {
             help: ArgumentHelp("focus (default) or all: the diagrams the goldens hold, as `navviz render` draws them.", valueName: "what"))
         var expand = "focus"
 
+        @Flag(help: "Fail (exit 1) when a scenario's expectations fail, not only when a golden differs.")
+        var strict = false
+
         func validate() throws {
             if scenarios.isEmpty { throw ValidationError("Name at least one scenario file or directory.") }
             if golden.isEmpty || artifacts.isEmpty { throw ValidationError("the output directory must not be empty") }
@@ -70,11 +75,13 @@ extension NavVizCommand {
             var folders = FolderNames(files: loaded.map(\.file))
             var failed: [String] = []
             var missing = 0
+            var expectationFailures = 0
             var checked: Set<String> = []
             for scenario in loaded {
                 let folder = folders.unique(for: scenario.file)
                 checked.insert(folder)
                 let run = ScenarioRunner.run(scenario)
+                expectationFailures += run.failures.count
                 if !run.failures.isEmpty {
                     printError(
                         "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(scenario.file) shows them)"
@@ -100,6 +107,12 @@ extension NavVizCommand {
                 say(
                     "\(loaded.count) scenario\(loaded.count == 1 ? "" : "s") match\(loaded.count == 1 ? "es" : "") the goldens in \(trimmed(golden))/"
                 )
+                if strict && expectationFailures > 0 {
+                    throw CommandFailure(
+                        message:
+                            "\(expectationFailures) expectation\(expectationFailures == 1 ? "" : "s") failed (--strict; navviz run shows them)",
+                        code: CommandFailure.failed)
+                }
                 return
             }
             let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")

@@ -36,6 +36,22 @@ import Testing
         #expect(again.stdout == "unchanged shop: 9 goldens in golden/shop/\n")
     }
 
+    /// A failed expectation is a warning for `check`, and a failure with `--strict` (CI that wants the scenarios'
+    /// own assertions enforced): the goldens match either way.
+    @Test func strictFailsOnAFailedExpectation() throws {
+        let scenario =
+            #"{"navviz": 1, "name": "shop", "root": {"navigation": ["Home"]}, "steps": [{"push": "Product", "expect": {"visible": "Home"}}]}"#
+        let folder = try ScenarioFolder(["flows/shop.json": scenario])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let lenient = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("warning: flows/shop.json: 1 expectation failed"))
+        let strict = try navviz(["check", "flows", "--golden", "golden", "--strict"], in: folder.url)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("ok   shop: "))
+        #expect(strict.stderr.hasSuffix("1 expectation failed (--strict; navviz run shows them)\n"))
+    }
+
     @Test func aMissingGoldenFailsAndSaysHowToRecord() throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
         let result = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
