@@ -77,7 +77,11 @@ extension DiagramItem {
     /// The trees presented from the item or from anything in it (not from those trees), with the rank each
     /// starts at when the item's node is at `rank`.
     private func presented(_ rules: LayoutRules, at rank: Int) -> [(tree: DiagramItem, rank: Int)] {
-        var trees = presentations.map { (tree: $0, rank: rank + 3) }
+        // As the emitter ranks them: three below the item, and three below the stem on the lowest rank of a
+        // container at most three ranks deep (a deeper one presents beside itself, from its anchor).
+        let depth = ranks(rules).depth
+        let offset = isContainer && !children.isEmpty && depth <= 3 ? depth + 2 : 3
+        var trees = presentations.map { (tree: $0, rank: rank + offset) }
         for (child, offset) in zip(children, ranks(rules).offsets) {
             trees += child.presented(rules, at: rank + offset)
         }

@@ -97,9 +97,11 @@ struct SceneEmitter {
         var index = 0
         while index < queue.count {
             let (presenter, item) = queue[index]
-            // Three ranks below the presenter, or one below the lowest node so far with a rank between
-            // for the edge's label.
-            let rank = rules.presentationsBelow ? max(lowestRank + 2, presenter.rank + 3) : presenter.rank + 3
+            // Three ranks below the presenter, and below its stem (ranks between for the edge and its label:
+            // out of a cluster's bottom, a shorter edge is hidden by the clusters' margins), or one below the
+            // lowest node so far with a rank between.
+            let beside = max(presenter.rank + 3, presenter.tailRank + 3)
+            let rank = rules.presentationsBelow ? max(lowestRank + 2, beside) : beside
             let entry = writeItem(item, rank: rank, rules, into: &writer, queue: &queue)
             var attributes = presentationEdge(item, from: presenter, to: entry)
             attributes.set("minlen", String(rank - presenter.tailRank))
