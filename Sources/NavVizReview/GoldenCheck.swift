@@ -81,8 +81,13 @@ public struct GoldenCheck: Sendable {
             case .changed:
                 report.lines.append("  changed: \(drift.path)\(was)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? []))
             case .new: report.lines.append("  new:     \(drift.path) (no golden)")
-            case .gone: report.lines.append("  gone:    \(drift.path) (golden, no longer produced)")
-            case .renumbered: report.lines.append("  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), the same text)")
+            case .gone:
+                // After a removed step, another step's diagram may have taken the name.
+                let taken = drifts.contains { $0.kind != .gone && $0.path == drift.path }
+                report.lines.append("  gone:    \(drift.path) (golden\(taken ? " of a removed step" : ", no longer produced"))")
+            case .renumbered:
+                report.lines.append(
+                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the step number)")
             }
         }
         var budget = linesPerScenario
@@ -179,7 +184,12 @@ public struct GoldenCheck: Sendable {
             (path.split(separator: "/").last).flatMap { Int($0.prefix { $0.isNumber }) }
         }
         for drift in drifts where drift.path.hasSuffix(".dot") && drift.kind != .renumbered {
-            let stem = String(drift.path.dropLast(4))
+            var stem = String(drift.path.dropLast(4))
+            if drift.kind == .gone {
+                // `old-` as `navviz diff` names a removed step's picture: another step's may have the same name.
+                let parts = stem.split(separator: "/", maxSplits: 1)
+                stem = parts.count == 2 ? "\(parts[0])/old-\(parts[1])" : "old-" + stem
+            }
             if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg")) }
             if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg")) }
             // The golden step the diagram was paired with (another number after an inserted or removed step);

@@ -61,18 +61,49 @@ import Testing
         let report = GoldenCheck().compare(
             expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
         let drifts = report.drifts.map { "\($0.kind) \($0.path) \($0.goldenPath ?? "-")" }
+        // The later push's transition differs from its golden only by its caption's step number: renumbered too.
         #expect(
             drifts == [
                 "changed summary.txt -", "new states/002-push.dot -", "new states/003-pop.dot -",
                 "renumbered states/004-push.dot states/002-push.dot", "new transitions/002-push.dot -", "new transitions/003-pop.dot -",
-                "changed transitions/004-push.dot transitions/002-push.dot", "changed run.json -",
+                "renumbered transitions/004-push.dot transitions/002-push.dot", "changed run.json -",
             ])
-        #expect(report.lines.contains("  renumbered: states/004-push.dot (golden states/002-push.dot, the same text)"))
+        #expect(report.lines.contains("  renumbered: states/004-push.dot (golden states/002-push.dot, unchanged but for the step number)"))
+        #expect(report.diagrams.map(\.path).filter { $0.hasSuffix(".diff.svg") }.isEmpty)
+        #expect(!report.fullDiff.contains { $0.contains("004-push") })
+    }
+
+    /// A renumbered transition that changed too is `changed`, diffed against the golden of its aligned step and
+    /// drawn with both step numbers.
+    @Test func aRenumberedTransitionThatChangedIsDiffedAgainstItsAlignedGolden() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Specs"}"#])
+        let now = try Self.run([
+            #"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#,
+            #"{"op": "push", "node": "Specs", "note": "now with a note"}"#,
+        ])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
         #expect(report.lines.contains("  changed: transitions/004-push.dot (golden transitions/002-push.dot) (caption)"))
         #expect(report.fullDiff.contains("--- transitions/002-push.dot (golden)"))
         #expect(report.diagrams.map(\.path).filter { $0.hasSuffix(".diff.svg") } == ["transitions/004-push.diff.svg"])
         let diff = try #require(report.diagrams.first { $0.path == "transitions/004-push.diff.svg" }?.dot)
         #expect(diff.contains("Step 4 (golden step 2) · golden push → actual push"))
+    }
+
+    /// A removed step followed by one of the same operation: the removed step's golden and the next step's
+    /// diagram share a name. Their pictures must not (the check wrote `002-push.expected.svg` twice and
+    /// stopped with exit 74, found by a review): the removed step's are `old-…`.
+    @Test func aRemovedStepsPicturesDoNotCollideWithTheStepThatTookItsName() throws {
+        let push = { (name: String) in #"{"op": "push", "node": "\#(name)"}"# }
+        let golden = try Self.run([push("A"), push("B"), push("C"), #"{"op": "pop"}"#])
+        let now = try Self.run([push("A"), push("C"), #"{"op": "pop"}"#])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let paths = report.diagrams.map(\.path)
+        #expect(Set(paths).count == paths.count, "\(paths)")
+        #expect(paths.contains("states/old-002-push.expected.svg"))
+        #expect(report.lines.contains("  gone:    states/002-push.dot (golden of a removed step)"))
+        #expect(report.lines.contains { $0.hasPrefix("  changed: states/002-push.dot (golden states/003-push.dot)") })
     }
 
     @Test func theDiffIsCappedPerFileAndPerScenario() throws {
