@@ -168,7 +168,11 @@ extension ScenarioDecoder {
     /// An array of node literals in a field.
     mutating func nodes(_ field: (value: JSONValue, path: String)?, expected: String, asView: Bool = false) -> [NodeSpec]? {
         guard let field, let items = array(field.value, field.path, expected) else { return nil }
+        // One literal (a stack, the tabs): one id each across its elements.
+        literalDepth += 1
         let specs = items.enumerated().compactMap { node($1, "\(field.path)[\($0)]", asView: asView) }
+        literalDepth -= 1
+        if literalDepth == 0 { literalIDs = [:] }
         return specs.count == items.count ? specs : nil
     }
 }

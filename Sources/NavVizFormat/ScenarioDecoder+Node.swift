@@ -159,7 +159,11 @@ extension ScenarioDecoder {
             }
             if let raw = value["generators"], let members = object(raw, join(path, "generators"), "an object of key → node literal") {
                 for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
+                    // A generator is a template, built when its key is activated: its ids are its own.
+                    let outer = literalIDs
+                    literalIDs = [:]
                     if let childSpec = node(child, join(join(path, "generators"), key)) { spec.generators[key] = childSpec }
+                    literalIDs = outer
                 }
             }
             if value["flavor"] != nil { spec.flavor = choice(value["flavor"], join(path, "flavor"), ActivityFlavor.self) }

@@ -400,6 +400,24 @@ private let nodeLiteral =
 
     /// An id is checked within one literal: a step's literal may reuse an id its scenario's root or an earlier
     /// step gave (a fresh instance of a popped screen).
+    /// `setTabs` and `setStack` give one literal of several elements: an id once across them (found by a review).
+    @Test(arguments: ["setTabs", "setStack"])
+    func aMultiElementStepRefusesADuplicateId(op: String) {
+        let text =
+            #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"\#(op)": [{"screen": "B", "id": "t"}, {"screen": "C", "id": "t"}]}]}"#
+        #expect(
+            messages(text) == [
+                "shop.json: steps[0].\(op)[1].id: duplicate id 't': every node needs its own id (the first is at steps[0].\(op)[0].id)"
+            ])
+    }
+
+    /// A generator is a template, built when its key is activated: an id it shares with the literal is not a duplicate.
+    @Test func aGeneratorsIdsAreItsOwn() {
+        let text =
+            #"{"navviz": 1, "root": {"activities": {"a": {"screen": "A", "id": "q"}}, "generators": {"b": {"screen": "B", "id": "q"}}}, "steps": []}"#
+        #expect(messages(text) == [])
+    }
+
     @Test func anIdMayBeGivenAgainInAnotherLiteral() {
         let text = #"""
             {"navviz": 1, "root": {"navigation": [{"screen": "Home", "id": "home"}], "id": "nav"},
