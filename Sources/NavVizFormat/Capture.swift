@@ -80,9 +80,14 @@ public enum Capture {
         return ScenarioEncoder.encode(scenario)
     }
 
-    /// `Captured in home.txt. Note: …`, without the notes in `given`, which gains the notes it gives.
+    /// `Captured in home.txt. Note: …`. A note that suggests a `--kind` for a class an earlier capture's note
+    /// did (`given`, which gains this capture's) is left out; notes on the capture's own state are kept.
     static func description(_ file: String, _ capture: CapturedHierarchy, leavingOut given: inout Set<String>) -> String {
-        let notes = capture.notes.filter { given.insert($0).inserted }
+        let notes = capture.notes.filter { note in
+            // The suggestion names the class and the kind; the ids before it differ between captures.
+            guard let suggestion = note.firstRange(of: "; pass --kind ") else { return true }
+            return given.insert(String(note[suggestion.lowerBound...])).inserted
+        }
         return (["Captured in \(name(of: file, keepExtension: true))."] + notes.map { "Note: \($0)." }).joined(separator: " ")
     }
 

@@ -78,7 +78,7 @@ extension PrintHierarchy {
         var used = Set<String>()
         // Kinds guessed from a class name, one note per class however many controllers have it.
         var guesses: [(readable: String, kind: NodeKind, ids: [NodeID])] = []
-        // Plain containers whose view is a navigation or tab bar controller's (`UILayoutContainerView`), per class.
+        // Plain containers whose view is a navigation, tab bar or split controller's (`UILayoutContainerView`), per class.
         var layoutContainers: [(readable: String, ids: [NodeID])] = []
         // Every name a `--kind` may match, to tell one that matches nothing.
         var names = Set<String>()
@@ -148,14 +148,15 @@ extension PrintHierarchy {
             notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture")
         }
         for container in layoutContainers {
-            // A navigation or tab bar subclass named otherwise (`PSUIPrefsRootController`): the view tells it is one of
-            // the two, not which.
+            // A navigation, tab bar or split view subclass named otherwise (`PSUIPrefsRootController`): the view tells it
+            // is one of them, not which.
             let ids = container.ids.map { "'\($0)'" }.joined(separator: ", ")
             let short = ClassName.short(container.readable)
+            let one = container.ids.count == 1
             notes.append(
-                "\(ids) (\(container.readable)) \(container.ids.count == 1 ? "has" : "have") a UILayoutContainerView, the view of navigation "
-                    + "and tab bar controllers, but \(container.ids.count == 1 ? "is" : "are") drawn as a plain container; pass "
-                    + "--kind '\(short)=navigation' or --kind '\(short)=tab' if \(container.ids.count == 1 ? "it is" : "they are") one")
+                "\(ids) (\(container.readable)) \(one ? "has" : "have") a UILayoutContainerView, the view of navigation, tab bar and "
+                    + "split view controllers, but \(one ? "is" : "are") drawn as a plain container; pass --kind '\(short)=navigation', "
+                    + "--kind '\(short)=tab' or --kind '\(short)=split' if \(one ? "it is" : "they are") one")
         }
         for guess in guesses {
             // Quoted, so the option can be pasted into a shell even when the class has `<` or `>`.

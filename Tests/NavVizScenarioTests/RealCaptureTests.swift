@@ -77,6 +77,26 @@ import Testing
         #expect(scenario.steps.map(\.note) == ["Captured in b.txt.", "Captured in c.txt. Note: \(other.notes[0])."])
     }
 
+    /// A note on a capture's own state (no tab in the window) is kept in every step that has it, and a guess for
+    /// the same class is one note however its ids differ between captures (both found by a review).
+    @Test func anImportedFlowKeepsStateNotesAndMatchesGuessesByClass() throws {
+        let covered = try Self.capture("03-snapshot-testing-detached-root.txt")
+        let stateNote = try #require(covered.notes.first { $0.contains("no tab is in the window") })
+        let value = Capture.scenarioJSON([("a.txt", covered), ("b.txt", covered)], name: "flow")
+        let scenario = try ScenarioDecoder.decode(JSONWriter.pretty(value), file: "flow.json")
+        #expect(scenario.steps[0].note?.contains(stateNote) == true)
+        let guess =
+            "X' (Shop.RootNavigationController) is drawn as a navigation container from its class name; pass --kind 'RootNavigationController=controller' if it is not one"
+        func capture(_ ids: String) -> CapturedHierarchy {
+            var capture = covered
+            capture.notes = ["'\(ids)\(guess)"]
+            return capture
+        }
+        let twice = Capture.scenarioJSON([("a.txt", capture("A")), ("b.txt", capture("A', 'A#2"))], name: "flow")
+        let notes = try ScenarioDecoder.decode(JSONWriter.pretty(twice), file: "flow.json").steps.map(\.note)
+        #expect(notes == ["Captured in b.txt."])
+    }
+
     /// iOS Settings' `PSUIPrefsRootController` is a navigation controller under another name: its view, a
     /// `UILayoutContainerView`, says it is a navigation or tab bar controller, so the note suggests `--kind`
     /// (a new user's trial found such controllers drawn as plain containers with no hint). With the option,
@@ -84,7 +104,7 @@ import Testing
     @Test func aPlainContainerWithALayoutContainerViewSuggestsAKind() throws {
         let file = "05-preferences-pssplit-cycript.txt"
         let hint =
-            "'PSUIPrefsRootController' (PSUIPrefsRootController) has a UILayoutContainerView, the view of navigation and tab bar controllers, but is drawn as a plain container; pass --kind 'PSUIPrefsRootController=navigation' or --kind 'PSUIPrefsRootController=tab' if it is one"
+            "'PSUIPrefsRootController' (PSUIPrefsRootController) has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'PSUIPrefsRootController=navigation', --kind 'PSUIPrefsRootController=tab' or --kind 'PSUIPrefsRootController=split' if it is one"
         let plain = try Self.capture(file)
         #expect(plain.notes.contains(hint))
         #expect(plain.hierarchy["PSUIPrefsRootController"].kind == .controller)
