@@ -44,9 +44,10 @@ public enum ScenarioLoader {
         return try ScenarioDecoder.decode(text, file: file)
     }
 
-    /// Scenario files (`*.json`) and captures (`*.txt` files that hold a `_printHierarchy` dump) directly
-    /// inside a directory, sorted; a file path is returned as is. Other text files (notes) are skipped.
-    public static func expand(_ path: String) -> [String] {
+    /// Scenario files (`*.json`) and, with `captures`, captures (`*.txt` files that hold a `_printHierarchy`
+    /// dump) directly inside a directory, sorted; a file path is returned as is. Other text files (notes) are
+    /// skipped.
+    public static func expand(_ path: String, captures: Bool = true) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return [path]
@@ -54,7 +55,7 @@ public enum ScenarioLoader {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(base)/\($0)" }.filter { file in
-            file.hasSuffix(".json") || (file.hasSuffix(".txt") && isDump(file))
+            file.hasSuffix(".json") || (captures && file.hasSuffix(".txt") && isDump(file))
         }
     }
 

@@ -74,8 +74,8 @@ func printNotes(_ notes: [String], file: String) {
 
 /// Loads every scenario the arguments name (files, or directories of `*.json` and `*.txt` captures), all before anything
 /// runs: any invalid file fails the whole command with exit 65 and every error found.
-func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> [Scenario] {
-    let paths = try scenarioPaths(arguments)
+func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:], captures: Bool = true) throws(CommandFailure) -> [Scenario] {
+    let paths = try scenarioPaths(arguments, captures: captures)
     var loaded: [Scenario] = []
     var errors: [String] = []
     for path in paths {
@@ -86,14 +86,13 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:]) throw
     return loaded
 }
 
-/// The files the arguments name, directories expanded to their `*.json` files and `*.txt` captures; none is an
-/// error (65).
-func scenarioPaths(_ arguments: [String]) throws(CommandFailure) -> [String] {
-    let paths = arguments.flatMap(ScenarioLoader.expand)
+/// The files the arguments name, directories expanded to their `*.json` files and (with `captures`) `*.txt`
+/// captures; none is an error (65).
+func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandFailure) -> [String] {
+    let paths = arguments.flatMap { ScenarioLoader.expand($0, captures: captures) }
     if paths.isEmpty {
-        throw CommandFailure(
-            message: "\(arguments.joined(separator: ", ")): no *.json scenario files or *.txt captures found",
-            code: CommandFailure.invalidInput)
+        let what = captures ? "*.json scenario files or *.txt captures" : "*.json scenario files"
+        throw CommandFailure(message: "\(arguments.joined(separator: ", ")): no \(what) found", code: CommandFailure.invalidInput)
     }
     return paths
 }

@@ -319,6 +319,10 @@ private let goodScenario =
         let render = try navviz("render", "flows", "-o", "out", "--format", "dot", in: folder.url)
         #expect(render.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/home/states/000-initial.dot").path))
+        // check reads a folder's scenarios only: the dumps beside them would each need goldens of their own.
+        let record = try navviz("check", "flows", "--golden", "golden", "--record", in: folder.url)
+        #expect(record.status == 0)
+        #expect(record.stdout == "recorded a: 7 goldens (7 new) in golden/a/\n")
     }
 
     /// A folder with no scenario is an error for every command that reads scenarios, not a silent success.
