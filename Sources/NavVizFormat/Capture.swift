@@ -84,9 +84,12 @@ public enum Capture {
     /// did (`given`, which gains this capture's) is left out; notes on the capture's own state are kept.
     static func description(_ file: String, _ capture: CapturedHierarchy, leavingOut given: inout Set<String>) -> String {
         let notes = capture.notes.filter { note in
-            // The suggestion names the class and the kind; the ids before it differ between captures.
-            guard let suggestion = note.firstRange(of: "; pass --kind ") else { return true }
-            return given.insert(String(note[suggestion.lowerBound...])).inserted
+            // The suggestion names the class and the kind (`--kind 'Class=controller'`); the ids before it, and
+            // the words after it (`if it is not one`, `if they are not`), differ between captures.
+            guard let start = note.firstRange(of: "; pass --kind '") else { return true }
+            let rest = note[start.upperBound...]
+            let option = rest.firstIndex(of: "'").map { rest[..<$0] } ?? rest
+            return given.insert(String(option)).inserted
         }
         return (["Captured in \(name(of: file, keepExtension: true))."] + notes.map { "Note: \($0)." }).joined(separator: " ")
     }

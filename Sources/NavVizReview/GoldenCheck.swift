@@ -80,14 +80,20 @@ public struct GoldenCheck: Sendable {
             switch drift.kind {
             case .changed:
                 report.lines.append("  changed: \(drift.path)\(was)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? []))
-            case .new: report.lines.append("  new:     \(drift.path) (no golden)")
+            case .new:
+                // Its name may be a removed step's golden, listed as gone.
+                let taken = drifts.contains { $0.kind == .gone && $0.path == drift.path }
+                report.lines.append("  new:     \(drift.path) (no golden\(taken ? " of this step" : ""))")
             case .gone:
                 // After a removed step, another step's diagram may have taken the name.
                 let taken = drifts.contains { $0.kind != .gone && $0.path == drift.path }
                 report.lines.append("  gone:    \(drift.path) (golden\(taken ? " of a removed step" : ", no longer produced"))")
             case .renumbered:
+                // Another number, or at the same number another operation's name.
+                let sameNumber = drift.goldenPath.map { Self.stepNumber($0) == Self.stepNumber(drift.path) } ?? true
                 report.lines.append(
-                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the step number)")
+                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the "
+                        + (sameNumber ? "operation's name)" : "step number)"))
             }
         }
         var budget = linesPerScenario
@@ -106,6 +112,11 @@ public struct GoldenCheck: Sendable {
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
         report.lines.append("  artifacts: \(artifacts)/")
         return report
+    }
+
+    /// The step number a diagram's file name starts with (`states/004-push.dot` → 4).
+    static func stepNumber(_ path: String) -> Int? {
+        path.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) }
     }
 
     /// ` (caption)`, ` (appearance events)`, ` (caption, appearance events)`: which part of a changed diagram's DOT

@@ -17,7 +17,9 @@ extension NavVizCommand {
 
                 On drift: a -/+ diff of what changed (capped; the full diff is in ARTIFACTS/<scenario>/drift.txt) and, \
                 for each changed diagram, ARTIFACTS/<scenario>/<states|transitions>/NNN-<op>.expected.svg, .actual.svg \
-                and .diff.svg. A scenario without goldens fails.
+                and .diff.svg; a new diagram gets .actual.svg, a removed step's old-NNN-<op>.expected.svg. Diagrams \
+                pair by aligned step: after an inserted or removed step, one that only moved is listed as renumbered. \
+                A scenario without goldens fails.
 
                 --record writes the goldens (each scenario's folder is replaced when complete). It refuses when the \
                 CI environment variable is set: recording on CI would make every check pass.

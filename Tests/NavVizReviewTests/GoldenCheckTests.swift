@@ -103,6 +103,7 @@ import Testing
         #expect(Set(paths).count == paths.count, "\(paths)")
         #expect(paths.contains("states/old-002-push.expected.svg"))
         #expect(report.lines.contains("  gone:    states/002-push.dot (golden of a removed step)"))
+        #expect(!report.lines.contains { $0.hasPrefix("  new:") })
         #expect(report.lines.contains { $0.hasPrefix("  changed: states/002-push.dot (golden states/003-push.dot)") })
     }
 
@@ -166,5 +167,30 @@ import Testing
     func whatChangedNamesOnlyTextParts(old: String, new: String, expected: String) {
         let diff = LineDiff.lines(old: "digraph {\n\(old)\n}\n", new: "digraph {\n\(new)\n}\n")
         #expect(GoldenCheck.whatChanged("transitions/001-push.dot", diff: diff) == expected)
+    }
+}
+
+/// The report's words for names shared or kept (found by a second review): a diagram at the same number under
+/// another operation's name is renumbered 'but for the operation's name'; a new diagram whose name a removed
+/// step's golden had says it has no golden of this step.
+@Suite struct GoldenCheckWordingTests {
+    @Test func anOperationRenamedAtTheSameNumber() throws {
+        let golden = try GoldenCheckTests.run([#"{"op": "push", "node": "A"}"#])
+        let now = try GoldenCheckTests.run([#"{"op": "show", "node": "A"}"#])
+        let report = GoldenCheck().compare(
+            expected: GoldenCheckTests.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g",
+            artifacts: "a")
+        #expect(
+            report.lines.contains("  renumbered: states/001-show.dot (golden states/001-push.dot, unchanged but for the operation's name)"))
+    }
+
+    @Test func aNewDiagramWhoseNameARemovedStepHad() throws {
+        let golden = try GoldenCheckTests.run([#"{"op": "present", "node": "S"}"#, #"{"op": "pop"}"#])
+        let now = try GoldenCheckTests.run([#"{"op": "push", "node": "B"}"#, #"{"op": "pop"}"#, #"{"op": "present", "node": "S"}"#])
+        let report = GoldenCheck().compare(
+            expected: GoldenCheckTests.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g",
+            artifacts: "a")
+        let lines = report.lines.filter { $0.contains("states/002-pop.dot") && !$0.contains("---") && !$0.contains("+++") }
+        #expect(lines.allSatisfy { !$0.hasSuffix("(no golden)") }, "\(lines)")
     }
 }

@@ -95,6 +95,14 @@ import Testing
         let twice = Capture.scenarioJSON([("a.txt", capture("A")), ("b.txt", capture("A', 'A#2"))], name: "flow")
         let notes = try ScenarioDecoder.decode(JSONWriter.pretty(twice), file: "flow.json").steps.map(\.note)
         #expect(notes == ["Captured in b.txt."])
+        // One controller of the class in one capture, two in the next: the note's ending differs, the option not.
+        let real = Capture.scenarioJSON(
+            [
+                ("a.txt", try Self.capture("09-swiftui-tabview-navigationview-appearing.txt")),
+                ("b.txt", try Self.capture("10-swiftui-tab-switch-in-flight.txt")),
+            ], name: "flow")
+        let step = try ScenarioDecoder.decode(JSONWriter.pretty(real), file: "flow.json").steps[0].note ?? ""
+        #expect(!step.contains("StyleContextSplitViewNavigationController"), "\(step)")
     }
 
     /// iOS Settings' `PSUIPrefsRootController` is a navigation controller under another name: its view, a
