@@ -77,15 +77,21 @@ extension DiagramItem {
     /// The trees presented from the item or from anything in it (not from those trees), with the rank each
     /// starts at when the item's node is at `rank`.
     private func presented(_ rules: LayoutRules, at rank: Int) -> [(tree: DiagramItem, rank: Int)] {
-        // As the emitter ranks them: three below the item, and three below the stem on the lowest rank of a
-        // container at most three ranks deep (a deeper one presents beside itself, from its anchor).
-        let depth = ranks(rules).depth
-        let offset = isContainer && !children.isEmpty && depth <= 3 ? depth + 2 : 3
+        // As the emitter ranks them: three below the item, or below its stem on its lowest rank.
+        let (offsets, depth) = ranks(rules)
+        let offset = presentsFromStem(depth: depth, rules) ? depth + 2 : 3
         var trees = presentations.map { (tree: $0, rank: rank + offset) }
-        for (child, offset) in zip(children, ranks(rules).offsets) {
-            trees += child.presented(rules, at: rank + offset)
+        for (child, childOffset) in zip(children, offsets) {
+            trees += child.presented(rules, at: rank + childOffset)
         }
         return trees
+    }
+
+    /// Whether the trees the item presents start below its lowest rank (`depth` ranks from its node), so
+    /// they leave from a stem amid its children there: three ranks below the item reach past a container
+    /// at most three ranks deep, and presentations hung below the scene are below every container.
+    func presentsFromStem(depth: Int, _ rules: LayoutRules) -> Bool {
+        isContainer && !presentations.isEmpty && !children.isEmpty && (rules.presentationsBelow || depth <= 3)
     }
 
     /// How wide (estimated points) a row of siblings may be before they wrap into rows: room for the

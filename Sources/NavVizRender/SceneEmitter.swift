@@ -21,30 +21,20 @@ struct SceneEmitter {
         self.clusterFontSize = clusterFontSize
     }
 
-    /// The lowest rank of the last scene written, counted from its window's (0).
-    private(set) var lowestRank = 0
-
-    /// A node on the lowest rank of the last scene written (the first written there), and that rank.
+    /// A node on the lowest rank of the last scene written (the first written there), and that rank,
+    /// counted from its window's (0).
     private(set) var lowestNode: (id: String, rank: Int) = ("", 0)
 
-    /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor), its cluster, and
-    /// the rank of that node counted from the window's; and where its presentations leave from.
+    /// The lowest rank of the last scene written: every item ends on a rank of a leaf or an empty container.
+    var lowestRank: Int { lowestNode.rank }
+
+    /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor) and its cluster;
+    /// and the node its presentations leave from (the item's, or a container's stem) with that node's
+    /// rank, counted from the window's.
     struct Endpoint {
         var id: String
         var cluster: String?
-        var rank: Int
-        /// The node presentation edges leave from: `id`, or a container's stem.
-        var tail: String
-        /// The rank of `tail`.
-        var tailRank: Int
-
-        init(id: String, cluster: String?, rank: Int, tail: (id: String, rank: Int)? = nil) {
-            self.id = id
-            self.cluster = cluster
-            self.rank = rank
-            self.tail = tail?.id ?? id
-            self.tailRank = tail?.rank ?? rank
-        }
+        var tail: (id: String, rank: Int)
     }
 
     /// A presented tree waiting to be written, and what presents it.
@@ -76,7 +66,6 @@ struct SceneEmitter {
                 "tooltip": .tooltip("the window (\(scene.device.rawValue))"),
             ])
         let rules = scene.rules(clusterFontSize: clusterFontSize, wrapping: !options.expandAll)
-        lowestRank = 0
         lowestNode = (window, 0)
         var queue: [Presentation] = []
         let offsets = DiagramItem.rowRanks(of: scene.roots, rules, presenting: !rules.presentationsBelow).offsets
@@ -97,15 +86,15 @@ struct SceneEmitter {
         var index = 0
         while index < queue.count {
             let (presenter, item) = queue[index]
-            // Three ranks below the presenter, and below its stem (ranks between for the edge and its label:
-            // out of a cluster's bottom, a shorter edge is hidden by the clusters' margins), or one below the
-            // lowest node so far with a rank between.
-            let beside = max(presenter.rank + 3, presenter.tailRank + 3)
+            // Three ranks below the presenter, or its stem (ranks between for the edge and its label: out of a
+            // cluster's bottom, a shorter edge is hidden by the clusters' margins), or one below the lowest node
+            // so far with a rank between.
+            let beside = presenter.tail.rank + 3
             let rank = rules.presentationsBelow ? max(lowestRank + 2, beside) : beside
             let entry = writeItem(item, rank: rank, rules, into: &writer, queue: &queue)
             var attributes = presentationEdge(item, from: presenter, to: entry)
-            attributes.set("minlen", String(rank - presenter.tailRank))
-            edges.append((presenter.tail, entry.id, attributes))
+            attributes.set("minlen", String(rank - presenter.tail.rank))
+            edges.append((presenter.tail.id, entry.id, attributes))
             index += 1
         }
         return window
@@ -131,7 +120,6 @@ struct SceneEmitter {
         let endpoint: Endpoint
         // A later row of children starts below the row above (`DiagramItem.ranks`).
         let (offsets, depth) = item.ranks(rules)
-        lowestRank = max(lowestRank, rank + depth - 1)
         if item.isContainer {
             let cluster = "cluster_\(number)"
             writer.open("subgraph \(cluster)")
@@ -146,7 +134,7 @@ struct SceneEmitter {
             // A container whose presented trees hang below it presents from a stem: an invisible point
             // amid its children on its lowest rank. From the anchor, the edge would leave the cluster
             // beside its children, and each sheet of a chain would step right of the one before.
-            let stem = hangsPresentationsBelow(item, depth: depth, rules) ? (id: "s\(number)", rank: rank + depth - 1) : nil
+            let stem = item.presentsFromStem(depth: depth, rules) ? (id: "s\(number)", rank: rank + depth - 1) : nil
             let stemIndex = item.children.count / 2
             for (index, (child, offset)) in zip(item.children, offsets).enumerated() {
                 if let stem, index == stemIndex { writeStem(stem.id, inCluster: mixed, into: &writer) }
@@ -174,9 +162,9 @@ struct SceneEmitter {
                 containment.insert((id, stem.id, attributes), at: stemIndex)
             }
             edges.insert(contentsOf: containment, at: mark)
-            endpoint = Endpoint(id: id, cluster: cluster, rank: rank, tail: stem)
+            endpoint = Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank))
         } else {
-            endpoint = Endpoint(id: id, cluster: nil, rank: rank)
+            endpoint = Endpoint(id: id, cluster: nil, tail: (id, rank))
             writer.node(id, leafAttributes(item))
         }
         if item.children.isEmpty && rank > lowestNode.rank { lowestNode = (id, rank) }
@@ -198,13 +186,6 @@ struct SceneEmitter {
         if inCluster { openOrderCluster("cluster_\(id)", into: &writer) }
         writer.node(id, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
         if inCluster { writer.close() }
-    }
-
-    /// Whether the trees `item` presents start below its lowest rank (`depth` ranks from its node), so
-    /// they leave from a stem: three ranks below the presenter reach past a container at most three
-    /// ranks deep, and presentations hung below the scene are below every container.
-    private func hangsPresentationsBelow(_ item: DiagramItem, depth: Int, _ rules: LayoutRules) -> Bool {
-        item.isContainer && !item.presentations.isEmpty && !item.children.isEmpty && (rules.presentationsBelow || depth <= 3)
     }
 
     /// `lhead` for an edge arriving at a container, so it stops at the cluster's border.
