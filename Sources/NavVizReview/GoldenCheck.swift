@@ -64,11 +64,7 @@ public struct GoldenCheck: Sendable {
             let entries = runDiff.entries
             for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
             if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
-            if runDiff.carried > 0 {
-                report.lines.append(
-                    "  (\(runDiff.carried) later step\(runDiff.carried == 1 ? "" : "s") \(runDiff.carried == 1 ? "differs" : "differ") only by what came before)"
-                )
-            }
+            if let note = runDiff.carriedNote { report.lines.append("  " + note) }
         }
         // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
         var diffs: [String: [String]] = [:]
@@ -90,7 +86,7 @@ public struct GoldenCheck: Sendable {
                 report.lines.append("  gone:    \(drift.path) (golden\(taken ? " of a removed step" : ", no longer produced"))")
             case .renumbered:
                 // Another number, or at the same number another operation's name.
-                let sameNumber = drift.goldenPath.map { Self.stepNumber($0) == Self.stepNumber(drift.path) } ?? true
+                let sameNumber = drift.goldenPath.map { Goldens.stepNumber($0) == Goldens.stepNumber(drift.path) } ?? true
                 report.lines.append(
                     "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the "
                         + (sameNumber ? "operation's name)" : "step number)"))
@@ -112,11 +108,6 @@ public struct GoldenCheck: Sendable {
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
         report.lines.append("  artifacts: \(artifacts)/")
         return report
-    }
-
-    /// The step number a diagram's file name starts with (`states/004-push.dot` → 4).
-    static func stepNumber(_ path: String) -> Int? {
-        path.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) }
     }
 
     /// ` (caption)`, ` (appearance events)`, ` (caption, appearance events)`: which part of a changed diagram's DOT
@@ -191,9 +182,6 @@ public struct GoldenCheck: Sendable {
     /// when the golden run JSON has that step.
     static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun) -> [(dot: String, path: String)] {
         var diagrams: [(dot: String, path: String)] = []
-        func index(_ path: String) -> Int? {
-            (path.split(separator: "/").last).flatMap { Int($0.prefix { $0.isNumber }) }
-        }
         for drift in drifts where drift.path.hasSuffix(".dot") && drift.kind != .renumbered {
             var stem = String(drift.path.dropLast(4))
             if drift.kind == .gone {
@@ -205,7 +193,8 @@ public struct GoldenCheck: Sendable {
             if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg")) }
             // The golden step the diagram was paired with (another number after an inserted or removed step);
             // a diagram only one side has (an inserted or removed step) has no counterpart to diff against.
-            guard drift.kind == .changed, let goldenIndex = index(drift.goldenPath ?? drift.path), let actualIndex = index(drift.path),
+            guard drift.kind == .changed, let goldenIndex = Goldens.stepNumber(drift.goldenPath ?? drift.path),
+                let actualIndex = Goldens.stepNumber(drift.path),
                 let goldenRun,
                 goldenRun.steps.indices.contains(goldenIndex), actualRun.steps.indices.contains(actualIndex)
             else { continue }

@@ -91,6 +91,11 @@ public enum Goldens {
         }
     }
 
+    /// The step number a diagram's file name starts with (`states/004-push.dot` → 4).
+    static func stepNumber(_ path: String) -> Int? {
+        path.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) }
+    }
+
     /// A transition's DOT with its caption's step number `from` replaced by `to` (`<B>Step 2 · push` becomes
     /// `<B>Step 3 · push`).
     static func renumbered(_ dot: String, from: Int, to: Int) -> String {
@@ -108,7 +113,7 @@ public enum Goldens {
             var byFolder: [String: [Int: String]] = [:]
             for path in paths where path.hasSuffix(".dot") {
                 let parts = path.split(separator: "/")
-                guard parts.count == 2, let index = Int(parts[1].prefix { $0.isNumber }) else { continue }
+                guard parts.count == 2, let index = stepNumber(path) else { continue }
                 byFolder[String(parts[0]), default: [:]][index] = path
             }
             return byFolder

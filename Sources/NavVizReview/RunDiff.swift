@@ -111,9 +111,10 @@ public struct RunDiff: Sendable, Equatable {
         guard beforeA.canonical != beforeB.canonical || beforeA.finder.visible != beforeB.finder.visible else { return false }
         guard a.op == b.op, a.status == b.status, a.message == b.message else { return false }
         if let x = a.arguments, let y = b.arguments, x != y { return false }
+        let (x, y) = (ownEffect(old, i), ownEffect(new, j))
         // The visible phrase names the controller before the step, which the earlier difference may change.
-        func own(_ run: DiffRun, _ index: Int) -> [String] { ownChanges(run, index).filter { !$0.hasPrefix("visible ") } }
-        return effectKey(old, i) == effectKey(new, j) && own(old, i) == own(new, j)
+        func phrases(_ changes: HierarchyChanges) -> [String] { changes.phrases.filter { !$0.hasPrefix("visible ") } }
+        return effectKey(a, x) == effectKey(b, y) && phrases(x) == phrases(y)
     }
 
     /// What step `index` did, independent of what came before it: its status, the nodes it added,
@@ -121,10 +122,11 @@ public struct RunDiff: Sendable, Equatable {
     /// phrases would not do: `visible Product → Reviews` names the previous state, which an
     /// inserted step changes.)
     static func effectKey(_ run: DiffRun, _ index: Int) -> String {
-        let step = run.steps[index]
-        let before = run.steps[index - 1]
-        let changes = HierarchyChanges(
-            old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible)
+        effectKey(run.steps[index], ownEffect(run, index))
+    }
+
+    /// `effectKey` of a step whose own effect (`ownEffect`) is `changes`.
+    static func effectKey(_ step: DiffStep, _ changes: HierarchyChanges) -> String {
         func list(_ ids: [NodeID]) -> String { ids.map(\.rawValue).joined(separator: ",") }
         return [
             step.status.rawValue, step.message ?? "", "+" + list(changes.added), "-" + list(changes.removed),
@@ -133,14 +135,17 @@ public struct RunDiff: Sendable, Equatable {
         ].joined(separator: "|")
     }
 
-    /// What step `index` of a run did: its state before and after, compared.
-    static func ownChanges(_ run: DiffRun, _ index: Int) -> [String] {
+    /// What step `index` (from 1) of a run did: its state before and after, compared.
+    static func ownEffect(_ run: DiffRun, _ index: Int) -> HierarchyChanges {
         let step = run.steps[index]
-        guard index > 0 else { return [] }
         let before = run.steps[index - 1]
         return HierarchyChanges(
-            old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible
-        ).phrases
+            old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible)
+    }
+
+    /// What step `index` of a run did, in phrases (none for the initial state).
+    static func ownChanges(_ run: DiffRun, _ index: Int) -> [String] {
+        index > 0 ? ownEffect(run, index).phrases : []
     }
 
     static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun) -> Entry? {
@@ -201,7 +206,12 @@ public struct RunDiff: Sendable, Equatable {
             let n = entries.filter { $0.kind == kind }.count
             return n == 0 ? nil : "\(n) \(kind.rawValue)"
         }.joined(separator: ", ")
-        guard carried > 0 else { return kinds }
-        return kinds + " (\(carried) later step\(carried == 1 ? "" : "s") \(carried == 1 ? "differs" : "differ") only by what came before)"
+        return carriedNote.map { kinds + " " + $0 } ?? kinds
+    }
+
+    /// `(3 later steps differ only by what came before)`, when some were left out of `entries`.
+    public var carriedNote: String? {
+        guard carried > 0 else { return nil }
+        return "(\(carried) later step\(carried == 1 ? "" : "s") \(carried == 1 ? "differs" : "differ") only by what came before)"
     }
 }
