@@ -217,8 +217,7 @@ public struct GoldenCheck: Sendable {
 
     /// The golden files of one scenario by relative path, or nil when its folder does not exist.
     public static func read(_ folder: String) throws(GoldenReadError) -> [String: String]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        guard isDirectory(folder) else { return nil }
         var files: [String: String] = [:]
         let base = URL(fileURLWithPath: folder).standardizedFileURL.path
         for sub in ["", "states", "transitions"] {

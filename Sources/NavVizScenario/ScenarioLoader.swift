@@ -48,10 +48,7 @@ public enum ScenarioLoader {
     /// dump) directly inside a directory, sorted; a file path is returned as is. Other text files (notes) are
     /// skipped.
     public static func expand(_ path: String, captures: Bool = true) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [path]
-        }
+        guard isDirectory(path) else { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(base)/\($0)" }.filter { file in
@@ -66,4 +63,10 @@ public enum ScenarioLoader {
         guard let head = try? handle.read(upToCount: 64 * 1024) else { return false }
         return PrintHierarchy.looksLikeDump(String(decoding: head, as: UTF8.self))
     }
+}
+
+/// Whether `path` is a folder (following a link).
+public func isDirectory(_ path: String) -> Bool {
+    var flag: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
 }

@@ -97,12 +97,6 @@ func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandF
     return paths
 }
 
-/// Whether `path` is a folder (following a link).
-func isDirectory(_ path: String) -> Bool {
-    var flag: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
-}
-
 /// Writes a line to standard output, with control characters and bidi overrides escaped (names and paths come
 /// from files).
 func say(_ text: String, terminator: String = "\n") {
