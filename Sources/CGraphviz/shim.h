@@ -3,6 +3,8 @@
 
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+#include <graphviz/gvplugin.h>
+#include <graphviz/gvplugin_textlayout.h>
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -265,6 +267,17 @@ static inline void navviz_reader_close(navviz_reader *reader) {
     free(reader->data);
     free(reader);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Text layout plugins.
+ *
+ * A text layout engine measures one span of text (`textspan_t`). Its function returns Graphviz's
+ * `boolean` (an unsigned char in 2.x, `bool` in later releases); these typedefs name whatever the
+ * installed headers say, so Swift code compiles against either.
+ * ------------------------------------------------------------------------------------------ */
+
+typedef __typeof__(((gvtextlayout_engine_t *)0)->textlayout) navviz_textlayout_function;
+typedef __typeof__((*(navviz_textlayout_function)0)((textspan_t *)0, (char **)0)) navviz_textlayout_result;
 
 /* Bytes the arena has handed out (for diagnostics and tests). */
 static inline size_t navviz_reader_arena_used(const navviz_reader *reader) {

@@ -95,6 +95,25 @@ final class GraphvizEngine: @unchecked Sendable {
         Self.keepMessages()
         context = Self.makeContext()
         version = gvcVersion(context).map { String(cString: $0) } ?? "unknown"
+        if ProcessInfo.processInfo.environment["NAVVIZ_TEXT_MEASURES"] != "fresh" { rememberTextMeasures(in: context) }
+    }
+
+    /// Whether the default context remembers what its text layout plugin measured (`TextMeasurements`).
+    private(set) var remembersTextMeasures = false
+
+    /// Whether the measure of `text` in `font` at `size` points is remembered (for tests).
+    func remembers(_ text: String, font: String, size: Double) -> Bool {
+        lock.withLock { TextMeasurements.remembers(text, font: font, size: size) }
+    }
+
+    /// Installs `TextMeasurements` in front of pango's text layout in `context`, when pango is the plugin
+    /// the context loaded. `NAVVIZ_TEXT_MEASURES=fresh` leaves it out (every text measured by pango, to
+    /// compare).
+    private func rememberTextMeasures(in context: OpaquePointer) {
+        guard let folder = Self.pluginFolder(context),
+            let types = Self.pluginSymbol(named: "pango", symbol: "gvtextlayout_pango_types", in: folder, loadedOnly: true)
+        else { return }
+        remembersTextMeasures = TextMeasurements.install(in: context, pluginTypes: types)
     }
 
     /// Parses, lays out and renders `dot`; the only path into Graphviz.
@@ -195,17 +214,26 @@ final class GraphvizEngine: @unchecked Sendable {
     private static func pluginLibrary(named name: String, symbol: String, in folder: String) throws(RenderError) -> UnsafeMutablePointer<
         gvplugin_library_t
     > {
+        guard let address = pluginSymbol(named: name, symbol: symbol, in: folder) else {
+            throw .portableMetricsUnavailable(reason: "no loadable 'libgvplugin_\(name).*' in '\(folder)'")
+        }
+        return address.assumingMemoryBound(to: gvplugin_library_t.self)
+    }
+
+    /// Calls `dlopen` on the plugin library `libgvplugin_<name>.*` in `folder` (only when the process has
+    /// loaded it already, with `loadedOnly`) and `dlsym` for `symbol`.
+    private static func pluginSymbol(named name: String, symbol: String, in folder: String, loadedOnly: Bool = false)
+        -> UnsafeMutableRawPointer?
+    {
         let prefix = "libgvplugin_\(name)."
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".la") }
             .sorted { ($0.count, $0) < ($1.count, $1) }
         for file in files {
-            guard let handle = dlopen(folder + "/" + file, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let address = dlsym(handle, symbol) {
-                return address.assumingMemoryBound(to: gvplugin_library_t.self)
-            }
+            guard let handle = dlopen(folder + "/" + file, RTLD_NOW | RTLD_LOCAL | (loadedOnly ? RTLD_NOLOAD : 0)) else { continue }
+            if let address = dlsym(handle, symbol) { return address }
         }
-        throw .portableMetricsUnavailable(reason: "no loadable '\(prefix)*' in '\(folder)'")
+        return nil
     }
 
     /// Calls `agreseterrors`, so `hasErrors()` covers only the current render.

@@ -509,6 +509,11 @@ import Testing
         let warm = try render("warm", ["--jobs", "2"])
         #expect(serial == parallel)
         #expect(serial == warm)
+        // Text measured afresh by pango for every span, not remembered across diagrams: the same bytes.
+        let fresh = try NavVizCLITests.navviz(
+            ["render", Self.sample, "-o", "fresh", "--jobs", "1", "--no-cache"], in: tmp, environment: ["NAVVIZ_TEXT_MEASURES": "fresh"])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(Self.tree(tmp.appendingPathComponent("fresh")) == serial)
         // A damaged entry is laid out again, never served.
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache + "/navviz/" + entries[0]))
         #expect(try render("repaired", []) == serial)

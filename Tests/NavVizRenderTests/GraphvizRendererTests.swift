@@ -31,6 +31,19 @@ import Testing
         }
         """
 
+    @Test func textMeasuresAreRememberedAndGiveTheSameSVG() throws {
+        let engine = GraphvizEngine.shared
+        #expect(engine.remembersTextMeasures, "pango's text layout plugin was not found in front of which to remember measures")
+        let text = "TextMeasuresProbe \(#line)"
+        let dot = "digraph G { node [fontname=Arial, fontsize=11]; a [label=\"\(text)\"]; b [label=<<B>\(text)</B>>]; a -> b }"
+        #expect(!engine.remembers(text, font: "Arial", size: 11))
+        let measured = try GraphvizRenderer.shared.renderSync(dot: dot)
+        #expect(engine.remembers(text, font: "Arial", size: 11))
+        #expect(try GraphvizRenderer.shared.renderSync(dot: dot) == measured)
+        // Bold is measured on its own: the table's key holds the style flags.
+        #expect(measured.contains("font-weight=\"bold\""))
+    }
+
     @Test func rendersClusteredGraphToWellFormedSVG() throws {
         let svg = try GraphvizRenderer.shared.renderSync(dot: Self.twoClusters)
 
