@@ -340,7 +340,8 @@ if wants("render-cli") {
             }
             let serial = render("s.json", "--jobs 1 --no-cache")
             let parallel = render("s.json", "--no-cache")
-            _ = shell("'\(binary)' render '\(base)/s.json' -o '\(base)/cold' >/dev/null", environment: cache)
+            // Cold with the cache on and empty: every layout is also stored.
+            let emptyCache = shell("'\(binary)' render '\(base)/s.json' -o '\(base)/cold' >/dev/null", environment: cache)
             // The edit loop: the scenario file changed in one step, rendered again over its own output.
             _ = shell(
                 "cp '\(base)/s.json' '\(base)/app.json' && '\(binary)' render '\(base)/app.json' -o '\(base)/live' >/dev/null",
@@ -362,6 +363,10 @@ if wants("render-cli") {
                     perDiagram(parallel), serial / parallel))
             print(
                 String(
+                    format: "    navviz, both cores, empty cache:    %6.2f ms per diagram (every layout stored in the cache too)",
+                    perDiagram(emptyCache)))
+            print(
+                String(
                     format: "    navviz, warm after a one-step edit: %6.2f ms per diagram (%.1f× faster than cold; over its own output)",
                     perDiagram(warm), parallel / warm))
             print(
@@ -369,16 +374,27 @@ if wants("render-cli") {
                     format: "    the same into a new folder:         %6.2f ms per diagram (%.1f× faster than cold; every file written)",
                     perDiagram(warmElsewhere), parallel / warmElsewhere))
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") {
-                let one = (0..<2).map { _ in shell("rm -f '\(base)/dots/'*.svg; dot -Tsvg -O '\(base)/dots/'*.dot") }.min()!
-                let loop = (0..<2).map { _ in shell("for f in '\(base)/dots/'*.dot; do dot -Tsvg \"$f\" > \"$f.svg\"; done") }.min()!
+                // The SVG of the previous run is removed before the clock starts, as navviz's runs write new folders.
+                func timed(_ command: String) -> Double {
+                    (0..<2).map { _ in
+                        _ = shell("rm -f '\(base)/dots/'*.svg")
+                        return shell(command)
+                    }.min()!
+                }
+                let one = timed("dot -Tsvg -O '\(base)/dots/'*.dot")
+                let loop = timed("for f in '\(base)/dots/'*.dot; do dot -Tsvg \"$f\" > \"$f.svg\"; done")
                 print(
                     String(
-                        format: "    dot -Tsvg -O, one process:          %6.2f ms per diagram (navviz cold on both cores: %.2f× its time; "
-                            + "warm: %.1f× faster)", perDiagram(one), parallel / one, one / warm))
+                        format:
+                            "    dot -Tsvg -O, one process:          %6.2f ms per diagram (navviz cold on both cores %.2f× faster, target 3×; "
+                            + "with an empty cache %.2f×; warm %.1f× faster, target 50×)", perDiagram(one), one / parallel,
+                        one / emptyCache,
+                        one / warm))
                 print(
                     String(
-                        format: "    dot spawned per file (shell loop):  %6.2f ms per diagram (navviz cold on both cores: %.2f× its time)",
-                        perDiagram(loop), parallel / loop))
+                        format:
+                            "    dot spawned per file (shell loop):  %6.2f ms per diagram (navviz cold on both cores %.1f× faster, target 10×)",
+                        perDiagram(loop), loop / parallel))
             } else {
                 print("    dot: skipped (apt-get install -y graphviz for the comparison)")
             }
