@@ -46,21 +46,21 @@ public enum ScenarioLoader {
 
     /// Scenario files (`*.json`) and, with `captures`, captures (`*.txt` files that hold a `_printHierarchy`
     /// dump) directly inside a directory, sorted; a file path is returned as is. Other text files (notes) are
-    /// skipped.
+    /// skipped; a `.txt` file that cannot be read is kept, so loading it says why rather than leaving it out.
     public static func expand(_ path: String, captures: Bool = true) -> [String] {
         guard isDirectory(path) else { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(base)/\($0)" }.filter { file in
-            file.hasSuffix(".json") || (captures && file.hasSuffix(".txt") && isDump(file))
+            file.hasSuffix(".json") || (captures && file.hasSuffix(".txt") && mayBeDump(file))
         }
     }
 
-    /// Whether the file at `path` starts as a `_printHierarchy` dump does (an unreadable file does not).
-    private static func isDump(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    /// Whether the file at `path` starts as a `_printHierarchy` dump does, or cannot be read to tell.
+    private static func mayBeDump(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64 * 1024) else { return false }
+        guard let head = try? handle.read(upToCount: 64 * 1024) else { return true }
         return PrintHierarchy.looksLikeDump(String(decoding: head, as: UTF8.self))
     }
 }

@@ -323,6 +323,12 @@ private let goodScenario =
         let record = try navviz("check", "flows", "--golden", "golden", "--record", in: folder.url)
         #expect(record.status == 0)
         #expect(record.stdout == "recorded a: 7 goldens (7 new) in golden/a/\n")
+        // A capture that cannot be read (here a link to nothing) is an error naming it, not left out unsaid.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("flows/gone.txt").path, withDestinationPath: "moved-away.txt")
+        let broken = try navviz("validate", "flows", in: folder.url)
+        #expect(broken.status == 65)
+        #expect(broken.stderr == "flows/gone.txt: no such file\n1 of 3 files invalid\n")
     }
 
     /// A folder with no scenario is an error for every command that reads scenarios, not a silent success.
