@@ -31,9 +31,9 @@ extension ScenarioError: CustomStringConvertible {
         case .fileNotFound(let file): return "\(file): no such file"
         case .isDirectory(let file): return "\(file): is a directory, expected a scenario file"
         case .unreadable(let file, let reason):
-            // A daemon request's body, or standard input, is not a file.
-            let isFile = file != "body" && file != "standard input"
-            return "\(file): \(isFile ? "cannot read the file" : "cannot be read"): \(reason)"
+            // The same words for a file, a daemon request's body and standard input: chosen by the name, a file
+            // called `body` would have read as a request.
+            return "\(file): cannot be read: \(reason)"
         case .emptyFile(let file): return "\(file): the file is empty, expected a JSON object"
         case .syntax(let file, let error): return "\(file): invalid JSON at \(error)"
         case .notAnObject(let file, let found): return "\(file): expected a JSON object at the top level, found \(found)"

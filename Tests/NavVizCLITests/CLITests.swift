@@ -331,6 +331,17 @@ private let goodScenario =
         #expect(broken.stderr == "flows/gone.txt: no such file\n1 of 3 files invalid\n")
     }
 
+    /// A file that is not UTF-8 says so in the same words whatever it is called (the daemon's request body is
+    /// `body`; a file of that name read as one).
+    @Test(arguments: ["scenario.json", "body", "standard input"])
+    func aFileThatIsNotUTF8CannotBeRead(name: String) throws {
+        let folder = try ScenarioFolder([:])
+        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: folder.url.appendingPathComponent(name))
+        let result = try navviz("validate", name, in: folder.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "\(name): cannot be read: it is not UTF-8 text\n1 of 1 file invalid\n")
+    }
+
     /// A folder with no scenario is an error for every command that reads scenarios, not a silent success.
     @Test(arguments: ["validate", "run", "render"])
     func aFolderWithoutScenariosIsAnError(command: String) throws {
