@@ -23,11 +23,8 @@ extension DOTBuilder {
                 .font(.text("state \(offset + 1)"), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)
             ]
             lines.append(.bold(.text(state.visible ?? "no root")))
-            if !state.path.isEmpty {
-                lines.append(
-                    .font(
-                        .text(state.path.joined(separator: " › ")), size: DiagramStyle.smallFontSize,
-                        color: DiagramStyle.subtleText))
+            for line in state.pathLines() {
+                lines.append(.font(.text(line), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText))
             }
             writer.node(
                 id,

@@ -19,6 +19,21 @@ public struct FlowGraph: Sendable, Equatable {
             self.path = path
         }
 
+        /// The path as lines of about `width` characters at most, broken before a ` › ` (a line holds at least
+        /// one id, however long): a real app's path of module-qualified containers made one box of the flow
+        /// 2,000 pt wide.
+        public func pathLines(width: Int = 64) -> [String] {
+            var lines: [String] = []
+            for id in path {
+                if let last = lines.last, last.count + 3 + id.count <= width {
+                    lines[lines.count - 1] = last + " › " + id
+                } else {
+                    lines.append(lines.isEmpty ? id : "› " + id)
+                }
+            }
+            return lines
+        }
+
         /// A state described by a hierarchy and what its finder reports.
         public init(key: String, hierarchy: Hierarchy, finder: ViewFinderResult) {
             self.init(

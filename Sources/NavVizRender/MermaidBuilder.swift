@@ -35,7 +35,7 @@ public struct MermaidBuilder: Sendable, Equatable {
             let id = "n\(offset + 2)"
             ids[state.key] = id
             var text = ["state \(offset + 1)", state.visible ?? "no root"]
-            if !state.path.isEmpty { text.append(state.path.joined(separator: " › ")) }
+            text += state.pathLines()
             lines.append("    \(id)[\(Self.label(text.joined(separator: "\n")))]")
         }
         if let first = flow.states.first, let id = ids[first.key] { lines.append("    n1 --> \(id)") }

@@ -205,6 +205,40 @@ import Testing
         #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
     }
 
+    /// A flow box's path breaks before a ` › ` into lines of at most 64 characters; an id longer than that
+    /// has a line of its own.
+    @Test(arguments: [
+        ([], []),
+        (["nav", "Home"], ["nav › Home"]),
+        (
+            ["ShopCore.RootTabBarController", "CheckoutFeature.CheckoutFeatureNavigationController", "Payments"],
+            ["ShopCore.RootTabBarController", "› CheckoutFeature.CheckoutFeatureNavigationController › Payments"]
+        ),
+        ([String(repeating: "x", count: 70), "a", "b"], [String(repeating: "x", count: 70), "› a › b"]),
+    ])
+    func aFlowPathBreaksIntoLines(path: [String], lines: [String]) {
+        #expect(FlowGraph.State(key: "k", path: path).pathLines() == lines)
+        #expect(lines.allSatisfy { $0.count <= 64 || !$0.dropFirst(2).contains(" › ") })
+    }
+
+    /// A real app's path of module-qualified containers, six deep, made one box of a new user's flow
+    /// 2,022 pt wide on one line.
+    @Test func aFlowWithADeepModuleQualifiedPathFitsTheBudget() throws {
+        let modules = ["Checkout", "Payments", "IdentityVerification", "AddressBook", "LegalDisclosures"]
+        let sheets = modules.map { name in
+            #"{"op": "present", "style": "pageSheet", "node": {"navigation": ["\#(name)Overview"], "id": "\#(name)Feature.\#(name)FeatureNavigationController"}}"#
+        }
+        let run = try Self.run(
+            #"{"navviz": 1, "name": "deep", "root": {"tabs": [{"navigation": ["Home"], "id": "ShopCore.HomeNavigationController"}], "id": "ShopCore.RootTabBarController"}, "steps": [\#(sheets.joined(separator: ", "))]}"#
+        )
+        var options = RenderOptions()
+        options.sections = [.flow]
+        options.textMetrics = .portable
+        let flow = try #require(try ScenarioRenderer(options: options).render(run).first { $0.path == "flow.svg" })
+        let width = try #require(flow.contents.firstMatch(of: #/<svg width="(\d+)pt"/#)).1
+        #expect(Int(width)! <= 1200, "flow.svg is \(width) pt wide")
+    }
+
     /// A presented tree that would make the scene too wide beside its presenter hangs below everything
     /// drawn before it: in a real capture's page-sheet chain imported after another capture, the three
     /// presented controllers are below every controller of the tab bar, one under the other, and the first
