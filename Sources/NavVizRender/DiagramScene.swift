@@ -312,13 +312,18 @@ extension DiagramItem {
         while first.isContainer, let child = first.children.first { first = child }
         let title = first.node.displayName
         let count = below.count
+        var detail = "\(count) controller\(count == 1 ? "" : "s") folded"
+        // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
+        // with the top said when another controller was pushed.
+        if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {
+            detail += " · top \(top.node.displayName)"
+        }
         var folded = item
         folded.children = []
         folded.presentations = []
         folded.presence = .offScreen
         folded.isOnPath = false
-        folded.folded = FoldSummary(
-            title: title, detail: "\(count) controller\(count == 1 ? "" : "s") folded", names: item.names)
+        folded.folded = FoldSummary(title: title, detail: detail, names: item.names)
         return folded
     }
 

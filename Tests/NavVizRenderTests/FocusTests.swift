@@ -44,6 +44,20 @@ import Testing
         #expect(folded.flatMap(\.names).count + drawn.count + 2 == sim.hierarchy.attachedNodes().count)
     }
 
+    /// A folded tab is named by its root, as the tab bar names it, and says which controller it shows when
+    /// another was pushed on it: selecting the tab shows that one.
+    @Test func aFoldedTabSaysWhichControllerItShows() throws {
+        var sim = try Self.readerApp()
+        #expect(sim.perform(.select(.index(2))).status == .ok)
+        #expect(sim.perform(.push(.screen("Bookmark"))).status == .ok)
+        #expect(sim.perform(.select(.index(0))).status == .ok)
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let saved = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Saved" })
+        #expect(saved.detail == "2 controllers folded · top Bookmark")
+        let places = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Places" })
+        #expect(places.detail == "1 controller folded")
+    }
+
     @Test func expandAllIsTheFullDiagram() throws {
         let sim = try Self.readerApp()
         let full = DOTBuilder().state(sim.hierarchy, finder: sim.finderResult)
