@@ -30,8 +30,19 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// Whether the visible controller changed.
     public var isVisibleChanged: Bool { oldVisible != newVisible }
 
+    /// How differences are worded.
+    public enum Wording: Sendable {
+        /// What a step did to the state before it: `+ Reviews pushed onto shopNav`, `- Product popped from shopNav`.
+        case step
+        /// How two states reached by different runs differ, claiming no action for what one holds and the other
+        /// does not: `+ Reviews only in new, top of shopNav`. A step that popped the same controller in both runs
+        /// must not read `- B popped from nav` because an earlier change left B out of the new run. (`replaced by`
+        /// and `moved from … to` read as the difference of two versions, and stay.)
+        case comparison
+    }
+
     /// Compares two states; `oldVisible` and `newVisible` are the finder's visible controllers.
-    public init(old: Hierarchy, oldVisible: NodeID?, new: Hierarchy, newVisible: NodeID?) {
+    public init(old: Hierarchy, oldVisible: NodeID?, new: Hierarchy, newVisible: NodeID?, wording: Wording = .step) {
         self.oldVisible = oldVisible
         self.newVisible = newVisible
         let oldNodes = old.attachedNodes()
@@ -45,7 +56,11 @@ public struct HierarchyChanges: Sendable, Equatable {
                 if let up = Self.container(of: id, in: new), !oldSet.contains(up) { continue }
                 added.append(id)
                 addedLine[id] = phrases.count
-                phrases.append("+ \(Self.name(id, withAddedBelow: new, excluding: oldSet)) \(Self.placement(of: id, in: new))")
+                let name = Self.name(id, withAddedBelow: new, excluding: oldSet)
+                switch wording {
+                case .step: phrases.append("+ \(name) \(Self.placement(of: id, in: new))")
+                case .comparison: phrases.append("+ \(name) only in new, \(Self.location(of: id, in: new))")
+                }
                 continue
             }
             let before = Self.whereabouts(of: id, in: old)
@@ -73,7 +88,11 @@ public struct HierarchyChanges: Sendable, Equatable {
                     + "\(Self.name(arrival, withAddedBelow: new, excluding: oldSet)) in \(parent)"
                 continue
             }
-            phrases.append("- \(Self.name(id, withAddedBelow: old, excluding: newSet)) \(Self.removal(of: id, in: old))")
+            let name = Self.name(id, withAddedBelow: old, excluding: newSet)
+            switch wording {
+            case .step: phrases.append("- \(name) \(Self.removal(of: id, in: old))")
+            case .comparison: phrases.append("- \(name) only in old, \(Self.location(of: id, in: old))")
+            }
         }
         if oldVisible != newVisible {
             phrases.append("visible \(oldVisible?.rawValue ?? "nothing") → \(newVisible?.rawValue ?? "nothing")")
@@ -132,6 +151,35 @@ public struct HierarchyChanges: Sendable, Equatable {
             return "added to \(parentID) as child \(index)"
         case .view:
             return "added to \(parentID)"
+        }
+    }
+
+    /// Where a node sits, claiming no action: `top of shopNav`, `tab 2 of shopTabs`, `presented by Product
+    /// (formSheet)`…
+    static func location(of id: NodeID, in h: Hierarchy) -> String {
+        let node = h[id]
+        if let presenter = node.presenter {
+            return "presented by \(presenter) (\((node.style ?? .automatic).rawValue))"
+        }
+        guard let parentID = h.parent(of: id) else { return "the window's root" }
+        let parent = h[parentID]
+        let index = parent.children.firstIndex(of: id) ?? 0
+        switch parent.kind {
+        case .navigation, .stack:
+            if index == parent.children.count - 1 { return "top of \(parentID)" }
+            return "in \(parentID) below \(parent.children[index + 1])"
+        case .tab:
+            return "tab \(index) of \(parentID)"
+        case .split:
+            return node.role.map { "\($0.rawValue) of \(parentID)" } ?? "in \(parentID)"
+        case .activity:
+            return node.key.map { "'\($0)' in \(parentID)" } ?? "in \(parentID)"
+        case .notifications:
+            return "\(index + 1) of \(parent.children.count) in \(parentID)"
+        case .controller:
+            return "child \(index) of \(parentID)"
+        case .view:
+            return "in \(parentID)"
         }
     }
 

@@ -156,9 +156,13 @@ public struct RunDiff: Sendable, Equatable {
             var changes: [String] = []
             if a.op != b.op, i > 0 || j > 0 { changes.append("op \(a.op) → \(b.op)") }
             if a.canonical != b.canonical || a.finder.visible != b.finder.visible {
+                // Two runs' states after a step: how they differ, not what the step did (the difference may come
+                // from an earlier step). Two snapshots are one app before and after: what happened.
+                let wording: HierarchyChanges.Wording = old.source == .snapshot && new.source == .snapshot ? .step : .comparison
                 changes +=
                     HierarchyChanges(
-                        old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible
+                        old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible,
+                        wording: wording
                     ).phrases
             }
             if a.status != b.status {

@@ -91,7 +91,7 @@ import Testing
         #expect(
             diff.entries.map(\.summary) == [
                 "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews",
-                "step 3 (old 2): + Product pushed onto shopNav; visible Home → Product",
+                "step 3 (old 2): + Product only in new, top of shopNav; visible Home → Product",
             ])
         #expect(diff.carried == 1)
         #expect(diff.counts == "1 changed, 1 inserted (1 later step differs only by what came before)")
@@ -162,7 +162,7 @@ import Testing
             old: [Self.pushProduct, #"{"push": {"ref": "Product"}}"#], new: [Self.pushProduct, Self.pushReviews])
         #expect(
             summaries == [
-                "step 2: + Reviews pushed onto shopNav; visible Product → Reviews; status rejected → ok"
+                "step 2: + Reviews only in new, top of shopNav; visible Product → Reviews; status rejected → ok"
             ])
     }
 
@@ -170,7 +170,20 @@ import Testing
         let summaries = try Self.summaries(old: [Self.pushProduct, Self.pop], new: [Self.pushProduct, Self.selectCart])
         #expect(
             summaries == [
-                "step 2: op pop → select; shopTabs selected tab 0 → 1; + Product pushed onto shopNav; visible Home → Cart"
+                "step 2: op pop → select; shopTabs selected tab 0 → 1; + Product only in new, top of shopNav; visible Home → Cart"
+            ])
+    }
+
+    /// Both runs' pops popped Reviews; the new run never pushed Product, so the states after differ by
+    /// Product. The entry says Product is only in the old state, not that this pop popped it (it read
+    /// `- Product popped from shopNav`).
+    @Test func aChangedStepSaysHowTheStatesDifferNotWhatTheStepDid() throws {
+        let summaries = try Self.summaries(
+            old: [Self.pushProduct, Self.pushReviews, Self.pop], new: [Self.pushReviews, Self.pop])
+        #expect(
+            summaries == [
+                "old step 1 removed (push): + Product pushed onto shopNav; visible Home → Product",
+                "step 2 (old 3): - Product only in old, top of shopNav; visible Product → Home",
             ])
     }
 
