@@ -69,7 +69,15 @@ public struct GoldenCheck: Sendable {
         // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
         var diffs: [String: [String]] = [:]
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
-            diffs[drift.path] = LineDiff.lines(old: drift.expected ?? "", new: drift.actual ?? "")
+            // A transition that moved to another step is diffed with its golden's caption renumbered: the number is
+            // said once, in `(golden …)`, and the diff shows what else changed.
+            var golden = drift.expected ?? ""
+            if drift.path.hasPrefix("transitions/"), let from = drift.goldenPath.flatMap(Goldens.stepNumber),
+                let to = Goldens.stepNumber(drift.path), from != to
+            {
+                golden = Goldens.renumbered(golden, from: from, to: to)
+            }
+            diffs[drift.path] = LineDiff.lines(old: golden, new: drift.actual ?? "")
         }
         for drift in drifts {
             let was = drift.goldenPath.map { " (golden \($0))" } ?? ""

@@ -90,6 +90,26 @@ import Testing
         #expect(diff.contains("Step 4 (golden step 2) · golden push → actual push"))
     }
 
+    /// A renumbered transition whose appearance events changed is diffed against its golden with the caption's
+    /// step number brought along: the diff and the note name the events only (it said `(caption, appearance
+    /// events)`, the caption differing by its number).
+    @Test func aRenumberedTransitionsDiffLeavesOutTheStepNumber() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Specs"}"#])
+        let now = try Self.run([
+            #"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#,
+            #"{"op": "push", "node": "Specs"}"#,
+        ])
+        let files = Goldens.files(for: now).map { file in
+            guard file.path == "transitions/004-push.dot" else { return file }
+            #expect(file.contents.contains("viewDidAppear"))
+            return OutputFile(path: file.path, contents: file.contents.replacingOccurrences(of: "viewDidAppear", with: "viewDidAppearLate"))
+        }
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: files, run: now, name: "shop", golden: "g", artifacts: "a")
+        #expect(report.lines.contains("  changed: transitions/004-push.dot (golden transitions/002-push.dot) (appearance events)"))
+        #expect(!report.fullDiff.contains { $0.contains("Step 2 ·") || $0.contains("Step 4 ·") })
+    }
+
     /// A removed step followed by one of the same operation: the removed step's golden and the next step's
     /// diagram share a name. Their pictures must not (the check wrote `002-push.expected.svg` twice and
     /// stopped with exit 74, found by a review): the removed step's are `old-…`.
