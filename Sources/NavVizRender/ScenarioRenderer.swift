@@ -38,13 +38,7 @@ public struct OutputFile: Sendable, Equatable {
     }
     /// Whether both files have the same path and the same text, however it is split.
     public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
-        lhs.path == rhs.path && lhs.sameText(as: rhs)
-    }
-    /// Whether both files hold the same bytes, however their text is split (bytes, not `==` on `String`, which
-    /// calls canonically equivalent texts equal).
-    public func sameText(as other: OutputFile) -> Bool {
-        if parts.count == 1, other.parts.count == 1 { return parts[0].utf8.elementsEqual(other.parts[0].utf8) }
-        return parts.joined().utf8.elementsEqual(other.parts.joined().utf8)
+        lhs.path == rhs.path && lhs.parts.joined().utf8.elementsEqual(rhs.parts.joined().utf8)
     }
 }
 

@@ -42,26 +42,16 @@ enum OutputDirectory {
             var folders: Set<String> = [staging.path]
             let hashes = isOutput == nil ? Parallel.map(files) { file in file.digest.map(ContentHash.hex) ?? hash(parts: file.parts) } : []
             var listed: [(path: String, hash: String, size: Int)] = []
-            // The first file written with each hash: a later file with the same bytes (a state a step returns
-            // to, the same diagram as an SVG twice) is a link to it, not a new file.
-            var written: [String: Int] = [:]
             for (index, file) in files.enumerated() {
                 let path = "\(staging.path)/\(file.path)"
                 let folder = (path as NSString).deletingLastPathComponent
                 if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                 let digest = hashes.isEmpty ? "" : hashes[index]
-                let size = file.byteCount
-                listed.append((file.path, digest, size))
+                listed.append((file.path, digest, file.byteCount))
                 // A file the old folder holds byte for byte is linked, not written again: re-rendering after a
                 // small edit writes only what changed.
                 if unchanged[file.path] == digest, link("\(target.path)/\(file.path)", path) == 0 { continue }
-                if !digest.isEmpty, let first = written[digest], listed[first].size == size, files[first].sameText(as: file),
-                    link("\(staging.path)/\(files[first].path)", path) == 0
-                {
-                    continue
-                }
                 try NewFile.write(parts: file.parts, to: path)
-                if !digest.isEmpty, written[digest] == nil { written[digest] = index }
             }
             if isOutput == nil {
                 let lines = listed.sorted { $0.path < $1.path }.map { "\($0.hash) \($0.size) \($0.path)" }.joined(separator: "\n")

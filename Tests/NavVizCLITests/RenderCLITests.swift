@@ -525,35 +525,6 @@ import Testing
         }
     }
 
-    @Test func aFileWithTheBytesOfAnotherIsALinkToIt() throws {
-        let tmp = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: tmp) }
-        try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
-        let result = try NavVizCLITests.navviz(["render", "a.json", "-o", "out", "--jobs", "1", "--no-cache"], in: tmp)
-        #expect(result.status == 0, "\(result.stderr)")
-        func inode(_ path: String) throws -> Int {
-            try #require(FileManager.default.attributesOfItem(atPath: tmp.appendingPathComponent(path).path)[.systemFileNumber] as? Int)
-        }
-        // The pop returns to the initial state: its diagrams are the initial state's bytes, in one file.
-        for ext in ["dot", "svg"] {
-            let initial = "out/a/states/000-initial.\(ext)"
-            let popped = "out/a/states/002-pop.\(ext)"
-            #expect(try Data(contentsOf: tmp.appendingPathComponent(initial)) == Data(contentsOf: tmp.appendingPathComponent(popped)))
-            #expect(try inode(initial) == inode(popped))
-            #expect(try inode(initial) != inode("out/a/states/001-push.\(ext)"))
-        }
-        // Rendering again over it (the files linked from the old folder) and after an edit still works.
-        let again = try NavVizCLITests.navviz(["render", "a.json", "-o", "out", "--jobs", "1", "--no-cache"], in: tmp)
-        #expect(again.status == 0, "\(again.stderr)")
-        try Self.small.replacingOccurrences(of: "DetailViewController", with: "OtherViewController")
-            .write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
-        let edited = try NavVizCLITests.navviz(["render", "a.json", "-o", "out", "--jobs", "1", "--no-cache"], in: tmp)
-        #expect(edited.status == 0, "\(edited.stderr)")
-        #expect(
-            try String(contentsOf: tmp.appendingPathComponent("out/a/states/001-push.dot"), encoding: .utf8).contains("OtherViewController")
-        )
-    }
-
     @Test func aKilledRendersLeftoversAreRemovedByTheNextRender() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
