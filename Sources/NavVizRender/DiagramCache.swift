@@ -8,7 +8,9 @@ import Foundation
 /// a temporary file renamed into place. The folder is kept under `limit` bytes, oldest entries first out.
 public struct DiagramCache: Sendable {
     /// Bump when the SVG navviz makes from the same DOT and Graphviz changes (post-processing).
-    public static let rendererVersion = "1"
+    /// (2: text measures remembered within a process, keyed on bytes; a build keyed on `String` could store SVG
+    /// whose canonically equivalent texts shared one measure.)
+    public static let rendererVersion = "2"
     /// The default size bound: 256 MiB.
     public static let defaultLimit = 256 << 20
 

@@ -102,8 +102,8 @@ final class GraphvizEngine: @unchecked Sendable {
     private(set) var remembersTextMeasures = false
 
     /// Whether the measure of `text` in `font` at `size` points is remembered (for tests).
-    func remembers(_ text: String, font: String, size: Double) -> Bool {
-        lock.withLock { TextMeasurements.remembers(text, font: font, size: size) }
+    func remembers(_ text: String, font: String, size: Double, flags: UInt32 = 0) -> Bool {
+        lock.withLock { TextMeasurements.remembers(text, font: font, size: size, flags: flags) }
     }
 
     /// Installs `TextMeasurements` in front of pango's text layout in `context`, when pango is the plugin

@@ -13,11 +13,24 @@ import Foundation
 /// Every call comes from Graphviz, which `GraphvizEngine` serializes behind its lock, so the table needs no
 /// lock of its own.
 enum TextMeasurements {
+    /// The font name and the text as bytes: pango measures bytes, and `String`'s `==` calls canonically equivalent
+    /// texts equal ("가" and its two jamo, 15 and 29 pt wide), which would serve one's measure for the other.
     struct Key: Hashable {
-        var font: String
+        var font: [UInt8]
         var size: Double
         var flags: UInt32
-        var text: String
+        var text: [UInt8]
+
+        init(font: UnsafePointer<CChar>, size: Double, flags: UInt32, text: UnsafePointer<CChar>) {
+            self.font = Self.bytes(font)
+            self.size = size
+            self.flags = flags
+            self.text = Self.bytes(text)
+        }
+
+        static func bytes(_ string: UnsafePointer<CChar>) -> [UInt8] {
+            Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
+        }
     }
 
     struct Measure {
@@ -31,8 +44,10 @@ enum TextMeasurements {
     nonisolated(unsafe) private static var measures: [Key: Measure] = [:]
     /// The installed plugin's function, asked for text not measured yet.
     nonisolated(unsafe) private static var measure: navviz_textlayout_function?
-    /// More distinct texts than this empty the table (a long-lived daemon sees unbounded names).
-    static let limit = 100_000
+    /// The bytes of the table's keys so far.
+    nonisolated(unsafe) private static var keyBytes = 0
+    /// More bytes of distinct texts than this empty the table (a long-lived process sees unbounded names).
+    static let limit = 16 << 20
 
     /// The engine Graphviz calls: the remembered measure, else the installed plugin's.
     static let engine: navviz_textlayout_function = { span, fontpath in
@@ -40,7 +55,7 @@ enum TextMeasurements {
         // `fontpath` asks for the font file too (Graphviz's -v): not something this table knows.
         guard let span, fontpath == nil, let font = span.pointee.font, let name = font.pointee.name, let text = span.pointee.str
         else { return measure(span, fontpath) }
-        let key = Key(font: String(cString: name), size: font.pointee.size, flags: UInt32(font.pointee.flags), text: String(cString: text))
+        let key = Key(font: name, size: font.pointee.size, flags: UInt32(font.pointee.flags), text: text)
         if let known = measures[key] {
             span.pointee.size = known.size
             span.pointee.yoffset_layout = known.yoffsetLayout
@@ -52,17 +67,23 @@ enum TextMeasurements {
             return known.result
         }
         let result = measure(span, fontpath)
-        if measures.count >= limit { measures.removeAll(keepingCapacity: true) }
+        if keyBytes > limit {
+            measures.removeAll()
+            keyBytes = 0
+        }
+        keyBytes += key.font.count + key.text.count + 64
         measures[key] = Measure(
             size: span.pointee.size, yoffsetLayout: span.pointee.yoffset_layout, yoffsetCenterline: span.pointee.yoffset_centerline,
             result: result)
         return result
     }
 
-    /// Whether a measure of `text` in `font` at `size` points (plain style) is remembered. Call with
-    /// Graphviz's lock held (`GraphvizEngine.remembers`).
-    static func remembers(_ text: String, font: String, size: Double) -> Bool {
-        measures[Key(font: font, size: size, flags: 0, text: text)] != nil
+    /// Whether a measure of `text` in `font` at `size` points with style `flags` (Graphviz's `HTML_BF`…) is
+    /// remembered. Call with Graphviz's lock held (`GraphvizEngine.remembers`).
+    static func remembers(_ text: String, font: String, size: Double, flags: UInt32 = 0) -> Bool {
+        font.withCString { font in
+            text.withCString { text in measures[Key(font: font, size: size, flags: flags, text: text)] != nil }
+        }
     }
 
     /// Installs the remembering engine in `context` in front of the text layout engine `plugin` (the
