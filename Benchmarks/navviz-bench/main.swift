@@ -321,9 +321,9 @@ if wants("render-cli") {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-render-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cache = ["XDG_CACHE_HOME": folder + "/cache"]
         print("")
-        print("navviz render against dot, side by side on the same diagrams (wall clock, 2 runs each, the better kept)")
+        print("navviz render against dot, side by side on the same diagrams (wall clock, 2 runs each, the better kept;")
+        print("dot lays out every .dot file navviz wrote, navviz each distinct diagram once)")
         for steps in [50, 200, 800] {
             let base = "\(folder)/\(steps)"
             try? FileManager.default.createDirectory(atPath: base + "/dots", withIntermediateDirectories: true)
@@ -340,8 +340,14 @@ if wants("render-cli") {
             }
             let serial = render("s.json", "--jobs 1 --no-cache")
             let parallel = render("s.json", "--no-cache")
-            // Cold with the cache on and empty: every layout is also stored.
-            let emptyCache = shell("'\(binary)' render '\(base)/s.json' -o '\(base)/cold' >/dev/null", environment: cache)
+            // Cold with the cache on and empty (a folder of its own per run): every layout is also stored. The edit
+            // loop below starts from the first run's cache.
+            let emptyCache = (0..<2).map { attempt in
+                shell(
+                    "'\(binary)' render '\(base)/s.json' -o '\(base)/cold\(attempt)' >/dev/null",
+                    environment: ["XDG_CACHE_HOME": "\(base)/cache\(attempt)"])
+            }.min()!
+            let cache = ["XDG_CACHE_HOME": "\(base)/cache0"]
             // The edit loop: the scenario file changed in one step, rendered again over its own output.
             _ = shell(
                 "cp '\(base)/s.json' '\(base)/app.json' && '\(binary)' render '\(base)/app.json' -o '\(base)/live' >/dev/null",
@@ -351,7 +357,7 @@ if wants("render-cli") {
                 environment: cache)
             let warmElsewhere = shell("'\(binary)' render '\(base)/edited.json' -o '\(base)/warm' >/dev/null", environment: cache)
             _ = shell(
-                "cp '\(base)/cold/s/states/'*.dot '\(base)/dots/' && for f in '\(base)/cold/s/transitions/'*.dot; do cp \"$f\" '\(base)/dots/t-'\"$(basename \"$f\")\"; done"
+                "cp '\(base)/cold0/s/states/'*.dot '\(base)/dots/' && for f in '\(base)/cold0/s/transitions/'*.dot; do cp \"$f\" '\(base)/dots/t-'\"$(basename \"$f\")\"; done"
             )
             let diagrams = (try? FileManager.default.contentsOfDirectory(atPath: base + "/dots").count) ?? 0
             func perDiagram(_ seconds: Double) -> Double { seconds / Double(max(1, diagrams)) * 1000 }
@@ -383,18 +389,18 @@ if wants("render-cli") {
                 }
                 let one = timed("dot -Tsvg -O '\(base)/dots/'*.dot")
                 let loop = timed("for f in '\(base)/dots/'*.dot; do dot -Tsvg \"$f\" > \"$f.svg\"; done")
+                /// `1.50× faster` or `1.10× slower`: navviz's time against `other`'s.
+                func against(_ other: Double, _ navviz: Double) -> String {
+                    navviz <= other
+                        ? String(format: "%.2f× faster", other / navviz) : String(format: "%.2f× slower", navviz / other)
+                }
                 print(
-                    String(
-                        format:
-                            "    dot -Tsvg -O, one process:          %6.2f ms per diagram (navviz cold on both cores %.2f× faster, target 3×; "
-                            + "with an empty cache %.2f×; warm %.1f× faster, target 50×)", perDiagram(one), one / parallel,
-                        one / emptyCache,
-                        one / warm))
+                    String(format: "    dot -Tsvg -O, one process:          %6.2f ms per diagram", perDiagram(one))
+                        + " (navviz cold on both cores \(against(one, parallel)), target 3× faster; with an empty cache "
+                        + "\(against(one, emptyCache)); warm \(against(one, warm)), target 50× faster)")
                 print(
-                    String(
-                        format:
-                            "    dot spawned per file (shell loop):  %6.2f ms per diagram (navviz cold on both cores %.1f× faster, target 10×)",
-                        perDiagram(loop), loop / parallel))
+                    String(format: "    dot spawned per file (shell loop):  %6.2f ms per diagram", perDiagram(loop))
+                        + " (navviz cold on both cores \(against(loop, parallel)), target 10× faster)")
             } else {
                 print("    dot: skipped (apt-get install -y graphviz for the comparison)")
             }
