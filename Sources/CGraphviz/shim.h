@@ -279,6 +279,9 @@ static inline void navviz_reader_close(navviz_reader *reader) {
 typedef __typeof__(((gvtextlayout_engine_t *)0)->textlayout) navviz_textlayout_function;
 typedef __typeof__((*(navviz_textlayout_function)0)((textspan_t *)0, (char **)0)) navviz_textlayout_result;
 
+/* The engine's "not measured" answer, whichever type `navviz_textlayout_result` is. */
+static inline navviz_textlayout_result navviz_textlayout_failed(void) { return 0; }
+
 /* Bytes the arena has handed out (for diagnostics and tests). */
 static inline size_t navviz_reader_arena_used(const navviz_reader *reader) {
     return reader->arena.used;

@@ -51,7 +51,7 @@ enum TextMeasurements {
 
     /// The engine Graphviz calls: the remembered measure, else the installed plugin's.
     static let engine: navviz_textlayout_function = { span, fontpath in
-        guard let measure = TextMeasurements.measure else { return navviz_textlayout_result(0) }
+        guard let measure = TextMeasurements.measure else { return navviz_textlayout_failed() }
         // `fontpath` asks for the font file too (Graphviz's -v): not something this table knows.
         guard let span, fontpath == nil, let font = span.pointee.font, let name = font.pointee.name, let text = span.pointee.str
         else { return measure(span, fontpath) }
