@@ -126,60 +126,71 @@ public struct HierarchyChanges: Sendable, Equatable {
         return "\(id) (with \(shown)\(more))"
     }
 
+    /// Where a node hangs in a state, for the phrases that name its place.
+    enum Slot {
+        case presented(by: NodeID, style: PresentationStyle)
+        case root
+        /// In a navigation controller or a stack: `below` is the node above it, nil at the top.
+        case stacked(in: NodeID, below: NodeID?)
+        case tab(of: NodeID, index: Int)
+        case labelled(in: NodeID, label: String?)
+        case queued(in: NodeID, position: Int, count: Int)
+        case child(of: NodeID, index: Int)
+        case plain(in: NodeID)
+
+        init(of id: NodeID, in h: Hierarchy) {
+            let node = h[id]
+            if let presenter = node.presenter {
+                self = .presented(by: presenter, style: node.style ?? .automatic)
+                return
+            }
+            guard let parentID = h.parent(of: id) else {
+                self = .root
+                return
+            }
+            let parent = h[parentID]
+            let index = parent.children.firstIndex(of: id) ?? 0
+            switch parent.kind {
+            case .navigation, .stack:
+                self = .stacked(in: parentID, below: index == parent.children.count - 1 ? nil : parent.children[index + 1])
+            case .tab: self = .tab(of: parentID, index: index)
+            case .split: self = .labelled(in: parentID, label: node.role?.rawValue)
+            case .activity: self = .labelled(in: parentID, label: node.key.map { "'\($0)'" })
+            case .notifications: self = .queued(in: parentID, position: index + 1, count: parent.children.count)
+            case .controller: self = .child(of: parentID, index: index)
+            case .view: self = .plain(in: parentID)
+            }
+        }
+    }
+
     /// Where an added node now sits: `pushed onto shopNav`, `presented by Product (formSheet)`…
     static func placement(of id: NodeID, in h: Hierarchy) -> String {
-        let node = h[id]
-        if let presenter = node.presenter {
-            return "presented by \(presenter) (\((node.style ?? .automatic).rawValue))"
-        }
-        guard let parentID = h.parent(of: id) else { return "set as the window's root" }
-        let parent = h[parentID]
-        let index = parent.children.firstIndex(of: id) ?? 0
-        switch parent.kind {
-        case .navigation, .stack:
-            if index == parent.children.count - 1 { return "pushed onto \(parentID)" }
-            return "inserted into \(parentID) below \(parent.children[index + 1])"
-        case .tab:
-            return "added to \(parentID) as tab \(index)"
-        case .split:
-            return node.role.map { "added to \(parentID) as \($0.rawValue)" } ?? "added to \(parentID)"
-        case .activity:
-            return node.key.map { "added to \(parentID) as '\($0)'" } ?? "added to \(parentID)"
-        case .notifications:
-            return "queued in \(parentID) as \(index + 1) of \(parent.children.count)"
-        case .controller:
-            return "added to \(parentID) as child \(index)"
-        case .view:
-            return "added to \(parentID)"
+        switch Slot(of: id, in: h) {
+        case .presented(let presenter, let style): "presented by \(presenter) (\(style.rawValue))"
+        case .root: "set as the window's root"
+        case .stacked(let parent, nil): "pushed onto \(parent)"
+        case .stacked(let parent, let above?): "inserted into \(parent) below \(above)"
+        case .tab(let parent, let index): "added to \(parent) as tab \(index)"
+        case .labelled(let parent, let label?): "added to \(parent) as \(label)"
+        case .labelled(let parent, nil), .plain(let parent): "added to \(parent)"
+        case .queued(let parent, let position, let count): "queued in \(parent) as \(position) of \(count)"
+        case .child(let parent, let index): "added to \(parent) as child \(index)"
         }
     }
 
     /// Where a node sits, claiming no action: `top of shopNav`, `tab 2 of shopTabs`, `presented by Product
     /// (formSheet)`…
     static func location(of id: NodeID, in h: Hierarchy) -> String {
-        let node = h[id]
-        if let presenter = node.presenter {
-            return "presented by \(presenter) (\((node.style ?? .automatic).rawValue))"
-        }
-        guard let parentID = h.parent(of: id) else { return "the window's root" }
-        let parent = h[parentID]
-        let index = parent.children.firstIndex(of: id) ?? 0
-        switch parent.kind {
-        case .navigation, .stack:
-            if index == parent.children.count - 1 { return "top of \(parentID)" }
-            return "in \(parentID) below \(parent.children[index + 1])"
-        case .tab:
-            return "tab \(index) of \(parentID)"
-        case .split:
-            return node.role.map { "\($0.rawValue) of \(parentID)" } ?? "in \(parentID)"
-        case .activity:
-            return node.key.map { "'\($0)' in \(parentID)" } ?? "in \(parentID)"
-        case .notifications:
-            return "\(index + 1) of \(parent.children.count) in \(parentID)"
-        case .controller:
-            return "child \(index) of \(parentID)"
-        case .view:
-            return "in \(parentID)"
+        switch Slot(of: id, in: h) {
+        case .presented(let presenter, let style): "presented by \(presenter) (\(style.rawValue))"
+        case .root: "the window's root"
+        case .stacked(let parent, nil): "top of \(parent)"
+        case .stacked(let parent, let above?): "in \(parent) below \(above)"
+        case .tab(let parent, let index): "tab \(index) of \(parent)"
+        case .labelled(let parent, let label?): "\(label) of \(parent)"
+        case .labelled(let parent, nil), .plain(let parent): "in \(parent)"
+        case .queued(let parent, let position, let count): "\(position) of \(count) in \(parent)"
+        case .child(let parent, let index): "child \(index) of \(parent)"
         }
     }
 

@@ -187,6 +187,24 @@ import Testing
             ])
     }
 
+    /// The places a node holds only on one side, in the comparison's words.
+    @Test(arguments: [
+        (
+            #"{"present": {"navigation": ["SignIn"], "id": "signInNav"}, "style": "formSheet"}"#,
+            "+ signInNav (with SignIn) only in new, presented by shopTabs (formSheet)"
+        ),
+        (
+            #"{"setTabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"], "id": "cartNav"}, {"navigation": ["Deals"], "id": "dealsNav"}]}"#,
+            "+ dealsNav (with Deals) only in new, tab 2 of shopTabs"
+        ),
+        (#"{"setStack": ["Home", "Product", "Reviews"]}"#, "+ Reviews only in new, top of shopNav"),
+    ])
+    func aChangedStepNamesWhereANodeIsOnOneSideOnly(step: String, phrase: String) throws {
+        let summaries = try Self.summaries(old: [Self.pushProduct, Self.selectCart], new: [Self.pushProduct, step])
+        #expect(summaries.count == 1)
+        #expect(summaries.first?.contains(phrase) == true, "\(summaries)")
+    }
+
     @Test func snapshotsCompareAsOneState() throws {
         let before =
             #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}]}"#
