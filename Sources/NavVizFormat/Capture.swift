@@ -38,6 +38,10 @@ public enum Capture {
             throw ScenarioErrors([.capture(.empty(file: file))])
         }
         let first = line.text.drop { $0.isWhitespace }
+        if first.hasPrefix("error:") {
+            let message = String(first.dropFirst(6).drop { $0 == " " })
+            throw ScenarioErrors([.capture(.debuggerError(file: file, line: line.number, message: excerpt(Substring(message))))])
+        }
         guard let start = first.first, start != "{", start != "[" || PrintHierarchy.isCommand(first) else { return }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }

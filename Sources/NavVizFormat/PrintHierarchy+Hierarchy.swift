@@ -71,7 +71,9 @@ extension PrintHierarchy {
     /// Maps the dump onto navviz's model: one node per printed controller, no more and no fewer.
     public func hierarchy(kinds overrides: [String: NodeKind] = [:], device: Device = .phone) -> CapturedHierarchy {
         var h = HierarchyBuilder(device: device)
-        var notes: [String] = []
+        var notes: [String] = leftOutWindows.map { window in
+            "line \(window.line): UIKit's own window (\(window.className), the keyboard's or the text menu's) left out: navviz draws the app's window"
+        }
         var observed: [(NodeID, State)] = []
         var counts: [String: Int] = [:]
         var ids: [NodeID] = []

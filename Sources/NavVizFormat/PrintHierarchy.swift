@@ -52,6 +52,21 @@ public struct PrintHierarchy: Sendable, Equatable {
 
     /// Every controller, in dump order; index 0 is the root.
     public var controllers: [Controller]
+    /// The roots of UIKit's own windows printed after the app's (the keyboard's `UIInputWindowController`),
+    /// left out with their lines: class and line.
+    public var leftOutWindows: [(className: String, line: Int)] = []
+
+    /// Equal controllers and left-out windows.
+    public static func == (a: PrintHierarchy, b: PrintHierarchy) -> Bool {
+        a.controllers == b.controllers && a.leftOutWindows.elementsEqual(b.leftOutWindows) { $0 == $1 }
+    }
+
+    /// The root controllers of windows UIKit adds itself (the keyboard, text editing menus), which
+    /// `[UIViewController _printHierarchy]` lists after the app's window.
+    public static let systemWindowRoots: Set<String> = [
+        "UIInputWindowController", "UIEditingOverlayViewController", "UIApplicationRotationFollowingController",
+        "UIApplicationRotationFollowingControllerNoTouches", "_UIRemoteInputViewController", "UICompatibilityInputViewController",
+    ]
 
     /// Whether the root was printed as presented with `(null)` (a hierarchy not in any window).
     public var isDetached: Bool { controllers.first?.link == .presented }
@@ -68,6 +83,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case editedPrefix(file: String, line: Int)
     case secondRoot(file: String, line: Int, first: Int)
     case tooDeep(file: String, line: Int, limit: Int)
+    case debuggerError(file: String, line: Int, message: String)
+    case twoDumps(file: String, line: Int, prompt: Int)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -89,7 +106,11 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .tooDeep(let file, let line, let limit):
             "\(file): line \(line): nested deeper than \(limit) levels: navviz reads hierarchies up to \(limit) controllers deep"
         case .secondRoot(let file, let line, let first):
-            "\(file): line \(line): a second top-level controller (the first is on line \(first)): a dump has one; capture each window in its own file"
+            "\(file): line \(line): a second top-level controller (the first is on line \(first)): another window's; keep the app window's lines, one window per file"
+        case .debuggerError(let file, let line, let message):
+            "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        case .twoDumps(let file, let line, let prompt):
+            "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         }
     }
 }
@@ -113,11 +134,18 @@ extension PrintHierarchy {
     public static func parse(_ text: String, file: String) throws(PrintHierarchyError) -> PrintHierarchy {
         var controllers: [Controller] = []
         var lastAtDepth: [Int] = []
+        var leftOut: [(className: String, line: Int)] = []
+        var skippingWindow = false
         for (number, raw) in lines(of: text) {
             if raw.allSatisfy(\.isWhitespace) { continue }
             var line = Substring(raw)
             while line.last == " " || line.last == "\r" || line.last == "\t" { line = line.dropLast() }
+            if controllers.isEmpty, line.hasPrefix("error:") {
+                throw .debuggerError(file: file, line: number, message: Capture.excerpt(line.dropFirst(6).drop { $0 == " " }))
+            }
             let (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
+            if skippingWindow, depth > 0 { continue }
+            skippingWindow = false
             var controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
             controller.depth = depth
             if controllers.isEmpty {
@@ -126,6 +154,17 @@ extension PrintHierarchy {
                     throw .fragment(file: file, line: number)
                 }
             } else {
+                if depth == 0 {
+                    // Another dump after a prompt line; else another window's root: UIKit's own is left out.
+                    if let prompt = promptLines(text).last(where: { $0 > controllers[0].line && $0 < number }) {
+                        throw .twoDumps(file: file, line: number, prompt: prompt)
+                    }
+                    if Self.systemWindowRoots.contains(controller.className) {
+                        leftOut.append((controller.className, number))
+                        skippingWindow = true
+                        continue
+                    }
+                }
                 guard depth > 0 else { throw .secondRoot(file: file, line: number, first: controllers[0].line) }
                 guard depth <= lastAtDepth.count else {
                     throw .skippedLevel(file: file, line: number, depth: depth, previous: controllers.last!.depth)
@@ -150,7 +189,14 @@ extension PrintHierarchy {
             lastAtDepth = Array(lastAtDepth.prefix(depth)) + [index]
         }
         guard !controllers.isEmpty else { throw .empty(file: file) }
-        return PrintHierarchy(controllers: controllers)
+        return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut)
+    }
+
+    /// The numbers of the lines that are a debugger's prompt (`(lldb) …`, `cy# …`).
+    static func promptLines(_ text: String) -> [Int] {
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        return splitLines(body).enumerated().filter { $0.element.hasPrefix("(lldb)") || $0.element.hasPrefix("cy#") }.map { $0.offset + 1 }
     }
 
     /// The lines of a dump, numbered as in the file, as they come from a paste: without a byte-order mark, one
@@ -162,6 +208,10 @@ extension PrintHierarchy {
     static func lines(of text: String) -> [(number: Int, text: Substring)] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
+        if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {
+            body = Substring(splitLines(body).map { isFence($0) ? "" : $0 }.joined(separator: "\n"))
+        }
         if let start = body.firstIndex(where: { !$0.isWhitespace }), let end = body.lastIndex(where: { !$0.isWhitespace }), start < end,
             body[start] == "`", body[end] == "`"
         {
@@ -169,8 +219,18 @@ extension PrintHierarchy {
             body = Substring(
                 String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
+        // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
-            .filter { !$0.text.hasPrefix("(lldb)") && !$0.text.hasPrefix("cy#") }
+            .filter { !$0.text.hasPrefix("(lldb)") && !$0.text.hasPrefix("cy#") && !$0.text.hasPrefix("warning: ") }
+        // Swift's `po` of an `Any?` (`value(forKey: "_printHierarchy")` through `?.`): `▿ Optional<Any>`, then the
+        // dump's first line after `  - some : `.
+        if let wrapper = lines.firstIndex(where: { isOptionalHeader($0.text) }),
+            let some = lines[(wrapper + 1)...].firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            lines[some].text.drop(while: \.isWhitespace).hasPrefix("- some : ")
+        {
+            lines[some].text = lines[some].text.drop(while: \.isWhitespace).dropFirst("- some : ".count)
+            lines.remove(at: wrapper)
+        }
         // Backticks around the output of a command on the line before (cycript: `cy# …` then `` `<…> … ` ``).
         if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
             let last = lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
@@ -191,7 +251,7 @@ extension PrintHierarchy {
         // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file.
         let written = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
         if written.count == 1, let line = written.first {
-            var literal = line.text.drop { $0.isWhitespace }
+            var literal = withoutTypeAnnotation(line.text.drop { $0.isWhitespace })
             while literal.last?.isWhitespace == true { literal = literal.dropLast() }
             if literal.count >= 2, literal.first == "\"", literal.last == "\"", let unquoted = unescapedSwiftString(literal) {
                 lines = splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
@@ -209,6 +269,29 @@ extension PrintHierarchy {
             }
         }
         return lines
+    }
+
+    /// Whether a line opens or closes a Markdown code block (```` ``` ````, ```` ```text ````, `~~~`).
+    static func isFence(_ line: Substring) -> Bool {
+        let trimmed = line.drop(while: \.isWhitespace)
+        guard trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") else { return false }
+        return trimmed.dropFirst(3).allSatisfy { $0.isLetter || $0.isNumber || "`~-_+ \r".contains($0) }
+    }
+
+    /// Whether a line is the header `po` prints for an optional (`▿ Optional<Any>`, `▿ Optional<String>`).
+    static func isOptionalHeader(_ line: Substring) -> Bool {
+        let trimmed = line.drop(while: \.isWhitespace)
+        return (trimmed.hasPrefix("▿ Optional<") || trimmed.hasPrefix("▹ Optional<") || trimmed.hasPrefix("- Optional<"))
+            && trimmed.last(where: { !$0.isWhitespace }) == ">"
+    }
+
+    /// A value as LLDB's `p` prints it without its type and result name: `(String?) "…"` and
+    /// `(String?) $R0 = "…"` become `"…"`.
+    static func withoutTypeAnnotation(_ line: Substring) -> Substring {
+        guard line.first == "(", let close = line.firstIndex(of: ")") else { return line }
+        var rest = line[line.index(after: close)...].drop { $0 == " " }
+        if rest.first == "$", let equals = rest.firstIndex(of: "=") { rest = rest[rest.index(after: equals)...].drop { $0 == " " } }
+        return rest.first == "\"" ? rest : line
     }
 
     /// The lines of `text`, ended by `\n`, `\r\n` or `\r`.

@@ -63,7 +63,7 @@ import Testing
         }
         #expect(
             PrintHierarchyError.secondRoot(file: "dump.txt", line: 3, first: 1).description
-                == "dump.txt: line 3: a second top-level controller (the first is on line 1): a dump has one; capture each window in its own file"
+                == "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
         )
     }
 

@@ -278,6 +278,31 @@ import Testing
                 "(lldb) po vc.value(forKey: \"_printHierarchy\")\n\"" + lines.joined(separator: "\\n") + "\"\n(lldb) "
             ),
             ("a Markdown code block's indentation", lines.map { "    " + $0 }.joined(separator: "\n") + "\n"),
+            // A new user's trial: what Swift's `po` of `keyWindow?.rootViewController?.value(forKey:)` prints (an `Any?`).
+            (
+                "po's Optional wrapper",
+                "(lldb) po UIApplication.shared.keyWindow?.rootViewController?.value(forKey: \"_printHierarchy\")\n▿ Optional<Any>\n  - some : "
+                    + plain + "\n(lldb) "
+            ),
+            (
+                "po's Optional wrapper around a string",
+                "▿ Optional<Any>\n  - some : \"" + lines.joined(separator: "\\n") + "\"\n"
+            ),
+            ("p's type and result name", "(String?) $R0 = \"" + lines.joined(separator: "\\n") + "\"\n"),
+            ("p's type", "(String?) \"" + lines.joined(separator: "\\n") + "\"\n"),
+            ("a Markdown code fence", "```\n" + plain + "\n```\n"),
+            ("a Markdown code fence with a language", "```text\n" + plain + "\n```"),
+            (
+                "LLDB's warning about the target",
+                "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\nwarning: Module \"/usr/lib/system/libsystem_kernel.dylib\" uses triple \"arm64e-apple-ios17.0.0\"\n"
+                    + plain
+            ),
+            // `[UIViewController _printHierarchy]` with the keyboard up: its window's root after the app's.
+            (
+                "the keyboard's window after the app's",
+                plain
+                    + "\n<UIInputWindowController: 0x7fa1ca80d000>, state: appeared, view: <UIInputSetHostView: 0x7fa1c6e1a0d0>\n   | <UISystemInputAssistantViewController: 0x7fa1c6e23f10>, state: appeared, view: <UIView: 0x7fa1c6e24a30>"
+            ),
             // Seen in reverse-engineering notes that print the hierarchy with cycript.
             ("cycript's prompt and command", "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n" + plain),
             ("cycript's command without its prompt", "[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n" + plain),
@@ -302,6 +327,20 @@ import Testing
                 .joined(separator: "\n")
             ),
         ]
+    }
+
+    /// The keyboard's window, listed after the app's, is left out with a note naming its line.
+    @Test func uIKitsOwnWindowIsLeftOutWithANote() throws {
+        let text =
+            Self.plain
+            + "\n<UIInputWindowController: 0x7fa1ca80d000>, state: appeared, view: <UIInputSetHostView: 0x7fa1c6e1a0d0>\n   | <UISystemInputAssistantViewController: 0x7fa1c6e23f10>, state: appeared, view: <UIView: 0x7fa1c6e24a30>"
+        let dump = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(dump.controllers.count == 3)
+        #expect(dump.leftOutWindows.map(\.line) == [4])
+        #expect(
+            dump.hierarchy().notes == [
+                "line 4: UIKit's own window (UIInputWindowController, the keyboard's or the text menu's) left out: navviz draws the app's window"
+            ])
     }
 
     /// A one-line dump in quotes, as cycript prints a string.
@@ -374,6 +413,18 @@ import Testing
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2> and more",
             "dump.txt: line 1: expected the end of the line, found ' and more'"
+        ),
+        (
+            "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method '+_printHierarchy'; cast the message send to the method's return type",
+            "dump.txt: line 2: the debugger printed an error, not a dump: '<user expression 0>:1:19: no known method '+_printHierarchy…'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        (
+            "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
+            "dump.txt: line 4: a second dump starts here, after the prompt on line 3: keep one dump per file"
+        ),
+        (
+            "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n<FLEXExplorerViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
         ),
     ])
     func whatIsNotAWholeDumpIsRefused(text: String, message: String) {
