@@ -4,21 +4,25 @@ import NavVizCore
 /// scenario's initial state, and several captures become a scenario of `snapshot` steps (`navviz import`).
 public enum Capture {
     /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`).
-    public static func read(_ text: String, file: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors)
+    public static func read(
+        _ text: String, file: String, kinds: [String: NodeKind] = [:], continuing previous: CaptureIdentities = CaptureIdentities()
+    ) throws(ScenarioErrors)
         -> CapturedHierarchy
     {
         do {
-            return try PrintHierarchy.parse(text, file: file).hierarchy(kinds: kinds)
+            return try PrintHierarchy.parse(text, file: file).hierarchy(kinds: kinds, continuing: previous)
         } catch {
             throw ScenarioErrors([.capture(error)])
         }
     }
 
     /// Reads a capture file's text: a dump, or a canonical snapshot (JSON).
-    public static func load(text: String, file: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors)
+    public static func load(
+        text: String, file: String, kinds: [String: NodeKind] = [:], continuing previous: CaptureIdentities = CaptureIdentities()
+    ) throws(ScenarioErrors)
         -> CapturedHierarchy
     {
-        if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds) }
+        if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds, continuing: previous) }
         try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {

@@ -8,6 +8,9 @@ public struct CapturedHierarchy: Sendable, Equatable {
     public var observed: [(NodeID, PrintHierarchy.State)]
     /// What was inferred rather than read (kinds from class names, a selection that could not be told).
     public var notes: [String]
+    /// The id each printed address got (with its class), for reading the next capture of the same app
+    /// (`hierarchy(continuing:)`): empty when the dump has no addresses.
+    public var identities: CaptureIdentities = CaptureIdentities()
 
     /// A captured hierarchy.
     public init(hierarchy: Hierarchy, observed: [(NodeID, PrintHierarchy.State)] = [], notes: [String] = []) {
@@ -69,7 +72,14 @@ extension PrintHierarchy {
     }
 
     /// Maps the dump onto navviz's model: one node per printed controller, no more and no fewer.
-    public func hierarchy(kinds overrides: [String: NodeKind] = [:], device: Device = .phone) -> CapturedHierarchy {
+    ///
+    /// Ids come from class names, numbered in dump order (`ProductViewController`, `ProductViewController#2`).
+    /// Read after an earlier capture of the same app (`continuing`), a controller printed at the same address
+    /// with the same class keeps the id it had there, and no other controller takes an id that capture gave
+    /// one with an address: popping the first of two `ProductViewController`s does not renumber the second.
+    public func hierarchy(
+        kinds overrides: [String: NodeKind] = [:], device: Device = .phone, continuing previous: CaptureIdentities = CaptureIdentities()
+    ) -> CapturedHierarchy {
         var h = HierarchyBuilder(device: device)
         var notes: [String] = leftOutWindows.map { window in
             "line \(window.line): UIKit's own window (\(window.className), the keyboard's or the text menu's) left out: navviz draws the app's window"
@@ -84,19 +94,39 @@ extension PrintHierarchy {
         var layoutContainers: [(readable: String, ids: [NodeID])] = []
         // Every name a `--kind` may match, to tell one that matches nothing.
         var names = Set<String>()
-        for controller in controllers {
+        // First the controllers the earlier capture printed at the same address, with the same class: their ids.
+        var kept: [Int: String] = [:]
+        for (index, controller) in controllers.enumerated() {
+            guard let address = controller.address, let known = previous.byAddress[address], known.className == controller.className,
+                !used.contains(known.id)
+            else { continue }
+            kept[index] = known.id
+            used.insert(known.id)
+        }
+        var identities = CaptureIdentities()
+        for (index, controller) in controllers.enumerated() {
             let readable = ClassName.readable(controller.className)
             names.formUnion([controller.className, readable, ClassName.short(readable)])
-            let screen = ClassName.screen(readable)
-            counts[screen, default: 0] += 1
-            var id = counts[screen]! == 1 ? screen : "\(screen)#\(counts[screen]!)"
-            // A class whose own name ends in `#2` must not take the id of a second controller of another class.
-            while used.contains(id) {
-                counts[screen]! += 1
-                id = "\(screen)#\(counts[screen]!)"
+            var id: String
+            if let known = kept[index] {
+                id = known
+            } else {
+                let screen = ClassName.screen(readable)
+                counts[screen, default: 0] += 1
+                id = counts[screen]! == 1 ? screen : "\(screen)#\(counts[screen]!)"
+                // A class whose own name ends in `#2` must not take the id of a second controller of another class, nor a
+                // new controller the id of one the earlier capture had.
+                while used.contains(id) || previous.ids.contains(id) {
+                    counts[screen]! += 1
+                    id = "\(screen)#\(counts[screen]!)"
+                }
+                used.insert(id)
             }
-            used.insert(id)
             ids.append(NodeID(id))
+            if let address = controller.address {
+                identities.byAddress[address] = CaptureIdentities.Identity(className: controller.className, id: id)
+                identities.ids.insert(id)
+            }
         }
         func insert(_ index: Int, parent: NodeID?, presenter: NodeID?) {
             let controller = controllers[index]
@@ -177,7 +207,9 @@ extension PrintHierarchy {
         if isDetached {
             notes.append("'\(ids[0])' was printed as presented with (null): the hierarchy was not in a window")
         }
-        return CapturedHierarchy(hierarchy: h.build(root: ids[0]), observed: observed, notes: notes)
+        var captured = CapturedHierarchy(hierarchy: h.build(root: ids[0]), observed: observed, notes: notes)
+        captured.identities = identities
+        return captured
     }
 
     /// Whether a controller's content is in the window, as UIKit printed it.
@@ -232,4 +264,22 @@ extension PrintHierarchy {
             break
         }
     }
+}
+
+/// Which id each address of a capture got: how the next capture of the same app keeps its controllers' ids.
+public struct CaptureIdentities: Sendable, Equatable {
+    /// A controller as a capture printed it: its class, and the id it got.
+    public struct Identity: Sendable, Equatable {
+        /// The class as printed.
+        public var className: String
+        /// The id the capture gave it.
+        public var id: String
+    }
+    /// The controller printed at each address.
+    public var byAddress: [String: Identity] = [:]
+    /// The ids given to controllers with an address.
+    public var ids: Set<String> = []
+
+    /// None: the first capture, or one without addresses.
+    public init() {}
 }

@@ -53,6 +53,8 @@ public struct DiffRun: Sendable, Equatable {
     public var source: Source
     /// The initial state, then one state per step.
     public var steps: [DiffStep]
+    /// For a capture: the id each printed address got, for reading the other side (`load(continuing:)`).
+    public var identities = CaptureIdentities()
 
     /// A run.
     public init(file: String, name: String, source: Source, steps: [DiffStep]) {
@@ -76,12 +78,20 @@ public struct DiffRun: Sendable, Equatable {
 
     /// Reads a scenario file (and runs it), a `run.json` or a canonical snapshot from its text.
     /// `file` names it in errors.
-    public static func load(text: String, file: String) throws(ScenarioErrors) -> DiffRun {
+    ///
+    /// A capture read after another one's (`continuing`, the old side's `identities`) keeps the ids that one gave
+    /// the controllers printed at the same addresses.
+    public static func load(text: String, file: String, continuing previous: CaptureIdentities = CaptureIdentities()) throws(ScenarioErrors)
+        -> DiffRun
+    {
         if PrintHierarchy.looksLikeDump(text) {
-            let hierarchy = try Capture.read(text, file: file).hierarchy
+            let captured = try Capture.read(text, file: file, continuing: previous)
+            let hierarchy = captured.hierarchy
             let step = DiffStep(
                 index: 0, op: "snapshot", status: .ok, hierarchy: hierarchy, finder: ViewFinder().find(in: hierarchy))
-            return DiffRun(file: file, name: file, source: .snapshot, steps: [step])
+            var run = DiffRun(file: file, name: file, source: .snapshot, steps: [step])
+            run.identities = captured.identities
+            return run
         }
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         if value == .null || (value["kind"] != nil && value["navviz"] == nil) {

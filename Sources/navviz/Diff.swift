@@ -68,7 +68,11 @@ extension NavVizCommand {
                 oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(files[0]), file: files[0])
                 }
             }
-            let newRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(newPath), file: newPath) }
+            // Two captures of one app: the new one keeps the old one's ids for the controllers at the same addresses.
+            let identities = (try? oldRun.get())?.identities ?? CaptureIdentities()
+            let newRun = Result { () throws(ScenarioErrors) in
+                try DiffRun.load(text: try ScenarioLoader.readText(newPath), file: newPath, continuing: identities)
+            }
             let messages = [oldRun, newRun].compactMap { result -> String? in
                 if case .failure(let errors) = result { return errors.description }
                 return nil

@@ -75,11 +75,14 @@ extension NavVizCommand {
         func run() throws {
             var loaded: [(file: String, capture: CapturedHierarchy)] = []
             var errors: [String] = []
+            // Each capture keeps the ids the one before gave the controllers it prints at the same addresses.
+            var identities = CaptureIdentities()
             for argument in captures {
                 let file = argument == "-" ? Self.standardInput : argument
                 do {
                     let text = argument == "-" ? try Self.readStandardInput() : try ScenarioLoader.readText(file)
-                    var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds)
+                    var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds, continuing: identities)
+                    identities = capture.identities
                     if let device = device.flatMap(Device.init(rawValue:)) { capture.hierarchy.device = device }
                     loaded.append((file, capture))
                 } catch {
@@ -87,7 +90,9 @@ extension NavVizCommand {
                 }
             }
             if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
-            for (file, capture) in loaded { printNotes(capture.notes, file: file) }
+            // A note said of one capture is not said again of the next (the same guessed kind, capture after capture).
+            var said = Set<String>()
+            for (file, capture) in loaded { printNotes(capture.notes.filter { said.insert($0).inserted }, file: file) }
             let first = loaded[0].file
             let scenario = Capture.scenarioJSON(loaded, name: name ?? (first == Self.standardInput ? "capture" : Capture.name(of: first)))
             let text = JSONWriter.pretty(scenario) + "\n"

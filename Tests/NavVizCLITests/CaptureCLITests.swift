@@ -18,6 +18,40 @@ import Testing
                |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
             """
 
+    /// Two captures of one app: tab 0's `ProductViewController` popped, tab 1's untouched. `diff` and `import` match
+    /// controllers by their addresses, so the second keeps its id (`diff` read a move and a pop in tab 1), and
+    /// `import` says a note about the same class once.
+    @Test func capturesOfOneAppKeepTheirControllersIds() throws {
+        let before = """
+            <Shop.MainTabBarController: 0x10380a600>, state: appeared, view: <UILayoutContainerView: 0x103b0c4a0>
+               | <UINavigationController: 0x104025e00>, state: appeared, view: <UILayoutContainerView: 0x103b1a2c0>
+               |    | <Shop.HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window
+               |    | <Shop.ProductViewController: 0x103c21e90>, state: appeared, view: <UIView: 0x103c22a10>
+               | <UINavigationController: 0x10402a400>, state: disappeared, view: <UILayoutContainerView: 0x103c05e70> not in the window
+               |    | <Shop.SearchViewController: 0x103c07a00>, state: disappeared, view: <UIView: 0x10481c000> not in the window
+               |    | <Shop.ProductViewController: 0x103d0a1c0>, state: disappeared, view: <UIView: 0x103d0b900> not in the window
+            """
+        let after = before.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
+            .replacingOccurrences(
+                of: "HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window",
+                with: "HomeViewController: 0x103b0f0a0>, state: appeared, view: <UIView: 0x103b11b30>")
+        let folder = try ScenarioFolder(["1.txt": before, "2.txt": after])
+        let diff = try navviz("diff", "1.txt", "2.txt", in: folder.url)
+        #expect(diff.status == 1)
+        #expect(
+            diff.stdout
+                == "step 0: - ProductViewController popped from UINavigationController; visible ProductViewController → HomeViewController\n"
+        )
+        let imported = try navviz("import", "1.txt", "2.txt", "-o", "flow.json", in: folder.url)
+        #expect(imported.status == 0)
+        #expect(
+            imported.stderr
+                == "1.txt: note: 'MainTabBarController' (Shop.MainTabBarController) is drawn as a tab container from its class name; "
+                + "pass --kind 'MainTabBarController=controller' if it is not one\nflow.json: 2 captures imported\n")
+        let flow = try String(contentsOf: folder.url.appendingPathComponent("flow.json"), encoding: .utf8)
+        #expect(flow.components(separatedBy: "\"id\": \"ProductViewController#2\"").count == 3)  // in both states
+    }
+
     @Test func runReadsADumpAsTheInitialState() throws {
         let folder = try ScenarioFolder(["list.txt": Self.list])
         let result = try navviz("run", "--json", "list.txt", in: folder.url)

@@ -329,6 +329,51 @@ import Testing
         ]
     }
 
+    // MARK: - Identity across captures
+
+    /// Two tabs each with a `ProductViewController`; the next capture pops tab 0's (a new user's trial: the second was
+    /// renumbered to `ProductViewController`, and `diff` read a move and a pop in the tab that did not change).
+    static let twoProducts = """
+        <UITabBarController: 0x10380a600>, state: appeared, view: <UILayoutContainerView: 0x103b0c4a0>
+           | <UINavigationController: 0x104025e00>, state: appeared, view: <UILayoutContainerView: 0x103b1a2c0>
+           |    | <Shop.HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window
+           |    | <Shop.ProductViewController: 0x103c21e90>, state: appeared, view: <UIView: 0x103c22a10>
+           | <UINavigationController: 0x10402a400>, state: disappeared, view: <UILayoutContainerView: 0x103c05e70> not in the window
+           |    | <Shop.SearchViewController: 0x103c07a00>, state: disappeared, view: <UIView: 0x10481c000> not in the window
+           |    | <Shop.ProductViewController: 0x103d0a1c0>, state: disappeared, view: <UIView: 0x103d0b900> not in the window
+        """
+
+    static func productIDs(_ captured: CapturedHierarchy) -> [String] {
+        captured.hierarchy.attachedNodes().map(\.rawValue).filter { $0.hasPrefix("ProductViewController") }
+    }
+
+    @Test func aControllerAtTheSameAddressKeepsItsIdInTheNextCapture() throws {
+        let first = try PrintHierarchy.parse(Self.twoProducts, file: "1.txt").hierarchy()
+        #expect(Self.productIDs(first) == ["ProductViewController", "ProductViewController#2"])
+        let popped = Self.twoProducts.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
+        let next = try PrintHierarchy.parse(popped, file: "2.txt")
+        #expect(Self.productIDs(next.hierarchy(continuing: first.identities)) == ["ProductViewController#2"])
+        // Read on its own, the dump numbers in its own order.
+        #expect(Self.productIDs(next.hierarchy()) == ["ProductViewController"])
+        // A new controller (another address) does not take the id of one the earlier capture had.
+        let replaced = Self.twoProducts.replacingOccurrences(of: "0x103c21e90", with: "0x1050aa000")
+        #expect(
+            Self.productIDs(try PrintHierarchy.parse(replaced, file: "3.txt").hierarchy(continuing: first.identities))
+                == ["ProductViewController#3", "ProductViewController#2"])
+        // Another class at a reused address is another controller.
+        let reused = popped.replacingOccurrences(
+            of: "Shop.ProductViewController: 0x103d0a1c0", with: "Shop.CartViewController: 0x103d0a1c0")
+        let other = try PrintHierarchy.parse(reused, file: "4.txt").hierarchy(continuing: first.identities)
+        #expect(other.hierarchy.contains(NodeID("CartViewController")) && Self.productIDs(other).isEmpty)
+    }
+
+    /// Dumps without addresses (swift-snapshot-testing purges them) number each capture in its own order.
+    @Test func dumpsWithoutAddressesHaveNoIdentityToCarry() throws {
+        let purged = Self.twoProducts.replacing(#/:? 0x[0-9a-f]+/#, with: "")
+        let first = try PrintHierarchy.parse(purged, file: "1.txt").hierarchy()
+        #expect(first.identities == CaptureIdentities())
+    }
+
     /// The keyboard's window, listed after the app's, is left out with a note naming its line.
     @Test func uIKitsOwnWindowIsLeftOutWithANote() throws {
         let text =
