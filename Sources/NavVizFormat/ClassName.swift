@@ -148,6 +148,11 @@ public enum ClassName {
                 guard identifier() != nil else { return nil }
                 substitutions.append(nil)  // a module
             }
+            // A `private` or `fileprivate` type: `P`, its file's discriminator (`33_0123…`), then its name.
+            if rest.first == "P", rest.dropFirst().first?.isNumber == true {
+                rest = rest.dropFirst()
+                guard identifier() != nil else { return nil }
+            }
             guard let name = identifier() else { return nil }
             let type = TypeName(name: context.map { "\($0.name).\(name)" } ?? name)
             substitutions.append(type)

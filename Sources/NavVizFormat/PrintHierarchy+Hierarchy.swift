@@ -41,6 +41,8 @@ extension PrintHierarchy {
     /// Classes whose kind their name does not say, or says wrongly.
     static let knownKinds: [String: NodeKind] = [
         "UIImagePickerController": .navigation,
+        // The tab bar's More list: UIKit's own navigation controller.
+        "UIMoreNavigationController": .navigation,
         "UIVideoEditorController": .navigation,
         "UIDocumentBrowserViewController": .controller,
         "UIPageViewController": .controller,

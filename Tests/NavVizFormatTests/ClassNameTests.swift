@@ -9,6 +9,11 @@ import Testing
         ("SwiftUI.UIKitNavigationController", "SwiftUI.UIKitNavigationController", "UIKitNavigationController"),
         ("_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_", "UIHostingController<ContentView>", "ContentView"),
         ("_TtC7Example14ViewController", "ViewController", "ViewController"),
+        // A `private` class: its file's discriminator comes before its name (a new user's trial).
+        (
+            "_TtC8CheckoutP33_0123456789ABCDEF0123456789ABCDEF30PaymentSheetHostViewController", "PaymentSheetHostViewController",
+            "PaymentSheetHostViewController"
+        ),
         (
             "_TtGC7SwiftUI19UIHostingControllerGVS_15ModifiedContentVS_7AnyViewVS_12RootModifier__",
             "UIHostingController<ModifiedContent<AnyView, RootModifier>>", "UIHostingController"
@@ -47,7 +52,7 @@ import Testing
     @Test(arguments: [
         "_TtXYZ", "_TtC7Recipes24RecipeListViewControllerXYZ", "_TtC7Recipes99Short",
         "_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView",
-        "_TtGC7SwiftUI19UIHostingController_", "_TtC7Recipes",
+        "_TtGC7SwiftUI19UIHostingController_", "_TtC7Recipes", "_TtC8CheckoutP33_0123", "_TtC8CheckoutP",
     ])
     func anUnreadableMangledNameStaysAsPrinted(printed: String) {
         #expect(ClassName.readable(printed) == printed)

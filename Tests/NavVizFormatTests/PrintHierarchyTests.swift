@@ -329,6 +329,18 @@ import Testing
         ]
     }
 
+    /// The tab bar's More list is UIKit's own navigation controller: no guess to note.
+    @Test func theMoreListIsANavigationControllerWithoutANote() throws {
+        let captured = try capture(
+            """
+            <UITabBarController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <UIMoreNavigationController: 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
+               |    | <UIMoreListController: 0x5>, state: appeared, view: <UIMoreListControllerTableView: 0x6>
+            """)
+        #expect(captured.hierarchy[NodeID("UIMoreNavigationController")].kind == .navigation)
+        #expect(captured.notes.isEmpty)
+    }
+
     // MARK: - Identity across captures
 
     /// Two tabs each with a `ProductViewController`; the next capture pops tab 0's (a new user's trial: the second was
