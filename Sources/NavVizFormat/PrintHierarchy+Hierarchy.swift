@@ -254,6 +254,17 @@ extension PrintHierarchy {
                     "'\(node)' is collapsed and shows its \(roles[min(first, roles.count - 1)].rawValue) column, which navviz draws as hidden behind the primary"
                 )
             }
+        case .navigation:
+            // A pop in flight: the top disappearing as a controller below it appears. The stack is drawn as printed.
+            if let top = children.last, controllers[top].state == .disappearing,
+                let appearing = children.dropLast().last(where: { controllers[$0].state == .appearing })
+            {
+                let stack = h[node].children
+                let (leaving, arriving) = (stack[children.count - 1], stack[children.firstIndex(of: appearing)!])
+                notes.append(
+                    "'\(node)': '\(leaving)' is disappearing as '\(arriving)' appears, a pop in flight: drawn as printed, "
+                        + "'\(leaving)' still on top; capture again when the transition ends")
+            }
         case .controller:
             if shown.count == 1 {
                 h[node].selected = shown[0]

@@ -329,6 +329,30 @@ import Testing
         ]
     }
 
+    /// A dump taken during a pop: the top disappearing, the controller below it appearing. Drawn as printed, with
+    /// a note that says so (a new user's trial read the departing controller as visible, unexplained).
+    @Test func aPopInFlightIsNoted() throws {
+        let captured = try capture(
+            """
+            <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <Shop.HomeViewController: 0x3>, state: appearing, view: <UIView: 0x4>
+               | <Shop.ProductViewController: 0x5>, state: disappearing, view: <UIView: 0x6>
+            """)
+        #expect(
+            captured.notes == [
+                "'UINavigationController': 'ProductViewController' is disappearing as 'HomeViewController' appears, a pop in flight: "
+                    + "drawn as printed, 'ProductViewController' still on top; capture again when the transition ends"
+            ])
+        // A push in flight (the new top appearing) needs no note: the top is where the transition goes.
+        let push = try capture(
+            """
+            <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <Shop.HomeViewController: 0x3>, state: disappearing, view: <UIView: 0x4>
+               | <Shop.ProductViewController: 0x5>, state: appearing, view: <UIView: 0x6>
+            """)
+        #expect(push.notes.isEmpty)
+    }
+
     /// The tab bar's More list is UIKit's own navigation controller: no guess to note.
     @Test func theMoreListIsANavigationControllerWithoutANote() throws {
         let captured = try capture(
