@@ -179,7 +179,8 @@ extension PrintHierarchy {
         insert(0, parent: nil, presenter: nil)
         // A `--kind` that names no class of the dump is most likely misspelt.
         for name in overrides.keys.sorted() where !names.contains(name) {
-            notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture")
+            let guess = Suggestion.closest(to: name, in: names.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
+            notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture\(guess)")
         }
         for container in layoutContainers {
             // A navigation, tab bar or split view subclass named otherwise (`PSUIPrefsRootController`): the view tells it

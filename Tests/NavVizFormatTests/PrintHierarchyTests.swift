@@ -166,7 +166,7 @@ import Testing
         #expect(try capture(text, kinds: ["StackController": .navigation]).notes == [])
         #expect(
             try capture(text, kinds: ["StackControler": .navigation]).notes == [
-                "--kind 'StackControler=navigation' matched no class in this capture"
+                "--kind 'StackControler=navigation' matched no class in this capture. Did you mean 'StackController'?"
             ])
     }
 
