@@ -26,7 +26,11 @@ public enum Capture {
         try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {
-            throw ScenarioErrors([.capture(.notADump(file: file, line: 1, found: excerpt(Substring(text))))])
+            if value["navviz"] != nil { throw ScenarioErrors([.capture(.scenarioNotCapture(file: file))]) }
+            let first = PrintHierarchy.lines(of: text).first { !$0.text.allSatisfy(\.isWhitespace) }
+            throw ScenarioErrors([
+                .capture(.notADump(file: file, line: first?.number ?? 1, found: excerpt(first?.text.drop { $0.isWhitespace } ?? "")))
+            ])
         }
         return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file))
     }

@@ -85,6 +85,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case tooDeep(file: String, line: Int, limit: Int)
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
+    case scenarioNotCapture(file: String)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -109,6 +110,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): a second top-level controller (the first is on line \(first)): another window's; keep the app window's lines, one window per file"
         case .debuggerError(let file, let line, let message):
             "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        case .scenarioNotCapture(let file):
+            "\(file): a navviz scenario or run, not a capture: 'navviz run', 'render' and 'check' read it as it is"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         }

@@ -18,6 +18,16 @@ import Testing
                |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
             """
 
+    /// A scenario passed to `import` by mistake says so, on one line (it quoted the file over four raw lines as a
+    /// dump that is not one).
+    @Test func importOfAScenarioSaysItIsOne() throws {
+        let folder = try ScenarioFolder(["shop.json": "{\n  \"navviz\": 1,\n  \"name\": \"Shop\"\n}\n"])
+        let result = try navviz("import", "shop.json", in: folder.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr == "shop.json: a navviz scenario or run, not a capture: 'navviz run', 'render' and 'check' read it as it is\n")
+    }
+
     /// Two captures of one app: tab 0's `ProductViewController` popped, tab 1's untouched. `diff` and `import` match
     /// controllers by their addresses, so the second keeps its id (`diff` read a move and a pop in tab 1), and
     /// `import` says a note about the same class once.
