@@ -43,6 +43,7 @@ extension Transaction {
         let nav = try navigation(for: "pop")
         try beginNavigation(nav, "pop", pop: true)
         guard h[nav].children.count > 1 else {
+            if h[nav].children.isEmpty { return noop("'\(nav)' holds no controller: there is nothing to pop") }
             return noop("'\(nav)' is at its root: there is nothing to pop")
         }
         if interactive { defaultAnimation = Animation(kind: "interactivePop", duration: 0.35) }

@@ -74,7 +74,11 @@ struct OperationSpelling: Sendable {
                 guard let index = d.integer(raw.value, raw.path) else { return nil }
                 selector = .index(index)
             case .string(let text) where Int(text) != nil:
-                d.typeError(raw.path, "a tab index as a number (\(text), not \"\(text)\") or a node id", raw.value)
+                // A string is a node's id, and ids are not numbers: the index was quoted.
+                d.fail(
+                    .invalidValue(
+                        file: d.file, path: raw.path, value: "\"\(text)\"",
+                        expected: "a tab index as a number, \(text) without quotes (a string names a tab by its id)", suggestion: nil))
                 return nil
             case .string:
                 guard let id = d.referenceID(raw.value, raw.path) else { return nil }

@@ -21,6 +21,15 @@ extension ScenarioDecoder {
                 return nil
             }
             operation = row
+            // `{"op": "push", "push": "Detail"}`: the two spellings of one step mixed.
+            if members.contains(where: { $0.0 == name }) {
+                let main = row.main.map { ", \"\($0)\": …" } ?? ""
+                fail(
+                    .invalidNode(
+                        file: file, path: path,
+                        reason: "'op' and the short form '\(name)' together: write {\"op\": \"\(name)\"\(main)} or {\"\(name)\": …}"))
+                return nil
+            }
             checkStepFields(members, at: path, allowed: Self.commonStepFields + row.fields, operation: name)
             for (key, item) in members where row.fields.contains(key) { fields[key] = (item, join(path, key)) }
         } else {

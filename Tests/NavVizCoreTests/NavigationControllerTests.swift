@@ -134,6 +134,14 @@ import Testing
         #expect(outcome.trace == ["B.wD", "A.wA", "B.dD", "A.dA"])
     }
 
+    /// An empty navigation controller has no root to be at (a new user's trial: it said "at its root").
+    @Test func popOfAnEmptyStackIsNoop() throws {
+        var sim = try Simulator(root: .navigation([], id: "nav"))
+        let outcome = sim.perform(.pop())
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == "'nav' holds no controller: there is nothing to pop")
+    }
+
     @Test func popAtRootIsNoop() throws {
         var sim = try simulator("A")
         let before = sim.hierarchy

@@ -191,7 +191,9 @@ private let nodeLiteral =
         ),
         (
             #"{"op": "select", "tab": "1"}"#,
-            [#"shop.json: steps[0].tab: expected a tab index as a number (1, not "1") or a node id, found a string"#]
+            [
+                #"shop.json: steps[0].tab: invalid value '"1"', expected a tab index as a number, 1 without quotes (a string names a tab by its id)"#
+            ]
         ),
         (#"{"op": "Present", "node": "A"}"#, ["shop.json: steps[0].op: unknown operation 'Present'. Did you mean 'present'?"]),
         (#"{"op": "teleport"}"#, ["shop.json: steps[0].op: unknown operation 'teleport'"]),
@@ -200,6 +202,14 @@ private let nodeLiteral =
         (#"{"pop": 3}"#, ["shop.json: steps[0].pop: expected true (the operation takes no argument), found a number"]),
         (#"{"expand": "nav"}"#, ["shop.json: steps[0].expand: expected true (the operation takes no argument), found a string"]),
         (#"{"push": "A", "present": "B"}"#, ["shop.json: steps[0]: a step has one operation, found 'push' and 'present'"]),
+        (
+            #"{"op": "push", "push": "Detail"}"#,
+            [#"shop.json: steps[0]: 'op' and the short form 'push' together: write {"op": "push", "node": …} or {"push": …}"#]
+        ),
+        (
+            #"{"op": "pop", "pop": true}"#,
+            [#"shop.json: steps[0]: 'op' and the short form 'pop' together: write {"op": "pop"} or {"pop": …}"#]
+        ),
         (#"{"animated": false}"#, ["shop.json: steps[0]: missing field 'op'"]),
         (#"{"op": 3}"#, ["shop.json: steps[0].op: expected a string, found a number"]),
         (#""push""#, [#"shop.json: steps[0]: expected a step object such as {"op": "push", "node": "Detail"}, found a string"#]),
