@@ -6,7 +6,7 @@ extension ServerError: HTTPResponseError {
     /// writer (so a path reads `/sessions/a`, not `\/sessions\/a`), and `WWW-Authenticate` or `Allow`
     /// where the status needs one.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
         let body = JSONWriter.compact(["error": ["message": .string(description)]])

@@ -220,7 +220,10 @@ struct SessionController: Sendable {
     }
 
     func text(_ text: String, status: HTTPResponse.Status = .ok, contentType: String) -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        // Read as declared, never sniffed as something a browser would run (as the viewer page and SVG are).
+        Response(
+            status: status, headers: [.contentType: contentType, .xContentTypeOptions: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     func svg(_ svg: String) -> Response {

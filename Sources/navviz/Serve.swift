@@ -118,6 +118,13 @@ extension NavVizCommand {
                     FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
             } catch {
+                // At startup nothing was sent to be accepted: the journal's folder is what failed.
+                if case .journalFailed(let reason) = error {
+                    throw CommandFailure(
+                        message: "Cannot start: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason). "
+                            + "Pick another --data folder, or --memory to keep sessions in memory only",
+                        code: CommandFailure.ioError)
+                }
                 throw CommandFailure(message: error.description, code: CommandFailure.ioError)
             }
             do {

@@ -250,6 +250,19 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(text.contains("Refusing to listen on '0.0.0.0' without --token"))
     }
 
+    /// A data folder that cannot be made is a startup failure, said as one (it read "Could not write the journal, so
+    /// nothing was accepted", a request's wording).
+    @Test func aDataFolderThatCannotBeMadeIsAStartupFailure() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-data-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (status, text) = try serveFailing(["--port", "0", "--data", file.path + "/data"])
+        #expect(status == 74)
+        #expect(text.contains("Cannot start: cannot create the data directory '\(file.path)/data': "))
+        #expect(text.hasSuffix(". Pick another --data folder, or --memory to keep sessions in memory only\n"))
+        #expect(!text.contains("nothing was accepted"))
+    }
+
     @Test func aPortInUseIsReportedInOneSentence() throws {
         let first = try DaemonProcess(["--memory"])
         let (status, text) = try serveFailing(["--port", String(first.port), "--memory"])

@@ -159,6 +159,20 @@ import Testing
         }
     }
 
+    /// Every response is read as declared, never sniffed: JSON, errors, the scenario export (a new user's trial
+    /// found JSON answers without the header the viewer page and SVG have).
+    @Test func responsesAreNeverSniffed() async throws {
+        try await withDaemon { client in
+            let created = try await client.post("/api/sessions", Self.create, headers: headers([("Content-Type", "application/json")]))
+            let listed = try await client.execute(uri: "/api/sessions", method: .get)
+            let missing = try await client.execute(uri: "/api/sessions/nope", method: .get)
+            for response in [created, listed, missing] {
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(response.status)")
+            }
+            #expect(missing.status == .notFound)
+        }
+    }
+
     @Test func aBodyThatIsNotUTF8IsRefused() async throws {
         try await withDaemon { client in
             var body = ByteBuffer(string: #"{"id": "shop", "root": {"navigation": ["Ho"#)
