@@ -64,7 +64,7 @@ extension NavVizCommand {
         @OptionGroup var kinds: KindOptions
 
         /// How standard input is named in messages and in the scenario's description.
-        static let standardInput = "standard input"
+        static let standardInput = standardInputName
 
         func validate() throws {
             if output == "" { throw ValidationError("The output file must not be empty") }
@@ -80,7 +80,7 @@ extension NavVizCommand {
             for argument in captures {
                 let file = argument == "-" ? Self.standardInput : argument
                 do {
-                    let text = argument == "-" ? try Self.readStandardInput() : try ScenarioLoader.readText(file)
+                    let text = argument == "-" ? try readStandardInput() : try ScenarioLoader.readText(file)
                     var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds, continuing: identities)
                     identities = capture.identities
                     if let device = device.flatMap(Device.init(rawValue:)) { capture.hierarchy.device = device }
@@ -103,19 +103,6 @@ extension NavVizCommand {
             try ScenarioFile.writeScenario(text, to: output)
             printError("\(Terminal.printable(output)): \(loaded.count) capture\(loaded.count == 1 ? "" : "s") imported")
         }
-    }
-}
-
-extension NavVizCommand.Import {
-    /// Standard input as text; refused when it cannot be read or is not UTF-8.
-    static func readStandardInput() throws(ScenarioErrors) -> String {
-        let data: Data
-        do {
-            data = try FileHandle.standardInput.readToEnd() ?? Data()
-        } catch {
-            throw ScenarioErrors([.unreadable(file: standardInput, reason: error.localizedDescription)])
-        }
-        return try ScenarioLoader.text(data, file: standardInput)
     }
 }
 

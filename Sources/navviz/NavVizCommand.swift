@@ -59,12 +59,35 @@ struct CommandFailure: Error {
 func loadScenario(_ path: String, kinds: [String: NodeKind] = [:]) throws(CommandFailure) -> Scenario {
     let scenario: Scenario
     do {
-        scenario = try ScenarioLoader.load(path, kinds: kinds)
+        scenario = try loadScenarioOrStandardInput(path, kinds: kinds)
     } catch {
         throw .invalid(error)
     }
     printNotes(scenario.notes, file: scenario.file)
     return scenario
+}
+
+/// What errors call standard input (`-`).
+let standardInputName = "standard input"
+
+/// A scenario file or capture; `-` reads standard input (`pbpaste | navviz run -`).
+func loadScenarioOrStandardInput(_ path: String, kinds: [String: NodeKind]) throws(ScenarioErrors) -> Scenario {
+    guard path == "-" else { return try ScenarioLoader.load(path, kinds: kinds) }
+    var scenario = try ScenarioLoader.decode(try readStandardInput(), file: standardInputName, kinds: kinds)
+    // A capture is named after its file; this one has none (as `navviz import -` names it).
+    if scenario.name == standardInputName { scenario.name = "capture" }
+    return scenario
+}
+
+/// Standard input as text; refused when it cannot be read or is not UTF-8.
+func readStandardInput() throws(ScenarioErrors) -> String {
+    let data: Data
+    do {
+        data = try FileHandle.standardInput.readToEnd() ?? Data()
+    } catch {
+        throw ScenarioErrors([.unreadable(file: standardInputName, reason: error.localizedDescription)])
+    }
+    return try ScenarioLoader.text(data, file: standardInputName)
 }
 
 /// Prints what reading a capture guessed, one `file: note: …` line each.
@@ -79,7 +102,7 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:], captu
     var loaded: [Scenario] = []
     var errors: [String] = []
     for path in paths {
-        do { loaded.append(try ScenarioLoader.load(path, kinds: kinds)) } catch { errors.append(error.description) }
+        do { loaded.append(try loadScenarioOrStandardInput(path, kinds: kinds)) } catch { errors.append(error.description) }
     }
     if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
     for scenario in loaded { printNotes(scenario.notes, file: scenario.file) }
@@ -89,6 +112,9 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:], captu
 /// The files the arguments name, directories expanded to their `*.json` files and (with `captures`) `*.txt`
 /// captures; none is an error (65).
 func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandFailure) -> [String] {
+    if arguments.filter({ $0 == "-" }).count > 1 {
+        throw CommandFailure(message: "Standard input (-) can be read once", code: CommandFailure.usage)
+    }
     let paths = arguments.flatMap { ScenarioLoader.expand($0, captures: captures) }
     if paths.isEmpty {
         let what = captures ? "*.json scenario files or *.txt captures" : "*.json scenario files"

@@ -18,7 +18,7 @@ extension NavVizCommand {
 
         @Argument(
             help:
-                "Scenario files, captures (_printHierarchy dumps, canonical snapshots), or directories of *.json scenario files and *.txt captures."
+                "Scenario files, captures (_printHierarchy dumps, canonical snapshots), or directories of *.json scenario files and *.txt captures; - reads standard input."
         )
         var scenarios: [String]
 

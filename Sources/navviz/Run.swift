@@ -12,7 +12,7 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "The scenario file (JSON), or a capture: a _printHierarchy dump or a canonical snapshot.")
+        @Argument(help: "The scenario file (JSON), or a capture: a _printHierarchy dump or a canonical snapshot; - reads standard input.")
         var scenario: String
 
         @OptionGroup var kinds: KindOptions
@@ -56,7 +56,7 @@ extension NavVizCommand {
             discussion: "Prints every error with the file and JSON path. Exits 0 when all files are valid, 65 otherwise."
         )
 
-        @Argument(help: "Scenario files or captures, or directories of *.json files and *.txt captures.")
+        @Argument(help: "Scenario files or captures, or directories of *.json files and *.txt captures; - reads standard input.")
         var files: [String]
 
         func validate() throws {
@@ -69,9 +69,10 @@ extension NavVizCommand {
             let paths = try scenarioPaths(files)
             for path in paths {
                 do {
-                    let scenario = try ScenarioLoader.load(path)
+                    let scenario = try loadScenarioOrStandardInput(path, kinds: [:])
                     valid += 1
-                    print(Terminal.printable("\(path): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
+                    let name = path == "-" ? standardInputName : path
+                    print(Terminal.printable("\(name): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
                 } catch {
                     messages.append(error.description)
                 }

@@ -109,6 +109,28 @@ import Testing
     }
 
     /// `pbpaste | navviz import -`: a capture from standard input, pasted with its LLDB prompt.
+    /// `pbpaste | navviz run -`: run, render and validate read a capture (or a scenario) from standard input, as
+    /// import does (a new user's trial found `-: no such file`).
+    @Test func runRenderAndValidateReadStandardInput() throws {
+        let binary = try #require(NavVizBinary.path)
+        let folder = try ScenarioFolder(["list.txt": "(lldb) po UIViewController._printHierarchy()\n" + Self.list])
+        func piped(_ arguments: String) throws -> Outcome {
+            try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary)' \(arguments) < list.txt"], in: folder.url)
+        }
+        let run = try piped("run -")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("capture (standard input): 0 steps\n"))
+        #expect(run.stdout.contains("MessageListViewController"))
+        let render = try piped("render - -o out --format dot")
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/standard-input/states/000-initial.dot").path))
+        let validate = try piped("validate -")
+        #expect(validate.stdout == "standard input: ok (0 steps)\n")
+        let twice = try piped("validate - -")
+        #expect(twice.status == 64)
+        #expect(twice.stderr == "Standard input (-) can be read once\n")
+    }
+
     @Test func importReadsACaptureFromStandardInput() throws {
         let binary = try #require(NavVizBinary.path)
         let folder = try ScenarioFolder(["list.txt": "(lldb) po UIViewController._printHierarchy()\r\n" + Self.list + "\r\n(lldb) "])
