@@ -22,7 +22,7 @@ extension DOTBuilder {
             var lines: [Markup] = [
                 .font(.text("state \(offset + 1)"), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)
             ]
-            lines.append(.bold(.text(state.visible ?? "no root")))
+            lines.append(.bold(.text(state.visible.map { DiagramStyle.capped($0) } ?? "no root")))
             for line in state.pathLines() {
                 lines.append(.font(.text(line), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText))
             }

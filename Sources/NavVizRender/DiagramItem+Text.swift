@@ -4,21 +4,22 @@ import NavVizCore
 /// container details, its badges and its tooltip.
 extension DiagramItem {
     /// The bold line of a box: the controller's name, or what a summary box folds (`4 more below`).
-    var headline: String { folded?.title ?? node.displayName }
+    var headline: String { DiagramStyle.capped(folded?.title ?? node.displayName) }
 
     /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id; for
     /// a summary box, what it holds (`3 controllers folded`, `Home…Settings`).
     var classLine: String {
         if let folded { return folded.detail }
         let className = DiagramStyle.shownClassName(of: node)
-        return node.displayName == node.id.rawValue ? className : "\(className) · \(node.id.rawValue)"
+        return node.displayName == node.id.rawValue ? className : "\(className) · \(DiagramStyle.capped(node.id.rawValue))"
     }
 
     /// What follows a container's class on its first line: ` · shopNav`, then ` · “Shop”` when the
     /// container has a title other than its id (a controller-kind container shows its name instead).
     var containerName: String {
-        guard let title = node.title, !title.isEmpty, title != node.id.rawValue else { return " · " + node.id.rawValue }
-        return " · \(node.id.rawValue) · “\(title)”"
+        let id = DiagramStyle.capped(node.id.rawValue)
+        guard let title = node.title, !title.isEmpty, title != node.id.rawValue else { return " · " + id }
+        return " · \(id) · “\(DiagramStyle.capped(title))”"
     }
 
     /// What a container's state is, in words (`3 in stack · last = top`, `collapsed`, `2 of 3`).

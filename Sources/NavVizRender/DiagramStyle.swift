@@ -102,7 +102,18 @@ enum DiagramStyle {
     /// characters) keeps its outer type and first-level arguments' heads, the deeper arguments elided
     /// (`UIHostingController<ModifiedContent<…>>`), then all arguments if still long. The tooltip keeps
     /// the whole name.
-    static func shownClassName(of node: Node) -> String { elidingGenerics(className(of: node)) }
+    static func shownClassName(of node: Node) -> String { capped(elidingGenerics(className(of: node))) }
+
+    /// The longest name a box shows whole, in characters: some 400 pt in the diagrams' 10 pt bold.
+    static let nameLimit = 72
+
+    /// `name`, or its start and end around `…` when it is longer than `limit` characters (a mangled name the
+    /// reader could not read, 250 characters, made one box 1,410 pt wide). The tooltip keeps it whole.
+    static func capped(_ name: String, limit: Int = nameLimit) -> String {
+        guard name.count > limit else { return name }
+        let tail = (limit - 1) / 2
+        return String(name.prefix(limit - 1 - tail)) + "…" + String(name.suffix(tail))
+    }
 
     /// `name` with generic arguments nested deeper than a level elided while longer than `limit` characters.
     static func elidingGenerics(_ name: String, limit: Int = 48) -> String {

@@ -20,11 +20,11 @@ public struct FlowGraph: Sendable, Equatable {
         }
 
         /// The path as lines of about `width` characters at most, broken before a ` › ` (a line holds at least
-        /// one id, however long): a real app's path of module-qualified containers made one box of the flow
+        /// one id, shortened past `DiagramStyle.nameLimit` characters): a real app's path of module-qualified containers made one box of the flow
         /// 2,000 pt wide.
         public func pathLines(width: Int = 64) -> [String] {
             var lines: [String] = []
-            for id in path {
+            for id in path.map({ DiagramStyle.capped($0) }) {
                 if let last = lines.last, last.count + 3 + id.count <= width {
                     lines[lines.count - 1] = last + " › " + id
                 } else {

@@ -34,7 +34,7 @@ public struct MermaidBuilder: Sendable, Equatable {
         for (offset, state) in flow.states.enumerated() {
             let id = "n\(offset + 2)"
             ids[state.key] = id
-            var text = ["state \(offset + 1)", state.visible ?? "no root"]
+            var text = ["state \(offset + 1)", state.visible.map { DiagramStyle.capped($0) } ?? "no root"]
             text += state.pathLines()
             lines.append("    \(id)[\(Self.label(text.joined(separator: "\n")))]")
         }

@@ -221,6 +221,32 @@ import Testing
         #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
     }
 
+    /// A name longer than 72 characters is shown as its start and end around `…`, whole in the tooltip: a
+    /// mangled name the reader could not read (a wrong length prefix) made a new user's state 1,410 pt wide and
+    /// its flow 1,377 pt.
+    @Test func aNameTooLongForABoxIsShortenedAndWholeInTheTooltip() throws {
+        let name =
+            "_TtGC7SwiftUI19UIHostingControllerGVS_15ModifiedContentGS1_GS1_V9Checkout21CheckoutSummaryScreen"
+            + String(repeating: "GVS_30_EnvironmentKeyWritingModifierGSqC9Checkout13CartViewModel___", count: 3) + "VS_13_TaskModifier__"
+        let dump = """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <\(name) 0x3>, state: appeared, view: <UIView: 0x4>
+            """
+        let captured = try Capture.load(text: dump, file: "long.txt")
+        let run = ScenarioRunner.run(Capture.scenario(captured, file: "long.txt"))
+        var options = RenderOptions()
+        options.textMetrics = .portable
+        let files = try ScenarioRenderer(options: options).render(run)
+        for path in ["states/000-initial.svg", "flow.svg"] {
+            let svg = try #require(files.first { $0.path == path }).contents
+            let width = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#)).1
+            #expect(Int(width)! <= 1200, "\(path) is \(width) pt wide")
+        }
+        let dot = try #require(files.first { $0.path == "states/000-initial.dot" }).contents
+        #expect(dot.contains(String(name.prefix(36)) + "…" + String(name.suffix(35))))
+        #expect(dot.contains("tooltip=\"\(name)"))
+    }
+
     /// A flow box's path breaks before a ` › ` into lines of at most 64 characters; an id longer than that
     /// has a line of its own.
     @Test(arguments: [
