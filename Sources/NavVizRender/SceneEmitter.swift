@@ -150,13 +150,6 @@ struct SceneEmitter {
                 if item.isOnPath && child.isOnPath {
                     attributes.set("color", DiagramStyle.accent)
                     attributes.set("penwidth", DiagramStyle.pathWidth)
-                } else if let above = Self.childAbove(index, offsets: offsets) {
-                    // A later row hangs from the row above it, child under child: from the anchor, the edge to every
-                    // row would cross each row above as a chain of virtual nodes, widening every rank it passes.
-                    var attributes: DOTAttributes = ["style": .constant("invis")]
-                    if offsets[index] - offsets[above] > 1 { attributes.set("minlen", String(offsets[index] - offsets[above])) }
-                    containment.append((entries[above].id, entry.id, attributes))
-                    continue
                 } else {
                     attributes = ["style": .constant("invis")]
                 }
@@ -189,14 +182,6 @@ struct SceneEmitter {
     }
 
     /// Writes a stem: an invisible point of no size, in a cluster of its own among clusters.
-    /// The child in the row above child `index`'s, in the same column (the last of that row when it is shorter);
-    /// nil in the first row. A row is a run of children with the same rank offset.
-    static func childAbove(_ index: Int, offsets: [Int]) -> Int? {
-        guard let rowStart = offsets.firstIndex(of: offsets[index]), rowStart > 0 else { return nil }
-        let aboveStart = offsets.firstIndex(of: offsets[rowStart - 1])!
-        return min(aboveStart + (index - rowStart), rowStart - 1)
-    }
-
     private func writeStem(_ id: String, inCluster: Bool, into writer: inout DOTWriter) {
         if inCluster { openOrderCluster("cluster_\(id)", into: &writer) }
         writer.node(id, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])

@@ -205,22 +205,6 @@ import Testing
         #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
     }
 
-    /// A dashboard of 24 widget controllers, all on screen, in rows: each later row hangs from the row above, so
-    /// no invisible edge crosses the rows between (a new user's trial: 16 widgets were 1,211 pt wide, 24 were
-    /// 1,370 pt, 48 were 1,850 pt, the edges' virtual nodes widening every rank they crossed).
-    @Test(arguments: [16, 24, 48])
-    func aDashboardOfManyWidgetsFitsTheBudget(count: Int) throws {
-        let widgets = ["Weather", "Calendar", "Stocks", "NewsHeadlines", "Reminders", "Fitness", "SmartHome", "Podcasts"]
-        let lines = (0..<count).map { index in
-            "   | <Dashboard.\(widgets[index % widgets.count])Widget\(index)ViewController 0x\(1000 + index)>, state: appeared, view: <UIView 0x\(5000 + index)>"
-        }
-        let dump = (["<Dashboard.DashboardViewController 0x1>, state: appeared, view: <UIScrollView: 0x2>"] + lines).joined(separator: "\n")
-        let captured = try Capture.load(text: dump, file: "dashboard.txt")
-        let run = ScenarioRunner.run(Capture.scenario(captured, file: "dashboard.txt"))
-        let widths = try Self.widths(run)
-        #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
-    }
-
     /// A name longer than 72 characters is shown as its start and end around `…`, whole in the tooltip: a
     /// mangled name the reader could not read (a wrong length prefix) made a new user's state 1,410 pt wide and
     /// its flow 1,377 pt.
