@@ -79,6 +79,8 @@ extension PrintHierarchy {
     /// Read after an earlier capture of the same app (`continuing`), a controller printed at the same address
     /// with the same class keeps the id it had there, and no other controller takes an id that capture gave
     /// one with an address: popping the first of two `ProductViewController`s does not renumber the second.
+    /// Only addresses printed once in a dump count, and only when the two captures share one: captures of two
+    /// launches, or without addresses, number by name alone.
     public func hierarchy(
         kinds overrides: [String: NodeKind] = [:], device: Device = .phone, continuing previous: CaptureIdentities = CaptureIdentities()
     ) -> CapturedHierarchy {
@@ -96,15 +98,22 @@ extension PrintHierarchy {
         var layoutContainers: [(readable: String, ids: [NodeID])] = []
         // Every name a `--kind` may match, to tell one that matches nothing.
         var names = Set<String>()
+        // Addresses tell controllers apart only where each is printed once (a redacted `0x…` is not an address).
+        var seen: [String: Int] = [:]
+        for address in controllers.compactMap(\.address) { seen[address, default: 0] += 1 }
+        func uniqueAddress(_ controller: Controller) -> String? { controller.address.flatMap { seen[$0] == 1 ? $0 : nil } }
         // First the controllers the earlier capture printed at the same address, with the same class: their ids.
         var kept: [Int: String] = [:]
         for (index, controller) in controllers.enumerated() {
-            guard let address = controller.address, let known = previous.byAddress[address], known.className == controller.className,
+            guard let address = uniqueAddress(controller), let known = previous.byAddress[address], known.className == controller.className,
                 !used.contains(known.id)
             else { continue }
             kept[index] = known.id
             used.insert(known.id)
         }
+        // Without one address in common (another launch of the app, addresses purged or redacted), the captures share
+        // no identity: each numbers its controllers by name alone, as on its own.
+        let avoided = kept.isEmpty ? [] : previous.ids
         var identities = CaptureIdentities()
         for (index, controller) in controllers.enumerated() {
             let readable = ClassName.readable(controller.className)
@@ -118,14 +127,14 @@ extension PrintHierarchy {
                 id = counts[screen]! == 1 ? screen : "\(screen)#\(counts[screen]!)"
                 // A class whose own name ends in `#2` must not take the id of a second controller of another class, nor a
                 // new controller the id of one the earlier capture had.
-                while used.contains(id) || previous.ids.contains(id) {
+                while used.contains(id) || avoided.contains(id) {
                     counts[screen]! += 1
                     id = "\(screen)#\(counts[screen]!)"
                 }
                 used.insert(id)
             }
             ids.append(NodeID(id))
-            if let address = controller.address {
+            if let address = uniqueAddress(controller) {
                 identities.byAddress[address] = CaptureIdentities.Identity(className: controller.className, id: id)
                 identities.ids.insert(id)
             }

@@ -410,6 +410,20 @@ import Testing
         #expect(first.identities == CaptureIdentities())
     }
 
+    /// Two captures with no address in common (another launch of the app, or a side without addresses) share no
+    /// identity: each numbers by name alone (a review: every controller became `X#2`, and `diff` of one screen read
+    /// the whole window replaced). Redacted addresses (`0x…` on every line) are no addresses.
+    @Test func capturesWithNoAddressInCommonNumberByNameAlone() throws {
+        let first = try PrintHierarchy.parse(Self.twoProducts, file: "1.txt").hierarchy()
+        let relaunched = Self.twoProducts.replacing(#/0x1/#, with: "0x7")
+        let second = try PrintHierarchy.parse(relaunched, file: "2.txt").hierarchy(continuing: first.identities)
+        #expect(second.hierarchy == first.hierarchy)
+        let redacted = Self.twoProducts.replacing(#/0x[0-9a-f]+/#, with: "0x…")
+        let third = try PrintHierarchy.parse(redacted, file: "3.txt").hierarchy(continuing: first.identities)
+        #expect(third.hierarchy == first.hierarchy)
+        #expect(third.identities == CaptureIdentities())
+    }
+
     /// The keyboard's window, listed after the app's, is left out with a note naming its line.
     @Test func uIKitsOwnWindowIsLeftOutWithANote() throws {
         let text =
