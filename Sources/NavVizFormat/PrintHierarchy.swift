@@ -128,6 +128,11 @@ extension PrintHierarchy {
         return trimmed.hasPrefix("<") && first.contains(", state: ") && first.contains(", view: ")
     }
 
+    /// Whether text is the debugger's error where a dump should be (`(lldb) po …` then `error: …`).
+    public static func isDebuggerError(_ text: String) -> Bool {
+        lines(of: text).first { !$0.text.allSatisfy(\.isWhitespace) }?.text.drop(while: \.isWhitespace).hasPrefix("error:") ?? false
+    }
+
     /// The deepest line the reader accepts (real apps nest a few dozen at most): its snapshot and every run holding
     /// it stay within the JSON reader's nesting limit (two JSON levels per containment, and the run around it), and
     /// reading, finding and drawing it fit a 2 MiB stack even in a debug build (Tests/NavVizFormatTests/DeepInputTests).

@@ -46,8 +46,8 @@ public enum ScenarioLoader {
 
     /// Scenario files (`*.json`) and, with `captures`, captures (`*.txt` files that hold a `_printHierarchy`
     /// dump) directly inside a directory, sorted; a file path is returned as is. Other text files (notes) are
-    /// skipped; a `.txt` file that cannot be read, or that names `_printHierarchy` without holding a dump (the
-    /// debugger's error instead), is kept, so loading it says why rather than leaving it out.
+    /// skipped; a `.txt` file that cannot be read, or that holds the debugger's `error: …` where a dump should be,
+    /// is kept, so loading it says why rather than leaving it out.
     public static func expand(_ path: String, captures: Bool = true) -> [String] {
         guard isDirectory(path) else { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -57,14 +57,14 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Whether the file at `path` starts as a `_printHierarchy` dump does, names `_printHierarchy` (the command
-    /// that printed it, whose output may be an error), or cannot be read to tell.
+    /// Whether the file at `path` starts as a `_printHierarchy` dump does, or as the debugger's error in its place,
+    /// or cannot be read to tell.
     private static func mayBeDump(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 64 * 1024) else { return true }
         let text = String(decoding: head, as: UTF8.self)
-        return PrintHierarchy.looksLikeDump(text) || text.contains("_printHierarchy")
+        return PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text)
     }
 }
 

@@ -294,6 +294,8 @@ private let goodScenario =
         let folder = try ScenarioFolder([
             "flows/a.json": goodScenario, "flows/b.json": #"{"navviz": 1, "root": "Home", "steps": [{"push": "A"}]}"#,
             "flows/notes.txt": "x",
+            // Notes on how to capture name the method; they are notes, not captures (a review: they failed the folder).
+            "flows/HOWTO.txt": "Capture with expr -l objc -O -- [UIViewController _printHierarchy] and paste it here.\n",
         ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)
@@ -312,6 +314,8 @@ private let goodScenario =
                | <HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>
             """,
             "flows/notes.txt": "x",
+            // Notes on how to capture name the method; they are notes, not captures (a review: they failed the folder).
+            "flows/HOWTO.txt": "Capture with expr -l objc -O -- [UIViewController _printHierarchy] and paste it here.\n",
         ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)
@@ -329,6 +333,13 @@ private let goodScenario =
         let broken = try navviz("validate", "flows", in: folder.url)
         #expect(broken.status == 65)
         #expect(broken.stderr == "flows/gone.txt: no such file\n1 of 3 files invalid\n")
+        // The debugger's error where a dump should be is read, so its message is said.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/gone.txt"))
+        try "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method '+_printHierarchy'\n".write(
+            to: folder.url.appendingPathComponent("flows/failed.txt"), atomically: true, encoding: .utf8)
+        let failed = try navviz("validate", "flows", in: folder.url)
+        #expect(failed.status == 65)
+        #expect(failed.stderr.hasPrefix("flows/failed.txt: line 2: the debugger printed an error, not a dump: "))
     }
 
     /// A file that is not UTF-8 says so in the same words whatever it is called (the daemon's request body is
