@@ -26,7 +26,7 @@ public enum Capture {
         try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {
-            if value["navviz"] != nil { throw ScenarioErrors([.capture(.scenarioNotCapture(file: file))]) }
+            if value["navviz"] != nil || value["steps"] != nil { throw ScenarioErrors([.capture(.scenarioNotCapture(file: file))]) }
             let first = PrintHierarchy.lines(of: text).first { !$0.text.allSatisfy(\.isWhitespace) }
             throw ScenarioErrors([
                 .capture(.notADump(file: file, line: first?.number ?? 1, found: excerpt(first?.text.drop { $0.isWhitespace } ?? "")))
@@ -46,6 +46,9 @@ public enum Capture {
             throw ScenarioErrors([.capture(.empty(file: file))])
         }
         let first = line.text.drop { $0.isWhitespace }
+        if let shortened = PrintHierarchy.shortenedStringLine(text) {
+            throw ScenarioErrors([.capture(.shortenedString(file: file, line: shortened))])
+        }
         if first.hasPrefix("error:") {
             let message = String(first.dropFirst(6).drop { $0 == " " })
             throw ScenarioErrors([.capture(.debuggerError(file: file, line: line.number, message: excerpt(Substring(message))))])

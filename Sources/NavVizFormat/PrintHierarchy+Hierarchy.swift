@@ -86,7 +86,7 @@ extension PrintHierarchy {
     ) -> CapturedHierarchy {
         var h = HierarchyBuilder(device: device)
         var notes: [String] = leftOutWindows.map { window in
-            "line \(window.line): UIKit's own window (\(window.className), the keyboard's or the text menu's) left out: navviz draws the app's window"
+            "line \(window.line): UIKit's own window (\(window.className): the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
         }
         var observed: [(NodeID, State)] = []
         var counts: [String: Int] = [:]

@@ -86,6 +86,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
     case scenarioNotCapture(file: String)
+    case shortenedString(file: String, line: Int)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -110,8 +111,10 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): a second top-level controller (the first is on line \(first)): another window's; keep the app window's lines, one window per file"
         case .debuggerError(let file, let line, let message):
             "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        case .shortenedString(let file, let line):
+            "\(file): line \(line): the debugger shortened the string (it ends in \"...): print the dump with 'po', or run 'settings set target.max-string-summary-length 0' first"
         case .scenarioNotCapture(let file):
-            "\(file): a navviz scenario or run, not a capture: 'navviz run', 'render' and 'check' read it as it is"
+            "\(file): a navviz scenario or run JSON, not a capture: 'navviz run', 'render' and 'check' read a scenario as it is, 'navviz diff' a run"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         }
@@ -126,6 +129,16 @@ extension PrintHierarchy {
         guard let first = lines.first?.text else { return false }
         let trimmed = first.drop { $0 == " " || $0 == "|" || $0 == "+" }
         return trimmed.hasPrefix("<") && first.contains(", state: ") && first.contains(", view: ")
+    }
+
+    /// The line of a string LLDB's `p` shortened (`(String?) $R0 = "<…"...`: it prints at most 1,024 characters
+    /// of a string), if the text is one.
+    public static func shortenedStringLine(_ text: String) -> Int? {
+        let written = lines(of: text).filter { !$0.text.allSatisfy(\.isWhitespace) }
+        guard written.count == 1, let line = written.first else { return nil }
+        var literal = withoutTypeAnnotation(line.text.drop(while: \.isWhitespace))
+        while literal.last?.isWhitespace == true { literal = literal.dropLast() }
+        return literal.first == "\"" && literal.hasSuffix("\"...") ? line.number : nil
     }
 
     /// Whether text is the debugger's error where a dump should be (`(lldb) po …` then `error: …`).

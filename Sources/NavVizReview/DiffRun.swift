@@ -93,6 +93,8 @@ public struct DiffRun: Sendable, Equatable {
             run.identities = captured.identities
             return run
         }
+        // Text that is neither a dump nor JSON (the debugger's error, a shortened string) says what it is.
+        try Capture.refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         if value == .null || (value["kind"] != nil && value["navviz"] == nil) {
             return try snapshot(value, file: file)

@@ -18,6 +18,30 @@ import Testing
                |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
             """
 
+    /// LLDB's `p` prints at most 1,024 characters of a string, then `"...`: said as such (a review: the generic
+    /// refusal did not say why). `diff` gives a capture's refusals too (it said "invalid JSON").
+    @Test func aShortenedStringAndTheDebuggersErrorAreSaidAsSuch() throws {
+        let shortened =
+            #"(String?) $R0 = "<UINavigationController: 0x101>, state: appeared, view: <UILayoutContainerView: 0x102>\n   | <Mail.Mailbo"..."#
+        let folder = try ScenarioFolder([
+            "p.txt": "(lldb) p UIApplication.shared.keyWindow?.rootViewController?.value(forKey: \"_printHierarchy\") as? String\n"
+                + shortened + "\n",
+            "error.txt": "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method\n",
+            "list.txt": Self.list,
+        ])
+        let run = try navviz("run", "p.txt", in: folder.url)
+        #expect(run.status == 65)
+        #expect(
+            run.stderr
+                == "p.txt: line 2: the debugger shortened the string (it ends in \"...): print the dump with 'po', or run 'settings set target.max-string-summary-length 0' first\n"
+        )
+        let diff = try navviz("diff", "error.txt", "list.txt", in: folder.url)
+        #expect(diff.status == 65)
+        #expect(
+            diff.stderr.hasPrefix(
+                "error.txt: line 2: the debugger printed an error, not a dump: '<user expression 0>:1:19: no known method'"))
+    }
+
     /// A scenario passed to `import` by mistake says so, on one line (it quoted the file over four raw lines as a
     /// dump that is not one).
     @Test func importOfAScenarioSaysItIsOne() throws {
@@ -25,7 +49,9 @@ import Testing
         let result = try navviz("import", "shop.json", in: folder.url)
         #expect(result.status == 65)
         #expect(
-            result.stderr == "shop.json: a navviz scenario or run, not a capture: 'navviz run', 'render' and 'check' read it as it is\n")
+            result.stderr
+                == "shop.json: a navviz scenario or run JSON, not a capture: 'navviz run', 'render' and 'check' read a scenario as it is, 'navviz diff' a run\n"
+        )
     }
 
     /// Two captures of one app: tab 0's `ProductViewController` popped, tab 1's untouched. `diff` and `import` match

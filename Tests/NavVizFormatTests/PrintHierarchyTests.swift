@@ -434,7 +434,7 @@ import Testing
         #expect(dump.leftOutWindows.map(\.line) == [4])
         #expect(
             dump.hierarchy().notes == [
-                "line 4: UIKit's own window (UIInputWindowController, the keyboard's or the text menu's) left out: navviz draws the app's window"
+                "line 4: UIKit's own window (UIInputWindowController: the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
             ])
     }
 
