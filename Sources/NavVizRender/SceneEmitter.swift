@@ -145,16 +145,38 @@ struct SceneEmitter {
             if let stem, stemIndex == item.children.count { writeStem(stem.id, inCluster: mixed, into: &writer) }
             writer.close()
             var containment: [(from: String, to: String, attributes: DOTAttributes)] = []
+            // Boxes in rows (a dashboard of widget controllers): a later row hangs from the row above, box under box,
+            // and each row is held in order by edges between neighbours on its rank. From the anchor, the edge to
+            // every later row crossed the rows between as a chain of virtual nodes, widening each rank it passed
+            // (24 widgets were 1,370 pt wide). Among clusters `dot` keeps no such order, so rows of containers, or of
+            // boxes beside containers, still hang from the anchor.
+            let boxRows = !item.children.contains(where: \.isContainer) && Set(offsets).count > 1
             for (index, (child, entry)) in zip(item.children, entries).enumerated() {
                 var attributes = arrival(entry)
-                if item.isOnPath && child.isOnPath {
+                let onPath = item.isOnPath && child.isOnPath
+                if onPath {
                     attributes.set("color", DiagramStyle.accent)
                     attributes.set("penwidth", DiagramStyle.pathWidth)
                 } else {
                     attributes = ["style": .constant("invis")]
                 }
+                if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
+                    var hanging: DOTAttributes = ["style": .constant("invis")]
+                    if offsets[index] - offsets[above] > 1 { hanging.set("minlen", String(offsets[index] - offsets[above])) }
+                    containment.append((entries[above].id, entry.id, hanging))
+                    // The path still runs from the container, drawn but placing nothing.
+                    guard onPath else { continue }
+                    attributes.set("constraint", "false")
+                    containment.append((id, entry.id, attributes))
+                    continue
+                }
                 if offsets[index] > 1 { attributes.set("minlen", String(offsets[index])) }
                 containment.append((id, entry.id, attributes))
+            }
+            if boxRows {
+                for index in entries.indices.dropLast() where offsets[index] == offsets[index + 1] {
+                    containment.append((entries[index].id, entries[index + 1].id, ["minlen": .constant("0"), "style": .constant("invis")]))
+                }
             }
             if let stem {
                 var attributes: DOTAttributes = ["style": .constant("invis")]
@@ -179,6 +201,14 @@ struct SceneEmitter {
         writer.open("subgraph \(name)")
         writer.defaults(
             "graph", ["label": .constant(""), "margin": .constant("0"), "peripheries": .constant("0"), "tooltip": .constant("")])
+    }
+
+    /// The box in the row above box `index`'s, in the same column (the last of that row when it is shorter); nil
+    /// in the first row. A row is a run of children with the same rank offset.
+    static func boxAbove(_ index: Int, offsets: [Int]) -> Int? {
+        guard let rowStart = offsets.firstIndex(of: offsets[index]), rowStart > 0 else { return nil }
+        let aboveStart = offsets.firstIndex(of: offsets[rowStart - 1])!
+        return min(aboveStart + (index - rowStart), rowStart - 1)
     }
 
     /// Writes a stem: an invisible point of no size, in a cluster of its own among clusters.
