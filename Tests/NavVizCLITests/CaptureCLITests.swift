@@ -58,15 +58,7 @@ import Testing
     /// controllers by their addresses, so the second keeps its id (`diff` read a move and a pop in tab 1), and
     /// `import` says a note about the same class once.
     @Test func capturesOfOneAppKeepTheirControllersIds() throws {
-        let before = """
-            <Shop.MainTabBarController: 0x10380a600>, state: appeared, view: <UILayoutContainerView: 0x103b0c4a0>
-               | <UINavigationController: 0x104025e00>, state: appeared, view: <UILayoutContainerView: 0x103b1a2c0>
-               |    | <Shop.HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window
-               |    | <Shop.ProductViewController: 0x103c21e90>, state: appeared, view: <UIView: 0x103c22a10>
-               | <UINavigationController: 0x10402a400>, state: disappeared, view: <UILayoutContainerView: 0x103c05e70> not in the window
-               |    | <Shop.SearchViewController: 0x103c07a00>, state: disappeared, view: <UIView: 0x10481c000> not in the window
-               |    | <Shop.ProductViewController: 0x103d0a1c0>, state: disappeared, view: <UIView: 0x103d0b900> not in the window
-            """
+        let before = CaptureSamples.twoProducts
         let after = before.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
             .replacingOccurrences(
                 of: "HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window",

@@ -1,5 +1,6 @@
 import NavVizCore
 import NavVizFormat
+import NavVizTestSupport
 import Testing
 
 /// `_printHierarchy` text: every line shape of real captures, the drift between iOS versions, and the
@@ -369,15 +370,7 @@ import Testing
 
     /// Two tabs each with a `ProductViewController`; the next capture pops tab 0's (a new user's trial: the second was
     /// renumbered to `ProductViewController`, and `diff` read a move and a pop in the tab that did not change).
-    static let twoProducts = """
-        <UITabBarController: 0x10380a600>, state: appeared, view: <UILayoutContainerView: 0x103b0c4a0>
-           | <UINavigationController: 0x104025e00>, state: appeared, view: <UILayoutContainerView: 0x103b1a2c0>
-           |    | <Shop.HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window
-           |    | <Shop.ProductViewController: 0x103c21e90>, state: appeared, view: <UIView: 0x103c22a10>
-           | <UINavigationController: 0x10402a400>, state: disappeared, view: <UILayoutContainerView: 0x103c05e70> not in the window
-           |    | <Shop.SearchViewController: 0x103c07a00>, state: disappeared, view: <UIView: 0x10481c000> not in the window
-           |    | <Shop.ProductViewController: 0x103d0a1c0>, state: disappeared, view: <UIView: 0x103d0b900> not in the window
-        """
+    static let twoProducts = CaptureSamples.twoProducts
 
     static func productIDs(_ captured: CapturedHierarchy) -> [String] {
         captured.hierarchy.attachedNodes().map(\.rawValue).filter { $0.hasPrefix("ProductViewController") }

@@ -96,3 +96,18 @@ public func expectGolden(_ file: String, _ text: String, in folder: URL, sourceL
     }
     #expect(text == String(decoding: golden, as: UTF8.self), "\(file) differs from the golden", sourceLocation: sourceLocation)
 }
+
+/// Captures shared by the format and CLI tests.
+public enum CaptureSamples {
+    /// A tab bar whose two navigation controllers each hold a `ProductViewController`, tab 0's on screen, with
+    /// addresses (a new user's trial: popping tab 0's renumbered tab 1's).
+    public static let twoProducts = """
+        <Shop.MainTabBarController: 0x10380a600>, state: appeared, view: <UILayoutContainerView: 0x103b0c4a0>
+           | <UINavigationController: 0x104025e00>, state: appeared, view: <UILayoutContainerView: 0x103b1a2c0>
+           |    | <Shop.HomeViewController: 0x103b0f0a0>, state: disappeared, view: <UIView: 0x103b11b30> not in the window
+           |    | <Shop.ProductViewController: 0x103c21e90>, state: appeared, view: <UIView: 0x103c22a10>
+           | <UINavigationController: 0x10402a400>, state: disappeared, view: <UILayoutContainerView: 0x103c05e70> not in the window
+           |    | <Shop.SearchViewController: 0x103c07a00>, state: disappeared, view: <UIView: 0x10481c000> not in the window
+           |    | <Shop.ProductViewController: 0x103d0a1c0>, state: disappeared, view: <UIView: 0x103d0b900> not in the window
+        """
+}
