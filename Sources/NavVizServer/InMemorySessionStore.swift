@@ -145,6 +145,24 @@ public actor InMemorySessionStore: SessionStore {
         return step
     }
 
+    /// Applies a `_printHierarchy` capture, read after the session's previous one (`Session.captureIdentities`).
+    public func apply(capture text: String, to id: SessionID) async throws(ServerError) -> RunStep {
+        let captured: CapturedHierarchy
+        do {
+            captured = try Capture.read(text, file: "body", continuing: sessions[id]?.captureIdentities ?? CaptureIdentities())
+        } catch {
+            throw .invalidBody(error)
+        }
+        let body = Snapshot.encode(captured.hierarchy)
+        let step = try mutate(id) { (session) throws(ServerError) in
+            let step = try session.apply(snapshot: body)
+            session.captureIdentities = captured.identities
+            return step
+        }
+        try await commit(("snapshot", body), step: step, in: id)
+        return step
+    }
+
     /// Changes a session that takes steps, in place: taken out of the table while it changes, so its
     /// step list is appended to rather than copied.
     private func mutate(_ id: SessionID, _ change: (inout Session) throws(ServerError) -> RunStep) throws(ServerError) -> RunStep {

@@ -38,6 +38,9 @@ public struct Session: Sendable {
     public var rootLiteral: NodeSpec?
     /// Step 1 onwards as decoded from what was posted (a snapshot as a `snapshot` step), for `GET …/scenario`.
     public var scenarioSteps: [ScenarioStep] = []
+    /// The ids the last posted `_printHierarchy` capture gave its addresses, so the next capture keeps them
+    /// (`CaptureIdentities`); empty after any other step, and not journaled.
+    public var captureIdentities = CaptureIdentities()
 
     /// A session whose initial state is the simulator's.
     public init(
@@ -77,6 +80,7 @@ public struct Session: Sendable {
         let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
         steps.append(record)
         scenarioSteps.append(step)
+        captureIdentities = CaptureIdentities()
         return record
     }
 
@@ -95,6 +99,7 @@ public struct Session: Sendable {
             hierarchy: simulator.hierarchy)
         steps.append(record)
         scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy)))
+        captureIdentities = CaptureIdentities()
         return record
     }
 

@@ -49,7 +49,14 @@ struct SessionController: Sendable {
         }
         api.post("sessions/{id}/snapshots") { request, context in
             let id = try sessionID(context)
-            let step = try await store.apply(snapshot: try await snapshot(of: request), to: id)
+            try Self.requireContentType(of: request, accepting: ["application/json", "text/plain"])
+            let step: RunStep
+            if request.headers[.contentType]?.lowercased().hasPrefix("text/plain") == true {
+                // The text `_printHierarchy` printed, read after the session's previous capture.
+                step = try await store.apply(capture: String(decoding: try await bytes(of: request), as: UTF8.self), to: id)
+            } else {
+                step = try await store.apply(snapshot: try await body(of: request), to: id)
+            }
             return json(RunEncoder.encode(step), status: .created)
         }
         api.get("sessions/{id}/scenario") { _, context in
@@ -168,20 +175,6 @@ struct SessionController: Sendable {
             return try JSONParser.parse(bytes: bytes)
         } catch {
             throw .invalidBody(ScenarioErrors([.syntax(file: "body", error)]))
-        }
-    }
-
-    /// A snapshot body: canonical snapshot JSON, or (`text/plain`) the text `_printHierarchy` prints,
-    /// converted to the canonical snapshot the journal keeps.
-    func snapshot(of request: Request) async throws(ServerError) -> JSONValue {
-        try Self.requireContentType(of: request, accepting: ["application/json", "text/plain"])
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("text/plain") else { return try await body(of: request) }
-        let text = String(decoding: try await bytes(of: request), as: UTF8.self)
-        do {
-            return Snapshot.encode(try Capture.read(text, file: "body").hierarchy)
-        } catch {
-            throw .invalidBody(error)
         }
     }
 

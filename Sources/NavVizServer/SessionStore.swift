@@ -16,6 +16,9 @@ public protocol SessionStore: Sendable {
     func perform(_ body: JSONValue, in id: SessionID) async throws(ServerError) -> RunStep
     /// Applies an app's canonical snapshot; returns its record once it is on disk.
     func apply(snapshot body: JSONValue, to id: SessionID) async throws(ServerError) -> RunStep
+    /// Applies the text `_printHierarchy` printed, as its canonical snapshot: a controller printed at an address
+    /// the session's previous capture printed, with the same class, keeps its id there.
+    func apply(capture text: String, to id: SessionID) async throws(ServerError) -> RunStep
     /// Events from now on (and, for one session, its acknowledged steps after `after` first).
     func subscribe(to id: SessionID?, after: Int?) async throws(ServerError) -> EventSubscription
     /// Installs or replaces a session rendered from a watched scenario file; false (and nothing changed)

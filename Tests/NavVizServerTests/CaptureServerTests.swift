@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdTesting
 import NavVizScenario
 import NavVizServer
+import NavVizTestSupport
 import Testing
 
 /// The daemon takes what UIKit prints as a snapshot (`text/plain`), and hands a session back as a scenario.
@@ -23,6 +24,24 @@ import Testing
             #expect(step["visible"] == .string("ComposeViewController"))
             #expect(step["hierarchy"]?["presented"]?["style"] == .string("formSheet"))
             #expect(!String(buffer: response.body).contains("0x1030"))
+        }
+    }
+
+    /// Captures posted one after another keep their controllers' ids by address, as `navviz import` does: popping
+    /// tab 0's `ProductViewController` leaves tab 1's `ProductViewController#2`, not renumbered.
+    @Test func capturesPostedInTurnKeepTheirControllersIds() async throws {
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "shop"}"#)
+            let before = CaptureSamples.twoProducts
+            let after = before.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
+            var ids: [[String]] = []
+            for text in [before, after] {
+                let response = try await client.post("/api/sessions/shop/snapshots", text, headers: [.contentType: "text/plain"])
+                #expect(response.status == .created)
+                let body = String(buffer: response.body)
+                ids.append(["ProductViewController\"", "ProductViewController#2\""].filter { body.contains("\"id\":\"" + $0) })
+            }
+            #expect(ids == [["ProductViewController\"", "ProductViewController#2\""], ["ProductViewController#2\""]])
         }
     }
 
