@@ -90,6 +90,21 @@ extension NavVizCommand {
                 }
             }
             if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
+            // A --kind is for the whole flow: one that matched a class in any capture is not noted of the others, and
+            // one that matched none is noted once.
+            func unmatchedKind(_ note: String) -> String? {
+                guard note.hasPrefix("--kind '"), note.contains("' matched no class in this capture") else { return nil }
+                return String(note.dropFirst("--kind '".count).prefix { $0 != "=" })
+            }
+            let matched = Set(
+                kinds.kinds.keys.filter { name in loaded.contains { !$0.capture.notes.contains { unmatchedKind($0) == name } } })
+            var noted = Set<String>()
+            for index in loaded.indices {
+                loaded[index].capture.notes.removeAll { note in
+                    guard let name = unmatchedKind(note) else { return false }
+                    return matched.contains(name) || !noted.insert(name).inserted
+                }
+            }
             // A note said of one capture is not said again of the next (the same guessed kind, capture after capture).
             var said = Set<String>()
             for (file, capture) in loaded { printNotes(capture.notes.filter { said.insert($0).inserted }, file: file) }

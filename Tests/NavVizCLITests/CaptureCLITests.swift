@@ -18,6 +18,22 @@ import Testing
                |    | <Mail.ComposeViewController: 0x103013000>, state: appeared, view: <UIView: 0x103014000>
             """
 
+    /// A `--kind` is for the whole imported flow: one that matches a class of any capture is not noted of the
+    /// others (a review: each capture without the class said it matched nothing, in stderr and in the scenario);
+    /// one that matches none is noted once.
+    @Test func aKindIsNotedOncePerFlow() throws {
+        let folder = try ScenarioFolder(["1-list.txt": Self.list, "2-compose.txt": Self.compose])
+        let imported = try navviz(
+            "import", "1-list.txt", "2-compose.txt", "--kind", "ComposeViewController=controller", "--kind", "Composer=controller",
+            "-o", "flow.json", in: folder.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(!imported.stderr.contains("ComposeViewController=controller"))
+        #expect(imported.stderr.components(separatedBy: "--kind 'Composer=controller' matched no class").count == 2)
+        let flow = try read("flow.json", in: folder.url)
+        #expect(!flow.contains("ComposeViewController=controller"))
+        #expect(flow.components(separatedBy: "--kind 'Composer=controller' matched no class").count == 2)
+    }
+
     /// LLDB's `p` prints at most 1,024 characters of a string, then `"...`: said as such (a review: the generic
     /// refusal did not say why). `diff` gives a capture's refusals too (it said "invalid JSON").
     @Test func aShortenedStringAndTheDebuggersErrorAreSaidAsSuch() throws {
