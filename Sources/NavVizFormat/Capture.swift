@@ -49,10 +49,7 @@ public enum Capture {
         if let shortened = PrintHierarchy.shortenedStringLine(text) {
             throw ScenarioErrors([.capture(.shortenedString(file: file, line: shortened))])
         }
-        if first.hasPrefix("error:") {
-            let message = String(first.dropFirst(6).drop { $0 == " " })
-            throw ScenarioErrors([.capture(.debuggerError(file: file, line: line.number, message: excerpt(Substring(message))))])
-        }
+        if let error = PrintHierarchy.debuggerError(first, line: line.number, file: file) { throw ScenarioErrors([.capture(error)]) }
         guard let start = first.first, start != "{", start != "[" || PrintHierarchy.isCommand(first) else { return }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }

@@ -134,16 +134,21 @@ extension PrintHierarchy {
     /// The line of a string LLDB's `p` shortened (`(String?) $R0 = "<…"...`: it prints at most 1,024 characters
     /// of a string), if the text is one.
     public static func shortenedStringLine(_ text: String) -> Int? {
-        let written = lines(of: text).filter { !$0.text.allSatisfy(\.isWhitespace) }
-        guard written.count == 1, let line = written.first else { return nil }
-        var literal = withoutTypeAnnotation(line.text.drop(while: \.isWhitespace))
-        while literal.last?.isWhitespace == true { literal = literal.dropLast() }
-        return literal.first == "\"" && literal.hasSuffix("\"...") ? line.number : nil
+        guard let (number, literal) = loneLiteral(in: lines(of: text)) else { return nil }
+        return literal.first == "\"" && literal.hasSuffix("\"...") ? number : nil
     }
 
     /// Whether text is the debugger's error where a dump should be (`(lldb) po …` then `error: …`).
     public static func isDebuggerError(_ text: String) -> Bool {
-        lines(of: text).first { !$0.text.allSatisfy(\.isWhitespace) }?.text.drop(while: \.isWhitespace).hasPrefix("error:") ?? false
+        guard let first = lines(of: text).first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return false }
+        return debuggerError(first.text, line: first.number, file: "") != nil
+    }
+
+    /// The debugger's error when `text`, the first written line of `file`, is one (`error: …`); nil otherwise.
+    static func debuggerError(_ text: Substring, line: Int, file: String) -> PrintHierarchyError? {
+        let trimmed = text.drop(while: \.isWhitespace)
+        guard trimmed.hasPrefix("error:") else { return nil }
+        return .debuggerError(file: file, line: line, message: Capture.excerpt(trimmed.dropFirst("error:".count).drop { $0 == " " }))
     }
 
     /// The deepest line the reader accepts (real apps nest a few dozen at most): its snapshot and every run holding
@@ -161,9 +166,7 @@ extension PrintHierarchy {
             if raw.allSatisfy(\.isWhitespace) { continue }
             var line = Substring(raw)
             while line.last == " " || line.last == "\r" || line.last == "\t" { line = line.dropLast() }
-            if controllers.isEmpty, line.hasPrefix("error:") {
-                throw .debuggerError(file: file, line: number, message: Capture.excerpt(line.dropFirst(6).drop { $0 == " " }))
-            }
+            if controllers.isEmpty, let error = debuggerError(line, line: number, file: file) { throw error }
             let (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
             if skippingWindow, depth > 0 { continue }
             skippingWindow = false
@@ -217,8 +220,11 @@ extension PrintHierarchy {
     static func promptLines(_ text: String) -> [Int] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        return splitLines(body).enumerated().filter { $0.element.hasPrefix("(lldb)") || $0.element.hasPrefix("cy#") }.map { $0.offset + 1 }
+        return splitLines(body).enumerated().filter { isPrompt($0.element) }.map { $0.offset + 1 }
     }
+
+    /// Whether a line is a debugger's prompt, with or without a command after it (LLDB's, cycript's).
+    static func isPrompt(_ line: Substring) -> Bool { line.hasPrefix("(lldb)") || line.hasPrefix("cy#") }
 
     /// The lines of a dump, numbered as in the file, as they come from a paste: without a byte-order mark, one
     /// pair of surrounding backticks (cycript), the quotes and escapes of a Swift string (`po` of
@@ -242,7 +248,7 @@ extension PrintHierarchy {
         }
         // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
-            .filter { !$0.text.hasPrefix("(lldb)") && !$0.text.hasPrefix("cy#") && !$0.text.hasPrefix("warning: ") }
+            .filter { !isPrompt($0.text) && !$0.text.hasPrefix("warning: ") }
         // Swift's `po` of an `Any?` (`value(forKey: "_printHierarchy")` through `?.`): `▿ Optional<Any>`, then the
         // dump's first line after `  - some : `.
         if let wrapper = lines.firstIndex(where: { isOptionalHeader($0.text) }),
@@ -270,13 +276,10 @@ extension PrintHierarchy {
             lines.remove(at: first)
         }
         // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file.
-        let written = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
-        if written.count == 1, let line = written.first {
-            var literal = withoutTypeAnnotation(line.text.drop { $0.isWhitespace })
-            while literal.last?.isWhitespace == true { literal = literal.dropLast() }
-            if literal.count >= 2, literal.first == "\"", literal.last == "\"", let unquoted = unescapedSwiftString(literal) {
-                lines = splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
-            }
+        if let (number, literal) = loneLiteral(in: lines), literal.count >= 2, literal.first == "\"", literal.last == "\"",
+            let unquoted = unescapedSwiftString(literal)
+        {
+            lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) }
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
         // An indentation every line shares, when the first line shows it (spaces before its `<`).
@@ -290,6 +293,16 @@ extension PrintHierarchy {
             }
         }
         return lines
+    }
+
+    /// The one written line of `lines`, when there is only one, trimmed and without the type and result name `p`
+    /// prints before a value: where a string printed by `po` or `p` would be.
+    static func loneLiteral(in lines: [(number: Int, text: Substring)]) -> (number: Int, literal: Substring)? {
+        let written = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        guard written.count == 1, let line = written.first else { return nil }
+        var literal = withoutTypeAnnotation(line.text.drop(while: \.isWhitespace))
+        while literal.last?.isWhitespace == true { literal = literal.dropLast() }
+        return (line.number, literal)
     }
 
     /// Whether a line opens or closes a Markdown code block (```` ``` ````, ```` ```text ````, `~~~`).
