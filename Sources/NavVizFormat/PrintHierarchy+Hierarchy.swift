@@ -11,6 +11,9 @@ public struct CapturedHierarchy: Sendable, Equatable {
     /// The id each printed address got (with its class), for reading the next capture of the same app
     /// (`hierarchy(continuing:)`): empty when the dump has no addresses.
     public var identities: CaptureIdentities = CaptureIdentities()
+    /// Each `--kind` class that matched nothing in this capture, with the note that says so (one of `notes`), so
+    /// that a flow of captures can say it once, or not at all when another capture has the class.
+    public var unmatchedKinds: [String: String] = [:]
 
     /// A captured hierarchy.
     public init(hierarchy: Hierarchy, observed: [(NodeID, PrintHierarchy.State)] = [], notes: [String] = []) {
@@ -113,7 +116,7 @@ extension PrintHierarchy {
         }
         // Without one address in common (another launch of the app, addresses purged or redacted), the captures share
         // no identity: each numbers its controllers by name alone, as on its own.
-        let avoided = kept.isEmpty ? [] : previous.ids
+        let avoided: Set<String> = kept.isEmpty ? [] : Set(previous.byAddress.values.map(\.id))
         var identities = CaptureIdentities()
         for (index, controller) in controllers.enumerated() {
             let readable = ClassName.readable(controller.className)
@@ -136,7 +139,6 @@ extension PrintHierarchy {
             ids.append(NodeID(id))
             if let address = uniqueAddress(controller) {
                 identities.byAddress[address] = CaptureIdentities.Identity(className: controller.className, id: id)
-                identities.ids.insert(id)
             }
         }
         func insert(_ index: Int, parent: NodeID?, presenter: NodeID?) {
@@ -187,9 +189,11 @@ extension PrintHierarchy {
         }
         insert(0, parent: nil, presenter: nil)
         // A `--kind` that names no class of the dump is most likely misspelt.
+        var unmatchedKinds: [String: String] = [:]
         for name in overrides.keys.sorted() where !names.contains(name) {
             let guess = Suggestion.closest(to: name, in: names.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
-            notes.append("--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture\(guess)")
+            unmatchedKinds[name] = "--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture\(guess)"
+            notes.append(unmatchedKinds[name]!)
         }
         for container in layoutContainers {
             // A navigation, tab bar or split view subclass named otherwise (`PSUIPrefsRootController`): the view tells it
@@ -221,6 +225,7 @@ extension PrintHierarchy {
         }
         var captured = CapturedHierarchy(hierarchy: h.build(root: ids[0]), observed: observed, notes: notes)
         captured.identities = identities
+        captured.unmatchedKinds = unmatchedKinds
         return captured
     }
 
@@ -267,10 +272,10 @@ extension PrintHierarchy {
         case .navigation:
             // A pop in flight: the top disappearing as a controller below it appears. The stack is drawn as printed.
             if let top = children.last, controllers[top].state == .disappearing,
-                let appearing = children.dropLast().last(where: { controllers[$0].state == .appearing })
+                let appearing = children.indices.dropLast().last(where: { controllers[children[$0]].state == .appearing })
             {
                 let stack = h[node].children
-                let (leaving, arriving) = (stack[children.count - 1], stack[children.firstIndex(of: appearing)!])
+                let (leaving, arriving) = (stack[children.count - 1], stack[appearing])
                 notes.append(
                     "'\(node)': '\(leaving)' is disappearing as '\(arriving)' appears, a pop in flight: drawn as printed, "
                         + "'\(leaving)' still on top; capture again when the transition ends")
@@ -300,8 +305,6 @@ public struct CaptureIdentities: Sendable, Equatable {
     }
     /// The controller printed at each address.
     public var byAddress: [String: Identity] = [:]
-    /// The ids given to controllers with an address.
-    public var ids: Set<String> = []
 
     /// None: the first capture, or one without addresses.
     public init() {}

@@ -63,9 +63,6 @@ extension NavVizCommand {
 
         @OptionGroup var kinds: KindOptions
 
-        /// How standard input is named in messages and in the scenario's description.
-        static let standardInput = standardInputName
-
         func validate() throws {
             if output == "" { throw ValidationError("The output file must not be empty") }
             if captures.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once") }
@@ -78,7 +75,7 @@ extension NavVizCommand {
             // Each capture keeps the ids the one before gave the controllers it prints at the same addresses.
             var identities = CaptureIdentities()
             for argument in captures {
-                let file = argument == "-" ? Self.standardInput : argument
+                let file = argument == "-" ? standardInputName : argument
                 do {
                     let text = argument == "-" ? try readStandardInput() : try ScenarioLoader.readText(file)
                     var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds, continuing: identities)
@@ -92,24 +89,18 @@ extension NavVizCommand {
             if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
             // A --kind is for the whole flow: one that matched a class in any capture is not noted of the others, and
             // one that matched none is noted once.
-            func unmatchedKind(_ note: String) -> String? {
-                guard note.hasPrefix("--kind '"), note.contains("' matched no class in this capture") else { return nil }
-                return String(note.dropFirst("--kind '".count).prefix { $0 != "=" })
-            }
-            let matched = Set(
-                kinds.kinds.keys.filter { name in loaded.contains { !$0.capture.notes.contains { unmatchedKind($0) == name } } })
+            let matched = Set(kinds.kinds.keys.filter { name in loaded.contains { $0.capture.unmatchedKinds[name] == nil } })
             var noted = Set<String>()
             for index in loaded.indices {
-                loaded[index].capture.notes.removeAll { note in
-                    guard let name = unmatchedKind(note) else { return false }
-                    return matched.contains(name) || !noted.insert(name).inserted
+                let unsaid = loaded[index].capture.unmatchedKinds.filter { name, _ in matched.contains(name) || !noted.insert(name).inserted
                 }
+                loaded[index].capture.notes.removeAll { unsaid.values.contains($0) }
             }
             // A note said of one capture is not said again of the next (the same guessed kind, capture after capture).
             var said = Set<String>()
             for (file, capture) in loaded { printNotes(capture.notes.filter { said.insert($0).inserted }, file: file) }
             let first = loaded[0].file
-            let scenario = Capture.scenarioJSON(loaded, name: name ?? (first == Self.standardInput ? "capture" : Capture.name(of: first)))
+            let scenario = Capture.scenarioJSON(loaded, name: name ?? (first == standardInputName ? "capture" : Capture.name(of: first)))
             let text = JSONWriter.pretty(scenario) + "\n"
             guard let output else {
                 print(text, terminator: "")
