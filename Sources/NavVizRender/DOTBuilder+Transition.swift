@@ -1,26 +1,41 @@
 import NavVizCore
 
 extension DOTBuilder {
-    /// One step: the state before and after side by side, with what the step added (green), removed
-    /// (red ghosts kept where they were) and changed (yellow) marked on the after side, a caption
-    /// with the operation, its animation and status (a banner when it is not `ok`), and the
-    /// appearance events in order.
+    /// One step: the state before and after side by side, each drawn as its state diagram is, with what
+    /// the step removed marked on the before side (red) and what it added (green) and changed (yellow) on
+    /// the after side; a caption with the operation, its animation and status (a banner when it is not
+    /// `ok`); and the appearance events in order.
+    ///
+    /// `states` are the two states' pictures when the caller has them (`panelState(_:finder:)`): a render
+    /// draws each state once for its diagram and both transitions it is a panel of.
+    public func transitionDiagram(
+        before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
+        step: TransitionInfo, states: (before: StatePicture, after: StatePicture)? = nil
+    ) -> ComparisonDiagram {
+        comparison(
+            before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder,
+            titles: ("before", "after"), caption: transitionCaption(step), events: eventsTable(step.outcome), states: states)
+    }
+
+    /// A state as a transition's panel draws it: as its state diagram does, without a legend.
+    public func panelState(_ hierarchy: Hierarchy, finder: ViewFinderResult) -> StatePicture {
+        withoutLegend.statePicture(hierarchy, finder: finder)
+    }
+
+    /// A step's transition as one DOT graph (`transitionDiagram(…).dot`).
     public func transition(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
         step: TransitionInfo
     ) -> String {
-        comparison(
-            before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder,
-            titles: ("before", "after"), caption: transitionCaption(step), events: eventsTable(step.outcome))
+        transitionDiagram(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, step: step).dot
     }
 
-    /// Two states of one hierarchy (or two snapshots of an app) side by side, the new one marked
-    /// as a transition's after side is. `details` are lines under the caption (what changed);
-    /// `titles` label the two sides.
-    public func diff(
+    /// Two states of one hierarchy (or two snapshots of an app) side by side, marked as a transition's
+    /// sides are. `details` are lines under the caption (what changed); `titles` label the two sides.
+    public func diffDiagram(
         old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
         caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new")
-    ) -> String {
+    ) -> ComparisonDiagram {
         var rows: [(Markup, background: String?)] = caption.map { [(.bold(.text($0)), background: nil)] } ?? []
         rows += details.map { (.text($0), background: nil) }
         return comparison(
@@ -28,20 +43,78 @@ extension DOTBuilder {
             caption: rows.isEmpty ? nil : .table(rows), events: nil)
     }
 
+    /// A diff as one DOT graph (`diffDiagram(…).dot`).
+    public func diff(
+        old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
+        caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new")
+    ) -> String {
+        diffDiagram(
+            old: old, new: new, oldFinder: oldFinder, newFinder: newFinder, caption: caption, details: details, titles: titles
+        ).dot
+    }
+
     private func comparison(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
-        titles: (String, String), caption: Markup?, events: Markup?
-    ) -> String {
-        let (beforeScene, afterScene) = panels(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder)
+        titles: (String, String), caption: Markup?, events: Markup?, states: (before: StatePicture, after: StatePicture)? = nil
+    ) -> ComparisonDiagram {
+        let sides = panelPictures(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, states: states)
         // Side by side when the estimated width fits the budget, else the after state under the before
         // state, and the appearance events under the caption rather than beside the panels.
-        let stacked = !options.expandAll && Self.sideBySideWidth(beforeScene, afterScene, events: events) > Self.widthBudget
+        // (The SVG decides again from the laid-out widths: `ComparisonComposer`.)
+        let stacked = !options.expandAll && Self.sideBySideWidth(sides[0].scene, sides[1].scene, events: events) > Self.widthBudget
+        var roles: [ComparisonDiagram.Role] = []
+        if let caption { roles.append(.header(labelGraph(caption))) }
+        if let events { roles.append(.events(labelGraph(events))) }
         var caption = caption
         var events = events
         if stacked, let table = events {
             caption = .table((caption.map { [($0, background: nil)] } ?? []) + [(table, background: nil)])
             events = nil
         }
+        let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
+        for (side, title) in zip(sides, [titles.0, afterTitle]) {
+            var marks: [(id: String, mark: DiffMark, word: String)] = []
+            func walk(_ item: DiagramItem) {
+                if let mark = item.mark, let word = item.markWord, let id = side.ids[item.node.id] { marks.append((id, mark, word)) }
+                (item.children + item.presentations).forEach(walk)
+            }
+            side.scene.roots.forEach(walk)
+            roles.append(.panel(side.dot, .init(title: title, marks: marks)))
+        }
+        if options.includeLegend { roles.append(.legend(withoutLegend.legend())) }
+        let dot = wholeComparison(
+            sides[0].scene, sides[1].scene, titles: (titles.0, afterTitle), caption: caption, events: events, stacked: stacked)
+        return ComparisonDiagram(dot: dot, roles: roles, mayStack: !options.expandAll)
+    }
+
+    /// These options without the legend: a transition's panels are the states without theirs, and the
+    /// transition carries one legend of its own.
+    private var withoutLegend: DOTBuilder {
+        var options = options
+        options.includeLegend = false
+        return DOTBuilder(options: options)
+    }
+
+    /// A graph of a label alone (a caption, a table of events), to lay out as a part of a picture.
+    func labelGraph(_ label: Markup) -> String {
+        var writer = DOTWriter()
+        writer.open("digraph navviz")
+        writer.defaults(
+            "graph",
+            [
+                "fontcolor": .constant(DiagramStyle.text), "fontname": .constant(DiagramStyle.font),
+                "fontsize": .constant(DiagramStyle.fontSize), "label": .html(label), "labeljust": .constant("l"),
+                "labelloc": .constant("t"),
+            ])
+        writer.close()
+        return writer.text
+    }
+
+    /// The picture as one graph: both panels as clusters, the marks in the marked boxes' colours and words.
+    private func wholeComparison(
+        _ beforeScene: DiagramScene, _ afterScene: DiagramScene, titles: (String, String), caption: Markup?, events: Markup?,
+        stacked: Bool
+    ) -> String {
         var writer = DOTWriter()
         writer.open("digraph navviz")
         var graph: DOTAttributes = [:]
@@ -59,19 +132,17 @@ extension DOTBuilder {
                 writer.node(anchor, ["shape": .constant("point"), "style": .constant("invis"), "width": .constant("0")])
             }
         }
-        var emitter = SceneEmitter(options: options, clusterFontSize: 12)
+        var emitter = SceneEmitter(options: options)
         var windows: [String] = []
         var beforeDepth = 0
         var beforeLowest = ""
-        let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
-        for (name, title, scene) in [("before", titles.0, beforeScene), ("after", afterTitle, afterScene)] {
+        for (name, title, scene) in [("before", titles.0, beforeScene), ("after", titles.1, afterScene)] {
             writer.open("subgraph cluster_\(name)")
             writer.defaults(
                 "graph",
                 [
                     "color": .constant(DiagramStyle.clusterOffScreenBorder),
-                    "fontsize": .constant("12"),
-                    "label": .html(.bold(.text(title))),
+                    "label": .html(.font(.bold(.text(title)), size: 12)),
                     "labeljust": .constant("l"),
                     "style": .constant("rounded"),
                 ])
@@ -99,9 +170,7 @@ extension DOTBuilder {
                 emitter.addEdge(anchor, window, ["style": .constant("invis")])
             }
             // The after window one rank below the before panel's lowest node: the panels read top to bottom.
-            // (Edges from every node of the before panel to the after window did that too, but `dot` routes
-            // even invisible edges, and around the panels they widened the diagram.) The arrow from before to
-            // after runs down the rail, beside the panels.
+            // The arrow from before to after runs down the rail, beside the panels.
             arrow["ltail"] = nil
             arrow["lhead"] = nil
             arrow.set("minlen", String(beforeDepth + 1))
@@ -120,23 +189,41 @@ extension DOTBuilder {
         return writer.text
     }
 
-    /// The two panels' scenes: what the step changed is drawn in full on both sides, with the paths before
-    /// and after.
+    /// The two panels: each side's state as its state diagram draws it (its DOT, scene and DOT ids), the
+    /// scene marked with what the step removed (before) or added and changed (after).
+    func panelPictures(
+        before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
+        states: (before: StatePicture, after: StatePicture)? = nil
+    ) -> [StatePicture] {
+        let marks = DiagramScene.marks(before: before, after: after)
+        let pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
+        return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in
+            var picture = picture
+            picture.scene = picture.scene.marking(marks, kinds)
+            return picture
+        }
+    }
+
+    /// The two panels' marked scenes.
     func panels(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult
     ) -> (before: DiagramScene, after: DiagramScene) {
-        let fullAfter = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
-        let changed = fullAfter.changedIDs
-        let beforeScene = options.apply(SceneBuilder(hierarchy: before, finder: beforeFinder).scene(), keeping: changed)
-        return (beforeScene, options.apply(fullAfter, keeping: changed))
+        let sides = panelPictures(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder)
+        return (sides[0].scene, sides[1].scene)
     }
 
     /// The estimated width of two panels side by side with the events table beside them, in points.
     static func sideBySideWidth(_ before: DiagramScene, _ after: DiagramScene, events: Markup?) -> Double {
-        let panels = [before, after].map { $0.estimatedWidth($0.rules(clusterFontSize: 12, wrapping: true)) + 2 * TextWidth.clusterMargin }
-        let eventsWidth = events.map { $0.estimatedTableWidth(size: 10) + TextWidth.nodeSeparation } ?? 0
-        return panels.reduce(0, +) + TextWidth.nodeSeparation + eventsWidth
+        let panels = [before, after].map {
+            $0.estimatedWidth($0.rules(clusterFontSize: 10, wrapping: true)) + 2 * ComparisonComposer.margin + 2 * ComparisonComposer.pad
+        }
+        let eventsWidth = events.map { $0.estimatedTableWidth(size: 10) + ComparisonComposer.gap } ?? 0
+        return panels.reduce(0, +) + ComparisonComposer.arrowGap + eventsWidth + 2 * ComparisonComposer.pad + unestimatedWidth
     }
+
+    /// What the composed picture is wider than the sum of the estimates, on the samples' transitions (the
+    /// room Graphviz leaves around a drawing and a label, which the estimates leave out): about 60 pt.
+    static let unestimatedWidth = 56.0
 
     /// Text broken at spaces into lines of at most `width` characters (longer words stay whole).
     static func wrap(_ text: String, width: Int) -> [String] {

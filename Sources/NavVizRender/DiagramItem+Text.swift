@@ -58,18 +58,22 @@ extension DiagramItem {
     var badgeWords: [String] {
         guard folded == nil else { return [] }
         var words: [String] = []
-        switch mark {
-        case .added: words.append("+ added")
-        case .removed: words.append("− removed")
-        case .changed: words.append("~ changed")
-        case nil: break
-        }
+        if let mark { words.append(Self.markWord(mark)) }
         if !node.isLoaded, slot?.hasSuffix("released") != true {
             // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
             words.append(node.isReleased ? "unloaded" : "view not loaded")
         }
         if let state = node.transitionalState { words.append(state.rawValue) }
         return words
+    }
+
+    /// `+ added`, `− removed`, `~ changed`.
+    static func markWord(_ mark: DiffMark) -> String {
+        switch mark {
+        case .added: "+ added"
+        case .removed: "− removed"
+        case .changed: "~ changed"
+        }
     }
 
     /// `Home · UIViewController · off screen · view not loaded`.
@@ -83,7 +87,7 @@ extension DiagramItem {
         case .visible: parts.append("visible")
         case .onScreen: parts.append("on screen")
         case .inWindow: parts.append("in the window")
-        case .offScreen: parts.append(isGhost ? "gone" : "off screen")
+        case .offScreen: parts.append("off screen")
         }
         if let mark { parts.append(mark.rawValue) }
         if !node.isLoaded { parts.append(node.isReleased ? "unloaded" : "view not loaded") }

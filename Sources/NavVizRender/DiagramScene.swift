@@ -2,17 +2,17 @@ import NavVizCore
 
 /// How a node appears in a state: the visible controller, another one on screen, in the window
 /// (containers, covered presenters), or off screen but alive.
-enum Presence: Equatable {
+enum Presence: Equatable, Sendable {
     case visible, onScreen, inWindow, offScreen
 }
 
 /// How a node changed in a transition (the `after` view only).
-enum DiffMark: String, Equatable {
+enum DiffMark: String, Equatable, Sendable {
     case added, removed, changed
 }
 
 /// One node as drawn: its data, where it sits among its siblings, how it appears, and its subtree.
-struct DiagramItem: Equatable {
+struct DiagramItem: Equatable, Sendable {
     var node: Node
     /// Its place in the parent (`tab 0 · selected`, `root`, `key: home · active`…).
     var slot: String?
@@ -25,6 +25,23 @@ struct DiagramItem: Equatable {
     var presentations: [DiagramItem] = []
     /// When set, this item stands for folded controllers (`node` is the first of them).
     var folded: FoldSummary?
+    /// A summary box whose mark holds for some of its nodes only: how many, of how many.
+    var markShare: (marked: Int, of: Int)?
+
+    static func == (lhs: DiagramItem, rhs: DiagramItem) -> Bool {
+        lhs.node == rhs.node && lhs.slot == rhs.slot && lhs.presence == rhs.presence && lhs.isOnPath == rhs.isOnPath
+            && lhs.mark == rhs.mark && lhs.children == rhs.children && lhs.presentations == rhs.presentations
+            && lhs.folded == rhs.folded && lhs.markShare?.marked == rhs.markShare?.marked && lhs.markShare?.of == rhs.markShare?.of
+    }
+
+    /// The words of its mark: `+ added`, or `− 1 of 3 removed` for a summary box marked for some of its nodes.
+    var markWord: String? {
+        guard let mark else { return nil }
+        let word = Self.markWord(mark)
+        guard let share = markShare else { return word }
+        let sign = word.prefix(2)
+        return "\(sign)\(share.marked) of \(share.of) \(word.dropFirst(2))"
+    }
 
     /// Whether the node is drawn as a cluster (containers, and custom containers with children).
     var isContainer: Bool {
@@ -40,17 +57,19 @@ struct DiagramItem: Equatable {
 
 /// What a summary box says of the controllers it folds: `tab 3 · Saved · 1 controller`,
 /// `4 more below · Home…Settings`.
-struct FoldSummary: Equatable {
+struct FoldSummary: Equatable, Sendable {
     /// The bold line: a name, or `4 more below`.
     var title: String
     /// The line under it: `1 controller`, `Home…Settings`.
     var detail: String
     /// Every folded controller's name, for the tooltip.
     var names: [String]
+    /// Every node the box stands for, so a transition can mark the box when one of them changed.
+    var members: [NodeID] = []
 }
 
 /// A window and what it holds, as drawn.
-struct DiagramScene: Equatable {
+struct DiagramScene: Equatable, Sendable {
     var device: Device
     /// The window's roots: normally one; after `setRoot` the old root precedes the new one as a ghost.
     var roots: [DiagramItem]
@@ -299,6 +318,11 @@ extension DiagramItem {
         return item
     }
 
+    /// Every node at or below an item (children and presentations), or that its summary box stands for.
+    var ids: [NodeID] {
+        folded?.members ?? [node.id] + (children + presentations).flatMap(\.ids)
+    }
+
     /// Every controller at or below an item (children and presentations), by display name.
     var names: [String] {
         [node.displayName] + (children + presentations).flatMap(\.names)
@@ -323,7 +347,7 @@ extension DiagramItem {
         folded.presentations = []
         folded.presence = .offScreen
         folded.isOnPath = false
-        folded.folded = FoldSummary(title: title, detail: detail, names: item.names)
+        folded.folded = FoldSummary(title: title, detail: detail, names: item.names, members: item.ids)
         return folded
     }
 
@@ -335,7 +359,66 @@ extension DiagramItem {
         folded.isOnPath = false
         folded.folded = FoldSummary(
             title: "\(run.count) more\(below ? " below" : "")",
-            detail: "\(run[0].node.displayName)…\(run[run.count - 1].node.displayName)", names: run.map(\.node.displayName))
+            detail: "\(run[0].node.displayName)…\(run[run.count - 1].node.displayName)", names: run.map(\.node.displayName),
+            members: run.flatMap(\.ids))
         return folded
+    }
+}
+
+// MARK: - Marks
+
+extension DiagramScene {
+    /// What a step did to each node: added (attached after, not before), removed (attached before, not
+    /// after) and changed (`Signature`).
+    /// (The marks `SceneBuilder` gives the after side, with its ghosts as the removed.)
+    static func marks(before: Hierarchy, after: Hierarchy) -> [NodeID: DiffMark] {
+        let attached = after.attachedNodes()
+        let previouslyAttached = before.attachedNodes()
+        let now = Set(attached)
+        let was = Set(previouslyAttached)
+        var marks: [NodeID: DiffMark] = [:]
+        for id in attached {
+            if !was.contains(id) || !before.contains(id) {
+                marks[id] = .added
+            } else if Signature(id, in: before) != Signature(id, in: after) {
+                marks[id] = .changed
+            }
+        }
+        for id in previouslyAttached where !now.contains(id) { marks[id] = .removed }
+        return marks
+    }
+
+    /// The scene with the `marks` of `kinds` set on its items, drawn as it is otherwise. A summary box takes
+    /// its nodes' mark when they all have the same, else `changed` when any has one. Inside an added or
+    /// removed item, its parts are not marked again.
+    func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>) -> DiagramScene {
+        var scene = self
+        scene.roots = roots.map { $0.marking(marks, kinds, inside: nil) }
+        return scene
+    }
+}
+
+extension DiagramItem {
+    fileprivate func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, inside: DiffMark?) -> DiagramItem {
+        var item = self
+        var mark: DiffMark?
+        if let folded {
+            let found = folded.members.map { marks[$0].flatMap { kinds.contains($0) ? $0 : nil } }
+            let kinds = Set(found.compactMap { $0 })
+            if kinds.count == 1, let only = kinds.first {
+                mark = only
+                let count = found.filter { $0 != nil }.count
+                if count < found.count { item.markShare = (count, found.count) }
+            } else if !kinds.isEmpty {
+                mark = .changed
+            }
+        } else {
+            mark = marks[node.id].flatMap { kinds.contains($0) ? $0 : nil }
+        }
+        item.mark = mark != .changed && mark == inside ? nil : mark
+        let within = mark == .changed ? inside : mark ?? inside
+        item.children = children.map { $0.marking(marks, kinds, inside: within) }
+        item.presentations = presentations.map { $0.marking(marks, kinds, inside: within) }
+        return item
     }
 }

@@ -107,6 +107,10 @@ public struct ScenarioRenderer: Sendable {
             var label: String
             /// The DOT as a key, hashed once (set with the DOT).
             var key = TextKey("")
+            /// A transition's picture, composed from parts laid out on their own.
+            var composition: ComparisonDiagram?
+            /// What is laid out for the diagram: its DOT, or a transition's parts.
+            var layouts: [TextKey] = []
         }
         /// The run.
         public let run: Run
@@ -114,10 +118,10 @@ public struct ScenarioRenderer: Sendable {
         let steps: [RunStep]
         let diagrams: [Diagram]
 
-        /// Every DOT text the plan lays out, in order (repeats included).
-        public var dots: [String] { diagrams.map(\.dot) }
+        /// Every DOT text the plan lays out, in order (repeats included): a transition's are its parts.
+        public var dots: [String] { keys.map(\.text) }
         /// The same DOT texts as keys, each hashed once.
-        public var keys: [TextKey] { diagrams.map(\.key) }
+        public var keys: [TextKey] { diagrams.flatMap(\.layouts) }
     }
 
     /// Builds every diagram of `run` without laying any out, on every core (each diagram depends only on
@@ -133,32 +137,45 @@ public struct ScenarioRenderer: Sendable {
             if options.sections.contains(.transitions), step.index > 0 { jobs.append((.transition, offset)) }
         }
         if options.sections.contains(.flow) { jobs.append((.flow, 0)) }
+        // Each state drawn once: for its own diagram (unless it has a legend) and as both transitions' panels.
+        let panelSteps =
+            options.sections.contains(.transitions)
+            ? Array(Set(steps.flatMap { [$0.index - 1, $0.index] }.filter { $0 >= 0 })).sorted() : []
+        let panelIndex = Dictionary(uniqueKeysWithValues: panelSteps.enumerated().map { ($1, $0) })
+        let panels = Parallel.map(panelSteps) { index in builder.panelState(run.steps[index].hierarchy, finder: run.steps[index].finder) }
         @Sendable func diagram(_ kind: Plan.Kind, _ offset: Int) -> Plan.Diagram {
             guard kind != .flow else {
                 let graph = Self.flowGraph(run)
                 let dot = builder.flow(graph)
                 return Plan.Diagram(
                     kind: .flow, offset: 0, folder: "", stem: "flow", dot: dot, mermaid: wantsMermaid ? mermaidBuilder.flow(graph) : nil,
-                    label: "flow", key: TextKey(dot))
+                    label: "flow", key: TextKey(dot), layouts: [TextKey(dot)])
             }
             let step = steps[offset]
             var diagram = Plan.Diagram(
                 kind: kind, offset: offset, folder: "states", stem: Self.stem(step, count: run.steps.count), dot: "", mermaid: nil,
                 label: Self.caption(step))
             if kind == .state {
-                diagram.dot = builder.state(step.hierarchy, finder: step.finder)
+                diagram.dot =
+                    options.includeLegend || panelIndex[step.index] == nil
+                    ? builder.state(step.hierarchy, finder: step.finder) : panels[panelIndex[step.index]!].dot
                 diagram.mermaid = wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil
             } else {
                 let before = run.steps[step.index - 1]
                 let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
                 diagram.folder = "transitions"
-                diagram.dot = builder.transition(
-                    before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
+                let picture = builder.transitionDiagram(
+                    before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info,
+                    states: (panels[panelIndex[before.index]!], panels[panelIndex[step.index]!]))
+                diagram.dot = picture.dot
+                diagram.composition = picture
+                diagram.layouts = picture.parts.map(TextKey.init)
                 diagram.mermaid =
                     wantsMermaid
                     ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
             }
             diagram.key = TextKey(diagram.dot)
+            if diagram.composition == nil { diagram.layouts = [diagram.key] }
             return diagram
         }
         let diagrams = Parallel.map(jobs) { diagram($0.kind, $0.offset) }
@@ -184,8 +201,42 @@ public struct ScenarioRenderer: Sendable {
         var diagrams = [(state: String?, transition: String?)](repeating: (nil, nil), count: plan.steps.count)
         var mermaid: [String: String] = [:]
         var flowSVG: String?
-        for (done, diagram) in plan.diagrams.enumerated() {
-            progress?(done, plan.diagrams.count, diagram.label)
+        // Every layout first, one at a time (Graphviz in this process is not thread-safe); then the transitions
+        // composed from theirs, on every core.
+        var laidOut: [[String]] = []
+        if !options.dotOnly {
+            var cache: [TextKey: TextKey] = [:]
+            for (done, diagram) in plan.diagrams.enumerated() {
+                progress?(done, plan.diagrams.count, diagram.label)
+                var parts: [String] = []
+                for key in diagram.layouts {
+                    if let cached = cache[key] {
+                        parts.append(cached.text)
+                        continue
+                    }
+                    let svg: TextKey
+                    if let layOut {
+                        svg = try layOut(key)
+                    } else {
+                        svg = TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: options.textMetrics))
+                    }
+                    cache[key] = svg
+                    parts.append(svg.text)
+                }
+                laidOut.append(parts)
+            }
+        }
+        let parts = laidOut
+        let diagramList = plan.diagrams
+        let composed = try Parallel.map(Array(diagramList.indices)) { index -> Result<String?, RenderError> in
+            guard let composition = diagramList[index].composition, !parts.isEmpty else { return .success(nil) }
+            do throws(RenderError) {
+                return .success(try composition.svg(parts: parts[index]))
+            } catch {
+                return .failure(error)
+            }
+        }.map { result throws(RenderError) in try result.get() }
+        for (index, diagram) in plan.diagrams.enumerated() {
             let path = diagram.folder.isEmpty ? diagram.stem : "\(diagram.folder)/\(diagram.stem)"
             files.append(OutputFile(path: "\(path).dot", contents: diagram.key))
             if let text = diagram.mermaid {
@@ -194,20 +245,13 @@ public struct ScenarioRenderer: Sendable {
             }
             var image = diagram.dot
             if !options.dotOnly {
-                let key = diagram.key
-                let svg: TextKey
-                if let cached = cache[key] {
-                    svg = cached
+                if let svg = composed[index] {
+                    image = svg
+                    files.append(OutputFile(path: "\(path).svg", contents: svg))
                 } else {
-                    if let layOut {
-                        svg = try layOut(key)
-                    } else {
-                        svg = TextKey(try GraphvizRenderer.shared.renderSync(dot: diagram.dot, metrics: options.textMetrics))
-                    }
-                    cache[key] = svg
+                    image = laidOut[index][0]
+                    files.append(OutputFile(path: "\(path).svg", contents: TextKey(image)))
                 }
-                image = svg.text
-                files.append(OutputFile(path: "\(path).svg", contents: svg))
             }
             switch diagram.kind {
             case .state: diagrams[diagram.offset].state = image

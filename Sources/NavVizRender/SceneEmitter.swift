@@ -25,6 +25,10 @@ struct SceneEmitter {
     /// counted from its window's (0).
     private(set) var lowestNode: (id: String, rank: Int) = ("", 0)
 
+    /// The DOT id each item written was given, by its node's id (a summary box's by its first node's): a
+    /// container's cluster (`cluster_5`), else its box (`n5`).
+    private(set) var drawnIDs: [NodeID: String] = [:]
+
     /// The lowest rank of the last scene written: every item ends on a rank of a leaf or an empty container.
     var lowestRank: Int { lowestNode.rank }
 
@@ -120,6 +124,7 @@ struct SceneEmitter {
         let endpoint: Endpoint
         // A later row of children starts below the row above (`DiagramItem.ranks`).
         let (offsets, depth) = item.ranks(rules)
+        drawnIDs[item.node.id] = item.isContainer ? "cluster_\(number)" : id
         if item.isContainer {
             let cluster = "cluster_\(number)"
             writer.open("subgraph \(cluster)")

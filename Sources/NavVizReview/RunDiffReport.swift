@@ -31,9 +31,10 @@ public struct RunDiffReport: Sendable {
         diagramFolder.map { "\($0)/\(stem(entry)).svg" }
     }
 
-    /// One diff diagram per entry: old (or before) on the left, new (or after) on the right, what
-    /// the new side added in green, removed as red ghosts, changed in yellow; the summary as caption.
-    public func diagrams(options: DiagramOptions = .focused) -> [(stem: String, dot: String)] {
+    /// One diff diagram per entry: old (or before) on the left, new (or after) on the right, what the
+    /// old side had that is gone marked red, what the new side added green and changed yellow; the
+    /// summary as caption.
+    public func diagrams(options: DiagramOptions = .focused) -> [(stem: String, dot: String, picture: ComparisonDiagram)] {
         let builder = DOTBuilder(options: options)
         return diff.entries.map { entry in
             let title: String
@@ -46,12 +47,12 @@ public struct RunDiffReport: Sendable {
             case .inserted: title = "Step \(entry.index) · \(entry.op) · inserted"
             case .removed: title = "Old step \(entry.index) · \(entry.op) · removed"
             }
-            let dot = builder.diff(
+            let picture = builder.diffDiagram(
                 old: entry.from.hierarchy, new: entry.to.hierarchy, oldFinder: entry.from.finder,
                 newFinder: entry.to.finder, caption: title,
                 details: entry.changes.isEmpty ? ["no change"] : entry.changes,
                 titles: (entry.from.title, entry.to.title))
-            return (stem(entry), dot)
+            return (stem(entry), picture.dot, picture)
         }
     }
 

@@ -6,6 +6,19 @@ public protocol DiagramRenderer: Sendable {
     func svg(dot: String) async throws(ServerError) -> String
 }
 
+extension DiagramRenderer {
+    /// The SVG of a transition or a diff: its parts rendered, then composed.
+    public func svg(_ picture: ComparisonDiagram) async throws(ServerError) -> String {
+        var parts: [String] = []
+        for dot in picture.parts { parts.append(try await svg(dot: dot)) }
+        do {
+            return try picture.svg(parts: parts)
+        } catch {
+            throw .renderFailed(error)
+        }
+    }
+}
+
 /// Renders inside this process through `GraphvizRenderer` (tests, short-lived use). Graphviz leaks
 /// about 20 KB per clustered render here, so a long-running daemon uses `WorkerPoolRenderer`.
 public struct InProcessRenderer: DiagramRenderer {

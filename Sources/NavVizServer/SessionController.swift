@@ -79,9 +79,10 @@ struct SessionController: Sendable {
             guard step.index > 0 else { throw ServerError.noTransition(session.id) }
             let before = session.steps[step.index - 1]
             let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
-            let dot = DOTBuilder(options: .focused).transition(
+            let picture = DOTBuilder(options: .focused).transitionDiagram(
                 before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
-            return svg(try await renderer.svg(dot: try checkSize(dot)))
+            _ = try checkSize(picture.dot)
+            return svg(try await renderer.svg(picture))
         }
         api.get("sessions/{id}/flow.svg") { _, context in
             let session = try await store.session(try sessionID(context))
@@ -92,10 +93,11 @@ struct SessionController: Sendable {
             let query = request.uri.queryParameters
             let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
             let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
-            let dot = DOTBuilder(options: .focused).diff(
+            let picture = DOTBuilder(options: .focused).diffDiagram(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                 caption: "Step \(old.index) → step \(new.index)")
-            return svg(try await renderer.svg(dot: try checkSize(dot)))
+            _ = try checkSize(picture.dot)
+            return svg(try await renderer.svg(picture))
         }
         api.get("sessions/{id}/events") { request, context in
             let id = try sessionID(context)

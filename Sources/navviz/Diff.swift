@@ -107,12 +107,15 @@ extension NavVizCommand {
         func writeDiagrams(_ report: RunDiffReport, to folder: String) throws {
             let diagrams = report.diagrams()
             let layout = try DiagramLayout(
-                dots: diagrams.map { TextKey($0.dot) }, metrics: portableMetrics ? .portable : .fonts, options: layoutOptions)
+                dots: diagrams.flatMap { $0.picture.parts.map(TextKey.init) }, metrics: portableMetrics ? .portable : .fonts,
+                options: layoutOptions)
             var files: [OutputFile] = []
-            for (stem, dot) in diagrams {
+            for (stem, dot, picture) in diagrams {
                 files.append(OutputFile(path: "\(stem).dot", contents: dot))
                 do {
-                    files.append(OutputFile(path: "\(stem).svg", contents: try layout.svg(TextKey(dot))))
+                    var parts: [String] = []
+                    for part in picture.parts { parts.append(try layout.svg(TextKey(part)).text) }
+                    files.append(OutputFile(path: "\(stem).svg", contents: try picture.svg(parts: parts)))
                 } catch {
                     throw CommandFailure(message: "\(stem).svg: cannot render: \(error.description)", code: CommandFailure.failed)
                 }

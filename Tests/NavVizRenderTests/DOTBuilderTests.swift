@@ -155,7 +155,7 @@ import Testing
         try expectTransition("transition-push", &sim, .push(.screen("Product")), note: "Tap a product")
     }
 
-    @Test func popTransitionKeepsGhost() throws {
+    @Test func popTransitionMarksThePoppedControllerRemoved() throws {
         var sim = try Simulator(root: .navigation([.screen("Home"), .screen("Product")], id: "shopNav"))
         let text = try expectTransition("transition-pop", &sim, .pop())
         #expect(text.contains("− removed"))
@@ -168,7 +168,7 @@ import Testing
             "transition-present", &sim, .present(.navigation([.screen("SignIn")]), style: .formSheet), options)
     }
 
-    @Test func dismissTransitionKeepsGhostPresentation() throws {
+    @Test func dismissTransitionMarksTheSheetRemoved() throws {
         var sim = try Simulator(root: .navigation([.screen("Home")], id: "shopNav"))
         sim.perform(.present(.screen("SignIn"), style: .formSheet))
         try expectTransition("transition-dismiss", &sim, .dismiss())
@@ -209,10 +209,11 @@ import Testing
         #expect(text.contains("damping 0.6 · delay 0"))
     }
 
-    @Test func setRootKeepsOldRootAsGhost() throws {
+    @Test func setRootMarksTheOldRootRemoved() throws {
         var sim = try Simulator(root: .navigation([.screen("Onboarding")], id: "onboardingNav"))
         let text = try expectTransition("transition-set-root", &sim, .setRoot(.tabs([.screen("Home"), .screen("Cart")])))
         #expect(!text.contains("weight=100"), "small enough to stay side by side")
+        #expect(text.contains("− removed") && text.contains("+ added"))
     }
 
     /// Two panels whose estimated width is over the budget are stacked: the events move under the caption,
@@ -417,8 +418,9 @@ func expectGolden(
 
 /// A removed child's ghost reads its old place with `was`: a removed tab's ghost said `tab 1` beside the new
 /// tab 1 in a new user's trial.
-@Suite struct GhostSlotTests {
-    @Test func aRemovedTabsGhostSaysWhereItWas() throws {
+@Suite struct RemovedTabsTests {
+    /// Tabs a `setTabs` removed are marked on the before side, where they were; the tab it added on the after side.
+    @Test func removedTabsAreMarkedWhereTheyWere() throws {
         let scenario = try ScenarioDecoder.decode(
             #"""
             {"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"]}, {"navigation": ["Search"]}, {"navigation": ["Cart"]}]},
@@ -429,8 +431,12 @@ func expectGolden(
         let dot = DOTBuilder(options: DiagramOptions(expandAll: true)).transition(
             before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
             step: TransitionInfo(index: 1, op: after.op, outcome: after.outcome, note: nil))
-        #expect(dot.contains(#"POINT-SIZE="8">was tab 1</FONT>"#))
-        #expect(dot.contains(#"POINT-SIZE="8">was tab 2</FONT>"#))
-        #expect(dot.contains(#"POINT-SIZE="8">tab 1</FONT>"#))
+        let after0 = try #require(dot.range(of: "subgraph cluster_after")).lowerBound
+        let removed = dot.ranges(of: "− removed").map(\.lowerBound)
+        // The three navigation controllers (setTabs replaces every tab; their controllers inside are not marked
+        // again), all before.
+        #expect(removed.count == 3 && removed.allSatisfy { $0 < after0 })
+        #expect(dot.ranges(of: "+ added").map(\.lowerBound).allSatisfy { $0 > after0 })
+        #expect(dot.contains(#"POINT-SIZE="8">tab 1</FONT>"#) && dot.contains(#"POINT-SIZE="8">tab 2</FONT>"#))
     }
 }

@@ -108,40 +108,50 @@ import Testing
         #expect(drawn(beforeScene).contains(beforeFinder.visible!))
     }
 
-    /// The width a transition estimates before layout tracks what Graphviz lays out: for every transition
-    /// of every sample that stays side by side, the laid-out width (portable metrics) is never more than
-    /// 30 pt over the estimate (the margin under the 1,200 pt budget), and at most 45 pt under it when
-    /// nothing is presented (where a presentation sits beside its presenter is up to `dot`, so it is
-    /// estimated wide; a folded tab beside the selected one packs a little tighter than estimated).
-    @Test func theEstimatedWidthOfTwoPanelsTracksGraphviz() throws {
+    /// A transition's panels are side by side when that fits the 1,200 pt budget, from the laid-out widths,
+    /// and stacked (the after panel under the before panel) otherwise: every transition of every sample fits,
+    /// and the samples have both kinds.
+    @Test func transitionsStackTheirPanelsOnlyWhenSideBySideWouldNotFit() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let samples = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)
             .filter { $0.hasSuffix(".json") }.sorted()
         let builder = DOTBuilder(options: .focused)
-        var checked = 0
+        var counts = (sideBySide: 0, stacked: 0)
         for sample in samples {
             let text = try String(contentsOf: root.appendingPathComponent("Samples/\(sample)"), encoding: .utf8)
             let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: sample))
             for (before, after) in zip(run.steps, run.steps.dropFirst()) {
                 let info = TransitionInfo(index: after.index, op: after.op, outcome: after.outcome, note: after.note)
-                let scenes = builder.panels(
-                    before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder)
-                let estimate = DOTBuilder.sideBySideWidth(scenes.before, scenes.after, events: builder.eventsTable(after.outcome))
-                guard estimate <= DOTBuilder.widthBudget else { continue }
-                let dot = builder.transition(
+                let picture = builder.transitionDiagram(
                     before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder, step: info)
-                let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
-                let match = try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#))
-                let width = Double(match.1)!
-                let presents = [scenes.before, scenes.after].contains { $0.roots.contains { !$0.presentations.isEmpty } }
-                let range = presents ? -400.0...30 : -45.0...30
-                #expect(
-                    range.contains(width - estimate), "\(sample) step \(after.index): \(Int(width)) pt laid out, \(Int(estimate)) estimated"
+                let svg = try picture.svg(metrics: .portable)
+                let width = Int(try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#)).1)!
+                let panels = svg.matches(
+                    of:
+                        #/<g id="panel_(?:before|after)" class="cluster">\n<title>[^<]*</title>\n<path fill="none" stroke="[^"]*" d="M([\d.]+),([\d.]+)/#
                 )
-                checked += 1
+                .map { (x: Double($0.1)!, y: Double($0.2)!) }
+                try #require(panels.count == 2)
+                let stacked = panels[1].y > panels[0].y
+                #expect(stacked || panels[1].x > panels[0].x)
+                #expect(width <= 1200, "\(sample) step \(after.index): \(width) pt")
+                if stacked {
+                    // Side by side, the panels (each its state with an 8 pt margin), the arrow's 44 pt, and the events
+                    // 10 pt beside them would pass the budget. Parts: caption, events, before, after.
+                    let widths = try picture.parts.map { dot -> Double in
+                        let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
+                        return Double(try #require(svg.firstMatch(of: #/viewBox="0.00 0.00 ([\d.]+)/#)).1)!
+                    }
+                    #expect(widths.count == 4)
+                    #expect(
+                        4 + widths[2] + 16 + 44 + widths[3] + 16 + 10 + widths[1] + 4 > 1200, "\(sample) step \(after.index) is stacked")
+                    counts.stacked += 1
+                } else {
+                    counts.sideBySide += 1
+                }
             }
         }
-        #expect(checked > 80)
+        #expect(counts.sideBySide > 80 && counts.stacked > 5, "\(counts)")
     }
 
     /// The widest diagram of each realistic sample, from the SVG's own width (portable metrics: the same

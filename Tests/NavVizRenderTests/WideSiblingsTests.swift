@@ -114,32 +114,31 @@ import Testing
         #expect(widths[0].width <= 1200, "\(widths[0].path) is \(widths[0].width) pt wide")
     }
 
-    /// The tabs of the after panel read in rows, in tab order, each row below the one before; and the whole
+    /// The tabs of the after state read in tab order; and in the transition, drawn from the two states, the
     /// after panel hangs below the before panel.
     @Test func rowsKeepTheirOrderAndStackedPanelsDoNotOverlap() throws {
         let run = try Self.run(Self.longTabs)
         let (before, after) = (run.steps[1], run.steps[2])
-        let dot = DOTBuilder(options: .focused).transition(
-            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
-            step: TransitionInfo(index: 2, op: after.op, outcome: after.outcome, note: nil))
+        let dot = DOTBuilder(options: .focused).state(after.hierarchy, finder: after.finder)
         let layout = try Layout(dot: dot)
         #expect(layout.width <= 1200)
-        // The new tabs' first controllers, in tab order: three to a row.
-        let new = try [
-            "WelcomeOnboarding", "NotificationsCenter", "MessagesInbox", "FavouritesCollection", "DownloadsManager", "HelpAndSupportCenter",
-        ]
-        .map { try #require(layout.nodes[try Self.id(of: $0, in: dot)]) }
-        for row in [new[0..<3], new[3..<6]] {
-            #expect(zip(row, row.dropFirst()).allSatisfy { $0.x < $1.x }, "a row reads left to right")
-        }
-        #expect(new[0..<3].allSatisfy { upper in new[3..<6].allSatisfy { $0.y < upper.y } }, "the second row is below the first")
-        // Every node of the before panel (n1 up to the after window) is above the after window.
-        let afterWindow = try #require(dot.firstMatch(of: #/\{rank=same; rail_after; (n\d+); \}/#)).1
-        let windowY = try #require(layout.nodes[String(afterWindow)]).y
-        let beforeIDs = (1..<Int(afterWindow.dropFirst())!).map { "n\($0)" }
-        #expect(beforeIDs.allSatisfy { layout.nodes[$0]!.y > windowY })
-        // Without edges from every node of the before panel, only the rail's.
-        #expect(!dot.contains("weight=0"))
+        // The new tabs, in tab order, left to right (folded but the selected one).
+        let new = try ["WelcomeOnboarding", "NotificationsCenter", "MessagesInbox", "FavouritesCollection", "DownloadsManager"]
+            .map { try #require(layout.nodes[try Self.id(of: $0, in: dot)]) }
+        #expect(zip(new, new.dropFirst()).allSatisfy { $0.x < $1.x || $0.y > $1.y }, "the tabs read in order")
+        let picture = DOTBuilder(options: .focused).transitionDiagram(
+            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
+            step: TransitionInfo(index: 2, op: after.op, outcome: after.outcome, note: nil))
+        let svg = try picture.svg(metrics: .portable)
+        #expect(Int(try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#)).1)! <= 1200)
+        // Each panel's border: its top left corner and its bottom.
+        let panels = svg.matches(
+            of:
+                #/<g id="panel_(?:before|after)" class="cluster">\n<title>[^<]*</title>\n<path fill="none" stroke="[^"]*" d="M([\d.]+),([\d.]+)L[^Q]*Q[^Q]*L[\d.]+,([\d.]+)/#
+        )
+        .map { (top: Double($0.2)!, bottom: Double($0.3)!) }
+        try #require(panels.count == 2)
+        #expect(panels[1].top > panels[0].bottom, "the after panel is under the before panel")
     }
 
     /// `--legend` hangs the legend under the diagram: beside it, its five samples made 383 of a new user's
@@ -312,29 +311,28 @@ import Testing
         #expect(Int(width)! <= 1200, "flow.svg is \(width) pt wide")
     }
 
-    /// A presented tree that would make the scene too wide beside its presenter hangs below everything
-    /// drawn before it: in a real capture's page-sheet chain imported after another capture, the three
-    /// presented controllers are below every controller of the tab bar, one under the other, and the first
-    /// edge is longer than the usual three ranks.
-    @Test func aPresentationThatWouldWidenTheSceneHangsBelowIt() throws {
+    /// A real capture's page-sheet chain, imported after another capture: the three presented controllers
+    /// hang below every box of the tab bar, one under the other.
+    @Test func aChainOfPageSheetsHangsBelowTheTabBar() throws {
         let run = try Self.flow(of: ["01-objcio-pspdf-popover.txt", "13-tab-pagesheet-chain.txt"])
-        let (before, after) = (run.steps[0], run.steps[1])
-        let dot = DOTBuilder(options: .focused).transition(
-            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
-            step: TransitionInfo(index: 1, op: after.op, outcome: after.outcome, note: nil))
+        let after = run.steps[1]
+        let dot = DOTBuilder(options: .focused).state(after.hierarchy, finder: after.finder)
         let layout = try Layout(dot: dot)
         func box(_ id: String) throws -> (x: Double, y: Double, height: Double) {
             let line = try #require(dot.split(separator: "\n").first { $0.contains(#"tooltip="\#(id) · "#) }, "no box for \(id)")
             return try #require(layout.nodes[String(line.drop { $0 == " " }.prefix { $0 != " " })])
         }
-        let tabs = try ["ViewController", "ViewController#4", "ViewController#5", "ViewController#8"].map(box)
+        // The selected tab's top, and the boxes the other tabs and the rest of its stack fold into.
+        let folded = try dot.split(separator: "\n").filter { $0.contains(#"tooltip="folded: "#) }.map { line in
+            try #require(layout.nodes[String(line.drop { $0 == " " }.prefix { $0 != " " })])
+        }
+        #expect(folded.count == 2)
+        let tabs = try [box("ViewController#4")] + folded
         let presented = try ["ViewController#9", "ViewController#10", "ViewController#11"].map(box)
         let lowestTab = tabs.map { $0.y - $0.height / 2 }.min()!
         #expect(presented.allSatisfy { $0.y + $0.height / 2 < lowestTab })
         #expect(zip(presented, presented.dropFirst()).allSatisfy { $0.y > $1.y })
         #expect(dot.firstMatch(of: #/style=dashed, xlabel="pageSheet"/#) != nil)
-        let chain = try #require(dot.firstMatch(of: #/minlen=(\d+), penwidth=2.5, style=dashed, xlabel="pageSheet"/#))
-        #expect(Int(chain.1)! > 3)
     }
 
     /// A chain of five sheets, each a navigation controller three deep with module-style names: each sheet

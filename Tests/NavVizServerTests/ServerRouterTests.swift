@@ -352,8 +352,8 @@ import Testing
         }
     }
 
-    /// The limit counts what a diagram draws, not the hierarchy: a focused state folds what is off screen, but a
-    /// transition draws everything its step added.
+    /// The limit counts what a diagram draws, not the hierarchy: a focused state folds what is off screen, and a
+    /// transition draws its two states; a tab bar of 3,100 tabs draws a box for each.
     @Test func aDiagramTooLargeToLayOutIsRefusedBeforeItReachesAWorker() async throws {
         try await withDaemon { client in
             let tabs = (1...10).map { tab in
@@ -365,12 +365,17 @@ import Testing
             #expect(try await client.createShop().status == .created)
             #expect(try await client.post("/api/sessions/shop/snapshots", snapshot).status == .created)
             #expect(try await client.get("/api/sessions/shop/states/1.svg").status == .ok)
-            // The step that brought in 4,011 controllers draws them all.
-            let transition = try await client.get("/api/sessions/shop/transitions/1.svg")
-            #expect(transition.status == .contentTooLarge)
+            // The step that brought in 4,011 controllers draws its states, folded.
+            #expect(try await client.get("/api/sessions/shop/transitions/1.svg").status == .ok)
+            let many = (1...3100).map {
+                #"{"id": "nav\#($0)", "kind": "navigation", "children": [{"id": "c\#($0)", "kind": "controller", "children": []}]}"#
+            }
+            let wide = #"{"id": "tabs", "kind": "tab", "selected": 0, "children": [\#(many.joined(separator: ","))]}"#
+            let refused = try await client.post("/api/render", wide)
+            #expect(refused.status == .contentTooLarge)
             #expect(
-                transition.errorMessage
-                    == "The diagram would draw 4021 boxes; navviz serve lays out at most 3000 in one diagram. Render it with 'navviz render' instead"
+                refused.errorMessage
+                    == "The diagram would draw 3103 boxes; navviz serve lays out at most 3000 in one diagram. Render it with 'navviz render' instead"
             )
             #expect(try await client.get("/api/sessions/shop/transitions/0.svg").status == .notFound)
         }

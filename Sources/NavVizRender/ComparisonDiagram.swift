@@ -1,0 +1,349 @@
+/// A transition or a diff as drawn: the whole picture in DOT (the `.dot` file, the golden, the text a
+/// reviewer reads) and the parts its SVG is composed from.
+///
+/// Laying out a transition as one graph cost twice a state's layout, and four fifths of a render went
+/// there, though its two panels are states the render lays out anyway. So the panels are the two
+/// states' own diagrams, laid out once for the states and the transitions alike; the caption and the
+/// appearance events are small graphs of a label alone; and `svg(parts:)` places them and marks what
+/// the step changed over the panels: a ring and a tag (`+ added`, `− removed`, `~ changed`) in the
+/// mark's colour, which move nothing. The DOT says the same with the marked boxes' colours and words.
+public struct ComparisonDiagram: Sendable, Equatable {
+    /// The whole picture as one graph.
+    public var dot: String
+    /// The DOT texts the SVG is composed from, to lay out (in this order): the caption, the events, the
+    /// before panel, the after panel, the legend. Those it has not are left out.
+    public var parts: [String] { roles.map(\.dot) }
+
+    /// The SVG of the picture, its parts laid out by Graphviz in this process.
+    public func svg(metrics: TextMetrics = .fonts) throws(RenderError) -> String {
+        var laidOut: [String] = []
+        for part in parts { laidOut.append(try GraphvizRenderer.shared.renderSync(dot: part, metrics: metrics)) }
+        return try svg(parts: laidOut)
+    }
+
+    /// What each part is.
+    enum Role: Sendable, Equatable {
+        case header(String), events(String), panel(String, Panel), legend(String)
+
+        var dot: String {
+            switch self {
+            case .header(let dot), .events(let dot), .legend(let dot), .panel(let dot, _): dot
+            }
+        }
+    }
+
+    /// A side: its title and the marks drawn over its state's boxes, by their DOT ids (`n5`, `cluster_3`).
+    struct Panel: Sendable, Equatable {
+        var title: String
+        var marks: [(id: String, mark: DiffMark, word: String)]
+
+        static func == (lhs: Panel, rhs: Panel) -> Bool {
+            lhs.title == rhs.title && lhs.marks.elementsEqual(rhs.marks) { $0.id == $1.id && $0.mark == $1.mark && $0.word == $1.word }
+        }
+    }
+
+    var roles: [Role]
+    /// Whether the after panel may go under the before panel, and the events under the caption, when side
+    /// by side would be wider than the budget (not with `--expand all`, whose diagrams are as wide as they are).
+    var mayStack: Bool
+
+    /// The SVG of the picture from the SVG Graphviz made of each of `parts`, in order.
+    public func svg(parts laidOut: [String]) throws(RenderError) -> String {
+        guard laidOut.count == roles.count else {
+            throw RenderError.renderFailed(format: "svg", reason: "\(roles.count) parts to compose, \(laidOut.count) laid out")
+        }
+        var pieces: [(role: Role, svg: SVGPart)] = []
+        for (role, text) in zip(roles, laidOut) {
+            guard let part = SVGPart(text) else {
+                throw RenderError.renderFailed(format: "svg", reason: "a part of the picture is not SVG as Graphviz writes it")
+            }
+            pieces.append((role, part))
+        }
+        return ComparisonComposer(mayStack: mayStack).compose(pieces)
+    }
+}
+
+/// One SVG made by Graphviz, taken apart to be placed in another: its size, the translation of its graph
+/// group, and what that group holds (without its title and white background).
+struct SVGPart {
+    var prolog: [UInt8]
+    var width: Double
+    var height: Double
+    var translate: (x: Double, y: Double)
+    var content: [UInt8]
+
+    init?(_ svg: String) {
+        let bytes = Array(svg.utf8)
+        guard let open = firstRange(of: Self.svgOpen, in: bytes[...], from: 0),
+            let box = Self.attribute(Self.viewBox, in: bytes, from: open.upperBound),
+            let group = firstRange(of: Self.graphGroup, in: bytes[...], from: open.upperBound),
+            let transform = Self.attribute(Self.transform, in: bytes, from: group.upperBound),
+            let groupEnd = firstRange(of: Self.tagEnd, in: bytes[...], from: group.upperBound),
+            let close = Self.lastRange(of: Self.closing, in: bytes)
+        else { return nil }
+        let numbers = Self.numbers(in: Array(box))
+        let translate =
+            firstRange(of: Self.translateWord, in: transform[...], from: transform.startIndex)
+            .map { Self.numbers(in: Array(transform[$0.upperBound...])) } ?? []
+        guard numbers.count == 4, translate.count >= 2 else { return nil }
+        prolog = Array(bytes[..<open.lowerBound])
+        width = numbers[2]
+        height = numbers[3]
+        self.translate = (translate[0], translate[1])
+        var start = groupEnd.upperBound
+        // `<title>navviz</title>` and the white background, as Graphviz writes them first in the group.
+        for marker in [Self.titleClose, Self.backgroundClose] {
+            guard let end = firstRange(of: marker, in: bytes[...], from: start), end.lowerBound - start < 400 else { continue }
+            start = end.upperBound
+        }
+        content = Array(bytes[start..<close.lowerBound])
+    }
+
+    /// The bounding box of the first shape drawn for the node or cluster titled `id`.
+    func bounds(of id: String) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard let title = firstRange(of: Array("<title>\(id)</title>".utf8), in: content[...], from: 0) else { return nil }
+        let groupEnd = firstRange(of: Self.groupClose, in: content[...], from: title.upperBound)?.lowerBound ?? content.endIndex
+        let shapes = [
+            Self.attribute(Self.points, in: content, from: title.upperBound),
+            Self.attribute(Self.path, in: content, from: title.upperBound),
+        ]
+        guard let shape = shapes.compactMap({ $0 }).filter({ $0.startIndex < groupEnd }).min(by: { $0.startIndex < $1.startIndex })
+        else { return nil }
+        let numbers = Self.numbers(in: Array(shape))
+        guard numbers.count >= 4 else { return nil }
+        let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+    }
+
+    /// The value of the first `name="…"` at or after `start`.
+    static func attribute(_ name: [UInt8], in bytes: [UInt8], from start: Int) -> ArraySlice<UInt8>? {
+        guard let found = firstRange(of: name, in: bytes[...], from: start),
+            let end = bytes[found.upperBound...].firstIndex(of: UInt8(ascii: "\""))
+        else { return nil }
+        return bytes[found.upperBound..<end]
+    }
+
+    /// The numbers in a list of coordinates or a path (`M24.5,-8C24.5,-8 …`, `-4,4 126,-63`).
+    static func numbers(in bytes: [UInt8]) -> [Double] {
+        var numbers: [Double] = []
+        var current: [UInt8] = []
+        func flush() {
+            if let value = Double(String(decoding: current, as: UTF8.self)) { numbers.append(value) }
+            current = []
+        }
+        for byte in bytes {
+            let digit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+            if byte == UInt8(ascii: "-") {
+                flush()
+                current = [byte]
+            } else if digit {
+                current.append(byte)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return numbers
+    }
+
+    private static func lastRange(of pattern: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        var found: Range<Int>?
+        var from = 0
+        while let range = firstRange(of: pattern, in: bytes[...], from: from) {
+            found = range
+            from = range.upperBound
+        }
+        return found
+    }
+
+    private static let svgOpen = Array("<svg".utf8)
+    private static let viewBox = Array("viewBox=\"".utf8)
+    private static let graphGroup = Array("<g id=\"graph0\" class=\"graph\"".utf8)
+    private static let transform = Array("transform=\"".utf8)
+    private static let translateWord = Array("translate(".utf8)
+    private static let tagEnd = Array(">".utf8)
+    private static let titleClose = Array("</title>\n".utf8)
+    private static let backgroundClose = Array("/>\n".utf8)
+    private static let closing = Array("</g>\n</svg>".utf8)
+    private static let groupClose = Array("</g>".utf8)
+    private static let points = Array(" points=\"".utf8)
+    private static let path = Array(" d=\"".utf8)
+}
+
+/// Places the parts of a transition or diff: the caption on top; the panels side by side with the events
+/// beside them, or stacked under the caption and its events; the legend under everything. Every number
+/// comes from the parts' sizes, so the same parts give the same bytes.
+struct ComparisonComposer {
+    var mayStack: Bool
+
+    /// The widest a picture may be with its panels side by side, in points.
+    static let budget = 1200.0
+
+    /// Room around everything, between the caption and the panels, and between the panels (for the arrow).
+    static let pad = 4.0
+    static let gap = 10.0
+    static let arrowGap = 44.0
+    /// A panel's border: its margin around the state, and the height of its title.
+    static let margin = 8.0
+    static let titleHeight = 20.0
+
+    func compose(_ pieces: [(role: ComparisonDiagram.Role, svg: SVGPart)]) -> String {
+        let header = pieces.first { if case .header = $0.role { true } else { false } }?.svg
+        let events = pieces.first { if case .events = $0.role { true } else { false } }?.svg
+        let panels = pieces.compactMap { piece -> (SVGPart, ComparisonDiagram.Panel)? in
+            if case .panel(_, let panel) = piece.role { (piece.svg, panel) } else { nil }
+        }
+        let sideBySide =
+            panels.map { $0.0.width + 2 * Self.margin }.reduce(0, +) + Self.arrowGap * Double(max(0, panels.count - 1))
+            + (events.map { Self.gap + $0.width } ?? 0) + 2 * Self.pad
+        let stacked = mayStack && sideBySide > Self.budget
+        var body = ""
+        var right = Self.pad
+        var bottom = Self.pad
+        var top = Self.pad
+        func place(_ part: SVGPart, id: String, x: Double, y: Double) {
+            body += "<g id=\"\(id)\" transform=\"translate(\(Self.number(x + part.translate.x)) \(Self.number(y + part.translate.y)))\">\n"
+            body += String(decoding: part.content, as: UTF8.self)
+            body += "</g>\n"
+            right = max(right, x + part.width)
+            bottom = max(bottom, y + part.height)
+        }
+        if let header {
+            place(header, id: "caption", x: Self.pad, y: top)
+            top = bottom + Self.gap
+        }
+        if stacked, let events {
+            place(events, id: "events", x: Self.pad, y: top)
+            top = bottom + Self.gap
+        }
+        var x = Self.pad
+        var y = top
+        var boxes: [(x: Double, y: Double, width: Double, height: Double)] = []
+        for (index, (part, panel)) in panels.enumerated() {
+            let width = part.width + 2 * Self.margin
+            let height = part.height + Self.margin + Self.titleHeight
+            boxes.append((x, y, width, height))
+            let name = index == 0 ? "before" : "after"
+            body += "<g id=\"panel_\(name)\" class=\"cluster\">\n<title>\(Self.escaped(panel.title))</title>\n"
+            body +=
+                "<path fill=\"none\" stroke=\"\(DiagramStyle.clusterOffScreenBorder)\" d=\"\(Self.roundedRect(x, y, width, height, radius: 6))\"/>\n"
+            body +=
+                "<text text-anchor=\"start\" x=\"\(Self.number(x + Self.margin))\" y=\"\(Self.number(y + 15))\" "
+                + "font-family=\"\(SVGPostProcessor.fontFamilies)\" font-weight=\"bold\" font-size=\"12.00\" fill=\"\(DiagramStyle.text)\">"
+                + "\(Self.escaped(panel.title))</text>\n"
+            var marked = part
+            marked.content = Array(
+                SVGPostProcessor.uniquifyIDs(svg: String(decoding: part.content, as: UTF8.self), prefix: name + "_").utf8)
+            marked.content += Array(Self.marks(panel.marks, on: part).utf8)
+            place(marked, id: name + "_state", x: x + Self.margin, y: y + Self.titleHeight)
+            body += "</g>\n"
+            right = max(right, x + width)
+            bottom = max(bottom, y + height)
+            if stacked { y += height + Self.arrowGap } else { x += width + Self.arrowGap }
+        }
+        if boxes.count == 2 { body += arrow(from: boxes[0], to: boxes[1], stacked: stacked) }
+        if !stacked, let events {
+            place(events, id: "events", x: right + Self.gap, y: top)
+        }
+        if let legend = pieces.first(where: { if case .legend = $0.role { true } else { false } }) {
+            place(legend.svg, id: "legend", x: Self.pad, y: bottom + Self.gap)
+        }
+        // Whole points, as Graphviz writes a drawing's size.
+        let width = String(Int((right + Self.pad).rounded(.up)))
+        let height = String(Int((bottom + Self.pad).rounded(.up)))
+        let prolog = pieces.first.map { String(decoding: $0.svg.prolog, as: UTF8.self) } ?? ""
+        return prolog + "<svg width=\"\(width)pt\" height=\"\(height)pt\"\n viewBox=\"0.00 0.00 \(width).00 \(height).00\" "
+            + "xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
+            + "<g id=\"graph0\" class=\"graph\">\n<title>navviz</title>\n"
+            + "<polygon fill=\"white\" stroke=\"transparent\" points=\"0,0 0,\(height) \(width),\(height) \(width),0 0,0\"/>\n"
+            + body + "</g>\n</svg>\n"
+    }
+
+    /// The arrow from the before panel to the after panel: across the gap at the height of the lower
+    /// panel's middle, or down the gap near the panels' left edge when stacked.
+    private func arrow(
+        from a: (x: Double, y: Double, width: Double, height: Double), to b: (x: Double, y: Double, width: Double, height: Double),
+        stacked: Bool
+    ) -> String {
+        let (x1, y1, x2, y2): (Double, Double, Double, Double)
+        let head: [(Double, Double)]
+        if stacked {
+            let x = a.x + 24
+            (x1, y1, x2, y2) = (x, a.y + a.height + 5, x, b.y - 5)
+            head = [(x, y2), (x - 7, y2 - 12), (x, y2 - 8), (x + 7, y2 - 12)]
+        } else {
+            let y = a.y + min(a.height, b.height) / 2
+            (x1, y1, x2, y2) = (a.x + a.width + 5, y, b.x - 5, y)
+            head = [(x2, y), (x2 - 12, y - 7), (x2 - 8, y), (x2 - 12, y + 7)]
+        }
+        let color = DiagramStyle.clusterBorder
+        let shaft = stacked ? (x1, y1, x2, y2 - 8) : (x1, y1, x2 - 8, y2)
+        return "<g id=\"step_arrow\" class=\"edge\">\n<title>before&#45;&gt;after</title>\n"
+            + "<path fill=\"none\" stroke=\"\(color)\" stroke-width=\"3\" d=\"M\(Self.number(shaft.0)),\(Self.number(shaft.1))L\(Self.number(shaft.2)),\(Self.number(shaft.3))\"/>\n"
+            + "<polygon fill=\"\(color)\" stroke=\"\(color)\" stroke-width=\"3\" points=\"\(head.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " "))\"/>\n"
+            + "</g>\n"
+    }
+
+    /// A ring around each marked box and a tag on its top edge, at the right, in the mark's colour.
+    static func marks(_ marks: [(id: String, mark: DiffMark, word: String)], on part: SVGPart) -> String {
+        var out = ""
+        for (id, mark, word) in marks {
+            guard let box = part.bounds(of: id) else { continue }
+            let color = SceneEmitter.border(for: mark)
+            // Around a box, outside it (boxes are 18 pt apart); inside a container's border, whose margin is 8 pt,
+            // with the tag in the empty top right corner, clear of the arrow that enters at the top.
+            let isCluster = id.hasPrefix("cluster_")
+            let inset = isCluster ? 3.0 : -3.0
+            let (x, y) = (box.minX + inset, box.minY + inset)
+            let (width, height) = (box.maxX - box.minX - 2 * inset, box.maxY - box.minY - 2 * inset)
+            let dash = mark == .removed ? " stroke-dasharray=\"5,2\"" : ""
+            let tagWidth = (TextWidth.of(word, size: 8, bold: true) + 8).rounded(.up)
+            // A box's tag sits on its top edge at the right (the arrow into a box enters at the middle). A container's
+            // sits on its bottom border at the left, half in its bottom margin, clear of its title and of the
+            // presentations that leave from the middle of its bottom.
+            let tagX = isCluster ? box.minX + 10 : max(x + 4, x + width - 8 - tagWidth)
+            let tagY = isCluster ? box.maxY - 6 : y - 6
+            out += "<g id=\"mark_\(id)\" class=\"mark \(mark.rawValue)\">\n<title>\(escaped(word))</title>\n"
+            out +=
+                "<path fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"\(dash) d=\"\(roundedRect(x, y, width, height, radius: 7))\"/>\n"
+            out += "<path fill=\"\(color)\" stroke=\"\(color)\" d=\"\(roundedRect(tagX, tagY, tagWidth, 12, radius: 3))\"/>\n"
+            out +=
+                "<text text-anchor=\"middle\" x=\"\(number(tagX + tagWidth / 2))\" y=\"\(number(tagY + 9))\" "
+                + "font-family=\"\(SVGPostProcessor.fontFamilies)\" font-weight=\"bold\" font-size=\"8.00\" fill=\"\(DiagramStyle.onAccentText)\">"
+                + "\(escaped(word))</text>\n</g>\n"
+        }
+        return out
+    }
+
+    /// A rectangle with rounded corners as a path.
+    static func roundedRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius r: Double) -> String {
+        let (right, bottom) = (x + width, y + height)
+        let n = number
+        return "M\(n(x + r)),\(n(y))L\(n(right - r)),\(n(y))Q\(n(right)),\(n(y)) \(n(right)),\(n(y + r))"
+            + "L\(n(right)),\(n(bottom - r))Q\(n(right)),\(n(bottom)) \(n(right - r)),\(n(bottom))"
+            + "L\(n(x + r)),\(n(bottom))Q\(n(x)),\(n(bottom)) \(n(x)),\(n(bottom - r))"
+            + "L\(n(x)),\(n(y + r))Q\(n(x)),\(n(y)) \(n(x + r)),\(n(y))Z"
+    }
+
+    /// A coordinate with at most two decimals.
+    static func number(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        return DiagramStyle.number(hundredths / 100)
+    }
+
+    /// Text for SVG's text content and attributes.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import NavVizCore
+import NavVizScenario
+import Testing
+
+@testable import NavVizRender
+
+/// A transition's SVG is composed from its states' own layouts: the panels are the state diagrams,
+/// marked over, so a render lays out each state once for both.
+@Suite struct ComparisonDiagramTests {
+    static func steps(_ scenario: String) throws -> [RunStep] {
+        ScenarioRunner.run(try ScenarioDecoder.decode(scenario, file: "t.json")).steps
+    }
+
+    static let popToRoot = #"""
+        {"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home", "Product", "Reviews", "Photos"], "id": "shopNav"}, {"navigation": ["Cart"]}], "id": "shopTabs"},
+         "steps": [{"popToRoot": true}, {"push": "Specs"}]}
+        """#
+
+    static func picture(_ steps: [RunStep], _ index: Int, options: DiagramOptions = .focused) -> ComparisonDiagram {
+        let (before, after) = (steps[index - 1], steps[index])
+        return DOTBuilder(options: options).transitionDiagram(
+            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
+            step: TransitionInfo(index: index, op: after.op, outcome: after.outcome, note: nil))
+    }
+
+    /// The panels' parts are the states' DOT, byte for byte: the layout a render makes for state N serves
+    /// transition N's after panel and transition N+1's before panel.
+    @Test func thePanelsAreTheStatesDiagrams() throws {
+        let steps = try Self.steps(Self.popToRoot)
+        let builder = DOTBuilder(options: .focused)
+        let states = steps.map { builder.state($0.hierarchy, finder: $0.finder) }
+        let first = Self.picture(steps, 1)
+        let second = Self.picture(steps, 2)
+        #expect(first.parts.count == 4)
+        #expect(first.parts[2] == states[0] && first.parts[3] == states[1])
+        #expect(second.parts[2] == states[1] && second.parts[3] == states[2])
+        // The caption and the events are graphs of a label alone.
+        #expect(first.parts[0].contains("Step 1 · popToRoot") && !first.parts[0].contains("->"))
+        #expect(first.parts[1].contains("Appearance events") && !first.parts[1].contains("->"))
+    }
+
+    /// What the step removed is marked on the before side, what it added and changed on the after side:
+    /// each a ring and a tag in the SVG, over the state's own drawing (its ids prefixed by the side).
+    @Test func marksAreDrawnOverTheStatesOwnDrawing() throws {
+        let steps = try Self.steps(Self.popToRoot)
+        let picture = Self.picture(steps, 1)
+        let svg = try picture.svg(metrics: .portable)
+        let tags = svg.matches(of: #/<g id="mark_[a-z0-9_]+" class="mark (added|removed|changed)">\n<title>([^<]+)</title>/#)
+            .map { "\($0.1): \($0.2)" }
+        // Before: the folded Home…Reviews (two of its three popped) and the top, Photos; after: shopNav changed.
+        #expect(tags == ["removed: − 2 of 3 removed", "removed: − removed", "changed: ~ changed"])
+        let before = try #require(svg.firstRange(of: #"<g id="panel_before""#)).lowerBound
+        let after = try #require(svg.firstRange(of: #"<g id="panel_after""#)).lowerBound
+        let removed = try #require(svg.firstRange(of: "class=\"mark removed\"")).lowerBound
+        let changed = try #require(svg.firstRange(of: "class=\"mark changed\"")).lowerBound
+        #expect(before < removed && removed < after && after < changed)
+        // The state's own node groups, under the side's prefix, and no id twice.
+        #expect(svg.contains(#"<g id="before_node1" class="node">"#) && svg.contains(#"<g id="after_node1" class="node">"#))
+        let ids = svg.matches(of: #/ id="([^"]+)"/#).map { String($0.1) }
+        #expect(Set(ids).count == ids.count)
+        // The same parts give the same bytes.
+        #expect(try picture.svg(metrics: .portable) == svg)
+        // The DOT says it with the marked boxes' words.
+        #expect(picture.dot.contains("− removed") && picture.dot.contains("~ changed"))
+    }
+
+    /// Inside a removed sheet, its controllers are not marked again.
+    @Test func aRemovedTreeIsMarkedOnceAtItsTop() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"navigation": ["Home"]}, "steps": [{"present": {"navigation": ["SignIn", "Code"]}}, {"op": "dismiss"}]}"#
+        )
+        let svg = try Self.picture(steps, 2).svg(metrics: .portable)
+        #expect(svg.matches(of: #/class="mark removed"/#).count == 1)
+        #expect(svg.matches(of: #/class="mark (added|changed)"/#).count == 0)
+        let present = try Self.picture(steps, 1).svg(metrics: .portable)
+        #expect(present.matches(of: #/class="mark added"/#).count == 1)
+    }
+
+    /// Side by side when that fits the budget, from the laid-out widths; under each other otherwise, the
+    /// events then under the caption. `--expand all` never stacks.
+    @Test func panelsStackOnlyWhenSideBySideIsTooWide() throws {
+        let narrow = try Self.picture(Self.steps(Self.popToRoot), 1).svg(metrics: .portable)
+        let tabs = ["Explore", "Places", "Saved", "History", "Search", "Nearby"].map {
+            #"{"navigation": ["\#($0)OverviewController", "\#($0)ArticleDetailController"]}"#
+        }
+        let wide = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [\#(tabs.joined(separator: ", "))]}, "steps": [{"op": "setTabs", "tabs": [\#(tabs.reversed().joined(separator: ", "))], "selected": 5}]}"#
+        )
+        let stacked = try Self.picture(wide, 1).svg(metrics: .portable)
+        let full = try Self.picture(wide, 1, options: DiagramOptions(expandAll: true)).svg(metrics: .portable)
+        func corners(_ svg: String) throws -> [(x: Double, y: Double)] {
+            svg.matches(
+                of:
+                    #/<g id="panel_(?:before|after)" class="cluster">\n<title>[^<]*</title>\n<path fill="none" stroke="[^"]*" d="M([\d.]+),([\d.]+)/#
+            )
+            .map { (Double($0.1)!, Double($0.2)!) }
+        }
+        func width(_ svg: String) throws -> Int { Int(try #require(svg.firstMatch(of: #/<svg width="(\d+)pt"/#)).1)! }
+        let (a, b, c) = (try corners(narrow), try corners(stacked), try corners(full))
+        #expect(a[1].y == a[0].y && a[1].x > a[0].x)
+        #expect(b[1].y > b[0].y && b[1].x == b[0].x)
+        #expect(c[1].y == c[0].y)
+        #expect(try width(narrow) <= 1200 && width(stacked) <= 1200 && width(full) > 1200)
+        // Stacked, the events come before the panels.
+        let events = try #require(stacked.firstRange(of: #"<g id="events""#)).lowerBound
+        #expect(events < (try #require(stacked.firstRange(of: #"<g id="panel_before""#)).lowerBound))
+    }
+
+    /// Parts that are not SVG as Graphviz writes it are refused with a reason, never composed.
+    @Test func partsThatAreNotGraphvizSVGAreRefused() throws {
+        let picture = Self.picture(try Self.steps(Self.popToRoot), 1)
+        #expect(throws: RenderError.renderFailed(format: "svg", reason: "a part of the picture is not SVG as Graphviz writes it")) {
+            try picture.svg(parts: ["<svg/>", "", "", ""])
+        }
+        #expect(throws: RenderError.renderFailed(format: "svg", reason: "4 parts to compose, 1 laid out")) {
+            try picture.svg(parts: [""])
+        }
+    }
+
+    /// The legend (`--legend`) is a part of its own, under the panels, whose states carry none.
+    @Test func theLegendIsOnePartUnderThePanels() throws {
+        let steps = try Self.steps(Self.popToRoot)
+        let picture = Self.picture(steps, 1, options: DiagramOptions(includeLegend: true, expandAll: false))
+        #expect(picture.parts.count == 5)
+        #expect(picture.parts.filter { $0.contains("cluster_legend") }.count == 1)
+        #expect(picture.parts[2] == DOTBuilder(options: .focused).state(steps[0].hierarchy, finder: steps[0].finder))
+        let svg = try picture.svg(metrics: .portable)
+        let legend = try #require(svg.firstRange(of: #"<g id="legend""#)).lowerBound
+        #expect(legend > (try #require(svg.firstRange(of: #"<g id="panel_after""#)).lowerBound))
+    }
+}
