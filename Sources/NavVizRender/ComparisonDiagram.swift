@@ -10,9 +10,9 @@
 public struct ComparisonDiagram: Sendable, Equatable {
     /// The whole picture as one graph.
     public var dot: String
-    /// The DOT texts the SVG is composed from, to lay out (in this order): the caption, the events, the
-    /// before panel, the after panel, the legend. Those it has not are left out.
-    public var parts: [String] { roles.map(\.dot) }
+    /// The DOT texts the SVG is composed from, to lay out (in this order): the before panel, the after
+    /// panel, and the legend when it has one. (The caption and the events are text navviz places itself.)
+    public var parts: [String] { roles.compactMap(\.dot) }
 
     /// The SVG of the picture, its parts laid out by Graphviz in this process.
     public func svg(metrics: TextMetrics = .fonts) throws(RenderError) -> String {
@@ -23,11 +23,13 @@ public struct ComparisonDiagram: Sendable, Equatable {
 
     /// What each part is.
     enum Role: Sendable, Equatable {
-        case header(String), events(String), panel(String, Panel), legend(String)
+        case header(TextBlock), events(TextBlock), panel(String, Panel), legend(String)
 
-        var dot: String {
+        /// The DOT to lay out, for the parts Graphviz draws.
+        var dot: String? {
             switch self {
-            case .header(let dot), .events(let dot), .legend(let dot), .panel(let dot, _): dot
+            case .legend(let dot), .panel(let dot, _): dot
+            case .header, .events: nil
             }
         }
     }
@@ -49,23 +51,47 @@ public struct ComparisonDiagram: Sendable, Equatable {
 
     /// The SVG of the picture from the SVG Graphviz made of each of `parts`, in order.
     public func svg(parts laidOut: [String]) throws(RenderError) -> String {
-        guard laidOut.count == roles.count else {
-            throw RenderError.renderFailed(format: "svg", reason: "\(roles.count) parts to compose, \(laidOut.count) laid out")
+        let count = parts.count
+        guard laidOut.count == count else {
+            throw RenderError.renderFailed(format: "svg", reason: "\(count) parts to compose, \(laidOut.count) laid out")
         }
-        var pieces: [(role: Role, svg: SVGPart)] = []
-        for (role, text) in zip(roles, laidOut) {
-            guard let part = SVGPart(text) else {
-                throw RenderError.renderFailed(format: "svg", reason: "a part of the picture is not SVG as Graphviz writes it")
-            }
-            pieces.append((role, part))
+        var prepared: [SVGPart] = []
+        for (dot, svg) in zip(parts, laidOut) {
+            guard let part = SVGPart.prepared(svg, key: TextKey(dot)) else { throw Self.notGraphvizSVG }
+            prepared.append(part)
+        }
+        return try svg(prepared: prepared)
+    }
+
+    /// The SVG of the picture from its parts already prepared (`SVGPart.prepared`), in the order of `parts`: a
+    /// render prepares each distinct state once for every transition it is a side of.
+    public func svg(prepared: [SVGPart]) throws(RenderError) -> String {
+        guard prepared.count == parts.count else {
+            throw RenderError.renderFailed(format: "svg", reason: "\(parts.count) parts to compose, \(prepared.count) laid out")
+        }
+        var pieces: [(role: Role, svg: SVGPart?)] = []
+        var next = prepared.makeIterator()
+        for role in roles {
+            pieces.append((role, role.dot == nil ? nil : next.next()))
+        }
+        // A step that changed nothing shows one state on both sides: the after side's ids get a prefix of their own.
+        let panels = pieces.indices.filter { if case .panel = pieces[$0].role { true } else { false } }
+        if panels.count == 2, let before = pieces[panels[0]].svg, var after = pieces[panels[1]].svg, before.prefix == after.prefix {
+            after.content = SVGPart.prefixing(after.content, with: "a")
+            pieces[panels[1]].svg = after
         }
         return ComparisonComposer(mayStack: mayStack).compose(pieces)
     }
+
+    static let notGraphvizSVG = RenderError.renderFailed(format: "svg", reason: "a part of the picture is not SVG as Graphviz writes it")
 }
 
 /// One SVG made by Graphviz, taken apart to be placed in another: its size, the translation of its graph
 /// group, and what that group holds (without its title and white background).
-struct SVGPart {
+public struct SVGPart: Sendable {
+    /// What its ids start with once prepared (`s` and eight hex digits of its DOT's hash): the same state
+    /// gets the same ids in every picture it is part of, and two states on one page different ones.
+    var prefix = ""
     var prolog: [UInt8]
     var width: Double
     var height: Double
@@ -97,6 +123,20 @@ struct SVGPart {
             start = end.upperBound
         }
         content = Array(bytes[start..<close.lowerBound])
+    }
+
+    /// The SVG of a part laid out from the DOT `key`, taken apart and its ids prefixed; nil if it is not SVG
+    /// as Graphviz writes it.
+    public static func prepared(_ svg: String, key: TextKey) -> SVGPart? {
+        guard var part = SVGPart(svg) else { return nil }
+        part.prefix = "s" + String(ContentHash.hex(key.digest).prefix(8)) + "_"
+        part.content = prefixing(part.content, with: part.prefix)
+        return part
+    }
+
+    /// `content` with every id it defines, and every reference to one, prefixed.
+    static func prefixing(_ content: [UInt8], with prefix: String) -> [UInt8] {
+        Array(SVGPostProcessor.uniquifyIDs(svg: String(decoding: content, as: UTF8.self), prefix: prefix).utf8)
     }
 
     /// The bounding box of the first shape drawn for the node or cluster titled `id`.
@@ -188,15 +228,22 @@ struct ComparisonComposer {
     static let margin = 8.0
     static let titleHeight = 20.0
 
-    func compose(_ pieces: [(role: ComparisonDiagram.Role, svg: SVGPart)]) -> String {
-        let header = pieces.first { if case .header = $0.role { true } else { false } }?.svg
-        let events = pieces.first { if case .events = $0.role { true } else { false } }?.svg
-        let panels = pieces.compactMap { piece -> (SVGPart, ComparisonDiagram.Panel)? in
-            if case .panel(_, let panel) = piece.role { (piece.svg, panel) } else { nil }
+    func compose(_ pieces: [(role: ComparisonDiagram.Role, svg: SVGPart?)]) -> String {
+        var header: TextBlock?
+        var events: TextBlock?
+        var panels: [(SVGPart, ComparisonDiagram.Panel)] = []
+        var legend: SVGPart?
+        for piece in pieces {
+            switch piece.role {
+            case .header(let block): header = block
+            case .events(let block): events = block
+            case .panel(_, let panel): panels.append((piece.svg!, panel))
+            case .legend: legend = piece.svg
+            }
         }
         let sideBySide =
             panels.map { $0.0.width + 2 * Self.margin }.reduce(0, +) + Self.arrowGap * Double(max(0, panels.count - 1))
-            + (events.map { Self.gap + $0.width } ?? 0) + 2 * Self.pad
+            + (events.map { Self.gap + $0.size.width } ?? 0) + 2 * Self.pad
         let stacked = mayStack && sideBySide > Self.budget
         var body = ""
         var right = Self.pad
@@ -209,12 +256,18 @@ struct ComparisonComposer {
             right = max(right, x + part.width)
             bottom = max(bottom, y + part.height)
         }
+        func write(_ block: TextBlock, id: String, x: Double, y: Double) {
+            body += block.svg(x: x, y: y, id: id)
+            let size = block.size
+            right = max(right, x + size.width)
+            bottom = max(bottom, y + size.height)
+        }
         if let header {
-            place(header, id: "caption", x: Self.pad, y: top)
+            write(header, id: "caption", x: Self.pad, y: top)
             top = bottom + Self.gap
         }
         if stacked, let events {
-            place(events, id: "events", x: Self.pad, y: top)
+            write(events, id: "events", x: Self.pad, y: top)
             top = bottom + Self.gap
         }
         var x = Self.pad
@@ -233,9 +286,7 @@ struct ComparisonComposer {
                 + "font-family=\"\(SVGPostProcessor.fontFamilies)\" font-weight=\"bold\" font-size=\"12.00\" fill=\"\(DiagramStyle.text)\">"
                 + "\(Self.escaped(panel.title))</text>\n"
             var marked = part
-            marked.content = Array(
-                SVGPostProcessor.uniquifyIDs(svg: String(decoding: part.content, as: UTF8.self), prefix: name + "_").utf8)
-            marked.content += Array(Self.marks(panel.marks, on: part).utf8)
+            marked.content += Array(Self.marks(panel.marks, on: part, prefix: part.prefix).utf8)
             place(marked, id: name + "_state", x: x + Self.margin, y: y + Self.titleHeight)
             body += "</g>\n"
             right = max(right, x + width)
@@ -244,15 +295,15 @@ struct ComparisonComposer {
         }
         if boxes.count == 2 { body += arrow(from: boxes[0], to: boxes[1], stacked: stacked) }
         if !stacked, let events {
-            place(events, id: "events", x: right + Self.gap, y: top)
+            write(events, id: "events", x: right + Self.gap, y: top)
         }
-        if let legend = pieces.first(where: { if case .legend = $0.role { true } else { false } }) {
-            place(legend.svg, id: "legend", x: Self.pad, y: bottom + Self.gap)
+        if let legend {
+            place(legend, id: "legend", x: Self.pad, y: bottom + Self.gap)
         }
         // Whole points, as Graphviz writes a drawing's size.
         let width = String(Int((right + Self.pad).rounded(.up)))
         let height = String(Int((bottom + Self.pad).rounded(.up)))
-        let prolog = pieces.first.map { String(decoding: $0.svg.prolog, as: UTF8.self) } ?? ""
+        let prolog = panels.first.map { String(decoding: $0.0.prolog, as: UTF8.self) } ?? ""
         return prolog + "<svg width=\"\(width)pt\" height=\"\(height)pt\"\n viewBox=\"0.00 0.00 \(width).00 \(height).00\" "
             + "xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
             + "<g id=\"graph0\" class=\"graph\">\n<title>navviz</title>\n"
@@ -286,7 +337,7 @@ struct ComparisonComposer {
     }
 
     /// A ring around each marked box and a tag on its top edge, at the right, in the mark's colour.
-    static func marks(_ marks: [(id: String, mark: DiffMark, word: String)], on part: SVGPart) -> String {
+    static func marks(_ marks: [(id: String, mark: DiffMark, word: String)], on part: SVGPart, prefix: String = "") -> String {
         var out = ""
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
@@ -304,7 +355,7 @@ struct ComparisonComposer {
             // presentations that leave from the middle of its bottom.
             let tagX = isCluster ? box.minX + 10 : max(x + 4, x + width - 8 - tagWidth)
             let tagY = isCluster ? box.maxY - 6 : y - 6
-            out += "<g id=\"mark_\(id)\" class=\"mark \(mark.rawValue)\">\n<title>\(escaped(word))</title>\n"
+            out += "<g id=\"\(prefix)mark_\(id)\" class=\"mark \(mark.rawValue)\">\n<title>\(escaped(word))</title>\n"
             out +=
                 "<path fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"\(dash) d=\"\(roundedRect(x, y, width, height, radius: 7))\"/>\n"
             out += "<path fill=\"\(color)\" stroke=\"\(color)\" d=\"\(roundedRect(tagX, tagY, tagWidth, 12, radius: 3))\"/>\n"
@@ -326,10 +377,15 @@ struct ComparisonComposer {
             + "L\(n(x)),\(n(y + r))Q\(n(x)),\(n(y)) \(n(x + r)),\(n(y))Z"
     }
 
-    /// A coordinate with at most two decimals.
+    /// A coordinate with at most two decimals and no trailing zeros (`12`, `12.5`, `-0.05`).
     static func number(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded()
-        return DiagramStyle.number(hundredths / 100)
+        let hundredths = Int((value * 100).rounded())
+        let magnitude = abs(hundredths)
+        let (whole, fraction) = (magnitude / 100, magnitude % 100)
+        let sign = hundredths < 0 ? "-" : ""
+        if fraction == 0 { return sign + String(whole) }
+        if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
+        return sign + String(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 
     /// Text for SVG's text content and attributes.

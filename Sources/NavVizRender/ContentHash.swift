@@ -60,8 +60,10 @@ public struct TextKey: Hashable, Sendable {
     /// Hashes the precomputed digest.
     public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
-    /// Byte equality.
+    /// Byte equality (every cache hit compares the whole text: over the bytes' storage, not the UTF-8 view).
     public static func == (lhs: TextKey, rhs: TextKey) -> Bool {
-        lhs.digest == rhs.digest && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        guard lhs.digest == rhs.digest, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        var (left, right) = (lhs.text, rhs.text)
+        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
     }
 }

@@ -36,11 +36,10 @@ extension DOTBuilder {
         old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
         caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new")
     ) -> ComparisonDiagram {
-        var rows: [(Markup, background: String?)] = caption.map { [(.bold(.text($0)), background: nil)] } ?? []
-        rows += details.map { (.text($0), background: nil) }
+        let rows = (caption.map { [TextBlock.row($0, bold: true)] } ?? []) + details.map { TextBlock.row($0) }
         return comparison(
             before: old, after: new, beforeFinder: oldFinder, afterFinder: newFinder, titles: titles,
-            caption: rows.isEmpty ? nil : .table(rows), events: nil)
+            caption: rows.isEmpty ? nil : TextBlock(rows: rows), events: nil)
     }
 
     /// A diff as one DOT graph (`diffDiagram(…).dot`).
@@ -55,21 +54,21 @@ extension DOTBuilder {
 
     private func comparison(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
-        titles: (String, String), caption: Markup?, events: Markup?, states: (before: StatePicture, after: StatePicture)? = nil
+        titles: (String, String), caption: TextBlock?, events: TextBlock?, states: (before: StatePicture, after: StatePicture)? = nil
     ) -> ComparisonDiagram {
         let sides = panelPictures(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, states: states)
         // Side by side when the estimated width fits the budget, else the after state under the before
         // state, and the appearance events under the caption rather than beside the panels.
         // (The SVG decides again from the laid-out widths: `ComparisonComposer`.)
-        let stacked = !options.expandAll && Self.sideBySideWidth(sides[0].scene, sides[1].scene, events: events) > Self.widthBudget
+        let stacked = !options.expandAll && Self.sideBySideWidth(sides[0].scene, sides[1].scene, events: events?.markup) > Self.widthBudget
         var roles: [ComparisonDiagram.Role] = []
-        if let caption { roles.append(.header(labelGraph(caption))) }
-        if let events { roles.append(.events(labelGraph(events))) }
-        var caption = caption
-        var events = events
-        if stacked, let table = events {
-            caption = .table((caption.map { [($0, background: nil)] } ?? []) + [(table, background: nil)])
-            events = nil
+        if let caption { roles.append(.header(caption)) }
+        if let events { roles.append(.events(events)) }
+        var header = caption?.markup
+        var beside = events?.markup
+        if stacked, let table = beside {
+            header = .table((header.map { [($0, background: nil)] } ?? []) + [(table, background: nil)])
+            beside = nil
         }
         let afterTitle = before == after ? titles.1 + " (unchanged)" : titles.1
         for (side, title) in zip(sides, [titles.0, afterTitle]) {
@@ -83,7 +82,7 @@ extension DOTBuilder {
         }
         if options.includeLegend { roles.append(.legend(withoutLegend.legend())) }
         let dot = wholeComparison(
-            sides[0].scene, sides[1].scene, titles: (titles.0, afterTitle), caption: caption, events: events, stacked: stacked)
+            sides[0].scene, sides[1].scene, titles: (titles.0, afterTitle), caption: header, events: beside, stacked: stacked)
         return ComparisonDiagram(dot: dot, roles: roles, mayStack: !options.expandAll)
     }
 
@@ -93,21 +92,6 @@ extension DOTBuilder {
         var options = options
         options.includeLegend = false
         return DOTBuilder(options: options)
-    }
-
-    /// A graph of a label alone (a caption, a table of events), to lay out as a part of a picture.
-    func labelGraph(_ label: Markup) -> String {
-        var writer = DOTWriter()
-        writer.open("digraph navviz")
-        writer.defaults(
-            "graph",
-            [
-                "fontcolor": .constant(DiagramStyle.text), "fontname": .constant(DiagramStyle.font),
-                "fontsize": .constant(DiagramStyle.fontSize), "label": .html(label), "labeljust": .constant("l"),
-                "labelloc": .constant("t"),
-            ])
-        writer.close()
-        return writer.text
     }
 
     /// The picture as one graph: both panels as clusters, the marks in the marked boxes' colours and words.
@@ -247,23 +231,23 @@ extension DOTBuilder {
     static let widthBudget = 1170.0
 
     /// `Step 3 · push — note`, the animation, and the status (a coloured banner unless `ok`).
-    func transitionCaption(_ step: TransitionInfo) -> Markup {
+    func transitionCaption(_ step: TransitionInfo) -> TextBlock {
         let outcome = step.outcome
-        var title: Markup = .bold(.text("Step \(step.index) · \(step.op)"))
+        var title = TextBlock.Row(spans: [.init(text: "Step \(step.index) · \(step.op)", bold: true)])
         // A long note is wrapped, so the caption never makes the diagram wider than its panels.
         let noteLines = step.note.map { Self.wrap("— " + $0, width: 100) } ?? []
-        if let first = noteLines.first { title = title + .text(" " + first) }
-        var rows: [(Markup, background: String?)] = [(title, background: nil)]
-        rows += noteLines.dropFirst().map { (.text($0), background: nil) }
-        rows.append((.font(.text(animationText(outcome)), color: DiagramStyle.subtleText), background: nil))
+        if let first = noteLines.first { title.spans.append(.init(text: " " + first)) }
+        var rows = [title]
+        rows += noteLines.dropFirst().map { TextBlock.row($0) }
+        rows.append(TextBlock.row(animationText(outcome), color: DiagramStyle.subtleText))
         if let banner = DiagramStyle.banner(for: outcome.status) {
             var text = outcome.status.rawValue.uppercased()
             if let message = outcome.message { text += ": " + message }
-            rows.append((.font(.bold(.text(text)), color: DiagramStyle.onAccentText), background: banner))
+            rows.append(TextBlock.row(text, bold: true, color: DiagramStyle.onAccentText, background: banner))
         } else {
-            rows.append((.font(.text("status: ok"), color: DiagramStyle.okText), background: nil))
+            rows.append(TextBlock.row("status: ok", color: DiagramStyle.okText))
         }
-        return .table(rows)
+        return TextBlock(rows: rows)
     }
 
     /// `animation: springSlide · 0.35 s · right`, or `not animated`.
@@ -281,21 +265,19 @@ extension DOTBuilder {
     }
 
     /// The appearance events in order, then hooks and warnings.
-    func eventsTable(_ outcome: StepOutcome) -> Markup {
-        var rows: [(Markup, background: String?)] = [(.bold(.text("Appearance events")), background: nil)]
-        if outcome.events.isEmpty {
-            rows.append((.font(.text("none"), color: DiagramStyle.subtleText), background: nil))
-        }
+    func eventsTable(_ outcome: StepOutcome) -> TextBlock {
+        var rows = [TextBlock.row("Appearance events", bold: true)]
+        if outcome.events.isEmpty { rows.append(TextBlock.row("none", color: DiagramStyle.subtleText)) }
         for (index, event) in outcome.events.enumerated() {
             let animated = event.isAnimated ? " (animated)" : ""
-            rows.append((.text("\(index + 1). \(event.description)\(animated)"), background: nil))
+            rows.append(TextBlock.row("\(index + 1). \(event.description)\(animated)"))
         }
         for hook in outcome.hooks {
-            rows.append((.font(.text("hook: " + hook.description), color: DiagramStyle.subtleText), background: nil))
+            rows.append(TextBlock.row("hook: " + hook.description, color: DiagramStyle.subtleText))
         }
         for warning in outcome.warnings {
-            rows.append((.font(.text("⚠ " + warning), color: DiagramStyle.softFailureBanner), background: nil))
+            rows.append(TextBlock.row("⚠ " + warning, color: DiagramStyle.softFailureBanner))
         }
-        return .table(rows, border: 1)
+        return TextBlock(rows: rows, border: true)
     }
 }

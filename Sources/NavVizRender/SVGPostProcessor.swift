@@ -9,12 +9,32 @@ public enum SVGPostProcessor {
     /// letters, digits, `-` and `_`, starting with a letter.
     public static func uniquifyIDs(svg: String, prefix: String) -> String {
         let source = Array(svg.utf8)
+        // One scan: the ids defined, and where each attribute that defines or may reference one is; then those
+        // are rewritten in place of a second scan (this runs over every SVG of a page).
         var ids = Set<[UInt8]>()
+        var candidates: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
         SVGAttributeScanner(source: source).forEachAttribute { _, name, value in
-            if name.elementsEqual(Self.id) { ids.insert(Array(value)) }
+            if name.elementsEqual(Self.id) {
+                ids.insert(Array(value))
+                candidates.append((name, value))
+            } else if value.first == hash && hrefs.contains(where: { $0.elementsEqual(name) }) {
+                candidates.append((name, value))
+            } else if urlAttributes.contains(where: { $0.elementsEqual(name) }) {
+                candidates.append((name, value))
+            }
         }
         let prefixBytes = Array(prefix.utf8)
-        return rewriteIDs(in: source, ids: ids) { prefixBytes + $0 }
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count + source.count / 8)
+        var copied = 0
+        for (name, value) in candidates {
+            guard let rewritten = rewrite(name: name, value: value, ids: ids, transform: { prefixBytes + $0 }) else { continue }
+            output.append(contentsOf: source[copied..<value.startIndex])
+            output.append(contentsOf: rewritten)
+            copied = value.endIndex
+        }
+        output.append(contentsOf: source[copied...])
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Renumbers gradient ids (`l_7`, `r_8`) from zero in order of appearance.
@@ -93,8 +113,16 @@ public enum SVGPostProcessor {
         if hrefs.contains(where: { $0.elementsEqual(name) }), value.first == hash, ids.contains(Array(value.dropFirst())) {
             return [hash] + transform(Array(value.dropFirst()))
         }
+        // Only the attributes that can hold a `url(#…)`: scanning every path's coordinates for one was a third of
+        // the work.
+        guard urlAttributes.contains(where: { $0.elementsEqual(name) }) else { return nil }
         return rewriteURLReferences(in: value, ids: ids, transform: transform)
     }
+
+    /// The presentation attributes whose value may reference an element by `url(#id)`, and `style`.
+    private static let urlAttributes = [
+        "fill", "stroke", "style", "filter", "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "cursor",
+    ].map { Array($0.utf8) }
 
     /// Rewrites the ids in `url(#id)` references (as in `fill="url(#l_0)"`); nil if there are none to change.
     private static func rewriteURLReferences(
@@ -147,58 +175,77 @@ private struct SVGAttributeScanner {
     private static let greaterThan = UInt8(ascii: ">")
     private static let equals = UInt8(ascii: "=")
     private static let slash = UInt8(ascii: "/")
-    private static let quotes: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'")]
+    private static let doubleQuote = UInt8(ascii: "\"")
+    private static let singleQuote = UInt8(ascii: "'")
     private static let skipped: [(opening: [UInt8], closing: [UInt8])] = [
         (Array("<!--".utf8), Array("-->".utf8)),
         (Array("<![CDATA[".utf8), Array("]]>".utf8)),
         (Array("<?".utf8), Array("?>".utf8)),
         (Array("<!".utf8), Array(">".utf8)),
-        (Array("</".utf8), Array(">".utf8)),
     ]
 
     typealias Visitor = (_ element: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Void
 
     func forEachAttribute(_ body: Visitor) {
-        var index = source.startIndex
-        while let tagStart = source[index...].firstIndex(of: Self.lessThan) {
-            let next = tagStart + 1 < source.endIndex ? source[tagStart + 1] : 0
-            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == Self.slash,
-                let skip = Self.skipped.first(where: { source[tagStart...].starts(with: $0.opening) })
-            {
-                index = firstRange(of: skip.closing, in: source[...], from: tagStart + skip.opening.count)?.upperBound ?? source.endIndex
-                continue
+        // Over the bytes' buffer, without the bounds checks and slices of indexing the array: this runs over every
+        // SVG of a render at least twice.
+        source.withUnsafeBufferPointer { bytes in
+            let end = bytes.count
+            var index = 0
+            while index < end {
+                while index < end && bytes[index] != Self.lessThan { index += 1 }
+                guard index < end else { return }
+                let tagStart = index
+                let next = tagStart + 1 < end ? bytes[tagStart + 1] : 0
+                if next == Self.slash {
+                    // An end tag: to its `>`.
+                    index = tagStart + 2
+                    while index < end && bytes[index] != Self.greaterThan { index += 1 }
+                    index = min(index + 1, end)
+                    continue
+                }
+                if next == UInt8(ascii: "!") || next == UInt8(ascii: "?"),
+                    let skip = Self.skipped.first(where: { source[tagStart...].starts(with: $0.opening) })
+                {
+                    index = firstRange(of: skip.closing, in: source[...], from: tagStart + skip.opening.count)?.upperBound ?? end
+                    continue
+                }
+                index = scanStartTag(bytes, from: tagStart + 1, body)
             }
-            index = scanStartTag(from: tagStart + 1, body)
         }
     }
 
     /// Reports the attributes of the start tag whose name begins at `start`; returns the index after the tag.
-    private func scanStartTag(from start: Int, _ body: Visitor) -> Int {
-        var index = skip(from: start) { !isSpace($0) && $0 != Self.greaterThan && $0 != Self.slash }
+    private func scanStartTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: Visitor) -> Int {
+        let end = bytes.count
+        var index = start
+        while index < end, !isSpace(bytes[index]), bytes[index] != Self.greaterThan, bytes[index] != Self.slash { index += 1 }
         let element = source[start..<index]
         while true {
-            index = skip(from: index) { isSpace($0) || $0 == Self.slash }
-            guard index < source.endIndex, source[index] != Self.greaterThan else { return min(index + 1, source.endIndex) }
+            while index < end, isSpace(bytes[index]) || bytes[index] == Self.slash { index += 1 }
+            guard index < end, bytes[index] != Self.greaterThan else { return min(index + 1, end) }
             let nameStart = index
-            index = skip(from: index) { !isSpace($0) && $0 != Self.equals && $0 != Self.greaterThan && $0 != Self.slash }
-            let name = source[nameStart..<index]
-            index = skip(from: index, while: isSpace)
-            guard index < source.endIndex, source[index] == Self.equals else {
+            while index < end, !isSpace(bytes[index]), bytes[index] != Self.equals, bytes[index] != Self.greaterThan,
+                bytes[index] != Self.slash
+            {
+                index += 1
+            }
+            let nameEnd = index
+            while index < end, isSpace(bytes[index]) { index += 1 }
+            guard index < end, bytes[index] == Self.equals else {
                 if index == nameStart { index += 1 }  // a stray character: step over it
                 continue
             }
-            index = skip(from: index + 1, while: isSpace)
-            guard index < source.endIndex, Self.quotes.contains(source[index]) else { continue }
-            let quote = source[index]
+            index += 1
+            while index < end, isSpace(bytes[index]) { index += 1 }
+            guard index < end, bytes[index] == Self.doubleQuote || bytes[index] == Self.singleQuote else { continue }
+            let quote = bytes[index]
             let valueStart = index + 1
-            let valueEnd = source[valueStart...].firstIndex(of: quote) ?? source.endIndex
-            body(element, name, source[valueStart..<valueEnd])
-            index = min(valueEnd + 1, source.endIndex)
+            var valueEnd = valueStart
+            while valueEnd < end, bytes[valueEnd] != quote { valueEnd += 1 }
+            body(element, source[nameStart..<nameEnd], source[valueStart..<valueEnd])
+            index = min(valueEnd + 1, end)
         }
-    }
-
-    private func skip(from start: Int, while predicate: (UInt8) -> Bool) -> Int {
-        source[start...].firstIndex { !predicate($0) } ?? source.endIndex
     }
 
     private func isSpace(_ byte: UInt8) -> Bool {

@@ -201,37 +201,38 @@ public struct ScenarioRenderer: Sendable {
         var diagrams = [(state: String?, transition: String?)](repeating: (nil, nil), count: plan.steps.count)
         var mermaid: [String: String] = [:]
         var flowSVG: String?
-        // Every layout first, one at a time (Graphviz in this process is not thread-safe); then the transitions
-        // composed from theirs, on every core.
-        var laidOut: [[String]] = []
+        // Every layout first, one at a time (Graphviz in this process is not thread-safe); then, on every core, each
+        // distinct part of a transition made ready to place (once for every transition a state is a side of), and the
+        // transitions composed.
+        var svgs: [TextKey: TextKey] = [:]
         if !options.dotOnly {
-            var cache: [TextKey: TextKey] = [:]
             for (done, diagram) in plan.diagrams.enumerated() {
                 progress?(done, plan.diagrams.count, diagram.label)
-                var parts: [String] = []
-                for key in diagram.layouts {
-                    if let cached = cache[key] {
-                        parts.append(cached.text)
-                        continue
-                    }
-                    let svg: TextKey
+                for key in diagram.layouts where svgs[key] == nil {
                     if let layOut {
-                        svg = try layOut(key)
+                        svgs[key] = try layOut(key)
                     } else {
-                        svg = TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: options.textMetrics))
+                        svgs[key] = TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: options.textMetrics))
                     }
-                    cache[key] = svg
-                    parts.append(svg.text)
                 }
-                laidOut.append(parts)
             }
         }
-        let parts = laidOut
+        let laidOut = svgs
+        var seen = Set<TextKey>()
+        let partKeys =
+            options.dotOnly ? [] : plan.diagrams.filter { $0.composition != nil }.flatMap(\.layouts).filter { seen.insert($0).inserted }
+        let prepared = Dictionary(
+            uniqueKeysWithValues: zip(partKeys, Parallel.map(partKeys) { SVGPart.prepared(laidOut[$0]!.text, key: $0) }))
         let diagramList = plan.diagrams
         let composed = try Parallel.map(Array(diagramList.indices)) { index -> Result<String?, RenderError> in
-            guard let composition = diagramList[index].composition, !parts.isEmpty else { return .success(nil) }
+            guard let composition = diagramList[index].composition, !laidOut.isEmpty else { return .success(nil) }
+            var parts: [SVGPart] = []
+            for key in diagramList[index].layouts {
+                guard let part = prepared[key] ?? nil else { return .failure(ComparisonDiagram.notGraphvizSVG) }
+                parts.append(part)
+            }
             do throws(RenderError) {
-                return .success(try composition.svg(parts: parts[index]))
+                return .success(try composition.svg(prepared: parts))
             } catch {
                 return .failure(error)
             }
@@ -249,8 +250,9 @@ public struct ScenarioRenderer: Sendable {
                     image = svg
                     files.append(OutputFile(path: "\(path).svg", contents: svg))
                 } else {
-                    image = laidOut[index][0]
-                    files.append(OutputFile(path: "\(path).svg", contents: TextKey(image)))
+                    let svg = laidOut[diagram.key]!
+                    image = svg.text
+                    files.append(OutputFile(path: "\(path).svg", contents: svg))
                 }
             }
             switch diagram.kind {

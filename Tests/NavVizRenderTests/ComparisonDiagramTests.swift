@@ -21,7 +21,7 @@ import Testing
         let (before, after) = (steps[index - 1], steps[index])
         return DOTBuilder(options: options).transitionDiagram(
             before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
-            step: TransitionInfo(index: index, op: after.op, outcome: after.outcome, note: nil))
+            step: TransitionInfo(index: index, op: after.op, outcome: after.outcome, note: after.note))
     }
 
     /// The panels' parts are the states' DOT, byte for byte: the layout a render makes for state N serves
@@ -32,12 +32,39 @@ import Testing
         let states = steps.map { builder.state($0.hierarchy, finder: $0.finder) }
         let first = Self.picture(steps, 1)
         let second = Self.picture(steps, 2)
-        #expect(first.parts.count == 4)
-        #expect(first.parts[2] == states[0] && first.parts[3] == states[1])
-        #expect(second.parts[2] == states[1] && second.parts[3] == states[2])
-        // The caption and the events are graphs of a label alone.
-        #expect(first.parts[0].contains("Step 1 · popToRoot") && !first.parts[0].contains("->"))
-        #expect(first.parts[1].contains("Appearance events") && !first.parts[1].contains("->"))
+        #expect(first.parts == [states[0], states[1]])
+        #expect(second.parts == [states[1], states[2]])
+    }
+
+    /// The caption and the events are text navviz writes itself: a row per line, a run per style, the
+    /// user's text escaped, the events in a ruled box, a banner's background behind its row.
+    @Test func theCaptionAndTheEventsAreRowsOfText() throws {
+        var steps = try Self.steps(Self.popToRoot)
+        steps[1].note = "Back <home> & \u{202E}done"
+        let svg = try Self.picture(steps, 1).svg(metrics: .portable)
+        let caption = try #require(svg.firstMatch(of: #/<g id="caption" class="text">\n(?s)(.*?)</g>/#)).1
+        #expect(
+            caption.contains(
+                #"<tspan font-weight="bold">Step 1 · popToRoot</tspan><tspan> — Back &lt;home&gt; &amp; done</tspan>"#))
+        #expect(caption.contains(##"<tspan fill="#57606a">animation: pop · 0.35 s</tspan>"##))
+        let events = try #require(svg.firstMatch(of: #/<g id="events" class="text">\n(?s)(.*?)</g>/#)).1
+        #expect(events.contains(#"<tspan font-weight="bold">Appearance events</tspan>"#))
+        #expect(events.contains(##"<polygon fill="none" stroke="#1f2328""##))
+        // A rejected step's banner.
+        let rejected = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"]}]}, "steps": [{"select": 4}]}"#)
+        let banner = try Self.picture(rejected, 1).svg(metrics: .portable)
+        #expect(banner.contains(#"<polygon fill="\#(DiagramStyle.rejectedBanner)" stroke="transparent""#))
+        #expect(banner.contains(##"fill="#ffffff">REJECTED: "##))
+    }
+
+    /// Text is measured with Arial's advance widths; a character of a wide script counts an em.
+    @Test func textBlocksAreAsWideAsTheirWidestRow() {
+        let latin = TextBlock(rows: [TextBlock.row("Home"), TextBlock.row("Home", bold: true)])
+        #expect(latin.size.width == (TextWidth.of("Home", size: 10, bold: true) + 6).rounded(.up))
+        #expect(latin.size.height == 36)
+        let wide = TextBlock(rows: [TextBlock.row("設定画面")], border: true)
+        #expect(wide.size.width == 48 && wide.size.height == 20)
     }
 
     /// What the step removed is marked on the before side, what it added and changed on the after side:
@@ -46,7 +73,7 @@ import Testing
         let steps = try Self.steps(Self.popToRoot)
         let picture = Self.picture(steps, 1)
         let svg = try picture.svg(metrics: .portable)
-        let tags = svg.matches(of: #/<g id="mark_[a-z0-9_]+" class="mark (added|removed|changed)">\n<title>([^<]+)</title>/#)
+        let tags = svg.matches(of: #/<g id="s[0-9a-f]{8}_mark_[a-z0-9_]+" class="mark (added|removed|changed)">\n<title>([^<]+)</title>/#)
             .map { "\($0.1): \($0.2)" }
         // Before: the folded Home…Reviews (two of its three popped) and the top, Photos; after: shopNav changed.
         #expect(tags == ["removed: − 2 of 3 removed", "removed: − removed", "changed: ~ changed"])
@@ -55,14 +82,30 @@ import Testing
         let removed = try #require(svg.firstRange(of: "class=\"mark removed\"")).lowerBound
         let changed = try #require(svg.firstRange(of: "class=\"mark changed\"")).lowerBound
         #expect(before < removed && removed < after && after < changed)
-        // The state's own node groups, under the side's prefix, and no id twice.
-        #expect(svg.contains(#"<g id="before_node1" class="node">"#) && svg.contains(#"<g id="after_node1" class="node">"#))
+        // The state's own node groups, under a prefix from its DOT (the same in every picture it is part of), and no
+        // id twice.
+        let prefixes = svg.matches(of: #/<g id="(s[0-9a-f]{8}_)node1" class="node">/#).map { String($0.1) }
+        #expect(prefixes.count == 2 && prefixes[0] != prefixes[1])
+        #expect(prefixes[1] == "s" + ContentHash.hex(TextKey(picture.parts[1]).digest).prefix(8) + "_")
+        let next = try Self.picture(steps, 2).svg(metrics: .portable)
+        #expect(next.contains(#"<g id="\#(prefixes[1])node1" class="node">"#))
         let ids = svg.matches(of: #/ id="([^"]+)"/#).map { String($0.1) }
         #expect(Set(ids).count == ids.count)
         // The same parts give the same bytes.
         #expect(try picture.svg(metrics: .portable) == svg)
         // The DOT says it with the marked boxes' words.
         #expect(picture.dot.contains("− removed") && picture.dot.contains("~ changed"))
+    }
+
+    /// A step that changed nothing shows the same state twice: the after side's ids are prefixed again.
+    @Test func aStepThatChangedNothingStillHasUniqueIDs() throws {
+        let steps = try Self.steps(#"{"navviz": 1, "name": "t", "root": {"navigation": ["Home"]}, "steps": [{"op": "pop"}]}"#)
+        let picture = Self.picture(steps, 1)
+        #expect(picture.parts[0] == picture.parts[1])
+        let svg = try picture.svg(metrics: .portable)
+        let ids = svg.matches(of: #/ id="([^"]+)"/#).map { String($0.1) }
+        #expect(Set(ids).count == ids.count)
+        #expect(svg.contains("<title>after (unchanged)</title>"))
     }
 
     /// Inside a removed sheet, its controllers are not marked again.
@@ -111,9 +154,9 @@ import Testing
     @Test func partsThatAreNotGraphvizSVGAreRefused() throws {
         let picture = Self.picture(try Self.steps(Self.popToRoot), 1)
         #expect(throws: RenderError.renderFailed(format: "svg", reason: "a part of the picture is not SVG as Graphviz writes it")) {
-            try picture.svg(parts: ["<svg/>", "", "", ""])
+            try picture.svg(parts: ["<svg/>", ""])
         }
-        #expect(throws: RenderError.renderFailed(format: "svg", reason: "4 parts to compose, 1 laid out")) {
+        #expect(throws: RenderError.renderFailed(format: "svg", reason: "2 parts to compose, 1 laid out")) {
             try picture.svg(parts: [""])
         }
     }
@@ -122,9 +165,9 @@ import Testing
     @Test func theLegendIsOnePartUnderThePanels() throws {
         let steps = try Self.steps(Self.popToRoot)
         let picture = Self.picture(steps, 1, options: DiagramOptions(includeLegend: true, expandAll: false))
-        #expect(picture.parts.count == 5)
+        #expect(picture.parts.count == 3)
         #expect(picture.parts.filter { $0.contains("cluster_legend") }.count == 1)
-        #expect(picture.parts[2] == DOTBuilder(options: .focused).state(steps[0].hierarchy, finder: steps[0].finder))
+        #expect(picture.parts[0] == DOTBuilder(options: .focused).state(steps[0].hierarchy, finder: steps[0].finder))
         let svg = try picture.svg(metrics: .portable)
         let legend = try #require(svg.firstRange(of: #"<g id="legend""#)).lowerBound
         #expect(legend > (try #require(svg.firstRange(of: #"<g id="panel_after""#)).lowerBound))

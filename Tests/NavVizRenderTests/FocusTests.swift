@@ -137,14 +137,14 @@ import Testing
                 #expect(width <= 1200, "\(sample) step \(after.index): \(width) pt")
                 if stacked {
                     // Side by side, the panels (each its state with an 8 pt margin), the arrow's 44 pt, and the events
-                    // 10 pt beside them would pass the budget. Parts: caption, events, before, after.
+                    // 10 pt beside them would pass the budget. Parts: the before and after states.
                     let widths = try picture.parts.map { dot -> Double in
                         let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
                         return Double(try #require(svg.firstMatch(of: #/viewBox="0.00 0.00 ([\d.]+)/#)).1)!
                     }
-                    #expect(widths.count == 4)
-                    #expect(
-                        4 + widths[2] + 16 + 44 + widths[3] + 16 + 10 + widths[1] + 4 > 1200, "\(sample) step \(after.index) is stacked")
+                    #expect(widths.count == 2)
+                    let events = builder.eventsTable(after.outcome).size.width
+                    #expect(4 + widths[0] + 16 + 44 + widths[1] + 16 + 10 + events + 4 > 1200, "\(sample) step \(after.index) is stacked")
                     counts.stacked += 1
                 } else {
                     counts.sideBySide += 1
