@@ -59,14 +59,19 @@ public final class WorkerPoolRenderer: DiagramRenderer {
     /// Renders every DOT text with all the workers at once, blocking the calling thread; the results are
     /// in the order of `dots`. `done` is called (from any thread) after each one. For batch work
     /// (`navviz render`), not for the daemon's requests.
+    ///
+    /// With `inProcess`, the calling process lays out too, from the same queue: it starts at once, while the
+    /// workers are still starting (some 20 ms each).
     public func renderAll(
-        _ dots: [String], metrics: TextMetrics, done: @Sendable (Int) -> Void = { _ in }
+        _ dots: [String], metrics: TextMetrics, inProcess: (@Sendable (String) -> Result<String, ServerError>)? = nil,
+        done: @Sendable (Int) -> Void = { _ in }
     ) -> [Result<String, ServerError>] {
         let slots = pool.slotsForBatch
         let batch = Batch(count: dots.count)
-        DispatchQueue.concurrentPerform(iterations: slots.count) { worker in
+        DispatchQueue.concurrentPerform(iterations: slots.count + (inProcess == nil ? 0 : 1)) { lane in
             while let index = batch.take() {
-                batch.finish(index, slots[worker].render(dots[index], metrics: metrics))
+                let result = lane < slots.count ? slots[lane].render(dots[index], metrics: metrics) : inProcess!(dots[index])
+                batch.finish(index, result)
                 done(index)
             }
         }

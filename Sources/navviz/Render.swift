@@ -233,11 +233,16 @@ struct DiagramLayout {
         for (index, key) in distinct.enumerated() {
             if index < found.count, let svg = found[index] { svgs[key] = svg } else { missing.append(key) }
         }
+        // The largest first (the flow of a long run takes as long as thirty states): the last to finish is then a
+        // small one, not one worker's long tail while the others idle.
+        missing = missing.enumerated().sorted { ($0.element.text.utf8.count, $1.offset) > ($1.element.text.utf8.count, $0.offset) }.map(
+            \.element)
         let total = missing.count
-        // A worker costs a process start and a Graphviz context (about 20 ms, some ten layouts): a few
-        // diagrams, the usual re-render after an edit, are laid out here.
-        let workers = min(jobs, missing.count / Self.layoutsPerWorker)
-        if workers < 2 {
+        // This process is one of the `jobs` lanes, the others worker processes. A worker costs a process start and
+        // a Graphviz context (about 25 ms, some twenty layouts): a few diagrams, the usual re-render after an edit,
+        // are laid out here alone.
+        let workers = min(jobs - 1, missing.count / Self.layoutsPerWorker)
+        if workers < 1 {
             for (index, key) in missing.enumerated() {
                 progress.update(index, total, "laying out")
                 do {
@@ -251,7 +256,16 @@ struct DiagramLayout {
             let pool = WorkerPoolRenderer(
                 command: [NavVizCommand.Serve.executablePath, "serve", "--render-worker"], workers: workers, recycleAfter: 500)
             let counter = Counter()
-            let results = pool.renderAll(missing.map(\.text), metrics: metrics) { _ in
+            let results = pool.renderAll(
+                missing.map(\.text), metrics: metrics,
+                inProcess: { dot in
+                    do throws(RenderError) {
+                        return .success(try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics))
+                    } catch {
+                        return .failure(.renderFailed(error))
+                    }
+                }
+            ) { _ in
                 progress.update(counter.increment() - 1, total, "laying out")
             }
             pool.stopAll()

@@ -340,6 +340,39 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         }
         await workers.shutdown()
     }
+
+    /// A batch shares one queue between the workers and, when given, this process: every result is in the order
+    /// of the DOT texts, the same SVG whichever lane drew it, and this process takes its share.
+    @Test func aBatchIsSharedByTheWorkersAndThisProcess() throws {
+        let binary = try #require(NavVizBinary.path)
+        let workers = WorkerPoolRenderer(command: [binary, "serve", "--render-worker"], workers: 1)
+        defer { workers.stopAll() }
+        let dots = (0..<200).map { "digraph g { subgraph cluster_a { label=\"c\($0)\"; a -> b } b -> c\($0) }" }
+        let lanes = Counter()
+        let results = workers.renderAll(dots, metrics: .fonts) { dot in
+            _ = lanes.increment()
+            do throws(RenderError) {
+                return .success(try GraphvizRenderer.shared.renderSync(dot: dot))
+            } catch {
+                return .failure(.renderFailed(error))
+            }
+        }
+        let expected = try dots.map { try GraphvizRenderer.shared.renderSync(dot: $0) }
+        #expect(try results.map { try $0.get() } == expected)
+        #expect(lanes.value > 0 && lanes.value < dots.count, "this process drew \(lanes.value) of \(dots.count)")
+    }
+}
+
+/// A count shared by threads.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
 }
 
 /// The guards hold on the real server, where the `Host` header becomes the request's authority.
