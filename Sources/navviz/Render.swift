@@ -187,7 +187,7 @@ func slug(_ file: String) -> String {
 struct LayoutOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: "Lay out in this many worker processes at once (default: the number of cores; 1 lays out in this process).")
+        help: "Lay out this many diagrams at once: in this process and N-1 worker processes (default: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Neither read nor write the SVG cache ($XDG_CACHE_HOME/navviz, else ~/.cache/navviz).")
@@ -199,7 +199,7 @@ struct LayoutOptions: ParsableArguments {
 }
 
 /// The SVG of a render's diagrams, laid out before any file is assembled: each distinct DOT once, from the
-/// cache when a valid entry holds it, else by `jobs` worker processes at once (libgvc is not thread-safe;
+/// cache when a valid entry holds it, else by this process and `jobs - 1` worker processes at once (libgvc is not thread-safe;
 /// the daemon's worker pool does the work), or in this process with one job. The SVG of a DOT is the
 /// same whichever path made it.
 struct DiagramLayout {
@@ -221,7 +221,7 @@ struct DiagramLayout {
             cache: options.noCache ? nil : Self.cache(metrics: metrics), progress: progress)
     }
 
-    /// Each distinct DOT text and the SVG found for it or laid out; `jobs` worker processes share the
+    /// Each distinct DOT text and the SVG found for it or laid out; this process and `jobs - 1` worker processes share the
     /// layouts when there are enough of them to pay for starting the workers.
     init(dots: [TextKey], metrics: TextMetrics, jobs: Int, cache: DiagramCache?, progress: ProgressLine) throws(CommandFailure) {
         self.metrics = metrics
