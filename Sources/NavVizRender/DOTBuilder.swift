@@ -52,7 +52,7 @@ public struct DOTBuilder: Sendable, Equatable {
             "rankdir": .constant("TB"),
             "ranksep": .constant("0.35"),
         ]
-        for (key, value) in extra.values { graph[key] = value }
+        for (key, value) in extra.pairs { graph[key] = value }
         writer.defaults("graph", graph)
         writer.defaults(
             "node",

@@ -95,26 +95,50 @@ enum DOTValue: Equatable {
 }
 
 /// Attributes of one statement, emitted sorted by name so the text is canonical.
+///
+/// Kept as pairs sorted by name, not a dictionary: a statement has a handful, and every node, edge and
+/// cluster of every diagram builds and renders one (hashing and sorting them was a tenth of planning).
 struct DOTAttributes: Equatable, ExpressibleByDictionaryLiteral {
-    private(set) var values: [String: DOTValue] = [:]
+    private(set) var pairs: [(key: String, value: DOTValue)] = []
 
     init(dictionaryLiteral elements: (String, DOTValue)...) {
-        for (key, value) in elements { values[key] = value }
+        pairs.reserveCapacity(elements.count + 4)
+        for (key, value) in elements { self[key] = value }
     }
 
     subscript(key: String) -> DOTValue? {
-        get { values[key] }
-        set { values[key] = newValue }
+        get { pairs.first { $0.key == key }?.value }
+        set {
+            let index = pairs.firstIndex { $0.key >= key } ?? pairs.endIndex
+            let present = index < pairs.endIndex && pairs[index].key == key
+            switch (newValue, present) {
+            case (let value?, true): pairs[index].value = value
+            case (let value?, false): pairs.insert((key, value), at: index)
+            case (nil, true): pairs.remove(at: index)
+            case (nil, false): break
+            }
+        }
     }
 
     /// Sets a constant.
-    mutating func set(_ key: String, _ constant: String) { values[key] = .constant(constant) }
+    mutating func set(_ key: String, _ constant: String) { self[key] = .constant(constant) }
 
-    var isEmpty: Bool { values.isEmpty }
+    var isEmpty: Bool { pairs.isEmpty }
 
     /// `[a=1, b="x y"]`.
     var rendered: String {
-        "[" + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.rendered)" }.joined(separator: ", ") + "]"
+        var out = "["
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { out += ", " }
+            out += pair.key
+            out += "="
+            out += pair.value.rendered
+        }
+        return out + "]"
+    }
+
+    static func == (lhs: DOTAttributes, rhs: DOTAttributes) -> Bool {
+        lhs.pairs.elementsEqual(rhs.pairs) { $0.key == $1.key && $0.value == $1.value }
     }
 }
 

@@ -142,7 +142,10 @@ public struct ScenarioRenderer: Sendable {
             options.sections.contains(.transitions)
             ? Array(Set(steps.flatMap { [$0.index - 1, $0.index] }.filter { $0 >= 0 })).sorted() : []
         let panelIndex = Dictionary(uniqueKeysWithValues: panelSteps.enumerated().map { ($1, $0) })
-        let panels = Parallel.map(panelSteps) { index in builder.panelState(run.steps[index].hierarchy, finder: run.steps[index].finder) }
+        let panels = Parallel.map(panelSteps) { index in
+            let picture = builder.panelState(run.steps[index].hierarchy, finder: run.steps[index].finder)
+            return (picture: picture, key: TextKey(picture.dot))
+        }
         @Sendable func diagram(_ kind: Plan.Kind, _ offset: Int) -> Plan.Diagram {
             guard kind != .flow else {
                 let graph = Self.flowGraph(run)
@@ -156,9 +159,12 @@ public struct ScenarioRenderer: Sendable {
                 kind: kind, offset: offset, folder: "states", stem: Self.stem(step, count: run.steps.count), dot: "", mermaid: nil,
                 label: Self.caption(step))
             if kind == .state {
-                diagram.dot =
-                    options.includeLegend || panelIndex[step.index] == nil
-                    ? builder.state(step.hierarchy, finder: step.finder) : panels[panelIndex[step.index]!].dot
+                if !options.includeLegend, let panel = panelIndex[step.index].map({ panels[$0] }) {
+                    diagram.dot = panel.picture.dot
+                    diagram.key = panel.key
+                } else {
+                    diagram.dot = builder.state(step.hierarchy, finder: step.finder)
+                }
                 diagram.mermaid = wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil
             } else {
                 let before = run.steps[step.index - 1]
@@ -166,15 +172,18 @@ public struct ScenarioRenderer: Sendable {
                 diagram.folder = "transitions"
                 let picture = builder.transitionDiagram(
                     before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info,
-                    states: (panels[panelIndex[before.index]!], panels[panelIndex[step.index]!]))
+                    states: (panels[panelIndex[before.index]!].picture, panels[panelIndex[step.index]!].picture))
                 diagram.dot = picture.dot
                 diagram.composition = picture
-                diagram.layouts = picture.parts.map(TextKey.init)
+                // The panels' keys are the states', hashed once; then the legend's, if any.
+                diagram.layouts =
+                    [panels[panelIndex[before.index]!].key, panels[panelIndex[step.index]!].key]
+                    + picture.parts.dropFirst(2).map(TextKey.init)
                 diagram.mermaid =
                     wantsMermaid
                     ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
             }
-            diagram.key = TextKey(diagram.dot)
+            if diagram.key.text.isEmpty { diagram.key = TextKey(diagram.dot) }
             if diagram.composition == nil { diagram.layouts = [diagram.key] }
             return diagram
         }
