@@ -42,38 +42,47 @@ public struct DOTBuilder: Sendable, Equatable {
 
     /// The graph, node and edge defaults every diagram starts with.
     func writeDefaults(into writer: inout DOTWriter, graph extra: DOTAttributes) {
-        var graph: DOTAttributes = [
-            "compound": .constant("true"),
+        if extra.isEmpty {
+            writer.statement(Self.defaultStatements.graph)
+        } else {
+            var graph = Self.graphDefaults
+            for (key, value) in extra.pairs { graph[key] = value }
+            writer.defaults("graph", graph)
+        }
+        writer.statement(Self.defaultStatements.node)
+        writer.statement(Self.defaultStatements.edge)
+    }
+
+    private static let graphDefaults: DOTAttributes = [
+        "compound": .constant("true"),
+        "fontcolor": .constant(DiagramStyle.text),
+        "fontname": .constant(DiagramStyle.font),
+        "fontsize": .constant(DiagramStyle.fontSize),
+        "newrank": .constant("true"),
+        "nodesep": .constant("0.25"),
+        "rankdir": .constant("TB"),
+        "ranksep": .constant("0.35"),
+    ]
+
+    /// The three default statements, written once (every diagram starts with them).
+    private static let defaultStatements: (graph: String, node: String, edge: String) = {
+        let node: DOTAttributes = [
+            "color": .constant(DiagramStyle.border),
+            "fillcolor": .constant(DiagramStyle.inWindowFill),
             "fontcolor": .constant(DiagramStyle.text),
             "fontname": .constant(DiagramStyle.font),
             "fontsize": .constant(DiagramStyle.fontSize),
-            "newrank": .constant("true"),
-            "nodesep": .constant("0.25"),
-            "rankdir": .constant("TB"),
-            "ranksep": .constant("0.35"),
+            "margin": .constant("0.12,0.05"),
+            "shape": .constant("box"),
+            "style": .constant("filled,rounded"),
         ]
-        for (key, value) in extra.pairs { graph[key] = value }
-        writer.defaults("graph", graph)
-        writer.defaults(
-            "node",
-            [
-                "color": .constant(DiagramStyle.border),
-                "fillcolor": .constant(DiagramStyle.inWindowFill),
-                "fontcolor": .constant(DiagramStyle.text),
-                "fontname": .constant(DiagramStyle.font),
-                "fontsize": .constant(DiagramStyle.fontSize),
-                "margin": .constant("0.12,0.05"),
-                "shape": .constant("box"),
-                "style": .constant("filled,rounded"),
-            ])
-        writer.defaults(
-            "edge",
-            [
-                "arrowsize": .constant("0.7"),
-                "color": .constant(DiagramStyle.border),
-                "fontcolor": .constant(DiagramStyle.subtleText),
-                "fontname": .constant(DiagramStyle.font),
-                "fontsize": .constant("9"),
-            ])
-    }
+        let edge: DOTAttributes = [
+            "arrowsize": .constant("0.7"),
+            "color": .constant(DiagramStyle.border),
+            "fontcolor": .constant(DiagramStyle.subtleText),
+            "fontname": .constant(DiagramStyle.font),
+            "fontsize": .constant("9"),
+        ]
+        return ("graph " + graphDefaults.rendered + ";", "node " + node.rendered + ";", "edge " + edge.rendered + ";")
+    }()
 }

@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// How a scene is laid out, and what its width is estimated with: the size of container titles (a
 /// transition's panels set 12), whether siblings too wide side by side go in rows (a focused diagram;
 /// `--expand all` draws one row), and whether presented trees hang below everything drawn before them
@@ -6,6 +8,29 @@ struct LayoutRules: Equatable {
     var clusterFontSize: Double
     var wrapping: Bool
     var presentationsBelow = false
+    /// What was worked out under these rules, by item: a container's width and ranks count its whole subtree,
+    /// and every level above asks again (a tenth of planning before this).
+    let memo = LayoutMemo()
+
+    static func == (lhs: LayoutRules, rhs: LayoutRules) -> Bool {
+        lhs.clusterFontSize == rhs.clusterFontSize && lhs.wrapping == rhs.wrapping && lhs.presentationsBelow == rhs.presentationsBelow
+    }
+}
+
+/// Widths and ranks of the items of one scene under one set of rules, worked out once each. An item is
+/// known by its node, whether it is a summary box, and its mark (one scene draws a node once).
+final class LayoutMemo {
+    struct Key: Hashable {
+        var id: NodeID
+        var folded: Bool
+        var mark: DiffMark?
+    }
+    var treeWidths: [Key: Double] = [:]
+    var ranks: [Key: (offsets: [Int], depth: Int)] = [:]
+}
+
+extension DiagramItem {
+    var memoKey: LayoutMemo.Key { LayoutMemo.Key(id: node.id, folded: folded != nil, mark: mark) }
 }
 
 /// How wide Graphviz will draw a scene, estimated before it is laid out: text measured with Arial's
@@ -66,7 +91,10 @@ extension DiagramItem {
 
     /// The item's box: a leaf's, or a container's cluster around its children's boxes.
     func treeWidth(_ rules: LayoutRules) -> Double {
-        isContainer ? containerWidth(rules) : leafWidth
+        if let known = rules.memo.treeWidths[memoKey] { return known }
+        let width = isContainer ? containerWidth(rules) : leafWidth
+        rules.memo.treeWidths[memoKey] = width
+        return width
     }
 
     /// How many ranks the item spans with the trees presented from it, beside it.
@@ -144,7 +172,10 @@ extension DiagramItem {
     /// of the row above), and how many ranks the item spans, presentations aside.
     func ranks(_ rules: LayoutRules) -> (offsets: [Int], depth: Int) {
         guard isContainer else { return ([], 1) }
-        return Self.rowRanks(of: children, rules, presenting: false)
+        if let known = rules.memo.ranks[memoKey] { return known }
+        let ranks = Self.rowRanks(of: children, rules, presenting: false)
+        rules.memo.ranks[memoKey] = ranks
+        return ranks
     }
 
     /// How many ranks below their parent siblings in rows start, and how many ranks the parent spans.

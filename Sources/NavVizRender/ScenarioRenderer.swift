@@ -131,12 +131,12 @@ public struct ScenarioRenderer: Sendable {
         let mermaidBuilder = MermaidBuilder(options: options.diagramOptions)
         let wantsMermaid = options.mermaid || options.markdownMermaid
         let steps = run.steps.filter { options.step == nil || $0.index == options.step }
-        var jobs: [(kind: Plan.Kind, offset: Int)] = []
+        // The flow first: it reads every step, the longest job, and last it was one core's tail while the other idled.
+        var jobs: [(kind: Plan.Kind, offset: Int)] = options.sections.contains(.flow) ? [(.flow, 0)] : []
         for (offset, step) in steps.enumerated() {
             if options.sections.contains(.states) { jobs.append((.state, offset)) }
             if options.sections.contains(.transitions), step.index > 0 { jobs.append((.transition, offset)) }
         }
-        if options.sections.contains(.flow) { jobs.append((.flow, 0)) }
         // Each state drawn once: for its own diagram (unless it has a legend) and as both transitions' panels.
         let panelSteps =
             options.sections.contains(.transitions)
