@@ -233,7 +233,9 @@ public struct ScenarioRenderer: Sendable {
         let prepared = Dictionary(
             uniqueKeysWithValues: zip(partKeys, Parallel.map(partKeys) { SVGPart.prepared(laidOut[$0]!.text, key: $0) }))
         let diagramList = plan.diagrams
-        let composed = try Parallel.map(Array(diagramList.indices)) { index -> Result<String?, RenderError> in
+        // With the run's JSON, one more task of the same size as a few transitions, first.
+        var composed = try Parallel.map([-1] + Array(diagramList.indices)) { index -> Result<String?, RenderError> in
+            guard index >= 0 else { return .success(RunEncoder.text(run)) }
             guard let composition = diagramList[index].composition, !laidOut.isEmpty else { return .success(nil) }
             var parts: [SVGPart] = []
             for key in diagramList[index].layouts {
@@ -246,6 +248,7 @@ public struct ScenarioRenderer: Sendable {
                 return .failure(error)
             }
         }.map { result throws(RenderError) in try result.get() }
+        let runJSON = composed.removeFirst()!
         for (index, diagram) in plan.diagrams.enumerated() {
             let path = diagram.folder.isEmpty ? diagram.stem : "\(diagram.folder)/\(diagram.stem)"
             files.append(OutputFile(path: "\(path).dot", contents: diagram.key))
@@ -270,7 +273,7 @@ public struct ScenarioRenderer: Sendable {
             case .flow: flowSVG = image
             }
         }
-        files.append(OutputFile(path: "run.json", contents: RunEncoder.text(run)))
+        files.append(OutputFile(path: "run.json", contents: runJSON))
         files.append(
             OutputFile(path: "README.md", contents: DocsWriter.markdown(run, steps: plan.steps, options: options, mermaid: mermaid)))
         files.append(

@@ -43,16 +43,26 @@ enum OutputDirectory {
             let hashes = isOutput == nil ? Parallel.map(files) { file in file.digest.map(ContentHash.hex) ?? hash(parts: file.parts) } : []
             var listed: [(path: String, hash: String, size: Int)] = []
             for (index, file) in files.enumerated() {
-                let path = "\(staging.path)/\(file.path)"
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = ("\(staging.path)/\(file.path)" as NSString).deletingLastPathComponent
                 if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                let digest = hashes.isEmpty ? "" : hashes[index]
-                listed.append((file.path, digest, file.byteCount))
+                listed.append((file.path, hashes.isEmpty ? "" : hashes[index], file.byteCount))
+            }
+            // On every core: a render writes hundreds of files.
+            let (staged, old) = (staging.path, target.path)
+            let failures = Parallel.map(Array(files.indices)) { index -> NewFileError? in
+                let file = files[index]
+                let path = "\(staged)/\(file.path)"
                 // A file the old folder holds byte for byte is linked, not written again: re-rendering after a
                 // small edit writes only what changed.
-                if unchanged[file.path] == digest, link("\(target.path)/\(file.path)", path) == 0 { continue }
-                try NewFile.write(parts: file.parts, to: path)
+                if !hashes.isEmpty, unchanged[file.path] == hashes[index], link("\(old)/\(file.path)", path) == 0 { return nil }
+                do throws(NewFileError) {
+                    try NewFile.write(parts: file.parts, to: path)
+                    return nil
+                } catch {
+                    return error
+                }
             }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
             if isOutput == nil {
                 let lines = listed.sorted { $0.path < $1.path }.map { "\($0.hash) \($0.size) \($0.path)" }.joined(separator: "\n")
                 let header = "# Written by navviz; it replaces this folder only while it holds nothing else.\n"
