@@ -326,7 +326,8 @@ if wants("render-cli") {
         print("")
         print("navviz render against dot, side by side on the same diagrams (wall clock, 5 runs each, the best kept: this")
         print("machine's neighbours move single runs by a third; dot lays out every .dot file navviz wrote, navviz each")
-        print("distinct diagram once)")
+        print("distinct diagram once); files in \(FileManager.default.temporaryDirectory.path) (make bench: /dev/shm, else")
+        print("BENCH_TMPDIR or TMPDIR)")
         for steps in [50, 200, 800] {
             let base = "\(folder)/\(steps)"
             try? FileManager.default.createDirectory(atPath: base + "/dots", withIntermediateDirectories: true)
