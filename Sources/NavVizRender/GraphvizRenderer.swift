@@ -121,7 +121,10 @@ final class GraphvizEngine: @unchecked Sendable {
         -> Rendering
     {
         var rendering = try renderLocked(dot: dot, format: format, memory: memory, metrics: metrics)
-        if format == .svg { rendering.text = SVGPostProcessor.nameFontFallbacks(SVGPostProcessor.renumberGradients(svg: rendering.text)) }
+        if format == .svg {
+            rendering.text = SVGPostProcessor.preservingSpaces(
+                SVGPostProcessor.nameFontFallbacks(SVGPostProcessor.renumberGradients(svg: rendering.text)))
+        }
         return rendering
     }
 

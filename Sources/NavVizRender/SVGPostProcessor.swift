@@ -77,6 +77,43 @@ public enum SVGPostProcessor {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The attribute `preservingSpaces` gives the root element.
+    static let preserveSpaces = " xml:space=\"preserve\""
+
+    /// Marks the root `<svg>` element `xml:space="preserve"`, so viewers keep the space that starts a text run.
+    ///
+    /// Graphviz writes a label's bold run and the text after it as two `<text>` elements, the second starting
+    /// with the space between them (` · shopNav`), and places it after the first's measured width. By
+    /// default XML drops a text's leading space, so the dot is drawn against the bold word (`UIWindow· phone`).
+    static func preservingSpaces(_ svg: String) -> String {
+        let source = Array(svg.utf8)
+        // The first `<svg ` outside comments (Graphviz's prolog has two).
+        var from = 0
+        var found: Range<Int>?
+        while let open = firstRange(of: svgOpen, in: source[...], from: from) {
+            guard let comment = firstRange(of: commentOpen, in: source[...], from: from), comment.lowerBound < open.lowerBound else {
+                found = open
+                break
+            }
+            guard let close = firstRange(of: commentClose, in: source[...], from: comment.upperBound) else { break }
+            from = close.upperBound
+        }
+        guard let open = found, let end = firstRange(of: tagEnd, in: source[...], from: open.upperBound) else { return svg }
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count + preserveSpacesBytes.count)
+        let insertion = source[end.lowerBound - 1] == UInt8(ascii: "/") ? end.lowerBound - 1 : end.lowerBound
+        output.append(contentsOf: source[..<insertion])
+        output.append(contentsOf: preserveSpacesBytes)
+        output.append(contentsOf: source[insertion...])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let svgOpen = Array("<svg ".utf8)
+    private static let tagEnd = Array(">".utf8)
+    private static let commentOpen = Array("<!--".utf8)
+    private static let commentClose = Array("-->".utf8)
+    private static let preserveSpacesBytes = Array(preserveSpaces.utf8)
+
     private static let singleFamily = Array("font-family=\"\(DiagramStyle.font)\"".utf8)
     private static let familiesWithFallbacks = Array("font-family=\"\(fontFamilies)\"".utf8)
 

@@ -216,6 +216,29 @@ import Testing
         #expect(SVGPostProcessor.nameFontFallbacks(svg) == expected)
     }
 
+    @Test(arguments: [
+        ("", ""),
+        ("<svg></svg>", "<svg></svg>"),
+        (#"<svg width="1pt"><g/></svg>"#, #"<svg width="1pt" xml:space="preserve"><g/></svg>"#),
+        (#"<svg width="1pt"/>"#, #"<svg width="1pt" xml:space="preserve"/>"#),
+        (
+            "<!-- <svg in a comment? no: the first start tag -->\n<svg a=\"1\">\n<svg b=\"2\"></svg></svg>",
+            "<!-- <svg in a comment? no: the first start tag -->\n<svg a=\"1\" xml:space=\"preserve\">\n<svg b=\"2\"></svg></svg>"
+        ),
+    ])
+    func theRootKeepsSpaces(svg: String, expected: String) {
+        #expect(SVGPostProcessor.preservingSpaces(svg) == expected)
+    }
+
+    /// A bold run and the text after it are two `<text>` elements; the second's leading space must survive in a viewer.
+    @Test func aDiagramsTextRunsKeepTheirLeadingSpace() throws {
+        let dot = #"digraph { a [label=<<B>UIWindow</B> · phone>, fontname=Arial] }"#
+        let svg = try GraphvizRenderer.shared.renderSync(dot: dot)
+        #expect(svg.contains(#"> · phone</text>"#))
+        let root = try #require(svg.firstMatch(of: #/<svg [^>]*>/#)).0
+        #expect(root.hasSuffix(#" xml:space="preserve">"#))
+    }
+
     @Test func uniquifyIDsRewritesOnlyMarkupAndKnownReferences() {
         let svg = """
             <svg><g id="graph0"><a xlink:href="#node1" href="#elsewhere"><text>id="node1" url(#node1)</text></a>\
