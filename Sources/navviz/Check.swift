@@ -8,6 +8,7 @@ import NavVizScenario
 extension NavVizCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Compare scenarios with their golden files (canonical DOT and a step summary); fail on any drift.",
             discussion: """
                 Each scenario has a folder GOLDEN/<scenario>/ holding states/NNN-<op>.dot and transitions/NNN-<op>.dot \

@@ -7,6 +7,7 @@ import NavVizScenario
 extension NavVizCommand {
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two versions of a flow step by step and show what each changed step does differently.",
             discussion: """
                 OLD and NEW are each a scenario file (run here), a run JSON (run.json, `navviz run --json`, or a golden \

@@ -37,6 +37,7 @@ struct KindOptions: ParsableArguments {
 extension NavVizCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Turn captures of a real app into a scenario: the first is the root, each further one a snapshot step.",
             discussion: """
                 A capture is the text UIKit prints for [UIViewController _printHierarchy] (in LLDB: \

@@ -21,6 +21,11 @@ struct NavVizCommand: AsyncParsableCommand {
     /// Runs the command, mapping navviz failures to their exit codes and one message per line on stderr.
     static func main() async {
         do {
+            // `navviz` alone is a usage error (exit 64, as git's 1): the help goes to stderr so a script sees no output.
+            if CommandLine.arguments.count == 1 {
+                FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))
+                Foundation.exit(CommandFailure.usage)
+            }
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
                 try await async.run()

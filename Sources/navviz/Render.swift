@@ -8,6 +8,7 @@ import NavVizServer
 extension NavVizCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Draw every state and transition of scenarios as SVG, with a README.md and an index.html viewer.",
             discussion: """
                 Writes OUT/<scenario>/states/NNN-<op>.svg, transitions/NNN-<op>.svg (a .dot beside each), flow.svg, \

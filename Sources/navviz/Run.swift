@@ -5,6 +5,7 @@ import NavVizScenario
 extension NavVizCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run a scenario and print each step: status, visible controller and appearance callbacks.",
             discussion: """
                 Exits 0 when every step's `expect` holds, 1 when one does not (or, with --strict, when a step \
@@ -52,6 +53,7 @@ extension NavVizCommand {
 
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check scenario files without running them.",
             discussion: "Prints every error with the file and JSON path. Exits 0 when all files are valid, 65 otherwise."
         )

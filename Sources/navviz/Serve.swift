@@ -7,6 +7,7 @@ import NavVizServer
 extension NavVizCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Run the local visual-debugging daemon: apps and tests post steps or snapshots, the viewer draws them live.",
             discussion: """
                 Prints the viewer's address, then logs one line per request on stderr. Every accepted step is \

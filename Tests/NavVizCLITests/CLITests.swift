@@ -395,6 +395,14 @@ private let goodScenario =
         #expect(process.terminationStatus == 64)
     }
 
+    @Test func noSubcommandIsAUsageErrorWithTheHelpOnStderr() throws {
+        let result = try navviz()
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("OVERVIEW: Simulate UIKit view-controller hierarchies"))
+        #expect(result.stderr.contains("SUBCOMMANDS:"))
+    }
+
     @Test func helpExplainsTheExitCodes() throws {
         let result = try navviz("--help")
         #expect(result.status == 0)
