@@ -282,6 +282,9 @@ typedef __typeof__((*(navviz_textlayout_function)0)((textspan_t *)0, (char **)0)
 /* The engine's "not measured" answer, whichever type `navviz_textlayout_result` is. */
 static inline navviz_textlayout_result navviz_textlayout_failed(void) { return 0; }
 
+/* The engine's "measured" answer. */
+static inline navviz_textlayout_result navviz_textlayout_succeeded(void) { return 1; }
+
 /* Bytes the arena has handed out (for diagnostics and tests). */
 static inline size_t navviz_reader_arena_used(const navviz_reader *reader) {
     return reader->arena.used;

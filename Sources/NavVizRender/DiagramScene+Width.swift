@@ -217,7 +217,7 @@ extension DiagramItem {
     }
 }
 
-/// Text widths from Arial's (Helvetica's) advance widths, in points.
+/// Text widths from Arial's advance widths (`ArialWidths`), in points.
 enum TextWidth {
     /// A node's horizontal margin (`margin=0.12`), in points.
     static let nodeMargin = 0.12 * 72
@@ -228,32 +228,14 @@ enum TextWidth {
     /// Graphviz's space between a cluster's border and its content, in points.
     static let clusterMargin = 8.0
 
-    /// The width of one line of text at `size` points; bold is about 7% wider in Arial.
+    /// The width of one line of text at `size` points, in Arial or Arial Bold.
     static func of(_ text: String, size: Double, bold: Bool = false) -> Double {
-        let units = text.unicodeScalars.reduce(0) { $0 + advance($1) }
-        return Double(units) * size / 1000 * (bold ? 1.07 : 1)
+        let units = text.unicodeScalars.reduce(0) { $0 + ArialWidths.advance($1, bold: bold) }
+        return Double(units) * size / 1000
     }
 
-    /// Advance widths of printable ASCII (space to `~`) in thousandths of an em, from Helvetica's AFM.
-    private static let ascii: [Int] = [
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-    ]
-
-    /// One character's advance width in thousandths of an em (556, a digit's, for anything not listed).
-    static func advance(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.value {
-        case 0x20...0x7E: ascii[Int(scalar.value) - 0x20]
-        case 0xB7: 278  // ·
-        case 0x2014, 0x2026: 1000  // — …
-        case 0x2212: 584  // −
-        default: 556
-        }
-    }
+    /// One character's advance width in Arial, in thousandths of an em.
+    static func advance(_ scalar: Unicode.Scalar) -> Int { ArialWidths.advance(scalar) }
 }
 
 extension Markup {

@@ -20,9 +20,9 @@ public enum TextMetrics: String, Sendable, CaseIterable {
     /// The installed fonts, through Graphviz's text layout plugin (pango and fontconfig): the best
     /// fit for the fonts a viewer has, but geometry differs between machines with different fonts.
     case fonts
-    /// Graphviz's built-in estimates (hard-coded Times, Helvetica and Courier widths), used when no
-    /// text layout plugin is loaded: the same SVG on every machine with the same Graphviz version,
-    /// whatever fonts are installed; text may fit its box less snugly.
+    /// Arial's advance widths compiled into navviz (`PortableTextLayout`), in a context without pango:
+    /// the same SVG on every machine with the same Graphviz version, whatever fonts are installed; text
+    /// may fit its box less snugly (no kerning, rough widths outside Latin-1).
     case portable
 }
 
@@ -76,8 +76,8 @@ struct Rendering: Sendable {
 ///
 /// Two contexts: the default one (every plugin the installation configures, so text is measured
 /// with the installed fonts) and, made on first use, a portable one holding only the `dot` layout
-/// and the core renderers, without a text layout plugin, so Graphviz falls back to its built-in
-/// font metrics. Both go through the same lock: libgvc and cgraph keep global state (the DOT
+/// and the core renderers, its text measured by navviz's `PortableTextLayout` instead of pango. Both go
+/// through the same lock: libgvc and cgraph keep global state (the DOT
 /// scanner, error buffers), and two threads in two contexts crash.
 final class GraphvizEngine: @unchecked Sendable {
     static let shared = GraphvizEngine()
@@ -178,11 +178,12 @@ final class GraphvizEngine: @unchecked Sendable {
     }
 
     /// The plugin libraries of the portable context: the `dot` layout and the core renderers (SVG,
-    /// DOT, JSON…). Not the pango text layout, whose absence makes Graphviz estimate text sizes.
+    /// DOT, JSON…). Not the pango text layout: text is measured by `PortableTextLayout`.
     private static let portablePlugins = [("gvplugin_dot_layout", "dot_layout"), ("gvplugin_core", "core")]
 
     /// Calls `gvContextPlugins` with no built-in plugins and no plugin configuration, then
-    /// `gvAddLibrary` for each of `portablePlugins`, found in Graphviz's plugin folder.
+    /// `gvAddLibrary` for each of `portablePlugins`, found in Graphviz's plugin folder, and installs
+    /// `PortableTextLayout`.
     private static func makePortableContext() throws(RenderError) -> OpaquePointer {
         // The context keeps this pointer, so the (empty) list is allocated once and never freed.
         let noBuiltins = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: 1)
@@ -196,6 +197,9 @@ final class GraphvizEngine: @unchecked Sendable {
         for (symbolPrefix, name) in portablePlugins {
             let library = try pluginLibrary(named: name, symbol: "\(symbolPrefix)_LTX_library", in: folder)
             gvAddLibrary(portable, library)
+        }
+        guard TextLayoutPlugin.install(PortableTextLayout.engine, in: portable) else {
+            throw .portableMetricsUnavailable(reason: "the text layout could not be installed")
         }
         return portable
     }

@@ -6,7 +6,7 @@ public enum RenderError: Error, Equatable, Sendable {
     case layoutFailed(engine: String, reason: String)
     /// The laid-out graph could not be written in the requested format; `reason` may be empty.
     case renderFailed(format: String, reason: String)
-    /// Graphviz's built-in text metrics could not be set up (its plugins were not found).
+    /// The portable text metrics could not be set up (Graphviz's plugins were not found).
     case portableMetricsUnavailable(reason: String)
 }
 

@@ -59,7 +59,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// Embed the Mermaid flowcharts in `README.md` instead of linking the SVGs (GitHub and GitLab draw
     /// them), so docs in a repository need no committed SVG.
     public var markdownMermaid = false
-    /// Where Graphviz measures text: the installed fonts, or its built-in metrics (portable SVG).
+    /// Where Graphviz measures text: the installed fonts, or Arial's widths compiled in (portable SVG).
     public var textMetrics: TextMetrics = .fonts
     /// Draw every node (`--expand all`) instead of folding what the reader does not need.
     public var expandAll = false

@@ -85,13 +85,11 @@ struct TextBlock: Sendable, Equatable {
         return out + "</g>\n"
     }
 
-    /// A span's width: Arial's advance widths, bold about 7% wider, a character of a wide script (CJK,
-    /// Hangul, emoji) an em.
+    /// A span's width: Arial's (or Arial Bold's) advance widths, a character of a wide script (CJK, Hangul,
+    /// emoji) an em.
     static func width(of span: Span) -> Double {
-        let units = shown(span.text).unicodeScalars.reduce(0) { total, scalar in
-            total + (isWide(scalar) ? 1000 : TextWidth.advance(scalar))
-        }
-        return Double(units) * fontSize / 1000 * (span.bold ? 1.07 : 1)
+        let units = shown(span.text).unicodeScalars.reduce(0) { $0 + ArialWidths.advance($1, bold: span.bold) }
+        return Double(units) * fontSize / 1000
     }
 
     /// The text as drawn: what DOT labels drop (controls, bidirectional overrides) dropped, line breaks as spaces.
@@ -105,15 +103,6 @@ struct TextBlock: Sendable, Equatable {
             }
         }
         return String(out)
-    }
-
-    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            true
-        default: false
-        }
     }
 
     static func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {

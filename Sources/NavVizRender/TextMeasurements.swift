@@ -90,19 +90,28 @@ enum TextMeasurements {
     /// `gvplugin_installed_t` list of a loaded plugin library, such as pango's `gvtextlayout_pango_types`).
     /// False, and nothing changed, when Graphviz lacks what this needs.
     static func install(in context: OpaquePointer, pluginTypes: UnsafeRawPointer) -> Bool {
-        typealias Select = @convention(c) (OpaquePointer?) -> Int32
-        // Not in Graphviz's public headers, but exported by libgvc: picks the best text layout plugin.
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "gvtextlayout_select") else { return false }
-        let select = unsafeBitCast(symbol, to: Select.self)
         var types = pluginTypes.assumingMemoryBound(to: gvplugin_installed_t.self)
         while let type = types.pointee.type, String(cString: type) != "textlayout" { types += 1 }
         guard types.pointee.type != nil,
             let original = types.pointee.engine?.assumingMemoryBound(to: gvtextlayout_engine_t.self).pointee.textlayout
         else { return false }
         measure = original
+        return TextLayoutPlugin.install(engine, in: context)
+    }
+}
+
+/// A text layout plugin made in the process and given to a Graphviz context.
+enum TextLayoutPlugin {
+    /// Adds a plugin library whose one text layout engine is `textlayout`, of higher quality than pango's, and
+    /// makes it the context's text layout. False when Graphviz lacks what this needs.
+    static func install(_ textlayout: navviz_textlayout_function, in context: OpaquePointer) -> Bool {
+        typealias Select = @convention(c) (OpaquePointer?) -> Int32
+        // Not in Graphviz's public headers, but exported by libgvc: picks the best text layout plugin.
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "gvtextlayout_select") else { return false }
+        let select = unsafeBitCast(symbol, to: Select.self)
         // The plugin's records live as long as the context (the process): allocated once, never freed.
         let engine = UnsafeMutablePointer<gvtextlayout_engine_t>.allocate(capacity: 1)
-        engine.initialize(to: gvtextlayout_engine_t(textlayout: Self.engine))
+        engine.initialize(to: gvtextlayout_engine_t(textlayout: textlayout))
         let installed = UnsafeMutablePointer<gvplugin_installed_t>.allocate(capacity: 2)
         installed[0] = gvplugin_installed_t(id: 0, type: strdup("textlayout"), quality: 100, engine: engine, features: nil)
         installed[1] = gvplugin_installed_t(id: 0, type: nil, quality: 0, engine: nil, features: nil)

@@ -47,7 +47,7 @@ extension NavVizCommand {
 
         @OptionGroup var layoutOptions: LayoutOptions
 
-        @Flag(help: "Lay out the artifact SVGs with Graphviz's built-in text metrics: the same SVG on every machine.")
+        @Flag(help: "Lay out the artifact SVGs with Arial's widths compiled into navviz: the same SVG on every machine.")
         var portableMetrics = false
 
         @Option(

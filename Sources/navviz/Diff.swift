@@ -43,7 +43,7 @@ extension NavVizCommand {
 
         @OptionGroup var layoutOptions: LayoutOptions
 
-        @Flag(help: "Lay out the diagrams with Graphviz's built-in text metrics: the same SVG on every machine.")
+        @Flag(help: "Lay out the diagrams with Arial's widths compiled into navviz: the same SVG on every machine.")
         var portableMetrics = false
 
         func validate() throws {

@@ -52,7 +52,7 @@ extension NavVizCommand {
                 valueName: "kind"))
         var markdownImages: String?
 
-        @Flag(help: "Lay out with Graphviz's built-in text metrics instead of the installed fonts: the same SVG on every machine.")
+        @Flag(help: "Lay out with Arial's widths compiled into navviz, not the installed fonts: the same SVG on every machine.")
         var portableMetrics = false
 
         @Option(

@@ -5,7 +5,7 @@ import Testing
 ///
 /// A second machine is simulated with fontconfig: `FONTCONFIG_FILE` points at a configuration that
 /// sees no fonts at all. With the installed fonts, text widths (and so the layout) change; with
-/// Graphviz's built-in metrics, the SVG is byte for byte the same.
+/// the portable metrics (Arial's widths compiled into navviz), the SVG is byte for byte the same.
 @Suite struct PortableMetricsCLITests {
     /// A fontconfig configuration with no font folders, and its cache in the same temporary folder.
     static func noFonts(in folder: URL) throws -> String {

@@ -230,7 +230,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Home", 10.0, false, 26.67), ("UIWindow", 10.0, true, 48.749), ("a · b", 8.0, false, 15.568), ("Ω", 12.0, false, 6.672),
+        ("Home", 10.0, false, 26.67), ("UIWindow", 10.0, true, 48.33), ("a · b", 8.0, false, 15.568), ("Ω", 12.0, false, 6.672),
+        ("Zoë", 10.0, true, 17.78), ("設定", 10.0, false, 20),
     ])
     func textIsMeasuredWithArialsAdvanceWidths(text: String, size: Double, bold: Bool, width: Double) {
         #expect(abs(TextWidth.of(text, size: size, bold: bold) - width) < 0.01)

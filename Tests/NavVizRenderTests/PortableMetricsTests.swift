@@ -4,7 +4,8 @@ import Testing
 
 @testable import NavVizRender
 
-/// `TextMetrics.portable`: layout with Graphviz's built-in text metrics, in a second context.
+/// `TextMetrics.portable`: layout with Arial's advance widths compiled into navviz (`PortableTextLayout`), in a
+/// second context.
 /// (That it does not depend on the installed fonts is shown end to end, with a process whose
 /// fontconfig sees no fonts, in `PortableMetricsCLITests`.)
 @Suite struct PortableMetricsTests {
@@ -30,6 +31,22 @@ import Testing
         }
         #expect(texts(fonts) == texts(portable))
         #expect(portable.contains("<svg width="))
+    }
+
+    /// Portable text is measured with Arial's widths, a bold run with Arial Bold's and a character once whatever
+    /// its UTF-8 length (Graphviz's own estimate ignored bold, and counted `·` as `Â·`): the text after a bold
+    /// word starts where the word ends, and the box is as wide as its text.
+    @Test func portableMetricsMeasureBoldRunsAndCharactersAsArialDoes() throws {
+        let dot = #"digraph { a [shape=box, fontname=Arial, fontsize=10, margin=0, label=<<B>UIWindow</B> · phone>] }"#
+        let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
+        let starts = svg.matches(of: #/<text text-anchor="start" x="([-\d.]+)"/#).compactMap { Double($0.1) }
+        try #require(starts.count == 2)
+        // Arial Bold: U 722, I 278, W 944, i 278, n 611, d 611, o 611, w 778 thousandths of an em, at 10 pt.
+        #expect(abs(starts[1] - starts[0] - 48.33) < 0.01)
+        // " · phone" in Arial: 278 + 278 + 278 + 556 × 5, so the text is 48.33 + 36.14 pt wide.
+        let polygon = try #require(svg.firstMatch(of: #/<polygon fill="none" stroke="black" points="([-\d.]+),[-\d.]+ ([-\d.]+),/#))
+        let width = try #require(Double(polygon.1)) - (try #require(Double(polygon.2)))
+        #expect(abs(width - 84.47) < 1, "the box is \(width) pt wide")
     }
 
     @Test func portableMetricsAreStableAndDoNotDisturbTheDefaultContext() throws {
