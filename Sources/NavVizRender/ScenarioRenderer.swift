@@ -206,7 +206,6 @@ public struct ScenarioRenderer: Sendable {
     ) throws(RenderError) -> [OutputFile] {
         let run = plan.run
         var files: [OutputFile] = []
-        var cache: [TextKey: TextKey] = [:]
         var diagrams = [(state: String?, transition: String?)](repeating: (nil, nil), count: plan.steps.count)
         var mermaid: [String: String] = [:]
         var flowSVG: String?

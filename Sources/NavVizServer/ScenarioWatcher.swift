@@ -14,7 +14,7 @@ struct ScenarioWatcher: Service {
     var interval: Duration = .milliseconds(500)
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             var seen: [String: (stamp: String, id: SessionID)] = [:]
             while !Task.isCancelled {
                 seen = await scan(seen)
