@@ -365,6 +365,19 @@ def main():
         })()""")
         check(gaps[0] > 50 and gaps[1] < 2.5,
               f"{gaps[0]} two-run labels join without a gap or overlap (worst {gaps[1]:.2f} pt: {gaps[2]})")
+        # A run that starts with a space keeps it (Graphviz writes ' · id' after the bold class name; without
+        # xml:space="preserve" on the text element the browser drops the space and draws 'UIWindow· phone').
+        spaced = page.evaluate("""(() => {
+          let count = 0, dropped = [];
+          for (const text of document.querySelectorAll('.canvas svg text')) {
+            if (!text.textContent.startsWith(' ')) continue;
+            count++;
+            if (text.getNumberOfChars() !== text.textContent.length) dropped.push(text.textContent);
+          }
+          return [count, dropped.length, dropped.slice(0, 3).join(' | ')];
+        })()""")
+        check(spaced[0] > 50 and spaced[1] == 0,
+              f"{spaced[0]} text runs that start with a space keep it ({spaced[1]} dropped it: {spaced[2]})")
         # Every node's text stays inside its box.
         spill = page.evaluate("""(() => {
           let count = 0, worst = 0, where = '';

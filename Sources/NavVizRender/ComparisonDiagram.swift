@@ -305,7 +305,7 @@ struct ComparisonComposer {
         let height = String(Int((bottom + Self.pad).rounded(.up)))
         let prolog = panels.first.map { String(decoding: $0.0.prolog, as: UTF8.self) } ?? ""
         return prolog + "<svg width=\"\(width)pt\" height=\"\(height)pt\"\n viewBox=\"0.00 0.00 \(width).00 \(height).00\" "
-            + "xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"\(SVGPostProcessor.preserveSpaces)>\n"
+            + "xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
             + "<g id=\"graph0\" class=\"graph\">\n<title>navviz</title>\n"
             + "<polygon fill=\"white\" stroke=\"transparent\" points=\"0,0 0,\(height) \(width),\(height) \(width),0 0,0\"/>\n"
             + body + "</g>\n</svg>\n"

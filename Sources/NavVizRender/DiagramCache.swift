@@ -10,8 +10,9 @@ public struct DiagramCache: Sendable {
     /// Bump when the SVG navviz makes from the same DOT and Graphviz changes (post-processing).
     /// (2: text measures remembered within a process, keyed on bytes; a build keyed on `String` could store SVG
     /// whose canonically equivalent texts shared one measure.)
-    /// (3: the root element keeps spaces, `xml:space="preserve"`. 4: portable metrics are navviz's Arial widths.)
-    public static let rendererVersion = "4"
+    /// (3: the root element keeps spaces. 4: portable metrics are navviz's Arial widths. 5: a text element that
+    /// starts with a space keeps it, `xml:space="preserve"`.)
+    public static let rendererVersion = "5"
     /// The default size bound: 256 MiB.
     public static let defaultLimit = 256 << 20
 

@@ -77,42 +77,35 @@ public enum SVGPostProcessor {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// The attribute `preservingSpaces` gives the root element.
-    static let preserveSpaces = " xml:space=\"preserve\""
-
-    /// Marks the root `<svg>` element `xml:space="preserve"`, so viewers keep the space that starts a text run.
+    /// Marks each `<text>` element whose text starts with a space `xml:space="preserve"`, so viewers keep it.
     ///
     /// Graphviz writes a label's bold run and the text after it as two `<text>` elements, the second starting
-    /// with the space between them (` · shopNav`), and places it after the first's measured width. By
-    /// default XML drops a text's leading space, so the dot is drawn against the bold word (`UIWindow· phone`).
+    /// with the space between them (` · shopNav`), and places it after the first's measured width. By default
+    /// XML drops a text's leading space, so the dot is drawn against the bold word (`UIWindow· phone`). Chromium
+    /// honours the attribute only on the text element itself, not inherited from the root.
     static func preservingSpaces(_ svg: String) -> String {
         let source = Array(svg.utf8)
-        // The first `<svg ` outside comments (Graphviz's prolog has two).
-        var from = 0
-        var found: Range<Int>?
-        while let open = firstRange(of: svgOpen, in: source[...], from: from) {
-            guard let comment = firstRange(of: commentOpen, in: source[...], from: from), comment.lowerBound < open.lowerBound else {
-                found = open
-                break
-            }
-            guard let close = firstRange(of: commentClose, in: source[...], from: comment.upperBound) else { break }
-            from = close.upperBound
-        }
-        guard let open = found, let end = firstRange(of: tagEnd, in: source[...], from: open.upperBound) else { return svg }
         var output: [UInt8] = []
-        output.reserveCapacity(source.count + preserveSpacesBytes.count)
-        let insertion = source[end.lowerBound - 1] == UInt8(ascii: "/") ? end.lowerBound - 1 : end.lowerBound
-        output.append(contentsOf: source[..<insertion])
-        output.append(contentsOf: preserveSpacesBytes)
-        output.append(contentsOf: source[insertion...])
+        var copied = 0
+        var from = 0
+        while let open = firstRange(of: textOpen, in: source[...], from: from),
+            let end = firstRange(of: tagEnd, in: source[...], from: open.upperBound)
+        {
+            from = end.upperBound
+            guard end.upperBound < source.count, source[end.upperBound] == UInt8(ascii: " ") else { continue }
+            if output.isEmpty { output.reserveCapacity(source.count + 8 * preserveSpaces.count) }
+            output.append(contentsOf: source[copied..<open.upperBound])
+            output.append(contentsOf: preserveSpaces)
+            copied = open.upperBound
+        }
+        guard copied > 0 else { return svg }
+        output.append(contentsOf: source[copied...])
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let svgOpen = Array("<svg ".utf8)
+    private static let textOpen = Array("<text ".utf8)
     private static let tagEnd = Array(">".utf8)
-    private static let commentOpen = Array("<!--".utf8)
-    private static let commentClose = Array("-->".utf8)
-    private static let preserveSpacesBytes = Array(preserveSpaces.utf8)
+    private static let preserveSpaces = Array("xml:space=\"preserve\" ".utf8)
 
     private static let singleFamily = Array("font-family=\"\(DiagramStyle.font)\"".utf8)
     private static let familiesWithFallbacks = Array("font-family=\"\(fontFamilies)\"".utf8)

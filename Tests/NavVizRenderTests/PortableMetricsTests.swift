@@ -39,7 +39,7 @@ import Testing
     @Test func portableMetricsMeasureBoldRunsAndCharactersAsArialDoes() throws {
         let dot = #"digraph { a [shape=box, fontname=Arial, fontsize=10, margin=0, label=<<B>UIWindow</B> · phone>] }"#
         let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
-        let starts = svg.matches(of: #/<text text-anchor="start" x="([-\d.]+)"/#).compactMap { Double($0.1) }
+        let starts = svg.matches(of: #/<text (?:xml:space="preserve" )?text-anchor="start" x="([-\d.]+)"/#).compactMap { Double($0.1) }
         try #require(starts.count == 2)
         // Arial Bold: U 722, I 278, W 944, i 278, n 611, d 611, o 611, w 778 thousandths of an em, at 10 pt.
         #expect(abs(starts[1] - starts[0] - 48.33) < 0.01)
