@@ -235,8 +235,11 @@ struct SceneEmitter {
         if let cluster = presenter.cluster { attributes.set("ltail", cluster) }
         attributes.set("style", "dashed")
         // An external label: it is placed on the drawn (clipped) edge, whereas a plain label sits
-        // at the middle of the unclipped edge, often inside the presenter's cluster.
-        attributes["xlabel"] = .label(DiagramStyle.presentationLabel(item.node.style))
+        // at the middle of the unclipped edge, often inside the presenter's cluster. Graphviz puts it
+        // against the edge, so the dashes ran through its last letter ("formShee|t"): a padded cell keeps
+        // it 4 pt away.
+        attributes["xlabel"] = .html(
+            .table([(.text(DiagramStyle.presentationLabel(item.node.style)), background: nil)], centered: true, padding: 4))
         let color: String
         if item.isGhost {
             color = DiagramStyle.removedBorder

@@ -1,4 +1,5 @@
 import Foundation
+import NavVizCore
 import NavVizScenario
 import Testing
 
@@ -47,6 +48,25 @@ import Testing
         let polygon = try #require(svg.firstMatch(of: #/<polygon fill="none" stroke="black" points="([-\d.]+),[-\d.]+ ([-\d.]+),/#))
         let width = try #require(Double(polygon.1)) - (try #require(Double(polygon.2)))
         #expect(abs(width - 84.47) < 1, "the box is \(width) pt wide")
+    }
+
+    /// A presentation's label stands clear of its dashed edge: Graphviz puts an external label against the
+    /// edge, and the dashes ran through its last letter ("formShee|t") until the label got a padded cell.
+    @Test(arguments: ["formSheet", "pageSheet", "fullScreen", "popover"])
+    func aPresentationsLabelStandsClearOfItsEdge(style: String) throws {
+        let scenario = """
+            {"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"], "id": "shopNav"}, {"navigation": ["Cart"]}]},
+             "steps": [{"op": "present", "node": {"navigation": ["SignIn"], "id": "signInNav"}, "style": "\(style)"}]}
+            """
+        let step = ScenarioRunner.run(try ScenarioDecoder.decode(scenario, file: "t.json")).steps[1]
+        let dot = DOTBuilder().state(step.hierarchy, finder: step.finder)
+        let svg = try GraphvizRenderer.shared.renderSync(dot: dot, metrics: .portable)
+        let edge = try #require(svg.components(separatedBy: "<g id=\"edge").first { $0.contains("stroke-dasharray") })
+        let line = try #require(edge.firstMatch(of: #/stroke-dasharray="5,2" d="M([-\d.]+),/#))
+        let label = try #require(edge.firstMatch(of: #/<text text-anchor="start" x="([-\d.]+)"[^>]*>([^<]+)</text>/#))
+        let right = try #require(Double(label.1)) + TextWidth.of(String(label.2), size: 9)
+        let gap = try #require(Double(line.1)) - right
+        #expect(gap >= 2.5, "the label ends \(gap) pt from the edge")
     }
 
     @Test func portableMetricsAreStableAndDoNotDisturbTheDefaultContext() throws {

@@ -332,7 +332,7 @@ import Testing
         let lowestTab = tabs.map { $0.y - $0.height / 2 }.min()!
         #expect(presented.allSatisfy { $0.y + $0.height / 2 < lowestTab })
         #expect(zip(presented, presented.dropFirst()).allSatisfy { $0.y > $1.y })
-        #expect(dot.firstMatch(of: #/style=dashed, xlabel="pageSheet"/#) != nil)
+        #expect(dot.firstMatch(of: #/style=dashed, xlabel=<<TABLE [^>]*><TR><TD ALIGN="CENTER">pageSheet</TD>/#) != nil)
     }
 
     /// A chain of five sheets, each a navigation controller three deep with module-style names: each sheet
