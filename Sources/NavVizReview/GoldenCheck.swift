@@ -26,8 +26,9 @@ public struct GoldenCheck: Sendable {
         public var lines: [String]
         /// The whole -/+ diff of every changed file (`drift.txt`).
         public var fullDiff: [String]
-        /// The diagrams to draw for the reviewer, as DOT with their path in the artifact folder.
-        public var diagrams: [(dot: String, path: String)]
+        /// The diagrams to draw for the reviewer, as DOT with their path in the artifact folder; a diff of two
+        /// states also as the picture its SVG is composed from, as `navviz diff -o` draws it.
+        public var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?)]
 
         /// Whether every golden matches.
         public var matches: Bool { drifts.isEmpty }
@@ -188,8 +189,10 @@ public struct GoldenCheck: Sendable {
 
     /// Expected and actual DOT of every drifted diagram, and a diagram of the two states after the step
     /// when the golden run JSON has that step.
-    static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun) -> [(dot: String, path: String)] {
-        var diagrams: [(dot: String, path: String)] = []
+    static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun) -> [(
+        dot: String, path: String, picture: ComparisonDiagram?
+    )] {
+        var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?)] = []
         for drift in drifts where drift.path.hasSuffix(".dot") && drift.kind != .renumbered {
             var stem = String(drift.path.dropLast(4))
             if drift.kind == .gone {
@@ -197,8 +200,8 @@ public struct GoldenCheck: Sendable {
                 let parts = stem.split(separator: "/", maxSplits: 1)
                 stem = parts.count == 2 ? "\(parts[0])/old-\(parts[1])" : "old-" + stem
             }
-            if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg")) }
-            if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg")) }
+            if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg", nil)) }
+            if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg", nil)) }
             // The golden step the diagram was paired with (another number after an inserted or removed step);
             // a diagram only one side has (an inserted or removed step) has no counterpart to diff against.
             guard drift.kind == .changed, let goldenIndex = Goldens.stepNumber(drift.goldenPath ?? drift.path),
@@ -211,14 +214,14 @@ public struct GoldenCheck: Sendable {
             let changes = HierarchyChanges(
                 old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
             ).phrases
-            let dot = DOTBuilder(options: .focused).diff(
+            let picture = DOTBuilder(options: .focused).diffDiagram(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                 caption: goldenIndex == actualIndex
                     ? "Step \(actualIndex) · golden \(old.op) → actual \(new.op)"
                     : "Step \(actualIndex) (golden step \(goldenIndex)) · golden \(old.op) → actual \(new.op)",
                 details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,
                 titles: ("golden", "actual"))
-            diagrams.append((dot, "\(stem).diff.svg"))
+            diagrams.append((picture.dot, "\(stem).diff.svg", picture))
         }
         return diagrams
     }

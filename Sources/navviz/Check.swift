@@ -209,11 +209,19 @@ extension NavVizCommand {
             var files: [OutputFile] = [OutputFile(path: "drift.txt", contents: report.fullDiff.map { $0 + "\n" }.joined())]
             let metrics: TextMetrics = portableMetrics ? .portable : .fonts
             var problems: [String] = []
-            let keys = report.diagrams.map { TextKey($0.dot) }
+            // A diff of two states is composed from their layouts, as `navviz diff -o` draws it; a drifted file is
+            // laid out from its DOT.
+            let keys = report.diagrams.flatMap { diagram in (diagram.picture?.parts ?? [diagram.dot]).map(TextKey.init) }
             let layout = (try? DiagramLayout(dots: keys, metrics: metrics, options: layoutOptions)) ?? DiagramLayout(metrics: metrics)
-            for (key, (_, path)) in zip(keys, report.diagrams) {
+            for (dot, path, picture) in report.diagrams {
                 do {
-                    files.append(OutputFile(path: path, contents: try layout.svg(key)))
+                    if let picture {
+                        var parts: [String] = []
+                        for part in picture.parts { parts.append(try layout.svg(TextKey(part)).text) }
+                        files.append(OutputFile(path: path, contents: try picture.svg(parts: parts)))
+                    } else {
+                        files.append(OutputFile(path: path, contents: try layout.svg(TextKey(dot))))
+                    }
                 } catch {
                     problems.append("\(path): cannot render: \(error.description)")
                 }

@@ -117,6 +117,8 @@ import Testing
         let diff = try read("out/artifacts/shop/states/001-push.diff.svg", in: folder.url)
         #expect(diff.hasPrefix("<?xml"))
         #expect(diff.contains("golden") && diff.contains("actual"))
+        // Composed from the two states' layouts, as `navviz diff -o` draws it: panels holding each state's drawing.
+        #expect(diff.contains(#"<g id="panel_before" class="cluster">"#) && diff.contains(#"<g id="panel_after" class="cluster">"#))
         #expect(try read("out/artifacts/shop/drift.txt", in: folder.url).contains("+1 push ok shopTabs > shopNav > Specs\n"))
         // The goldens are untouched.
         #expect(try read("golden/shop/summary.txt", in: folder.url).contains("1 push ok shopTabs > shopNav > Product"))
