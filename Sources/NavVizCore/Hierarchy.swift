@@ -200,9 +200,12 @@ public struct Hierarchy: Sendable, Equatable {
         return out
     }
 
-    /// The controllers on screen: nodes in the window that show no child of their own.
+    /// The controllers on screen: nodes in the window that show no child of their own, and that no full-screen
+    /// presentation covers (one made from a sheet leaves what the sheet covered in the window, behind it).
     public func onScreen() -> [NodeID] {
-        nodesInWindow().filter { id in
+        let window = nodesInWindow()
+        let uncovered = window.lastIndex { self[$0].presenter != nil && self[$0].style?.resolved == .fullScreen } ?? 0
+        return window[uncovered...].filter { id in
             self[id].kind.isController && !shownChildren(of: id).contains { self[$0].kind.isController }
         }
     }

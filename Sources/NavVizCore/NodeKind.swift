@@ -17,8 +17,12 @@ public enum NodeKind: String, Sendable, CaseIterable, Equatable {
     /// A plain view inside an animated stack (it gets no appearance callbacks).
     case view
 
-    /// Whether the node is a view controller (views get no appearance callbacks).
+    /// Whether the node is a view controller, or a node the finders treat as one (an animated stack, their leaf).
     public var isController: Bool { self != .view }
+
+    /// Whether the node gets appearance callbacks: a view controller, not a view (an animated stack is a
+    /// `UIView`, and so are the views it stacks).
+    public var getsAppearanceCallbacks: Bool { self != .view && self != .stack }
 }
 
 /// A modal presentation style (`UIModalPresentationStyle`).

@@ -109,8 +109,8 @@ public struct Simulator: Sendable, Equatable {
         var new = new
         new.device = hierarchy.device
         new.screens = hierarchy.screens
-        let before = hierarchy.nodesInWindow().filter { hierarchy[$0].kind.isController }
-        let after = new.nodesInWindow().filter { new[$0].kind.isController }
+        let before = hierarchy.nodesInWindow().filter { hierarchy[$0].kind.getsAppearanceCallbacks }
+        let after = new.nodesInWindow().filter { new[$0].kind.getsAppearanceCallbacks }
         var outcome = StepOutcome(status: .ok)
         outcome.events = AppearanceOrder.swap.events(
             from: before.filter { !after.contains($0) }, to: after.filter { !before.contains($0) }, animated: false)

@@ -196,8 +196,9 @@ extension Transaction {
             h[presenter].presented = top
             h[top].presenter = presenter
             h[top].style = style
-            // The intermediates leave the window top-down, each with what it contains.
-            tearDownPhase(topDown: chain.dropLast().reversed())
+            // The intermediates leave the window top-down, each with what it contains; nothing else moves yet (the top,
+            // linked to the presenter for now, covers nothing it did not cover before).
+            tearDownPhase(topDown: chain.dropLast().reversed(), onlyThese: true)
             unlinkPresentation(top)
         } else {
             unlinkPresentation(dismissed)
@@ -241,17 +242,21 @@ extension Transaction {
     /// Ends a silent tear-down step: what left the window gets wD/dD, unanimated. Nothing appears: a
     /// controller a full-screen presentation had covered is removed too, or appears in the final phase.
     /// With `topDown` (presented trees, top first), what each of those trees held leaves before what the
-    /// next held; the rest after, in window order.
-    mutating func tearDownPhase(topDown roots: [NodeID] = []) {
+    /// next held; the rest after, in window order. With `onlyThese`, only what those trees held leaves.
+    mutating func tearDownPhase(topDown roots: [NodeID] = [], onlyThese: Bool = false) {
         let now = Self.controllersInWindow(h)
         var leaving = windowMark.filter { !now.contains($0) }
+        if onlyThese {
+            let hierarchy = h
+            leaving = leaving.filter { roots.contains(hierarchy.containmentRoot(of: $0)) }
+        }
         if !roots.isEmpty {
             let hierarchy = h
             let first = roots.flatMap { root in leaving.filter { hierarchy.containmentRoot(of: $0) == root } }
             leaving = first + leaving.filter { !first.contains($0) }
         }
         events += AppearanceOrder.sequential.events(from: leaving, to: [], animated: false)
-        windowMark = windowMark.filter { now.contains($0) }
+        windowMark = windowMark.filter { !leaving.contains($0) }
     }
 
     /// Removes a presented controller's link to its presenter.

@@ -48,7 +48,7 @@ struct Transaction {
     let initialVisible: NodeID?
 
     static func controllersInWindow(_ h: Hierarchy) -> [NodeID] {
-        h.nodesInWindow().filter { h[$0].kind.isController }
+        h.nodesInWindow().filter { h[$0].kind.getsAppearanceCallbacks }
     }
 
     var isAnimated: Bool { options.isAnimated }

@@ -390,7 +390,7 @@ extension DiagramScene {
 
     /// The scene with the `marks` of `kinds` set on its items, drawn as it is otherwise. A summary box takes
     /// its nodes' mark when they all have the same, else `changed` when any has one. Inside an added or
-    /// removed item, its parts are not marked again.
+    /// removed item, its parts are not marked again (what it presents is not inside it: it is marked).
     func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>) -> DiagramScene {
         var scene = self
         scene.roots = roots.map { $0.marking(marks, kinds, inside: nil) }
@@ -418,7 +418,8 @@ extension DiagramItem {
         item.mark = mark != .changed && mark == inside ? nil : mark
         let within = mark == .changed ? inside : mark ?? inside
         item.children = children.map { $0.marking(marks, kinds, inside: within) }
-        item.presentations = presentations.map { $0.marking(marks, kinds, inside: within) }
+        // A presentation is not containment: it is drawn beside its presenter's box, whose mark does not reach it.
+        item.presentations = presentations.map { $0.marking(marks, kinds, inside: nil) }
         return item
     }
 }

@@ -47,6 +47,16 @@ import Testing
             name: "containment swap to a new child", root: box("Box", [screen("A")]),
             operation: .showChild(screen("B")), trace: ["A.wD", "B.wA", "A.dD", "B.dA"]),
         Row(
+            // An AnimatedStackView is a UIView: the controller holding it gets the callbacks, the stack none.
+            name: "a child holding an animated stack leaves",
+            root: box("Box", [box("Deck", [stackOf(["Card"], id: "cards")], visible: 0), screen("Filters")], visible: 0),
+            operation: .showChild(ref("Filters")), options: StepOptions(target: "Box"),
+            trace: ["Deck.wD", "Filters.wA", "Deck.dD", "Filters.dA"]),
+        Row(
+            name: "a child holding an animated stack comes back",
+            root: box("Box", [box("Deck", [stackOf(["Card"], id: "cards")], visible: 0), screen("Filters")], visible: 1),
+            operation: .showChild(ref("Deck")), trace: ["Filters.wD", "Deck.wA", "Filters.dD", "Deck.dA"]),
+        Row(
             name: "setViewControllers with a different top", root: nav("A", "B"),
             operation: .setStack([ref("A"), screen("C")]), trace: ["B.wD", "C.wA", "B.dD", "C.dA"]),
         Row(
@@ -160,4 +170,11 @@ import Testing
             }
         }
     }
+}
+
+/// An AnimatedStackView node holding `views`.
+func stackOf(_ views: [String], id: String) -> NodeSpec {
+    var stack = NodeSpec(kind: .stack, id: id)
+    stack.children = views.map { .screen($0) }
+    return stack
 }

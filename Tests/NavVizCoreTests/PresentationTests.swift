@@ -290,6 +290,33 @@ import Testing
         #expect(outcome.events.map(\.isAnimated) == [false, false, true, true, true, true])
     }
 
+    /// A full-screen presentation made from a sheet takes the sheet out of the window, not what the sheet covered:
+    /// dismissing both from the root leaves that in the window throughout, with no callbacks (it used to get
+    /// unanimated disappear callbacks, then appear callbacks, in the same step).
+    @Test func dismissingAFullScreenPresentationOverASheetLeavesTheRootAlone() throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        sim.perform(.present(screen("Sheet"), style: .pageSheet))
+        let cover = sim.perform(.present(screen("Cover"), style: .fullScreen))
+        #expect(cover.trace == ["Sheet.wD", "Cover.wA", "Cover.dA", "Sheet.dD"])
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "nav"))
+        #expect(outcome.status == .ok)
+        #expect(outcome.trace == ["Cover.wD", "Cover.dD"])
+        #expect(sim.visible == "Home")
+        #expect(sim.finderResult.onScreen == ["Home"])
+    }
+
+    /// "A presentation style in which the presented view covers the screen": what a sheet covered stays in the
+    /// window under a full-screen presentation made from the sheet, but it is not on screen.
+    @Test func aFullScreenPresentationFromASheetCoversWhatTheSheetCovered() throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        sim.perform(.present(screen("Sheet"), style: .pageSheet))
+        #expect(sim.finderResult.onScreen == ["Home", "Sheet"])
+        sim.perform(.present(screen("Cover"), style: .fullScreen))
+        #expect(sim.finderResult.onScreen == ["Cover"])
+        sim.perform(.present(screen("Note"), style: .formSheet))
+        #expect(sim.finderResult.onScreen == ["Cover", "Note"])
+    }
+
     @Test func dismissingALongChainRemovesTheIntermediatesTopDownAndAnimatesTheTop() throws {
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(screen("B")))

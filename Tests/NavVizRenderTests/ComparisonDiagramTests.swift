@@ -121,6 +121,19 @@ import Testing
         #expect(present.matches(of: #/class="mark added"/#).count == 1)
     }
 
+    /// A presentation is not containment: dismissing a chain marks every presented controller it removes, the
+    /// one on screen that slides away included, not only the lowest.
+    @Test func aDismissedChainMarksEachPresentedControllerRemoved() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"navigation": ["Cart"], "id": "nav"}, "steps": [{"present": "Promo"}, {"present": {"navigation": ["PromoDetail"], "id": "detailNav"}}, {"dismiss": true, "target": "Cart"}]}"#
+        )
+        let picture = Self.picture(steps, 3)
+        let svg = try picture.svg(metrics: .portable)
+        #expect(svg.matches(of: #/class="mark removed"/#).count == 2)
+        // The presented navigation controller is marked once, at its top; its child is inside it.
+        #expect(picture.dot.matches(of: #/− removed/#).count == 2)
+    }
+
     /// Side by side when that fits the budget, from the laid-out widths; under each other otherwise, the
     /// events then under the caption. `--expand all` never stacks.
     @Test func panelsStackOnlyWhenSideBySideIsTooWide() throws {
