@@ -88,7 +88,11 @@ extension PrintHierarchy {
         kinds overrides: [String: NodeKind] = [:], device: Device = .phone, continuing previous: CaptureIdentities = CaptureIdentities()
     ) -> CapturedHierarchy {
         var h = HierarchyBuilder(device: device)
-        var notes: [String] = leftOutWindows.map { window in
+        var notes: [String] = leftOutLines.map { part in
+            let lines = part.lines.count == 1 ? "line \(part.lines.lowerBound)" : "lines \(part.lines.lowerBound)–\(part.lines.upperBound)"
+            return "\(lines): \(part.why) left out: not the dump"
+        }
+        notes += leftOutWindows.map { window in
             "line \(window.line): UIKit's own window (\(window.className): the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
         }
         var observed: [(NodeID, State)] = []

@@ -55,10 +55,13 @@ public struct PrintHierarchy: Sendable, Equatable {
     /// The roots of UIKit's own windows printed after the app's (the keyboard's `UIInputWindowController`),
     /// left out with their lines: class and line.
     public var leftOutWindows: [(className: String, line: Int)] = []
+    /// Lines of a console session around the dump that were not read, each range with why (a note).
+    public var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = []
 
-    /// Equal controllers and left-out windows.
+    /// Equal controllers and left-out windows and lines.
     public static func == (a: PrintHierarchy, b: PrintHierarchy) -> Bool {
         a.controllers == b.controllers && a.leftOutWindows.elementsEqual(b.leftOutWindows) { $0 == $1 }
+            && a.leftOutLines.elementsEqual(b.leftOutLines) { $0 == $1 }
     }
 
     /// The root controllers of windows UIKit adds itself (the keyboard, text editing menus), which
@@ -94,7 +97,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .empty(let file):
             "\(file): the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"
         case .notADump(let file, let line, let found):
-            "\(file): line \(line): expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '\(found)'"
+            "\(file): line \(line): expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '\(found)'"
         case .fragment(let file, let line):
             "\(file): line \(line): the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .skippedLevel(let file, let line, let depth, let previous):
@@ -122,6 +125,14 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
 }
 
 extension PrintHierarchy {
+    /// Whether some line of the text reads as a dump's controller line (a console paste that holds a dump).
+    public static func holdsDumpLine(_ text: String) -> Bool {
+        splitLines(Substring(text)).contains { line in
+            let trimmed = line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }
+            return trimmed.hasPrefix("<") && line.contains(", state: ") && line.contains(", view: ")
+        }
+    }
+
     /// Whether text looks like a `_printHierarchy` dump (its first line is a controller line).
     public static func looksLikeDump(_ text: String) -> Bool {
         var lines = Self.lines(of: text)[...]
@@ -162,15 +173,32 @@ extension PrintHierarchy {
         var lastAtDepth: [Int] = []
         var leftOut: [(className: String, line: Int)] = []
         var skippingWindow = false
-        for (number, raw) in lines(of: text) {
+        let (lines, consoleBefore) = reading(text)
+        var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = consoleBefore.map { [$0] } ?? []
+        let prompts = promptLines(text)
+        let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
+        for (number, raw) in lines {
             if raw.allSatisfy(\.isWhitespace) { continue }
             var line = Substring(raw)
             while line.last == " " || line.last == "\r" || line.last == "\t" { line = line.dropLast() }
             if controllers.isEmpty, let error = debuggerError(line, line: number, file: file) { throw error }
-            let (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
-            if skippingWindow, depth > 0 { continue }
+            let depth: Int
+            let isPresented: Bool
+            var controller: Controller
+            do throws(PrintHierarchyError) {
+                let rest: Substring
+                (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
+                if skippingWindow, depth > 0 { continue }
+                controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
+            } catch {
+                // A debugger prompt after the dump starts another command: its output is not the dump's.
+                guard let last = controllers.last?.line, let prompt = prompts.last(where: { $0 > last && $0 < number }) else {
+                    throw error
+                }
+                leftOutLines.append((prompt...max(prompt, lastLine), "the debugger command on line \(prompt) and its output"))
+                break
+            }
             skippingWindow = false
-            var controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
             controller.depth = depth
             if controllers.isEmpty {
                 controller.link = isPresented ? .presented : .root
@@ -213,18 +241,42 @@ extension PrintHierarchy {
             lastAtDepth = Array(lastAtDepth.prefix(depth)) + [index]
         }
         guard !controllers.isEmpty else { throw .empty(file: file) }
-        return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut)
+        return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
     }
 
     /// The numbers of the lines that are a debugger's prompt (`(lldb) …`, `cy# …`).
     static func promptLines(_ text: String) -> [Int] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        return splitLines(body).enumerated().filter { isPrompt($0.element) }.map { $0.offset + 1 }
+        return splitLines(withoutCommentMarkers(body)).enumerated().filter { isPrompt($0.element) }.map { $0.offset + 1 }
     }
 
     /// Whether a line is a debugger's prompt, with or without a command after it (LLDB's, cycript's).
     static func isPrompt(_ line: Substring) -> Bool { line.hasPrefix("(lldb)") || line.hasPrefix("cy#") }
+
+    /// Whether a prompt line runs the command that prints the hierarchy (`po … _printHierarchy`, chisel's `pvc`).
+    static func isHierarchyCommand(_ line: Substring) -> Bool {
+        guard isPrompt(line) else { return false }
+        let command = line.drop { $0 != ")" && $0 != "#" }.dropFirst().drop(while: \.isWhitespace)
+        return line.contains("_printHierarchy") || command == "pvc" || command.hasPrefix("pvc ")
+    }
+
+    /// The text without the comment or quote marker every written line starts with (`///`, `//`, `#`, `>`: a
+    /// dump pasted from a doc comment, a script or a quoted reply), and the one space after it.
+    static func withoutCommentMarkers(_ body: Substring) -> Substring {
+        let lines = splitLines(body)
+        let written = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
+        guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }),
+            written.allSatisfy({ $0.hasPrefix(marker) })
+        else { return body }
+        return Substring(
+            lines.map { line -> Substring in
+                let trimmed = line.drop(while: \.isWhitespace)
+                guard trimmed.hasPrefix(marker) else { return line }
+                let rest = trimmed.dropFirst(marker.count)
+                return rest.first == " " ? rest.dropFirst() : rest
+            }.joined(separator: "\n"))
+    }
 
     /// The lines of a dump, numbered as in the file, as they come from a paste: without a byte-order mark, one
     /// pair of surrounding backticks (cycript), the quotes and escapes of a Swift string (`po` of
@@ -232,9 +284,15 @@ extension PrintHierarchy {
     /// command that printed the dump, an `NSLog` header (`2024-05-01 10:22:33.123456+0200 App[12:34] `) and an
     /// indentation every line shares (a Markdown code block); lines wrapped after a comma are joined. Lines
     /// end at `\n`, `\r\n` or `\r`.
-    static func lines(of text: String) -> [(number: Int, text: Substring)] {
+    static func lines(of text: String) -> [(number: Int, text: Substring)] { reading(text).lines }
+
+    /// The lines of a dump (`lines(of:)`), and the lines of a console session before the command that printed it
+    /// (another command's output), which are left out, with why.
+    static func reading(_ text: String) -> (lines: [(number: Int, text: Substring)], consoleBefore: (lines: ClosedRange<Int>, why: String)?)
+    {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        body = withoutCommentMarkers(body)
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {
             body = Substring(splitLines(body).map { isFence($0) ? "" : $0 }.joined(separator: "\n"))
@@ -246,9 +304,23 @@ extension PrintHierarchy {
             body = Substring(
                 String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
-        // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
-            .filter { !isPrompt($0.text) && !$0.text.hasPrefix("warning: ") }
+        // A console session: what the debugger printed before the command that printed the dump is another command's.
+        var consoleBefore: (lines: ClosedRange<Int>, why: String)?
+        if let command = lines.firstIndex(where: { isHierarchyCommand($0.text) }),
+            lines[..<command].contains(where: {
+                !$0.text.allSatisfy(\.isWhitespace) && !isPrompt($0.text) && !$0.text.hasPrefix("warning: ")
+            }),
+            let first = lines[..<command].first(where: { !$0.text.allSatisfy(\.isWhitespace) })
+        {
+            let what = Capture.excerpt(lines[command].text)
+            consoleBefore = (
+                first.number...lines[command].number - 1, "the console output before the command that printed the dump ('\(what)')"
+            )
+            lines.removeSubrange(..<command)
+        }
+        // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
+        lines = lines.filter { !isPrompt($0.text) && !$0.text.hasPrefix("warning: ") }
         // Swift's `po` of an `Any?` (`value(forKey: "_printHierarchy")` through `?.`): `▿ Optional<Any>`, then the
         // dump's first line after `  - some : `.
         if let wrapper = lines.firstIndex(where: { isOptionalHeader($0.text) }),
@@ -292,7 +364,7 @@ extension PrintHierarchy {
                 }
             }
         }
-        return lines
+        return (lines, consoleBefore)
     }
 
     /// The one written line of `lines`, when there is only one, trimmed and without the type and result name `p`

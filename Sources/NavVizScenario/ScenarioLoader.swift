@@ -58,13 +58,14 @@ public enum ScenarioLoader {
     }
 
     /// Whether the file at `path` starts as a `_printHierarchy` dump does, or as the debugger's error in its place,
-    /// or cannot be read to tell.
+    /// or holds a dump's controller line further down (a console paste the reader may refuse: it then says why,
+    /// where skipping it would say nothing), or cannot be read to tell.
     private static func mayBeDump(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 64 * 1024) else { return true }
         let text = String(decoding: head, as: UTF8.self)
-        return PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text)
+        return PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) || PrintHierarchy.holdsDumpLine(text)
     }
 }
 

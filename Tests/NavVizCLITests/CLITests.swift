@@ -340,6 +340,13 @@ private let goodScenario =
         let failed = try navviz("validate", "flows", in: folder.url)
         #expect(failed.status == 65)
         #expect(failed.stderr.hasPrefix("flows/failed.txt: line 2: the debugger printed an error, not a dump: "))
+        // A console paste holding a dump after other text is read, so why it cannot be is said (it was skipped unsaid).
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/failed.txt"))
+        try "Here is what pvc printed:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n".write(
+            to: folder.url.appendingPathComponent("flows/console.txt"), atomically: true, encoding: .utf8)
+        let console = try navviz("validate", "flows", in: folder.url)
+        #expect(console.status == 65)
+        #expect(console.stderr.hasPrefix("flows/console.txt: line 1: expected a view controller line such as "))
     }
 
     /// A file that is not UTF-8 says so in the same words whatever it is called (the daemon's request body is

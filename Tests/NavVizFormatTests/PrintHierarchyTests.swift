@@ -319,6 +319,19 @@ import Testing
                 }
                 .joined(separator: "\n")
             ),
+            // A new user's trial (console pastes from blog posts): another command's output before the one that printed
+            // the dump, or after it; a doc comment (swift-snapshot-testing documents `.hierarchy` in one); a quoted reply.
+            (
+                "another command's output before the dump's",
+                "(lldb) po [self.view recursiveDescription]\n<UIView: 0x1; frame = (0 0; 375 667); layer = <CALayer: 0x2>>\n"
+                    + "   | <UILabel: 0x3; frame = (0 0; 10 10)>\n\n(lldb) po [self _printHierarchy]\n" + plain
+            ),
+            (
+                "another command after the dump",
+                "(lldb) pvc\n" + plain + "\n(lldb) pkp 0x1 .view.backgroundColor\nUIExtendedSRGBColorSpace 1 1 1 1\n"
+            ),
+            ("a doc comment", "  /// ```\n" + lines.map { "  /// " + $0 }.joined(separator: "\n") + "\n  /// ```\n"),
+            ("a quoted reply", lines.map { "> " + $0 }.joined(separator: "\n")),
             (
                 "wrapped lines indented with tabs",
                 lines.map {
@@ -328,6 +341,22 @@ import Testing
                 .joined(separator: "\n")
             ),
         ]
+    }
+
+    /// The lines of a console session that are not the dump are named in a note.
+    @Test(arguments: [
+        (
+            "(lldb) po [self.view recursiveDescription]\n<UIView: 0x1; frame = (0 0; 375 667)>\n(lldb) po [self _printHierarchy]\n<A 0x1>, state: appeared, view: <UIView 0x2>\n",
+            "lines 1–2: the console output before the command that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
+        ),
+        (
+            "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n(lldb) pkp 0x1 .view.isHidden\n0\n\n",
+            "lines 3–4: the debugger command on line 3 and its output left out: not the dump"
+        ),
+    ])
+    func consoleLinesThatAreNotTheDumpAreNoted(text: String, note: String) throws {
+        let captured = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
+        #expect(captured.notes == [note])
     }
 
     /// A dump taken during a pop: the top disappearing, the controller below it appearing. Drawn as printed, with
@@ -484,7 +513,7 @@ import Testing
         ),
         (
             #"{"navviz": 1}"#,
-            "dump.txt: line 1: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '{\"navviz\": 1}'"
+            "dump.txt: line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '{\"navviz\": 1}'"
         ),
         (
             "<UIViewController: 0x1>, state: sleeping, view: <UIView: 0x2>",
@@ -496,7 +525,7 @@ import Testing
         ),
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lld) ",
-            "dump.txt: line 2: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '(lld)'"
+            "dump.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '(lld)'"
         ),
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2> and more",

@@ -69,19 +69,19 @@ import Testing
     @Test(arguments: [
         (
             "notes.txt", "\n  hello world\n",
-            "notes.txt: line 2: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found 'hello world'"
+            "notes.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'hello world'"
         ),
         ("app.json", "hello", "app.json: invalid JSON at line 1, column 1: unexpected 'h': expected a value"),
         // The line named is the one the reader stopped at, past the prompt (it named the prompt's line).
         (
             "chisel.txt", "(lldb) pvc\nThe hierarchy of the running app:\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
-            "chisel.txt: line 2: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found 'The hierarchy of the running app:'"
+            "chisel.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'The hierarchy of the running app:'"
         ),
         // A cycript command and its output on one line: not read as JSON (it starts with '['), and the
         // excerpt says it goes on.
         (
             "wechat.txt", "[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString() <UIViewController: 0x1>",
-            "wechat.txt: line 1: expected a view controller line such as '<UINavigationController: 0x…>, state: appeared, view: <UILayoutContainerView: 0x…>', found '[[[UIWindow keyWindow] rootViewController] _printHierarchy]…'"
+            "wechat.txt: line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '[[[UIWindow keyWindow] rootViewController] _printHierarchy]…'"
         ),
         ("empty.txt", "", "empty.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
         ("blank.txt", " \n\r\n", "blank.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
