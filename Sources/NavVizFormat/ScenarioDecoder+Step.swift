@@ -30,6 +30,11 @@ extension ScenarioDecoder {
                         reason: "'op' and the short form '\(name)' together: write {\"op\": \"\(name)\"\(main)} or {\"\(name)\": …}"))
                 return nil
             }
+            // `{"op": "pop", "push": "A"}`: a second operation in its short form.
+            if let other = members.map(\.0).first(where: { OperationSpelling.byName[$0] != nil && !row.fields.contains($0) }) {
+                fail(.invalidNode(file: file, path: path, reason: "a step has one operation, found 'op' ('\(name)') and '\(other)'"))
+                return nil
+            }
             checkStepFields(members, at: path, allowed: Self.commonStepFields + row.fields, operation: name)
             for (key, item) in members where row.fields.contains(key) { fields[key] = (item, join(path, key)) }
         } else {

@@ -331,12 +331,19 @@ extension DiagramItem {
     /// One folded container (a tab, a column, a presented tree that is not showing).
     static func summary(of item: DiagramItem) -> DiagramItem {
         let below = (item.children + item.presentations).flatMap(\.names)
-        // A container is named by the first controller it shows (a tab's root screen, a split's first column).
+        // A container is named by the first controller it shows (a tab's root screen, a split's first column, a tab
+        // bar's selected tab); a tab bar whose selection is not known (a capture) by itself: its first tab is not
+        // what it shows, and naming that would hide that a whole tab bar is folded.
         var first = item
-        while first.isContainer, let child = first.children.first { first = child }
+        while first.isContainer, !(first.node.kind == .tab && first.node.selected == nil), let child = first.children.first {
+            let selected =
+                first.node.kind == .tab
+                ? first.node.selected.flatMap { first.node.children.indices.contains($0) ? first.node.children[$0] : nil } : nil
+            first = first.children.first { $0.node.id == selected } ?? child
+        }
         let title = first.node.displayName
         let count = below.count
-        var detail = "\(count) controller\(count == 1 ? "" : "s") folded"
+        var detail = "\(first.node.kind == .tab ? "tab bar · " : "")\(count) controller\(count == 1 ? "" : "s") folded"
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
         // with the top said when another controller was pushed.
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {

@@ -381,6 +381,33 @@ import Testing
         #expect(text.contains("appearing"))
     }
 
+    /// A capture's tab bar whose selection is not known (every tab out of the window under a full-screen
+    /// presentation), folded: named by itself and its kind, not by its first tab's root, which it does not show
+    /// (a new user's trial read that box as the root's child).
+    @Test func aFoldedTabBarWhoseSelectionIsUnknownIsNamedByItself() throws {
+        let dump = """
+            <HomeViewController 0x1>, state: disappeared, view: <UIView 0x2> not in the window
+               | <UITabBarController 0x3>, state: disappeared, view: <UILayoutContainerView 0x4> not in the window
+               |    | <UINavigationController 0x5>, state: disappeared, view: <UILayoutContainerView 0x6> not in the window
+               |    |    | <FeedViewController 0x7>, state: disappeared, view: <UIView 0x8> not in the window
+               |    | <UINavigationController 0x9>, state: disappeared, view: <UILayoutContainerView 0xa> not in the window
+               |    |    | <ProfileViewController 0xb>, state: disappeared, view: (view not loaded)
+               |    | <UINavigationController 0x11>, state: disappeared, view: <UILayoutContainerView 0x12> not in the window
+               |    |    | <ExploreViewController 0x13>, state: disappeared, view: (view not loaded)
+               |    | <UINavigationController 0x14>, state: disappeared, view: <UILayoutContainerView 0x15> not in the window
+               |    |    | <SettingsViewController 0x16>, state: disappeared, view: (view not loaded)
+               + <UINavigationController 0xc>, state: appeared, view: <UILayoutContainerView 0xd>, presented with: <_UIFullscreenPresentationController 0xe>
+               |    | <LoginViewController 0xf>, state: appeared, view: <UIView 0x10>
+            """
+        let h = try PrintHierarchy.parse(dump, file: "login.txt").hierarchy().hierarchy
+        #expect(h["UITabBarController"].selected == nil)
+        let text = DOTBuilder(options: .focused).state(h, finder: ViewFinder().find(in: h))
+        #expect(
+            text.contains(
+                ##"<B>UITabBarController</B><BR/><FONT COLOR="#57606a" POINT-SIZE="8">tab bar · 8 controllers folded</FONT>"##))
+        #expect(!text.contains("<B>FeedViewController</B>"))
+    }
+
     // MARK: - Helpers
 
     @discardableResult

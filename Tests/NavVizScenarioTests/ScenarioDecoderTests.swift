@@ -210,6 +210,8 @@ private let nodeLiteral =
             #"{"op": "pop", "pop": true}"#,
             [#"shop.json: steps[0]: 'op' and the short form 'pop' together: write {"op": "pop"} or {"pop": …}"#]
         ),
+        // A new user's trial: reported as "unknown field 'push'", when push is a known operation.
+        (#"{"push": "A", "op": "pop"}"#, ["shop.json: steps[0]: a step has one operation, found 'op' ('pop') and 'push'"]),
         (#"{"animated": false}"#, ["shop.json: steps[0]: missing field 'op'"]),
         (#"{"op": 3}"#, ["shop.json: steps[0].op: expected a string, found a number"]),
         (#""push""#, [#"shop.json: steps[0]: expected a step object such as {"op": "push", "node": "Detail"}, found a string"#]),
