@@ -200,6 +200,24 @@ public struct Hierarchy: Sendable, Equatable {
         return out
     }
 
+    /// The deepest nesting a hierarchy may reach through steps, counting containment and presentation (the
+    /// capture reader's limit: every state, its JSON and its drawing stay within reach of a 2 MiB stack).
+    public static let maxDepth = 100
+
+    /// How many levels the window's tree nests, children and presentations alike (the root is level 1).
+    public var depth: Int {
+        guard let root else { return 0 }
+        var deepest = 0
+        var pending = [(root, 1)]
+        while let (id, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            guard let node = boxes[id]?.value else { continue }
+            for child in node.children { pending.append((child, level + 1)) }
+            if let presented = node.presented { pending.append((presented, level + 1)) }
+        }
+        return deepest
+    }
+
     /// The controllers on screen: nodes in the window that show no child of their own, and that no full-screen
     /// presentation covers (one made from a sheet leaves what the sheet covered in the window, behind it).
     public func onScreen() -> [NodeID] {

@@ -35,6 +35,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notAView(NodeID, stack: NodeID)
     case routeCycle([String])
     case noTransition
+    case tooDeep(limit: Int)
 }
 
 extension NavigationError: CustomStringConvertible {
@@ -104,6 +105,8 @@ extension NavigationError: CustomStringConvertible {
             "Unknown route '\(name)'"
         case .buildFailed(let why):
             "Cannot build the route's controller: \(why)"
+        case .tooDeep(let limit):
+            "The hierarchy would nest more than \(limit) levels (containment and presentation): navviz keeps hierarchies up to \(limit) deep, as real apps are"
         case .notInWindow(let id):
             "Cannot use '\(id)': it is not in the window"
         case .emptyStack(let id):

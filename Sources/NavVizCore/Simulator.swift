@@ -60,8 +60,13 @@ public struct Simulator: Sendable, Equatable {
         hierarchy = Hierarchy(device: hierarchy.device, screens: hierarchy.screens)
         transaction.h.beginJournal()
         var outcome: StepOutcome
-        do {
+        do throws(NavigationError) {
             try transaction.apply(operation)
+            // A run keeps every state: a chain of presentations a thousand deep (an app presenting in a loop) would
+            // make each state, its JSON and its drawing grow with the depth (a security review took the daemon down so).
+            if transaction.status == .ok, transaction.h.depth > Hierarchy.maxDepth {
+                throw NavigationError.tooDeep(limit: Hierarchy.maxDepth)
+            }
             outcome = transaction.finish()
         } catch {
             outcome = StepOutcome(rejected: error)

@@ -52,6 +52,9 @@ public enum LoopbackPeer {
         var uid: UInt32
     }
 
+    /// Whether the socket tables can be read (Linux with `/proc` mounted and readable).
+    public static var tablesReadable: Bool { read("/proc/net/tcp") != nil || read("/proc/net/tcp6") != nil }
+
     /// The owner of the client socket `client` connected to `server`. Both tables are searched whatever the
     /// families: an IPv6 socket may reach an IPv4 listener through a mapped address, and the other way round.
     public static func owner(client: SocketAddress, server: SocketAddress) -> Owner {
@@ -157,16 +160,29 @@ struct LocalUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let connection = ObjectIdentifier(context.channel)
         if !vouched.contains(connection), let client = context.remoteAddress, let server = context.localAddress {
+            // A refused connection reads nothing more: its body is not drained, so the answer ends it (another user
+            // trickling a body could otherwise hold connections, and the daemon's files, for as long as they like).
             switch owner(client, server) {
-            case .user(let uid) where uid != user: throw ServerError.otherUser(uid: uid, daemon: user)
-            case .unknown: throw ServerError.unknownUser
+            case .user(let uid) where uid != user:
+                context.channel.close(mode: .input, promise: nil)
+                throw ServerError.otherUser(uid: uid, daemon: user)
+            case .unknown:
+                context.channel.close(mode: .input, promise: nil)
+                throw ServerError.unknownUser
             case .user:
                 // Forgotten when the connection closes; the set holds the channel until then, so its identifier cannot
                 // be reused by another connection meanwhile.
                 if vouched.insert(connection, holding: context.channel) {
                     context.channel.closeFuture.whenComplete { [vouched] _ in vouched.remove(connection) }
                 }
-            case .unavailable: break
+            case .unavailable:
+                // Without the tables (the daemon refuses to start so on Linux) nothing can be told: fail closed there.
+                #if os(Linux)
+                    context.channel.close(mode: .input, promise: nil)
+                    throw ServerError.unknownUser
+                #else
+                    break
+                #endif
             }
         }
         return try await next(request, context)

@@ -7,6 +7,10 @@ import Hummingbird
 public struct OriginPolicy: Sendable {
     /// Host names (lower case, IPv6 in brackets) that name this daemon.
     public let hostNames: Set<String>
+    /// The host name whose page may change sessions: the address the daemon listens on, and no other loopback
+    /// name. `localhost` may reach `[::1]`, where another user's server can listen on the same port when the
+    /// daemon holds only 127.0.0.1, and that page would pass as the daemon's own (a security review did so).
+    public let pageName: String
     /// Whether any host name is accepted (the daemon listens on every interface, behind a token).
     public let acceptsAnyHost: Bool
     /// The port the daemon listens on (set once bound when `--port 0` picked one).
@@ -16,7 +20,8 @@ public struct OriginPolicy: Sendable {
     public init(host: String, port: Int) {
         let lower = host.lowercased()
         var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
-        names.insert(lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower)
+        pageName = lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower
+        names.insert(pageName)
         hostNames = names
         acceptsAnyHost = ["0.0.0.0", "::", "[::]", "*"].contains(lower)
         self.port = BoundPort(port == 0 ? nil : port)
@@ -32,12 +37,14 @@ public struct OriginPolicy: Sendable {
 
     /// Whether an `Origin` header value (`scheme://name[:port]`) is this daemon's own page.
     ///
-    /// An origin leaves out the scheme's default port, so `http://localhost` is a page on port 80: it is this
-    /// daemon's only when the daemon listens on port 80 (otherwise any local web server's page could write).
+    /// Only a page at the address the daemon listens on is its own (`http://127.0.0.1:7381` by default, not
+    /// `http://localhost:7381`). An origin leaves out the scheme's default port, so `http://127.0.0.1` is a page on
+    /// port 80: it is this daemon's only when the daemon listens on port 80 (otherwise any local web server's page
+    /// could write).
     public func accepts(origin header: String) -> Bool {
         let lower = header.lowercased()
         guard lower.hasPrefix("http://"), let (name, port) = Self.split(authority: String(lower.dropFirst("http://".count))),
-            names(name)
+            acceptsAnyHost || name == pageName
         else { return false }
         return (port ?? 80) == self.port.value
     }
@@ -113,7 +120,15 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             if let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
             if origin == nil, crossSite { throw ServerError.foreignOrigin("a cross-site page") }
         }
-        return try await next(request, context)
+        // A page of another site may not even load the daemon's data (an image's size, whether a session exists):
+        // browsers say where a request comes from; the viewer's own are same-origin, a typed address `none`.
+        let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased()
+        if request.uri.path.hasPrefix("/api/"), site == "cross-site" || site == "same-site" {
+            throw ServerError.foreignOrigin(origin ?? "a \(site!) page")
+        }
+        var response = try await next(request, context)
+        response.headers[.init("Cross-Origin-Resource-Policy")!] = "same-origin"
+        return response
     }
 }
 

@@ -13,7 +13,7 @@ extension NavVizCommand {
                 Prints the viewer's address, then logs one line per request on stderr. Every accepted step is \
                 journaled under --data (default ~/.navviz/data) and fsync'd before it is acknowledged; a restarted \
                 daemon restores every session. Listens on 127.0.0.1 unless --host is given; a non-loopback host \
-                needs --token (or NAVVIZ_TOKEN), and then /api requires 'Authorization: Bearer TOKEN'. \
+                needs a token (NAVVIZ_TOKEN or --token-file), and then /api requires 'Authorization: Bearer TOKEN'. \
                 SIGINT or SIGTERM shuts down cleanly. See docs/daemon.md for the HTTP API.
                 """
         )
@@ -30,8 +30,14 @@ extension NavVizCommand {
         @Flag(help: "Keep sessions in memory only: no journal, nothing restored.")
         var memory = false
 
-        @Option(help: "Require 'Authorization: Bearer TOKEN' on /api (default: the NAVVIZ_TOKEN environment variable).")
+        @Option(
+            help:
+                "Require 'Authorization: Bearer TOKEN' on /api (default: NAVVIZ_TOKEN). Every user of the machine sees a command line (ps): prefer NAVVIZ_TOKEN or --token-file."
+        )
         var token: String?
+
+        @Option(help: ArgumentHelp("Read the token from this file (its first line), readable by you only.", valueName: "file"))
+        var tokenFile: String?
 
         @Option(name: .customLong("watch"), help: "Render the scenario files in this directory as sessions, again whenever they change.")
         var watchDirectory: String?
@@ -55,6 +61,21 @@ extension NavVizCommand {
         @Flag(help: .hidden)
         var renderInProcess = false
 
+        /// Overwrites the value of `--token` in the process's own argument memory, which `ps` and `/proc/PID/cmdline`
+        /// read: the window in which another user can see it shrinks to the start-up.
+        static func hideTokenArgument() {
+            let count = Int(CommandLine.argc)
+            for index in 0..<count {
+                guard let argument = CommandLine.unsafeArgv[index] else { continue }
+                let text = String(cString: argument)
+                if text == "--token", index + 1 < count, let value = CommandLine.unsafeArgv[index + 1] {
+                    memset(value, Int32(UInt8(ascii: "x")), strlen(value))
+                } else if text.hasPrefix("--token=") {
+                    memset(argument + 8, Int32(UInt8(ascii: "x")), strlen(argument) - 8)
+                }
+            }
+        }
+
         /// `--host` as the socket takes it: an IPv6 address may be written in brackets, as URLs and the
         /// daemon's own startup line write it (`[::1]`).
         var listenHost: String {
@@ -62,6 +83,11 @@ extension NavVizCommand {
         }
 
         var resolvedToken: String? {
+            if let tokenFile {
+                let text = (try? String(contentsOfFile: tokenFile, encoding: .utf8)) ?? ""
+                let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+                return line.isEmpty ? nil : line
+            }
             if let token, !token.isEmpty { return token }
             if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty { return token }
             return nil
@@ -75,6 +101,17 @@ extension NavVizCommand {
             if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
             if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }
             if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
+            if let tokenFile {
+                if token != nil { throw ValidationError("Use either --token or --token-file, not both") }
+                guard let status = try? FileManager.default.attributesOfItem(atPath: tokenFile) else {
+                    throw ValidationError("--token-file '\(tokenFile)': no such file")
+                }
+                if let mode = status[.posixPermissions] as? Int, mode & 0o077 != 0 {
+                    throw ValidationError(
+                        "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
+                }
+                if resolvedToken == nil { throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line") }
+            }
             if resolvedToken == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)
             }
@@ -98,6 +135,29 @@ extension NavVizCommand {
                 handler.logLevel = .info
                 return handler
             }
+            if token != nil {
+                Self.hideTokenArgument()
+                printError(
+                    "navviz serve: warning: --token was on the command line, which every user of this machine can read (ps); "
+                        + "pass it in NAVVIZ_TOKEN or --token-file instead")
+            }
+            // Without a token, who may connect is told by the kernel's socket tables: with none to read, refuse to
+            // start rather than serve every user of the machine.
+            #if os(Linux)
+                if resolvedToken == nil, !LoopbackPeer.tablesReadable {
+                    throw CommandFailure(
+                        message:
+                            "Cannot start: /proc/net/tcp cannot be read, so navviz cannot tell another user's connection from yours. "
+                            + "Set a token (NAVVIZ_TOKEN or --token-file)",
+                        code: CommandFailure.ioError)
+                }
+            #else
+                if resolvedToken == nil {
+                    printError(
+                        "navviz serve: warning: on this system navviz cannot tell which user a connection comes from: "
+                            + "on a machine you share, set a token (NAVVIZ_TOKEN or --token-file)")
+                }
+            #endif
             let arguments = ServeArguments(
                 host: listenHost, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
                 token: resolvedToken, watchDirectory: watchDirectory, maxBodyBytes: maxBody,

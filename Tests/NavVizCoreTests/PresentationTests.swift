@@ -317,6 +317,24 @@ import Testing
         #expect(sim.finderResult.onScreen == ["Cover", "Note"])
     }
 
+    /// An app presenting in a loop cannot grow a run without bound: a step that would nest the hierarchy deeper
+    /// than 100 levels is rejected and changes nothing.
+    @Test func aPresentationChainStopsAtTheDepthLimit() throws {
+        var sim = try Simulator(root: screen("A"))
+        for index in 1..<Hierarchy.maxDepth {
+            #expect(sim.perform(.present(screen("P\(index)"))).status == .ok)
+        }
+        #expect(sim.hierarchy.depth == Hierarchy.maxDepth)
+        let outcome = sim.perform(.present(screen("OneTooMany")))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "The hierarchy would nest more than 100 levels (containment and presentation): navviz keeps hierarchies up to 100 deep, as real apps are"
+        )
+        #expect(sim.visible == "P99")
+        #expect(sim.perform(.dismiss()).status == .ok)
+    }
+
     @Test func dismissingALongChainRemovesTheIntermediatesTopDownAndAnimatesTheTop() throws {
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(screen("B")))

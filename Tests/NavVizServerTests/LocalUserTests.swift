@@ -91,6 +91,51 @@ import Testing
         }
     }
 
+    #if canImport(Glibc)
+        /// A refused connection is closed after the answer, without waiting for the body it announced: another user
+        /// trickling a body a byte at a time held connections open without limit (a security review starved the
+        /// daemon of file descriptors so).
+        @Test func aRefusedConnectionIsClosedWithoutReadingItsBody() async throws {
+            var middleware = LocalUserMiddleware(user: 501)
+            middleware.owner = { _, _ in .user(502) }
+            let router = Router(context: DaemonRequestContext.self)
+            router.add(middleware: middleware)
+            router.post("/api/sessions") { _, _ in "created" }
+            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            try await app.test(.live) { client in
+                let port = try #require(client.port)
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(fd) }
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                address.sin_port = in_port_t(UInt16(port).bigEndian)
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }
+                #expect(connected == 0)
+                var timeout = timeval(tv_sec: 5, tv_usec: 0)
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                let head = "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{"
+                _ = head.withCString { send(fd, $0, strlen($0), 0) }
+                // The answer, then the end of the stream: not a wait for the 99,999 bytes still announced.
+                var received = [UInt8]()
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = recv(fd, &buffer, buffer.count, 0)
+                    if count <= 0 {
+                        #expect(count == 0, "the connection was not closed: errno \(errno)")
+                        break
+                    }
+                    received += buffer[..<count]
+                }
+                #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 403 Forbidden"))
+            }
+        }
+    #endif
+
     #if os(Linux)
         /// A real loopback connection made by this process is found, and owned by this process's user.
         @Test func theOwnerOfALiveLoopbackConnectionIsFound() throws {

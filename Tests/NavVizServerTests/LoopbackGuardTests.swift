@@ -64,8 +64,10 @@ import Testing
         #expect(policy.accepts(host: "127.0.0.1"))
         #expect(!policy.accepts(host: "evil.example"))
         #expect(!policy.accepts(host: "user@127.0.0.1:7381"))
-        #expect(policy.accepts(origin: "http://localhost:7381"))
-        #expect(!policy.accepts(origin: "https://localhost:7381"))
+        #expect(policy.accepts(origin: "http://127.0.0.1:7381"))
+        // Another user's server may hold [::1]:7381, where a browser takes localhost first.
+        #expect(!policy.accepts(origin: "http://localhost:7381"))
+        #expect(!policy.accepts(origin: "https://127.0.0.1:7381"))
         #expect(!policy.accepts(origin: "null"))
         #expect(!policy.accepts(origin: "http://evil.example:7381"))
         let wildcard = OriginPolicy(host: "0.0.0.0", port: 7381)
@@ -74,9 +76,9 @@ import Testing
 
     /// An origin leaves out port 80, so a port-less origin is a page on port 80, not the daemon's own page.
     @Test(arguments: [
-        ("http://127.0.0.1:7381", 7381, true), ("http://localhost:7381", 7381, true), ("http://[::1]:7381", 7381, true),
+        ("http://127.0.0.1:7381", 7381, true), ("http://localhost:7381", 7381, false), ("http://[::1]:7381", 7381, false),
         ("http://localhost", 7381, false), ("http://127.0.0.1", 7381, false), ("http://localhost:80", 7381, false),
-        ("http://127.0.0.1:7382", 7381, false), ("http://localhost", 80, true), ("http://localhost:80", 80, true),
+        ("http://127.0.0.1:7382", 7381, false), ("http://127.0.0.1", 80, true), ("http://127.0.0.1:80", 80, true),
         ("http://localhost:", 7381, false), ("http://localhost:7381/", 7381, false),
     ])
     func anOriginIsTheDaemonsOnlyOnItsPort(origin: String, port: Int, accepted: Bool) {
@@ -114,6 +116,32 @@ import Testing
         try await withDaemon { client in
             let response = try await client.post("/api/sessions", Self.create, headers: headers([("Sec-Fetch-Site", "cross-site")]))
             #expect(response.status == .forbidden)
+        }
+    }
+
+    /// Only the page at the address the daemon listens on writes: a page at localhost or [::1] may be another user's
+    /// server on the same port (a security review took [::1]:PORT while the daemon held 127.0.0.1:PORT).
+    @Test(arguments: [("127.0.0.1", "http://localhost:7381"), ("127.0.0.1", "http://[::1]:7381"), ("::1", "http://127.0.0.1:7381")])
+    func aPageAtAnotherLoopbackAddressMayNotWrite(host: String, origin: String) async throws {
+        try await withDaemon(ServeArguments(host: host, port: 7381)) { client in
+            let response = try await client.post("/api/sessions", Self.create, headers: headers([("Origin", origin)]))
+            #expect(response.status == .forbidden)
+        }
+        #expect(OriginPolicy(host: "::1", port: 7381).accepts(origin: "http://[::1]:7381"))
+        #expect(OriginPolicy(host: "localhost", port: 7381).accepts(origin: "http://localhost:7381"))
+    }
+
+    /// A page of another site may not load the daemon's data either (an image's size tells a session exists);
+    /// what the daemon sends is for its own origin only.
+    @Test(arguments: ["cross-site", "same-site"])
+    func anotherSitesPageMayNotRead(site: String) async throws {
+        try await withDaemon { client in
+            _ = try await client.post("/api/sessions", Self.create)
+            let response = try await client.get("/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site)]))
+            #expect(response.status == .forbidden)
+            let own = try await client.get("/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", "same-origin")]))
+            #expect(own.status == .ok)
+            #expect(own.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")
         }
     }
 
