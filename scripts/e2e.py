@@ -314,6 +314,28 @@ def main():
         finally:
             watcher.send_signal(signal.SIGTERM)
             watcher.wait(10)
+        print("e2e: a daemon with a token: the viewer takes it from the address, then drops it from there")
+        secret = "e2e-token-0123456789"
+        guarded = subprocess.Popen([navviz, "serve", "--port", "0", "--memory"], env=dict(os.environ, NAVVIZ_TOKEN=secret),
+                                   stdout=subprocess.PIPE, stderr=open(os.path.join(ARTIFACTS, "e2e-token.log"), "w"), text=True)
+        try:
+            guarded_line = guarded.stdout.readline()
+            guarded_base = guarded_line.split("viewer at ")[1].split("#")[0].rstrip("/")
+            check(guarded_line.split()[4].endswith("#token=" + secret), "the daemon prints the viewer's address with its token")
+            # No session yet, so no step is selected (which rewrites the address too): the token must go by itself.
+            page.call("Page.navigate", url=guarded_base + "/#token=" + secret + "&session=locked")
+            check(page.wait_for(f"!location.href.includes('{secret}') && location.hash === '#session=locked' && "
+                                f"sessionStorage.getItem('navviz-token') === '{secret}'"),
+                  "the token is gone from the address (and so from the history), kept for the tab")
+            status, _ = http("POST", guarded_base + "/api/sessions", {"id": "locked", "root": "Home"}, token=secret)
+            check(status == 201, "POST with the token answers 201")
+            check(page.wait_for("document.querySelector('#sessions li') !== null && "
+                                "document.querySelector('#sessions li').dataset.id === 'locked'"),
+                  "the viewer lists the session, sending the token")
+        finally:
+            guarded.send_signal(signal.SIGTERM)
+            guarded.wait(10)
+
         print("e2e: a rendered index.html: a link to one step, zoom, the keyboard")
         rendered = os.path.join(scratch, "rendered")
         subprocess.run([navviz, "render", "Samples/wikipedia-reader.json", "-o", rendered, "--no-cache"],

@@ -64,9 +64,22 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 throw .journalFailed(reason: "cannot open '\(file)': \(Self.errnoText())")
             }
             var info = stat()
-            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = Self.readAll(fd) else {
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 closeDescriptor(fd)
                 restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): not a regular file, left alone"]))
+                continue
+            }
+            // Another user's file, or one others may change, is not the daemon's: its steps would go where they can be
+            // read, or its records be planted (a shared --data folder).
+            guard info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+                closeDescriptor(fd)
+                let why = info.st_uid == geteuid() ? "other users may write to it" : "it belongs to another user (uid \(info.st_uid))"
+                restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): \(why), left alone"]))
+                continue
+            }
+            guard let data = Self.readAll(fd) else {
+                closeDescriptor(fd)
+                restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): cannot be read, left alone"]))
                 continue
             }
             let scan = JournalRecord.scan(data)

@@ -88,7 +88,12 @@ enum ViewerPage {
         (function () {
           "use strict";
           let fragment = new URLSearchParams(location.hash.slice(1));
-          if (fragment.get("token")) { sessionStorage.setItem("navviz-token", fragment.get("token")); }
+          if (fragment.get("token")) {
+            sessionStorage.setItem("navviz-token", fragment.get("token"));
+            // Out of the address bar and the history (which a browser may sync) at once, the rest of the fragment kept.
+            fragment.delete("token");
+            history.replaceState(null, "", location.pathname + location.search + (fragment.toString() ? "#" + fragment.toString() : ""));
+          }
           const zoomer = navvizZoom(() => [$("transition-img"), $("state-img")].filter((image) => !image.closest("[hidden]") && image.src));
           const token = sessionStorage.getItem("navviz-token");
           const headers = token ? { "Authorization": "Bearer " + token } : {};

@@ -135,6 +135,11 @@ extension NavVizCommand {
                 handler.logLevel = .info
                 return handler
             }
+            if !ServeArguments.isLoopback(listenHost) {
+                printError(
+                    "navviz serve: warning: listening on '\(listenHost)', which other machines can reach: the token and every "
+                        + "session travel unencrypted (plain HTTP); use it on a network you trust")
+            }
             if token != nil {
                 Self.hideTokenArgument()
                 printError(

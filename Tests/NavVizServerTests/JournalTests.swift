@@ -145,6 +145,27 @@ import Testing
         #expect(try String(contentsOfFile: "\(directory)/plain.journal", encoding: .utf8) == precious)
     }
 
+    /// A journal another user owns, or others may write to, is not restored nor appended to: in a shared --data folder
+    /// another user could plant one and read every later step (a security review did so).
+    @Test func aJournalOthersOwnOrMayWriteIsLeftAlone() async throws {
+        let directory = try temporaryDirectory("shared")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "open", "root": {"navigation": ["Home"]}}"#))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "planted", "root": {"navigation": ["Home"]}}"#))
+        await first.close()
+        chmod("\(directory)/open.journal", 0o666)
+        var expected = ["open.journal: other users may write to it, left alone"]
+        if geteuid() == 0 {
+            chown("\(directory)/planted.journal", 65534, 65534)
+            expected.append("planted.journal: it belongs to another user (uid 65534), left alone")
+        }
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await store.restore() == expected)
+        #expect(await store.list().map(\.id.rawValue) == (geteuid() == 0 ? [] : ["planted"]))
+        await store.close()
+    }
+
     @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
         let directory = try temporaryDirectory("group")
         defer { try? FileManager.default.removeItem(atPath: directory) }

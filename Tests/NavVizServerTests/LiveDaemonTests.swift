@@ -285,6 +285,18 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
     }
 
+    /// Listening beyond loopback (with a token, as it must be) is said to travel unencrypted.
+    @Test func listeningOnTheNetworkIsWarnedAbout() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("lan-token\n".utf8).write(to: file)
+        chmod(file.path, 0o600)
+        let daemon = try DaemonProcess(["--memory", "--host", "0.0.0.0", "--token-file", file.path], expecting: "http://0.0.0.0:")
+        #expect(
+            daemon.log.contains(
+                "warning: listening on '0.0.0.0', which other machines can reach: the token and every session travel unencrypted"))
+    }
+
     /// A data folder that cannot be made is a startup failure, said as one (it read "Could not write the journal, so
     /// nothing was accepted", a request's wording).
     @Test func aDataFolderThatCannotBeMadeIsAStartupFailure() throws {
