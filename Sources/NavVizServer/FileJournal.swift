@@ -18,9 +18,17 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     private let queue = DispatchQueue(label: "navviz.journal")
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var files: [SessionID: Int32] = [:]
-    private var pending: [(fd: Int32, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = []
+    private var known: Set<SessionID> = []
+    private var pending: [(id: SessionID, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = []
     private var isFlushing = false
+    // Used on `queue` only: the journals open for appends, and when each was last written.
+    private var files: [SessionID: Int32] = [:]
+    private var lastUse: [SessionID: Int] = [:]
+    private var clock = 0
+
+    /// Journals kept open between appends, the most recently written: a daemon with a thousand sessions must not
+    /// hold a thousand descriptors (a security review ran it out of them, for good, across restarts).
+    public static let maxOpenFiles = 32
 
     /// A journal in `directory` (created if missing).
     public init(directory: String) throws(ServerError) {
@@ -100,7 +108,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                     throw .journalFailed(reason: "cannot repair '\(file)': \(Self.errnoText())")
                 }
             }
-            lock.withLock { files[id] = fd }
+            // Opened again when a step comes: sessions that are only read hold no descriptor.
+            closeDescriptor(fd)
+            _ = lock.withLock { known.insert(id) }
             restored.append(RestoredJournal(id: id, records: scan.records, warnings: warnings))
         }
         return restored
@@ -124,7 +134,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         let file = path(id)
         let bytes = JournalRecord.frame(record)
         let directory = self.directory
-        let result: Result<Int32, ServerError> = await withCheckedContinuation { continuation in
+        let result: Result<Void, ServerError> = await withCheckedContinuation { continuation in
             queue.async {
                 let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                 guard fd >= 0 else {
@@ -135,7 +145,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                     try Self.writeAll(fd, bytes)
                     guard Self.sync(fd) == 0 else { throw JournalIOError(text: Self.errnoText()) }
                     try Self.syncDirectory(directory)
-                    continuation.resume(returning: .success(fd))
+                    self.keepOpen(id, fd)
+                    self.trimOpenFiles()
+                    continuation.resume(returning: .success(()))
                 } catch {
                     closeDescriptor(fd)
                     unlink(file)
@@ -143,8 +155,38 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 }
             }
         }
-        let fd = try result.get()
-        lock.withLock { files[id] = fd }
+        try result.get()
+        _ = lock.withLock { known.insert(id) }
+    }
+
+    /// On `queue`: records `fd` as `id`'s open journal, just used.
+    private func keepOpen(_ id: SessionID, _ fd: Int32) {
+        files[id] = fd
+        clock += 1
+        lastUse[id] = clock
+    }
+
+    /// On `queue`: `id`'s journal, opened for appends if it is not open (never through a symbolic link).
+    private func descriptor(_ id: SessionID) throws -> Int32 {
+        if let fd = files[id] {
+            keepOpen(id, fd)
+            return fd
+        }
+        let fd = open(path(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw JournalIOError(text: "cannot open '\(path(id))': \(Self.errnoText())") }
+        keepOpen(id, fd)
+        return fd
+    }
+
+    /// On `queue`, between batches (everything written is fsync'd): closes the least recently written journals
+    /// beyond `maxOpenFiles`.
+    private func trimOpenFiles() {
+        guard files.count > Self.maxOpenFiles else { return }
+        let oldest = lastUse.sorted { $0.value < $1.value }.prefix(files.count - Self.maxOpenFiles).map(\.key)
+        for id in oldest {
+            if let fd = files.removeValue(forKey: id) { closeDescriptor(fd) }
+            lastUse[id] = nil
+        }
     }
 
     /// Appends a record; returns once it is written and fsync'd (appends waiting together share one fsync).
@@ -153,10 +195,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 lock.withLock {
-                    guard let fd = files[id] else {
+                    guard known.contains(id) else {
                         return continuation.resume(throwing: JournalIOError(text: "the journal of session '\(id)' is closed"))
                     }
-                    pending.append((fd, bytes, continuation))
+                    pending.append((id, bytes, continuation))
                     if !isFlushing {
                         isFlushing = true
                         queue.async { self.flush() }
@@ -171,38 +213,42 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// Writes everything pending, one fsync per file per batch, until nothing is left.
     private func flush() {
         while true {
-            let batch: [(fd: Int32, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = lock.withLock {
+            let batch: [(id: SessionID, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = lock.withLock {
                 let batch = pending
                 pending = []
                 if batch.isEmpty { isFlushing = false }
                 return batch
             }
             if batch.isEmpty { return }
-            var failures: [Int32: any Error] = [:]
-            var order: [Int32] = []
-            var buffers: [Int32: [UInt8]] = [:]
+            var failures: [SessionID: any Error] = [:]
+            var order: [SessionID] = []
+            var buffers: [SessionID: [UInt8]] = [:]
             for item in batch {
-                if buffers[item.fd] == nil { order.append(item.fd) }
-                buffers[item.fd, default: []] += item.bytes
+                if buffers[item.id] == nil { order.append(item.id) }
+                buffers[item.id, default: []] += item.bytes
             }
-            for fd in order {
+            var written: [(id: SessionID, fd: Int32)] = []
+            for id in order {
                 do {
-                    try Self.writeAll(fd, buffers[fd]!)
+                    let fd = try descriptor(id)
+                    try Self.writeAll(fd, buffers[id]!)
+                    written.append((id, fd))
                 } catch {
-                    failures[fd] = error
+                    failures[id] = error
                 }
             }
             // Flush the files together: the file system commits concurrent syncs in one go.
-            let synced = order.filter { failures[$0] == nil }
-            let results = SyncResults(count: synced.count)
-            DispatchQueue.concurrentPerform(iterations: synced.count) { index in
-                results.set(index, Self.sync(synced[index]) == 0 ? 0 : errno)
+            let results = SyncResults(count: written.count)
+            let descriptors = written.map(\.fd)
+            DispatchQueue.concurrentPerform(iterations: descriptors.count) { index in
+                results.set(index, Self.sync(descriptors[index]) == 0 ? 0 : errno)
             }
-            for (index, fd) in synced.enumerated() where results.values[index] != 0 {
-                failures[fd] = JournalIOError(text: "fsync failed: \(String(cString: strerror(results.values[index])))")
+            for (index, file) in written.enumerated() where results.values[index] != 0 {
+                failures[file.id] = JournalIOError(text: "fsync failed: \(String(cString: strerror(results.values[index])))")
             }
+            trimOpenFiles()
             for item in batch {
-                if let error = failures[item.fd] {
+                if let error = failures[item.id] {
                     item.done.resume(throwing: error)
                 } else {
                     item.done.resume()
@@ -213,13 +259,14 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// Closes and removes a session's journal file, after any writes already queued.
     public func delete(_ id: SessionID) async throws(ServerError) {
-        let fd: Int32? = lock.withLock { files.removeValue(forKey: id) }
+        _ = lock.withLock { known.remove(id) }
         let file = path(id)
         let directory = self.directory
         let failure: String? = await withCheckedContinuation { continuation in
             // Runs after any flush already queued, so no write lands on a closed descriptor.
             queue.async {
-                if let fd { closeDescriptor(fd) }
+                if let fd = self.files.removeValue(forKey: id) { closeDescriptor(fd) }
+                self.lastUse[id] = nil
                 guard unlink(file) == 0 || errno == ENOENT else {
                     return continuation.resume(returning: "cannot delete '\(file)': \(Self.errnoText())")
                 }
@@ -232,21 +279,22 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// Fsyncs and closes every open journal file, after any writes already queued.
     public func close() async {
-        let open: [Int32] = lock.withLock {
-            let open = Array(files.values)
-            files = [:]
-            return open
-        }
+        lock.withLock { known = [] }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
-                for fd in open {
+                for fd in self.files.values {
                     fsync(fd)
                     closeDescriptor(fd)
                 }
+                self.files = [:]
+                self.lastUse = [:]
                 continuation.resume()
             }
         }
     }
+
+    /// How many journals are open now (for tests).
+    var openFileCount: Int { queue.sync { files.count } }
 
     /// The errno of each concurrent sync.
     final class SyncResults: @unchecked Sendable {

@@ -166,6 +166,31 @@ import Testing
         await store.close()
     }
 
+    /// A journal is open only while it is being written, the most recent few kept: a thousand sessions ran the daemon
+    /// out of file descriptors (a security review), and it stayed so across restarts. Every step is still kept.
+    @Test func journalsAreNotAllKeptOpen() async throws {
+        let directory = try temporaryDirectory("many")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let journal = try FileJournal(directory: directory)
+        let store = InMemorySessionStore(journal: journal)
+        let count = FileJournal.maxOpenFiles * 3
+        for index in 0..<count {
+            _ = try await store.create(try JSONParser.parse(#"{"id": "s\#(index)", "root": {"navigation": ["Home"]}}"#))
+        }
+        #expect(journal.openFileCount <= FileJournal.maxOpenFiles)
+        for index in 0..<count {
+            _ = try await store.perform(try JSONParser.parse(#"{"op": "push", "node": "Detail"}"#), in: SessionID("s\(index)")!)
+        }
+        #expect(journal.openFileCount <= FileJournal.maxOpenFiles)
+        await store.close()
+        let restored = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await restored.restore() == [])
+        let sessions = await restored.list()
+        #expect(sessions.count == count)
+        #expect(sessions.allSatisfy { $0.lastIndex == 1 })
+        await restored.close()
+    }
+
     @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
         let directory = try temporaryDirectory("group")
         defer { try? FileManager.default.removeItem(atPath: directory) }
