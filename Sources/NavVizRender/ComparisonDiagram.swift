@@ -339,6 +339,10 @@ struct ComparisonComposer {
     /// A ring around each marked box and a tag on its top edge, at the right, in the mark's colour.
     static func marks(_ marks: [(id: String, mark: DiffMark, word: String)], on part: SVGPart, prefix: String = "") -> String {
         var out = ""
+        // Tags already placed: nested containers' bottom-left corners are 8 pt apart, so their tags would cover
+        // each other ('~ changed' over '~ changed' on a split and its column); a tag that would is moved right of
+        // the one in its way.
+        var placed: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
             let color = SceneEmitter.border(for: mark)
@@ -353,8 +357,14 @@ struct ComparisonComposer {
             // A box's tag sits on its top edge at the right (the arrow into a box enters at the middle). A container's
             // sits on its bottom border at the left, half in its bottom margin, clear of its title and of the
             // presentations that leave from the middle of its bottom.
-            let tagX = isCluster ? box.minX + 10 : max(x + 4, x + width - 8 - tagWidth)
+            var tagX = isCluster ? box.minX + 10 : max(x + 4, x + width - 8 - tagWidth)
             let tagY = isCluster ? box.maxY - 6 : y - 6
+            while let blocking = placed.first(where: {
+                tagX < $0.maxX + 3 && $0.minX < tagX + tagWidth + 3 && tagY < $0.maxY + 2 && $0.minY < tagY + 12 + 2
+            }) {
+                tagX = blocking.maxX + 4
+            }
+            placed.append((tagX, tagY, tagX + tagWidth, tagY + 12))
             out += "<g id=\"\(prefix)mark_\(id)\" class=\"mark \(mark.rawValue)\">\n<title>\(escaped(word))</title>\n"
             out +=
                 "<path fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"\(dash) d=\"\(roundedRect(x, y, width, height, radius: 7))\"/>\n"

@@ -134,6 +134,26 @@ import Testing
         #expect(picture.dot.matches(of: #/− removed/#).count == 2)
     }
 
+    /// The tags of nested marked containers do not cover each other (a split and its column, both changed by a
+    /// collapse, had their '~ changed' tags 8 pt apart, one over the other).
+    @Test func tagsOfNestedMarkedContainersDoNotOverlap() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "device": "pad", "root": {"split": {"primary": {"navigation": ["Mailboxes", "Inbox"], "id": "listNav"}, "secondary": {"navigation": ["Empty"], "id": "detailNav"}}, "id": "mail"}, "steps": [{"showDetail": {"navigation": ["Message"], "id": "msgNav"}, "target": "Inbox"}, {"collapse": true}]}"#
+        )
+        let svg = try Self.picture(steps, 2).svg(metrics: .portable)
+        // A tag is a filled rounded rectangle 12 pt high: `M x+3,y L right-3,y`.
+        let tags = svg.matches(of: #/<path fill="(#[0-9a-f]+)" stroke="\1" d="M(-?[\d.]+),(-?[\d.]+)L(-?[\d.]+),/#).map {
+            (minX: Double($0.2)! - 3, minY: Double($0.3)!, maxX: Double($0.4)! + 3)
+        }
+        #expect(tags.count >= 2)
+        for (index, a) in tags.enumerated() {
+            for b in tags[(index + 1)...] {
+                let apart = a.maxX <= b.minX || b.maxX <= a.minX || abs(a.minY - b.minY) >= 12
+                #expect(apart, "tags at \(a) and \(b) overlap")
+            }
+        }
+    }
+
     /// Side by side when that fits the budget, from the laid-out widths; under each other otherwise, the
     /// events then under the caption. `--expand all` never stacks.
     @Test func panelsStackOnlyWhenSideBySideIsTooWide() throws {
