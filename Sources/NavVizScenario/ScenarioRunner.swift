@@ -73,7 +73,15 @@ public struct ScenarioRunner {
                     + (step.outcome.message.map { " (\($0))" } ?? ""))
         }
         if let visible = expect.visible, !names(visible, step.finder.visible, in: h) {
-            failures.append("\(path).visible: expected '\(visible)', got '\(step.finder.visible?.rawValue ?? "nothing")'")
+            var why = ""
+            // A fresh instance of the screen is visible while the id names an earlier one (a new user took this for a bug).
+            if let shown = step.finder.visible, h.contains(shown), h[shown].screen == visible, h.contains(NodeID(visible)),
+                !h.isAttached(NodeID(visible))
+            {
+                why =
+                    " (a new instance of the screen '\(visible)': '\(visible)' names the earlier one, which left the window; write '\(shown)' for the new one)"
+            }
+            failures.append("\(path).visible: expected '\(visible)', got '\(step.finder.visible?.rawValue ?? "nothing")'\(why)")
         }
         if let error = expect.error {
             if let message = step.outcome.message, message.contains(error) {

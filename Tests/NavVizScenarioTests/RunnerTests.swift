@@ -162,7 +162,10 @@ private func withSteps(_ steps: String) -> String {
                 #"{"push": "Detail"}, {"pop": true}, {"push": "Detail", "expect": {"visible": "Detail"}}, {"pop": true}, {"push": "Detail", "expect": {"visible": "Detail#3"}}"#
             ))
         #expect(result.steps[3].finder.visible == NodeID("Detail#2"))
-        #expect(result.failures == ["shop.json: steps[2].expect.visible: expected 'Detail', got 'Detail#2'"])
+        #expect(
+            result.failures == [
+                "shop.json: steps[2].expect.visible: expected 'Detail', got 'Detail#2' (a new instance of the screen 'Detail': 'Detail' names the earlier one, which left the window; write 'Detail#2' for the new one)"
+            ])
     }
 
     @Test func sampleExpectationsHoldAndItsNonOKStepsAreListed() throws {
