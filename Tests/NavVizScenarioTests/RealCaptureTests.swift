@@ -31,6 +31,12 @@ import Testing
         // Two children in the window at once: the container is what is visible, both children are on screen.
         ("12-pie-overlay-split.txt", "PieOverlayMenu", .controller, "PieOverlayMenu"),
         ("13-tab-pagesheet-chain.txt", "UITabBarController", .tab, "ViewController#11"),
+        ("14-rn-tab-under-fullscreen-login.txt", "JFHomeViewController", .controller, "JFLoginViewController"),
+        // Console sessions: other commands' output before and after the dump is left out (with a note).
+        ("15-console-recursivedescription-then-dump.txt", "ViewController", .controller, "ViewController"),
+        ("16-chisel-pvc-then-pkp.txt", "UITableViewController", .controller, "UITableViewController"),
+        // A doc comment's `/// ` on every line, and its fence.
+        ("17-snapshot-testing-doc-comment.txt", "UITabBarController", .tab, "UIViewController"),
     ])
     func aRealCaptureReadsAsAPersonReadsIt(file: String, root: String, kind: NodeKind, visible: String) throws {
         let captured = try Self.capture(file)
@@ -45,6 +51,18 @@ import Testing
         let back = try Snapshot.decode(try JSONParser.parse(json), file: "\(file).json")
         #expect(JSONWriter.compact(Snapshot.encode(back)) == json)
         #expect(ViewFinder().find(in: back).visible == NodeID(visible))
+    }
+
+    /// What a console paste held besides the dump is named, so a user can see what was not read.
+    @Test(arguments: [
+        (
+            "15-console-recursivedescription-then-dump.txt",
+            "lines 1–4: the console output before the command that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
+        ),
+        ("16-chisel-pvc-then-pkp.txt", "lines 3–6: the debugger command on line 3 and its output left out: not the dump"),
+    ])
+    func aConsolePastesOtherLinesAreNoted(file: String, note: String) throws {
+        #expect(try Self.capture(file).notes == [note])
     }
 
     @Test func whatWasGuessedIsTheCaptionOfTheCapturedState() throws {
@@ -132,14 +150,14 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasPrefix("0") || $0.hasPrefix("1") }
             .sorted()
-        #expect(files.count == 13)
+        #expect(files.count == 17)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 13)
+        #expect(run.steps.count == 17)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "ViewController#11")
+        #expect(run.steps.last?.finder.visible == "UIViewController")
     }
 
     @Test(arguments: [
