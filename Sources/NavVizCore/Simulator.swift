@@ -110,6 +110,11 @@ public struct Simulator: Sendable, Equatable {
 
     /// Applies a whole hierarchy from outside (an app's snapshot), as the daemon does.
     public mutating func replaceHierarchy(_ new: Hierarchy) -> StepOutcome {
+        guard new.depth <= Hierarchy.maxDepth else {
+            var outcome = StepOutcome(rejected: .tooDeep(limit: Hierarchy.maxDepth))
+            outcome.start = now
+            return outcome
+        }
         // The window stays the same device, with the same screen metadata.
         var new = new
         new.device = hierarchy.device

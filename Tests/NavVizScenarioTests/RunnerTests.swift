@@ -168,6 +168,23 @@ private func withSteps(_ steps: String) -> String {
             ])
     }
 
+    /// A snapshot step deeper than the simulator's limit is rejected as a step that would nest so is (a daemon's
+    /// snapshots come this way): the state stays as it was.
+    @Test func aSnapshotDeeperThanTheLimitIsRejected() throws {
+        /// `P1` presenting `P2` presenting … `P<depth>`, each a page sheet.
+        func chain(_ depth: Int, from level: Int = 1) -> String {
+            let style = level > 1 ? #", "style": "pageSheet""# : ""
+            let presented = level < depth ? #", "presented": \#(chain(depth, from: level + 1))"# : ""
+            return #"{"id": "P\#(level)", "kind": "controller", "children": []\#(style)\#(presented)}"#
+        }
+        let deep = try run(withSteps(#"{"snapshot": \#(chain(Hierarchy.maxDepth + 1))}"#))
+        #expect(deep.steps[1].status == .rejected)
+        #expect(deep.steps[1].outcome.message?.hasPrefix("The hierarchy would nest more than 100 levels") == true)
+        #expect(deep.steps[1].finder.visible == "Home")
+        let limit = try run(withSteps(#"{"snapshot": \#(chain(Hierarchy.maxDepth))}"#))
+        #expect(limit.steps[1].status == .ok)
+    }
+
     @Test func sampleExpectationsHoldAndItsNonOKStepsAreListed() throws {
         let url = PackagePaths.root.appendingPathComponent("Samples/uikit-containers.json")
         let result = try run(PackagePaths.text(url), file: "Samples/uikit-containers.json")
