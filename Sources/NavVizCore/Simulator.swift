@@ -54,6 +54,8 @@ public struct Simulator: Sendable, Equatable {
         let start = startTime(for: options)
         // Animations that ended before the step lands run their completions first (AnimatedStackView).
         let completions = hierarchy.runStackCompletions(until: start)
+        // A state already deeper than the limit (a deep root) may still take steps that do not nest it further.
+        let depthBefore = hierarchy.depth
         var transaction = Transaction(simulator: self, options: options, start: start)
         // The transaction owns the only reference, so it changes the hierarchy in place; the journal
         // restores what it replaced when the operation does not go through.
@@ -64,7 +66,7 @@ public struct Simulator: Sendable, Equatable {
             try transaction.apply(operation)
             // A run keeps every state: a chain of presentations a thousand deep (an app presenting in a loop) would
             // make each state, its JSON and its drawing grow with the depth (a security review took the daemon down so).
-            if transaction.status == .ok, transaction.h.depth > Hierarchy.maxDepth {
+            if transaction.status == .ok, case let depth = transaction.h.depth, depth > Hierarchy.maxDepth, depth > depthBefore {
                 throw NavigationError.tooDeep(limit: Hierarchy.maxDepth)
             }
             outcome = transaction.finish()
@@ -110,7 +112,7 @@ public struct Simulator: Sendable, Equatable {
 
     /// Applies a whole hierarchy from outside (an app's snapshot), as the daemon does.
     public mutating func replaceHierarchy(_ new: Hierarchy) -> StepOutcome {
-        guard new.depth <= Hierarchy.maxDepth else {
+        guard new.depth <= max(Hierarchy.maxDepth, hierarchy.depth) else {
             var outcome = StepOutcome(rejected: .tooDeep(limit: Hierarchy.maxDepth))
             outcome.start = now
             return outcome

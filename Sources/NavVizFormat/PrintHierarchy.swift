@@ -1,3 +1,5 @@
+import NavVizCore
+
 /// The text UIKit prints for `[UIViewController _printHierarchy]` (LLDB, chisel's `pvc`, cycript,
 /// swift-snapshot-testing's `.hierarchy`), read line by line into the controllers it lists.
 ///
@@ -127,10 +129,13 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
 extension PrintHierarchy {
     /// Whether some line of the text reads as a dump's controller line (a console paste that holds a dump).
     public static func holdsDumpLine(_ text: String) -> Bool {
-        splitLines(Substring(text)).contains { line in
-            let trimmed = line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }
-            return trimmed.hasPrefix("<") && line.contains(", state: ") && line.contains(", view: ")
-        }
+        splitLines(Substring(text)).contains(where: isControllerLine)
+    }
+
+    /// Whether a line reads as a dump's controller line (`   | <X 0x…>, state: …, view: …`).
+    static func isControllerLine(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }
+        return trimmed.hasPrefix("<") && line.contains(", state: ") && line.contains(", view: ")
     }
 
     /// Whether text looks like a `_printHierarchy` dump (its first line is a controller line).
@@ -165,7 +170,7 @@ extension PrintHierarchy {
     /// The deepest line the reader accepts (real apps nest a few dozen at most): its snapshot and every run holding
     /// it stay within the JSON reader's nesting limit (two JSON levels per containment, and the run around it), and
     /// reading, finding and drawing it fit a 2 MiB stack even in a debug build (Tests/NavVizFormatTests/DeepInputTests).
-    public static let maxDepth = 100
+    public static let maxDepth = Hierarchy.maxDepth
 
     /// Reads a dump.
     public static func parse(_ text: String, file: String) throws(PrintHierarchyError) -> PrintHierarchy {
@@ -307,10 +312,12 @@ extension PrintHierarchy {
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
         // A console session: what the debugger printed before the command that printed the dump is another command's.
         var consoleBefore: (lines: ClosedRange<Int>, why: String)?
+        // Not when a dump is among them: two dumps in one file are refused, whichever has its command.
         if let command = lines.firstIndex(where: { isHierarchyCommand($0.text) }),
             lines[..<command].contains(where: {
                 !$0.text.allSatisfy(\.isWhitespace) && !isPrompt($0.text) && !$0.text.hasPrefix("warning: ")
             }),
+            !lines[..<command].contains(where: { isControllerLine($0.text) }),
             let first = lines[..<command].first(where: { !$0.text.allSatisfy(\.isWhitespace) })
         {
             let what = Capture.excerpt(lines[command].text)

@@ -19,6 +19,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var known: Set<SessionID> = []
+    /// Each journal's file (device and inode) as restored or created: reopened, it must be the same file.
+    private var identities: [SessionID: FileIdentity] = [:]
     private var pending: [(id: SessionID, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = []
     private var isFlushing = false
     // Used on `queue` only: the journals open for appends, and when each was last written.
@@ -49,8 +51,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     func path(_ id: SessionID) -> String { "\(directory)/\(id.rawValue).journal" }
 
-    /// Reads every `<id>.journal` in the directory (cutting off a torn last record) and keeps them open for
-    /// appends. A file is touched only when it is a regular file (never through a symbolic link) whose first
+    /// Reads every `<id>.journal` in the directory (cutting off a torn last record) and remembers each file, to be
+    /// opened again, that very file only, when a step comes. A file is touched only when it is a regular file (never through a symbolic link) whose first
     /// record is a session record: anything else is left alone and reported, never truncated.
     public func restore() async throws(ServerError) -> [RestoredJournal] {
         let names: [String]
@@ -109,8 +111,12 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 }
             }
             // Opened again when a step comes: sessions that are only read hold no descriptor.
+            let identity = FileIdentity(of: fd)
             closeDescriptor(fd)
-            _ = lock.withLock { known.insert(id) }
+            lock.withLock {
+                known.insert(id)
+                identities[id] = identity
+            }
             restored.append(RestoredJournal(id: id, records: scan.records, warnings: warnings))
         }
         return restored
@@ -172,8 +178,18 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             keepOpen(id, fd)
             return fd
         }
-        let fd = open(path(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        // Without blocking (a FIFO put in its place would hang every write), and only the very file restored or
+        // created: one swapped in meanwhile (another user's, one others may write) is not written to.
+        let fd = open(path(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw JournalIOError(text: "cannot open '\(path(id))': \(Self.errnoText())") }
+        var info = stat()
+        let expected = lock.withLock { identities[id] }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & 0o022 == 0,
+            let actual = FileIdentity(of: fd), actual == expected
+        else {
+            closeDescriptor(fd)
+            throw JournalIOError(text: "'\(path(id))' is not the journal navviz wrote (it was replaced): nothing was written to it")
+        }
         keepOpen(id, fd)
         return fd
     }
@@ -184,7 +200,12 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         guard files.count > Self.maxOpenFiles else { return }
         let oldest = lastUse.sorted { $0.value < $1.value }.prefix(files.count - Self.maxOpenFiles).map(\.key)
         for id in oldest {
-            if let fd = files.removeValue(forKey: id) { closeDescriptor(fd) }
+            if let fd = files.removeValue(forKey: id) {
+                // What the file is as it is closed: reopened, it must still be so (same inode, size and time).
+                let identity = FileIdentity(of: fd)
+                lock.withLock { identities[id] = identity }
+                closeDescriptor(fd)
+            }
             lastUse[id] = nil
         }
     }
@@ -259,7 +280,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// Closes and removes a session's journal file, after any writes already queued.
     public func delete(_ id: SessionID) async throws(ServerError) {
-        _ = lock.withLock { known.remove(id) }
+        lock.withLock {
+            known.remove(id)
+            identities[id] = nil
+        }
         let file = path(id)
         let directory = self.directory
         let failure: String? = await withCheckedContinuation { continuation in
@@ -295,6 +319,29 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// How many journals are open now (for tests).
     var openFileCount: Int { queue.sync { files.count } }
+
+    /// A file as navviz last left it: device, inode, size and modification time (an inode number is reused by
+    /// the next file created, so it alone does not tell a replacement apart).
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+
+        /// The identity of the open file `fd`; nil when it cannot be read.
+        init?(of fd: Int32) {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            #if canImport(Darwin)
+                modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            #else
+                modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            #endif
+        }
+    }
 
     /// The errno of each concurrent sync.
     final class SyncResults: @unchecked Sendable {

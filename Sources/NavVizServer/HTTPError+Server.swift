@@ -6,7 +6,13 @@ extension ServerError: HTTPResponseError {
     /// writer (so a path reads `/sessions/a`, not `\/sessions\/a`), and `WWW-Authenticate` or `Allow`
     /// where the status needs one.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff",
+            .init("Cross-Origin-Resource-Policy")!: "same-origin",
+        ]
+        // A refused connection is closed after this answer (LocalUserMiddleware): say so.
+        if case .otherUser = self { headers[.connection] = "close" }
+        if self == .unknownUser { headers[.connection] = "close" }
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
         let body = JSONWriter.compact(["error": ["message": .string(description)]])
@@ -24,7 +30,7 @@ extension ServerError: HTTPResponseError {
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
         case .missingHost: .badRequest
-        case .foreignOrigin, .otherUser, .unknownUser: .forbidden
+        case .foreignOrigin, .foreignSite, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound

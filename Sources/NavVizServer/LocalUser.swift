@@ -149,6 +149,13 @@ public enum LoopbackPeer {
 /// the socket tables do not show. Where there are no tables (macOS) nothing is checked. Not used with
 /// `--token`: the token is then the door, and whoever holds it may come in.
 struct LocalUserMiddleware: RouterMiddleware {
+    /// Closes a refused connection once its answer is written (a moment later: the answer is written as soon as
+    /// the error leaves the middleware). Closing only the input made the HTTP layer answer the cut body with a
+    /// second response, a 400.
+    static func closeSoon(_ channel: any Channel) {
+        channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
+    }
+
     typealias Context = DaemonRequestContext
     /// The daemon's user.
     let user: UInt32
@@ -160,14 +167,14 @@ struct LocalUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let connection = ObjectIdentifier(context.channel)
         if !vouched.contains(connection), let client = context.remoteAddress, let server = context.localAddress {
-            // A refused connection reads nothing more: its body is not drained, so the answer ends it (another user
-            // trickling a body could otherwise hold connections, and the daemon's files, for as long as they like).
+            // A refused connection is closed once its answer is out, its body not drained (another user trickling a
+            // body could otherwise hold connections, and the daemon's files, for as long as they like).
             switch owner(client, server) {
             case .user(let uid) where uid != user:
-                context.channel.close(mode: .input, promise: nil)
+                Self.closeSoon(context.channel)
                 throw ServerError.otherUser(uid: uid, daemon: user)
             case .unknown:
-                context.channel.close(mode: .input, promise: nil)
+                Self.closeSoon(context.channel)
                 throw ServerError.unknownUser
             case .user:
                 // Forgotten when the connection closes; the set holds the channel until then, so its identifier cannot
@@ -178,7 +185,7 @@ struct LocalUserMiddleware: RouterMiddleware {
             case .unavailable:
                 // Without the tables (the daemon refuses to start so on Linux) nothing can be told: fail closed there.
                 #if os(Linux)
-                    context.channel.close(mode: .input, promise: nil)
+                    Self.closeSoon(context.channel)
                     throw ServerError.unknownUser
                 #else
                     break

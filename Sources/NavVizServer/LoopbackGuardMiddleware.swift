@@ -123,8 +123,9 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // A page of another site may not even load the daemon's data (an image's size, whether a session exists):
         // browsers say where a request comes from; the viewer's own are same-origin, a typed address `none`.
         let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased()
-        if request.uri.path.hasPrefix("/api/"), site == "cross-site" || site == "same-site" {
-            throw ServerError.foreignOrigin(origin ?? "a \(site!) page")
+        // By the path's first segment, as the router reads it (`//api/…` is routed as `/api/…`).
+        if request.uri.path.split(separator: "/").first == "api", let site, site == "cross-site" || site == "same-site" {
+            throw ServerError.foreignSite(site)
         }
         var response = try await next(request, context)
         response.headers[.init("Cross-Origin-Resource-Policy")!] = "same-origin"

@@ -46,6 +46,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case missingHost
     /// A state-changing request (or a preflight) from a page on another origin.
     case foreignOrigin(String)
+    /// A request a browser sent for a page of another site (`Sec-Fetch-Site`).
+    case foreignSite(String)
     /// The body's `Content-Type` is not one the route reads.
     case unsupportedMediaType(String?, accepted: [String])
     /// The path exists, but not for this method.
@@ -88,6 +90,8 @@ extension ServerError: CustomStringConvertible {
             "Refusing a request for host '\(Self.printable(host))': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port (a web page may have rebound that name to this machine)"
         case .missingHost:
             "Refusing a request without a Host header: name the daemon (Host: 127.0.0.1:PORT), as HTTP/1.1 requires"
+        case .foreignSite(let site):
+            "Refusing a request from a \(site) page: web pages of other sites may not read navviz serve's sessions"
         case .foreignOrigin(let origin):
             "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may change sessions (a web page may not write to navviz serve)"
         case .unsupportedMediaType(let type, let accepted):
@@ -100,17 +104,17 @@ extension ServerError: CustomStringConvertible {
             "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
         case .otherUser(let uid, let daemon):
             "Refusing a request from another user's process (uid \(uid)): navviz serve answers only the user who started it "
-                + "(uid \(daemon)); start it with --token to let others in"
+                + "(uid \(daemon)); set a token (NAVVIZ_TOKEN or --token-file) to let others in"
         case .unknownUser:
             "Refusing a request whose process navviz serve cannot trace to a user (no live socket in /proc/net/tcp or "
-                + "tcp6); start it with --token to let others in"
+                + "tcp6); set a token (NAVVIZ_TOKEN or --token-file) to let others in"
         case .diagramTooLarge(let nodes, let limit):
             "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"
         case .renderTimedOut(let seconds):
             "Laying out the diagram took longer than \(seconds) s, so the render worker was stopped and replaced"
         case .insecureHost(let host):
-            "Refusing to listen on '\(host)' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1"
+            "Refusing to listen on '\(host)' without --token: anyone who can reach it could read and change sessions. Set a token (NAVVIZ_TOKEN or --token-file), or listen on 127.0.0.1"
         }
     }
 

@@ -103,10 +103,11 @@ extension NavVizCommand {
             if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
             if let tokenFile {
                 if token != nil { throw ValidationError("Use either --token or --token-file, not both") }
-                guard let status = try? FileManager.default.attributesOfItem(atPath: tokenFile) else {
-                    throw ValidationError("--token-file '\(tokenFile)': no such file")
-                }
-                if let mode = status[.posixPermissions] as? Int, mode & 0o077 != 0 {
+                // The file itself, through a link if it is one (a link's own mode says nothing).
+                var info = stat()
+                guard stat(tokenFile, &info) == 0 else { throw ValidationError("--token-file '\(tokenFile)': no such file") }
+                let mode = Int(info.st_mode) & 0o777
+                if mode & 0o077 != 0 {
                     throw ValidationError(
                         "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
                 }

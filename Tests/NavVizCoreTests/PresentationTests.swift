@@ -335,6 +335,25 @@ import Testing
         #expect(sim.perform(.dismiss()).status == .ok)
     }
 
+    /// A state that starts deeper than the limit (a deep root) still takes the steps that do not nest it further;
+    /// every step was refused, a dismissal included.
+    @Test func aRootDeeperThanTheLimitStillTakesStepsThatDoNotDeepenIt() throws {
+        func boxes(_ count: Int) -> NodeSpec {
+            var root = screen("Leaf")
+            for index in 1...count { root = box("Box\(index)", [root]) }
+            return root
+        }
+        var sim = try Simulator(root: boxes(Hierarchy.maxDepth + 10))
+        let depth = sim.hierarchy.depth
+        #expect(depth == Hierarchy.maxDepth + 11)
+        #expect(sim.perform(.present(screen("Sheet"))).status == .ok)
+        #expect(sim.perform(.dismiss()).status == .ok)
+        // A snapshot as deep is taken; a deeper one is not.
+        #expect(sim.replaceHierarchy(try Simulator(root: boxes(Hierarchy.maxDepth + 10)).hierarchy).status == .ok)
+        #expect(sim.replaceHierarchy(try Simulator(root: boxes(Hierarchy.maxDepth + 11)).hierarchy).status == .rejected)
+        #expect(sim.hierarchy.depth == depth)
+    }
+
     @Test func dismissingALongChainRemovesTheIntermediatesTopDownAndAnimatesTheTop() throws {
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(screen("B")))

@@ -539,6 +539,11 @@ import Testing
             "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
             "dump.txt: line 4: a second dump starts here, after the prompt on line 3: keep one dump per file"
         ),
+        // The first dump without its command: still two dumps, not console output before the second's command.
+        (
+            "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
+            "dump.txt: line 3: a second dump starts here, after the prompt on line 2: keep one dump per file"
+        ),
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n<FLEXExplorerViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"

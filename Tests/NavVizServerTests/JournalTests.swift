@@ -191,6 +191,34 @@ import Testing
         await restored.close()
     }
 
+    /// A restored journal is opened again only as the file it was: one swapped in meanwhile (a copy, another
+    /// user's file) or a FIFO is not written to, and the step is not acknowledged (a review wrote a step into a
+    /// world-writable replacement, and hung every write on a FIFO).
+    @Test(arguments: ["copy", "fifo"])
+    func aJournalReplacedAfterRestoreIsNotWrittenTo(replacement: String) async throws {
+        let directory = try temporaryDirectory("swap")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#))
+        await first.close()
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await store.restore() == [])
+        let file = "\(directory)/shop.journal"
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        try FileManager.default.removeItem(atPath: file)
+        if replacement == "copy" {
+            try original.write(to: URL(fileURLWithPath: file))
+            chmod(file, 0o600)
+        } else {
+            #expect(mkfifo(file, 0o600) == 0)
+        }
+        await #expect(throws: ServerError.self) {
+            _ = try await store.perform(try JSONParser.parse(#"{"op": "push", "node": "Detail"}"#), in: SessionID("shop")!)
+        }
+        if replacement == "copy" { #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original) }
+        await store.close()
+    }
+
     @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
         let directory = try temporaryDirectory("group")
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -250,22 +250,24 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(text.contains("Refusing to listen on '0.0.0.0' without --token"))
     }
 
-    /// A token on the command line is readable by every user (`ps`, `/proc/PID/cmdline`): the daemon overwrites it
-    /// there once started and says to use NAVVIZ_TOKEN or --token-file (a security review read it with ps).
-    @Test func aTokenOnTheCommandLineIsHiddenAndWarnedAbout() async throws {
-        let daemon = try DaemonProcess(["--memory", "--token", "s3cret-token"])
-        let cmdline = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/cmdline", encoding: .utf8)
-        #expect(!cmdline.contains("s3cret-token"))
-        #expect(cmdline.contains("--token\u{0}xxxxxxxxxxxx\u{0}"))
-        #expect(daemon.log.contains("warning: --token was on the command line, which every user of this machine can read (ps)"))
-        // The token still works.
-        let (_, unauthorized) = try await URLSession.shared.data(from: daemon.baseURL.appendingPathComponent("api/sessions"))
-        #expect((unauthorized as? HTTPURLResponse)?.statusCode == 401)
-        var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
-        request.setValue("Bearer s3cret-token", forHTTPHeaderField: "Authorization")
-        let (_, authorized) = try await URLSession.shared.data(for: request)
-        #expect((authorized as? HTTPURLResponse)?.statusCode == 200)
-    }
+    #if os(Linux)
+        /// A token on the command line is readable by every user (`ps`, `/proc/PID/cmdline`): the daemon overwrites it
+        /// there once started and says to use NAVVIZ_TOKEN or --token-file (a security review read it with ps).
+        @Test func aTokenOnTheCommandLineIsHiddenAndWarnedAbout() async throws {
+            let daemon = try DaemonProcess(["--memory", "--token", "s3cret-token"])
+            let cmdline = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/cmdline", encoding: .utf8)
+            #expect(!cmdline.contains("s3cret-token"))
+            #expect(cmdline.contains("--token\u{0}xxxxxxxxxxxx\u{0}"))
+            #expect(daemon.log.contains("warning: --token was on the command line, which every user of this machine can read (ps)"))
+            // The token still works.
+            let (_, unauthorized) = try await URLSession.shared.data(from: daemon.baseURL.appendingPathComponent("api/sessions"))
+            #expect((unauthorized as? HTTPURLResponse)?.statusCode == 401)
+            var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
+            request.setValue("Bearer s3cret-token", forHTTPHeaderField: "Authorization")
+            let (_, authorized) = try await URLSession.shared.data(for: request)
+            #expect((authorized as? HTTPURLResponse)?.statusCode == 200)
+        }
+    #endif
 
     /// A token file must be readable by its owner only, and hold the token on its first line.
     @Test func aTokenFileIsReadAndChecked() async throws {
@@ -277,7 +279,11 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(status == 64)
         #expect(text.contains("--token-file '\(file.path)' can be read by other users (mode 644): chmod 600 it first"))
         chmod(file.path, 0o600)
-        let daemon = try DaemonProcess(["--memory", "--token-file", file.path])
+        // Through a link, the file's own mode counts.
+        let link = file.path + ".link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file.path)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let daemon = try DaemonProcess(["--memory", "--token-file", link])
         #expect(!daemon.log.contains("warning"))
         var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
         request.setValue("Bearer from-a-file", forHTTPHeaderField: "Authorization")

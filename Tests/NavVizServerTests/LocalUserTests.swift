@@ -131,7 +131,11 @@ import Testing
                     }
                     received += buffer[..<count]
                 }
-                #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 403 Forbidden"))
+                let text = String(decoding: received, as: UTF8.self)
+                #expect(text.hasPrefix("HTTP/1.1 403 Forbidden"))
+                #expect(text.lowercased().contains("connection: close"))
+                // One answer only: cutting the body short must not draw a second one (it drew a 400).
+                #expect(text.components(separatedBy: "HTTP/1.1 ").count == 2, "\(text)")
             }
         }
     #endif
@@ -202,7 +206,7 @@ import Testing
             #expect(refused.stdout.hasSuffix("\n403"))
             #expect(
                 refused.stdout.hasPrefix(
-                    #"{"error":{"message":"Refusing a request from another user's process (uid 65534): navviz serve answers only the user who started it (uid 0); start it with --token to let others in"}}"#
+                    #"{"error":{"message":"Refusing a request from another user's process (uid 65534): navviz serve answers only the user who started it (uid 0); set a token (NAVVIZ_TOKEN or --token-file) to let others in"}}"#
                 ))
             let withToken = try DaemonProcess(["--memory", "--token", "s3cret"])
             defer { withToken.stop(SIGTERM) }

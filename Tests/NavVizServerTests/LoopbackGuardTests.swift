@@ -139,6 +139,13 @@ import Testing
             _ = try await client.post("/api/sessions", Self.create)
             let response = try await client.get("/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site)]))
             #expect(response.status == .forbidden)
+            #expect(
+                text(response).contains(
+                    "Refusing a request from a \(site) page: web pages of other sites may not read navviz serve's sessions"))
+            #expect(response.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")
+            // The router reads `//api/…` as `/api/…`: so does the check.
+            let doubled = try await client.get("//api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site)]))
+            #expect(doubled.status == .forbidden)
             let own = try await client.get("/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", "same-origin")]))
             #expect(own.status == .ok)
             #expect(own.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")

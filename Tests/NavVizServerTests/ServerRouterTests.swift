@@ -407,7 +407,7 @@ import Testing
         _ = try await buildApplication(ServeArguments(host: "0.0.0.0", token: "t"), store: InMemorySessionStore(), logger: quietLogger)
         #expect(
             ServerError.insecureHost("0.0.0.0").description
-                == "Refusing to listen on '0.0.0.0' without --token: anyone who can reach it could read and change sessions. Pass --token TOKEN, or listen on 127.0.0.1"
+                == "Refusing to listen on '0.0.0.0' without --token: anyone who can reach it could read and change sessions. Set a token (NAVVIZ_TOKEN or --token-file), or listen on 127.0.0.1"
         )
     }
 
