@@ -331,19 +331,36 @@ extension DiagramItem {
     /// One folded container (a tab, a column, a presented tree that is not showing).
     static func summary(of item: DiagramItem) -> DiagramItem {
         let below = (item.children + item.presentations).flatMap(\.names)
-        // A container is named by the first controller it shows (a tab's root screen, a split's first column, a tab
-        // bar's selected tab); a tab bar whose selection is not known (a capture) by itself: its first tab is not
-        // what it shows, and naming that would hide that a whole tab bar is folded.
+        // A container is named by the first controller its stacks show: a navigation controller by its root (a tab's
+        // name), a split by its first column, a tab bar by its selected tab. A controller that embeds children, an
+        // activity container, a sequence, and a tab bar whose selection a capture does not tell are named by
+        // themselves, with their kind: a child they embed is not what was pushed (a new user read a folded stack as
+        // the children its controllers embed).
         var first = item
-        while first.isContainer, !(first.node.kind == .tab && first.node.selected == nil), let child = first.children.first {
-            let selected =
-                first.node.kind == .tab
-                ? first.node.selected.flatMap { first.node.children.indices.contains($0) ? first.node.children[$0] : nil } : nil
-            first = first.children.first { $0.node.id == selected } ?? child
+        descend: while first.isContainer {
+            switch first.node.kind {
+            case .navigation, .split:
+                guard let child = first.children.first else { break descend }
+                first = child
+            case .tab:
+                let node = first.node
+                guard let selected = node.selected, node.children.indices.contains(selected),
+                    let child = first.children.first(where: { $0.node.id == node.children[selected] })
+                else { break descend }
+                first = child
+            default:
+                break descend
+            }
         }
         let title = first.node.displayName
         let count = below.count
-        var detail = "\(first.node.kind == .tab ? "tab bar · " : "")\(count) controller\(count == 1 ? "" : "s") folded"
+        let kinds: [NodeKind: String] = [
+            .tab: "tab bar", .activity: "activity container", .notifications: "sequence", .controller: "custom container",
+        ]
+        // A navigation controller outside a tab bar says what it is: folded, it would read as a pushed controller.
+        var kind = first.isContainer ? kinds[first.node.kind] : nil
+        if kind == nil, item.node.kind == .navigation, item.slot?.hasPrefix("tab") != true { kind = "navigation" }
+        var detail = "\(kind.map { "\($0) · " } ?? "")\(count) controller\(count == 1 ? "" : "s") folded"
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
         // with the top said when another controller was pushed.
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {

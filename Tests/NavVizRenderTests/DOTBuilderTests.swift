@@ -408,6 +408,25 @@ import Testing
         #expect(!text.contains("<B>FeedViewController</B>"))
     }
 
+    /// A folded stack is named by what was pushed, never by a child a controller embeds: a controller with children is
+    /// named by itself and says it is a container, and a navigation controller outside a tab bar says what it is
+    /// (a new user read a folded feed as its banner, a settings root as its first row).
+    @Test func aFoldedContainerIsNamedByItselfNotByAChildItEmbeds() throws {
+        var feed = NodeSpec(kind: .controller, screen: "Feed")
+        feed.children = [.screen("Banner"), .screen("Grid")]
+        feed.selected = 0
+        var list = NodeSpec(kind: .controller, screen: "Settings")
+        list.children = [.screen("AirplaneMode"), .screen("WiFi")]
+        list.selected = 0
+        var sim = try Simulator(
+            root: .tabs([.navigation([feed], id: "homeNav"), .navigation([list, .screen("General")], id: "settingsNav")], selected: 1))
+        sim.perform(.push(.screen("About")))
+        let text = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult)
+        #expect(text.contains(##"<B>Feed</B><BR/><FONT COLOR="#57606a" POINT-SIZE="8">custom container · 3 controllers folded</FONT>"##))
+        #expect(!text.contains("<B>Banner</B>"))
+        #expect(!text.contains("<B>AirplaneMode</B>"))
+    }
+
     // MARK: - Helpers
 
     @discardableResult
