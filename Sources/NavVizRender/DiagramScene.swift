@@ -87,6 +87,8 @@ struct SceneBuilder {
     private let path: Set<NodeID>
     private let attached: Set<NodeID>
     private let previouslyAttached: Set<NodeID>
+    /// The controllers on screen in each state, as the hierarchy tells (a change of them is a change).
+    private let shown: (before: Set<NodeID>, after: Set<NodeID>)
 
     init(hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil) {
         self.hierarchy = hierarchy
@@ -97,6 +99,7 @@ struct SceneBuilder {
         path = Set(finder.path)
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
+        shown = (Set(previous?.onScreen() ?? []), Set(hierarchy.onScreen()))
     }
 
     func scene() -> DiagramScene {
@@ -172,7 +175,8 @@ struct SceneBuilder {
     private func mark(of id: NodeID) -> DiffMark? {
         guard let previous else { return nil }
         guard previouslyAttached.contains(id), previous.contains(id) else { return .added }
-        return Signature(id, in: previous) == Signature(id, in: hierarchy) ? nil : .changed
+        let unchanged = Signature(id, in: previous) == Signature(id, in: hierarchy) && shown.before.contains(id) == shown.after.contains(id)
+        return unchanged ? nil : .changed
     }
 
     /// A child's place in its container, in words.
@@ -393,18 +397,21 @@ extension DiagramItem {
 
 extension DiagramScene {
     /// What a step did to each node: added (attached after, not before), removed (attached before, not
-    /// after) and changed (`Signature`).
+    /// after) and changed (`Signature`, or on screen in one state only).
     /// (The marks `SceneBuilder` gives the after side, with its ghosts as the removed.)
     static func marks(before: Hierarchy, after: Hierarchy) -> [NodeID: DiffMark] {
         let attached = after.attachedNodes()
         let previouslyAttached = before.attachedNodes()
         let now = Set(attached)
         let was = Set(previouslyAttached)
+        // A controller that came on screen or left it changed too: the marks agree with the appearance callbacks
+        // (a full-screen presentation marked only what it added, though what it covered got disappear callbacks).
+        let (shownBefore, shownAfter) = (Set(before.onScreen()), Set(after.onScreen()))
         var marks: [NodeID: DiffMark] = [:]
         for id in attached {
             if !was.contains(id) || !before.contains(id) {
                 marks[id] = .added
-            } else if Signature(id, in: before) != Signature(id, in: after) {
+            } else if Signature(id, in: before) != Signature(id, in: after) || shownBefore.contains(id) != shownAfter.contains(id) {
                 marks[id] = .changed
             }
         }

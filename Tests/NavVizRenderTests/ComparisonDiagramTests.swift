@@ -76,8 +76,9 @@ import Testing
         let svg = try picture.svg(metrics: .portable)
         let tags = svg.matches(of: #/<g id="s[0-9a-f]{8}_mark_[a-z0-9_]+" class="mark (added|removed|changed)">\n<title>([^<]+)</title>/#)
             .map { "\($0.1): \($0.2)" }
-        // Before: the folded Home…Reviews (two of its three popped) and the top, Photos; after: shopNav changed.
-        #expect(tags == ["removed: − 2 of 3 removed", "removed: − removed", "changed: ~ changed"])
+        // Before: the folded Home…Reviews (two of its three popped) and the top, Photos; after: shopNav changed, and Home,
+        // back on screen.
+        #expect(tags == ["removed: − 2 of 3 removed", "removed: − removed", "changed: ~ changed", "changed: ~ changed"])
         let before = try #require(svg.firstRange(of: #"<g id="panel_before""#)).lowerBound
         let after = try #require(svg.firstRange(of: #"<g id="panel_after""#)).lowerBound
         let removed = try #require(svg.firstRange(of: "class=\"mark removed\"")).lowerBound
@@ -119,6 +120,23 @@ import Testing
         #expect(svg.matches(of: #/class="mark (added|changed)"/#).count == 0)
         let present = try Self.picture(steps, 1).svg(metrics: .portable)
         #expect(present.matches(of: #/class="mark added"/#).count == 1)
+    }
+
+    /// A controller that a step took off the screen, or brought on, is marked changed: the marks agree with the
+    /// appearance callbacks (a full-screen presentation marked only what it added, though what it covered got
+    /// disappear callbacks).
+    @Test func whatAFullScreenPresentationCoversIsMarkedChanged() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"present": "Player", "style": "fullScreen"}, {"present": "Sheet"}]}"#
+        )
+        func tags(_ step: Int) throws -> [String] {
+            try Self.picture(steps, step).svg(metrics: .portable).matches(
+                of: #/<g id="s[0-9a-f]{8}_mark_[a-z0-9_]+" class="mark (added|removed|changed)">/#
+            ).map { String($0.1) }
+        }
+        #expect(try tags(1) == ["changed", "added"])
+        // A sheet covers nothing: Player stays on screen, unmarked.
+        #expect(try tags(2) == ["added"])
     }
 
     /// A presentation is not containment: dismissing a chain marks every presented controller it removes, the
