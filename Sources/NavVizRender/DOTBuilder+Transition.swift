@@ -264,13 +264,21 @@ extension DOTBuilder {
         return "animation: " + parts.joined(separator: " · ")
     }
 
-    /// The appearance events in order, then hooks and warnings.
+    /// How many appearance events a transition lists; the rest are counted (run.json has them all). A step that
+    /// shows a container of 34 children sent 72, and their list stood 2,500 pt tall beside the diagram.
+    static let eventsShown = 30
+
+    /// The appearance events in order (the first `eventsShown`), then hooks and warnings.
     func eventsTable(_ outcome: StepOutcome) -> TextBlock {
         var rows = [TextBlock.row("Appearance events", bold: true)]
         if outcome.events.isEmpty { rows.append(TextBlock.row("none", color: DiagramStyle.subtleText)) }
-        for (index, event) in outcome.events.enumerated() {
+        for (index, event) in outcome.events.prefix(Self.eventsShown).enumerated() {
             let animated = event.isAnimated ? " (animated)" : ""
             rows.append(TextBlock.row("\(index + 1). \(event.description)\(animated)"))
+        }
+        if outcome.events.count > Self.eventsShown {
+            let more = outcome.events.count - Self.eventsShown
+            rows.append(TextBlock.row("… and \(more) more (every event is in run.json)", color: DiagramStyle.subtleText))
         }
         for hook in outcome.hooks {
             rows.append(TextBlock.row("hook: " + hook.description, color: DiagramStyle.subtleText))

@@ -139,6 +139,22 @@ import Testing
         #expect(try tags(2) == ["added"])
     }
 
+    /// A step with more appearance events than a transition lists counts the rest (run.json has them all).
+    @Test func aLongListOfEventsIsCut() throws {
+        // A settings list embedding 40 rows at once, captured over the home screen.
+        let rows = (0..<40).map { #"{"id": "Row\#($0)", "kind": "controller", "children": []}"# }.joined(separator: ", ")
+        let shown = (0..<40).map(String.init).joined(separator: ", ")
+        let list =
+            #"{"id": "nav", "kind": "navigation", "children": [{"id": "List", "kind": "controller", "children": [\#(rows)], "shown": [\#(shown)]}]}"#
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"snapshot": \#(list)}]}"#)
+        #expect(steps[1].outcome.events.count > DOTBuilder.eventsShown)
+        let svg = try Self.picture(steps, 1).svg(metrics: .portable)
+        let more = steps[1].outcome.events.count - DOTBuilder.eventsShown
+        #expect(svg.contains("… and \(more) more (every event is in run.json)"))
+        #expect(svg.contains("\(DOTBuilder.eventsShown). ") && !svg.contains("\(DOTBuilder.eventsShown + 1). "))
+    }
+
     /// A presentation is not containment: dismissing a chain marks every presented controller it removes, the
     /// one on screen that slides away included, not only the lowest.
     @Test func aDismissedChainMarksEachPresentedControllerRemoved() throws {
