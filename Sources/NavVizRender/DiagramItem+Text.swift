@@ -46,7 +46,7 @@ extension DiagramItem {
             return "\(selected + 1) of \(count)"
         case .controller:
             let visible =
-                node.embedded.map { " · on screen: children \($0.map(String.init).joined(separator: ", "))" }
+                node.embedded.map { " · on screen: children \(Self.ranges($0))" }
                 ?? node.selected.map { " · shows child \($0)" } ?? ""
             return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
         case .view:
@@ -65,6 +65,24 @@ extension DiagramItem {
         }
         if let state = node.transitionalState { words.append(state.rawValue) }
         return words
+    }
+
+    /// Indices as runs: `0, 1` stay as they are, three or more in a row read `0–33` (a container of 34 children
+    /// listed every index).
+    static func ranges(_ indices: [Int]) -> String {
+        var parts: [String] = []
+        var start = 0
+        while start < indices.count {
+            var end = start
+            while end + 1 < indices.count, indices[end + 1] == indices[end] + 1 { end += 1 }
+            if end - start >= 2 {
+                parts.append("\(indices[start])–\(indices[end])")
+            } else {
+                parts += indices[start...end].map(String.init)
+            }
+            start = end + 1
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// `+ added`, `− removed`, `~ changed`.

@@ -139,6 +139,12 @@ import Testing
         #expect(try tags(2) == ["added"])
     }
 
+    /// The children a container shows at once read as runs: `0–33`, not every index.
+    @Test(arguments: [([0, 1], "0, 1"), ([0, 1, 2], "0–2"), ([0, 1, 2, 5, 7, 8, 9, 10], "0–2, 5, 7–10"), ([3], "3"), ([], "")])
+    func indicesReadAsRuns(indices: [Int], text: String) {
+        #expect(DiagramItem.ranges(indices) == text)
+    }
+
     /// A step with more appearance events than a transition lists counts the rest (run.json has them all).
     @Test func aLongListOfEventsIsCut() throws {
         // A settings list embedding 40 rows at once, captured over the home screen.
