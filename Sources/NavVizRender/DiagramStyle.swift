@@ -98,11 +98,22 @@ enum DiagramStyle {
     /// The class shown for a node: its own, else its kind's.
     static func className(of node: Node) -> String { node.className ?? defaultClass(of: node) }
 
-    /// The class as a box shows it: a long generic name (SwiftUI's hosting controllers run to hundreds of
-    /// characters) keeps its outer type and first-level arguments' heads, the deeper arguments elided
-    /// (`UIHostingController<ModifiedContent<…>>`), then all arguments if still long. The tooltip keeps
-    /// the whole name.
-    static func shownClassName(of node: Node) -> String { capped(elidingGenerics(className(of: node))) }
+    /// The class as a box shows it: a generic name without SwiftUI's modifier plumbing (`simplifiedGenerics`), and
+    /// when still long its outer type and first-level arguments' heads, the deeper arguments elided, then all
+    /// arguments if still long. The tooltip keeps the whole name.
+    static func shownClassName(of node: Node) -> String { capped(elidingGenerics(simplifiedGenerics(className(of: node)))) }
+
+    /// A generic name with what a reader does not need dropped from its arguments: SwiftUI's `ModifiedContent<V, M>`
+    /// reads as its view `V` (the modifier is plumbing), and an argument's module is left out, so
+    /// `SwiftUI.UIHostingController<SwiftUI.ModifiedContent<FitTrack.TodayDashboardView, SwiftUI._EnvironmentKeyWritingModifier<…>>>`
+    /// reads `SwiftUI.UIHostingController<TodayDashboardView>` (elided as it was, every hosting controller of an app
+    /// read `UIHostingController<…>`). A name that does not parse is kept as it is.
+    static func simplifiedGenerics(_ name: String) -> String {
+        guard name.contains("<") else { return name }
+        var parser = GenericName(Array(name))
+        guard let type = parser.type(), parser.atEnd else { return name }
+        return type.simplified(isArgument: false).text
+    }
 
     /// The longest name a box shows whole, in characters: some 400 pt in the diagrams' 10 pt bold.
     static let nameLimit = 72
@@ -165,5 +176,59 @@ enum DiagramStyle {
         while fraction.hasSuffix("0") { fraction.removeLast() }
         let sign = value < 0 && millis != 0 ? "-" : ""
         return sign + "\(millis / 1000)" + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}
+
+/// A generic type name read as a tree: `Outer<Argument, Argument<…>>`.
+struct GenericName {
+    struct Node {
+        var base: String
+        var arguments: [Node]
+
+        /// SwiftUI's modifier wrappers dropped, arguments without their module.
+        func simplified(isArgument: Bool) -> Node {
+            let short = base.split(separator: ".").last.map(String.init) ?? base
+            if short == "ModifiedContent", let content = arguments.first { return content.simplified(isArgument: isArgument) }
+            return Node(base: isArgument ? short : base, arguments: arguments.map { $0.simplified(isArgument: true) })
+        }
+
+        var text: String { arguments.isEmpty ? base : base + "<" + arguments.map(\.text).joined(separator: ", ") + ">" }
+    }
+
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ characters: [Character]) { self.characters = characters }
+
+    var atEnd: Bool { index == characters.count }
+
+    /// A type and its arguments; nil when the text is not one (unbalanced brackets, an empty name).
+    mutating func type(depth: Int = 0) -> Node? {
+        guard depth < 32 else { return nil }
+        while index < characters.count, characters[index] == " " { index += 1 }
+        var base = ""
+        while index < characters.count, !"<>,".contains(characters[index]) {
+            base.append(characters[index])
+            index += 1
+        }
+        base = base.trimmingCharacters(in: .whitespaces)
+        guard !base.isEmpty else { return nil }
+        var arguments: [Node] = []
+        if index < characters.count, characters[index] == "<" {
+            index += 1
+            while true {
+                guard let argument = type(depth: depth + 1) else { return nil }
+                arguments.append(argument)
+                guard index < characters.count else { return nil }
+                if characters[index] == "," {
+                    index += 1
+                    continue
+                }
+                guard characters[index] == ">" else { return nil }
+                index += 1
+                break
+            }
+        }
+        return Node(base: base, arguments: arguments)
     }
 }

@@ -139,6 +139,23 @@ import Testing
         #expect(try tags(2) == ["added"])
     }
 
+    /// A SwiftUI hosting controller reads as the view it hosts: `ModifiedContent` is plumbing, an argument's module
+    /// noise (every hosting controller of an app read `UIHostingController<…>`, the view type elided).
+    @Test(arguments: [
+        (
+            "SwiftUI.UIHostingController<SwiftUI.ModifiedContent<FitTrack.TodayDashboardView, SwiftUI._EnvironmentKeyWritingModifier<Swift.Optional<FitTrack.Theme>>>>",
+            "SwiftUI.UIHostingController<TodayDashboardView>"
+        ),
+        ("UIHostingController<ModifiedContent<ModifiedContent<Inbox, A>, B>>", "UIHostingController<Inbox>"),
+        ("UIHostingController<AnyView>", "UIHostingController<AnyView>"),
+        ("Shop.Box<Shop.Item, Swift.Int>", "Shop.Box<Item, Int>"),
+        ("Broken<Name", "Broken<Name"),
+        ("Plain", "Plain"),
+    ])
+    func aHostingControllerReadsAsTheViewItHosts(name: String, shown: String) {
+        #expect(DiagramStyle.simplifiedGenerics(name) == shown)
+    }
+
     /// The children a container shows at once read as runs: `0–33`, not every index.
     @Test(arguments: [([0, 1], "0, 1"), ([0, 1, 2], "0–2"), ([0, 1, 2, 5, 7, 8, 9, 10], "0–2, 5, 7–10"), ([3], "3"), ([], "")])
     func indicesReadAsRuns(indices: [Int], text: String) {
