@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import NavVizScenario
 import ServiceLifecycle
 
@@ -48,6 +49,7 @@ public func buildApplication(
     let policy = OriginPolicy(host: arguments.host, port: arguments.port)
     let routes = RouteIndex()
     let router = Router(context: DaemonRequestContext.self)
+    router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger))
     // Without a token, only the user who started the daemon: other users' processes reach loopback too.
     if arguments.token == nil { router.add(middleware: LocalUserMiddleware(user: UInt32(geteuid()))) }
@@ -65,9 +67,24 @@ public func buildApplication(
     if let directory = arguments.watchDirectory {
         services.append(ScenarioWatcher(directory: directory, store: sessions, logger: logger))
     }
+    let refusedUsers = RefusedUsers()
+    let gate = { @Sendable () -> [any RemovableChannelHandler] in
+        guard arguments.token == nil else { return [] }
+        return [
+            OtherUserGate(user: UInt32(geteuid())) { uid in
+                guard refusedUsers.first(uid) else { return }
+                logger.warning(
+                    "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user"): navviz serve answers only the user who started it; set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+                )
+            }
+        ]
+    }
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(arguments.idleTimeout)))),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: gate(),
+                idleTimeout: .seconds(Int64(arguments.idleTimeout)))),
         configuration: ApplicationConfiguration(address: .hostname(arguments.host, port: arguments.port), serverName: "navviz"),
         services: services,
         onServerRunning: { channel in

@@ -10,13 +10,18 @@ extension ServerError: HTTPResponseError {
             .contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff",
             .init("Cross-Origin-Resource-Policy")!: "same-origin",
         ]
-        // A refused connection is closed after this answer (LocalUserMiddleware): say so.
-        if case .otherUser = self { headers[.connection] = "close" }
-        if self == .unknownUser { headers[.connection] = "close" }
+        // A refused connection is closed after this answer (RefusalCloseMiddleware): say so.
+        if closesConnection { headers[.connection] = "close" }
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
         let body = JSONWriter.compact(["error": ["message": .string(description)]])
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// Whether the connection is closed once this error is answered: a refusal (who asks, from where, or what
+    /// they send), not a mistake in a request the daemon serves.
+    public var closesConnection: Bool {
+        [.unauthorized, .forbidden, .misdirectedRequest, .contentTooLarge, .unsupportedMediaType].contains(status)
     }
 
     /// The HTTP status that goes with the error.

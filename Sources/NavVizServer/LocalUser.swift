@@ -149,13 +149,6 @@ public enum LoopbackPeer {
 /// the socket tables do not show. Where there are no tables (macOS) nothing is checked. Not used with
 /// `--token`: the token is then the door, and whoever holds it may come in.
 struct LocalUserMiddleware: RouterMiddleware {
-    /// Closes a refused connection once its answer is written (a moment later: the answer is written as soon as
-    /// the error leaves the middleware). Closing only the input made the HTTP layer answer the cut body with a
-    /// second response, a 400.
-    static func closeSoon(_ channel: any Channel) {
-        channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
-    }
-
     typealias Context = DaemonRequestContext
     /// The daemon's user.
     let user: UInt32
@@ -171,10 +164,8 @@ struct LocalUserMiddleware: RouterMiddleware {
             // body could otherwise hold connections, and the daemon's files, for as long as they like).
             switch owner(client, server) {
             case .user(let uid) where uid != user:
-                Self.closeSoon(context.channel)
                 throw ServerError.otherUser(uid: uid, daemon: user)
             case .unknown:
-                Self.closeSoon(context.channel)
                 throw ServerError.unknownUser
             case .user:
                 // Forgotten when the connection closes; the set holds the channel until then, so its identifier cannot
@@ -185,7 +176,6 @@ struct LocalUserMiddleware: RouterMiddleware {
             case .unavailable:
                 // Without the tables (the daemon refuses to start so on Linux) nothing can be told: fail closed there.
                 #if os(Linux)
-                    Self.closeSoon(context.channel)
                     throw ServerError.unknownUser
                 #else
                     break
@@ -216,4 +206,76 @@ final class ConnectionSet: @unchecked Sendable {
     func remove(_ connection: ObjectIdentifier) { _ = lock.withLock { members.removeValue(forKey: connection) } }
 
     var count: Int { lock.withLock { members.count } }
+}
+
+/// Closes a connection once a refusal (401, 403, 413, 415, 421) is answered on it, its body not drained: a client
+/// that is refused may not hold the daemon's connections, and its files, by trickling a body (a security review
+/// held 1,100 after a 401). A moment later: the answer is written as soon as the error leaves the middleware;
+/// closing only the input made the HTTP layer answer the cut body with a second response, a 400.
+struct RefusalCloseMiddleware: RouterMiddleware {
+    typealias Context = DaemonRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServerError where error.closesConnection {
+            let channel = context.channel
+            channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
+            throw error
+        }
+    }
+}
+
+/// Closes, as soon as it is accepted, a connection another user's process opened (or one whose owner the socket
+/// tables do not show): a request would be refused anyway, and connections that send nothing were held until the
+/// idle timeout, enough for another user to keep the daemon's files busy (a security review). Used without a token.
+final class OtherUserGate: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = NIOAny
+    let user: UInt32
+    /// Told of each connection closed so (the other user's uid; nil when it could not be traced).
+    let refused: @Sendable (UInt32?) -> Void
+    private var checked = false
+
+    init(user: UInt32, refused: @escaping @Sendable (UInt32?) -> Void = { _ in }) {
+        self.user = user
+        self.refused = refused
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { check(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        check(context)
+        context.fireChannelActive()
+    }
+
+    private func check(_ context: ChannelHandlerContext) {
+        guard !checked else { return }
+        checked = true
+        guard let client = context.channel.remoteAddress, let server = context.channel.localAddress else { return }
+        switch LoopbackPeer.owner(client: client, server: server) {
+        case .user(let uid) where uid != user:
+            context.close(promise: nil)
+            refused(uid)
+        case .unknown:
+            context.close(promise: nil)
+            refused(nil)
+        case .unavailable:
+            #if os(Linux)
+                context.close(promise: nil)
+                refused(nil)
+            #endif
+        case .user: break
+        }
+    }
+}
+
+/// Says once per user that its connections are closed (a flood of them would flood the log).
+final class RefusedUsers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: Set<UInt32?> = []
+
+    /// Whether `uid` is new here.
+    func first(_ uid: UInt32?) -> Bool { lock.withLock { said.insert(uid).inserted } }
 }

@@ -78,8 +78,13 @@ extension NavVizCommand {
 
         /// `--host` as the socket takes it: an IPv6 address may be written in brackets, as URLs and the
         /// daemon's own startup line write it (`[::1]`).
+        ///
+        /// `localhost` is 127.0.0.1: listening there alone, the daemon cannot hold `[::1]`, where a browser takes
+        /// `localhost` first and another user's server may listen on the same port (and read the `#token=` of the
+        /// address the daemon printed: a security review did so).
         var listenHost: String {
-            host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
+            if host.lowercased() == "localhost" { return "127.0.0.1" }
+            return host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
         }
 
         var resolvedToken: String? {

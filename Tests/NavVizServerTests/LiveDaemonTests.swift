@@ -291,6 +291,13 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
     }
 
+    /// `--host localhost` listens, prints and trusts 127.0.0.1: holding 127.0.0.1 alone, a `localhost` address could
+    /// reach another user's server on [::1] and hand it the token (a security review).
+    @Test func localhostIsListenedOnAsTheIPv4Loopback() throws {
+        let daemon = try DaemonProcess(["--memory", "--host", "localhost"], expecting: "http://127.0.0.1:")
+        #expect(daemon.port > 0)
+    }
+
     /// Listening beyond loopback (with a token, as it must be) is said to travel unencrypted.
     @Test func listeningOnTheNetworkIsWarnedAbout() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
