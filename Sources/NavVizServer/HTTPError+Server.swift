@@ -39,7 +39,7 @@ extension ServerError: HTTPResponseError {
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound
-        case .diagramTooLarge: .contentTooLarge
+        case .diagramTooLarge, .runTooLarge: .contentTooLarge
         case .renderTimedOut: .serviceUnavailable
         }
     }

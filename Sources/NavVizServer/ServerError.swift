@@ -58,6 +58,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case invalidHeader(name: String, value: String, expected: String)
     /// A diagram would hold more controllers than the daemon lays out in one request.
     case diagramTooLarge(nodes: Int, limit: Int)
+    /// The run of a session is too large to send as one document.
+    case runTooLarge(session: String, megabytes: Int, limit: Int)
     /// Laying out a diagram took longer than the render timeout; the worker was replaced.
     case renderTimedOut(seconds: Int)
 }
@@ -108,6 +110,9 @@ extension ServerError: CustomStringConvertible {
         case .unknownUser:
             "Refusing a request whose process navviz serve cannot trace to a user (no live socket in /proc/net/tcp or "
                 + "tcp6); set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+        case .runTooLarge(let session, let megabytes, let limit):
+            "The run of session '\(session)' is too large to send as one document (its steps hold about \(megabytes) MB of JSON; "
+                + "at most \(limit) MB are sent so): read its steps from /api/sessions/\(session)/events?after=0&limit=100"
         case .diagramTooLarge(let nodes, let limit):
             "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"

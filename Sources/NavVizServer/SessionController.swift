@@ -65,6 +65,7 @@ struct SessionController: Sendable {
         }
         api.get("sessions/{id}/run") { _, context in
             let session = try await store.session(try sessionID(context))
+            try Self.checkRunSize(session.run, session: session.id.rawValue)
             return text(RunEncoder.text(session.run), contentType: "application/json; charset=utf-8")
         }
         api.get("sessions/{id}/states/{n}.svg") { _, context in
@@ -206,6 +207,23 @@ struct SessionController: Sendable {
             throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "it is not UTF-8 text")]))
         }
         return bytes
+    }
+
+    /// The most JSON a session's steps may hold (written compact) for its run to be sent as one document: the
+    /// document is built in memory, indented, and a session of long ids took the daemon past 4 GB, to a trap.
+    static let runLimitMegabytes = 64
+
+    /// Refuses a run whose steps hold more than `limit` bytes of JSON, measured a step at a time (what the rest
+    /// would hold is estimated from the steps measured).
+    static func checkRunSize(_ run: Run, session: String, limit: Int = runLimitMegabytes << 20) throws(ServerError) {
+        var bytes = 0
+        for (offset, step) in run.steps.enumerated() {
+            bytes += JSONWriter.compact(RunEncoder.encode(step)).utf8.count
+            if bytes > limit {
+                let total = bytes + (run.steps.count - offset - 1) * (bytes / (offset + 1))
+                throw .runTooLarge(session: session, megabytes: max(1, total >> 20), limit: max(1, limit >> 20))
+            }
+        }
     }
 
     // MARK: - Responses

@@ -219,6 +219,22 @@ import Testing
         await store.close()
     }
 
+    /// A run too large to send as one document is refused with where to read its steps instead (a session of long
+    /// ids built a run document past 4 GB and the daemon trapped).
+    @Test func aRunTooLargeToSendIsRefused() async throws {
+        let store = InMemorySessionStore()
+        _ = try await store.create(try JSONParser.parse(#"{"id": "big", "root": {"navigation": ["Home"]}}"#))
+        for index in 0..<20 { _ = try await store.perform(try JSONParser.parse(#"{"push": "Screen\#(index)"}"#), in: SessionID("big")!) }
+        let run = try await store.session(SessionID("big")!).run
+        #expect(throws: Never.self) { try SessionController.checkRunSize(run, session: "big") }
+        #expect {
+            try SessionController.checkRunSize(run, session: "big", limit: 4_000)
+        } throws: { error in
+            (error as? ServerError)?.description.hasPrefix("The run of session 'big' is too large to send as one document") == true
+                && (error as? ServerError)?.status == .contentTooLarge
+        }
+    }
+
     @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
         let directory = try temporaryDirectory("group")
         defer { try? FileManager.default.removeItem(atPath: directory) }
