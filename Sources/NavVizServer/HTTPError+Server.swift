@@ -40,7 +40,7 @@ extension ServerError: HTTPResponseError {
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound
         case .diagramTooLarge, .runTooLarge: .contentTooLarge
-        case .renderTimedOut: .serviceUnavailable
+        case .renderTimedOut, .tooManyStreams: .serviceUnavailable
         }
     }
 }

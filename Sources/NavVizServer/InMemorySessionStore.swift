@@ -197,6 +197,8 @@ public actor InMemorySessionStore: SessionStore {
 
     /// Events from now on (and, for one session, its acknowledged steps after `after` first).
     public func subscribe(to id: SessionID?, after: Int?) throws(ServerError) -> EventSubscription {
+        // Each stream holds a connection for as long as it lasts: a thousand of them took every file the daemon had.
+        guard subscribers.count < Self.maxStreams else { throw .tooManyStreams(limit: Self.maxStreams) }
         var replay: [ServerEvent] = []
         if let id {
             guard let session = sessions[id] else { throw .unknownSession(id) }
@@ -220,6 +222,9 @@ public actor InMemorySessionStore: SessionStore {
     }
 
     private func unsubscribe(_ key: UUID) { subscribers[key] = nil }
+
+    /// The most event streams open at once.
+    public static let maxStreams = 256
 
     /// How many streams listen to this session (or, for nil, to all sessions).
     func subscriberCount(for id: SessionID?) -> Int { subscribers.values.filter { $0.filter == id }.count }

@@ -58,6 +58,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case invalidHeader(name: String, value: String, expected: String)
     /// A diagram would hold more controllers than the daemon lays out in one request.
     case diagramTooLarge(nodes: Int, limit: Int)
+    /// As many event streams are open as the daemon keeps.
+    case tooManyStreams(limit: Int)
     /// The run of a session is too large to send as one document.
     case runTooLarge(session: String, megabytes: Int, limit: Int)
     /// Laying out a diagram took longer than the render timeout; the worker was replaced.
@@ -110,6 +112,8 @@ extension ServerError: CustomStringConvertible {
         case .unknownUser:
             "Refusing a request whose process navviz serve cannot trace to a user (no live socket in /proc/net/tcp or "
                 + "tcp6); set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+        case .tooManyStreams(let limit):
+            "\(limit) event streams are open, as many as navviz serve keeps: close a viewer tab or a client that listens, and try again"
         case .runTooLarge(let session, let megabytes, let limit):
             "The run of session '\(session)' is too large to send as one document (its steps hold about \(megabytes) MB of JSON; "
                 + "at most \(limit) MB are sent so): read its steps from /api/sessions/\(session)/events?after=0&limit=100"

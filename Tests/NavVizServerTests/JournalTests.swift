@@ -235,6 +235,19 @@ import Testing
         }
     }
 
+    /// Event streams are capped: each holds a connection, and a thousand took every file the daemon had.
+    @Test func eventStreamsAreCapped() async throws {
+        let store = InMemorySessionStore()
+        var streams: [EventSubscription] = []
+        for _ in 0..<InMemorySessionStore.maxStreams { streams.append(try await store.subscribe(to: nil, after: nil)) }
+        await #expect(throws: ServerError.tooManyStreams(limit: InMemorySessionStore.maxStreams)) {
+            _ = try await store.subscribe(to: nil, after: nil)
+        }
+        #expect(ServerError.tooManyStreams(limit: 256).status == .serviceUnavailable)
+        for stream in streams { stream.cancel() }
+        await store.close()
+    }
+
     @Test func concurrentAppendsAreAllKeptInOrderPerSession() async throws {
         let directory = try temporaryDirectory("group")
         defer { try? FileManager.default.removeItem(atPath: directory) }
