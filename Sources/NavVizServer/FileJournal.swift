@@ -71,6 +71,12 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                     restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): a symbolic link, left alone"]))
                     continue
                 }
+                // Not the daemon's to read (another user's, in a shared folder): it is not one of its sessions.
+                if errno == EACCES || errno == EPERM {
+                    restored.append(
+                        RestoredJournal(id: id, records: [], warnings: ["\(name): cannot be read (\(Self.errnoText())), left alone"]))
+                    continue
+                }
                 throw .journalFailed(reason: "cannot open '\(file)': \(Self.errnoText())")
             }
             var info = stat()

@@ -156,6 +156,12 @@ import Testing
         await first.close()
         chmod("\(directory)/open.journal", 0o666)
         var expected = ["open.journal: other users may write to it, left alone"]
+        // One the daemon cannot read is left alone too (it stopped the daemon from starting).
+        if geteuid() != 0 {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(directory)/locked.journal"))
+            chmod("\(directory)/locked.journal", 0o000)
+            expected.insert("locked.journal: cannot be read (Permission denied), left alone", at: 0)
+        }
         if geteuid() == 0 {
             chown("\(directory)/planted.journal", 65534, 65534)
             expected.append("planted.journal: it belongs to another user (uid 65534), left alone")
