@@ -385,9 +385,15 @@ extension DiagramItem {
         folded.slot = nil
         folded.presence = .offScreen
         folded.isOnPath = false
+        var detail = "\(run[0].node.displayName)…\(run[run.count - 1].node.displayName)"
+        // An activity container's children are told apart by their keys, which an activation names.
+        let keys = run.compactMap(\.node.key)
+        if keys.count == run.count {
+            let shown = keys.count > 4 ? keys.prefix(3) + ["…", keys[keys.count - 1]] : keys[...]
+            detail = "keys: " + shown.joined(separator: ", ").replacingOccurrences(of: ", …,", with: " …")
+        }
         folded.folded = FoldSummary(
-            title: "\(run.count) more\(below ? " below" : "")",
-            detail: "\(run[0].node.displayName)…\(run[run.count - 1].node.displayName)", names: run.map(\.node.displayName),
+            title: "\(run.count) more\(below ? " below" : "")", detail: detail, names: run.map(\.node.displayName),
             members: run.flatMap(\.ids))
         return folded
     }

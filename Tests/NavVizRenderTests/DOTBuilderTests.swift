@@ -427,6 +427,18 @@ import Testing
         #expect(!text.contains("<B>AirplaneMode</B>"))
     }
 
+    /// An activity container's inactive children fold with their keys, which the activations name (they read as
+    /// `4 more · Splash…Enter code`, no key said).
+    @Test func foldedInactiveActivitiesSayTheirKeys() throws {
+        var flow = NodeSpec(kind: .activity, id: "flow")
+        flow.children = ["splash", "intro", "signIn", "code", "home", "settings"].map { NodeSpec.screen($0.capitalized) }
+        flow.keys = ["splash", "intro", "signIn", "code", "home", "settings"]
+        flow.active = "settings"
+        let sim = try Simulator(root: flow)
+        let text = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult)
+        #expect(text.contains("keys: splash, intro, signIn … home"), "\(text)")
+    }
+
     // MARK: - Helpers
 
     @discardableResult
