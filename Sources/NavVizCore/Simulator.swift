@@ -54,8 +54,9 @@ public struct Simulator: Sendable, Equatable {
         let start = startTime(for: options)
         // Animations that ended before the step lands run their completions first (AnimatedStackView).
         let completions = hierarchy.runStackCompletions(until: start)
-        // A state already deeper than the limit (a deep root) may still take steps that do not nest it further.
-        let depthBefore = hierarchy.depth
+        // A state already deeper than the limit (a deep root) may still take steps that do not nest it further. A
+        // hierarchy of no more nodes than the limit cannot pass it: most are measured not at all.
+        let depthBefore = hierarchy.nodeCount > Hierarchy.maxDepth ? hierarchy.depth : 0
         var transaction = Transaction(simulator: self, options: options, start: start)
         // The transaction owns the only reference, so it changes the hierarchy in place; the journal
         // restores what it replaced when the operation does not go through.
@@ -66,7 +67,9 @@ public struct Simulator: Sendable, Equatable {
             try transaction.apply(operation)
             // A run keeps every state: a chain of presentations a thousand deep (an app presenting in a loop) would
             // make each state, its JSON and its drawing grow with the depth (a security review took the daemon down so).
-            if transaction.status == .ok, case let depth = transaction.h.depth, depth > Hierarchy.maxDepth, depth > depthBefore {
+            if transaction.status == .ok, transaction.h.nodeCount > Hierarchy.maxDepth, case let depth = transaction.h.depth,
+                depth > Hierarchy.maxDepth, depth > depthBefore
+            {
                 throw NavigationError.tooDeep(limit: Hierarchy.maxDepth)
             }
             outcome = transaction.finish()

@@ -245,13 +245,10 @@ extension Transaction {
     /// next held; the rest after, in window order. With `onlyThese`, only what those trees held leaves.
     mutating func tearDownPhase(topDown roots: [NodeID] = [], onlyThese: Bool = false) {
         let now = Self.controllersInWindow(h)
+        let hierarchy = h
         var leaving = windowMark.filter { !now.contains($0) }
-        if onlyThese {
-            let hierarchy = h
-            leaving = leaving.filter { roots.contains(hierarchy.containmentRoot(of: $0)) }
-        }
+        if onlyThese { leaving = leaving.filter { roots.contains(hierarchy.containmentRoot(of: $0)) } }
         if !roots.isEmpty {
-            let hierarchy = h
             let first = roots.flatMap { root in leaving.filter { hierarchy.containmentRoot(of: $0) == root } }
             leaving = first + leaving.filter { !first.contains($0) }
         }

@@ -134,7 +134,7 @@ extension PrintHierarchy {
 
     /// Whether a line reads as a dump's controller line (`   | <X 0x…>, state: …, view: …`).
     static func isControllerLine(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }
+        let trimmed = line.drop { $0 == " " || $0 == "|" || $0 == "+" }
         return trimmed.hasPrefix("<") && line.contains(", state: ") && line.contains(", view: ")
     }
 
@@ -143,8 +143,7 @@ extension PrintHierarchy {
         var lines = Self.lines(of: text)[...]
         while let first = lines.first, first.text.allSatisfy(\.isWhitespace) { lines = lines.dropFirst() }
         guard let first = lines.first?.text else { return false }
-        let trimmed = first.drop { $0 == " " || $0 == "|" || $0 == "+" }
-        return trimmed.hasPrefix("<") && first.contains(", state: ") && first.contains(", view: ")
+        return isControllerLine(first)
     }
 
     /// The line of a string LLDB's `p` shortened (`(String?) $R0 = "<…"...`: it prints at most 1,024 characters
@@ -178,9 +177,8 @@ extension PrintHierarchy {
         var lastAtDepth: [Int] = []
         var leftOut: [(className: String, line: Int)] = []
         var skippingWindow = false
-        let (lines, consoleBefore) = reading(text)
+        let (lines, prompts, consoleBefore) = reading(text)
         var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = consoleBefore.map { [$0] } ?? []
-        let prompts = promptLines(text)
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
         for (number, raw) in lines {
             if raw.allSatisfy(\.isWhitespace) { continue }
@@ -213,7 +211,7 @@ extension PrintHierarchy {
             } else {
                 if depth == 0 {
                     // Another dump after a prompt line; else another window's root: UIKit's own is left out.
-                    if let prompt = promptLines(text).last(where: { $0 > controllers[0].line && $0 < number }) {
+                    if let prompt = prompts.last(where: { $0 > controllers[0].line && $0 < number }) {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
                     if Self.systemWindowRoots.contains(controller.className) {
@@ -247,13 +245,6 @@ extension PrintHierarchy {
         }
         guard !controllers.isEmpty else { throw .empty(file: file) }
         return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
-    }
-
-    /// The numbers of the lines that are a debugger's prompt (`(lldb) …`, `cy# …`).
-    static func promptLines(_ text: String) -> [Int] {
-        var body = Substring(text)
-        if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        return splitLines(withoutCommentMarkers(body)).enumerated().filter { isPrompt($0.element) }.map { $0.offset + 1 }
     }
 
     /// Whether a line is a debugger's prompt, with or without a command after it (LLDB's, cycript's).
@@ -291,13 +282,16 @@ extension PrintHierarchy {
     /// end at `\n`, `\r\n` or `\r`.
     static func lines(of text: String) -> [(number: Int, text: Substring)] { reading(text).lines }
 
-    /// The lines of a dump (`lines(of:)`), and the lines of a console session before the command that printed it
-    /// (another command's output), which are left out, with why.
-    static func reading(_ text: String) -> (lines: [(number: Int, text: Substring)], consoleBefore: (lines: ClosedRange<Int>, why: String)?)
-    {
+    /// The lines of a dump (`lines(of:)`), the numbers of the lines that are a debugger's prompt (`(lldb) …`,
+    /// `cy# …`), and the lines of a console session before the command that printed the dump (another command's
+    /// output), which are left out, with why.
+    static func reading(_ text: String) -> (
+        lines: [(number: Int, text: Substring)], prompts: [Int], consoleBefore: (lines: ClosedRange<Int>, why: String)?
+    ) {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         body = withoutCommentMarkers(body)
+        let prompts = splitLines(body).enumerated().filter { isPrompt($0.element) }.map { $0.offset + 1 }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {
             body = Substring(splitLines(body).map { isFence($0) ? "" : $0 }.joined(separator: "\n"))
@@ -371,7 +365,7 @@ extension PrintHierarchy {
                 }
             }
         }
-        return (lines, consoleBefore)
+        return (lines, prompts, consoleBefore)
     }
 
     /// The one written line of `lines`, when there is only one, trimmed and without the type and result name `p`

@@ -87,8 +87,8 @@ struct SceneBuilder {
     private let path: Set<NodeID>
     private let attached: Set<NodeID>
     private let previouslyAttached: Set<NodeID>
-    /// The controllers on screen in each state, as the hierarchy tells (a change of them is a change).
-    private let shown: (before: Set<NodeID>, after: Set<NodeID>)
+    /// What the step from `previous` did to each node (`DiagramScene.marks`).
+    private let marks: [NodeID: DiffMark]
 
     init(hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil) {
         self.hierarchy = hierarchy
@@ -99,7 +99,7 @@ struct SceneBuilder {
         path = Set(finder.path)
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
-        shown = (Set(previous?.onScreen() ?? []), Set(hierarchy.onScreen()))
+        marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy) } ?? [:]
     }
 
     func scene() -> DiagramScene {
@@ -172,12 +172,7 @@ struct SceneBuilder {
         return .offScreen
     }
 
-    private func mark(of id: NodeID) -> DiffMark? {
-        guard let previous else { return nil }
-        guard previouslyAttached.contains(id), previous.contains(id) else { return .added }
-        let unchanged = Signature(id, in: previous) == Signature(id, in: hierarchy) && shown.before.contains(id) == shown.after.contains(id)
-        return unchanged ? nil : .changed
-    }
+    private func mark(of id: NodeID) -> DiffMark? { marks[id] }
 
     /// A child's place in its container, in words.
     static func slot(of id: NodeID, in h: Hierarchy) -> String? {
