@@ -51,8 +51,10 @@ public func buildApplication(
     let router = Router(context: DaemonRequestContext.self)
     router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger))
-    // Without a token, only the user who started the daemon: other users' processes reach loopback too.
-    if arguments.token == nil { router.add(middleware: LocalUserMiddleware(user: UInt32(geteuid()))) }
+    // Without a token, only the user who started the daemon: other users' processes reach loopback too. Connections
+    // are traced as they are accepted (OtherUserGate); the middleware answers what is not traced by then.
+    let localUser = LocalUserMiddleware(user: UInt32(geteuid()))
+    if arguments.token == nil { router.add(middleware: localUser) }
     router.add(middleware: LoopbackGuardMiddleware(policy: policy))
     router.add(middleware: UnknownRouteMiddleware(index: routes))
     router.get("/") { _, _ in ViewerPage.response() }
@@ -71,7 +73,7 @@ public func buildApplication(
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
         guard arguments.token == nil else { return [] }
         return [
-            OtherUserGate(user: UInt32(geteuid())) { uid in
+            OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }
                 logger.warning(
                     "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user"): navviz serve answers only the user who started it; set a token (NAVVIZ_TOKEN or --token-file) to let others in"

@@ -1,4 +1,5 @@
 import Foundation
+import NavVizRender
 import NavVizScenario
 
 #if canImport(Glibc)
@@ -79,17 +80,16 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 }
                 throw .journalFailed(reason: "cannot open '\(file)': \(Self.errnoText())")
             }
-            var info = stat()
-            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            guard let status = FileStatus(descriptor: fd), status.isRegularFile else {
                 closeDescriptor(fd)
                 restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): not a regular file, left alone"]))
                 continue
             }
             // Another user's file, or one others may change, is not the daemon's: its steps would go where they can be
             // read, or its records be planted (a shared --data folder).
-            guard info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            guard Self.isOwn(status) else {
                 closeDescriptor(fd)
-                let why = info.st_uid == geteuid() ? "other users may write to it" : "it belongs to another user (uid \(info.st_uid))"
+                let why = status.owner == geteuid() ? "other users may write to it" : "it belongs to another user (uid \(status.owner))"
                 restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): \(why), left alone"]))
                 continue
             }
@@ -117,7 +117,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 }
             }
             // Opened again when a step comes: sessions that are only read hold no descriptor.
-            let identity = FileIdentity(of: fd)
+            let identity = FileStatus(descriptor: fd).map(FileIdentity.init)
             closeDescriptor(fd)
             lock.withLock {
                 known.insert(id)
@@ -188,11 +188,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // created: one swapped in meanwhile (another user's, one others may write) is not written to.
         let fd = open(path(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw JournalIOError(text: "cannot open '\(path(id))': \(Self.errnoText())") }
-        var info = stat()
         let expected = lock.withLock { identities[id] }
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & 0o022 == 0,
-            let actual = FileIdentity(of: fd), actual == expected
-        else {
+        guard let status = FileStatus(descriptor: fd), status.isRegularFile, Self.isOwn(status), FileIdentity(status) == expected else {
             closeDescriptor(fd)
             throw JournalIOError(text: "'\(path(id))' is not the journal navviz wrote (it was replaced): nothing was written to it")
         }
@@ -208,7 +205,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         for id in oldest {
             if let fd = files.removeValue(forKey: id) {
                 // What the file is as it is closed: reopened, it must still be so (same inode, size and time).
-                let identity = FileIdentity(of: fd)
+                let identity = FileStatus(descriptor: fd).map(FileIdentity.init)
                 lock.withLock { identities[id] = identity }
                 closeDescriptor(fd)
             }
@@ -331,23 +328,16 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     struct FileIdentity: Equatable {
         var device: UInt64
         var inode: UInt64
-        var size: Int64
-        var modified: Int64
+        var size: Int
+        var modified: Int
 
-        /// The identity of the open file `fd`; nil when it cannot be read.
-        init?(of fd: Int32) {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            #if canImport(Darwin)
-                modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            #else
-                modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            #endif
+        init(_ status: FileStatus) {
+            (device, inode, size, modified) = (status.device, status.inode, status.size, status.modified)
         }
     }
+
+    /// Whether a file is the daemon's own: its user's, and no one else may write to it.
+    static func isOwn(_ status: FileStatus) -> Bool { status.owner == geteuid() && status.permissions & 0o022 == 0 }
 
     /// The errno of each concurrent sync.
     final class SyncResults: @unchecked Sendable {

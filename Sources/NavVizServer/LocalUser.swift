@@ -160,19 +160,14 @@ struct LocalUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let connection = ObjectIdentifier(context.channel)
         if !vouched.contains(connection), let client = context.remoteAddress, let server = context.localAddress {
-            // A refused connection is closed once its answer is out, its body not drained (another user trickling a
-            // body could otherwise hold connections, and the daemon's files, for as long as they like).
+            // A refusal is answered and its connection closed, its body not drained (RefusalCloseMiddleware).
             switch owner(client, server) {
             case .user(let uid) where uid != user:
                 throw ServerError.otherUser(uid: uid, daemon: user)
             case .unknown:
                 throw ServerError.unknownUser
             case .user:
-                // Forgotten when the connection closes; the set holds the channel until then, so its identifier cannot
-                // be reused by another connection meanwhile.
-                if vouched.insert(connection, holding: context.channel) {
-                    context.channel.closeFuture.whenComplete { [vouched] _ in vouched.remove(connection) }
-                }
+                vouched.vouch(for: context.channel)
             case .unavailable:
                 // Without the tables (the daemon refuses to start so on Linux) nothing can be told: fail closed there.
                 #if os(Linux)
@@ -205,6 +200,13 @@ final class ConnectionSet: @unchecked Sendable {
 
     func remove(_ connection: ObjectIdentifier) { _ = lock.withLock { members.removeValue(forKey: connection) } }
 
+    /// Adds a connection traced to the daemon's user, forgotten when it closes; the set holds the channel until
+    /// then, so its identifier cannot be reused by another connection meanwhile.
+    func vouch(for channel: any Channel) {
+        let connection = ObjectIdentifier(channel)
+        if insert(connection, holding: channel) { channel.closeFuture.whenComplete { [self] _ in remove(connection) } }
+    }
+
     var count: Int { lock.withLock { members.count } }
 }
 
@@ -232,12 +234,15 @@ struct RefusalCloseMiddleware: RouterMiddleware {
 final class OtherUserGate: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = NIOAny
     let user: UInt32
+    /// The connections traced to the daemon's user: `LocalUserMiddleware`'s, so it does not read the tables again.
+    let vouched: ConnectionSet
     /// Told of each connection closed so (the other user's uid; nil when it could not be traced).
     let refused: @Sendable (UInt32?) -> Void
     private var checked = false
 
-    init(user: UInt32, refused: @escaping @Sendable (UInt32?) -> Void = { _ in }) {
+    init(user: UInt32, vouched: ConnectionSet = ConnectionSet(), refused: @escaping @Sendable (UInt32?) -> Void = { _ in }) {
         self.user = user
+        self.vouched = vouched
         self.refused = refused
     }
 
@@ -266,7 +271,7 @@ final class OtherUserGate: ChannelInboundHandler, RemovableChannelHandler, @unch
                 context.close(promise: nil)
                 refused(nil)
             #endif
-        case .user: break
+        case .user: vouched.vouch(for: context.channel)
         }
     }
 }

@@ -321,29 +321,3 @@ struct FolderNames {
         return folder
     }
 }
-
-/// What `lstat` says of a path (a symbolic link is not followed).
-struct FileStatus {
-    /// A folder.
-    var isDirectory: Bool
-    /// A regular file (not a link, a folder or a device).
-    var isRegularFile: Bool
-    /// The last modification, in nanoseconds since 1970.
-    var modified: Int
-    /// The size in bytes.
-    var size: Int
-
-    /// The status of `path`; nil when it does not exist or cannot be read.
-    init?(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        isDirectory = info.st_mode & S_IFMT == S_IFDIR
-        isRegularFile = info.st_mode & S_IFMT == S_IFREG
-        size = Int(info.st_size)
-        #if canImport(Darwin)
-            modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
-        #else
-            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        #endif
-    }
-}

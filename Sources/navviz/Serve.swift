@@ -106,6 +106,8 @@ extension NavVizCommand {
             if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
             if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }
             if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
+            // Read once: with --token-file, each reading reads the file.
+            let resolved = resolvedToken
             if let tokenFile {
                 if token != nil { throw ValidationError("Use either --token or --token-file, not both") }
                 // The file itself, through a link if it is one (a link's own mode says nothing).
@@ -116,9 +118,9 @@ extension NavVizCommand {
                     throw ValidationError(
                         "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
                 }
-                if resolvedToken == nil { throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line") }
+                if resolved == nil { throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line") }
             }
-            if resolvedToken == nil && !ServeArguments.isLoopback(host) {
+            if resolved == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)
             }
             if let watchDirectory {
@@ -141,6 +143,7 @@ extension NavVizCommand {
                 handler.logLevel = .info
                 return handler
             }
+            let resolved = resolvedToken
             if !ServeArguments.isLoopback(listenHost) {
                 printError(
                     "navviz serve: warning: listening on '\(listenHost)', which other machines can reach: the token and every "
@@ -155,7 +158,7 @@ extension NavVizCommand {
             // Without a token, who may connect is told by the kernel's socket tables: with none to read, refuse to
             // start rather than serve every user of the machine.
             #if os(Linux)
-                if resolvedToken == nil, !LoopbackPeer.tablesReadable {
+                if resolved == nil, !LoopbackPeer.tablesReadable {
                     throw CommandFailure(
                         message:
                             "Cannot start: /proc/net/tcp cannot be read, so navviz cannot tell another user's connection from yours. "
@@ -163,7 +166,7 @@ extension NavVizCommand {
                         code: CommandFailure.ioError)
                 }
             #else
-                if resolvedToken == nil {
+                if resolved == nil {
                     printError(
                         "navviz serve: warning: on this system navviz cannot tell which user a connection comes from: "
                             + "on a machine you share, set a token (NAVVIZ_TOKEN or --token-file)")
@@ -171,14 +174,14 @@ extension NavVizCommand {
             #endif
             let arguments = ServeArguments(
                 host: listenHost, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
-                token: resolvedToken, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
+                token: resolved, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
                 rendering: renderInProcess
                     ? .inProcess
                     : .workers(
                         command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter),
                 idleTimeout: idleTimeout)
             let host = listenHost
-            let token = resolvedToken
+            let token = resolved
             let data = arguments.dataDirectory
             let app: any ApplicationProtocol
             do {

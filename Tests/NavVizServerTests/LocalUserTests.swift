@@ -157,11 +157,24 @@ import Testing
         /// were held until the idle timeout, and reopened, keeping the daemon's files busy (a security review).
         @Test func anotherUsersConnectionIsClosedAtOnce() async throws {
             for (user, closes) in [(UInt32(geteuid()) &+ 1, true), (UInt32(geteuid()), false)] {
+                // The middleware behind the gate does not read the tables again for a connection the gate traced.
+                final class Calls: @unchecked Sendable {
+                    let lock = NSLock()
+                    var count = 0
+                }
+                let calls = Calls()
+                var middleware = LocalUserMiddleware(user: user)
+                middleware.owner = { _, _ in
+                    calls.lock.withLock { calls.count += 1 }
+                    return .user(user)
+                }
+                let vouched = middleware.vouched
                 let router = Router(context: DaemonRequestContext.self)
+                router.add(middleware: middleware)
                 router.get("/ping") { _, _ in "pong" }
                 let app = Application(
                     router: router,
-                    server: .http1(configuration: .init(additionalChannelHandlers: [OtherUserGate(user: user)])),
+                    server: .http1(configuration: .init(additionalChannelHandlers: [OtherUserGate(user: user, vouched: vouched)])),
                     configuration: .init(address: .hostname("127.0.0.1", port: 0)))
                 try await app.test(.live) { client in
                     let port = try #require(client.port)
@@ -172,6 +185,7 @@ import Testing
                         let (text, _) = await Self.exchange(
                             port: port, "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                         #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+                        #expect(calls.lock.withLock { calls.count } == 0)
                     }
                 }
             }

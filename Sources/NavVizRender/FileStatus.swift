@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What `lstat` says of a path (a symbolic link is not followed), or `fstat` of an open file.
+public struct FileStatus: Sendable, Equatable {
+    /// A folder.
+    public var isDirectory: Bool
+    /// A regular file (not a link, a folder or a device).
+    public var isRegularFile: Bool
+    /// The last modification, in nanoseconds since 1970.
+    public var modified: Int
+    /// The size in bytes.
+    public var size: Int
+    /// The owner's user id.
+    public var owner: UInt32
+    /// The permission bits (`0o644`).
+    public var permissions: UInt32
+    /// The device the file is on (with `inode`, which file it is).
+    public var device: UInt64
+    /// The file's number on its device.
+    public var inode: UInt64
+
+    /// The status of `path`; nil when it does not exist or cannot be read.
+    public init?(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The status of the open file `fd`; nil when it cannot be read.
+    public init?(descriptor fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+        size = Int(info.st_size)
+        owner = UInt32(info.st_uid)
+        permissions = UInt32(info.st_mode) & 0o7777
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        #if canImport(Darwin)
+            modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+        #else
+            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        #endif
+    }
+}
