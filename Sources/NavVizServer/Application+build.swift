@@ -56,11 +56,10 @@ public func buildApplication(
     let localUser = LocalUserMiddleware(user: UInt32(geteuid()))
     if arguments.token == nil { router.add(middleware: localUser) }
     router.add(middleware: LoopbackGuardMiddleware(policy: policy))
+    if let token = arguments.token { router.add(middleware: BearerTokenMiddleware(token: token)) }
     router.add(middleware: UnknownRouteMiddleware(index: routes))
     router.get("/") { _, _ in ViewerPage.response() }
-    let api = router.group("api")
-    if let token = arguments.token { api.add(middleware: BearerTokenMiddleware(token: token)) }
-    controller.addRoutes(to: api)
+    controller.addRoutes(to: router.group("api"))
     routes.record(router.routes.map { ($0.method, $0.path.description) })
 
     var services: [any Service] = [

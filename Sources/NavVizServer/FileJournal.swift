@@ -141,7 +141,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
     }
 
-    /// Creates `<id>.journal` with its first record; returns once the file and the directory are fsync'd.
+    /// Creates `<id>.journal` with its first record; returns once the file and the directory are fsync'd. A file by
+    /// that name is never opened: `journalNameTaken`.
     public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {
         let file = path(id)
         let bytes = JournalRecord.frame(record)
@@ -150,8 +151,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             queue.async {
                 let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                 guard fd >= 0 else {
-                    let reason = errno == EEXIST ? "'\(file)' exists already" : "cannot create '\(file)': \(Self.errnoText())"
-                    return continuation.resume(returning: .failure(.journalFailed(reason: reason)))
+                    // A file navviz left alone at restore, or one put there since: never opened, never replaced.
+                    if errno == EEXIST { return continuation.resume(returning: .failure(.journalNameTaken(id, file: file))) }
+                    return continuation.resume(
+                        returning: .failure(.journalFailed(reason: "cannot create '\(file)': \(Self.errnoText())")))
                 }
                 do {
                     try Self.writeAll(fd, bytes)

@@ -30,7 +30,7 @@ extension ServerError: HTTPResponseError {
         case .invalidBody, .emptyBody, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber: .badRequest
         case .bodyTooLarge: .contentTooLarge
         case .unknownSession, .unknownStep, .noTransition: .notFound
-        case .sessionExists, .watchedSession: .conflict
+        case .sessionExists, .journalNameTaken, .watchedSession: .conflict
         case .unauthorized: .unauthorized
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
@@ -41,6 +41,7 @@ extension ServerError: HTTPResponseError {
         case .noRoute: .notFound
         case .diagramTooLarge, .runTooLarge: .contentTooLarge
         case .renderTimedOut, .tooManyStreams: .serviceUnavailable
+        case .sessionFull: .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 }

@@ -10,6 +10,8 @@ public actor InMemorySessionStore: SessionStore {
     private let clock: @Sendable () -> String
     private var sessions: [SessionID: Session] = [:]
     private var reserved: Set<SessionID> = []
+    /// Ids whose journal name the data folder already holds, not a session's (passed over by `freeID`).
+    private var takenNames: Set<SessionID> = []
     private var brokenJournals: [SessionID: String] = [:]
     private var subscribers: [UUID: (filter: SessionID?, continuation: AsyncStream<ServerEvent>.Continuation)] = [:]
     private var pinger: Task<Void, Never>?
@@ -76,21 +78,29 @@ public actor InMemorySessionStore: SessionStore {
     public func create(_ body: JSONValue) async throws(ServerError) -> Session {
         guard !isClosed else { throw .journalFailed(reason: "the daemon is shutting down") }
         let requested = try Session.requestedID(in: body)
-        let id: SessionID
-        if let requested {
-            if sessions[requested] != nil || reserved.contains(requested) { throw .sessionExists(requested) }
-            id = requested
-        } else {
-            id = freeID(for: Session.requestedName(in: body) ?? "session")
-        }
+        if let requested, sessions[requested] != nil || reserved.contains(requested) { throw .sessionExists(requested) }
+        let name = Session.requestedName(in: body) ?? "session"
+        var id = requested ?? freeID(for: name)
         let created = clock()
-        let session = try Session.create(from: body, id: id, created: created)
-        reserved.insert(id)
-        defer { reserved.remove(id) }
-        let record: JSONValue = .object([
-            ("type", .string("session")), ("id", .string(id.rawValue)), ("created", .string(created)), ("request", body),
-        ])
-        try await journal.create(id, first: record)
+        // Checked before the journal is touched; made again under another id if the first name is taken.
+        var session = try Session.create(from: body, id: id, created: created)
+        while true {
+            reserved.insert(id)
+            defer { reserved.remove(id) }
+            let record: JSONValue = .object([
+                ("type", .string("session")), ("id", .string(id.rawValue)), ("created", .string(created)), ("request", body),
+            ])
+            do {
+                try await journal.create(id, first: record)
+                break
+            } catch .journalNameTaken(let taken, let file) where requested == nil {
+                // A name of the data folder's that is not a session (another user's file, say): the next free one.
+                takenNames.insert(taken)
+                guard takenNames.count < 1000 else { throw .journalNameTaken(taken, file: file) }
+                id = freeID(for: name)
+            }
+        }
+        if session.id != id { session = try Session.create(from: body, id: id, created: created) }
         sessions[id] = session
         broadcast(.session(id, summary: session.summary))
         return session
@@ -101,7 +111,7 @@ public actor InMemorySessionStore: SessionStore {
         let base = SessionID.slug(name)
         var candidate = base
         var n = 1
-        while sessions[candidate] != nil || reserved.contains(candidate) {
+        while sessions[candidate] != nil || reserved.contains(candidate) || takenNames.contains(candidate) {
             n += 1
             candidate = SessionID("\(base.rawValue.prefix(56))-\(n)")!
         }

@@ -31,11 +31,15 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Lets a request through only with `Authorization: Bearer <token>` (compared in constant time).
+/// Lets a request for `/api` through only with `Authorization: Bearer <token>` (compared in constant time). It runs
+/// before the router matches a route, so a request without the token learns nothing of which paths and methods exist
+/// (a 404 or 405 would tell). Other paths (the viewer page) pass.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // By the path's first segment, as the router reads it (`//api/…` is routed as `/api/…`).
+        guard request.uri.path.split(separator: "/").first == "api" else { return try await next(request, context) }
         // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are accepted.
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
             Self.constantTimeEqual(Array(header.utf8.dropFirst(7).drop { $0 == 0x20 }), Array(token.utf8))

@@ -16,6 +16,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case unknownSession(SessionID)
     /// A session with this id exists already.
     case sessionExists(SessionID)
+    /// The data folder holds a file by this session's journal name that navviz did not write for it (left alone).
+    case journalNameTaken(SessionID, file: String)
     /// A session rendered from a watched scenario file takes no steps and is not deleted through the API.
     case watchedSession(SessionID, file: String)
     /// The session has no step with this index.
@@ -62,6 +64,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case tooManyStreams(limit: Int)
     /// The run of a session is too large to send as one document.
     case runTooLarge(session: String, megabytes: Int, limit: Int)
+    /// A step would take the session past the controllers it keeps across its states (its memory).
+    case sessionFull(SessionID, states: Int, limit: Int)
     /// Laying out a diagram took longer than the render timeout; the worker was replaced.
     case renderTimedOut(seconds: Int)
 }
@@ -77,6 +81,8 @@ extension ServerError: CustomStringConvertible {
             "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_'"
         case .unknownSession(let id): "Unknown session '\(id)'"
         case .sessionExists(let id): "Session '\(id)' already exists. Delete it first or pick another id"
+        case .journalNameTaken(let id, let file):
+            "Session id '\(id)' cannot be used: '\(file)' exists and is not a journal navviz keeps (it is left alone). Pick another id, or move that file"
         case .watchedSession(let id, let file): "Session '\(id)' is rendered from '\(file)': edit or remove the file instead"
         case .unknownStep(let id, let index, let last):
             "Session '\(id)' has no step '\(index)': its steps are 0 to \(last)"
@@ -117,6 +123,9 @@ extension ServerError: CustomStringConvertible {
         case .runTooLarge(let session, let megabytes, let limit):
             "The run of session '\(session)' is too large to send as one document (its steps hold about \(megabytes) MB of JSON; "
                 + "at most \(limit) MB are sent so): read its steps from /api/sessions/\(session)/events?after=0&limit=100"
+        case .sessionFull(let id, let states, let limit):
+            "Session '\(id)' is full: its \(states) states hold as many controllers as navviz serve keeps in one session "
+                + "(\(limit) in all, counted once per state). Start another session, or delete this one"
         case .diagramTooLarge(let nodes, let limit):
             "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"

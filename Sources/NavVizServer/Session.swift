@@ -26,6 +26,8 @@ public struct Session: Sendable {
     public var routes: [String: Route]
     /// Step 0 (initial) and one record per accepted step.
     public var steps: [RunStep]
+    /// Controllers across every state (a state holds its whole hierarchy): what the session's memory grows with.
+    public private(set) var keptControllers: Int
     /// Steps up to this index are on disk (and have been sent to event subscribers).
     public var acknowledged: Int
     /// What restoring the session skipped, or why a watched file could not be used.
@@ -58,6 +60,22 @@ public struct Session: Sendable {
                 hierarchy: simulator.hierarchy)
         ]
         self.acknowledged = 0
+        self.keptControllers = simulator.hierarchy.nodeCount
+    }
+
+    /// The controllers one session keeps across its states, counted once per state (about 80 bytes each: 5,000 pushes
+    /// onto one stack took a daemon to 917 MB). An app that posts a snapshot of 200 controllers at every change
+    /// fills it after 10,000 changes.
+    public static let maxKeptControllers = 2_000_000
+    /// `maxKeptControllers`, lower in tests.
+    var keptControllerLimit = Session.maxKeptControllers
+
+    /// Appends a step's record, unless the session would keep more than `maxKeptControllers`.
+    private mutating func keep(_ record: RunStep) throws(ServerError) {
+        let kept = keptControllers + record.hierarchy.nodeCount
+        guard kept <= keptControllerLimit else { throw .sessionFull(id, states: steps.count, limit: keptControllerLimit) }
+        keptControllers = kept
+        steps.append(record)
     }
 
     /// The run so far, as `run.json` has it.
@@ -77,8 +95,14 @@ public struct Session: Sendable {
         } catch {
             throw .invalidBody(error)
         }
+        let before = simulator
         let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
-        steps.append(record)
+        do {
+            try keep(record)
+        } catch {
+            simulator = before
+            throw error
+        }
         scenarioSteps.append(step)
         captureIdentities = CaptureIdentities()
         return record
@@ -93,11 +117,14 @@ public struct Session: Sendable {
         } catch {
             throw .invalidBody(error)
         }
+        guard keptControllers + hierarchy.nodeCount <= keptControllerLimit else {
+            throw .sessionFull(id, states: steps.count, limit: keptControllerLimit)
+        }
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
             index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.finderResult,
             hierarchy: simulator.hierarchy)
-        steps.append(record)
+        try keep(record)
         scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy)))
         captureIdentities = CaptureIdentities()
         return record

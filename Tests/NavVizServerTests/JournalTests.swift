@@ -172,6 +172,40 @@ import Testing
         await store.close()
     }
 
+    /// A file by a session's journal name that navviz left alone (another user's, planted in a shared --data folder) is
+    /// never opened: a session asked for by that id is refused with a sentence (it was a 500, "exists already"), and a
+    /// session named without an id takes the next free name.
+    @Test func aJournalNameTheFolderHoldsIsPassedOver() async throws {
+        let directory = try temporaryDirectory("taken")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let planted = "not a journal\n"
+        for name in ["shop", "cart", "cart-2"] {
+            try planted.write(toFile: "\(directory)/\(name).journal", atomically: true, encoding: .utf8)
+        }
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await store.restore().count == 3)
+        let error = await #expect(throws: ServerError.self) {
+            _ = try await store.create(try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#))
+        }
+        #expect(error?.status == .conflict)
+        #expect(
+            error?.description
+                == "Session id 'shop' cannot be used: '\(directory)/shop.journal' exists and is not a journal navviz keeps (it is left alone). Pick another id, or move that file"
+        )
+        let named = try await store.create(try JSONParser.parse(#"{"name": "Cart", "root": {"navigation": ["Home"]}}"#))
+        #expect(named.id.rawValue == "cart-3")
+        _ = try await store.perform(try JSONParser.parse(#"{"op": "push", "node": "Detail"}"#), in: named.id)
+        await store.close()
+        for name in ["shop", "cart", "cart-2"] {
+            #expect(try String(contentsOfFile: "\(directory)/\(name).journal", encoding: .utf8) == planted)
+        }
+        let restored = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await restored.restore()
+        #expect(await restored.list().map(\.id.rawValue) == ["cart-3"])
+        #expect(try await restored.session(named.id).lastIndex == 1)
+        await restored.close()
+    }
+
     /// A journal is open only while it is being written, the most recent few kept: a thousand sessions ran the daemon
     /// out of file descriptors (a security review), and it stayed so across restarts. Every step is still kept.
     @Test func journalsAreNotAllKeptOpen() async throws {

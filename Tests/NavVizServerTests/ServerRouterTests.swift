@@ -395,8 +395,16 @@ import Testing
             #expect(try await client.get("/api/sessions", headers: [.authorization: "Basic s3cret"]).status == .unauthorized)
             #expect(try await client.post("/api/sessions", #"{"id": "x"}"#).status == .unauthorized)
             #expect(try await client.get("/api/sessions", headers: [.authorization: "Bearer s3cret"]).status == .ok)
+            // Without the token nothing tells which paths and methods exist.
+            for (method, path) in [(HTTPRequest.Method.get, "/api/nothing"), (.delete, "/api/sessions"), (.get, "//api/sessions")] {
+                #expect(try await client.execute(uri: path, method: method).status == .unauthorized, "\(method) \(path)")
+            }
+            #expect(
+                try await client.execute(uri: "/api/nothing", method: .get, headers: [.authorization: "Bearer s3cret"]).status
+                    == .notFound)
             // The page itself holds nothing and is served; it sends the token from the URL fragment.
             #expect(try await client.get("/").status == .ok)
+            #expect(try await client.get("/nothing").status == .notFound)
         }
     }
 
