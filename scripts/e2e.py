@@ -245,6 +245,13 @@ def main():
               and page.evaluate("document.querySelector('#title b') === null"),
               "user text is shown as text, not markup")
         check(page.evaluate("document.querySelector('#sessions li').dataset.id") == "e2e", "the session is listed")
+        # The policy allows the page's script and style by their hashes only: both ran (the script above), the style applied,
+        # and an inline script added later does not run.
+        check(page.evaluate("getComputedStyle(document.querySelector('.hint.keys')).marginTop") == "12px",
+              "the page's style applies under its Content-Security-Policy (allowed by its hash)")
+        page.evaluate("(() => { const s = document.createElement('script'); s.textContent = 'window.injected = 1'; "
+                      "document.body.appendChild(s); })()")
+        check(page.evaluate("window.injected === undefined"), "an inline script the page did not ship does not run")
         page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer.png"))
 
         print("e2e: a step posted while the page is open arrives over SSE")

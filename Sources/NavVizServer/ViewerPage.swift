@@ -16,12 +16,24 @@ enum ViewerPage {
             status: .ok,
             headers: [
                 .contentType: "text/html; charset=utf-8",
-                .contentSecurityPolicy:
-                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                .contentSecurityPolicy: contentSecurityPolicy,
                 .xContentTypeOptions: "nosniff",
                 .cacheControl: "no-cache",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Only the page's own script and style run, allowed by their hashes: no other inline script (an injected
+    /// `<script>` or `onclick`) would.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src \(SHA256.cspSource(inline("script"))); style-src \(SHA256.cspSource(inline("style"))); "
+        + "img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// The text of the page's one `<tag>` element, as the browser hashes it.
+    static func inline(_ tag: String) -> String {
+        guard let open = html.range(of: "<\(tag)>"), let close = html.range(of: "</\(tag)>", range: open.upperBound..<html.endIndex)
+        else { preconditionFailure("the viewer page has no <\(tag)> element") }
+        return String(html[open.upperBound..<close.lowerBound])
     }
 
     static let html = #"""
@@ -64,13 +76,14 @@ enum ViewerPage {
         .canvas img { display: block; }
         #notice { color: var(--bad); }
         .hint { color: var(--muted); font-size: 12px; }
+        .hint.keys { margin: 12px; }
         </style>
         </head>
         <body>
         <aside>
           <h1>navviz serve<span id="live" title="live updates"></span></h1>
           <ul id="sessions"></ul>
-          <p class="hint" style="margin:12px">← → step through time (the address follows: a link opens that step); + − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan</p>
+          <p class="hint keys">← → step through time (the address follows: a link opens that step); + − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan</p>
         </aside>
         <main>
           <p id="notice"></p>

@@ -3,8 +3,9 @@ import Hummingbird
 import HummingbirdTesting
 import NavVizCore
 import NavVizScenario
-import NavVizServer
 import Testing
+
+@testable import NavVizServer
 
 /// Every endpoint and every error status, in-process through the router.
 @Suite struct ServerRouterTests {
@@ -471,7 +472,15 @@ import Testing
             let page = try await client.get("/")
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+            let policy = page.headers[.contentSecurityPolicy] ?? ""
+            #expect(policy.hasPrefix("default-src 'none'; script-src 'sha256-"))
+            #expect(!policy.contains("unsafe-inline"))
+            // The hashes are those of the page served (a browser refuses a script whose hash is not listed).
+            for tag in ["script", "style"] {
+                let text = page.text.components(separatedBy: "<\(tag)>")[1].components(separatedBy: "</\(tag)>")[0]
+                #expect(policy.contains("\(tag)-src \(SHA256.cspSource(text));"), "\(tag)")
+            }
+            #expect(!page.text.contains("style=\""))
             #expect(page.text.contains("<title>navviz serve</title>"))
             #expect(!page.text.contains("http://") && !page.text.contains("https://"))
             #expect(!page.text.contains("innerHTML"))

@@ -49,3 +49,28 @@ import Testing
         #expect(session.keptControllers == 9 + session.steps[3].hierarchy.nodeCount)
     }
 }
+
+/// The viewer's policy hashes its script and style with this SHA-256: the FIPS 180-4 examples, and RFC 4648's base64.
+@Suite struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (String(repeating: "a", count: 1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"),
+    ])
+    func digestsMatchTheStandardsExamples(text: String, hex: String) {
+        #expect(SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() == hex)
+    }
+
+    @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("foobar", "Zm9vYmFy")])
+    func base64MatchesRFC4648(text: String, encoded: String) {
+        #expect(SHA256.base64(Array(text.utf8)) == encoded)
+    }
+
+    @Test func aCSPSourceIsTheBase64OfTheDigest() {
+        #expect(SHA256.cspSource("abc") == "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='")
+    }
+}
