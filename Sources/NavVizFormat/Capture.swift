@@ -51,6 +51,9 @@ public enum Capture {
         }
         if let error = PrintHierarchy.debuggerError(first, line: line.number, file: file) { throw ScenarioErrors([.capture(error)]) }
         guard let start = first.first, start != "{", start != "[" || PrintHierarchy.isCommand(first) else { return }
+        if PrintHierarchy.isBareControllerLine(first) {
+            throw ScenarioErrors([.capture(.missingState(file: file, line: line.number, found: excerpt(first)))])
+        }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }
 

@@ -92,6 +92,12 @@ extension PrintHierarchy {
             let lines = part.lines.count == 1 ? "line \(part.lines.lowerBound)" : "lines \(part.lines.lowerBound)–\(part.lines.upperBound)"
             return "\(lines): \(part.why) left out: not the dump"
         }
+        // Printed from a presented controller (`[vc _printHierarchy]`): what presented it is not in the dump.
+        if let top = controllers.first, top.link == .root, let presentation = top.presentationControllerClass {
+            notes.append(
+                "line \(top.line): \(ClassName.readable(top.className)) was presented (presented with: \(presentation)), but what presented it is not in the dump: drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+            )
+        }
         notes += leftOutWindows.map { window in
             "line \(window.line): UIKit's own window (\(window.className): the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
         }
@@ -205,10 +211,16 @@ extension PrintHierarchy {
             let ids = container.ids.map { "'\($0)'" }.joined(separator: ", ")
             let short = ClassName.short(container.readable)
             let one = container.ids.count == 1
+            // The kind the name hints at first (WeChat's `MainTabBarViewController` is a tab bar).
+            var kinds = ["navigation", "tab", "split"]
+            if let hinted = [("Tab", "tab"), ("Split", "split")].first(where: { short.contains($0.0) })?.1 {
+                kinds = [hinted] + kinds.filter { $0 != hinted }
+            }
+            let options = kinds.map { "--kind '\(short)=\($0)'" }
             notes.append(
                 "\(ids) (\(container.readable)) \(one ? "has" : "have") a UILayoutContainerView, the view of navigation, tab bar and "
-                    + "split view controllers, but \(one ? "is" : "are") drawn as a plain container; pass --kind '\(short)=navigation', "
-                    + "--kind '\(short)=tab' or --kind '\(short)=split' if \(one ? "it is" : "they are") one")
+                    + "split view controllers, but \(one ? "is" : "are") drawn as a plain container; pass \(options[0]), "
+                    + "\(options[1]) or \(options[2]) if \(one ? "it is" : "they are") one")
         }
         for guess in guesses {
             // Quoted, so the option can be pasted into a shell even when the class has `<` or `>`.

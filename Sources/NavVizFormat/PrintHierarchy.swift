@@ -92,6 +92,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case twoDumps(file: String, line: Int, prompt: Int)
     case scenarioNotCapture(file: String)
     case shortenedString(file: String, line: Int)
+    case missingState(file: String, line: Int, found: String)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -120,6 +121,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): the debugger shortened the string (it ends in \"...): print the dump with 'po', or run 'settings set target.max-string-summary-length 0' first"
         case .scenarioNotCapture(let file):
             "\(file): a navviz scenario or run JSON, not a capture: 'navviz run', 'render' and 'check' read a scenario as it is, 'navviz diff' a run"
+        case .missingState(let file, let line, let found):
+            "\(file): line \(line): '\(found)' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         }
@@ -127,9 +130,26 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
 }
 
 extension PrintHierarchy {
-    /// Whether some line of the text reads as a dump's controller line (a console paste that holds a dump).
-    public static func holdsDumpLine(_ text: String) -> Bool {
-        splitLines(Substring(text)).contains(where: isControllerLine)
+    /// Whether a line is a controller without its state and view (`<UITabBarController 0x…>`): a dump shortened
+    /// by hand.
+    static func isBareControllerLine(_ line: Substring) -> Bool {
+        var trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
+        while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+        guard trimmed.first == "<", trimmed.last == ">", !trimmed.contains(", state: ") else { return false }
+        var scanner = Scanner(text: trimmed)
+        return scanner.object() != nil && scanner.rest.isEmpty
+    }
+
+    /// Whether a line of the text is the command that prints a dump at a debugger's prompt (`(lldb) po …
+    /// _printHierarchy`, chisel's `pvc`): a console paste meant as a capture (notes may name the method, not a prompt).
+    public static func holdsHierarchyCommand(_ text: String) -> Bool {
+        splitLines(withoutCommentMarkers(Substring(text))).contains(where: isHierarchyCommand)
+    }
+
+    /// Whether some line of the text, without the comment or quote marker every line may carry, reads as a dump's
+    /// controller line, with or without its state and view: text a folder's `.txt` file may hold as a capture.
+    public static func mentionsController(_ text: String) -> Bool {
+        splitLines(withoutCommentMarkers(Substring(text))).contains { isControllerLine($0) || isBareControllerLine($0) }
     }
 
     /// Whether a line reads as a dump's controller line (`   | <X 0x…>, state: …, view: …`).
@@ -195,7 +215,9 @@ extension PrintHierarchy {
                 controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
             } catch {
                 // A debugger prompt after the dump starts another command: its output is not the dump's.
-                guard let last = controllers.last?.line, let prompt = prompts.last(where: { $0 > last && $0 < number }) else {
+                guard let last = controllers.last?.line,
+                    let prompt = prompts.last(where: { $0.number > last && $0.number < number })?.number
+                else {
                     throw error
                 }
                 leftOutLines.append((prompt...max(prompt, lastLine), "the debugger command on line \(prompt) and its output"))
@@ -211,7 +233,7 @@ extension PrintHierarchy {
             } else {
                 if depth == 0 {
                     // Another dump after a prompt line; else another window's root: UIKit's own is left out.
-                    if let prompt = prompts.last(where: { $0 > controllers[0].line && $0 < number }) {
+                    if let prompt = prompts.last(where: { $0.number > controllers[0].line && $0.number < number })?.number {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
                     if Self.systemWindowRoots.contains(controller.className) {
@@ -244,16 +266,38 @@ extension PrintHierarchy {
             lastAtDepth = Array(lastAtDepth.prefix(depth)) + [index]
         }
         guard !controllers.isEmpty else { throw .empty(file: file) }
+        // Commands typed after the dump that printed nothing (`(lldb) border …`) are left out with a note too.
+        let lastRead = controllers.last!.line
+        let commandsAfter = prompts.filter { $0.hasCommand && $0.number > lastRead }.map(\.number).filter { number in
+            !leftOutLines.contains { $0.lines.contains(number) }
+        }
+        if let first = commandsAfter.first, let last = commandsAfter.last {
+            leftOutLines.append(
+                (first...last, commandsAfter.count == 1 ? "a debugger command after the dump" : "debugger commands after the dump"))
+        }
         return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
     }
 
     /// Whether a line is a debugger's prompt, with or without a command after it (LLDB's, cycript's).
-    static func isPrompt(_ line: Substring) -> Bool { line.hasPrefix("(lldb)") || line.hasPrefix("cy#") }
+    /// Indented too (a console session pasted as a Markdown code block), and `lldb)`, a prompt whose parenthesis
+    /// a copy left behind.
+    static func isPrompt(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        return trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("lldb)") || trimmed.hasPrefix("cy#")
+    }
+
+    /// Whether a prompt line runs a command (not a bare `(lldb)`).
+    static func isPromptWithCommand(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        let command = trimmed.drop { $0 != ")" && $0 != "#" }.dropFirst()
+        return isPrompt(line) && !command.allSatisfy(\.isWhitespace)
+    }
 
     /// Whether a prompt line runs the command that prints the hierarchy (`po … _printHierarchy`, chisel's `pvc`).
     static func isHierarchyCommand(_ line: Substring) -> Bool {
         guard isPrompt(line) else { return false }
-        let command = line.drop { $0 != ")" && $0 != "#" }.dropFirst().drop(while: \.isWhitespace)
+        var command = line.drop { $0 != ")" && $0 != "#" }.dropFirst().drop(while: \.isWhitespace)
+        while command.last?.isWhitespace == true { command = command.dropLast() }
         return line.contains("_printHierarchy") || command == "pvc" || command.hasPrefix("pvc ")
     }
 
@@ -286,12 +330,15 @@ extension PrintHierarchy {
     /// `cy# …`), and the lines of a console session before the command that printed the dump (another command's
     /// output), which are left out, with why.
     static func reading(_ text: String) -> (
-        lines: [(number: Int, text: Substring)], prompts: [Int], consoleBefore: (lines: ClosedRange<Int>, why: String)?
+        lines: [(number: Int, text: Substring)], prompts: [(number: Int, hasCommand: Bool)],
+        consoleBefore: (lines: ClosedRange<Int>, why: String)?
     ) {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         body = withoutCommentMarkers(body)
-        let prompts = splitLines(body).enumerated().filter { isPrompt($0.element) }.map { $0.offset + 1 }
+        let prompts = splitLines(body).enumerated().filter { isPrompt($0.element) }.map {
+            (number: $0.offset + 1, hasCommand: isPromptWithCommand($0.element))
+        }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {
             body = Substring(splitLines(body).map { isFence($0) ? "" : $0 }.joined(separator: "\n"))
@@ -355,17 +402,53 @@ extension PrintHierarchy {
             lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) }
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
-        // An indentation every line shares, when the first line shows it (spaces before its `<`).
+        // An indentation every line shares, when the first line shows it (spaces or tabs before its `<`).
         let shown = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
-        if let first = shown.first, first.text.first == " " {
-            let indentation = first.text.prefix { $0 == " " }
+        if let first = shown.first, first.text.first == " " || first.text.first == "\t" {
+            let indentation = first.text.prefix { $0 == " " || $0 == "\t" }
             if first.text.dropFirst(indentation.count).first == "<", shown.allSatisfy({ $0.text.hasPrefix(indentation) }) {
                 lines = lines.map {
-                    (number: $0.number, text: $0.text.dropFirst(min(indentation.count, $0.text.prefix { $0 == " " }.count)))
+                    (number: $0.number, text: $0.text.dropFirst(min(indentation.count, $0.text.prefix { $0 == " " || $0 == "\t" }.count)))
                 }
             }
         }
-        return (lines, prompts, consoleBefore)
+        return (withUIKitIndentation(lines), prompts, consoleBefore)
+    }
+
+    /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces before its `| ` or
+    /// `+ ` (a web page or an editor re-indented the dump, 2 spaces a level say); as they are when any line does not
+    /// (the reader then says the indentation was edited).
+    static func withUIKitIndentation(_ lines: [(number: Int, text: Substring)]) -> [(number: Int, text: Substring)] {
+        func spaces(_ text: Substring) -> Int { text.prefix { $0 == " " }.count }
+        guard
+            let sample = lines.first(where: { line in
+                let rest = line.text.dropFirst(spaces(line.text))
+                return spaces(line.text) > 0 && (rest.hasPrefix("| ") || rest.hasPrefix("+ "))
+            })
+        else { return lines }
+        let unit = spaces(sample.text)
+        guard unit != 3, unit <= 8 else { return lines }
+        let pad = String(repeating: " ", count: unit)
+        var rewritten: [(number: Int, text: Substring)] = []
+        for line in lines {
+            guard !line.text.allSatisfy(\.isWhitespace) else {
+                rewritten.append(line)
+                continue
+            }
+            var rest = line.text
+            var prefix = ""
+            while rest.hasPrefix(pad + "| ") {
+                rest = rest.dropFirst(unit + 2)
+                prefix += "   | "
+            }
+            if rest.hasPrefix(pad + "+ ") {
+                rest = rest.dropFirst(unit + 2)
+                prefix += "   + "
+            }
+            guard rest.first == "<" else { return lines }
+            rewritten.append((line.number, Substring(prefix + rest)))
+        }
+        return rewritten
     }
 
     /// The one written line of `lines`, when there is only one, trimmed and without the type and result name `p`
@@ -513,7 +596,10 @@ extension PrintHierarchy {
         guard let (className, address) = scanner.object() else {
             throw malformed("a controller such as '<UIViewController: 0x…>'")
         }
-        guard scanner.skip(", state: ") else { throw malformed("', state: '") }
+        guard scanner.skip(", state: ") else {
+            if scanner.rest.allSatisfy(\.isWhitespace) { throw .missingState(file: file, line: line, found: Capture.excerpt(text)) }
+            throw malformed("', state: '")
+        }
         let beforeState = scanner
         guard let stateWord = scanner.word(), let state = State(rawValue: String(stateWord)) else {
             scanner = beforeState

@@ -46,26 +46,62 @@ public enum ScenarioLoader {
 
     /// Scenario files (`*.json`) and, with `captures`, captures (`*.txt` files that hold a `_printHierarchy`
     /// dump) directly inside a directory, sorted; a file path is returned as is. Other text files (notes) are
-    /// skipped; a `.txt` file that cannot be read, or that holds the debugger's `error: …` where a dump should be,
-    /// is kept, so loading it says why rather than leaving it out.
-    public static func expand(_ path: String, captures: Bool = true) -> [String] {
-        guard isDirectory(path) else { return [path] }
+    /// skipped; a `.txt` file that cannot be read, or that starts as a dump or as the debugger's `error: …` where a
+    /// dump should be, is kept, so loading it says why rather than leaving it out.
+    public static func expand(_ path: String, captures: Bool = true) -> [String] { expanding(path, captures: captures).files }
+
+    /// `expand`, with the `.txt` files left out that quote a dump's line but do not read as a capture (notes that
+    /// cite one line of a dump): one sentence each, for the user to see.
+    public static func expanding(_ path: String, captures: Bool = true) -> (files: [String], skipped: [(file: String, why: String)]) {
+        guard isDirectory(path) else { return ([path], []) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(base)/\($0)" }.filter { file in
-            file.hasSuffix(".json") || (captures && file.hasSuffix(".txt") && mayBeDump(file))
+        var files: [String] = []
+        var skipped: [(file: String, why: String)] = []
+        for file in names.filter({ !$0.hasPrefix(".") }).sorted().map({ "\(base)/\($0)" }) {
+            if file.hasSuffix(".json") {
+                files.append(file)
+            } else if captures, file.hasSuffix(".txt") {
+                switch captureCandidate(file) {
+                case .capture: files.append(file)
+                case .notes: break
+                case .quotesDumpLine(let why): skipped.append((file, why))
+                }
+            }
         }
+        return (files, skipped)
     }
 
-    /// Whether the file at `path` starts as a `_printHierarchy` dump does, or as the debugger's error in its place,
-    /// or holds a dump's controller line further down (a console paste the reader may refuse: it then says why,
-    /// where skipping it would say nothing), or cannot be read to tell.
-    private static func mayBeDump(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+    private enum Candidate {
+        case capture
+        case notes
+        case quotesDumpLine(String)
+    }
+
+    /// Whether the `.txt` file at `path` starts as a `_printHierarchy` dump does, or as the debugger's error in its
+    /// place, or holds the command that prints one (a console paste), or cannot be read to tell (kept: loading it
+    /// says why); or holds a dump's controller line further down, kept when it reads as a capture, else left out with
+    /// the reader's reason (notes quoting a line: a folder of scenarios must not fail for them).
+    private static func captureCandidate(_ path: String) -> Candidate {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .capture }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64 * 1024) else { return true }
+        guard let head = try? handle.read(upToCount: 64 * 1024) else { return .capture }
         let text = String(decoding: head, as: UTF8.self)
-        return PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) || PrintHierarchy.holdsDumpLine(text)
+        if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) || PrintHierarchy.holdsHierarchyCommand(text) {
+            return .capture
+        }
+        guard PrintHierarchy.mentionsController(text) else { return .notes }
+        guard let whole = try? readText(path) else { return .capture }
+        do {
+            _ = try Capture.read(whole, file: path)
+            return .capture
+        } catch {
+            let reason = error.description.split(separator: "\n").first.map(String.init) ?? ""
+            let prefix = "\(path): "
+            return .quotesDumpLine(
+                "skipped: it holds a view controller line but does not read as a capture (\(reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason)); name the file to read it as one"
+            )
+        }
     }
 }
 

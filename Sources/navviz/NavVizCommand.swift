@@ -120,7 +120,12 @@ func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandF
     if arguments.filter({ $0 == "-" }).count > 1 {
         throw CommandFailure(message: "Standard input (-) can be read once", code: CommandFailure.usage)
     }
-    let paths = arguments.flatMap { ScenarioLoader.expand($0, captures: captures) }
+    var paths: [String] = []
+    for argument in arguments {
+        let (files, skipped) = ScenarioLoader.expanding(argument, captures: captures)
+        paths += files
+        for (file, why) in skipped { printError("\(file): note: \(why)") }
+    }
     if paths.isEmpty {
         let what = captures ? "*.json scenario files or *.txt captures" : "*.json scenario files"
         throw CommandFailure(message: "\(arguments.joined(separator: ", ")): no \(what) found", code: CommandFailure.invalidInput)

@@ -340,13 +340,25 @@ private let goodScenario =
         let failed = try navviz("validate", "flows", in: folder.url)
         #expect(failed.status == 65)
         #expect(failed.stderr.hasPrefix("flows/failed.txt: line 2: the debugger printed an error, not a dump: "))
-        // A console paste holding a dump after other text is read, so why it cannot be is said (it was skipped unsaid).
+        // A console paste (a prompt running the command that prints a dump) is read, so why it cannot be is said.
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/failed.txt"))
-        try "Here is what pvc printed:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n".write(
+        try "(lldb) pvc\nThe controller to hide:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n".write(
             to: folder.url.appendingPathComponent("flows/console.txt"), atomically: true, encoding: .utf8)
         let console = try navviz("validate", "flows", in: folder.url)
         #expect(console.status == 65)
-        #expect(console.stderr.hasPrefix("flows/console.txt: line 1: expected a view controller line such as "))
+        #expect(console.stderr.hasPrefix("flows/console.txt: line 2: expected a view controller line such as "))
+        // Notes quoting a dump's line (no command) are left out with a note saying why: they failed the folder.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/console.txt"))
+        try "Bug bash notes. Xcode showed:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\nCheck the cart again.\n"
+            .write(
+                to: folder.url.appendingPathComponent("flows/notes.txt"), atomically: true, encoding: .utf8)
+        let notes = try navviz("validate", "flows", in: folder.url)
+        #expect(notes.status == 0)
+        #expect(
+            notes.stderr
+                == "flows/notes.txt: note: skipped: it holds a view controller line but does not read as a capture (line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'Bug bash notes. Xcode showed:'); name the file to read it as one\n"
+        )
+        #expect(notes.stdout == "flows/a.json: ok (2 steps)\nflows/home.txt: ok (0 steps)\n")
     }
 
     /// A file that is not UTF-8 says so in the same words whatever it is called (the daemon's request body is

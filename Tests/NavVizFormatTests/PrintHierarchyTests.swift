@@ -353,10 +353,41 @@ import Testing
             "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n(lldb) pkp 0x1 .view.isHidden\n0\n\n",
             "lines 3–4: the debugger command on line 3 and its output left out: not the dump"
         ),
+        // Commands after the dump that printed nothing (a cheat sheet's `border` calls; `lldb)`, a prompt a copy cut).
+        (
+            "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n(lldb) expr -l objc -- @import UIKit\n(lldb) border -c red 0x2\n(lldb)\n",
+            "lines 3–4: debugger commands after the dump left out: not the dump"
+        ),
+        (
+            "(lldb) pvc\n<A 0x1>, state: appearing, view: <UIView 0x2>\n\nlldb) hide 0x2\n",
+            "line 4: a debugger command after the dump left out: not the dump"
+        ),
+        // Printed from a presented controller: its presenter is not in the dump.
+        (
+            "<SFAuthenticationViewController 0x1>, state: appeared, view: <SFSafariView 0x2>, presented with: <_UIFullscreenPresentationController 0x3>\n   | <SFBrowserRemoteViewController 0x4>, state: appeared, view: <_UISizeTrackingView 0x5>",
+            "line 1: SFAuthenticationViewController was presented (presented with: _UIFullscreenPresentationController), but what presented it is not in the dump: drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
     ])
     func consoleLinesThatAreNotTheDumpAreNoted(text: String, note: String) throws {
         let captured = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
         #expect(captured.notes == [note])
+    }
+
+    /// Pastes whose every line was indented (a Markdown code block, with a tab or spaces), whose prompt was indented
+    /// with them (chisel's `pvc`: it was refused), or whose levels a page re-indented with another unit of spaces, read
+    /// as the dump UIKit printed.
+    @Test(arguments: [
+        "    (lldb) pvc\n    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n       | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n       |    + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        "\t(lldb) pvc\n\t<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t   | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t   |    + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n  | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n  |   + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n    | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n    |     + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+    ])
+    func indentedPastesReadAsPrinted(text: String) throws {
+        let dump = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(dump.controllers.map(\.className) == ["UINavigationController", "A", "B"])
+        #expect(dump.controllers.map(\.depth) == [0, 1, 2])
+        #expect(dump.controllers[2].link == .presented)
+        #expect(dump.leftOutLines.isEmpty)
     }
 
     /// A dump taken during a pop: the top disappearing, the controller below it appearing. Drawn as printed, with
@@ -507,9 +538,19 @@ import Testing
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   |    | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: nested 2 levels below the line before it (depth 0 to 2): the dump is a fragment or was edited"
         ),
+        // Two units of indentation in one dump: edited by hand (one unit other than UIKit's is read).
         (
-            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n  | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n  | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>\n   | <UIViewController: 0x5>, state: appeared, view: <UIView: 0x6>",
             "dump.txt: line 2: the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        ),
+        // A dump shortened to class names: what is missing is said.
+        (
+            "(lldb) po [[[UIWindow keyWindow] rootViewController] _printHierarchy]\n<UITabBarController 0x7fe48b6058f0>\n   | <SWNavigationController 0x7fe48b831600>",
+            "dump.txt: line 2: '<UITabBarController 0x7fe48b6058f0>' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
+        ),
+        (
+            "<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <SWNavigationController 0x3>",
+            "dump.txt: line 2: '<SWNavigationController 0x3>' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
         ),
         (
             #"{"navviz": 1}"#,

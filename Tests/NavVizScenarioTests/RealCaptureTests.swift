@@ -37,6 +37,11 @@ import Testing
         ("16-chisel-pvc-then-pkp.txt", "UITableViewController", .controller, "UITableViewController"),
         // A doc comment's `/// ` on every line, and its fence.
         ("17-snapshot-testing-doc-comment.txt", "UITabBarController", .tab, "UIViewController"),
+        // Quoted and indented, chisel's prompt too (it was refused).
+        ("18-wechat-maintabbar-quoted-pvc.txt", "MainTabBarViewController", .controller, "NewMainFrameViewController"),
+        ("19-chisel-pvc-then-border.txt", "UINavigationController", .navigation, "ydHomeVC"),
+        // Printed from a presented controller, with 2 spaces a level.
+        ("20-aswebauth-presented-root-2space.txt", "SFAuthenticationViewController", .controller, "SFBrowserRemoteViewController"),
     ])
     func aRealCaptureReadsAsAPersonReadsIt(file: String, root: String, kind: NodeKind, visible: String) throws {
         let captured = try Self.capture(file)
@@ -60,6 +65,11 @@ import Testing
             "lines 1–4: the console output before the command that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
         ),
         ("16-chisel-pvc-then-pkp.txt", "lines 3–6: the debugger command on line 3 and its output left out: not the dump"),
+        ("19-chisel-pvc-then-border.txt", "lines 4–6: debugger commands after the dump left out: not the dump"),
+        (
+            "20-aswebauth-presented-root-2space.txt",
+            "line 1: SFAuthenticationViewController was presented (presented with: _UIFullscreenPresentationController), but what presented it is not in the dump: drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
     ])
     func aConsolePastesOtherLinesAreNoted(file: String, note: String) throws {
         #expect(try Self.capture(file).notes == [note])
@@ -141,6 +151,14 @@ import Testing
         #expect(ViewFinder().find(in: told.hierarchy).visible == "PSListItemsController")
     }
 
+    /// A container with a tab bar's view whose name says tab bar is offered `=tab` first.
+    @Test func theKindANameHintsAtIsOfferedFirst() throws {
+        #expect(
+            try Self.capture("18-wechat-maintabbar-quoted-pvc.txt").notes.first
+                == "'MainTabBarViewController' (MainTabBarViewController) has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one"
+        )
+    }
+
     @Test func theSwiftUITabSwitchInFlightPicksTheAppearingTab() throws {
         let h = try Self.capture("10-swiftui-tab-switch-in-flight.txt").hierarchy
         #expect(h["UIKitTabBarController"].selected == 1)
@@ -148,16 +166,16 @@ import Testing
     }
 
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasPrefix("0") || $0.hasPrefix("1") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 17)
+        #expect(files.count == 20)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 17)
+        #expect(run.steps.count == 20)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "UIViewController")
+        #expect(run.steps.last?.finder.visible == "SFBrowserRemoteViewController")
     }
 
     @Test(arguments: [
