@@ -77,6 +77,11 @@ extension NavVizCommand {
             // checking each as a scenario of its own would fail CI for want of goldens. A dump named as a file is checked.
             let loaded = try loadScenarios(scenarios, captures: false)
 
+            let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")
+            if !record, !FileManager.default.fileExists(atPath: trimmed(golden)) {
+                // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.
+                throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)
+            }
             var folders = FolderNames(files: loaded.map(\.file))
             var failed: [String] = []
             var missing = 0
@@ -94,10 +99,12 @@ extension NavVizCommand {
                 }
                 let files = Goldens.files(for: run, expandAll: expand == "all")
                 let target = "\(trimmed(golden))/\(folder)"
+                // A folder named otherwise than its file (another file shares the name) says which file it is.
+                let label = folder == slug(scenario.file) ? folder : "\(folder) (\(scenario.file))"
                 if record {
-                    try recordGoldens(files, in: target, name: folder)
+                    try recordGoldens(files, in: target, name: label)
                 } else {
-                    switch try compare(files, run: run, in: target, name: folder) {
+                    switch try compare(files, run: run, in: target, folder: folder, name: label) {
                     case .match: break
                     case .missing:
                         failed.append(folder)
@@ -120,7 +127,6 @@ extension NavVizCommand {
                 }
                 return
             }
-            let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")
             throw CommandFailure(
                 message: Self.summary(
                     drifted: failed.count - missing, missing: missing, of: loaded.count, golden: trimmed(golden),
@@ -141,13 +147,39 @@ extension NavVizCommand {
             return sentence + " (artifacts in \(artifacts)/). If the changes are intended, record them locally and commit: \(rerun)"
         }
 
+        /// Why a check whose --golden folder does not exist fails: no scenario has goldens, and the folder may be
+        /// mistyped (a folder beside it with a close name) or relative to another working directory.
+        func missingGoldenFolder(rerun: String) -> String {
+            let root = trimmed(golden)
+            let url = URL(fileURLWithPath: root)
+            let parent = url.deletingLastPathComponent().path
+            let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
+                !$0.hasPrefix(".") && isDirectory("\(parent)/\($0)")
+            }
+            let guess = Suggestion.closest(to: url.lastPathComponent, in: siblings).map { " Did you mean '\($0)'?" } ?? ""
+            return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there.\(guess) "
+                + "Point --golden at the folder that holds them; on a first check, record them locally and commit: \(rerun)"
+        }
+
         /// When every argument is a folder (the whole set, as CI checks it), names the golden folders no scenario
         /// checked here has: a renamed or removed scenario leaves its goldens behind. A note, not a failure.
         func noteOrphanedGoldens(besides checked: Set<String>) {
             guard scenarios.allSatisfy(isDirectory) else { return }
             let root = trimmed(golden)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            // The captures beside the scenarios, which a folder's check leaves out: goldens recorded for one by name are not stale.
+            var captures: [String: String] = [:]
+            for folder in scenarios {
+                for file in ScenarioLoader.expanding(folder).files where file.hasSuffix(".txt") { captures[slug(file)] = file }
+            }
             for entry in entries.sorted() where !entry.hasPrefix(".") && !checked.contains(entry) && isDirectory("\(root)/\(entry)") {
+                if let capture = captures[entry] {
+                    printError(
+                        "note: \(root)/\(entry)/ holds the goldens of \(capture), a capture: a folder's check reads its *.json files only; "
+                            + "name the capture to check it (navviz check \(Self.shellQuoted(capture)) --golden \(Self.shellQuoted(golden)))"
+                    )
+                    continue
+                }
                 printError(
                     "note: \(root)/\(entry)/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale")
             }
@@ -176,12 +208,12 @@ extension NavVizCommand {
         enum Verdict { case match, missing, drift }
 
         /// Compares one scenario; prints what drifted and writes its artifacts.
-        func compare(_ files: [OutputFile], run: NavVizScenario.Run, in target: String, name: String) throws -> Verdict {
+        func compare(_ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String) throws -> Verdict {
             guard let expected = try readGoldens(target) else {
                 say("FAIL \(name): no goldens in \(target)/ (record them with --record)")
                 return .missing
             }
-            let artifactFolder = "\(trimmed(artifacts))/\(name)"
+            let artifactFolder = "\(trimmed(artifacts))/\(folder)"
             let report = GoldenCheck().compare(
                 expected: expected, actual: files, run: run, name: name, golden: target, artifacts: artifactFolder)
             if report.matches {

@@ -292,19 +292,49 @@ struct ProgressLine {
     }
 }
 
-/// Output folder names for scenarios: the file's slug, then `-2`, `-3`… when two files share one, numbered in
-/// the order of their paths, so `check a/flow.json b/flow.json` and `check b/flow.json a/flow.json` name the
-/// same folders (a golden folder must not depend on the order of the arguments).
+/// Output folder names for scenarios: the file's slug. Files that share one are told apart by the folders they sit
+/// in (`iphone/checkout.json` and `ipad/checkout.json` name `iphone-checkout` and `ipad-checkout`), so adding a file
+/// does not rename another's folder (a check compared one flow with another's goldens when a numbering shifted);
+/// only names that their folders cannot tell apart get `-2`, `-3`…, in the order of their paths. The names do not
+/// depend on the order of the arguments (a golden folder must not).
 struct FolderNames {
     private var used: Set<String>
     private var assigned: [String: String] = [:]
 
     /// Names that are taken from the start (`index.html` beside the folders of several scenarios); `files`, when
-    /// given, are named up front in the order of their paths.
+    /// given, are named up front.
     init(reserved: Set<String> = [], files: [String] = []) {
         used = reserved
-        let order = { (file: String) in URL(fileURLWithPath: file).standardizedFileURL.path }
-        for file in Set(files).sorted(by: { (order($0), $0) < (order($1), $1) }) { assigned[file] = unique(for: file) }
+        let path = { (file: String) in URL(fileURLWithPath: file).standardizedFileURL.path }
+        let sorted = Set(files).sorted { (path($0), $0) < (path($1), $1) }
+        let groups = Dictionary(grouping: sorted, by: slug)
+        // A name that no other file has is its slug.
+        for file in sorted where groups[slug(file)]!.count == 1 && !used.contains(slug(file)) {
+            assigned[file] = slug(file)
+            used.insert(slug(file))
+        }
+        for file in sorted where assigned[file] == nil {
+            let group = groups[slug(file)]!
+            let names =
+                group.count > 1 ? Self.qualified(group, path: path, avoiding: used.union(groups.keys)) : [String?](repeating: nil, count: 1)
+            for (member, name) in zip(group, names) {
+                assigned[member] = name ?? unique(for: member)
+                used.insert(assigned[member]!)
+            }
+        }
+    }
+
+    /// Each file's slug after the fewest folders above it that tell the group apart (`ipad-checkout`), when some
+    /// number of folders does so without taking a name of `avoiding`; nil for each otherwise.
+    private static func qualified(_ group: [String], path: (String) -> String, avoiding: Set<String>) -> [String?] {
+        let folders = group.map { URL(fileURLWithPath: path($0)).deletingLastPathComponent().pathComponents.dropFirst() }
+        for depth in 1...max(1, folders.map(\.count).max() ?? 1) {
+            let names = zip(group, folders).map { file, above in
+                (above.suffix(depth).map { slug($0) } + [slug(file)]).joined(separator: "-")
+            }
+            if Set(names).count == names.count, avoiding.isDisjoint(with: names) { return names }
+        }
+        return group.map { _ in nil }
     }
 
     /// A folder name for this scenario file that no earlier one has (the one given up front, if it was).

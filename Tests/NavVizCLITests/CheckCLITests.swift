@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aMissingGoldenFailsAndSaysHowToRecord() throws {
-        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base, "golden/other/summary.txt": "x"])
         let result = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
         #expect(result.status == 1)
         #expect(result.stdout == "FAIL shop: no goldens in golden/shop/ (record them with --record)\n")
@@ -63,7 +63,53 @@ import Testing
                 --golden golden --record
 
                 """)
-        #expect(!exists("golden", in: folder.url))
+        #expect(!exists("golden/shop", in: folder.url))
+    }
+
+    /// A --golden folder that does not exist is said to be missing, with a close name beside it: "record them" started a
+    /// second golden tree after a typo (a new user's CI trial).
+    @Test func aGoldenFolderThatDoesNotExistIsNamed() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let result = try navviz(["check", "shop.json", "--golden", "goldens"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "goldens/: no such folder (from \(folder.url.resolvingSymlinksInPath().path)), so no scenario has goldens there. Did you mean 'golden'? Point --golden at the folder that holds them; on a first check, record them locally and commit: navviz check shop.json --golden goldens --record\n"
+        )
+        #expect(!exists("goldens", in: folder.url))
+    }
+
+    /// Files that share a name are told apart by their folders, so adding one renames no other's goldens (a numbering
+    /// by path order compared the iPhone flow with the iPad's goldens once a third file sorted between them).
+    @Test func sameNamedScenariosGetGoldensNamedByTheirFolders() throws {
+        let folder = try ScenarioFolder([
+            "flows/iphone/checkout.json": ReviewScenario.base, "flows/ipad/checkout.json": ReviewScenario.changed,
+        ])
+        let record = try navviz(["check", "flows/iphone", "flows/ipad", "--golden", "golden", "--record"], in: folder.url)
+        #expect(record.status == 0)
+        #expect(record.stdout.contains("recorded ipad-checkout (flows/ipad/checkout.json): "))
+        #expect(record.stdout.contains("recorded iphone-checkout (flows/iphone/checkout.json): "))
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("flows/ipad-mini"), withIntermediateDirectories: true)
+        try ReviewScenario.changed.write(
+            to: folder.url.appendingPathComponent("flows/ipad-mini/checkout.json"), atomically: true, encoding: .utf8)
+        let check = try navviz(["check", "flows/iphone", "flows/ipad", "flows/ipad-mini", "--golden", "golden"], in: folder.url)
+        #expect(check.status == 1)
+        let lines = check.stdout.split(separator: "\n").sorted()
+        #expect(lines.count == 3)
+        #expect(
+            lines.first
+                == "FAIL ipad-mini-checkout (flows/ipad-mini/checkout.json): no goldens in golden/ipad-mini-checkout/ (record them with --record)"
+        )
+        #expect(lines.dropFirst().first?.hasPrefix("ok   ipad-checkout (flows/ipad/checkout.json): ") == true)
+        #expect(lines.last?.hasPrefix("ok   iphone-checkout (flows/iphone/checkout.json): ") == true)
+        // Files in one folder whose names differ only by what a folder name cannot hold are numbered.
+        let same = try ScenarioFolder(["f/Sign in.json": ReviewScenario.base, "f/Sign-in.json": ReviewScenario.base])
+        let numbered = try navviz(["check", "f", "--golden", "golden", "--record"], in: same.url)
+        #expect(numbered.stdout.hasPrefix("recorded Sign-in: "))
+        #expect(numbered.stdout.contains("\nrecorded Sign-in-2 (f/Sign-in.json): "))
     }
 
     @Test func aDriftAndAMissingGoldenAreCountedApart() throws {
@@ -148,6 +194,15 @@ import Testing
                 == "note: golden/split/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale\n")
         // Checking one file says nothing of the others.
         #expect(try navviz(["check", "flows/mail.json", "--golden", "golden"], in: folder.url).stderr == "")
+        // A capture beside the scenarios, checked by name: its goldens are not called stale (a CI trial was told to remove them).
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("golden/split"))
+        try "<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n".write(
+            to: folder.url.appendingPathComponent("flows/home.txt"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["check", "flows/home.txt", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        #expect(
+            try navviz(["check", "flows", "--golden", "golden"], in: folder.url).stderr
+                == "note: golden/home/ holds the goldens of flows/home.txt, a capture: a folder's check reads its *.json files only; name the capture to check it (navviz check flows/home.txt --golden golden)\n"
+        )
     }
 
     @Test func aNewStepIsANewGoldenAndARemovedOneIsGone() throws {
