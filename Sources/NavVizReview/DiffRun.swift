@@ -56,6 +56,14 @@ public struct DiffRun: Sendable, Equatable {
     /// For a capture: the id each printed address got, for reading the other side (`load(continuing:)`).
     public var identities = CaptureIdentities()
 
+    /// No flow: an empty window, no steps (the side of a file new since a revision, or removed since).
+    public static func absent(file: String) -> DiffRun {
+        let empty = Hierarchy()
+        return DiffRun(
+            file: file, name: file, source: .scenario,
+            steps: [DiffStep(index: 0, op: "initial", status: .ok, hierarchy: empty, finder: ViewFinder().find(in: empty))])
+    }
+
     /// A run.
     public init(file: String, name: String, source: Source, steps: [DiffStep]) {
         self.file = file

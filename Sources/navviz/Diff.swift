@@ -20,15 +20,19 @@ extension NavVizCommand {
                 removed step) with its .dot: added nodes green, removed ones as red ghosts, changed ones yellow, the \
                 visible controller filled. DIR is replaced (unless it holds other files).
 
-                --git REV SCENARIO compares SCENARIO as committed at REV (`git show REV:path`) with the working tree.
+                --git REV SCENARIO compares SCENARIO as committed at REV (`git show REV:path`) with the working tree. A \
+                file new since REV is compared with no flow (every step inserted), one removed from the working tree \
+                likewise: both exit 1. One of OLD and NEW may be - (standard input).
 
                 Exit codes: 0 the two are identical; 1 they differ; 64 bad command-line usage; 65 an input is invalid \
-                or cannot be read (including: not in a git repository, or the file does not exist at REV); 74 the \
+                or cannot be read (including: not in a git repository); 74 the \
                 diagrams could not be written (or DIR holds files other than diagrams).
                 """
         )
 
-        @Argument(help: "OLD and NEW: scenario, run JSON or snapshot files (with --git, only the scenario).")
+        @Argument(
+            help: "OLD and NEW: scenario, run JSON or snapshot files, one of them may be - (standard input); with --git, only the scenario."
+        )
         var files: [String] = []
 
         @Option(name: .shortAndLong, help: "Write a diff diagram (SVG and DOT) of every changed step into this directory.")
@@ -53,26 +57,42 @@ extension NavVizCommand {
             }
             if let git {
                 if files.count != 1 { throw ValidationError("With --git, name exactly one scenario file.") }
+                if files[0] == "-" {
+                    throw ValidationError("With --git, name the scenario file (standard input has no committed version).")
+                }
                 if git.isEmpty || git.hasPrefix("-") { throw ValidationError("Invalid revision '\(git)' for --git.") }
             } else if files.count != 2 {
                 throw ValidationError("Name two files, OLD and NEW (or use --git REV SCENARIO).")
+            } else if files.allSatisfy({ $0 == "-" }) {
+                throw ValidationError("Standard input (-) can be read once: name a file for the other side.")
             }
         }
 
         func run() throws {
             let oldRun: Result<DiffRun, ScenarioErrors>
             let newPath = files[files.count - 1]
+            // With --git, a file new since REV is compared with no flow at all (every step inserted), and one removed
+            // from the working tree with none either: a pull request that adds or removes a flow gets its comment.
+            var removed = false
             if let git {
-                let text = try GitShow.text(of: files[0], at: git)
-                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: text, file: "\(git):\(files[0])") }
-            } else {
-                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try ScenarioLoader.readText(files[0]), file: files[0])
+                if let text = try GitShow.text(of: files[0], at: git) {
+                    oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: text, file: "\(git):\(files[0])") }
+                    removed = !FileManager.default.fileExists(atPath: newPath)
+                } else {
+                    guard FileManager.default.fileExists(atPath: newPath) else {
+                        throw CommandFailure(
+                            message: "\(newPath): no such file, here or at revision '\(git)'", code: CommandFailure.invalidInput)
+                    }
+                    oldRun = .success(.absent(file: "\(git):\(files[0]) (not there: the file is new)"))
                 }
+            } else {
+                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try Self.readText(files[0]), file: files[0]) }
             }
             // Two captures of one app: the new one keeps the old one's ids for the controllers at the same addresses.
             let identities = (try? oldRun.get())?.identities ?? CaptureIdentities()
             let newRun = Result { () throws(ScenarioErrors) in
-                try DiffRun.load(text: try ScenarioLoader.readText(newPath), file: newPath, continuing: identities)
+                if removed { return DiffRun.absent(file: "\(newPath) (removed from the working tree)") }
+                return try DiffRun.load(text: try Self.readText(newPath), file: newPath, continuing: identities)
             }
             let messages = [oldRun, newRun].compactMap { result -> String? in
                 if case .failure(let errors) = result { return errors.description }
@@ -105,6 +125,11 @@ extension NavVizCommand {
             }
         }
 
+        /// A file's text; `-` reads standard input (`git show REV:path | navviz diff - path`).
+        static func readText(_ path: String) throws(ScenarioErrors) -> String {
+            path == "-" ? try readStandardInput() : try ScenarioLoader.readText(path)
+        }
+
         func writeDiagrams(_ report: RunDiffReport, to folder: String) throws {
             let diagrams = report.diagrams()
             let layout = try DiagramLayout(
@@ -128,28 +153,36 @@ extension NavVizCommand {
 
 /// Reads a file as committed at a revision, with `git show REV:./file` run in the file's folder.
 enum GitShow {
-    static func text(of path: String, at revision: String) throws(CommandFailure) -> String {
+    /// The file's text at the revision, or nil when it does not exist there (a file new since).
+    static func text(of path: String, at revision: String) throws(CommandFailure) -> String? {
         func fail(_ message: String) -> CommandFailure { CommandFailure(message: message, code: CommandFailure.invalidInput) }
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let folder = url.deletingLastPathComponent().path
-        guard isDirectory(folder) else {
-            throw fail("\(path): no such file")
+        if isDirectory(path) {
+            throw fail(
+                "\(path): a folder; --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)"
+            )
         }
-        let inside = try git(["rev-parse", "--is-inside-work-tree"], in: folder)
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        // A file removed with its folder: git runs in the nearest folder that is left, on the path from there.
+        var relative = url.lastPathComponent
+        var folder = url.deletingLastPathComponent()
+        while !isDirectory(folder.path), folder.pathComponents.count > 1 {
+            relative = folder.lastPathComponent + "/" + relative
+            folder = folder.deletingLastPathComponent()
+        }
+        let folderPath = folder.path
+        let inside = try git(["rev-parse", "--is-inside-work-tree"], in: folderPath)
         guard inside.status == 0, inside.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true" else {
             throw fail("\(path): not in a git repository, so there is no committed version to compare with")
         }
-        let verify = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder)
+        let verify = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folderPath)
         guard verify.status == 0 else {
             throw fail("Unknown revision '\(revision)': git has no such commit in this repository")
         }
-        let show = try git(["show", "\(revision):./\(url.lastPathComponent)"], in: folder)
+        let show = try git(["show", "\(revision):./\(relative)"], in: folderPath)
         guard show.status == 0 else {
-            if show.stderr.contains("does not exist") || show.stderr.contains("exists on disk, but not in") {
-                throw fail("\(path): does not exist at revision '\(revision)'")
-            }
+            if show.stderr.contains("does not exist") || show.stderr.contains("exists on disk, but not in") { return nil }
             let reason = show.stderr.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(show.status)"
-            throw fail("\(path): git show \(revision):./\(url.lastPathComponent) failed: \(reason)")
+            throw fail("\(path): git show \(revision):./\(relative) failed: \(reason)")
         }
         return show.stdout
     }

@@ -92,7 +92,12 @@ func readStandardInput() throws(ScenarioErrors) -> String {
     } catch {
         throw ScenarioErrors([.unreadable(file: standardInputName, reason: error.localizedDescription)])
     }
-    return try ScenarioLoader.text(data, file: standardInputName)
+    let text = try ScenarioLoader.text(data, file: standardInputName)
+    // Empty is said the same whatever was expected (it was called an empty capture, where a pipe had lost a scenario).
+    if text.allSatisfy(\.isWhitespace) {
+        throw ScenarioErrors([.unreadable(file: standardInputName, reason: "it is empty: expected a scenario (JSON) or a capture")])
+    }
+    return text
 }
 
 /// Prints what reading a capture guessed, one `file: note: …` line each.

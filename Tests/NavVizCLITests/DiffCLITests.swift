@@ -1,5 +1,6 @@
 import Foundation
 import NavVizScenario
+import NavVizTestSupport
 import Testing
 
 /// `navviz diff` end to end, through the built binary.
@@ -213,14 +214,62 @@ import Testing
         #expect(inner.stdout == "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews\n")
     }
 
-    @Test func gitReportsAFileAbsentAtTheRevision() throws {
-        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base, "other.json": ReviewScenario.base])
+    /// A pull request that adds a flow, or removes one, gets a diff against no flow (it was exit 65, which failed the
+    /// documented CI step); a folder is refused with a sentence (git's tree listing was read as a capture).
+    @Test func gitComparesANewOrRemovedFileWithNoFlow() throws {
+        let folder = try ScenarioFolder([
+            "shop.json": ReviewScenario.base, "other.json": ReviewScenario.base, "old/gone.json": ReviewScenario.base,
+        ])
         try git("init", "-q", in: folder.url)
-        try git("add", "other.json", in: folder.url)
+        try git("add", "other.json", "old/gone.json", in: folder.url)
         try git("commit", "-q", "-m", "other", in: folder.url)
-        let result = try navviz(["diff", "--git", "HEAD", "shop.json"], in: folder.url)
-        #expect(result.status == 65)
-        #expect(result.stderr == "shop.json: does not exist at revision 'HEAD'\n")
+        let added = try navviz(["diff", "--git", "HEAD", "shop.json"], in: folder.url)
+        #expect(added.status == 1)
+        #expect(
+            added.stdout.hasPrefix(
+                "step 0: + shopTabs (with shopNav, Home, cartNav and 1 more) only in new, the window's root; visible nothing → Home\n"))
+        #expect(added.stdout.contains("\nstep 1 inserted (push): "))
+        #expect(added.stderr.hasPrefix("The flows differ: 1 changed, "))
+        let comment = try navviz(["diff", "--git", "HEAD", "shop.json", "--format", "markdown"], in: folder.url)
+        #expect(comment.stdout.contains("`HEAD:shop.json (not there: the file is new)` → `shop.json`"))
+
+        // Removed with its folder.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("old"))
+        let removed = try navviz(["diff", "--git", "HEAD", "old/gone.json", "--format", "markdown"], in: folder.url)
+        #expect(removed.status == 1)
+        #expect(removed.stdout.contains("`HEAD:old/gone.json` → `old/gone.json (removed from the working tree)`"))
+        #expect(removed.stdout.contains("| old 1 | removed push |"))
+
+        let neither = try navviz(["diff", "--git", "HEAD", "nowhere.json"], in: folder.url)
+        #expect(neither.status == 65)
+        #expect(neither.stderr == "nowhere.json: no such file, here or at revision 'HEAD'\n")
+        for path in [".", folder.url.path] {
+            let refused = try navviz(["diff", "--git", "HEAD", path], in: folder.url)
+            #expect(refused.status == 65)
+            #expect(
+                refused.stderr
+                    == "\(path): a folder; --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)\n"
+            )
+        }
+    }
+
+    /// `-` reads one side from standard input, as the other commands do.
+    @Test func oneSideMayBeStandardInput() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let binary = try #require(NavVizBinary.url)
+        let piped = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary.path)' diff - new.json < old.json"], in: folder.url,
+            environment: ["XDG_CACHE_HOME": testCacheHome])
+        #expect(piped.status == 1)
+        #expect(piped.stdout == "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews\n")
+        let twice = try navviz(["diff", "-", "-"], in: folder.url)
+        #expect(twice.status == 64)
+        #expect(twice.stderr.contains("Standard input (-) can be read once: name a file for the other side."))
+        let empty = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary.path)' diff - new.json < /dev/null"], in: folder.url,
+            environment: ["XDG_CACHE_HOME": testCacheHome])
+        #expect(empty.status == 65)
+        #expect(empty.stderr == "standard input: cannot be read: it is empty: expected a scenario (JSON) or a capture\n")
     }
 
     @Test func gitReportsAnUnknownRevision() throws {
