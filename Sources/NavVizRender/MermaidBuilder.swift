@@ -112,15 +112,19 @@ public struct MermaidBuilder: Sendable, Equatable {
         return lines
     }
 
+    /// The most characters Mermaid draws in one diagram (its `maxTextSize` default, GitHub's and GitLab's too).
+    public static let maxTextSize = 50000
+
     /// Text as a quoted Mermaid label: `"` and the characters Mermaid or HTML would read (`#`, `;`,
-    /// backticks, `<`, `>`, `&`) as Mermaid's entity codes (`#34;`), controls and bidi overrides dropped
+    /// backticks, `<`, `>`, `&`, and `%`: a label starting `%%` is a comment to Mermaid 8) as Mermaid's entity
+    /// codes (`#34;`), controls and bidi overrides dropped
     /// (as in DOT), line breaks as `<br/>`. Nothing a user writes can close the label or become markup.
     public static func label(_ text: String) -> String {
         "\""
             + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 DOTEscaping.replacing(DOTEscaping.normalized(String(line))) { scalar in
                     switch scalar {
-                    case "\"", "#", ";", "`", "<", ">", "&": "#\(scalar.value);"
+                    case "\"", "#", ";", "`", "<", ">", "&", "%": "#\(scalar.value);"
                     default: nil
                     }
                 }

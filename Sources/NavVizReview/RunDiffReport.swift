@@ -100,6 +100,11 @@ public struct RunDiffReport: Sendable {
         let mermaid = MermaidBuilder(options: .focused).transition(
             before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder)
         let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)")
+        guard mermaid.utf16.count <= MermaidBuilder.maxTextSize else {
+            // Mermaid would draw its error instead.
+            return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(MermaidBuilder.maxTextSize)-character "
+                + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n"
+        }
         return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n"
     }
 

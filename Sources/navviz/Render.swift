@@ -91,6 +91,20 @@ extension NavVizCommand {
         }
 
         /// Refuses a `--focus` that names no controller in any state of the runs (a typo would centre nothing).
+        /// Mermaid draws at most 50,000 characters in one diagram (`maxTextSize`, GitHub's too): past it, the page
+        /// shows "Maximum text size in diagram exceeded". A warning names the diagrams that pass it.
+        static func warnAboutLongMermaid(_ files: [OutputFile], file: String) {
+            let long = files.filter { $0.path.hasSuffix(".mmd") && $0.contents.utf16.count > MermaidBuilder.maxTextSize }
+            guard !long.isEmpty else { return }
+            let named = long.prefix(3).map { "\($0.path) (\($0.contents.utf16.count) characters)" }.joined(separator: ", ")
+            let more = long.count > 3 ? " and \(long.count - 3) more" : ""
+            printError(
+                "warning: \(file): \(long.count == 1 ? "a Mermaid diagram passes" : "\(long.count) Mermaid diagrams pass") Mermaid's "
+                    + "\(MermaidBuilder.maxTextSize)-character limit, so GitHub and GitLab show an error in \(long.count == 1 ? "its" : "their") place: "
+                    + "\(named)\(more). Draw \(long.count == 1 ? "it" : "them") focused (without --expand all), or one container with --focus ID"
+            )
+        }
+
         static func checkFocus(_ focus: String, in runs: [NavVizScenario.Run], files: [String]) throws(CommandFailure) {
             let id = NodeID(focus)
             guard !runs.contains(where: { $0.steps.contains { $0.hierarchy.contains(id) } }) else { return }
@@ -145,6 +159,7 @@ extension NavVizCommand {
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
                 }
                 let folder = folders.unique(for: scenario.file)
+                Self.warnAboutLongMermaid(files, file: scenario.file)
                 outputs.append((folder, files))
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count))
             }

@@ -491,6 +491,29 @@ import Testing
         #expect(svgWithoutSVG.stderr.hasPrefix("Error: --markdown-images svg needs --format svg: only it writes SVG files\n"))
     }
 
+    /// Mermaid draws at most 50,000 characters in one diagram (GitHub shows its error instead): a render says which
+    /// diagrams pass it (they were written without a word).
+    @Test func mermaidDiagramsPastMermaidsLimitAreNamed() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let tabs = (0..<5).map { tab in
+            #"{"navigation": ["# + (0..<140).map { #""Screen\#(tab)x\#($0)""# }.joined(separator: ", ") + "]}"
+        }
+        let scenario = #"{"navviz": 1, "name": "huge", "root": {"tabs": ["# + tabs.joined(separator: ", ") + "]}}"
+        try scenario.write(to: tmp.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        let all = try Self.navviz(["render", "huge.json", "--format", "mermaid", "--expand", "all", "-o", "out"], in: tmp)
+        #expect(all.status == 0)
+        let state = try String(contentsOf: tmp.appendingPathComponent("out/huge/states/000-initial.mmd"), encoding: .utf8)
+        #expect(state.utf16.count > 50000)
+        #expect(
+            all.stderr
+                == "warning: huge.json: a Mermaid diagram passes Mermaid's 50000-character limit, so GitHub and GitLab show an error in its place: states/000-initial.mmd (\(state.utf16.count) characters). Draw it focused (without --expand all), or one container with --focus ID\n"
+        )
+        let focused = try Self.navviz(["render", "huge.json", "--format", "mermaid", "-o", "focused"], in: tmp)
+        #expect(focused.status == 0)
+        #expect(focused.stderr == "")
+    }
+
     @Test func parallelAndCachedRendersAreByteIdenticalToASerialOne() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
