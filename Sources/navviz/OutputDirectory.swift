@@ -30,6 +30,26 @@ enum OutputDirectory {
         }
         let fm = FileManager.default
         let target = URL(fileURLWithPath: destination).standardizedFileURL
+        // A file where a folder must be (the output named after a file, or a path through one): said as such, where
+        // Foundation said "NSCocoaErrorDomain error 512" or named a path inside the file.
+        var existing = target
+        while !fm.fileExists(atPath: existing.path), existing.pathComponents.count > 1 { existing = existing.deletingLastPathComponent() }
+        var isFolder: ObjCBool = false
+        let cwd = fm.currentDirectoryPath + "/"
+        let named = existing.path.hasPrefix(cwd) ? String(existing.path.dropFirst(cwd.count)) : existing.path
+        // (The output's own path taken by a file is refused below, as a file navviz did not write.)
+        if existing != target, !fm.fileExists(atPath: existing.path, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw CommandFailure(
+                message: "\(named): a file, not a folder: the output goes into a folder there", code: CommandFailure.ioError)
+        }
+        // The folder the output is made in (or replaced in) must take new files.
+        let maker = existing == target ? target.deletingLastPathComponent() : existing
+        if access(maker.path, W_OK | X_OK) != 0 {
+            let where_ = maker.path.hasPrefix(cwd) ? String(maker.path.dropFirst(cwd.count)) : maker.path
+            throw CommandFailure(
+                message: "\(where_.isEmpty ? "." : where_): cannot write the output there: \(String(cString: strerror(errno)))",
+                code: CommandFailure.ioError)
+        }
         let unchanged = try checkReplaceable(
             target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
         let parent = target.deletingLastPathComponent()
@@ -73,9 +93,20 @@ enum OutputDirectory {
         } catch {
             try? fm.removeItem(at: staging)
             throw CommandFailure(
-                message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? error.localizedDescription)",
+                message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? Self.describe(error))",
                 code: CommandFailure.ioError)
         }
+    }
+
+    /// A Foundation error as the system's sentence for its cause ("Permission denied", "No space left on device"),
+    /// where its own text may be only "The operation could not be completed".
+    static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return error.localizedDescription
     }
 
     /// What a folder's manifest says: the files navviz wrote with their hashes, and what limited the render

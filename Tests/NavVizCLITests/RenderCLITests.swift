@@ -491,6 +491,24 @@ import Testing
         #expect(svgWithoutSVG.stderr.hasPrefix("Error: --markdown-images svg needs --format svg: only it writes SVG files\n"))
     }
 
+    /// An output path through a file is said to be one (Foundation's "NSCocoaErrorDomain error 512" was printed, or a
+    /// path inside the file named).
+    @Test func anOutputPathThroughAFileIsSaidToBeOne() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.small.write(to: tmp.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        try "mine".write(to: tmp.appendingPathComponent("notes"), atomically: true, encoding: .utf8)
+        for output in ["notes", "notes/deeper/out"] {
+            let result = try Self.navviz(["render", "small.json", "-o", output, "--format", "dot"], in: tmp)
+            #expect(result.status == 74)
+            #expect(result.stderr == "notes: a file, not a folder: the output goes into a folder there\n")
+        }
+        let check = try Self.navviz(["check", "small.json", "--golden", "notes/golden", "--record"], in: tmp)
+        #expect(check.status == 74)
+        #expect(check.stderr == "notes: a file, not a folder: the output goes into a folder there\n")
+        #expect(try String(contentsOf: tmp.appendingPathComponent("notes"), encoding: .utf8) == "mine")
+    }
+
     /// Mermaid draws at most 50,000 characters in one diagram (GitHub shows its error instead): a render says which
     /// diagrams pass it (they were written without a word).
     @Test func mermaidDiagramsPastMermaidsLimitAreNamed() throws {
