@@ -218,6 +218,10 @@ extension NavVizCommand {
                 expected: expected, actual: files, run: run, name: name, golden: target, artifacts: artifactFolder)
             if report.matches {
                 say("ok   \(name): \(files.count) goldens match")
+                // An earlier drift's pictures would tell of a drift that is gone (and a reused CI workspace uploads them).
+                if OutputDirectory.removeIfUnchanged(artifactFolder) {
+                    printError("note: removed \(artifactFolder)/, an earlier drift's artifacts: \(name) matches now")
+                }
                 return .match
             }
             try writeArtifacts(report, to: artifactFolder)

@@ -254,6 +254,18 @@ enum OutputDirectory {
             code: CommandFailure.ioError)
     }
 
+    /// Removes a folder navviz wrote whose every file is still as its manifest says (an earlier check's artifacts, now
+    /// stale); true when it did. A folder holding anything else, or changed since, is left alone.
+    @discardableResult
+    static func removeIfUnchanged(_ path: String) -> Bool {
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        guard FileStatus(target.path)?.isDirectory == true, Manifest(in: target) != nil,
+            (try? checkReplaceable(target, named: path, isOutput: nil)) != nil
+        else { return false }
+        removeTree(target.path)
+        return true
+    }
+
     /// Removes the staging and backup folders (`.NAME.navviz-tmp-PID`, `.NAME.navviz-old-PID`) that a killed
     /// navviz left beside `target`, when their process is gone.
     static func removeAbandonedSiblings(of target: URL) {

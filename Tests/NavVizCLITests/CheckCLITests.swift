@@ -180,6 +180,31 @@ import Testing
         #expect(swapped.stdout.hasSuffix("2 scenarios match the goldens in golden/\n"))
     }
 
+    /// A scenario that matches again has its earlier drift's artifacts removed (they told of a drift that was gone); a
+    /// folder holding a file navviz did not write is left alone.
+    @Test func anEarlierDriftsArtifactsGoOnceTheScenarioMatches() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let shop = folder.url.appendingPathComponent("shop.json")
+        try ReviewScenario.changed.write(to: shop, atomically: true, encoding: .utf8)
+        #expect(try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url).status == 1)
+        #expect(exists("navviz-artifacts/shop/drift.txt", in: folder.url))
+        try ReviewScenario.base.write(to: shop, atomically: true, encoding: .utf8)
+        let again = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(again.stderr == "note: removed navviz-artifacts/shop/, an earlier drift's artifacts: shop matches now\n")
+        #expect(!exists("navviz-artifacts/shop", in: folder.url))
+        // With a file of the user's in it, the folder stays.
+        try ReviewScenario.changed.write(to: shop, atomically: true, encoding: .utf8)
+        #expect(try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url).status == 1)
+        try "mine".write(to: folder.url.appendingPathComponent("navviz-artifacts/shop/notes.txt"), atomically: true, encoding: .utf8)
+        try ReviewScenario.base.write(to: shop, atomically: true, encoding: .utf8)
+        let kept = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "")
+        #expect(exists("navviz-artifacts/shop/notes.txt", in: folder.url))
+    }
+
     /// A renamed scenario leaves its old golden folder behind: a check of the whole folder names it.
     @Test func goldensOfNoScenarioAreNoted() throws {
         let folder = try ScenarioFolder(["flows/split.json": ReviewScenario.base])
