@@ -91,10 +91,24 @@ public struct RunDiff: Sendable, Equatable {
         }
         self.alignment = alignment
         entries = []
+        // A difference between the two states stays in every later state (a renamed screen still in its stack): a
+        // changed step names only the differences no earlier one did, and counts the rest (renaming 20 screens
+        // made every later line restate each earlier rename: 4,000 characters a line, no room for diagrams).
+        var reported: Set<String> = []
         for pair in alignment {
             if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: new, j) {
                 carried += 1
-            } else if let entry = Self.entry(pair, old: old, new: new) {
+            } else if var entry = Self.entry(pair, old: old, new: new) {
+                if entry.kind == .changed {
+                    let repeated = entry.changes.filter { reported.contains($0) && !$0.hasPrefix("visible ") }
+                    reported.formUnion(entry.changes)
+                    if !repeated.isEmpty, repeated.count < entry.changes.count {
+                        let kept = entry.changes.filter { !repeated.contains($0) }
+                        let note = "and \(repeated.count) difference\(repeated.count == 1 ? "" : "s") shown at an earlier step"
+                        entry.summary = entry.summary.prefix { $0 != ":" } + ": " + (kept + [note]).joined(separator: "; ")
+                        entry.changes = kept + [note]
+                    }
+                }
                 entries.append(entry)
             }
         }

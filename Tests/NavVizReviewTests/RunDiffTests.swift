@@ -287,3 +287,18 @@ import Testing
         #expect(!phrases.contains { $0.hasPrefix("+ B added") })
     }
 }
+
+extension RunDiffTests {
+    /// A difference stays in every later state (a renamed screen still in its stack): a later step names only what no
+    /// earlier one did, and counts the rest. Renaming 20 screens made each later line restate every earlier rename.
+    @Test func aDifferenceAnEarlierStepShowedIsCountedNotRepeated() throws {
+        let old = ["A", "B", "C"].map { #"{"push": "\#($0)"}"# }
+        let new = ["A2", "B2", "C2"].map { #"{"push": "\#($0)"}"# }
+        #expect(
+            try Self.summaries(old: old, new: new) == [
+                "step 1: ~ A replaced by A2 in shopNav; visible A → A2",
+                "step 2: ~ B replaced by B2 in shopNav; visible B → B2; and 1 difference shown at an earlier step",
+                "step 3: ~ C replaced by C2 in shopNav; visible C → C2; and 2 differences shown at an earlier step",
+            ])
+    }
+}
