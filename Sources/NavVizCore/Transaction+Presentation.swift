@@ -2,6 +2,8 @@
 /// controller and Modal presentation).
 extension Transaction {
     static let presentAnimation = Animation(kind: "coverVertical", duration: 0.5)
+    /// A popover's: UIKit ignores `modalTransitionStyle` for it (the duration is the modal one, unverified).
+    static let popoverAnimation = Animation(kind: "popover", duration: 0.5)
     static let splitAnimation = Animation(kind: "splitTransition", duration: 0.3)
     static let rootAnimation = Animation(kind: "crossDissolve", duration: 0.3)
 
@@ -162,7 +164,8 @@ extension Transaction {
         h[new].presenter = presenter
         h[new].style = style
         container = Simulator.presentationKey
-        defaultAnimation = Self.presentAnimation
+        // A popover does not slide up: UIKit ignores the transition style for it.
+        defaultAnimation = style == .popover ? Self.popoverAnimation : Self.presentAnimation
         order = style.removesPresenterViews ? .presentation : .swap
     }
 
@@ -178,7 +181,10 @@ extension Transaction {
             return noop("Nothing to dismiss: '\(from)' is not presenting and not presented")
         }
         container = Simulator.presentationKey
-        defaultAnimation = Animation(kind: interactive ? "interactiveDismiss" : "coverVertical", duration: 0.5)
+        defaultAnimation =
+            interactive
+            ? Animation(kind: "interactiveDismiss", duration: 0.5)
+            : h[dismissed].style == .popover ? Self.popoverAnimation : Self.presentAnimation
         let chain = presentationChain(from: dismissed)
         // What reappears was covered by the lowest full-screen presentation of the chain, whichever is on top.
         order = chain.contains { (h[$0].style ?? .automatic).removesPresenterViews } ? .presentation : .swap

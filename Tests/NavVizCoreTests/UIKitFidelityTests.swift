@@ -33,6 +33,15 @@ import Testing
         #expect(sim.children("nav") == ["Inbox", "Message"])
     }
 
+    /// UIKit ignores `modalTransitionStyle` for a popover: its caption said "coverVertical" (a review).
+    @Test func aPopoverIsNotCaptionedAsSlidingUp() throws {
+        var sim = try Simulator(root: .navigation([screen("Inbox")], id: "nav"))
+        #expect(sim.perform(.present(screen("Filters"), style: .popover)).animation?.kind == "popover")
+        #expect(sim.perform(.dismiss()).animation?.kind == "popover")
+        #expect(sim.perform(.present(screen("Compose"), style: .pageSheet)).animation?.kind == "coverVertical")
+        #expect(sim.perform(.dismiss()).animation?.kind == "coverVertical")
+    }
+
     // MARK: - UITabBarController.viewControllers keeps the selection (docs/semantics.md#T4)
 
     struct TabsCase: Sendable, CustomTestStringConvertible {
