@@ -48,10 +48,17 @@ extension DiagramItem {
             let visible =
                 node.embedded.map { " · on screen: children \(Self.ranges($0))" }
                 ?? node.selected.map { " · shows child \($0)" } ?? ""
-            return "custom container · \(count) \(count == 1 ? "child" : "children")" + visible
+            return "\(Self.containerWord(node)) · \(count) \(count == 1 ? "child" : "children")" + visible
         case .view:
             return nil
         }
+    }
+
+    /// What a plain container is: UIKit's page view controller by its class (a capture's `UIPageViewController`
+    /// read "custom container"), else a custom container.
+    static func containerWord(_ node: Node) -> String {
+        let name = node.className ?? node.screen ?? ""
+        return name.hasSuffix("PageViewController") ? "page view controller" : "custom container"
     }
 
     /// `+ added`, `view not loaded`, `appearing`…: what is special about the item, in words.

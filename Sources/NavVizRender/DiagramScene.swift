@@ -357,7 +357,8 @@ extension DiagramItem {
             .tab: "tab bar", .activity: "activity container", .notifications: "sequence", .controller: "custom container",
         ]
         // A navigation controller outside a tab bar says what it is: folded, it would read as a pushed controller.
-        var kind = first.isContainer ? kinds[first.node.kind] : nil
+        var kind =
+            first.isContainer ? (first.node.kind == .controller ? DiagramItem.containerWord(first.node) : kinds[first.node.kind]) : nil
         if kind == nil, item.node.kind == .navigation, item.slot?.hasPrefix("tab") != true { kind = "navigation" }
         var detail = "\(kind.map { "\($0) · " } ?? "")\(count) controller\(count == 1 ? "" : "s") folded"
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),

@@ -381,6 +381,19 @@ import Testing
         #expect(text.contains("appearing"))
     }
 
+    /// UIKit's page view controller is named as one, not as a custom container (a real capture's read so).
+    @Test func aPageViewControllerIsNamedAsOne() throws {
+        let dump = """
+            <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <UIPageViewController: 0x3>, state: appeared, view: <_UIPageViewControllerContentView: 0x4>
+               |    | <Onboarding.PageOne: 0x5>, state: appeared, view: <UIView: 0x6>
+            """
+        let h = try PrintHierarchy.parse(dump, file: "pages.txt").hierarchy().hierarchy
+        let text = DOTBuilder().state(h, finder: ViewFinder().find(in: h))
+        #expect(text.contains("page view controller · 1 child · shows child 0"))
+        #expect(!text.contains("custom container"))
+    }
+
     /// A capture's tab bar whose selection is not known (every tab out of the window under a full-screen
     /// presentation), folded: named by itself and its kind, not by its first tab's root, which it does not show
     /// (a new user's trial read that box as the root's child).
