@@ -181,11 +181,12 @@ extension Transaction {
             return noop("Nothing to dismiss: '\(from)' is not presenting and not presented")
         }
         container = Simulator.presentationKey
+        let chain = presentationChain(from: dismissed)
+        // The top-most controller of the chain is the one that leaves animated (P5): its style names the animation.
         defaultAnimation =
             interactive
             ? Animation(kind: "interactiveDismiss", duration: 0.5)
-            : h[dismissed].style == .popover ? Self.popoverAnimation : Self.presentAnimation
-        let chain = presentationChain(from: dismissed)
+            : h[chain.last ?? dismissed].style == .popover ? Self.popoverAnimation : Self.presentAnimation
         // What reappears was covered by the lowest full-screen presentation of the chain, whichever is on top.
         order = chain.contains { (h[$0].style ?? .automatic).removesPresenterViews } ? .presentation : .swap
         if cancelled {

@@ -213,7 +213,7 @@ extension PrintHierarchy {
             let one = container.ids.count == 1
             // The kind the name hints at first (WeChat's `MainTabBarViewController` is a tab bar).
             var kinds = ["navigation", "tab", "split"]
-            if let hinted = [("Tab", "tab"), ("Split", "split")].first(where: { short.contains($0.0) })?.1 {
+            if let hinted = [("TabBar", "tab"), ("Split", "split")].first(where: { short.contains($0.0) })?.1 {
                 kinds = [hinted] + kinds.filter { $0 != hinted }
             }
             let options = kinds.map { "--kind '\(short)=\($0)'" }

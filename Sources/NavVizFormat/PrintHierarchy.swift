@@ -445,7 +445,12 @@ extension PrintHierarchy {
                 rest = rest.dropFirst(unit + 2)
                 prefix += "   + "
             }
-            guard rest.first == "<" else { return lines }
+            guard rest.first == "<" else {
+                // A dump line nested by another unit: edited by hand, as the reader then says. Past the dump (a later
+                // command's output), the lines are left as they are.
+                if rest.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<" { return lines }
+                return rewritten + lines[rewritten.count...]
+            }
             rewritten.append((line.number, Substring(prefix + rest)))
         }
         return rewritten

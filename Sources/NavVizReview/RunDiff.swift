@@ -42,6 +42,16 @@ public struct RunDiff: Sendable, Equatable {
         public var changes: [String]
         /// The stdout line: `step 2: + Reviews pushed onto shopNav; visible Product → Reviews`.
         public var summary: String
+        /// Of a changed step's `changes`, the differences between the two states that the changed step just before
+        /// named already (a renamed screen still in its stack): `listed` and `summary` count them instead.
+        public var shownEarlier: [String] = []
+
+        /// `changes` as the text and the comment list them: without `shownEarlier`, counted at the end.
+        public var listed: [String] {
+            guard !shownEarlier.isEmpty else { return changes }
+            let n = shownEarlier.count
+            return changes.filter { !shownEarlier.contains($0) } + ["and \(n) difference\(n == 1 ? "" : "s") shown at an earlier step"]
+        }
         /// The state the diagram shows on the left (old, or the state before an inserted or removed step).
         public var from: Side
         /// The state the diagram shows on the right.
@@ -92,26 +102,41 @@ public struct RunDiff: Sendable, Equatable {
         self.alignment = alignment
         entries = []
         // A difference between the two states stays in every later state (a renamed screen still in its stack): a
-        // changed step names only the differences no earlier one did, and counts the rest (renaming 20 screens
-        // made every later line restate each earlier rename: 4,000 characters a line, no room for diagrams).
-        var reported: Set<String> = []
+        // changed step names only the differences the changed step before it did not, and counts the rest (renaming
+        // 20 screens made every later line restate each earlier rename: 4,000 characters a line, no room for
+        // diagrams). Only differences between the states: a step's own operation, status and message always show.
+        var persisting: Set<String> = []
         for pair in alignment {
             if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: new, j) {
                 carried += 1
-            } else if var entry = Self.entry(pair, old: old, new: new) {
-                if entry.kind == .changed {
-                    let repeated = entry.changes.filter { reported.contains($0) && !$0.hasPrefix("visible ") }
-                    reported.formUnion(entry.changes)
-                    if !repeated.isEmpty, repeated.count < entry.changes.count {
-                        let kept = entry.changes.filter { !repeated.contains($0) }
-                        let note = "and \(repeated.count) difference\(repeated.count == 1 ? "" : "s") shown at an earlier step"
-                        entry.summary = entry.summary.prefix { $0 != ":" } + ": " + (kept + [note]).joined(separator: "; ")
-                        entry.changes = kept + [note]
-                    }
-                }
-                entries.append(entry)
+                continue
             }
+            guard var entry = Self.entry(pair, old: old, new: new) else {
+                // The same states again: a difference that comes back later is new there.
+                persisting = []
+                continue
+            }
+            if entry.kind == .changed, case .both(let i, let j) = pair {
+                let differences = Self.stateDifferences(old: old, i, new: new, j)
+                let earlier = differences.filter { persisting.contains($0) && !$0.hasPrefix("visible ") }
+                persisting = Set(differences)
+                if !earlier.isEmpty, earlier.count < entry.changes.count {
+                    entry.shownEarlier = earlier
+                    entry.summary = (i == j ? "step \(j)" : "step \(j) (old \(i))") + ": " + entry.listed.joined(separator: "; ")
+                }
+            }
+            entries.append(entry)
         }
+    }
+
+    /// The differences between old state `i` and new state `j`, as a changed entry words them.
+    static func stateDifferences(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> [String] {
+        let (a, b) = (old.steps[i], new.steps[j])
+        guard a.canonical != b.canonical || a.finder.visible != b.finder.visible else { return [] }
+        let wording: HierarchyChanges.Wording = old.source == .snapshot && new.source == .snapshot ? .step : .comparison
+        return HierarchyChanges(
+            old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: wording
+        ).phrases
     }
 
     /// Whether old step `i` and new step `j` differ only by what came before them: the states before
@@ -169,16 +194,9 @@ public struct RunDiff: Sendable, Equatable {
             let b = new.steps[j]
             var changes: [String] = []
             if a.op != b.op, i > 0 || j > 0 { changes.append("op \(a.op) → \(b.op)") }
-            if a.canonical != b.canonical || a.finder.visible != b.finder.visible {
-                // Two runs' states after a step: how they differ, not what the step did (the difference may come
-                // from an earlier step). Two snapshots are one app before and after: what happened.
-                let wording: HierarchyChanges.Wording = old.source == .snapshot && new.source == .snapshot ? .step : .comparison
-                changes +=
-                    HierarchyChanges(
-                        old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible,
-                        wording: wording
-                    ).phrases
-            }
+            // Two runs' states after a step: how they differ, not what the step did (the difference may come from an
+            // earlier step). Two snapshots are one app before and after: what happened.
+            changes += stateDifferences(old: old, i, new: new, j)
             if a.status != b.status {
                 changes.append("status \(a.status.rawValue) → \(b.status.rawValue)" + (b.message.map { " (\($0))" } ?? ""))
             } else if a.message != b.message {

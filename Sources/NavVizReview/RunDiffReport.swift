@@ -50,7 +50,7 @@ public struct RunDiffReport: Sendable {
             let picture = builder.diffDiagram(
                 old: entry.from.hierarchy, new: entry.to.hierarchy, oldFinder: entry.from.finder,
                 newFinder: entry.to.finder, caption: title,
-                details: entry.changes.isEmpty ? ["no change"] : entry.changes,
+                details: entry.changes.isEmpty ? ["no change"] : entry.listed,
                 titles: (entry.from.title, entry.to.title))
             return (stem(entry), picture.dot, picture)
         }
@@ -137,7 +137,7 @@ public struct RunDiffReport: Sendable {
             case .removed: step = "old \(entry.index)"
             }
             let change = "\(entry.kind.rawValue) " + DocsWriter.markdown(escaping: entry.op)
-            let what = entry.changes.isEmpty ? "no change" : entry.changes.map(DocsWriter.markdown(escaping:)).joined(separator: "<br>")
+            let what = entry.changes.isEmpty ? "no change" : entry.listed.map(DocsWriter.markdown(escaping:)).joined(separator: "<br>")
             out += "| \(step) | \(change) | \(what) |"
             if let path = diagramPath(entry) { out += " [\(stem(entry)).svg](\(path)) |" }
             out += "\n"
@@ -163,6 +163,8 @@ public struct RunDiffReport: Sendable {
                 ("summary", .string(entry.summary)),
                 ("changes", .array(entry.changes.map { .string($0) })),
             ]
+            // Every difference stays in `changes`; those the text counts as shown at an earlier step are named.
+            if !entry.shownEarlier.isEmpty { members.append(("shownEarlier", .array(entry.shownEarlier.map { .string($0) }))) }
             if let path = diagramPath(entry) { members.append(("diagram", .string(path))) }
             return .object(members)
         }

@@ -87,10 +87,12 @@ public enum ScenarioLoader {
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 64 * 1024) else { return .capture }
         let text = String(decoding: head, as: UTF8.self)
-        if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) || PrintHierarchy.holdsHierarchyCommand(text) {
-            return .capture
-        }
-        guard PrintHierarchy.mentionsController(text) else { return .notes }
+        if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) { return .capture }
+        // A console paste: the command that prints a dump, and a controller line (notes that show the command at a
+        // prompt, with no dump, are notes).
+        let mentions = PrintHierarchy.mentionsController(text)
+        if mentions, PrintHierarchy.holdsHierarchyCommand(text) { return .capture }
+        guard mentions else { return .notes }
         guard let whole = try? readText(path) else { return .capture }
         do {
             _ = try Capture.read(whole, file: path)

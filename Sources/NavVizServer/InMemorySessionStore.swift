@@ -85,13 +85,15 @@ public actor InMemorySessionStore: SessionStore {
         // Checked before the journal is touched; made again under another id if the first name is taken.
         var session = try Session.create(from: body, id: id, created: created)
         while true {
-            reserved.insert(id)
-            defer { reserved.remove(id) }
+            // This attempt's id: the one released when it ends (`id` may be another by then).
+            let attempt = id
+            reserved.insert(attempt)
+            defer { reserved.remove(attempt) }
             let record: JSONValue = .object([
-                ("type", .string("session")), ("id", .string(id.rawValue)), ("created", .string(created)), ("request", body),
+                ("type", .string("session")), ("id", .string(attempt.rawValue)), ("created", .string(created)), ("request", body),
             ])
             do {
-                try await journal.create(id, first: record)
+                try await journal.create(attempt, first: record)
                 break
             } catch .journalNameTaken(let taken, let file) where requested == nil {
                 // A name of the data folder's that is not a session (another user's file, say): the next free one.

@@ -219,7 +219,7 @@ extension NavVizCommand {
             if report.matches {
                 say("ok   \(name): \(files.count) goldens match")
                 // An earlier drift's pictures would tell of a drift that is gone (and a reused CI workspace uploads them).
-                if OutputDirectory.removeIfUnchanged(artifactFolder) {
+                if OutputDirectory.removeArtifactsIfUnchanged(artifactFolder) {
                     printError("note: removed \(artifactFolder)/, an earlier drift's artifacts: \(name) matches now")
                 }
                 return .match

@@ -179,6 +179,12 @@ enum GitShow {
             throw fail("Unknown revision '\(revision)': git has no such commit in this repository")
         }
         let show = try git(["show", "\(revision):./\(relative)"], in: folderPath)
+        // A folder at the revision that the working tree no longer has: git lists it (`tree REV:./flows`).
+        if show.status == 0, show.stdout.hasPrefix("tree \(revision):") {
+            throw fail(
+                "\(path): a folder at revision '\(revision)'; --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)"
+            )
+        }
         guard show.status == 0 else {
             if show.stderr.contains("does not exist") || show.stderr.contains("exists on disk, but not in") { return nil }
             let reason = show.stderr.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(show.status)"

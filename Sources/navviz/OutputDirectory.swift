@@ -254,12 +254,13 @@ enum OutputDirectory {
             code: CommandFailure.ioError)
     }
 
-    /// Removes a folder navviz wrote whose every file is still as its manifest says (an earlier check's artifacts, now
-    /// stale); true when it did. A folder holding anything else, or changed since, is left alone.
+    /// Removes an earlier check's artifacts (a folder navviz wrote whose manifest lists `drift.txt`, which no render
+    /// writes) when every file is still as its manifest says; true when it did. A folder holding anything else,
+    /// changed since, or of another kind (a render's output under the artifacts folder) is left alone.
     @discardableResult
-    static func removeIfUnchanged(_ path: String) -> Bool {
+    static func removeArtifactsIfUnchanged(_ path: String) -> Bool {
         let target = URL(fileURLWithPath: path).standardizedFileURL
-        guard FileStatus(target.path)?.isDirectory == true, Manifest(in: target) != nil,
+        guard FileStatus(target.path)?.isDirectory == true, let manifest = Manifest(in: target), manifest.files["drift.txt"] != nil,
             (try? checkReplaceable(target, named: path, isOutput: nil)) != nil
         else { return false }
         removeTree(target.path)
@@ -337,7 +338,8 @@ struct ProgressLine {
 
 /// Output folder names for scenarios: the file's slug. Files that share one are told apart by the folders they sit
 /// in (`iphone/checkout.json` and `ipad/checkout.json` name `iphone-checkout` and `ipad-checkout`), so adding a file
-/// does not rename another's folder (a check compared one flow with another's goldens when a numbering shifted);
+/// renames no other's folder but for one in a folder of the same name, which takes one folder more (a check compared
+/// one flow with another's goldens when a numbering shifted);
 /// only names that their folders cannot tell apart get `-2`, `-3`…, in the order of their paths. The names do not
 /// depend on the order of the arguments (a golden folder must not).
 struct FolderNames {
@@ -367,17 +369,37 @@ struct FolderNames {
         }
     }
 
-    /// Each file's slug after the fewest folders above it that tell the group apart (`ipad-checkout`), when some
-    /// number of folders does so without taking a name of `avoiding`; nil for each otherwise.
+    /// Each file's slug after the fewest folders above it that tell it apart from every other file of the group
+    /// (`ipad-checkout`): a file that one folder tells apart keeps its name when another file joins the group with a
+    /// folder of its own. Nil for a file no number of folders tells apart, or whose name would be taken.
     private static func qualified(_ group: [String], path: (String) -> String, avoiding: Set<String>) -> [String?] {
-        let folders = group.map { URL(fileURLWithPath: path($0)).deletingLastPathComponent().pathComponents.dropFirst() }
-        for depth in 1...max(1, folders.map(\.count).max() ?? 1) {
-            let names = zip(group, folders).map { file, above in
-                (above.suffix(depth).map { slug($0) } + [slug(file)]).joined(separator: "-")
-            }
-            if Set(names).count == names.count, avoiding.isDisjoint(with: names) { return names }
+        // Folder names whole: `ios17.0` and `ios17.1` are not both `ios17`.
+        let folders = group.map { file in
+            URL(fileURLWithPath: path(file)).deletingLastPathComponent().pathComponents.dropFirst().map(folderSlug)
         }
-        return group.map { _ in nil }
+        var names: [String?] = zip(group, folders).enumerated().map { index, element in
+            let (file, above) = element
+            for depth in 1...max(1, above.count) {
+                let mine = Array(above.suffix(depth))
+                let others = folders.indices.filter { $0 != index }.map { Array(folders[$0].suffix(depth)) }
+                if !others.contains(mine) { return (mine + [slug(file)]).joined(separator: "-") }
+            }
+            return nil
+        }
+        // Two names made alike by different depths (`p/q-r/x` and `q/r/x`), or a name another file has: numbered.
+        for (index, name) in names.enumerated() {
+            guard let name else { continue }
+            if avoiding.contains(name) || names.enumerated().contains(where: { $0.offset != index && $0.element == name }) {
+                names[index] = nil
+            }
+        }
+        return names
+    }
+
+    /// A folder's name as part of an output folder's name: letters, digits, `-`, `_` and `.` kept.
+    private static func folderSlug(_ name: String) -> String {
+        let cleaned = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        return cleaned.trimmingCharacters(in: CharacterSet(charactersIn: ".")).isEmpty ? "folder" : cleaned
     }
 
     /// A folder name for this scenario file that no earlier one has (the one given up front, if it was).

@@ -90,7 +90,6 @@ extension NavVizCommand {
             if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
         }
 
-        /// Refuses a `--focus` that names no controller in any state of the runs (a typo would centre nothing).
         /// Mermaid draws at most 50,000 characters in one diagram (`maxTextSize`, GitHub's too): past it, the page
         /// shows "Maximum text size in diagram exceeded". A warning names the diagrams that pass it.
         static func warnAboutLongMermaid(_ files: [OutputFile], file: String) {
@@ -105,6 +104,7 @@ extension NavVizCommand {
             )
         }
 
+        /// Refuses a `--focus` that names no controller in any state of the runs (a typo would centre nothing).
         static func checkFocus(_ focus: String, in runs: [NavVizScenario.Run], files: [String]) throws(CommandFailure) {
             let id = NodeID(focus)
             guard !runs.contains(where: { $0.steps.contains { $0.hierarchy.contains(id) } }) else { return }

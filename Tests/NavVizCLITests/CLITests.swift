@@ -296,6 +296,8 @@ private let goodScenario =
             "flows/notes.txt": "x",
             // Notes on how to capture name the method; they are notes, not captures (a review: they failed the folder).
             "flows/HOWTO.txt": "Capture with expr -l objc -O -- [UIViewController _printHierarchy] and paste it here.\n",
+            // The command at a prompt, with no dump: notes too (a review: it failed the folder).
+            "flows/HOWTO2.txt": "In Xcode's console:\n\n    (lldb) po [UIViewController _printHierarchy]\n\nthen save what it prints.\n",
         ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)
@@ -316,6 +318,8 @@ private let goodScenario =
             "flows/notes.txt": "x",
             // Notes on how to capture name the method; they are notes, not captures (a review: they failed the folder).
             "flows/HOWTO.txt": "Capture with expr -l objc -O -- [UIViewController _printHierarchy] and paste it here.\n",
+            // The command at a prompt, with no dump: notes too (a review: it failed the folder).
+            "flows/HOWTO2.txt": "In Xcode's console:\n\n    (lldb) po [UIViewController _printHierarchy]\n\nthen save what it prints.\n",
         ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)

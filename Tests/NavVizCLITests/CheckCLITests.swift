@@ -203,6 +203,12 @@ import Testing
         #expect(kept.status == 0)
         #expect(kept.stderr == "")
         #expect(exists("navviz-artifacts/shop/notes.txt", in: folder.url))
+        // A render's output under the artifacts folder is not an earlier drift's, and stays.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("navviz-artifacts"))
+        #expect(try navviz(["render", "shop.json", "-o", "navviz-artifacts", "--format", "dot"], in: folder.url).status == 0)
+        let rendered = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
+        #expect(rendered.stderr == "")
+        #expect(exists("navviz-artifacts/shop/run.json", in: folder.url))
     }
 
     /// A renamed scenario leaves its old golden folder behind: a check of the whole folder names it.

@@ -240,6 +240,13 @@ import Testing
         #expect(removed.stdout.contains("`HEAD:old/gone.json` → `old/gone.json (removed from the working tree)`"))
         #expect(removed.stdout.contains("| old 1 | removed push |"))
 
+        // A folder the working tree no longer has (git would list it).
+        let gone = try navviz(["diff", "--git", "HEAD", "old"], in: folder.url)
+        #expect(gone.status == 65)
+        #expect(
+            gone.stderr
+                == "old: a folder at revision 'HEAD'; --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)\n"
+        )
         let neither = try navviz(["diff", "--git", "HEAD", "nowhere.json"], in: folder.url)
         #expect(neither.status == 65)
         #expect(neither.stderr == "nowhere.json: no such file, here or at revision 'HEAD'\n")

@@ -40,6 +40,13 @@ import Testing
         #expect(sim.perform(.dismiss()).animation?.kind == "popover")
         #expect(sim.perform(.present(screen("Compose"), style: .pageSheet)).animation?.kind == "coverVertical")
         #expect(sim.perform(.dismiss()).animation?.kind == "coverVertical")
+        // Dismissing a chain, the top-most leaves animated: its style names the animation.
+        #expect(sim.perform(.present(screen("Full"), style: .fullScreen)).status == .ok)
+        #expect(sim.perform(.present(screen("Tip"), style: .popover), StepOptions(target: "Full")).status == .ok)
+        #expect(sim.perform(.dismiss(), StepOptions(target: "nav")).animation?.kind == "popover")
+        #expect(sim.perform(.present(screen("Tip2"), style: .popover)).status == .ok)
+        #expect(sim.perform(.present(screen("Full2"), style: .fullScreen), StepOptions(target: "Tip2")).status == .ok)
+        #expect(sim.perform(.dismiss(), StepOptions(target: "nav")).animation?.kind == "coverVertical")
     }
 
     // MARK: - UITabBarController.viewControllers keeps the selection (docs/semantics.md#T4)

@@ -301,4 +301,21 @@ extension RunDiffTests {
                 "step 3: ~ C replaced by C2 in shopNav; visible C → C2; and 2 differences shown at an earlier step",
             ])
     }
+
+    /// Only differences between the states are counted: a step's own operation always shows, and a difference that
+    /// went away and came back is named again.
+    @Test func anOperationOrAReturningDifferenceIsNeverCounted() throws {
+        let diff = RunDiff(
+            old: try Self.run([#"{"push": "A"}"#, #"{"push": "B"}"#], file: "old.json"),
+            new: try Self.run([#"{"push": "A2"}"#, #"{"present": "B"}"#], file: "new.json"))
+        #expect(diff.entries.map(\.summary).last?.hasPrefix("step 2: op push → present; ") == true)
+        #expect(diff.entries.last?.summary.contains("and 1 difference shown at an earlier step") == true)
+        #expect(diff.entries.last?.changes.contains("~ A replaced by A2 in shopNav") == true)
+        let back = try Self.summaries(
+            old: [#"{"push": "A"}"#, Self.pop, #"{"push": "A"}"#], new: [#"{"push": "A2"}"#, Self.pop, #"{"push": "A2"}"#])
+        #expect(
+            back == [
+                "step 1: ~ A replaced by A2 in shopNav; visible A → A2", "step 3: ~ A#2 replaced by A2#2 in shopNav; visible A#2 → A2#2",
+            ])
+    }
 }

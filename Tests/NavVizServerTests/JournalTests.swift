@@ -195,6 +195,11 @@ import Testing
         let named = try await store.create(try JSONParser.parse(#"{"name": "Cart", "root": {"navigation": ["Home"]}}"#))
         #expect(named.id.rawValue == "cart-3")
         _ = try await store.perform(try JSONParser.parse(#"{"op": "push", "node": "Detail"}"#), in: named.id)
+        // The names passed over are not held: with the file moved away, the id can be asked for.
+        try FileManager.default.moveItem(atPath: "\(directory)/cart.journal", toPath: "\(directory)/cart.moved")
+        _ = try await store.create(try JSONParser.parse(#"{"id": "cart", "root": {"navigation": ["Home"]}}"#))
+        try await store.delete(SessionID("cart")!)
+        try FileManager.default.moveItem(atPath: "\(directory)/cart.moved", toPath: "\(directory)/cart.journal")
         await store.close()
         for name in ["shop", "cart", "cart-2"] {
             #expect(try String(contentsOfFile: "\(directory)/\(name).journal", encoding: .utf8) == planted)
