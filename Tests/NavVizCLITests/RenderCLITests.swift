@@ -503,7 +503,8 @@ import Testing
             #expect(result.status == 74)
             #expect(result.stderr == "notes: a file, not a folder: the output goes into a folder there\n")
         }
-        let check = try Self.navviz(["check", "small.json", "--golden", "notes/golden", "--record"], in: tmp)
+        // Through the review commands' runner, which unsets CI (check --record refuses under it).
+        let check = try NavVizCLITests.navviz(["check", "small.json", "--golden", "notes/golden", "--record"], in: tmp)
         #expect(check.status == 74)
         #expect(check.stderr == "notes: a file, not a folder: the output goes into a folder there\n")
         #expect(try String(contentsOf: tmp.appendingPathComponent("notes"), encoding: .utf8) == "mine")
