@@ -74,6 +74,10 @@ public struct MermaidBuilder: Sendable, Equatable {
             index += 1
         }
         writer.lines += writer.edges.map { "    " + $0 }
+        let ordering = writer.edges.indices.filter { writer.edges[$0].contains(" \(Self.orderingLink) ") }
+        if !ordering.isEmpty {
+            writer.lines.append("    linkStyle \(ordering.map(String.init).joined(separator: ",")) stroke-width:0px,fill:none")
+        }
         writer.lines += Self.classes(changes: changes).map { "    " + $0 }
         writer.lines += writer.styles.map { "    " + $0 }
         return writer.lines.joined(separator: "\n") + "\n"
@@ -111,6 +115,12 @@ public struct MermaidBuilder: Sendable, Equatable {
         }
         return lines
     }
+
+    /// The link that only orders siblings (no other link is written `---`), made invisible by a `linkStyle`: Mermaid
+    /// 8.10 has no invisible link (`~~~` came in 9.3), and both versions place linked siblings in one row, in order.
+    static let orderingLink = "---"
+    /// Siblings per row: a container of 34 drew a row too wide to read.
+    static let rowLength = 6
 
     /// The most characters Mermaid draws in one diagram (its `maxTextSize` default, GitHub's and GitLab's too).
     public static let maxTextSize = 50000
@@ -163,8 +173,14 @@ public struct MermaidBuilder: Sendable, Equatable {
                 line("subgraph \(id) [\(MermaidBuilder.label(text.joined(separator: " · ")))]", indent: depth)
                 // No edges from a subgraph into itself (Mermaid's layout rejects some): the path through the
                 // containers is their class (`containerOnPath`), as in the SVG's blue borders.
-                for child in item.children { _ = self.item(child, depth: depth + 1, queue: &queue) }
+                let children = item.children.map { self.item($0, depth: depth + 1, queue: &queue) }
                 line("end", indent: depth)
+                // Siblings in order, left to right as in the SVG, in rows of `rowLength`: links drawn with no stroke.
+                // Without them Mermaid 11 (GitHub's) stacked a tab bar's tabs in a column, the selected one first.
+                for row in stride(from: 0, to: children.count, by: MermaidBuilder.rowLength) {
+                    let ids = children[row..<min(row + MermaidBuilder.rowLength, children.count)]
+                    for (left, right) in zip(ids, ids.dropFirst()) { edges.append("\(left) \(MermaidBuilder.orderingLink) \(right)") }
+                }
                 styles.append("class \(id) \(containerClass(item))")
             } else {
                 text.append(item.headline)

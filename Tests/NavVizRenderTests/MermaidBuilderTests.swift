@@ -155,6 +155,19 @@ import Testing
         #expect(MermaidBuilder.label(text) == label)
     }
 
+    /// Siblings are held in order by links Mermaid draws with no stroke: Mermaid 11 (GitHub's) stacked a tab bar's
+    /// tabs in a column, the selected one first. Rows of six; each ordering link is named in the one `linkStyle`.
+    @Test func siblingsAreHeldInOrderByInvisibleLinks() throws {
+        let h = try Fixtures.hierarchy(
+            .tabs((0..<8).map { .navigation([.screen("Tab\($0)")], id: "nav\($0)") }, selected: 2, id: "tabs"))
+        let text = MermaidBuilder(options: DiagramOptions(expandAll: true)).state(h, finder: ViewFinder().find(in: h))
+        let links = text.split(separator: "\n").filter { $0.contains(" --- ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(links.count == 6)
+        let edges = text.split(separator: "\n").filter { $0.contains(" --- ") || $0.contains("==>") || $0.contains("-->") }
+        let indices = edges.indices.filter { edges[$0].contains(" --- ") }.map(String.init).joined(separator: ",")
+        #expect(text.contains("    linkStyle \(indices) stroke-width:0px,fill:none\n"))
+    }
+
     @Test func hostileTitlesCannotLeaveTheirLabel() throws {
         let h = try Fixtures.hierarchy(
             .navigation([.screen("Home\"]; click n1 call alert(1) %%"), .screen("end")], id: "nav"),
@@ -166,6 +179,7 @@ import Testing
             let statement =
                 trimmed.hasPrefix("flowchart TB") || trimmed.hasPrefix("subgraph n") || trimmed == "end"
                 || trimmed.hasPrefix("classDef ") || trimmed.hasPrefix("class n") || trimmed.first == "n"
+                || trimmed.hasPrefix("linkStyle ")
             #expect(statement, "unexpected line: \(line)")
         }
         #expect(!text.contains("\"]; click"))
