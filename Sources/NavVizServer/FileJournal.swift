@@ -286,17 +286,27 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// Closes and removes a session's journal file, after any writes already queued.
     public func delete(_ id: SessionID) async throws(ServerError) {
-        lock.withLock {
+        let restored = lock.withLock {
             known.remove(id)
-            identities[id] = nil
+            return identities.removeValue(forKey: id)
         }
         let file = path(id)
         let directory = self.directory
         let failure: String? = await withCheckedContinuation { continuation in
             // Runs after any flush already queued, so no write lands on a closed descriptor.
             queue.async {
-                if let fd = self.files.removeValue(forKey: id) { closeDescriptor(fd) }
+                // The file navviz wrote: the one open, else the one it closed or restored (device and inode).
+                let open = self.files.removeValue(forKey: id)
+                let written = open.flatMap { FileStatus(descriptor: $0) }.map(FileIdentity.init) ?? restored
+                if let open { closeDescriptor(open) }
                 self.lastUse[id] = nil
+                // A file put in its place since (another user's, a link) is not navviz's to remove: the session goes,
+                // the file stays.
+                if let current = FileStatus(file),
+                    !current.isRegularFile || written.map({ ($0.device, $0.inode) != (current.device, current.inode) }) ?? true
+                {
+                    return continuation.resume(returning: nil)
+                }
                 guard unlink(file) == 0 || errno == ENOENT else {
                     return continuation.resume(returning: "cannot delete '\(file)': \(Self.errnoText())")
                 }

@@ -211,6 +211,25 @@ import Testing
         await restored.close()
     }
 
+    /// Deleting a session removes its journal only if the file there is still the one navviz wrote: one put in its
+    /// place (renamed over it) stays, whether the journal was open or closed.
+    @Test func deletingASessionLeavesAFileNavvizDidNotWrite() async throws {
+        let directory = try temporaryDirectory("replaced")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await store.create(try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#))
+        try "someone else's\n".write(toFile: "\(directory)/other", atomically: true, encoding: .utf8)
+        #expect(rename("\(directory)/other", "\(directory)/shop.journal") == 0)
+        try await store.delete(SessionID("shop")!)
+        #expect(try String(contentsOfFile: "\(directory)/shop.journal", encoding: .utf8) == "someone else's\n")
+        #expect(await store.list().isEmpty)
+        // Its own journal goes.
+        _ = try await store.create(try JSONParser.parse(#"{"id": "cart", "root": {"navigation": ["Home"]}}"#))
+        try await store.delete(SessionID("cart")!)
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/cart.journal"))
+        await store.close()
+    }
+
     /// A journal is open only while it is being written, the most recent few kept: a thousand sessions ran the daemon
     /// out of file descriptors (a security review), and it stayed so across restarts. Every step is still kept.
     @Test func journalsAreNotAllKeptOpen() async throws {
