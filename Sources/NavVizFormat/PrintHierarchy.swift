@@ -278,26 +278,23 @@ extension PrintHierarchy {
         return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
     }
 
-    /// Whether a line is a debugger's prompt, with or without a command after it (LLDB's, cycript's).
-    /// Indented too (a console session pasted as a Markdown code block), and `lldb)`, a prompt whose parenthesis
-    /// a copy left behind.
-    static func isPrompt(_ line: Substring) -> Bool {
+    /// The command after a debugger's prompt (LLDB's `(lldb) …`, cycript's `cy# …`), trimmed (empty for a bare
+    /// prompt); nil when the line is no prompt. Indented prompts count (a console session pasted as a Markdown code
+    /// block), and `lldb)`, a prompt whose parenthesis a copy left behind.
+    static func promptCommand(_ line: Substring) -> Substring? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        return trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("lldb)") || trimmed.hasPrefix("cy#")
+        guard trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("lldb)") || trimmed.hasPrefix("cy#") else { return nil }
+        var command = trimmed.drop { $0 != ")" && $0 != "#" }.dropFirst().drop(while: \.isWhitespace)
+        while command.last?.isWhitespace == true { command = command.dropLast() }
+        return command
     }
 
-    /// Whether a prompt line runs a command (not a bare `(lldb)`).
-    static func isPromptWithCommand(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        let command = trimmed.drop { $0 != ")" && $0 != "#" }.dropFirst()
-        return isPrompt(line) && !command.allSatisfy(\.isWhitespace)
-    }
+    /// Whether a line is a debugger's prompt, with or without a command after it.
+    static func isPrompt(_ line: Substring) -> Bool { promptCommand(line) != nil }
 
     /// Whether a prompt line runs the command that prints the hierarchy (`po … _printHierarchy`, chisel's `pvc`).
     static func isHierarchyCommand(_ line: Substring) -> Bool {
-        guard isPrompt(line) else { return false }
-        var command = line.drop { $0 != ")" && $0 != "#" }.dropFirst().drop(while: \.isWhitespace)
-        while command.last?.isWhitespace == true { command = command.dropLast() }
+        guard let command = promptCommand(line) else { return false }
         return line.contains("_printHierarchy") || command == "pvc" || command.hasPrefix("pvc ")
     }
 
@@ -336,8 +333,8 @@ extension PrintHierarchy {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         body = withoutCommentMarkers(body)
-        let prompts = splitLines(body).enumerated().filter { isPrompt($0.element) }.map {
-            (number: $0.offset + 1, hasCommand: isPromptWithCommand($0.element))
+        let prompts = splitLines(body).enumerated().compactMap { index, line in
+            promptCommand(line).map { (number: index + 1, hasCommand: !$0.isEmpty) }
         }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {

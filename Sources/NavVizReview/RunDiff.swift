@@ -122,7 +122,7 @@ public struct RunDiff: Sendable, Equatable {
                 persisting = Set(differences)
                 if !earlier.isEmpty, earlier.count < entry.changes.count {
                     entry.shownEarlier = earlier
-                    entry.summary = (i == j ? "step \(j)" : "step \(j) (old \(i))") + ": " + entry.listed.joined(separator: "; ")
+                    entry.summary = Self.label(old: i, new: j) + ": " + entry.listed.joined(separator: "; ")
                 }
             }
             entries.append(entry)
@@ -203,10 +203,9 @@ public struct RunDiff: Sendable, Equatable {
                 changes.append("message \(a.message.map { "'\($0)'" } ?? "none") → \(b.message.map { "'\($0)'" } ?? "none")")
             }
             guard !changes.isEmpty else { return nil }
-            let label = i == j ? "step \(j)" : "step \(j) (old \(i))"
             return Entry(
                 kind: .changed, oldIndex: i, newIndex: j, oldOp: a.op, newOp: b.op, changes: changes,
-                summary: "\(label): " + changes.joined(separator: "; "),
+                summary: "\(label(old: i, new: j)): " + changes.joined(separator: "; "),
                 from: Side(title: "old", hierarchy: a.hierarchy, finder: a.finder),
                 to: Side(title: "new", hierarchy: b.hierarchy, finder: b.finder))
         case .inserted(let j):
@@ -229,6 +228,9 @@ public struct RunDiff: Sendable, Equatable {
                 to: Side(title: "old, after step \(i)", hierarchy: step.hierarchy, finder: step.finder))
         }
     }
+
+    /// How a changed step's line starts: `step 3`, or `step 3 (old 2)`.
+    static func label(old i: Int, new j: Int) -> String { i == j ? "step \(j)" : "step \(j) (old \(i))" }
 
     /// `push`, or `push, rejected` for a step that did not end ok.
     static func describe(_ step: DiffStep) -> String {

@@ -70,11 +70,17 @@ public struct Session: Sendable {
     /// `maxKeptControllers`, lower in tests.
     var keptControllerLimit = Session.maxKeptControllers
 
+    /// Refuses a state of `controllers` that would take the session past `maxKeptControllers`.
+    private func checkRoom(for controllers: Int) throws(ServerError) {
+        guard keptControllers + controllers <= keptControllerLimit else {
+            throw .sessionFull(id, states: steps.count, limit: keptControllerLimit)
+        }
+    }
+
     /// Appends a step's record, unless the session would keep more than `maxKeptControllers`.
     private mutating func keep(_ record: RunStep) throws(ServerError) {
-        let kept = keptControllers + record.hierarchy.nodeCount
-        guard kept <= keptControllerLimit else { throw .sessionFull(id, states: steps.count, limit: keptControllerLimit) }
-        keptControllers = kept
+        try checkRoom(for: record.hierarchy.nodeCount)
+        keptControllers += record.hierarchy.nodeCount
         steps.append(record)
     }
 
@@ -117,9 +123,8 @@ public struct Session: Sendable {
         } catch {
             throw .invalidBody(error)
         }
-        guard keptControllers + hierarchy.nodeCount <= keptControllerLimit else {
-            throw .sessionFull(id, states: steps.count, limit: keptControllerLimit)
-        }
+        // Before the simulator takes it.
+        try checkRoom(for: hierarchy.nodeCount)
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
             index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.finderResult,

@@ -156,11 +156,13 @@ enum GitShow {
     /// The file's text at the revision, or nil when it does not exist there (a file new since).
     static func text(of path: String, at revision: String) throws(CommandFailure) -> String? {
         func fail(_ message: String) -> CommandFailure { CommandFailure(message: message, code: CommandFailure.invalidInput) }
-        if isDirectory(path) {
-            throw fail(
-                "\(path): a folder; --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)"
+        /// A folder, here or at the revision: `--git` compares one file.
+        func refusingFolder(_ where_: String) -> CommandFailure {
+            fail(
+                "\(path): a folder\(where_); --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)"
             )
         }
+        if isDirectory(path) { throw refusingFolder("") }
         let url = URL(fileURLWithPath: path).standardizedFileURL
         // A file removed with its folder: git runs in the nearest folder that is left, on the path from there.
         var relative = url.lastPathComponent
@@ -180,11 +182,7 @@ enum GitShow {
         }
         let show = try git(["show", "\(revision):./\(relative)"], in: folderPath)
         // A folder at the revision that the working tree no longer has: git lists it (`tree REV:./flows`).
-        if show.status == 0, show.stdout.hasPrefix("tree \(revision):") {
-            throw fail(
-                "\(path): a folder at revision '\(revision)'; --git compares one scenario file with its committed version: run it for each changed file (docs/reviewing.md shows a loop)"
-            )
-        }
+        if show.status == 0, show.stdout.hasPrefix("tree \(revision):") { throw refusingFolder(" at revision '\(revision)'") }
         guard show.status == 0 else {
             if show.stderr.contains("does not exist") || show.stderr.contains("exists on disk, but not in") { return nil }
             let reason = show.stderr.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(show.status)"

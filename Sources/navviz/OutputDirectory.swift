@@ -35,19 +35,20 @@ enum OutputDirectory {
         var existing = target
         while !fm.fileExists(atPath: existing.path), existing.pathComponents.count > 1 { existing = existing.deletingLastPathComponent() }
         var isFolder: ObjCBool = false
+        // A path as the user would write it from here.
         let cwd = fm.currentDirectoryPath + "/"
-        let named = existing.path.hasPrefix(cwd) ? String(existing.path.dropFirst(cwd.count)) : existing.path
+        func shown(_ url: URL) -> String { url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path }
         // (The output's own path taken by a file is refused below, as a file navviz did not write.)
         if existing != target, !fm.fileExists(atPath: existing.path, isDirectory: &isFolder) || !isFolder.boolValue {
             throw CommandFailure(
-                message: "\(named): a file, not a folder: the output goes into a folder there", code: CommandFailure.ioError)
+                message: "\(shown(existing)): a file, not a folder: the output goes into a folder there", code: CommandFailure.ioError)
         }
         // The folder the output is made in (or replaced in) must take new files.
         let maker = existing == target ? target.deletingLastPathComponent() : existing
         if access(maker.path, W_OK | X_OK) != 0 {
-            let where_ = maker.path.hasPrefix(cwd) ? String(maker.path.dropFirst(cwd.count)) : maker.path
+            let place = shown(maker)
             throw CommandFailure(
-                message: "\(where_.isEmpty ? "." : where_): cannot write the output there: \(String(cString: strerror(errno)))",
+                message: "\(place.isEmpty ? "." : place): cannot write the output there: \(String(cString: strerror(errno)))",
                 code: CommandFailure.ioError)
         }
         let unchanged = try checkReplaceable(

@@ -337,26 +337,29 @@ private let goodScenario =
         let broken = try navviz("validate", "flows", in: folder.url)
         #expect(broken.status == 65)
         #expect(broken.stderr == "flows/gone.txt: no such file\n1 of 3 files invalid\n")
+        /// Validates the folder with one text file in it in place of the one before (`flows/<replacing>`).
+        func validate(putting text: String, in name: String, replacing: String) throws -> Outcome {
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/\(replacing)"))
+            try text.write(to: folder.url.appendingPathComponent("flows/\(name)"), atomically: true, encoding: .utf8)
+            return try navviz("validate", "flows", in: folder.url)
+        }
         // The debugger's error where a dump should be is read, so its message is said.
-        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/gone.txt"))
-        try "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method '+_printHierarchy'\n".write(
-            to: folder.url.appendingPathComponent("flows/failed.txt"), atomically: true, encoding: .utf8)
-        let failed = try navviz("validate", "flows", in: folder.url)
+        let failed = try validate(
+            putting: "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method '+_printHierarchy'\n",
+            in: "failed.txt", replacing: "gone.txt")
         #expect(failed.status == 65)
         #expect(failed.stderr.hasPrefix("flows/failed.txt: line 2: the debugger printed an error, not a dump: "))
         // A console paste (a prompt running the command that prints a dump) is read, so why it cannot be is said.
-        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/failed.txt"))
-        try "(lldb) pvc\nThe controller to hide:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n".write(
-            to: folder.url.appendingPathComponent("flows/console.txt"), atomically: true, encoding: .utf8)
-        let console = try navviz("validate", "flows", in: folder.url)
+        let console = try validate(
+            putting: "(lldb) pvc\nThe controller to hide:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n",
+            in: "console.txt", replacing: "failed.txt")
         #expect(console.status == 65)
         #expect(console.stderr.hasPrefix("flows/console.txt: line 2: expected a view controller line such as "))
         // Notes quoting a dump's line (no command) are left out with a note saying why: they failed the folder.
-        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/console.txt"))
-        try "Bug bash notes. Xcode showed:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\nCheck the cart again.\n"
-            .write(
-                to: folder.url.appendingPathComponent("flows/notes.txt"), atomically: true, encoding: .utf8)
-        let notes = try navviz("validate", "flows", in: folder.url)
+        let notes = try validate(
+            putting:
+                "Bug bash notes. Xcode showed:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\nCheck the cart again.\n",
+            in: "notes.txt", replacing: "console.txt")
         #expect(notes.status == 0)
         #expect(
             notes.stderr
