@@ -167,12 +167,15 @@ extension NavVizCommand {
             guard scenarios.allSatisfy(isDirectory) else { return }
             let root = trimmed(golden)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-            // The captures beside the scenarios, which a folder's check leaves out: goldens recorded for one by name are not stale.
+            let orphans = entries.sorted().filter { !$0.hasPrefix(".") && !checked.contains($0) && isDirectory("\(root)/\($0)") }
+            guard !orphans.isEmpty else { return }
+            // The captures beside the scenarios, which a folder's check leaves out: goldens recorded for one by name are
+            // not stale. (Read only when some golden folder is no scenario's.)
             var captures: [String: String] = [:]
             for folder in scenarios {
                 for file in ScenarioLoader.expanding(folder).files where file.hasSuffix(".txt") { captures[slug(file)] = file }
             }
-            for entry in entries.sorted() where !entry.hasPrefix(".") && !checked.contains(entry) && isDirectory("\(root)/\(entry)") {
+            for entry in orphans {
                 if let capture = captures[entry] {
                     printError(
                         "note: \(root)/\(entry)/ holds the goldens of \(capture), a capture: a folder's check reads its *.json files only; "
