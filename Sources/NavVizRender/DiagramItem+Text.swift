@@ -7,19 +7,61 @@ extension DiagramItem {
     var headline: String { DiagramStyle.capped(folded?.title ?? node.displayName) }
 
     /// `ProductViewController · Product#2`: the class, and the id when the name shown is not the id; for
-    /// a summary box, what it holds (`3 controllers folded`, `Home…Settings`).
-    var classLine: String {
+    /// a summary box, what it holds (`3 controllers folded`, `Home…Settings`). Nil when the name shown says it
+    /// all: a capture's `PSCatalogViewController` is its class and its id, and was drawn twice (a box or a
+    /// Mermaid title as wide again); a `#2` after the name is its `nameSuffix`.
+    var classLine: String? {
         if let folded { return folded.detail }
         let className = DiagramStyle.shownClassName(of: node)
-        return node.displayName == node.id.rawValue ? className : "\(className) · \(DiagramStyle.capped(node.id.rawValue))"
+        let id = node.id.rawValue
+        if className == node.displayName, id == className || nameSuffix != nil { return nil }
+        return node.displayName == id ? className : "\(className) · \(DiagramStyle.capped(id))"
+    }
+
+    /// `#2` when the item is named by its class (a capture's) and its id is that name and `#2`: drawn after the
+    /// name (`ProductViewController#2`) where the class line repeated the name.
+    var nameSuffix: String? {
+        guard folded == nil, DiagramStyle.shownClassName(of: node) == node.displayName else { return nil }
+        return Self.numberSuffix(of: node.id.rawValue, after: node.displayName)
     }
 
     /// What follows a container's class on its first line: ` · shopNav`, then ` · “Shop”` when the
-    /// container has a title other than its id (a controller-kind container shows its name instead).
+    /// container has a title other than its id (a controller-kind container shows its name instead). An id that
+    /// is the class (a capture's, with or without its module: `SwiftUI.UIKitTabBarController`'s
+    /// `UIKitTabBarController`) is not repeated, and one that is the class and `#2` adds `#2`.
     var containerName: String {
-        let id = DiagramStyle.capped(node.id.rawValue)
-        guard let title = node.title, !title.isEmpty, title != node.id.rawValue else { return " · " + id }
-        return " · \(id) · “\(DiagramStyle.capped(title))”"
+        let className = DiagramStyle.shownClassName(of: node)
+        let id = node.id.rawValue
+        let shownID: String
+        if id == className || id == DiagramStyle.unqualified(className) {
+            shownID = ""
+        } else {
+            shownID =
+                Self.numberSuffix(of: id, after: className) ?? Self.numberSuffix(of: id, after: DiagramStyle.unqualified(className))
+                ?? " · " + DiagramStyle.capped(id)
+        }
+        guard let title = node.title, !title.isEmpty, title != id else { return shownID }
+        return "\(shownID) · “\(DiagramStyle.capped(title))”"
+    }
+
+    /// `#2` when `id` is `name#2`.
+    static func numberSuffix(of id: String, after name: String) -> String? {
+        guard id.hasPrefix(name + "#") else { return nil }
+        let digits = id.dropFirst(name.count + 1)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } ? "#" + digits : nil
+    }
+
+    /// A controller container's one-line Mermaid title after its slot: its name (and `#2`), then its class line
+    /// unless the class is the name in a module (`PieOverlayMenu.PieOverlayMenuContentViewController`), then what
+    /// `titleDetails` keeps.
+    var controllerTitle: [String] {
+        var parts = [node.displayName + (nameSuffix ?? "")]
+        if let classLine,
+            DiagramStyle.unqualified(DiagramStyle.shownClassName(of: node)) != node.displayName || node.id.rawValue != node.displayName
+        {
+            parts.append(classLine)
+        }
+        return parts
     }
 
     /// What a container's state is, in words (`3 in stack · last = top`, `collapsed`, `2 of 3`).
@@ -51,6 +93,19 @@ extension DiagramItem {
             return "\(Self.containerWord(node)) · \(count) \(count == 1 ? "child" : "children")" + visible
         case .view:
             return nil
+        }
+    }
+
+    /// The details a container's one-line Mermaid title keeps: what its children's labels do not say already
+    /// (`3 in stack · last = top` is their `root`…`top`, `custom container · 2 children · shows child 0` their
+    /// `child 0 · shown`; a page view controller's class names its kind). Mermaid 8 does not widen a subgraph to its title: long ones ran out of their box and
+    /// off the diagram, and Mermaid 11 drew a parent as wide as its longest title.
+    var titleDetails: String? {
+        switch node.kind {
+        case .navigation, .stack, .notifications: node.children.isEmpty ? details : nil
+        case .tab: node.selected == nil ? details : nil
+        case .controller: nil  // a page view controller's class says it is one
+        case .split, .activity, .view: details
         }
     }
 

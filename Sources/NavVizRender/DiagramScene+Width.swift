@@ -191,7 +191,9 @@ extension DiagramItem {
     }
 
     private var leafWidth: Double {
-        var widths = [TextWidth.of(headline, size: 10, bold: true), TextWidth.of(classLine, size: 8)]
+        var widths = [
+            TextWidth.of(headline, size: 10, bold: true) + TextWidth.of(nameSuffix ?? "", size: 10), TextWidth.of(classLine ?? "", size: 8),
+        ]
         if let slot { widths.append(TextWidth.of(slot, size: 8)) }
         widths.append(TextWidth.of(badgeWords.joined(separator: " · "), size: 8, bold: true))
         // Graphviz draws no box narrower than 0.75 in.
@@ -203,8 +205,9 @@ extension DiagramItem {
         var widths: [Double] = []
         if let slot { widths.append(TextWidth.of(slot, size: 8)) }
         if node.kind == .controller {
-            widths.append(TextWidth.of(node.displayName, size: clusterFontSize, bold: true))
-            widths.append(TextWidth.of(classLine, size: 8))
+            widths.append(
+                TextWidth.of(node.displayName, size: clusterFontSize, bold: true) + TextWidth.of(nameSuffix ?? "", size: clusterFontSize))
+            widths.append(TextWidth.of(classLine ?? "", size: 8))
         } else {
             widths.append(
                 TextWidth.of(DiagramStyle.shownClassName(of: node), size: clusterFontSize, bold: true)

@@ -364,7 +364,7 @@ extension DiagramItem {
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
         // with the top said when another controller was pushed.
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {
-            detail += " · top \(top.node.displayName)"
+            detail += " · top \(DiagramStyle.capped(top.node.displayName))"
         }
         var folded = item
         folded.children = []
@@ -381,7 +381,8 @@ extension DiagramItem {
         folded.slot = nil
         folded.presence = .offScreen
         folded.isOnPath = false
-        var detail = "\(run[0].node.displayName)…\(run[run.count - 1].node.displayName)"
+        // Each name capped as a box's name is (a trial's 264-character names made one summary 1,400 pt wide).
+        var detail = "\(DiagramStyle.capped(run[0].node.displayName))…\(DiagramStyle.capped(run[run.count - 1].node.displayName))"
         // An activity container's children are told apart by their keys, which an activation names.
         let keys = run.compactMap(\.node.key)
         if keys.count == run.count {

@@ -103,6 +103,13 @@ enum DiagramStyle {
     /// arguments if still long. The tooltip keeps the whole name.
     static func shownClassName(of node: Node) -> String { capped(elidingGenerics(simplifiedGenerics(className(of: node)))) }
 
+    /// A class name without its module and generic arguments: `SwiftUI.UIKitTabBarController` reads
+    /// `UIKitTabBarController`, `StyleContextSplitViewNavigationController<…>` `StyleContextSplitViewNavigationController`.
+    static func unqualified(_ name: String) -> String {
+        let head = name.prefix { $0 != "<" }
+        return String(head.split(separator: ".").last ?? head)
+    }
+
     /// A generic name with what a reader does not need dropped from its arguments: SwiftUI's `ModifiedContent<V, M>`
     /// reads as its view `V` (the modifier is plumbing), and an argument's module is left out, so
     /// `SwiftUI.UIHostingController<SwiftUI.ModifiedContent<FitTrack.TodayDashboardView, SwiftUI._EnvironmentKeyWritingModifier<…>>>`

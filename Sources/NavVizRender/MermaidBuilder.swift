@@ -39,12 +39,22 @@ public struct MermaidBuilder: Sendable, Equatable {
             lines.append("    \(id)[\(Self.label(text.joined(separator: "\n")))]")
         }
         if let first = flow.states.first, let id = ids[first.key] { lines.append("    n1 --> \(id)") }
+        // The steps that stayed in one state are one loop, labelled with every step (a line each) at the first
+        // one's place: Mermaid 11 (GitHub's) draws one loop per box, and a second one's step vanished.
+        var loops: [String: [FlowGraph.Step]] = [:]
+        for step in flow.steps where step.from == step.to { loops[step.from, default: []].append(step) }
         for step in flow.steps {
             guard let from = ids[step.from], let to = ids[step.to] else { continue }
-            if step.status == .ok {
-                lines.append("    \(from) -- \(Self.label("\(step.index) · \(step.op)")) --> \(to)")
+            var steps = [step]
+            if step.from == step.to {
+                guard let loop = loops.removeValue(forKey: step.from) else { continue }
+                steps = loop
+            }
+            let text = steps.map { "\($0.index) · \($0.op)" + ($0.status == .ok ? "" : " · \($0.status.rawValue)") }
+            if steps.contains(where: { $0.status == .ok }) {
+                lines.append("    \(from) -- \(Self.label(text.joined(separator: "\n"))) --> \(to)")
             } else {
-                lines.append("    \(from) -. \(Self.label("\(step.index) · \(step.op) · \(step.status.rawValue)")) .-> \(to)")
+                lines.append("    \(from) -. \(Self.label(text.joined(separator: "\n"))) .-> \(to)")
             }
         }
         lines.append(
@@ -126,18 +136,19 @@ public struct MermaidBuilder: Sendable, Equatable {
     public static let maxTextSize = 50000
 
     /// Text as a quoted Mermaid label: `"` and the characters Mermaid or HTML would read (`#`, `;`,
-    /// backticks, `<`, `>`, `&`, and `%`: a label starting `%%` is a comment to Mermaid 8) as Mermaid's entity
-    /// codes (`#34;`), controls and bidi overrides dropped
-    /// (as in DOT), line breaks as `<br/>`. Nothing a user writes can close the label or become markup.
+    /// backticks, `<`, `>`, `&`, `%`: a label starting `%%` is a comment to Mermaid 8, and `\\`: `\\n` is a line
+    /// break to it) as Mermaid's entity codes (`#34;`), and the colon of `fa:fa-…`, which Mermaid draws as a
+    /// Font Awesome icon in place of the text; controls and bidi overrides dropped (as in DOT), line breaks as
+    /// `<br/>`. Nothing a user writes can close the label or become markup.
     public static func label(_ text: String) -> String {
         "\""
             + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 DOTEscaping.replacing(DOTEscaping.normalized(String(line))) { scalar in
                     switch scalar {
-                    case "\"", "#", ";", "`", "<", ">", "&", "%": "#\(scalar.value);"
+                    case "\"", "#", ";", "`", "<", ">", "&", "%", "\\": "#\(scalar.value);"
                     default: nil
                     }
-                }
+                }.replacingOccurrences(of: ":fa-", with: "#58;fa-")
             }.joined(separator: "<br/>") + "\""
     }
 
@@ -163,11 +174,12 @@ public struct MermaidBuilder: Sendable, Equatable {
             var text: [String] = []
             if let slot = item.slot { text.append(slot) }
             if item.isContainer {
-                text.append(
-                    item.node.kind == .controller
-                        ? item.node.displayName : DiagramStyle.shownClassName(of: item.node) + item.containerName)
-                if item.node.kind == .controller { text.append(item.classLine) }
-                if let details = item.details { text.append(details) }
+                if item.node.kind == .controller {
+                    text += item.controllerTitle
+                } else {
+                    text.append(DiagramStyle.shownClassName(of: item.node) + item.containerName)
+                }
+                if let details = item.titleDetails { text.append(details) }
                 text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
                 // One line: Mermaid sizes a subgraph's title as one line, and a second would overlap its content.
                 line("subgraph \(id) [\(MermaidBuilder.label(text.joined(separator: " · ")))]", indent: depth)
@@ -183,8 +195,8 @@ public struct MermaidBuilder: Sendable, Equatable {
                 }
                 styles.append("class \(id) \(containerClass(item))")
             } else {
-                text.append(item.headline)
-                text.append(item.classLine)
+                text.append(item.headline + (item.nameSuffix ?? ""))
+                if let classLine = item.classLine { text.append(classLine) }
                 text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
                 let shape = item.node.kind == .view ? ("[", "]") : ("(", ")")
                 line("\(id)\(shape.0)\(MermaidBuilder.label(text.joined(separator: "\n")))\(shape.1)", indent: depth)

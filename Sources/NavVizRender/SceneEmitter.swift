@@ -348,8 +348,8 @@ struct SceneEmitter {
             item.presence == .visible && item.mark == nil ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
-        lines.append(.bold(.text(item.headline)))
-        lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
+        lines.append(.bold(.text(item.headline)) + .text(item.nameSuffix ?? ""))
+        if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
         lines += badges(item, color: subtle)
         return .lines(lines)
     }
@@ -360,8 +360,8 @@ struct SceneEmitter {
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
         if node.kind == .controller {
-            lines.append(.bold(.text(node.displayName)))
-            lines.append(.font(.text(item.classLine), size: DiagramStyle.smallFontSize, color: subtle))
+            lines.append(.bold(.text(node.displayName)) + .text(item.nameSuffix ?? ""))
+            if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
         } else {
             lines.append(.bold(.text(DiagramStyle.shownClassName(of: node))) + .text(item.containerName))
         }

@@ -381,6 +381,46 @@ import Testing
         #expect(text.contains("appearing"))
     }
 
+    /// A capture's controller is named by its class, which is also its id: drawn once, not as name, class and id
+    /// (a box, or a Mermaid title, twice as wide); an id that is the class and `#2` reads `ProductViewController#2`,
+    /// in a box as in a container's first line. A sample's name, class and id stay three.
+    @Test func aCapturedClassIsNotRepeatedAsItsClassAndId() throws {
+        let dump = """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <ProductViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window
+               | <ProductViewController 0x5>, state: appeared, view: <UIView 0x6>
+               + <UINavigationController 0x7>, state: appeared, view: <UILayoutContainerView 0x8>, presented with: <_UIPageSheetPresentationController 0x9>
+               |    | <Shop.CartViewController 0xa>, state: appeared, view: <UIView 0xb>
+            """
+        let h = try PrintHierarchy.parse(dump, file: "shop.txt").hierarchy().hierarchy
+        let finder = ViewFinder().find(in: h)
+        let dot = DOTBuilder().state(h, finder: finder)
+        #expect(dot.contains(##"<B>ProductViewController</B>>"##))
+        #expect(dot.contains(##"<B>ProductViewController</B>#2>"##))
+        #expect(dot.contains(##"<B>UINavigationController</B></TD>"##))
+        #expect(dot.contains(##"<B>UINavigationController</B>#2</TD>"##))
+        #expect(dot.contains(##"<B>CartViewController</B><BR/><FONT COLOR="#dbeafe" POINT-SIZE="8">Shop.CartViewController</FONT>"##))
+        let mermaid = MermaidBuilder().state(h, finder: finder)
+        #expect(mermaid.contains(#"subgraph n2 ["UINavigationController"]"#))
+        #expect(mermaid.contains(#"("root<br/>ProductViewController")"#))
+        #expect(mermaid.contains(#"("top<br/>ProductViewController#35;2")"#))
+        #expect(mermaid.contains(#"subgraph n5 ["UINavigationController#35;2"]"#))
+        // An id that is the class without its module is not repeated either.
+        let swiftUI = try PrintHierarchy.parse(
+            """
+            <SwiftUI.UIKitNavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <Shop.CartViewController 0x3>, state: appeared, view: <UIView 0x4>
+            """, file: "swiftui.txt"
+        ).hierarchy().hierarchy
+        #expect(swiftUI.contains("UIKitNavigationController"))
+        let swiftUIDOT = DOTBuilder().state(swiftUI, finder: ViewFinder().find(in: swiftUI))
+        #expect(swiftUIDOT.contains(##"<B>SwiftUI.UIKitNavigationController</B></TD>"##))
+        let sample = try Fixtures.hierarchy(.navigation([.screen("Home")], id: "nav"))
+        let sampleDOT = DOTBuilder().state(sample, finder: ViewFinder().find(in: sample))
+        #expect(sampleDOT.contains(##"<B>Home</B><BR/><FONT COLOR="#dbeafe" POINT-SIZE="8">UIViewController</FONT>"##))
+        #expect(sampleDOT.contains(##"<B>UINavigationController</B> · nav</TD>"##))
+    }
+
     /// UIKit's page view controller is named as one, not as a custom container (a real capture's read so).
     @Test func aPageViewControllerIsNamedAsOne() throws {
         let dump = """

@@ -58,6 +58,32 @@ import Testing
         #expect(places.detail == "1 controller folded")
     }
 
+    /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one
+    /// summary, and so the diagram, 1,400 pt wide.
+    @Test func aSummaryCapsTheNamesItLists() throws {
+        let long = String(repeating: "VeryLongControllerName", count: 12)
+        var sim = try Simulator(
+            root: .tabs(
+                [.navigation([.screen("Explore")], id: "exploreNav"), .navigation([.screen("Places")], id: "placesNav")],
+                selected: 1, id: "tabs"))
+        for name in ["A1", long + "2", long + "3", "A4"] { #expect(sim.perform(.push(.screen(name))).status == .ok) }
+        #expect(sim.perform(.select(.index(0))).status == .ok)
+        var scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let places = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Places" })
+        #expect(places.detail == "5 controllers folded · top A4")
+        #expect(sim.perform(.select(.index(1))).status == .ok)
+        #expect(sim.perform(.pop()).status == .ok)
+        #expect(sim.perform(.select(.index(0))).status == .ok)
+        scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let top = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Places" })
+        #expect(top.detail == "4 controllers folded · top \(DiagramStyle.capped(long + "3"))")
+        #expect(DiagramStyle.capped(long + "3").count == DiagramStyle.nameLimit)
+        #expect(sim.perform(.select(.index(1))).status == .ok)
+        scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let run = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "3 more below" })
+        #expect(run.detail == "Places…\(DiagramStyle.capped(long + "2"))")
+    }
+
     @Test func expandAllIsTheFullDiagram() throws {
         let sim = try Self.readerApp()
         let full = DOTBuilder().state(sim.hierarchy, finder: sim.finderResult)
