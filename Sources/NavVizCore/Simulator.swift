@@ -45,8 +45,12 @@ public struct Simulator: Sendable, Equatable {
 
     /// When a step with these options lands.
     public func startTime(for options: StepOptions) -> Double {
-        options.after.map { lastStart + $0 } ?? now
+        options.after.map { Self.onClock(lastStart + $0) } ?? now
     }
+
+    /// A time in whole microseconds: three pushes of 0.35 s end at 1.05, which the sum of the doubles made
+    /// `1.0499999999999998` in the run JSON.
+    public static func onClock(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded() / 1_000_000 }
 
     /// Performs one operation. Rejected and dropped operations change nothing but the clock.
     @discardableResult
@@ -86,7 +90,7 @@ public struct Simulator: Sendable, Equatable {
                 collectionThreshold = 2 * hierarchy.nodeCount + detachedLimit
             }
             if let container = transaction.container, outcome.duration > 0 {
-                inFlight[container] = start + outcome.duration
+                inFlight[container] = Self.onClock(start + outcome.duration)
             }
         } else {
             transaction.h.rollBackJournal()
@@ -101,7 +105,7 @@ public struct Simulator: Sendable, Equatable {
     /// running stay busy for a later step that lands inside them with `after`.
     mutating func advanceClock(start: Double, duration: Double) {
         lastStart = start
-        now = max(now, start + duration)
+        now = max(now, Self.onClock(start + duration))
         if inFlight.values.contains(where: { $0 <= start }) { inFlight = inFlight.filter { $0.value > start } }
     }
 

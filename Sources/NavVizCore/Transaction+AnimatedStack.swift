@@ -38,7 +38,7 @@ extension Transaction {
         }
         container = stack
         defaultAnimation = Animation(
-            kind: "spring", duration: metrics.delay + metrics.duration, direction: direction,
+            kind: "spring", duration: Simulator.onClock(metrics.delay + metrics.duration), direction: direction,
             parameters: [
                 "damping": metrics.damping, "initialVelocity": metrics.initialVelocity, "delay": metrics.delay,
             ])
@@ -46,7 +46,7 @@ extension Transaction {
 
     /// When the step's animation completes.
     func completionTime(_ metrics: StackMetrics) -> Double {
-        start + (options.animation?.duration ?? metrics.delay + metrics.duration)
+        Simulator.onClock(start + (options.animation?.duration ?? metrics.delay + metrics.duration))
     }
 
     /// `push(_:animated:)`: the old top goes active → trailing and is queued for removal; the new view

@@ -31,10 +31,10 @@ extension Transaction {
         guard let index = h[sequence].selected, children.indices.contains(index) else {
             return noop("'\(sequence)' shows no notification to flick away")
         }
-        let delay = velocity.map { max(0, 0.5 - abs($0) / 10_000) } ?? 0
+        let delay = Simulator.onClock(velocity.map { max(0, 0.5 - abs($0) / 10_000) } ?? 0)
         var parameters = ["delay": delay]
         if let velocity { parameters["velocity"] = abs(velocity) }
-        defaultAnimation = Animation(kind: "flick", duration: delay + Self.notificationFade, parameters: parameters)
+        defaultAnimation = Animation(kind: "flick", duration: Simulator.onClock(delay + Self.notificationFade), parameters: parameters)
         // Children are added and removed while the sequence is on screen: the callbacks say animated: false.
         callbackAnimated = false
         order = .sequential

@@ -120,7 +120,12 @@ enum ScenarioFile {
         if fm.fileExists(atPath: path) {
             let existing = fm.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
             let value = existing.flatMap { try? JSONParser.parse($0) }
-            guard !isDirectory(path), let value, value["navviz"] != nil else {
+            if isDirectory(path) {
+                throw CommandFailure(
+                    message: "\(Terminal.printable(path)): a folder: import writes one scenario file (-o shop.json)",
+                    code: CommandFailure.ioError)
+            }
+            guard let value, value["navviz"] != nil else {
                 throw CommandFailure(
                     message:
                         "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",

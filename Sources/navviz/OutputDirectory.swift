@@ -321,7 +321,7 @@ enum OutputDirectory {
     }
 }
 
-/// A `[37/200] push Product` line on a terminal; nothing when stderr is not a terminal.
+/// A `[12/20] laying out` line on a terminal; nothing when stderr is not a terminal.
 struct ProgressLine {
     let enabled = isatty(STDERR_FILENO) != 0
 
@@ -339,8 +339,8 @@ struct ProgressLine {
 
 /// Output folder names for scenarios: the file's slug. Files that share one are told apart by the folders they sit
 /// in (`iphone/checkout.json` and `ipad/checkout.json` name `iphone-checkout` and `ipad-checkout`), so adding a file
-/// renames no other's folder but for one in a folder of the same name, which takes one folder more (a check compared
-/// one flow with another's goldens when a numbering shifted);
+/// renames only the files of its own name, and for one in a folder of the same name, which takes one folder more (a
+/// check compared one flow with another's goldens when a numbering shifted);
 /// only names that their folders cannot tell apart get `-2`, `-3`…, in the order of their paths. The names do not
 /// depend on the order of the arguments (a golden folder must not).
 struct FolderNames {

@@ -220,6 +220,11 @@ import Testing
         #expect(result.status == 74)
         #expect(result.stderr == "notes.json: not replaced: it is not a navviz scenario. Choose another file, or remove it first\n")
         #expect(try read("notes.json", in: folder.url) == "{\"mine\": true}\n")
+        // A folder is said to be one (it was "not a navviz scenario").
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: false)
+        let intoFolder = try navviz("import", "list.txt", "-o", "out", in: folder.url)
+        #expect(intoFolder.status == 74)
+        #expect(intoFolder.stderr == "out: a folder: import writes one scenario file (-o shop.json)\n")
     }
 
     @Test func importReplacesItsOwnScenarioButNotAHandWrittenOne() throws {

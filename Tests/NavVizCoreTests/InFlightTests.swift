@@ -17,6 +17,19 @@ import Testing
         #expect(sim.now == 0.35)
     }
 
+    /// The clock keeps whole microseconds: three pushes of 0.35 s end at 1.05, not the doubles' sum
+    /// 1.0499999999999998 (a new user's trial found it in the run JSON), and times given with `after` add up alike.
+    @Test func theClockKeepsWholeMicroseconds() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        for name in ["B", "C", "D"] { #expect(sim.perform(.push(screen(name))).status == .ok) }
+        #expect(sim.now == 1.05)
+        #expect(0.35 + 0.35 + 0.35 != 1.05)
+        // `after` counts from the last step's start, 0.7: 0.8, where 0.7 + 0.1 is 0.7999999999999999.
+        #expect(sim.perform(.pop(), StepOptions(after: 0.1)).start == 0.8)
+        #expect(0.7 + 0.1 != 0.8)
+        #expect(sim.perform(.pop(), StepOptions(after: 0.7)).start == 1.5)
+    }
+
     @Test func aStepLandingMidTransitionIsRejectedAsBusy() throws {
         var (sim, _) = try pushed()
         let before = sim.hierarchy

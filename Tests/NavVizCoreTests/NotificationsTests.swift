@@ -47,6 +47,10 @@ import Testing
         #expect(outcome.events.allSatisfy { !$0.isAnimated })
         #expect(sim.hierarchy["alerts"].selected == 1)
         #expect(sim.visible == "Streak")
+        // 0.5 − 900 / 10,000 is 0.41 in whole microseconds, not 0.41000000000000003.
+        var next = try Self.presented()
+        let flick = next.perform(.flick(velocity: 900))
+        #expect(flick.animation?.parameters["delay"] == 0.41 && flick.duration == 0.71)
     }
 
     @Test(arguments: [

@@ -6,7 +6,7 @@ import NavVizScenario
 ///
 /// Assertions: `type`, `enum`, `const`, `properties`, `required`, `additionalProperties`,
 /// `patternProperties`, `dependentRequired`, `items`, `prefixItems`, `minItems`, `minLength`, `pattern`,
-/// `minimum`, `oneOf`, `anyOf`, `allOf`, `not`, `if`/`then`/`else` and `$ref` to a JSON pointer inside
+/// `minimum`, `maximum`, `oneOf`, `anyOf`, `allOf`, `not`, `if`/`then`/`else` and `$ref` to a JSON pointer inside
 /// the same document (`#/$defs/node`). Annotations (`description`, `title`, `examples`…) are ignored.
 /// Any other keyword is reported by `unsupportedKeywords()`, so a schema cannot silently rely on
 /// something this validator skips.
@@ -23,7 +23,7 @@ struct MiniSchemaValidator {
 
     static let assertionKeywords: Set<String> = [
         "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties",
-        "dependentRequired", "items", "prefixItems", "minItems", "minLength", "pattern", "minimum", "oneOf",
+        "dependentRequired", "items", "prefixItems", "minItems", "minLength", "pattern", "minimum", "maximum", "oneOf",
         "anyOf", "allOf", "not", "if", "then", "else", "$ref",
     ]
     static let annotationKeywords: Set<String> = [
@@ -103,6 +103,9 @@ struct MiniSchemaValidator {
         case .number(let n):
             if case .number(let min)? = schema["minimum"], n < min {
                 failures.append(Failure(path: path, message: "\(JSONWriter.format(n)) is less than \(JSONWriter.format(min))"))
+            }
+            if case .number(let max)? = schema["maximum"], n > max {
+                failures.append(Failure(path: path, message: "\(JSONWriter.format(n)) is more than \(JSONWriter.format(max))"))
             }
         default: break
         }

@@ -197,6 +197,13 @@ private func withRoot(_ root: String) -> String {
         (withRoot(#"{"activities": [{"node": "A"}]}"#), false),
         (withRoot(#"{"activities": {"a": "A"}, "flavor": "x"}"#), false),
         (withRoot(#"{"stack": ["A"], "metrics": {"duration": -1}}"#), false),
+        // Times are at most a day in the decoder, and so in the schema (an editor passed what validate refused).
+        (withRoot(#"{"stack": ["A"], "metrics": {"delay": 86401}}"#), false),
+        (withSteps(#"{"op": "pop", "after": 90000}"#), false),
+        (withSteps(#"{"wait": 86400.5}"#), false),
+        (withSteps(#"{"op": "wait", "seconds": 86401}"#), false),
+        (withSteps(#"{"op": "pop", "animation": {"kind": "crossDissolve", "duration": 86401}}"#), false),
+        (withSteps(#"{"op": "pop", "after": 86400, "animation": {"kind": "crossDissolve", "duration": 86400}}"#), true),
         (withRoot(#"{"notifications": []}"#), false),
         (withRoot(#"{"screen": ""}"#), false),
         (withRoot(#"{"screen": "A", "visible": 0}"#), false),
