@@ -12,6 +12,9 @@ public struct FileStatus: Sendable, Equatable {
     public var isRegularFile: Bool
     /// The last modification, in nanoseconds since 1970.
     public var modified: Int
+    /// The last change of the file or its status (`ctime`), in nanoseconds since 1970: unlike `modified`, no
+    /// program can set it back (`touch -d`, `cp -p` and `tar x` set an old `modified`).
+    public var changed: Int
     /// The size in bytes.
     public var size: Int
     /// The owner's user id.
@@ -47,8 +50,10 @@ public struct FileStatus: Sendable, Equatable {
         inode = UInt64(info.st_ino)
         #if canImport(Darwin)
             modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+            changed = Int(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int(info.st_ctimespec.tv_nsec)
         #else
             modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
         #endif
     }
 }

@@ -49,11 +49,19 @@ public enum Goldens {
         return JSONWriter.pretty(.object([("navviz", .number(1)), ("scenario", .string(run.scenario)), ("steps", .array(steps))]))
     }
 
-    /// Whether a path (relative to a scenario's golden folder) names a golden file.
+    /// Whether a path (relative to a scenario's golden folder) names a golden file: `summary.txt`, `run.json`, or
+    /// a step's `NNN-op.dot` (`ScenarioRenderer.stem`) in `states/` or `transitions/`. Any other `.dot` there is the
+    /// user's (`--record` removed a `reference.dot` as a golden no longer produced).
     public static func isGoldenPath(_ path: String) -> Bool {
         if path == summaryFile || path == runFile { return true }
         let parts = path.split(separator: "/")
-        return parts.count == 2 && ["states", "transitions"].contains(parts[0]) && parts[1].hasSuffix(".dot")
+        guard parts.count == 2, ["states", "transitions"].contains(parts[0]), parts[1].hasSuffix(".dot") else { return false }
+        let stem = parts[1].dropLast(4)
+        guard let dash = stem.firstIndex(of: "-") else { return false }
+        let number = stem[..<dash].unicodeScalars
+        let op = stem[stem.index(after: dash)...].unicodeScalars
+        return number.count >= 3 && number.allSatisfy { ("0"..."9").contains($0) } && !op.isEmpty
+            && op.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
     /// How one golden file differs from what the scenario produces now.

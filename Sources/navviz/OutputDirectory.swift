@@ -90,9 +90,16 @@ enum OutputDirectory {
                 let text = header + (partial.map { "\(Manifest.partialPrefix)\($0)\n" } ?? "") + "\(lines)\n"
                 try NewFile.write(text, to: staging.appendingPathComponent(manifestName).path)
             }
+            // Once more, now that the new output is ready: a file put in the old folder while it was written (an
+            // editor's save, a note copied in) would go with it.
+            _ = try checkReplaceable(target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
             try replace(target, with: staging)
+            // The manifest's time says when the output was complete: removing the old folder changed the status time of
+            // each file linked from it, which the next render would otherwise read and hash to find unchanged.
+            if isOutput == nil { utimensat(AT_FDCWD, target.appendingPathComponent(manifestName).path, nil, 0) }
         } catch {
             try? fm.removeItem(at: staging)
+            if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure(
                 message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? Self.describe(error))",
                 code: CommandFailure.ioError)
@@ -220,6 +227,13 @@ enum OutputDirectory {
         for relative in relatives {
             let path = target.appendingPathComponent(relative).path
             let status = FileStatus(path)
+            // A folder navviz cannot list may hold anything (the listing skips it without a word).
+            if status?.isDirectory == true, access(path, R_OK | X_OK) != 0 {
+                throw CommandFailure(
+                    message: "\(destination): not replaced: its folder '\(relative)' cannot be read, so navviz cannot tell what it "
+                        + "holds. Choose another output directory, or remove it first",
+                    code: CommandFailure.ioError)
+            }
             if status?.isDirectory == true || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
             if let isOutput {
                 if !isOutput(relative) { foreign.append(relative) }
@@ -232,7 +246,11 @@ enum OutputDirectory {
                     changed.append(relative)
                     continue
                 }
-                let untouched = entry.written.map { status.size == entry.size && status.modified <= $0.modified } ?? false
+                // Unchanged by its size and times, else by its hash: a file whose status changed after the manifest
+                // was written (an edit, even one that set an old modification time with `touch -d` or `cp -p`) is read.
+                let untouched =
+                    entry.written.map { status.size == entry.size && status.modified <= $0.modified && status.changed <= $0.modified }
+                    ?? false
                 if untouched || (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Self.hash) == entry.hash {
                     unchanged[relative] = entry.hash
                 } else {
@@ -315,6 +333,11 @@ enum OutputDirectory {
                 throw error
             }
             removeTree(old.path)
+            if FileStatus(old.path) != nil {
+                printError(
+                    "warning: \(old.path): the output it replaced could not be removed (a folder in it is not writable?); "
+                        + "remove it by hand")
+            }
         } else {
             try fm.moveItem(at: staging, to: target)
         }

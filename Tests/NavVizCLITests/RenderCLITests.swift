@@ -428,6 +428,35 @@ import Testing
         }
     }
 
+    /// An edit that keeps the size and sets an old modification time (`touch -d`, `cp -p`, `tar x`) is still an
+    /// edit: a trial's edited README.md was replaced without a word. A re-render over its own linked files still
+    /// finds them unchanged without reading them (the manifest's time is when the output was complete).
+    @Test func anEditWithAnOldModificationTimeIsStillAnEdit() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", "a.json", "-o", "out", "--no-cache"], in: tmp).status == 0)
+        #expect(try Self.navviz(["render", "a.json", "-o", "out", "--no-cache"], in: tmp).status == 0)
+        #if canImport(Glibc)
+            var manifest = stat()
+            var svg = stat()
+            #expect(lstat(tmp.appendingPathComponent("out/a/.navviz-manifest").path, &manifest) == 0)
+            #expect(lstat(tmp.appendingPathComponent("out/a/states/000-initial.svg").path, &svg) == 0)
+            #expect((svg.st_ctim.tv_sec, svg.st_ctim.tv_nsec) <= (manifest.st_mtim.tv_sec, manifest.st_mtim.tv_nsec))
+        #endif
+        let readme = tmp.appendingPathComponent("out/a/README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "# ", with: "#!", options: [], range: text.range(of: "# "))
+        #expect(edited.utf8.count == text.utf8.count && edited != text)
+        try edited.write(to: readme, atomically: false, encoding: .utf8)
+        var times = [timespec(tv_sec: 978_307_200, tv_nsec: 0), timespec(tv_sec: 978_307_200, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, readme.path, &times, 0) == 0)
+        let refused = try Self.navviz(["render", "a.json", "-o", "out"], in: tmp)
+        #expect(refused.status == 74)
+        #expect(refused.stderr.hasPrefix("out/a: not replaced: 'README.md' changed since navviz wrote it."))
+        #expect(try String(contentsOf: readme, encoding: .utf8) == edited)
+    }
+
     @Test func reRenderingOverItsOwnOutputWritesOnlyWhatChanged() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
