@@ -24,6 +24,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     private var identities: [SessionID: FileIdentity] = [:]
     private var pending: [(id: SessionID, bytes: [UInt8], done: CheckedContinuation<Void, any Error>)] = []
     private var isFlushing = false
+    /// Journals whose last append failed (its bytes cut off again): appends fail until `reread`, so no record lands
+    /// after one that is not there.
+    private var failed: [SessionID: String] = [:]
     // Used on `queue` only: the journals open for appends, and when each was last written.
     private var files: [SessionID: Int32] = [:]
     private var lastUse: [SessionID: Int] = [:]
@@ -254,14 +257,21 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 if buffers[item.id] == nil { order.append(item.id) }
                 buffers[item.id, default: []] += item.bytes
             }
-            var written: [(id: SessionID, fd: Int32)] = []
+            var written: [(id: SessionID, fd: Int32, end: off_t)] = []
             for id in order {
+                if let reason = lock.withLock({ failed[id] }) {
+                    failures[id] = JournalIOError(text: reason)
+                    continue
+                }
+                var end: off_t = -1
                 do {
                     let fd = try descriptor(id)
+                    end = lseek(fd, 0, SEEK_END)
                     try Self.writeAll(fd, buffers[id]!)
-                    written.append((id, fd))
+                    written.append((id, fd, end))
                 } catch {
                     failures[id] = error
+                    cutOff(id, at: end, after: error)
                 }
             }
             // Flush the files together: the file system commits concurrent syncs in one go.
@@ -271,7 +281,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 results.set(index, Self.sync(descriptors[index]) == 0 ? 0 : errno)
             }
             for (index, file) in written.enumerated() where results.values[index] != 0 {
-                failures[file.id] = JournalIOError(text: "fsync failed: \(String(cString: strerror(results.values[index])))")
+                let error = JournalIOError(text: "fsync failed: \(String(cString: strerror(results.values[index])))")
+                failures[file.id] = error
+                cutOff(file.id, at: file.end, after: error)
             }
             trimOpenFiles()
             for item in batch {
@@ -284,10 +296,58 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
     }
 
+    /// On `queue`, after a failed write or fsync of `id`'s journal: cuts the file back to `end`, where the batch began
+    /// (a torn record would stay between the acknowledged ones and the next), and takes no append until `reread`.
+    private func cutOff(_ id: SessionID, at end: off_t, after error: any Error) {
+        if end >= 0, let fd = files[id] {
+            _ = ftruncate(fd, end)
+            _ = Self.sync(fd)
+        }
+        lock.withLock { failed[id] = "an earlier write to the journal failed (\(error)); nothing after it is written" }
+    }
+
+    /// After a failed append: reads back the records `id`'s journal holds (a torn tail that could not be cut off is
+    /// left out, and cut off now), and takes appends again.
+    public func reread(_ id: SessionID) async throws(ServerError) -> RestoredJournal {
+        let file = path(id)
+        let result: Result<RestoredJournal, ServerError> = await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: self.rereadOnQueue(id, file: file))
+            }
+        }
+        return try result.get()
+    }
+
+    private func rereadOnQueue(_ id: SessionID, file: String) -> Result<RestoredJournal, ServerError> {
+        // The very file appended to: the open one, or the one last closed (device and inode).
+        let writer = files[id]
+        let expected = writer.flatMap { FileStatus(descriptor: $0) }.map(FileIdentity.init) ?? lock.withLock { identities[id] }
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(.journalFailed(reason: "cannot read '\(file)' back: \(Self.errnoText())")) }
+        defer { closeDescriptor(fd) }
+        guard let status = FileStatus(descriptor: fd), status.isRegularFile, Self.isOwn(status), let expected,
+            status.device == expected.device, status.inode == expected.inode
+        else {
+            return .failure(.journalFailed(reason: "'\(file)' is not the journal navviz wrote (it was replaced)"))
+        }
+        guard let data = Self.readAll(fd) else { return .failure(.journalFailed(reason: "cannot read '\(file)' back")) }
+        let scan = JournalRecord.scan(data)
+        if let torn = scan.torn {
+            guard let writer, ftruncate(writer, off_t(torn.offset)) == 0, Self.sync(writer) == 0 else {
+                return .failure(.journalFailed(reason: "cannot cut the torn record off '\(file)'"))
+            }
+        }
+        _ = lock.withLock { failed.removeValue(forKey: id) }
+        let name = (file as NSString).lastPathComponent
+        let warnings = scan.damaged.map { "\(name): skipped a damaged record at byte \($0.offset) (\($0.reason))" }
+        return .success(RestoredJournal(id: id, records: scan.records, warnings: warnings))
+    }
+
     /// Closes and removes a session's journal file, after any writes already queued.
     public func delete(_ id: SessionID) async throws(ServerError) {
         let restored = lock.withLock {
             known.remove(id)
+            failed[id] = nil
             return identities.removeValue(forKey: id)
         }
         let file = path(id)

@@ -36,40 +36,43 @@ public actor InMemorySessionStore: SessionStore {
     public func restore() async throws(ServerError) -> [String] {
         var report: [String] = []
         for journal in try await journal.restore() {
-            var warnings = journal.warnings
-            guard let first = journal.records.first, first["type"] == .string("session"), let request = first["request"] else {
-                if journal.records.isEmpty, !warnings.isEmpty {
-                    report += warnings  // a file the journal left alone
-                    continue
-                }
-                report += warnings + ["\(journal.id).journal: no session record at its start; the session was not restored"]
-                continue
-            }
-            var session: Session
-            do {
-                session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "")
-            } catch {
-                report +=
-                    warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
-                continue
-            }
-            for (offset, record) in journal.records.dropFirst().enumerated() {
-                do {
-                    switch record["type"]?.stringValue {
-                    case "step": _ = try session.perform(record["body"] ?? .null)
-                    case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
-                    default: throw ServerError.invalidBody(ScenarioErrors([]))
-                    }
-                } catch {
-                    warnings.append("\(journal.id).journal: record \(offset + 2) could not be replayed: \(error)")
-                }
-            }
-            session.acknowledged = session.lastIndex
-            session.warnings = warnings
+            let (session, warnings) = Self.replay(journal)
             report += warnings
-            sessions[session.id] = session
+            if let session { sessions[session.id] = session }
         }
         return report
+    }
+
+    /// A session as its journal's records make it, every step acknowledged, and what could not be replayed.
+    static func replay(_ journal: RestoredJournal) -> (session: Session?, warnings: [String]) {
+        var warnings = journal.warnings
+        guard let first = journal.records.first, first["type"] == .string("session"), let request = first["request"] else {
+            // A file the journal left alone says why in its warnings.
+            if journal.records.isEmpty, !warnings.isEmpty { return (nil, warnings) }
+            return (nil, warnings + ["\(journal.id).journal: no session record at its start; the session was not restored"])
+        }
+        var session: Session
+        do {
+            session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "")
+        } catch {
+            return (
+                nil, warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
+            )
+        }
+        for (offset, record) in journal.records.dropFirst().enumerated() {
+            do {
+                switch record["type"]?.stringValue {
+                case "step": _ = try session.perform(record["body"] ?? .null)
+                case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
+                default: throw ServerError.invalidBody(ScenarioErrors([]))
+                }
+            } catch {
+                warnings.append("\(journal.id).journal: record \(offset + 2) could not be replayed: \(error)")
+            }
+        }
+        session.acknowledged = session.lastIndex
+        session.warnings = warnings
+        return (session, warnings)
     }
 
     // MARK: - SessionStore
@@ -191,9 +194,11 @@ public actor InMemorySessionStore: SessionStore {
         do {
             try await journal.append(.object([("type", .string(record.type)), ("body", record.body)]), to: id)
         } catch {
-            // Later steps were simulated on top of this one: refuse everything until a restart replays the journal.
+            // Nothing was accepted, so the session must not show it: refuse steps while it is made again from what its
+            // journal holds (later steps were simulated on top of this one); if that fails, until a restart replays it.
             if sessions[id] != nil {
                 if case .journalFailed(let reason) = error { brokenJournals[id] = reason } else { brokenJournals[id] = error.description }
+                await rollBack(id)
             }
             throw error
         }
@@ -205,6 +210,19 @@ public actor InMemorySessionStore: SessionStore {
         if subscribers.values.contains(where: { $0.filter == nil }) {
             broadcast(.session(id, summary: session.summary), onlyGlobal: true)
         }
+    }
+
+    /// After a failed append: the session made again from the records its journal holds (every acknowledged step,
+    /// none after), taking steps again. A daemon whose disk was full showed a step it answered "nothing was
+    /// accepted" for, and refused every later one until a restart.
+    private func rollBack(_ id: SessionID) async {
+        guard let restored = try? await journal.reread(id), let live = sessions[id] else { return }
+        let (rebuilt, _) = Self.replay(restored)
+        // Another request may have rolled it back already; what was acknowledged (and told to subscribers) stays.
+        guard var session = rebuilt, session.lastIndex >= live.acknowledged, brokenJournals[id] != nil else { return }
+        session.warnings = live.warnings
+        sessions[id] = session
+        brokenJournals[id] = nil
     }
 
     /// Events from now on (and, for one session, its acknowledged steps after `after` first).

@@ -6,8 +6,11 @@ public protocol SessionJournal: Sendable {
     func restore() async throws(ServerError) -> [RestoredJournal]
     /// Starts a session's journal with its first record; returns once it is on disk.
     func create(_ id: SessionID, first record: JSONValue) async throws(ServerError)
-    /// Appends a record; returns once it is on disk (written and fsync'd).
+    /// Appends a record; returns once it is on disk (written and fsync'd). After a failed append (its bytes cut off
+    /// again), every later append to that journal fails until `reread` reads back what the file holds.
     func append(_ record: JSONValue, to id: SessionID) async throws(ServerError)
+    /// After a failed append: the records the journal holds, every one acknowledged; appends are taken again.
+    func reread(_ id: SessionID) async throws(ServerError) -> RestoredJournal
     /// Removes a session's journal.
     func delete(_ id: SessionID) async throws(ServerError)
     /// Finishes pending writes and closes every file.
@@ -22,6 +25,13 @@ public struct RestoredJournal: Sendable {
     public var records: [JSONValue]
     /// What was skipped (a torn last record, damaged records), one sentence each.
     public var warnings: [String]
+}
+
+extension SessionJournal {
+    /// A journal that cannot read back.
+    public func reread(_ id: SessionID) async throws(ServerError) -> RestoredJournal {
+        throw .journalFailed(reason: "the journal of session '\(id)' cannot be read back")
+    }
 }
 
 /// Keeps nothing: sessions live as long as the process (tests, `--data` not wanted).

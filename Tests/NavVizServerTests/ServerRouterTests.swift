@@ -454,6 +454,52 @@ import Testing
         }
     }
 
+    /// A journal in memory whose disk fills up on demand: a failed append keeps nothing, and reading back gives
+    /// what it holds.
+    final class FlakyJournal: SessionJournal, @unchecked Sendable {
+        private let lock = NSLock()
+        private var records: [SessionID: [JSONValue]] = [:]
+        private var full = false
+        func fill(_ isFull: Bool) { lock.withLock { full = isFull } }
+        func restore() async throws(ServerError) -> [RestoredJournal] { [] }
+        func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) { lock.withLock { records[id] = [record] } }
+        func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
+            let isFull = lock.withLock {
+                if !full { records[id, default: []].append(record) }
+                return full
+            }
+            if isFull { throw .journalFailed(reason: "write failed: No space left on device") }
+        }
+        func reread(_ id: SessionID) async throws(ServerError) -> RestoredJournal {
+            RestoredJournal(id: id, records: lock.withLock { records[id] ?? [] }, warnings: [])
+        }
+        func delete(_ id: SessionID) async throws(ServerError) {}
+        func close() async {}
+    }
+
+    /// A step the journal could not keep is not in the session either (a trial's full disk answered "nothing was
+    /// accepted" and the session showed the step), and once there is room the session takes steps again (it refused
+    /// every later one until a restart).
+    @Test func aStepTheJournalCouldNotKeepIsNotKeptAndLaterStepsAreTaken() async throws {
+        let journal = FlakyJournal()
+        try await withDaemon(store: InMemorySessionStore(journal: journal)) { client in
+            try await client.createShop()
+            #expect(try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "A"}"#).status == .created)
+            journal.fill(true)
+            let refused = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "B"}"#)
+            #expect(refused.status == .internalServerError)
+            #expect(refused.errorMessage == "Could not write the journal, so nothing was accepted: write failed: No space left on device")
+            let summary = try await client.get("/api/sessions/shop")
+            #expect(try summary.json["steps"] == 1 && summary.json["visible"] == "A")
+            journal.fill(false)
+            let taken = try await client.post("/api/sessions/shop/steps", #"{"op": "push", "node": "C"}"#)
+            #expect(taken.status == .created)
+            #expect(try taken.json["index"] == 2 && taken.json["visible"] == "C")
+            let run = try await client.get("/api/sessions/shop/run")
+            #expect(try run.json["steps"]?.arrayValue?.compactMap { $0["visible"]?.stringValue } == ["Home", "A", "C"])
+        }
+    }
+
     @Test func aRenderWorkerThatCannotStartIsAServerError() async throws {
         let arguments = ServeArguments(
             rendering: .workers(command: ["/nonexistent/navviz", "serve", "--render-worker"], count: 1, recycleAfter: 10))
