@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 /// `--kind Class=kind`, repeatable: how an imported class maps onto navviz's kinds.
@@ -102,7 +103,7 @@ extension NavVizCommand {
             for (file, capture) in loaded { printNotes(capture.notes.filter { said.insert($0).inserted }, file: file) }
             let first = loaded[0].file
             let scenario = Capture.scenarioJSON(loaded, name: name ?? (first == standardInputName ? "capture" : Capture.name(of: first)))
-            let text = JSONWriter.pretty(scenario) + "\n"
+            let text = ScenarioFile.sealed(scenario)
             guard let output else {
                 print(text, terminator: "")
                 return
@@ -114,7 +115,33 @@ extension NavVizCommand {
 }
 
 enum ScenarioFile {
-    /// Writes a scenario file atomically; an existing file is replaced only when `navviz import` wrote it.
+    /// What ends an imported scenario's description: `[navviz import HASH]`, the hash of the file as written with
+    /// zeros in its place. A file that no longer hashes so was edited (its name, a note, a screen renamed).
+    static let sealPrefix = "[navviz import "
+    static let unsealed = String(repeating: "0", count: 16)
+
+    /// The scenario's pretty JSON, its description sealed with the hash of the whole text.
+    static func sealed(_ scenario: JSONValue) -> String {
+        let description = scenario["description"]?.stringValue.map { $0 + " " } ?? ""
+        let members = (scenario.objectMembers ?? []).map { name, value in
+            (name, name == "description" ? JSONValue.string(description + sealPrefix + unsealed + "]") : value)
+        }
+        let text = JSONWriter.pretty(.object(members)) + "\n"
+        return text.replacingOccurrences(of: sealPrefix + unsealed + "]", with: sealPrefix + seal(of: text) + "]")
+    }
+
+    static func seal(of text: String) -> String { OutputDirectory.hash(Data(text.utf8)) }
+
+    /// Whether a file's seal still matches its text; nil for a file with no seal (an older navviz's import).
+    static func isIntact(_ text: String) -> Bool? {
+        guard let start = text.range(of: sealPrefix) else { return nil }
+        let hash = text[start.upperBound...].prefix(16)
+        guard hash.count == 16, text[start.upperBound...].dropFirst(16).first == "]" else { return false }
+        let zeroed = text.replacingCharacters(in: start.upperBound..<text.index(start.upperBound, offsetBy: 16), with: unsealed)
+        return seal(of: zeroed) == hash
+    }
+
+    /// Writes a scenario file atomically; an existing file is replaced only when `navviz import` wrote it, as it wrote it.
     static func writeScenario(_ text: String, to path: String) throws(CommandFailure) {
         let fm = FileManager.default
         if fm.fileExists(atPath: path) {
@@ -137,6 +164,13 @@ enum ScenarioFile {
                         + "since: it holds more than captures). Choose another file, or remove it first",
                     code: CommandFailure.ioError)
             }
+            // Its shape is an import's; its seal says whether it is still as written (a renamed title, a note, a screen).
+            if let existing, isIntact(existing) == false {
+                throw CommandFailure(
+                    message: "\(Terminal.printable(path)): not replaced: it was edited since navviz import wrote it. Choose another "
+                        + "file, or remove it first",
+                    code: CommandFailure.ioError)
+            }
         }
         let url = URL(fileURLWithPath: path)
         // The folder as the user wrote it.
@@ -146,11 +180,23 @@ enum ScenarioFile {
                 message: "\(Terminal.printable(path)): cannot write the scenario: the folder \(Terminal.printable(folder)) does not exist",
                 code: CommandFailure.ioError)
         }
+        // A temporary file beside it, renamed over it: named as navviz's (one a killed import left is removed by the
+        // next), where Foundation's atomic write left an anonymous `.dat.nosync…` after a Ctrl-C.
+        let temporary = URL(fileURLWithPath: folder).appendingPathComponent(
+            ".\(url.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        OutputDirectory.removeAbandonedSiblings(of: url)
+        try? FileManager.default.removeItem(at: temporary)
+        var failure: Int32 = 0
         do {
-            try Data(text.utf8).write(to: url, options: .atomic)
+            try NewFile.write(text, to: temporary.path)
+            if rename(temporary.path, url.path) != 0 { failure = errno }
         } catch {
+            failure = error.code
+        }
+        if failure != 0 {
+            try? FileManager.default.removeItem(at: temporary)
             throw CommandFailure(
-                message: "\(Terminal.printable(path)): cannot write the scenario: \(error.localizedDescription)",
+                message: "\(Terminal.printable(path)): cannot write the scenario: \(String(cString: strerror(failure)))",
                 code: CommandFailure.ioError)
         }
     }

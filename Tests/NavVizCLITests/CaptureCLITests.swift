@@ -174,7 +174,7 @@ import Testing
         #expect(result.stderr == "flow.json: 2 captures imported\n")
         let scenario = try read("flow.json", in: folder.url)
         #expect(scenario.contains(#""name": "capture""#))
-        #expect(scenario.contains(#""description": "Captured in standard input.""#))
+        #expect(scenario.contains(#""description": "Captured in standard input. [navviz import "#))
         #expect(try navviz("import", "-", "-", in: folder.url).stderr.contains("Standard input (-) can be read once"))
         // Standard input that cannot be read (a folder) is an error, not a crash.
         let folderInput = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary)' import - < ."], in: folder.url)
@@ -244,6 +244,29 @@ import Testing
         // Its own output is replaced: importing again is how a capture is refreshed.
         #expect(try navviz("import", "list.txt", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
         #expect(try navviz("import", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
+        // Unless it was edited since, in ways its shape does not show (a trial's renamed title, note and screen were
+        // lost): the description's seal is the hash of the file as written.
+        let imported = try read("flow.json", in: folder.url)
+        #expect(imported.contains(#"[navviz import "#))
+        for (old, new) in [(#""name": "list""#, #""name": "My list""#), (#""screen": ""#, #""screen": "X"#)] {
+            let edited = imported.replacingOccurrences(of: old, with: new)
+            #expect(edited != imported)
+            try edited.write(to: folder.url.appendingPathComponent("flow.json"), atomically: true, encoding: .utf8)
+            let kept = try navviz("import", "list.txt", "-o", "flow.json", in: folder.url)
+            #expect(kept.status == 74)
+            #expect(
+                kept.stderr
+                    == "flow.json: not replaced: it was edited since navviz import wrote it. Choose another file, or remove it first\n")
+            #expect(try read("flow.json", in: folder.url) == edited)
+        }
+        // An import without a seal (an older navviz's) is still replaced by its shape.
+        let older = imported.replacingOccurrences(of: #" \[navviz import [0-9a-f]{16}\]"#, with: "", options: .regularExpression)
+        #expect(older != imported)
+        try older.write(to: folder.url.appendingPathComponent("flow.json"), atomically: true, encoding: .utf8)
+        #expect(try navviz("import", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
+        #expect(try read("flow.json", in: folder.url) == imported)
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
     @Test func aFragmentIsRefusedWithItsLine() throws {
