@@ -10,10 +10,20 @@ public enum ScenarioLoader {
             throw ScenarioErrors([.fileNotFound(file: path)])
         }
         if isDirectory.boolValue { throw ScenarioErrors([.isDirectory(file: path)]) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioErrors([.unreadable(file: path, reason: "permission denied or not a regular file")])
+        // A pipe too (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, /dev/stdin), which
+        // `contents(atPath:)` does not read.
+        guard let data = FileManager.default.contents(atPath: path) ?? readStream(path) else {
+            let reason = access(path, R_OK) != 0 ? "permission denied" : "it cannot be read"
+            throw ScenarioErrors([.unreadable(file: path, reason: reason)])
         }
         return try text(data, file: path)
+    }
+
+    /// Everything a pipe or another file that is not a regular one gives until it ends; nil when it cannot be opened.
+    static func readStream(_ path: String) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return try? handle.readToEnd() ?? Data()
     }
 
     /// The bytes read for `file` as text; refused when they are not UTF-8.

@@ -43,6 +43,16 @@ enum OutputDirectory {
             throw CommandFailure(
                 message: "\(shown(existing)): a file, not a folder: the output goes into a folder there", code: CommandFailure.ioError)
         }
+        // A mount point (a USB stick, a volume of its own) cannot be replaced by a folder renamed over it.
+        if existing == target, let folder = FileStatus(target.path), folder.isDirectory,
+            let parent = FileStatus(target.deletingLastPathComponent().path), parent.device != folder.device
+        {
+            let place = shown(target)
+            throw CommandFailure(
+                message: "\(place): a mount point: navviz writes a new output beside the old one and renames it into place, "
+                    + "which a mount point cannot take. Write into a folder inside it (-o \(place)/navviz-out)",
+                code: CommandFailure.ioError)
+        }
         // The folder the output is made in (or replaced in) must take new files.
         let maker = existing == target ? target.deletingLastPathComponent() : existing
         if access(maker.path, W_OK | X_OK) != 0 {

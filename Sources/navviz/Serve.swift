@@ -212,6 +212,19 @@ extension NavVizCommand {
                             "Cannot listen on '\(host):\(port)': the address is in use. Is another navviz serve running? Pick another --port",
                         code: CommandFailure.ioError)
                 }
+                // NIO's text names its own call (`bind(descriptor:ptr:bytes:): Cannot assign requested address)`).
+                if text.contains("Cannot assign requested address") {
+                    throw CommandFailure(
+                        message: "Cannot listen on '\(host):\(port)': no network interface of this machine has that address. Pick "
+                            + "another --host (127.0.0.1, the default, or an address 'ip addr' lists)",
+                        code: CommandFailure.ioError)
+                }
+                if text.contains("Permission denied") {
+                    throw CommandFailure(
+                        message: "Cannot listen on '\(host):\(port)': permission denied (ports below 1024 need privileges). Pick "
+                            + "another --port",
+                        code: CommandFailure.ioError)
+                }
                 throw CommandFailure(message: "navviz serve stopped: \(text)", code: CommandFailure.ioError)
             }
         }

@@ -37,6 +37,21 @@ private let goodScenario =
 
     // MARK: - run
 
+    /// A pipe is read as a file (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, `/dev/stdin` of a
+    /// pipeline): a trial's were refused as "permission denied or not a regular file", the sentence an unreadable
+    /// file also got.
+    @Test func aPipeIsReadLikeAFile() throws {
+        let binary = try #require(NavVizBinary.path)
+        let folder = try ScenarioFolder(["a.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "B"}]}"#])
+        let piped = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "cat a.json | '\(binary)' validate /dev/stdin; mkfifo f && (cat a.json > f &) && '\(binary)' diff f a.json"],
+            in: folder.url)
+        #expect(piped.status == 0)
+        #expect(piped.stdout == "/dev/stdin: ok (1 step)\nNo navigation changes (1 step).\n")
+        #expect(piped.stderr == "")
+    }
+
     @Test func runPrintsTheStepTable() throws {
         let result = try navviz("run", sample)
         #expect(result.status == 0)

@@ -457,6 +457,22 @@ import Testing
         #expect(try String(contentsOf: readme, encoding: .utf8) == edited)
     }
 
+    /// A mount point as the output of several scenarios is said to be one (Foundation's "NSCocoaErrorDomain error
+    /// 512" was printed): the new output is renamed over the old, which a mount point cannot take. /dev/shm is one on
+    /// Linux; it is refused before anything is written.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/shm"))) func aMountPointAsTheOutputIsSaidToBeOne() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try Self.small.write(to: tmp.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        let result = try Self.navviz(["render", "a.json", "b.json", "-o", "/dev/shm", "--format", "dot"], in: tmp)
+        #expect(result.status == 74)
+        #expect(
+            result.stderr
+                == "/dev/shm: a mount point: navviz writes a new output beside the old one and renames it into place, which a mount "
+                + "point cannot take. Write into a folder inside it (-o /dev/shm/navviz-out)\n")
+    }
+
     @Test func reRenderingOverItsOwnOutputWritesOnlyWhatChanged() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }

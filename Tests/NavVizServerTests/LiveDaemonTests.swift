@@ -334,6 +334,19 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         first.stop(SIGTERM)
     }
 
+    /// An address no interface has (192.0.2.1 is TEST-NET-1) is said in one sentence, where NIO's own text was printed
+    /// (`bind(descriptor:ptr:bytes:): Cannot assign requested address)`).
+    @Test func anAddressThisMachineDoesNotHaveIsReportedInOneSentence() throws {
+        let (status, text) = try serveFailing([
+            "--port", "0", "--memory", "--host", "192.0.2.1", "--token", "a-long-enough-token-for-the-test-0123456789",
+        ])
+        #expect(status == 74)
+        #expect(
+            text.hasSuffix(
+                "Cannot listen on '192.0.2.1:0': no network interface of this machine has that address. Pick another --host "
+                    + "(127.0.0.1, the default, or an address 'ip addr' lists)\n"))
+    }
+
     @Test func aRenderThatTakesTooLongKillsItsWorkerAndSaysSo() async throws {
         // A "worker" that never answers stands in for a layout that runs for minutes.
         let pool = WorkerPoolRenderer(command: ["/bin/sleep", "100"], timeout: 1)
