@@ -12,7 +12,10 @@ public enum ScenarioLoader {
         if isDirectory.boolValue { throw ScenarioErrors([.isDirectory(file: path)]) }
         // A pipe too (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, /dev/stdin), which
         // `contents(atPath:)` does not read.
-        guard let data = FileManager.default.contents(atPath: path) ?? readStream(path) else {
+        // Opened once: a pipe's bytes are gone once read (`contents(atPath:)` read and refused them).
+        var status = stat()
+        let isRegular = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        guard let data = isRegular ? FileManager.default.contents(atPath: path) : readStream(path) else {
             let reason = access(path, R_OK) != 0 ? "permission denied" : "it cannot be read"
             throw ScenarioErrors([.unreadable(file: path, reason: reason)])
         }
@@ -29,9 +32,34 @@ public enum ScenarioLoader {
     /// The bytes read for `file` as text; refused when they are not UTF-8.
     public static func text(_ data: Data, file: String) throws(ScenarioErrors) -> String {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioErrors([.unreadable(file: file, reason: "it is not UTF-8 text")])
+            throw ScenarioErrors([.unreadable(file: file, reason: notUTF8(Array(data)))])
         }
         return text
+    }
+
+    /// `it is not UTF-8 text (line 3, column 7, byte 0xff)`: where the first byte that is not UTF-8 is (every other
+    /// error names a line).
+    public static func notUTF8(_ bytes: [UInt8]) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var (line, column) = (1, 1)
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.first == 0x0A {
+                    (line, column) = (line + 1, 1)
+                } else {
+                    column += 1
+                }
+                offset += encoded.count
+            case .error:
+                let byte = String(bytes[offset], radix: 16)
+                return "it is not UTF-8 text (line \(line), column \(column): byte 0x\(byte.count == 1 ? "0" : "")\(byte))"
+            case .emptyInput:
+                return "it is not UTF-8 text"
+            }
+        }
     }
 
     /// Loads and validates a scenario file, or a capture (a `_printHierarchy` dump or a canonical

@@ -204,7 +204,7 @@ struct SessionController: Sendable {
         let bytes = Array(buffer.readableBytesView)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw .emptyBody }
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "it is not UTF-8 text")]))
+            throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: ScenarioLoader.notUTF8(bytes))]))
         }
         return bytes
     }

@@ -99,6 +99,9 @@ extension NavVizCommand {
                 }
                 let files = Goldens.files(for: run, expandAll: expand == "all")
                 let target = "\(trimmed(golden))/\(folder)"
+                // What a killed --record left beside the goldens (`.NAME.navviz-tmp-PID` of a process that is gone): a
+                // `git add` of the golden folder would commit half a golden set.
+                OutputDirectory.removeAbandonedSiblings(of: URL(fileURLWithPath: target).standardizedFileURL)
                 // A folder named otherwise than its file (another file shares the name) says which file it is.
                 let label = folder == slug(scenario.file) ? folder : "\(folder) (\(scenario.file))"
                 if record {

@@ -144,6 +144,13 @@ enum ScenarioFile {
     /// Writes a scenario file atomically; an existing file is replaced only when `navviz import` wrote it, as it wrote it.
     static func writeScenario(_ text: String, to path: String) throws(CommandFailure) {
         let fm = FileManager.default
+        // Renaming the new file into place would replace the link itself, not what it points to.
+        if let status = FileStatus(path), !status.isRegularFile, !status.isDirectory {
+            throw CommandFailure(
+                message: "\(Terminal.printable(path)): not replaced: it is a symbolic link or a special file, not a scenario file "
+                    + "navviz import wrote. Choose another file, or remove it first",
+                code: CommandFailure.ioError)
+        }
         if fm.fileExists(atPath: path) {
             let existing = fm.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
             let value = existing.flatMap { try? JSONParser.parse($0) }

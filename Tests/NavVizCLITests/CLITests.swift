@@ -45,7 +45,10 @@ private let goodScenario =
         let folder = try ScenarioFolder(["a.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "B"}]}"#])
         let piped = try runProgram(
             URL(fileURLWithPath: "/bin/sh"),
-            ["-c", "cat a.json | '\(binary)' validate /dev/stdin; mkfifo f && (cat a.json > f &) && '\(binary)' diff f a.json"],
+            [
+                "-c",
+                "cat a.json | timeout 20 '\(binary)' validate /dev/stdin; mkfifo f && (cat a.json > f &) && timeout 20 '\(binary)' diff f a.json",
+            ],
             in: folder.url)
         #expect(piped.status == 0)
         #expect(piped.stdout == "/dev/stdin: ok (1 step)\nNo navigation changes (1 step).\n")
@@ -388,10 +391,11 @@ private let goodScenario =
     @Test(arguments: ["scenario.json", "body", "standard input"])
     func aFileThatIsNotUTF8CannotBeRead(name: String) throws {
         let folder = try ScenarioFolder([:])
-        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: folder.url.appendingPathComponent(name))
+        try Data([0x7B, 0x0A, 0x20, 0xC3, 0xA9, 0xFF, 0xFE, 0x7D]).write(to: folder.url.appendingPathComponent(name))
         let result = try navviz("validate", name, in: folder.url)
         #expect(result.status == 65)
-        #expect(result.stderr == "\(name): cannot be read: it is not UTF-8 text\n1 of 1 file invalid\n")
+        #expect(
+            result.stderr == "\(name): cannot be read: it is not UTF-8 text (line 2, column 3: byte 0xff)\n1 of 1 file invalid\n")
     }
 
     /// A folder with no scenario is an error for every command that reads scenarios, not a silent success.

@@ -220,6 +220,18 @@ import Testing
         #expect(result.status == 74)
         #expect(result.stderr == "notes.json: not replaced: it is not a navviz scenario. Choose another file, or remove it first\n")
         #expect(try read("notes.json", in: folder.url) == "{\"mine\": true}\n")
+        // A link to an import is not replaced by a file of its own (the link was gone without a word).
+        #expect(try navviz("import", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("link.json").path, withDestinationPath: "flow.json")
+        let throughLink = try navviz("import", "list.txt", "-o", "link.json", in: folder.url)
+        #expect(throughLink.status == 74)
+        #expect(
+            throughLink.stderr
+                == "link.json: not replaced: it is a symbolic link or a special file, not a scenario file navviz import wrote. Choose another file, or remove it first\n"
+        )
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder.url.appendingPathComponent("link.json").path) == "flow.json")
         // A folder is said to be one (it was "not a navviz scenario").
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: false)
         let intoFolder = try navviz("import", "list.txt", "-o", "out", in: folder.url)

@@ -38,6 +38,23 @@ import Testing
 
     /// A failed expectation is a warning for `check`, and a failure with `--strict` (CI that wants the scenarios'
     /// own assertions enforced): the goldens match either way.
+    /// What a killed `--record` left beside the goldens (the staging folder of a process that is gone) is removed by
+    /// the next check: it stayed, and `git add` of the golden folder would commit half a golden set. A live
+    /// process's stays.
+    @Test func aKilledRecordsStagingFolderIsRemovedByTheNextCheck() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let gone = folder.url.appendingPathComponent("golden/.shop.navviz-tmp-2147483646/states")
+        let live = folder.url.appendingPathComponent("golden/.shop.navviz-tmp-1/states")
+        for staging in [gone, live] {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try "digraph {}".write(to: staging.appendingPathComponent("000-initial.dot"), atomically: true, encoding: .utf8)
+        }
+        #expect(try navviz(["check", "flows", "--golden", "golden"], in: folder.url).status == 0)
+        #expect(!exists("golden/.shop.navviz-tmp-2147483646", in: folder.url))
+        #expect(exists("golden/.shop.navviz-tmp-1/states/000-initial.dot", in: folder.url))
+    }
+
     @Test func strictFailsOnAFailedExpectation() throws {
         let scenario =
             #"{"navviz": 1, "name": "shop", "root": {"navigation": ["Home"]}, "steps": [{"push": "Product", "expect": {"visible": "Home"}}]}"#

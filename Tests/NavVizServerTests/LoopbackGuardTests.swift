@@ -216,7 +216,7 @@ import Testing
             let response = try await client.execute(
                 uri: "/api/sessions", method: .post, headers: [.contentType: "application/json"], body: body)
             #expect(response.status == .badRequest)
-            #expect(text(response).contains("body: cannot be read: it is not UTF-8 text"))
+            #expect(text(response).contains("body: cannot be read: it is not UTF-8 text (line 1, column 43: byte 0xff)"))
         }
     }
 
