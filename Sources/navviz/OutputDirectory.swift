@@ -37,7 +37,9 @@ enum OutputDirectory {
         var isFolder: ObjCBool = false
         // A path as the user would write it from here.
         let cwd = fm.currentDirectoryPath + "/"
-        func shown(_ url: URL) -> String { url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path }
+        func shown(_ url: URL) -> String {
+            url.path + "/" == cwd ? "." : url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path
+        }
         // (The output's own path taken by a file is refused below, as a file navviz did not write.)
         if existing != target, !fm.fileExists(atPath: existing.path, isDirectory: &isFolder) || !isFolder.boolValue {
             throw CommandFailure(
@@ -60,6 +62,14 @@ enum OutputDirectory {
             throw CommandFailure(
                 message: "\(place.isEmpty ? "." : place): cannot write the output there: \(String(cString: strerror(errno)))",
                 code: CommandFailure.ioError)
+        }
+        // One navviz at a time replaces an output in this folder: a second one waits (it read the first one's
+        // half-replaced folder as files changed since navviz wrote them). The lock goes with the descriptor.
+        let lock = open(maker.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if lock >= 0 { close(lock) } }
+        if lock >= 0, flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            printError("note: another navviz is writing into \(shown(maker)); waiting for it")
+            while flock(lock, LOCK_EX) != 0, errno == EINTR {}
         }
         let unchanged = try checkReplaceable(
             target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
