@@ -237,8 +237,15 @@ public struct GoldenCheck: Sendable {
             for name in names {
                 let relative = sub.isEmpty ? name : "\(sub)/\(name)"
                 guard Goldens.isGoldenPath(relative) else { continue }
-                guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else {
-                    throw GoldenReadError(path: "\(folder)/\(relative)")
+                let path = "\(directory)/\(name)"
+                // Not read unless it is a file (a pipe would wait for a writer).
+                guard let status = FileStatus(path), status.isRegularFile else {
+                    let what = FileStatus(path)?.isDirectory == true ? "a folder" : "a symbolic link or a special file"
+                    throw GoldenReadError(path: "\(folder)/\(relative)", reason: "it is \(what), not a file")
+                }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw GoldenReadError(
+                        path: "\(folder)/\(relative)", reason: access(path, R_OK) != 0 ? "permission denied" : "it cannot be read")
                 }
                 files[relative] = String(decoding: data, as: UTF8.self)
             }
@@ -251,6 +258,8 @@ public struct GoldenCheck: Sendable {
 public struct GoldenReadError: Error, Equatable, CustomStringConvertible {
     /// The file.
     public var path: String
-    /// `path: cannot read the golden`.
-    public var description: String { "\(path): cannot read the golden" }
+    /// Why: `it is a folder, not a file`, `permission denied`.
+    public var reason: String
+    /// `path: cannot read the golden: reason`.
+    public var description: String { "\(path): cannot read the golden: \(reason)" }
 }

@@ -193,7 +193,12 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // Without blocking (a FIFO put in its place would hang every write), and only the very file restored or
         // created: one swapped in meanwhile (another user's, one others may write) is not written to.
         let fd = open(path(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw JournalIOError(text: "cannot open '\(path(id))': \(Self.errnoText())") }
+        guard fd >= 0 else {
+            if errno == ELOOP {
+                throw JournalIOError(text: "'\(path(id))' is a symbolic link now, not the journal navviz wrote: nothing was written to it")
+            }
+            throw JournalIOError(text: "cannot open '\(path(id))': \(Self.errnoText())")
+        }
         let expected = lock.withLock { identities[id] }
         guard let status = FileStatus(descriptor: fd), status.isRegularFile, Self.isOwn(status), FileIdentity(status) == expected else {
             closeDescriptor(fd)

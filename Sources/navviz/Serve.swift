@@ -106,19 +106,26 @@ extension NavVizCommand {
             if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
             if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }
             if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
-            // Read once: with --token-file, each reading reads the file.
-            let resolved = resolvedToken
             if let tokenFile {
                 if token != nil { throw ValidationError("Use either --token or --token-file, not both") }
                 // The file itself, through a link if it is one (a link's own mode says nothing).
                 var info = stat()
                 guard stat(tokenFile, &info) == 0 else { throw ValidationError("--token-file '\(tokenFile)': no such file") }
+                // Before it is read: a pipe would wait for a writer; a folder's mode is not a token's.
+                guard info.st_mode & S_IFMT == S_IFREG else {
+                    throw ValidationError(
+                        "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
+                }
                 let mode = Int(info.st_mode) & 0o777
                 if mode & 0o077 != 0 {
                     throw ValidationError(
                         "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
                 }
-                if resolved == nil { throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line") }
+            }
+            // Read once: with --token-file, each reading reads the file.
+            let resolved = resolvedToken
+            if let tokenFile, resolved == nil {
+                throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line")
             }
             if resolved == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)

@@ -55,6 +55,24 @@ import Testing
         #expect(exists("golden/.shop.navviz-tmp-1/states/000-initial.dot", in: folder.url))
     }
 
+    /// A golden that is not a file says what it is (it read "cannot read the golden"), and a pipe is not opened.
+    @Test func aGoldenThatIsNotAFileSaysWhatItIs() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let golden = folder.url.appendingPathComponent("golden/shop/states/001-push.dot")
+        try FileManager.default.removeItem(at: golden)
+        #expect(mkfifo(golden.path, 0o600) == 0)
+        let pipe = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(pipe.status == 65)
+        #expect(
+            pipe.stderr == "golden/shop/states/001-push.dot: cannot read the golden: it is a symbolic link or a special file, not a file\n")
+        try FileManager.default.removeItem(at: golden)
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: false)
+        let directory = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(directory.status == 65)
+        #expect(directory.stderr == "golden/shop/states/001-push.dot: cannot read the golden: it is a folder, not a file\n")
+    }
+
     @Test func strictFailsOnAFailedExpectation() throws {
         let scenario =
             #"{"navviz": 1, "name": "shop", "root": {"navigation": ["Home"]}, "steps": [{"push": "Product", "expect": {"visible": "Home"}}]}"#

@@ -278,6 +278,15 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         let (status, text) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path])
         #expect(status == 64)
         #expect(text.contains("--token-file '\(file.path)' can be read by other users (mode 644): chmod 600 it first"))
+        // A folder or a pipe is said to be one (a pipe "held no token", a folder "could be read by other users").
+        let fifo = file.path + ".fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for path in [FileManager.default.temporaryDirectory.path, fifo] {
+            let (notAFile, said) = try serveFailing(["--port", "0", "--memory", "--token-file", path])
+            #expect(notAFile == 64)
+            #expect(said.contains("--token-file '\(path)' is not a file (a folder, a pipe or a device): expected a file holding the token"))
+        }
         chmod(file.path, 0o600)
         // Through a link, the file's own mode counts.
         let link = file.path + ".link"
