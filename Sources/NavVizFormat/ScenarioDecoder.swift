@@ -50,6 +50,20 @@ public struct ScenarioDecoder: FieldReader {
 
     // MARK: - Fields (the readers themselves are FieldReader's)
 
+    /// A description without the seal `navviz import` ends it with (` [navviz import 0123456789abcdef]`): it tells
+    /// an edited import from an untouched one, and is no caption.
+    public static func withoutImportSeal(_ description: String) -> String {
+        let marker = " [navviz import "
+        let scalars = Array(description.unicodeScalars)
+        let length = marker.unicodeScalars.count + 17
+        guard scalars.count >= length, scalars.last == "]" else { return description }
+        let tail = scalars[(scalars.count - length)...]
+        guard String(String.UnicodeScalarView(tail.prefix(marker.unicodeScalars.count))) == marker,
+            tail.dropFirst(marker.unicodeScalars.count).dropLast().allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
+        else { return description }
+        return String(String.UnicodeScalarView(scalars.dropLast(length)))
+    }
+
     /// The longest time or duration a scenario may name, in seconds (a day): sums of bounded times stay finite.
     static let maxSeconds = 86_400.0
 
@@ -95,7 +109,7 @@ public struct ScenarioDecoder: FieldReader {
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let defaultName = baseName.split(separator: ".").dropLast().joined(separator: ".")
         let name = string(value["name"], "name") ?? (defaultName.isEmpty ? baseName : defaultName)
-        let caption = string(value["description"], "description")
+        let caption = string(value["description"], "description").map(Self.withoutImportSeal)
         let device = value["device"] == nil ? .phone : (choice(value["device"], "device", Device.self) ?? .phone)
         self.device = device
         let finder = value["finder"] == nil ? .navviz : (finderName(value["finder"], "finder") ?? .navviz)

@@ -57,7 +57,7 @@ extension DiagramItem {
     var controllerTitle: [String] {
         var parts = [node.displayName + (nameSuffix ?? "")]
         if let classLine,
-            DiagramStyle.unqualified(DiagramStyle.shownClassName(of: node)) != node.displayName || node.id.rawValue != node.displayName
+            DiagramStyle.withoutModule(DiagramStyle.shownClassName(of: node)) != node.displayName || node.id.rawValue != node.displayName
         {
             parts.append(classLine)
         }

@@ -103,6 +103,13 @@ enum DiagramStyle {
     /// arguments if still long. The tooltip keeps the whole name.
     static func shownClassName(of node: Node) -> String { capped(elidingGenerics(simplifiedGenerics(className(of: node)))) }
 
+    /// A class name without its module, its generic arguments kept: `Shop.Container<Cart>` reads `Container<Cart>`.
+    static func withoutModule(_ name: String) -> String {
+        let head = name.prefix { $0 != "<" }
+        guard let dot = head.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// A class name without its module and generic arguments: `SwiftUI.UIKitTabBarController` reads
     /// `UIKitTabBarController`, `StyleContextSplitViewNavigationController<…>` `StyleContextSplitViewNavigationController`.
     static func unqualified(_ name: String) -> String {

@@ -15,18 +15,25 @@ public enum ScenarioLoader {
         // Opened once: a pipe's bytes are gone once read (`contents(atPath:)` read and refused them).
         var status = stat()
         let isRegular = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        guard let data = isRegular ? FileManager.default.contents(atPath: path) : readStream(path) else {
+        guard let data = isRegular ? FileManager.default.contents(atPath: path) : try readStream(path) else {
             let reason = access(path, R_OK) != 0 ? "permission denied" : "it cannot be read"
             throw ScenarioErrors([.unreadable(file: path, reason: reason)])
         }
         return try text(data, file: path)
     }
 
+    /// The most a pipe or another file that is not a regular one is read: `/dev/zero` never ends.
+    public static let maxStreamBytes = 256 << 20
+
     /// Everything a pipe or another file that is not a regular one gives until it ends; nil when it cannot be opened.
-    static func readStream(_ path: String) -> Data? {
+    static func readStream(_ path: String) throws(ScenarioErrors) -> Data? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return try? handle.readToEnd() ?? Data()
+        guard let data = try? handle.read(upToCount: maxStreamBytes + 1) ?? Data() else { return nil }
+        if data.count > maxStreamBytes {
+            throw ScenarioErrors([.unreadable(file: path, reason: "it goes on past \(maxStreamBytes >> 20) MB (a device, not a file?)")])
+        }
+        return data
     }
 
     /// The bytes read for `file` as text; refused when they are not UTF-8.
@@ -97,6 +104,15 @@ public enum ScenarioLoader {
         var files: [String] = []
         var skipped: [(file: String, why: String)] = []
         for file in names.filter({ !$0.hasPrefix(".") }).sorted().map({ "\(base)/\($0)" }) {
+            guard file.hasSuffix(".json") || (captures && file.hasSuffix(".txt")) else { continue }
+            // Named by a folder, only files are read: a pipe would wait for a writer (`serve --watch` hung on one), and
+            // a link to /dev/zero never ends. Named on the command line, a pipe is read (`diff <(git show …) f.json`).
+            // (One that is not there, a dangling link, is kept: loading it says so.)
+            var status = stat()
+            if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+                skipped.append((file, "not a regular file (a pipe, a device, or a link to one), left out"))
+                continue
+            }
             if file.hasSuffix(".json") {
                 files.append(file)
             } else if captures, file.hasSuffix(".txt") {

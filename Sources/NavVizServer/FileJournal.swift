@@ -225,7 +225,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     }
 
     /// Appends a record; returns once it is written and fsync'd (appends waiting together share one fsync).
-    public func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
+    public nonisolated(nonsending) func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
         let bytes = JournalRecord.frame(record)
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

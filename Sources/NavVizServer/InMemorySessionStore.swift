@@ -203,7 +203,7 @@ public actor InMemorySessionStore: SessionStore {
             throw error
         }
         // Appends finish in order per session, so every step up to this one is on disk now.
-        guard let session = sessions[id], session.acknowledged < step.index else { return }
+        guard let session = sessions[id], session.acknowledged < step.index, step.index <= session.lastIndex else { return }
         let newly = session.steps[(session.acknowledged + 1)...min(step.index, session.lastIndex)]
         sessions[id]?.acknowledged = step.index
         for record in newly { broadcast(.step(id, record)) }
@@ -218,8 +218,10 @@ public actor InMemorySessionStore: SessionStore {
     private func rollBack(_ id: SessionID) async {
         guard let restored = try? await journal.reread(id), let live = sessions[id] else { return }
         let (rebuilt, _) = Self.replay(restored)
-        // Another request may have rolled it back already; what was acknowledged (and told to subscribers) stays.
+        // Another request may have rolled it back already; what was acknowledged (and told to subscribers) stays. A
+        // step on disk whose append has not returned yet is acknowledged (and told) when it returns.
         guard var session = rebuilt, session.lastIndex >= live.acknowledged, brokenJournals[id] != nil else { return }
+        session.acknowledged = live.acknowledged
         session.warnings = live.warnings
         sessions[id] = session
         brokenJournals[id] = nil

@@ -7,8 +7,10 @@ public protocol SessionJournal: Sendable {
     /// Starts a session's journal with its first record; returns once it is on disk.
     func create(_ id: SessionID, first record: JSONValue) async throws(ServerError)
     /// Appends a record; returns once it is on disk (written and fsync'd). After a failed append (its bytes cut off
-    /// again), every later append to that journal fails until `reread` reads back what the file holds.
-    func append(_ record: JSONValue, to id: SessionID) async throws(ServerError)
+    /// again), every later append to that journal fails until `reread` reads back what the file holds. Runs on the
+    /// caller's executor up to its first suspension, so records are queued in the order the session store made them
+    /// (a hop off the store's actor first could queue a later step's record before an earlier one's).
+    nonisolated(nonsending) func append(_ record: JSONValue, to id: SessionID) async throws(ServerError)
     /// After a failed append: the records the journal holds, every one acknowledged; appends are taken again.
     func reread(_ id: SessionID) async throws(ServerError) -> RestoredJournal
     /// Removes a session's journal.
@@ -43,7 +45,7 @@ public struct NoJournal: SessionJournal {
     /// Keeps nothing.
     public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {}
     /// Keeps nothing.
-    public func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {}
+    public nonisolated(nonsending) func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {}
     /// Has nothing to delete.
     public func delete(_ id: SessionID) async throws(ServerError) {}
     /// Has nothing to close.

@@ -165,14 +165,16 @@ enum ScenarioFile {
                         "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
                     code: CommandFailure.ioError)
             }
-            guard isImported(value) else {
+            // Its seal says whether it is still as written (a renamed title, a note, a screen); a file without one is
+            // not an import of this navviz's, or its seal was edited away with the rest.
+            guard isImported(value), let existing, let intact = isIntact(existing) else {
                 throw CommandFailure(
                     message: "\(Terminal.printable(path)): not replaced: it is a scenario navviz import did not write (or one edited "
-                        + "since: it holds more than captures). Choose another file, or remove it first",
+                        + "since: it holds more than captures, or its description lost its '[navviz import …]' seal). Choose another "
+                        + "file, or remove it first",
                     code: CommandFailure.ioError)
             }
-            // Its shape is an import's; its seal says whether it is still as written (a renamed title, a note, a screen).
-            if let existing, isIntact(existing) == false {
+            if !intact {
                 throw CommandFailure(
                     message: "\(Terminal.printable(path)): not replaced: it was edited since navviz import wrote it. Choose another "
                         + "file, or remove it first",

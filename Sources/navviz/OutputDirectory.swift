@@ -45,9 +45,12 @@ enum OutputDirectory {
             throw CommandFailure(
                 message: "\(shown(existing)): a file, not a folder: the output goes into a folder there", code: CommandFailure.ioError)
         }
-        // A mount point (a USB stick, a volume of its own) cannot be replaced by a folder renamed over it.
-        if existing == target, let folder = FileStatus(target.path), folder.isDirectory,
-            let parent = FileStatus(target.deletingLastPathComponent().path), parent.device != folder.device
+        // A mount point (a USB stick, a volume of its own) cannot be replaced by a folder renamed over it. Its
+        // physical parent (`..`), not the path's: a folder reached through a link to another disk is not one.
+        var folderInfo = stat()
+        var parentInfo = stat()
+        if existing == target, stat(target.path, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR,
+            stat(target.path + "/..", &parentInfo) == 0, parentInfo.st_dev != folderInfo.st_dev
         {
             let place = shown(target)
             throw CommandFailure(
@@ -73,6 +76,7 @@ enum OutputDirectory {
         }
         let unchanged = try checkReplaceable(
             target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
+        let checked = Listing(target)
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -111,8 +115,14 @@ enum OutputDirectory {
                 try NewFile.write(text, to: staging.appendingPathComponent(manifestName).path)
             }
             // Once more, now that the new output is ready: a file put in the old folder while it was written (an
-            // editor's save, a note copied in) would go with it.
-            _ = try checkReplaceable(target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
+            // editor's save, a note copied in) would go with it. By names, sizes and modification times against the
+            // first look (linking the unchanged files changed their status times: checked so, each would be hashed).
+            if let moved = Listing(target).firstDifference(from: checked) {
+                throw CommandFailure(
+                    message: "\(destination): not replaced: '\(moved)' changed while navviz wrote the new output. Run it again, or "
+                        + "choose another output directory",
+                    code: CommandFailure.ioError)
+            }
             try replace(target, with: staging)
             // The manifest's time says when the output was complete: removing the old folder changed the status time of
             // each file linked from it, which the next render would otherwise read and hash to find unchanged.
@@ -291,6 +301,24 @@ enum OutputDirectory {
             message: "\(destination): not replaced: it holds '\(first)'\(others), which navviz does not write there. "
                 + "Choose another output directory, or remove it first",
             code: CommandFailure.ioError)
+    }
+
+    /// What a folder holds, by relative path: each file's size and modification time (a folder's as -1).
+    struct Listing: Equatable {
+        var entries: [String: [Int]] = [:]
+
+        init(_ target: URL) {
+            guard let enumerator = FileManager.default.enumerator(atPath: target.path) else { return }
+            while let relative = enumerator.nextObject() as? String {
+                let status = FileStatus(target.appendingPathComponent(relative).path)
+                entries[relative] = status.map { $0.isDirectory ? [-1] : [$0.size, $0.modified] } ?? []
+            }
+        }
+
+        /// A path that is new, gone or changed since `earlier`, the first in order.
+        func firstDifference(from earlier: Listing) -> String? {
+            Set(entries.keys).union(earlier.entries.keys).sorted().first { entries[$0] != earlier.entries[$0] }
+        }
     }
 
     /// Removes an earlier check's artifacts (a folder navviz wrote whose manifest lists `drift.txt`, which no render

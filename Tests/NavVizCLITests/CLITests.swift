@@ -53,6 +53,26 @@ private let goodScenario =
         #expect(piped.status == 0)
         #expect(piped.stdout == "/dev/stdin: ok (1 step)\nNo navigation changes (1 step).\n")
         #expect(piped.stderr == "")
+        // In a folder, only files are read: a pipe would wait for a writer (serve --watch hung on one).
+        let inFolder = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "mkdir d && cp a.json d/ && mkfifo d/p.json && timeout 20 '\(binary)' validate d"],
+            in: folder.url)
+        #expect(inFolder.status == 0)
+        #expect(inFolder.stdout == "d/a.json: ok (1 step)\n")
+        #expect(inFolder.stderr == "d/p.json: note: not a regular file (a pipe, a device, or a link to one), left out\n")
+    }
+
+    /// Times are whole microseconds in every sample's run JSON: a route chain's duration read 0.7000000000000002
+    /// and three pushes' time 1.0499999999999998.
+    @Test func runJSONTimesHaveNoFloatingPointNoise() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Samples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(samples.count >= 10)
+        for sample in samples {
+            let run = try navviz("run", "Samples/\(sample)", "--json")
+            let noisy = run.stdout.range(of: #"[0-9]\.[0-9]{10,}"#, options: .regularExpression).map { String(run.stdout[$0]) }
+            #expect(noisy == nil, "\(sample): \(noisy ?? "")")
+        }
     }
 
     @Test func runPrintsTheStepTable() throws {

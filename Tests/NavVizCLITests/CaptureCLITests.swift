@@ -250,7 +250,7 @@ import Testing
         #expect(refused.status == 74)
         #expect(
             refused.stderr
-                == "mine.json: not replaced: it is a scenario navviz import did not write (or one edited since: it holds more than captures). Choose another file, or remove it first\n"
+                == "mine.json: not replaced: it is a scenario navviz import did not write (or one edited since: it holds more than captures, or its description lost its '[navviz import …]' seal). Choose another file, or remove it first\n"
         )
         #expect(try read("mine.json", in: folder.url) == handWritten)
         // Its own output is replaced: importing again is how a capture is refreshed.
@@ -271,12 +271,19 @@ import Testing
                     == "flow.json: not replaced: it was edited since navviz import wrote it. Choose another file, or remove it first\n")
             #expect(try read("flow.json", in: folder.url) == edited)
         }
-        // An import without a seal (an older navviz's) is still replaced by its shape.
-        let older = imported.replacingOccurrences(of: #" \[navviz import [0-9a-f]{16}\]"#, with: "", options: .regularExpression)
-        #expect(older != imported)
-        try older.write(to: folder.url.appendingPathComponent("flow.json"), atomically: true, encoding: .utf8)
+        // Nor when its seal was edited away with the rest (it was then taken for an older import and replaced).
+        let unsealed = imported.replacingOccurrences(of: #" \[navviz import [0-9a-f]{16}\]"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #""name": "list""#, with: #""name": "My list""#)
+        #expect(unsealed != imported)
+        try unsealed.write(to: folder.url.appendingPathComponent("flow.json"), atomically: true, encoding: .utf8)
+        #expect(try navviz("import", "list.txt", "-o", "flow.json", in: folder.url).status == 74)
+        #expect(try read("flow.json", in: folder.url) == unsealed)
+        // The seal is no caption: the scenario's initial state reads as the description without it.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flow.json"))
         #expect(try navviz("import", "list.txt", "-o", "flow.json", in: folder.url).status == 0)
-        #expect(try read("flow.json", in: folder.url) == imported)
+        let table = try navviz("run", "flow.json", "--json", in: folder.url)
+        #expect(table.stdout.contains(#""note": "Captured in list.txt.""#))
+        #expect(!table.stdout.contains("navviz import"))
         // No temporary file is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }.isEmpty)
     }

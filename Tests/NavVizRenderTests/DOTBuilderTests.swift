@@ -415,6 +415,16 @@ import Testing
         #expect(swiftUI.contains("UIKitNavigationController"))
         let swiftUIDOT = DOTBuilder().state(swiftUI, finder: ViewFinder().find(in: swiftUI))
         #expect(swiftUIDOT.contains(##"<B>SwiftUI.UIKitNavigationController</B></TD>"##))
+        // A generic class keeps its arguments in a Mermaid title (dropped with the module, they were lost).
+        let generic = try PrintHierarchy.parse(
+            """
+            <_TtGC4Shop9ContainerVS_4Cart_ 0x1>, state: appeared, view: <UIView 0x2>
+               | <Shop.CartViewController 0x3>, state: appeared, view: <UIView 0x4>
+            """, file: "generic.txt"
+        ).hierarchy().hierarchy
+        #expect(
+            MermaidBuilder().state(generic, finder: ViewFinder().find(in: generic)).contains(
+                #"subgraph n2 ["Container · Container#60;Cart#62;"]"#))
         let sample = try Fixtures.hierarchy(.navigation([.screen("Home")], id: "nav"))
         let sampleDOT = DOTBuilder().state(sample, finder: ViewFinder().find(in: sample))
         #expect(sampleDOT.contains(##"<B>Home</B><BR/><FONT COLOR="#dbeafe" POINT-SIZE="8">UIViewController</FONT>"##))

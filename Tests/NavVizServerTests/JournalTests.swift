@@ -352,6 +352,30 @@ import Testing
         await restored.close()
     }
 
+    /// Steps posted to one session at once are journaled in the order the session took them: the journal's append runs
+    /// on the store's executor until it queues the record (a hop off the actor first could queue a later step's record
+    /// before an earlier one's, and a restart would replay another run).
+    @Test func stepsPostedAtOnceToOneSessionAreJournaledInTheOrderTaken() async throws {
+        let directory = try temporaryDirectory("order")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        let id = SessionID("shop")!
+        _ = try await store.create(try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask { _ = try await store.perform(try JSONParser.parse(#"{"op": "push", "node": "P\#(index)"}"#), in: id) }
+            }
+            try await group.waitForAll()
+        }
+        let live = try await store.session(id).steps.map(\.finder.visible?.rawValue)
+        await store.close()
+        let restored = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await restored.restore() == [])
+        #expect(try await restored.session(id).steps.map(\.finder.visible?.rawValue) == live)
+        #expect(live.count == 201)
+        await restored.close()
+    }
+
     @Test func deletingASessionRemovesItsJournal() async throws {
         let directory = try temporaryDirectory("delete")
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -434,7 +434,7 @@ import Testing
     struct FullDiskJournal: SessionJournal {
         func restore() async throws(ServerError) -> [RestoredJournal] { [] }
         func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {}
-        func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
+        nonisolated(nonsending) func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
             throw .journalFailed(reason: "write failed: No space left on device")
         }
         func delete(_ id: SessionID) async throws(ServerError) {}
@@ -463,7 +463,7 @@ import Testing
         func fill(_ isFull: Bool) { lock.withLock { full = isFull } }
         func restore() async throws(ServerError) -> [RestoredJournal] { [] }
         func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) { lock.withLock { records[id] = [record] } }
-        func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
+        nonisolated(nonsending) func append(_ record: JSONValue, to id: SessionID) async throws(ServerError) {
             let isFull = lock.withLock {
                 if !full { records[id, default: []].append(record) }
                 return full

@@ -41,7 +41,7 @@ public struct RouteOutcome: Sendable, Equatable {
         step.warnings = steps.flatMap(\.warnings)
         step.created = steps.flatMap(\.created)
         step.start = head.step.start
-        step.duration = (steps.map { $0.start + $0.duration }.max() ?? step.start) - step.start
+        step.duration = Simulator.onClock((steps.map { $0.start + $0.duration }.max() ?? step.start) - step.start)
         step.animation = steps.lazy.compactMap(\.animation).first
         step.isUpdate = steps.contains { $0.isUpdate }
         var outcome = RouteOutcome(
