@@ -123,8 +123,12 @@ enum ScenarioFile {
     /// The scenario's pretty JSON, its description sealed with the hash of the whole text.
     static func sealed(_ scenario: JSONValue) -> String {
         let description = scenario["description"]?.stringValue.map { $0 + " " } ?? ""
-        let members = (scenario.objectMembers ?? []).map { name, value in
+        var members = (scenario.objectMembers ?? []).map { name, value in
             (name, name == "description" ? JSONValue.string(description + sealPrefix + unsealed + "]") : value)
+        }
+        if scenario["description"] == nil {
+            let place = (members.firstIndex { $0.0 == "name" }).map { $0 + 1 } ?? members.count
+            members.insert(("description", .string(sealPrefix + unsealed + "]")), at: place)
         }
         let text = JSONWriter.pretty(.object(members)) + "\n"
         return text.replacingOccurrences(of: sealPrefix + unsealed + "]", with: sealPrefix + seal(of: text) + "]")
