@@ -13,7 +13,7 @@ public actor InMemorySessionStore: SessionStore {
     /// Ids whose journal name the data folder already holds, not a session's (passed over by `freeID`).
     private var takenNames: Set<SessionID> = []
     private var brokenJournals: [SessionID: String] = [:]
-    private var subscribers: [UUID: (filter: SessionID?, continuation: AsyncStream<ServerEvent>.Continuation)] = [:]
+    private var subscribers: [UUID: (filter: SessionID?, everySession: Bool, continuation: AsyncStream<ServerEvent>.Continuation)] = [:]
     private var pinger: Task<Void, Never>?
     private let pingInterval: Duration
     private var isClosed = false
@@ -64,6 +64,11 @@ public actor InMemorySessionStore: SessionStore {
                 switch record["type"]?.stringValue {
                 case "step": _ = try session.perform(record["body"] ?? .null)
                 case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
+                case "capture":
+                    let captured = try Capture.read(
+                        record["body"]?.stringValue ?? "", file: "body", continuing: session.captureIdentities)
+                    _ = try session.apply(snapshot: Snapshot.encode(captured.hierarchy))
+                    session.captureIdentities = captured.identities
                 default: throw ServerError.invalidBody(ScenarioErrors([]))
                 }
             } catch {
@@ -174,7 +179,9 @@ public actor InMemorySessionStore: SessionStore {
             session.captureIdentities = captured.identities
             return step
         }
-        try await commit(("snapshot", body), step: step, in: id)
+        // The dump as posted, not its snapshot: read again on a restart, it gives the next capture the same ids by
+        // address (a restarted daemon drew a phantom pop and push of a controller that never moved).
+        try await commit(("capture", .string(text)), step: step, in: id)
         return step
     }
 
@@ -207,7 +214,7 @@ public actor InMemorySessionStore: SessionStore {
         let newly = session.steps[(session.acknowledged + 1)...min(step.index, session.lastIndex)]
         sessions[id]?.acknowledged = step.index
         for record in newly { broadcast(.step(id, record)) }
-        if subscribers.values.contains(where: { $0.filter == nil }) {
+        if subscribers.values.contains(where: { $0.filter == nil || $0.everySession }) {
             broadcast(.session(id, summary: session.summary), onlyGlobal: true)
         }
     }
@@ -227,8 +234,9 @@ public actor InMemorySessionStore: SessionStore {
         brokenJournals[id] = nil
     }
 
-    /// Events from now on (and, for one session, its acknowledged steps after `after` first).
-    public func subscribe(to id: SessionID?, after: Int?) throws(ServerError) -> EventSubscription {
+    /// Events from now on (and, for one session, its acknowledged steps after `after` first); with `everySession`,
+    /// every session's summaries and deletions too.
+    public func subscribe(to id: SessionID?, after: Int?, everySession: Bool) throws(ServerError) -> EventSubscription {
         // Each stream holds a connection for as long as it lasts: a thousand of them took every file the daemon had.
         guard subscribers.count < Self.maxStreams else { throw .tooManyStreams(limit: Self.maxStreams) }
         var replay: [ServerEvent] = []
@@ -244,7 +252,7 @@ public actor InMemorySessionStore: SessionStore {
         if isClosed {
             continuation.finish()
         } else {
-            subscribers[key] = (id, continuation)
+            subscribers[key] = (id, everySession, continuation)
             startPinging()
         }
         continuation.onTermination = { [weak self] _ in
@@ -264,7 +272,11 @@ public actor InMemorySessionStore: SessionStore {
     private func broadcast(_ event: ServerEvent, onlyGlobal: Bool = false) {
         for subscriber in subscribers.values {
             if let filter = subscriber.filter {
-                if onlyGlobal || filter != event.sessionID { continue }
+                if case .step = event {
+                    if filter != event.sessionID { continue }
+                } else if !subscriber.everySession, onlyGlobal || filter != event.sessionID {
+                    continue
+                }
             } else if case .step = event {
                 continue  // the global stream hears about sessions, not each step
             }

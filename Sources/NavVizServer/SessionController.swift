@@ -123,7 +123,13 @@ struct SessionController: Sendable {
                 }
                 return value
             }
-            return events(try await store.subscribe(to: id, after: after), limit: limit)
+            // `?sessions=all`: every session's summaries and deletions too (the viewer's one stream).
+            let everySession =
+                try query["sessions"].map { raw in
+                    guard raw == "all" else { throw ServerError.invalidQuery(name: "sessions", value: String(raw), expected: "all") }
+                    return true
+                } ?? false
+            return events(try await store.subscribe(to: id, after: after, everySession: everySession), limit: limit)
         }
         api.get("events") { _, _ in
             events(try await store.subscribe(to: nil, after: nil), limit: nil)

@@ -19,8 +19,10 @@ public protocol SessionStore: Sendable {
     /// Applies the text `_printHierarchy` printed, as its canonical snapshot: a controller printed at an address
     /// the session's previous capture printed, with the same class, keeps its id there.
     func apply(capture text: String, to id: SessionID) async throws(ServerError) -> RunStep
-    /// Events from now on (and, for one session, its acknowledged steps after `after` first).
-    func subscribe(to id: SessionID?, after: Int?) async throws(ServerError) -> EventSubscription
+    /// Events from now on (and, for one session, its acknowledged steps after `after` first). With `everySession`,
+    /// one session's stream also hears every session's summary and deletion, as the stream of all sessions does:
+    /// the viewer's one stream (a browser gives a host six connections, and two streams a tab starved its images).
+    func subscribe(to id: SessionID?, after: Int?, everySession: Bool) async throws(ServerError) -> EventSubscription
     /// Installs or replaces a session rendered from a watched scenario file; false (and nothing changed)
     /// when a session created through the API holds its id.
     @discardableResult
@@ -29,6 +31,13 @@ public protocol SessionStore: Sendable {
     func remove(watched id: SessionID) async
     /// Ends every event stream and flushes and closes the journal.
     func close() async
+}
+
+extension SessionStore {
+    /// `subscribe(to:after:everySession:)` for one session's own events, or every session's.
+    public func subscribe(to id: SessionID?, after: Int?) async throws(ServerError) -> EventSubscription {
+        try await subscribe(to: id, after: after, everySession: false)
+    }
 }
 
 /// Something subscribers hear about.

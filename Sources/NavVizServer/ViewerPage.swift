@@ -111,7 +111,7 @@ enum ViewerPage {
           const token = sessionStorage.getItem("navviz-token");
           const headers = token ? { "Authorization": "Bearer " + token } : {};
           const $ = (id) => document.getElementById(id);
-          const state = { sessions: [], session: null, steps: [], selected: -1, stream: null, urls: {} };
+          const state = { sessions: [], session: null, steps: [], selected: -1, stream: null, list: null, urls: {} };
 
           function notice(text) { $("notice").textContent = text || ""; }
 
@@ -135,6 +135,9 @@ enum ViewerPage {
           async function loadSessions() {
             const body = await (await api("/api/sessions")).json();
             state.sessions = body.sessions;
+            // A watched file that became invalid (or valid again) says so above its diagrams.
+            const shown = state.sessions.find((s) => s.id === state.session);
+            if (shown) { notice(shown.error || ""); }
             const list = $("sessions");
             list.replaceChildren();
             for (const session of state.sessions) {
@@ -165,6 +168,7 @@ enum ViewerPage {
 
           async function selectSession(id, keepStep, wanted) {
             if (state.stream) { state.stream.abort(); state.stream = null; }
+            if (state.list) { state.list.abort(); state.list = null; }
             const previous = state.session === id ? state.selected : -1;
             const wasAtEnd = state.session === id && state.selected === state.steps.length - 1;
             state.session = id;
@@ -285,11 +289,14 @@ enum ViewerPage {
             }
           }
 
+          // One stream a page: the followed session's steps and every session's news (a browser gives a host six
+          // connections; with two streams a tab, three tabs left none for the diagrams, which stayed a step behind).
           function follow(id, after) {
             const controller = new AbortController();
             state.stream = controller;
-            stream(sessionPath(id) + "/events?after=" + after, (type, data) => {
-              if (type !== "step" || state.session !== id || data.index !== state.steps.length) { return; }
+            stream(sessionPath(id) + "/events?sessions=all&after=" + after, (type, data) => {
+              if (type !== "step") { listEvent(type, data); return; }
+              if (state.session !== id || data.index !== state.steps.length) { return; }
               const atEnd = state.selected === state.steps.length - 1;
               state.steps.push(data);
               $("timeline").append(stepButton(data));
@@ -311,15 +318,30 @@ enum ViewerPage {
             listTimer = setTimeout(() => { listTimer = null; loadSessions().catch((error) => notice(error.message)); }, 300);
           }
 
+          function listEvent(type, data) {
+            refreshListSoon();
+            if (type === "session") {
+              // The summary the event carries is the session's now (its error, when a watched file is invalid).
+              const index = state.sessions.findIndex((s) => s.id === data.id);
+              if (index >= 0) { state.sessions[index] = data; } else { state.sessions.push(data); }
+            }
+            if (type === "session" && data.id === state.session && data.source === "watch") {
+              selectSession(data.id, true); // the watched file changed: show it again, same step
+            } else if (type === "deleted" && data.id === state.session) {
+              state.session = null;
+              if (state.stream) { state.stream.abort(); state.stream = null; }
+              watchSessions();
+            }
+          }
+
+          // Every session's news while no session is followed (a followed session's stream carries it then).
           function watchSessions() {
-            stream("/api/events", (type, data) => {
-              refreshListSoon();
-              if (type === "session" && data.id === state.session && data.source === "watch") {
-                selectSession(data.id, true); // the watched file changed: show it again, same step
-              } else if (type === "deleted" && data.id === state.session) {
-                state.session = null;
-              }
-            }).catch(() => {}).finally(() => setTimeout(watchSessions, 2000));
+            if (state.session || state.list) { return; }
+            const controller = new AbortController();
+            state.list = controller;
+            stream("/api/events", listEvent, controller.signal).catch(() => {}).finally(() => {
+              if (state.list === controller) { state.list = null; setTimeout(watchSessions, 2000); }
+            });
           }
 
           document.addEventListener("keydown", (event) => {

@@ -1,5 +1,6 @@
 import Foundation
 import NavVizScenario
+import NavVizTestSupport
 import Testing
 
 @testable import NavVizServer
@@ -374,6 +375,27 @@ import Testing
         #expect(try await restored.session(id).steps.map(\.finder.visible?.rawValue) == live)
         #expect(live.count == 201)
         await restored.close()
+    }
+
+    /// A capture is journaled as posted, so a restarted daemon gives the next capture the ids by address as the
+    /// running one did (it kept only the snapshot, and after a restart drew a phantom pop and push: popping tab 0's
+    /// `ProductViewController` renumbered tab 1's `ProductViewController#2`).
+    @Test func capturesKeepTheirIdsByAddressAcrossARestart() async throws {
+        let directory = try temporaryDirectory("captures")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let before = CaptureSamples.twoProducts
+        let after = before.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
+        let id = SessionID("shop")!
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "shop"}"#))
+        _ = try await first.apply(capture: before, to: id)
+        await first.close()
+        let restarted = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await restarted.restore() == [])
+        let step = try await restarted.apply(capture: after, to: id)
+        #expect(step.hierarchy.contains("ProductViewController#2") && !step.hierarchy.contains("ProductViewController"))
+        #expect(step.outcome.events.isEmpty || step.outcome.events.allSatisfy { $0.controller.rawValue != "ProductViewController#2" })
+        await restarted.close()
     }
 
     @Test func deletingASessionRemovesItsJournal() async throws {

@@ -98,6 +98,36 @@ import Testing
         #expect(seen == ["session one 0", "session one 1", "deleted one"])
     }
 
+    /// With `everySession`, one session's stream also carries every session's news: the viewer's one stream a page
+    /// (two a page starved a browser's six connections a host, and the diagrams stayed a step behind). Without it,
+    /// another session is not heard of.
+    @Test(arguments: [true, false])
+    func aSessionStreamCanCarryEverySessionsNews(everySession: Bool) async throws {
+        let store = InMemorySessionStore()
+        _ = try await store.create(try JSONParser.parse(#"{"id": "one", "root": "Home"}"#))
+        let subscription = try await store.subscribe(to: SessionID("one")!, after: 0, everySession: everySession)
+        _ = try await store.perform(try JSONParser.parse(#"{"op": "present", "node": "Sheet"}"#), in: SessionID("one")!)
+        _ = try await store.create(try JSONParser.parse(#"{"id": "two", "root": "Home"}"#))
+        _ = try await store.perform(try JSONParser.parse(#"{"op": "present", "node": "Sheet"}"#), in: SessionID("two")!)
+        try await store.delete(SessionID("two")!)
+        try await store.delete(SessionID("one")!)
+        await store.close()
+        var seen: [String] = []
+        for await event in subscription.events {
+            switch event {
+            case .session(let id, let summary): seen.append("session \(id) \(summary["steps"].map(JSONWriter.compact) ?? "")")
+            case .deleted(let id): seen.append("deleted \(id)")
+            case .step(let id, let step): seen.append("step \(id) \(step.index)")
+            case .ping: continue
+            }
+        }
+        #expect(
+            seen
+                == (everySession
+                    ? ["step one 1", "session one 1", "session two 0", "session two 1", "deleted two", "deleted one"]
+                    : ["step one 1", "deleted one"]))
+    }
+
     @Test func pingsKeepQuietStreamsAlive() async throws {
         let store = InMemorySessionStore(pingInterval: .milliseconds(20))
         _ = try await store.create(try JSONParser.parse(#"{"id": "one"}"#))
