@@ -86,16 +86,21 @@ import Testing
         _ = try await store.perform(try JSONParser.parse(#"{"op": "present", "node": "Sheet"}"#), in: SessionID("one")!)
         try await store.delete(SessionID("one")!)
         await store.close()
+        #expect(await Self.described(subscription) == ["session one 0", "session one 1", "deleted one"])
+    }
+
+    /// Every event of a finished stream, one line each (`step one 1`, `session one 0`, `deleted one`), pings left out.
+    static func described(_ subscription: EventSubscription) async -> [String] {
         var seen: [String] = []
         for await event in subscription.events {
             switch event {
             case .session(let id, let summary): seen.append("session \(id) \(summary["steps"].map(JSONWriter.compact) ?? "")")
             case .deleted(let id): seen.append("deleted \(id)")
-            case .step: seen.append("step")
+            case .step(let id, let step): seen.append("step \(id) \(step.index)")
             case .ping: continue
             }
         }
-        #expect(seen == ["session one 0", "session one 1", "deleted one"])
+        return seen
     }
 
     /// With `everySession`, one session's stream also carries every session's news: the viewer's one stream a page
@@ -112,17 +117,8 @@ import Testing
         try await store.delete(SessionID("two")!)
         try await store.delete(SessionID("one")!)
         await store.close()
-        var seen: [String] = []
-        for await event in subscription.events {
-            switch event {
-            case .session(let id, let summary): seen.append("session \(id) \(summary["steps"].map(JSONWriter.compact) ?? "")")
-            case .deleted(let id): seen.append("deleted \(id)")
-            case .step(let id, let step): seen.append("step \(id) \(step.index)")
-            case .ping: continue
-            }
-        }
         #expect(
-            seen
+            await Self.described(subscription)
                 == (everySession
                     ? ["step one 1", "session one 1", "session two 0", "session two 1", "deleted two", "deleted one"]
                     : ["step one 1", "deleted one"]))
