@@ -50,10 +50,13 @@ public struct ScenarioDecoder: FieldReader {
 
     // MARK: - Fields (the readers themselves are FieldReader's)
 
+    /// How the seal `navviz import` ends a description with begins: `[navviz import 0123456789abcdef]`, 16 hex digits.
+    public static let importSealPrefix = "[navviz import "
+
     /// A description without the seal `navviz import` ends it with (` [navviz import 0123456789abcdef]`): it tells
     /// an edited import from an untouched one, and is no caption.
     public static func withoutImportSeal(_ description: String) -> String {
-        let marker = " [navviz import "
+        let marker = " " + importSealPrefix
         let scalars = Array(description.unicodeScalars)
         let length = marker.unicodeScalars.count + 17
         guard scalars.count >= length, scalars.last == "]" else { return description }

@@ -31,14 +31,15 @@ extension DiagramItem {
     /// `UIKitTabBarController`) is not repeated, and one that is the class and `#2` adds `#2`.
     var containerName: String {
         let className = DiagramStyle.shownClassName(of: node)
+        let unqualified = DiagramStyle.unqualified(className)
         let id = node.id.rawValue
         let shownID: String
-        if id == className || id == DiagramStyle.unqualified(className) {
+        if id == className || id == unqualified {
             shownID = ""
         } else {
             shownID =
-                Self.numberSuffix(of: id, after: className) ?? Self.numberSuffix(of: id, after: DiagramStyle.unqualified(className))
-                ?? " · " + DiagramStyle.capped(id)
+                Self.numberSuffix(of: id, after: className) ?? Self.numberSuffix(of: id, after: unqualified) ?? " · "
+                + DiagramStyle.capped(id)
         }
         guard let title = node.title, !title.isEmpty, title != id else { return shownID }
         return "\(shownID) · “\(DiagramStyle.capped(title))”"

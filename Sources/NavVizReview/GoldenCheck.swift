@@ -239,8 +239,9 @@ public struct GoldenCheck: Sendable {
                 guard Goldens.isGoldenPath(relative) else { continue }
                 let path = "\(directory)/\(name)"
                 // Not read unless it is a file (a pipe would wait for a writer).
-                guard let status = FileStatus(path), status.isRegularFile else {
-                    let what = FileStatus(path)?.isDirectory == true ? "a folder" : "a symbolic link or a special file"
+                let status = FileStatus(path)
+                guard status?.isRegularFile == true else {
+                    let what = status?.isDirectory == true ? "a folder" : "a symbolic link or a special file"
                     throw GoldenReadError(path: "\(folder)/\(relative)", reason: "it is \(what), not a file")
                 }
                 guard let data = FileManager.default.contents(atPath: path) else {

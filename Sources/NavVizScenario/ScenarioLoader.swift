@@ -13,13 +13,17 @@ public enum ScenarioLoader {
         // A pipe too (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, /dev/stdin), which
         // `contents(atPath:)` does not read.
         // Opened once: a pipe's bytes are gone once read (`contents(atPath:)` read and refused them).
-        var status = stat()
-        let isRegular = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        guard let data = isRegular ? FileManager.default.contents(atPath: path) : try readStream(path) else {
+        guard let data = fileType(path) == S_IFREG ? FileManager.default.contents(atPath: path) : try readStream(path) else {
             let reason = access(path, R_OK) != 0 ? "permission denied" : "it cannot be read"
             throw ScenarioErrors([.unreadable(file: path, reason: reason)])
         }
         return try text(data, file: path)
+    }
+
+    /// What kind of file `path` is, through links (`S_IFREG`, `S_IFDIR`, `S_IFIFO`…); nil when there is none.
+    static func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
     /// The most a pipe or another file that is not a regular one is read: `/dev/zero` never ends.
@@ -108,8 +112,7 @@ public enum ScenarioLoader {
             // Named by a folder, only files are read: a pipe would wait for a writer (`serve --watch` hung on one), and
             // a link to /dev/zero never ends. Named on the command line, a pipe is read (`diff <(git show …) f.json`).
             // (One that is not there, a dangling link, is kept: loading it says so.)
-            var status = stat()
-            if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+            if let type = fileType(file), type != S_IFREG, type != S_IFDIR {
                 skipped.append((file, "not a regular file (a pipe, a device, or a link to one), left out"))
                 continue
             }

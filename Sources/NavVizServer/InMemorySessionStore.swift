@@ -65,10 +65,8 @@ public actor InMemorySessionStore: SessionStore {
                 case "step": _ = try session.perform(record["body"] ?? .null)
                 case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
                 case "capture":
-                    let captured = try Capture.read(
-                        record["body"]?.stringValue ?? "", file: "body", continuing: session.captureIdentities)
-                    _ = try session.apply(snapshot: Snapshot.encode(captured.hierarchy))
-                    session.captureIdentities = captured.identities
+                    _ = try session.apply(
+                        captured: Capture.read(record["body"]?.stringValue ?? "", file: "body", continuing: session.captureIdentities))
                 default: throw ServerError.invalidBody(ScenarioErrors([]))
                 }
             } catch {
@@ -173,12 +171,7 @@ public actor InMemorySessionStore: SessionStore {
         } catch {
             throw .invalidBody(error)
         }
-        let body = Snapshot.encode(captured.hierarchy)
-        let step = try mutate(id) { (session) throws(ServerError) in
-            let step = try session.apply(snapshot: body)
-            session.captureIdentities = captured.identities
-            return step
-        }
+        let step = try mutate(id) { (session) throws(ServerError) in try session.apply(captured: captured) }
         // The dump as posted, not its snapshot: read again on a restart, it gives the next capture the same ids by
         // address (a restarted daemon drew a phantom pop and push of a controller that never moved).
         try await commit(("capture", .string(text)), step: step, in: id)

@@ -135,6 +135,14 @@ public struct Session: Sendable {
         return record
     }
 
+    /// Applies a capture read after the session's previous one (`captureIdentities`), as its snapshot; the next
+    /// capture continues from this one's ids.
+    mutating func apply(captured: CapturedHierarchy) throws(ServerError) -> RunStep {
+        let step = try apply(snapshot: Snapshot.encode(captured.hierarchy))
+        captureIdentities = captured.identities
+        return step
+    }
+
     /// The session as a scenario file: the node literal it was created from (else its initial state as a
     /// canonical snapshot root), then every step posted (written by `ScenarioEncoder`), so a flow recorded
     /// from a real app becomes a golden `navviz check` keeps.

@@ -117,24 +117,25 @@ extension NavVizCommand {
 enum ScenarioFile {
     /// What ends an imported scenario's description: `[navviz import HASH]`, the hash of the file as written with
     /// zeros in its place. A file that no longer hashes so was edited (its name, a note, a screen renamed).
-    static let sealPrefix = "[navviz import "
+    static let sealPrefix = ScenarioDecoder.importSealPrefix
     static let unsealed = String(repeating: "0", count: 16)
 
     /// The scenario's pretty JSON, its description sealed with the hash of the whole text.
     static func sealed(_ scenario: JSONValue) -> String {
+        let placeholder = sealPrefix + unsealed + "]"
         let description = scenario["description"]?.stringValue.map { $0 + " " } ?? ""
         var members = (scenario.objectMembers ?? []).map { name, value in
-            (name, name == "description" ? JSONValue.string(description + sealPrefix + unsealed + "]") : value)
+            (name, name == "description" ? JSONValue.string(description + placeholder) : value)
         }
         if scenario["description"] == nil {
             let place = (members.firstIndex { $0.0 == "name" }).map { $0 + 1 } ?? members.count
-            members.insert(("description", .string(sealPrefix + unsealed + "]")), at: place)
+            members.insert(("description", .string(placeholder)), at: place)
         }
         let text = JSONWriter.pretty(.object(members)) + "\n"
-        return text.replacingOccurrences(of: sealPrefix + unsealed + "]", with: sealPrefix + seal(of: text) + "]")
+        return text.replacingOccurrences(of: placeholder, with: sealPrefix + seal(of: text) + "]")
     }
 
-    static func seal(of text: String) -> String { OutputDirectory.hash(Data(text.utf8)) }
+    static func seal(of text: String) -> String { OutputDirectory.hash(parts: [text]) }
 
     /// Whether a file's seal still matches its text; nil for a file with no seal (an older navviz's import).
     static func isIntact(_ text: String) -> Bool? {

@@ -38,7 +38,9 @@ enum OutputDirectory {
         // A path as the user would write it from here.
         let cwd = fm.currentDirectoryPath + "/"
         func shown(_ url: URL) -> String {
-            url.path + "/" == cwd ? "." : url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path
+            guard url.path.hasPrefix(cwd) || url.path + "/" == cwd else { return url.path }
+            let relative = String(url.path.dropFirst(cwd.count))
+            return relative.isEmpty ? "." : relative
         }
         // (The output's own path taken by a file is refused below, as a file navviz did not write.)
         if existing != target, !fm.fileExists(atPath: existing.path, isDirectory: &isFolder) || !isFolder.boolValue {
@@ -63,7 +65,7 @@ enum OutputDirectory {
         if access(maker.path, W_OK | X_OK) != 0 {
             let place = shown(maker)
             throw CommandFailure(
-                message: "\(place.isEmpty ? "." : place): cannot write the output there: \(String(cString: strerror(errno)))",
+                message: "\(place): cannot write the output there: \(String(cString: strerror(errno)))",
                 code: CommandFailure.ioError)
         }
         // One navviz at a time replaces an output in this folder: a second one waits (it read the first one's
@@ -74,9 +76,8 @@ enum OutputDirectory {
             printError("note: another navviz is writing into \(shown(maker)); waiting for it")
             while flock(lock, LOCK_EX) != 0, errno == EINTR {}
         }
-        let unchanged = try checkReplaceable(
+        let (unchanged, checked) = try checkReplaceable(
             target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
-        let checked = Listing(target)
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -193,16 +194,17 @@ enum OutputDirectory {
     /// aside. A `partial` render also fails over a full one.
     ///
     /// Returns the files of the folder that still hold what its manifest says (relative path → hash): those a
-    /// new render may link instead of writing. A regular file of the size the manifest gives, last modified no
-    /// later than the manifest was written, is taken as unchanged without reading it (as git trusts its
-    /// index); any other is read and hashed.
+    /// new render may link instead of writing. A regular file of the size the manifest gives, last modified and
+    /// last changed in status no later than the manifest was written, is taken as unchanged without reading it (as
+    /// git trusts its index); any other is read and hashed. And what the folder held as it was looked at (`seen`),
+    /// to look again before it is replaced.
     @discardableResult
     static func checkReplaceable(
         _ target: URL, named destination: String, isOutput: ((String) -> Bool)?, partial: String? = nil,
         folders: Set<String> = []
-    ) throws(CommandFailure) -> [String: String] {
+    ) throws(CommandFailure) -> (unchanged: [String: String], seen: Listing) {
         let fm = FileManager.default
-        guard let kind = FileStatus(target.path) else { return [:] }
+        guard let kind = FileStatus(target.path) else { return ([:], Listing()) }
         guard kind.isDirectory else {
             // A file or a symbolic link (replacing a link would empty the folder it points to).
             throw CommandFailure(
@@ -220,7 +222,7 @@ enum OutputDirectory {
                 code: CommandFailure.ioError)
         }
         if let manifest { try refuseOverFull(manifest, count: manifest.files.count) }
-        guard let entries = fm.enumerator(atPath: target.path) else { return [:] }
+        guard let entries = fm.enumerator(atPath: target.path) else { return ([:], Listing()) }
         var relatives: [String] = []
         while let relative = entries.nextObject() as? String { relatives.append(relative) }
         // What navviz wrote: the folder's manifest; a manifest in a subfolder (a one-scenario render there, now
@@ -254,9 +256,11 @@ enum OutputDirectory {
         var foreign: [String] = []
         var changed: [String] = []
         var unchanged: [String: String] = [:]
+        var seen = Listing()
         for relative in relatives {
             let path = target.appendingPathComponent(relative).path
             let status = FileStatus(path)
+            seen.note(relative, status)
             // A folder navviz cannot list may hold anything (the listing skips it without a word).
             if status?.isDirectory == true, access(path, R_OK | X_OK) != 0 {
                 throw CommandFailure(
@@ -295,7 +299,7 @@ enum OutputDirectory {
                     + "Choose another output directory, or remove it first",
                 code: CommandFailure.ioError)
         }
-        guard let first = foreign.min() else { return unchanged }
+        guard let first = foreign.min() else { return (unchanged, seen) }
         let others = foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
         throw CommandFailure(
             message: "\(destination): not replaced: it holds '\(first)'\(others), which navviz does not write there. "
@@ -307,12 +311,18 @@ enum OutputDirectory {
     struct Listing: Equatable {
         var entries: [String: [Int]] = [:]
 
+        init() {}
+
+        /// What `target` holds now.
         init(_ target: URL) {
             guard let enumerator = FileManager.default.enumerator(atPath: target.path) else { return }
             while let relative = enumerator.nextObject() as? String {
-                let status = FileStatus(target.appendingPathComponent(relative).path)
-                entries[relative] = status.map { $0.isDirectory ? [-1] : [$0.size, $0.modified] } ?? []
+                note(relative, FileStatus(target.appendingPathComponent(relative).path))
             }
+        }
+
+        mutating func note(_ relative: String, _ status: FileStatus?) {
+            entries[relative] = status.map { $0.isDirectory ? [-1] : [$0.size, $0.modified] } ?? []
         }
 
         /// A path that is new, gone or changed since `earlier`, the first in order.
