@@ -49,7 +49,8 @@ public struct Node: Sendable, Equatable {
     /// panels). With two or more, every one of them is on screen and the container itself is the visible
     /// controller; nil when the container shows at most one child (`selected`).
     public var embedded: [Int]?
-    /// A capture taken mid-transition: the controller was appearing or disappearing.
+    /// A capture's appearance state where the hierarchy alone does not tell it: the controller was appearing or
+    /// disappearing (taken mid-transition), or had disappeared although its view is in the window.
     public var transitionalState: TransitionalState?
     /// Activity only: generators, flavour and key history.
     public var activity: ActivityState?
@@ -69,12 +70,16 @@ public struct Node: Sendable, Equatable {
     public var displayName: String { title ?? screen ?? id.rawValue }
 }
 
-/// Where a controller was in an appearance transition when its hierarchy was captured.
+/// Where a controller was in its appearance callbacks when its hierarchy was captured, where the hierarchy
+/// alone does not tell it (a controller in the window has appeared, one out of it has disappeared).
 public enum TransitionalState: String, Sendable, CaseIterable, Equatable {
     /// Between `viewWillAppear` and `viewDidAppear`.
     case appearing
     /// Between `viewWillDisappear` and `viewDidDisappear`.
     case disappearing
+    /// Disappeared (no `viewWillAppear` since its last `viewDidDisappear`, or never shown), although its view is
+    /// in the window: a child whose container does not forward appearance callbacks to it.
+    case disappeared
 }
 
 /// The flavour of a keyed container.

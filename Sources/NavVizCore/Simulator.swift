@@ -128,13 +128,97 @@ public struct Simulator: Sendable, Equatable {
         var new = new
         new.device = hierarchy.device
         new.screens = hierarchy.screens
-        let before = hierarchy.nodesInWindow().filter { hierarchy[$0].kind.getsAppearanceCallbacks }
-        let after = new.nodesInWindow().filter { new[$0].kind.getsAppearanceCallbacks }
         var outcome = StepOutcome(status: .ok)
-        outcome.events = AppearanceOrder.swap.events(
-            from: before.filter { !after.contains($0) }, to: after.filter { !before.contains($0) }, animated: false)
+        outcome.events = Self.snapshotEvents(from: hierarchy, to: new)
         outcome.start = now
         hierarchy = new
         return outcome
+    }
+
+    /// Where a controller is in UIKit's appearance cycle: disappeared, then (`viewWillAppear`) appearing, then
+    /// (`viewDidAppear`) appeared, then (`viewWillDisappear`) disappearing, then (`viewDidDisappear`) disappeared.
+    enum AppearancePhase: Int, CaseIterable {
+        case disappeared, appearing, appeared, disappearing
+
+        /// The callback that moves a controller out of this phase into the next.
+        var callback: AppearanceCallback {
+            switch self {
+            case .disappeared: .viewWillAppear
+            case .appearing: .viewDidAppear
+            case .appeared: .viewWillDisappear
+            case .disappearing: .viewDidDisappear
+            }
+        }
+
+        /// A controller's phase in a hierarchy: as captured where the capture said (`appearing`, `disappearing`,
+        /// `disappeared`), else appeared in the window and disappeared out of it (or not in the hierarchy).
+        init(_ id: NodeID, in h: Hierarchy, window: Set<NodeID>) {
+            switch h.contains(id) ? h[id].transitionalState : nil {
+            case .appearing: self = .appearing
+            case .disappearing: self = .disappearing
+            case .disappeared: self = .disappeared
+            case nil: self = window.contains(id) ? .appeared : .disappeared
+            }
+        }
+    }
+
+    /// The callbacks a snapshot implies (docs/semantics.md#A8): each controller is moved forward through the
+    /// appearance cycle from its phase before to its phase after, so a capture's `appearing` controller gets
+    /// `viewWillAppear` and no `viewDidAppear` yet, and one UIKit printed disappeared gets none. The callbacks
+    /// run in the push order ([A2](docs/semantics.md#A2)), or appearing side first when the only change is a
+    /// tab bar's selection ([A4](docs/semantics.md#A4)); a controller's own callbacks stay in cycle order, the
+    /// last of each controller's at the end.
+    static func snapshotEvents(from old: Hierarchy, to new: Hierarchy) -> [AppearanceEvent] {
+        let before = old.nodesInWindow().filter { old[$0].kind.getsAppearanceCallbacks }
+        let after = new.nodesInWindow().filter { new[$0].kind.getsAppearanceCallbacks }
+        let (beforeSet, afterSet) = (Set(before), Set(after))
+        // Controllers in either window, then the captured states out of it (a pop in flight: the one appearing below).
+        var candidates: [NodeID] = []
+        var listed = Set<NodeID>()
+        let captured = [old, new].flatMap { h in
+            h.attachedNodes().filter { h[$0].transitionalState != nil && h[$0].kind.getsAppearanceCallbacks }
+        }
+        for id in before + after + captured where listed.insert(id).inserted { candidates.append(id) }
+        let tabSwitch = Self.isTabSwitch(from: old, to: new)
+        /// The rank of a callback among those at the same place of their cycles.
+        func rank(_ callback: AppearanceCallback) -> Int {
+            switch callback {
+            case .viewWillDisappear: tabSwitch ? 1 : 0
+            case .viewWillAppear: tabSwitch ? 0 : 1
+            case .viewDidDisappear: 2
+            case .viewDidAppear: 3
+            }
+        }
+        var events: [(place: Int, rank: Int, order: Int, event: AppearanceEvent)] = []
+        for (order, id) in candidates.enumerated() {
+            let from = AppearancePhase(id, in: old, window: beforeSet)
+            let to = AppearancePhase(id, in: new, window: afterSet)
+            let count = (to.rawValue - from.rawValue + 4) % 4
+            for offset in 0..<count {
+                let phase = AppearancePhase(rawValue: (from.rawValue + offset) % 4)!
+                let event = AppearanceEvent(id, phase.callback, animated: false)
+                events.append((3 - count + offset, rank(phase.callback), order, event))
+            }
+        }
+        return events.sorted { ($0.place, $0.rank, $0.order) < ($1.place, $1.rank, $1.order) }.map(\.event)
+    }
+
+    /// Whether two hierarchies differ only in the selected tab of tab bars (and in what a switch changes on the
+    /// way: captured states, a tab's view loaded).
+    static func isTabSwitch(from old: Hierarchy, to new: Hierarchy) -> Bool {
+        let ids = new.attachedNodes()
+        guard old.root == new.root, old.attachedNodes() == ids else { return false }
+        var switched = false
+        for id in ids {
+            var (a, b) = (old[id], new[id])
+            (a.transitionalState, b.transitionalState) = (nil, nil)
+            (a.isLoaded, b.isLoaded, a.isReleased, b.isReleased) = (true, true, false, false)
+            if a.kind == .tab, b.kind == .tab, a.selected != b.selected {
+                b.selected = a.selected
+                switched = true
+            }
+            guard a == b else { return false }
+        }
+        return switched
     }
 }

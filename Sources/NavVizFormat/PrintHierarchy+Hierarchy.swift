@@ -79,11 +79,12 @@ extension PrintHierarchy {
     /// Maps the dump onto navviz's model: one node per printed controller, no more and no fewer.
     ///
     /// Ids come from class names, numbered in dump order (`ProductViewController`, `ProductViewController#2`).
-    /// Read after an earlier capture of the same app (`continuing`), a controller printed at the same address
-    /// with the same class keeps the id it had there, and no other controller takes an id that capture gave
-    /// one with an address: popping the first of two `ProductViewController`s does not renumber the second.
-    /// Only addresses printed once in a dump count, and only when the two captures share one: captures of two
-    /// launches, or without addresses, number by name alone.
+    /// Read after earlier captures of the same launch of the app (`continuing`), a controller printed at an
+    /// address one of them printed, with the same class, keeps the id it had there, and no other controller
+    /// takes an id they gave one with an address: popping the first of two `ProductViewController`s does not
+    /// renumber the second, and a controller pushed after one was popped is not taken for it. Only addresses
+    /// printed once in a dump count, and only when the capture shares one with the capture just before:
+    /// captures of two launches, or without addresses, number by name alone.
     public func hierarchy(
         kinds overrides: [String: NodeKind] = [:], device: Device = .phone, continuing previous: CaptureIdentities = CaptureIdentities()
     ) -> CapturedHierarchy {
@@ -115,19 +116,30 @@ extension PrintHierarchy {
         var seen: [String: Int] = [:]
         for address in controllers.compactMap(\.address) { seen[address, default: 0] += 1 }
         func uniqueAddress(_ controller: Controller) -> String? { controller.address.flatMap { seen[$0] == 1 ? $0 : nil } }
-        // First the controllers the earlier capture printed at the same address, with the same class: their ids.
-        var kept: [Int: String] = [:]
-        for (index, controller) in controllers.enumerated() {
-            guard let address = uniqueAddress(controller), let known = previous.byAddress[address], known.className == controller.className,
-                !used.contains(known.id)
-            else { continue }
-            kept[index] = known.id
-            used.insert(known.id)
+        // One address in common with the capture just before, same class, tells the same launch of the app. Without one
+        // (another launch, addresses purged or redacted), the captures share no identity: each numbers its controllers
+        // by name alone, as on its own.
+        let sameLaunch = controllers.contains { controller in
+            guard let address = uniqueAddress(controller), previous.latest.contains(address) else { return false }
+            return previous.byAddress[address]?.className == controller.className
         }
-        // Without one address in common (another launch of the app, addresses purged or redacted), the captures share
-        // no identity: each numbers its controllers by name alone, as on its own.
-        let avoided: Set<String> = kept.isEmpty ? [] : Set(previous.byAddress.values.map(\.id))
-        var identities = CaptureIdentities()
+        // Then every controller printed at an address an earlier capture of the launch printed, with the same class,
+        // keeps the id it had there (a controller taken out and put back, two captures later, is the same one).
+        var kept: [Int: String] = [:]
+        if sameLaunch {
+            for (index, controller) in controllers.enumerated() {
+                guard let address = uniqueAddress(controller), let known = previous.byAddress[address],
+                    known.className == controller.className, !used.contains(known.id)
+                else { continue }
+                kept[index] = known.id
+                used.insert(known.id)
+            }
+        }
+        // A new controller takes no id the launch gave another one: a controller pushed after one was popped two
+        // captures earlier is a new object, not the popped one back.
+        let avoided: Set<String> = sameLaunch ? previous.given : []
+        var identities = sameLaunch ? previous : CaptureIdentities()
+        identities.latest = []
         for (index, controller) in controllers.enumerated() {
             let readable = ClassName.readable(controller.className)
             names.formUnion([controller.className, readable, ClassName.short(readable)])
@@ -149,6 +161,8 @@ extension PrintHierarchy {
             ids.append(NodeID(id))
             if let address = uniqueAddress(controller) {
                 identities.byAddress[address] = CaptureIdentities.Identity(className: controller.className, id: id)
+                identities.latest.insert(address)
+                identities.given.insert(id)
             }
         }
         func insert(_ index: Int, parent: NodeID?, presenter: NodeID?) {
@@ -262,6 +276,13 @@ extension PrintHierarchy {
         let children = controller.children
         guard !children.isEmpty else { return }
         let shown = children.indices.filter { isShown(children[$0]) }
+        /// A child drawn in the window that UIKit printed disappeared (its container does not forward the appearance
+        /// callbacks, or an older iOS printed no ` not in the window`): it gets none.
+        func markDisappeared(_ offsets: [Int]) {
+            for offset in offsets where controllers[children[offset]].state == .disappeared {
+                h[h[node].children[offset]].transitionalState = .disappeared
+            }
+        }
         switch kind {
         case .tab:
             // A switch in flight shows the old tab disappearing and the new one appearing: take the new one.
@@ -271,6 +292,7 @@ extension PrintHierarchy {
             let appeared = children.indices.filter { controllers[children[$0]].state == .appeared }
             if let pick = appearing.first ?? appeared.first ?? shown.first {
                 h[node].selected = pick
+                markDisappeared([pick])
             } else {
                 notes.append(
                     "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset")
@@ -280,6 +302,7 @@ extension PrintHierarchy {
             for (offset, child) in h[node].children.enumerated() where offset < roles.count { h[child].role = roles[offset] }
             let collapsed = children.count == 1 || shown.count < min(children.count, 3)
             h[node].isCollapsed = collapsed
+            markDisappeared(shown)
             if collapsed, children.count > 1, let first = shown.first, first != 0 {
                 notes.append(
                     "'\(node)' is collapsed and shows its \(roles[min(first, roles.count - 1)].rawValue) column, which navviz draws as hidden behind the primary"
@@ -297,6 +320,7 @@ extension PrintHierarchy {
                         + "'\(leaving)' still on top; capture again when the transition ends")
             }
         case .controller:
+            markDisappeared(shown)
             if shown.count == 1 {
                 h[node].selected = shown[0]
             } else if shown.count > 1 {
@@ -310,7 +334,8 @@ extension PrintHierarchy {
     }
 }
 
-/// Which id each address of a capture got: how the next capture of the same app keeps its controllers' ids.
+/// Which id each address of the captures of one launch of an app got: how the next capture of the same launch
+/// keeps its controllers' ids, and gives a new controller an id no earlier one had.
 public struct CaptureIdentities: Sendable, Equatable {
     /// A controller as a capture printed it: its class, and the id it got.
     public struct Identity: Sendable, Equatable {
@@ -319,8 +344,12 @@ public struct CaptureIdentities: Sendable, Equatable {
         /// The id the capture gave it.
         public var id: String
     }
-    /// The controller printed at each address.
+    /// The controller printed last at each address, over every capture of the launch so far.
     public var byAddress: [String: Identity] = [:]
+    /// The addresses the last capture printed: the next capture is of the same launch when it shares one.
+    public var latest: Set<String> = []
+    /// Every id the launch's captures gave a controller with an address.
+    public var given: Set<String> = []
 
     /// None: the first capture, or one without addresses.
     public init() {}

@@ -127,7 +127,7 @@ public enum Snapshot {
                 }
             }
             node.transitionalState = choice(
-                value["state"], join(path, "state"), TransitionalState.self, expected: "'appearing' or 'disappearing'")
+                value["state"], join(path, "state"), TransitionalState.self, expected: "'appearing', 'disappearing' or 'disappeared'")
             if let raw = value["shown"] {
                 if case .array(let items) = raw, kind == .controller,
                     let indices = Optional(

@@ -458,6 +458,28 @@ import Testing
         #expect(other.hierarchy.contains(NodeID("CartViewController")) && Self.productIDs(other).isEmpty)
     }
 
+    /// Three captures of one launch: tab 0's `ProductViewController` popped, then a new one pushed at another address
+    /// (a live-debugging trial: it took the popped one's id, and the flow said the app went back to an earlier
+    /// state). Ids by address look back over the whole launch, not one capture; one taken out and put back keeps its id.
+    @Test func aControllerPushedAfterOneWasPoppedGetsAnIdOfItsOwn() throws {
+        let first = try PrintHierarchy.parse(Self.twoProducts, file: "1.txt").hierarchy()
+        let popped = Self.twoProducts.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
+        let second = try PrintHierarchy.parse(popped, file: "2.txt").hierarchy(continuing: first.identities)
+        let pushed = Self.twoProducts.replacingOccurrences(of: "0x103c21e90", with: "0x1050aa000")
+        let third = try PrintHierarchy.parse(pushed, file: "3.txt").hierarchy(continuing: second.identities)
+        #expect(Self.productIDs(third) == ["ProductViewController#3", "ProductViewController#2"])
+        let fourth = try PrintHierarchy.parse(popped, file: "4.txt").hierarchy(continuing: third.identities)
+        #expect(Self.productIDs(fourth) == ["ProductViewController#2"])
+        // The popped controller put back (the same address and class, two captures later) is the same one.
+        let back = try PrintHierarchy.parse(Self.twoProducts, file: "5.txt").hierarchy(continuing: fourth.identities)
+        #expect(Self.productIDs(back) == ["ProductViewController", "ProductViewController#2"])
+        #expect(back.hierarchy == first.hierarchy)
+        // Another launch (no address in common with the capture just before) starts again.
+        let relaunched = try PrintHierarchy.parse(pushed.replacing(#/0x1/#, with: "0x7"), file: "6.txt").hierarchy(
+            continuing: back.identities)
+        #expect(Self.productIDs(relaunched) == ["ProductViewController", "ProductViewController#2"])
+    }
+
     /// Dumps without addresses (swift-snapshot-testing purges them) number each capture in its own order.
     @Test func dumpsWithoutAddressesHaveNoIdentityToCarry() throws {
         let purged = Self.twoProducts.replacing(#/:? 0x[0-9a-f]+/#, with: "")

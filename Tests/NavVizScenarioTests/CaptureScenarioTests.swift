@@ -125,7 +125,7 @@ import Testing
         ),
         (
             #"{"id": "C", "kind": "controller", "children": [], "state": "gone"}"#,
-            "s.json: state: invalid value 'gone', expected 'appearing' or 'disappearing'"
+            "s.json: state: invalid value 'gone', expected 'appearing', 'disappearing' or 'disappeared'"
         ),
     ])
     func invalidNewFieldsAreRefused(text: String, message: String) throws {

@@ -34,14 +34,23 @@ import Testing
             try await client.post("/api/sessions", #"{"id": "shop"}"#)
             let before = CaptureSamples.twoProducts
             let after = before.split(separator: "\n").filter { !$0.contains("0x103c21e90") }.joined(separator: "\n")
+            // Then a new one pushed at another address: an id of its own, not the popped one's.
+            let pushed = before.replacingOccurrences(of: "0x103c21e90", with: "0x1050aa000")
             var ids: [[String]] = []
-            for text in [before, after] {
+            for text in [before, after, pushed] {
                 let response = try await client.post("/api/sessions/shop/snapshots", text, headers: [.contentType: "text/plain"])
                 #expect(response.status == .created)
                 let body = String(buffer: response.body)
-                ids.append(["ProductViewController\"", "ProductViewController#2\""].filter { body.contains("\"id\":\"" + $0) })
+                ids.append(
+                    ["ProductViewController\"", "ProductViewController#2\"", "ProductViewController#3\""].filter {
+                        body.contains("\"id\":\"" + $0)
+                    })
             }
-            #expect(ids == [["ProductViewController\"", "ProductViewController#2\""], ["ProductViewController#2\""]])
+            #expect(
+                ids == [
+                    ["ProductViewController\"", "ProductViewController#2\""], ["ProductViewController#2\""],
+                    ["ProductViewController#2\"", "ProductViewController#3\""],
+                ])
         }
     }
 

@@ -1,0 +1,105 @@
+import NavVizCore
+import NavVizFormat
+import Testing
+
+/// The callbacks inferred between two captures of one launch (docs/semantics.md#A8): each controller is moved
+/// forward through UIKit's appearance cycle from the state one capture printed to the state the next printed.
+@Suite struct CaptureCallbackTests {
+    /// A navigation controller over `Home`, with `rest` printed below it.
+    static func nav(_ rest: String) -> String {
+        "<UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n" + rest
+    }
+
+    static let home = "   | <HomeViewController: 0x3>, state: appeared, view: <UIView: 0x4>\n"
+    static let homeBelow = "   | <HomeViewController: 0x3>, state: disappeared, view: <UIView: 0x4> not in the window\n"
+    static let homeLeaving = "   | <HomeViewController: 0x3>, state: disappearing, view: <UIView: 0x4>\n"
+    static let homeReturning = "   | <HomeViewController: 0x3>, state: appearing, view: <UIView: 0x4> not in the window\n"
+    static let product = "   | <ProductViewController: 0x5>, state: appeared, view: <UIView: 0x6>\n"
+    static let productArriving = "   | <ProductViewController: 0x5>, state: appearing, view: <UIView: 0x6>\n"
+    static let productLeaving = "   | <ProductViewController: 0x5>, state: disappearing, view: <UIView: 0x6>\n"
+
+    /// A custom container showing a clock and, printed `state`, a status line whose view is in the window.
+    static func lock(status state: String, extra: String = "") -> String {
+        """
+        <LockViewController: 0x10>, state: appeared, view: <UIView: 0x11>
+           | <ClockViewController: 0x12>, state: appeared, view: <UIView: 0x13>
+           | <StatusViewController: 0x14>, state: \(state), view: <UIView: 0x15>
+        """ + extra
+    }
+
+    /// A tab bar with `Feed` and `Profile` each in `state`s, the first loaded or not.
+    static func tabs(_ feed: String, _ profile: String) -> String {
+        """
+        <UITabBarController: 0x20>, state: appeared, view: <UILayoutContainerView: 0x21>
+           | <FeedViewController: 0x22>, state: \(feed)
+           | <ProfileViewController: 0x24>, state: \(profile)
+        """
+    }
+
+    static let cases: [(String, before: String, after: String, events: String)] = [
+        // A push seen settled on both sides: the push order (A2).
+        (
+            "push", nav(home), nav(homeBelow + product),
+            "HomeViewController.viewWillDisappear ProductViewController.viewWillAppear HomeViewController.viewDidDisappear ProductViewController.viewDidAppear"
+        ),
+        // Caught mid-push: Home has had viewWillDisappear, Product viewWillAppear, neither their Did yet.
+        (
+            "push in flight", nav(home), nav(homeLeaving + productArriving),
+            "HomeViewController.viewWillDisappear ProductViewController.viewWillAppear"
+        ),
+        // Then settled: only the Did callbacks are left.
+        (
+            "push finishing", nav(homeLeaving + productArriving), nav(homeBelow + product),
+            "HomeViewController.viewDidDisappear ProductViewController.viewDidAppear"
+        ),
+        // A pop in flight: Product still on top, disappearing, as Home below it appears.
+        (
+            "pop in flight", nav(homeBelow + product), nav(homeReturning + productLeaving),
+            "ProductViewController.viewWillDisappear HomeViewController.viewWillAppear"
+        ),
+        // A child UIKit printed disappeared although its view is in the window gets nothing (SpringBoard's lock screen).
+        (
+            "disappeared in the window", lock(status: "appeared"), lock(status: "disappeared"),
+            "StatusViewController.viewWillDisappear StatusViewController.viewDidDisappear"
+        ),
+        ("stays disappeared", lock(status: "disappeared"), lock(status: "disappeared"), ""),
+        // A new child printed appearing: viewWillAppear and no viewDidAppear.
+        (
+            "a child appearing", lock(status: "appeared"),
+            lock(status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: appearing, view: <UIView: 0x17> not in the window"),
+            "MediaViewController.viewWillAppear"
+        ),
+        // Disappearing, then appearing: taken as having finished disappearing first.
+        (
+            "disappearing to appearing",
+            lock(
+                status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: disappearing, view: <UIView: 0x17> not in the window"
+            ),
+            lock(status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: appearing, view: <UIView: 0x17> not in the window"),
+            "MediaViewController.viewDidDisappear MediaViewController.viewWillAppear"
+        ),
+        // Only the selected tab changed: the appearing side first (A4), as navviz's own tab switch.
+        (
+            "tab switch", tabs("appeared, view: <UIView: 0x23>", "disappeared, view: (view not loaded)"),
+            tabs("disappeared, view: <UIView: 0x23> not in the window", "appeared, view: <UIView: 0x25>"),
+            "ProfileViewController.viewWillAppear FeedViewController.viewWillDisappear FeedViewController.viewDidDisappear ProfileViewController.viewDidAppear"
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func callbacksFollowThePrintedStates(_ name: String, before: String, after: String, events: String) throws {
+        let first = try PrintHierarchy.parse(before, file: "1.txt").hierarchy()
+        let second = try PrintHierarchy.parse(after, file: "2.txt").hierarchy(continuing: first.identities)
+        var simulator = Simulator(hierarchy: first.hierarchy)
+        let outcome = simulator.replaceHierarchy(second.hierarchy)
+        #expect(outcome.events.map(\.description).joined(separator: " ") == events, "\(name)")
+    }
+
+    /// The state is kept on the node, so a snapshot and the diagram say it too.
+    @Test func aChildPrintedDisappearedInTheWindowIsMarked() throws {
+        let h = try PrintHierarchy.parse(Self.lock(status: "disappeared"), file: "1.txt").hierarchy().hierarchy
+        #expect(h["StatusViewController"].transitionalState == .disappeared)
+        #expect(h["ClockViewController"].transitionalState == nil)
+        #expect(h["LockViewController"].embedded == [0, 1])
+    }
+}
