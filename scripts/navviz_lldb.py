@@ -8,12 +8,14 @@ Then, with the app paused:
 
     navviz capture -o ~/Desktop/home.txt                          # write the dump to a file
     navviz capture --post http://127.0.0.1:7381 --session myapp   # send it to `navviz serve`
+    navviz capture --post --kind MainTabBarViewController=tab     # a class's kind, as `navviz import --kind`
 
 `navviz capture` evaluates `[UIViewController _printHierarchy]` in the paused process (UIKit's own,
 private, debug-only printer) and writes or posts the text it returns. `navviz render home.txt` draws
 it; `navviz import a.txt b.txt -o flow.json` turns several captures into a scenario. Posting creates
 the session when it does not exist yet, then posts the dump as `text/plain` to
-`/api/sessions/ID/snapshots`, so the browser at the daemon's address follows the app.
+`/api/sessions/ID/snapshots`, so the browser at the daemon's address follows the app (a session it
+created for a dump the daemon refused is deleted again).
 
 The same file runs outside LLDB to post a saved dump:
 
@@ -25,6 +27,7 @@ import json
 import shlex
 import sys
 import urllib.error
+import urllib.parse
 import urllib.request
 
 EXPRESSION = "(id)[UIViewController _printHierarchy]"
@@ -42,6 +45,8 @@ def parser(prog):
                    help="post the dump to navviz serve at URL (default %s)" % DEFAULT_URL)
     p.add_argument("--session", default="lldb", help="the daemon session to post to (default: lldb)")
     p.add_argument("--token", help="the daemon's --token, when it has one")
+    p.add_argument("--kind", action="append", default=[], metavar="Class=kind",
+                   help="treat a captured class as navigation, tab, split or controller (repeatable), as navviz import --kind")
     return p
 
 
@@ -68,20 +73,26 @@ def message(body):
         return body.strip()
 
 
-def post(dump, url, session, token=None):
-    """Posts a dump as a snapshot of `session`, creating the session first when it does not exist."""
+def post(dump, url, session, token=None, kinds=()):
+    """Posts a dump as a snapshot of `session`, creating the session first when it does not exist (and deleting
+    it again when the daemon refuses the dump, so a refused first capture leaves no empty session)."""
     base = url.rstrip("/")
     status, body = request("%s/api/sessions/%s" % (base, session), token=token)
+    created = False
     if status == 404:
         payload = json.dumps({"id": session, "name": session}).encode("utf-8")
         status, body = request(base + "/api/sessions", payload, "application/json", token, "POST")
         if status != 201:
             raise CaptureError("could not create session '%s': %s" % (session, message(body)))
+        created = True
     elif status != 200:
         raise CaptureError("navviz serve answered %d: %s" % (status, message(body)))
-    status, body = request("%s/api/sessions/%s/snapshots" % (base, session), dump.encode("utf-8"),
+    query = ("?" + urllib.parse.urlencode([("kind", kind) for kind in kinds])) if kinds else ""
+    status, body = request("%s/api/sessions/%s/snapshots%s" % (base, session, query), dump.encode("utf-8"),
                            "text/plain; charset=utf-8", token, "POST")
     if status != 201:
+        if created:
+            request("%s/api/sessions/%s" % (base, session), token=token, method="DELETE")
         raise CaptureError("the snapshot was refused (%d): %s" % (status, message(body)))
     step = json.loads(body)
     return "posted step %d to session '%s': visible %s (%s/)" % (step["index"], session, step.get("visible"), base)
@@ -99,7 +110,7 @@ def deliver(dump, args):
     if args.output:
         done.append(write(dump, args.output))
     if args.post:
-        done.append(post(dump, args.post, args.session, args.token))
+        done.append(post(dump, args.post, args.session, args.token, args.kind))
     if not done:
         done.append(dump)
     return "\n".join(done)
@@ -128,7 +139,7 @@ def capture(debugger, command, result, internal_dict):
     try:
         args = parser("navviz capture").parse_args(shlex.split(command))
     except SystemExit:
-        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN]")
+        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN] [--kind Class=kind]")
         return
     frame = debugger.GetSelectedTarget().GetProcess().GetSelectedThread().GetSelectedFrame()
     try:
@@ -141,7 +152,7 @@ def navviz(debugger, command, result, internal_dict):
     """`navviz capture …`: the command LLDB knows."""
     words = shlex.split(command)
     if not words or words[0] != "capture":
-        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN]")
+        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN] [--kind Class=kind]")
         return
     capture(debugger, " ".join(shlex.quote(w) for w in words[1:]), result, internal_dict)
 
@@ -158,10 +169,15 @@ def main(argv):
     post_parser.add_argument("--url", default=DEFAULT_URL)
     post_parser.add_argument("--session", default="lldb")
     post_parser.add_argument("--token")
+    post_parser.add_argument("--kind", action="append", default=[], metavar="Class=kind")
     args = p.parse_args(argv)
     try:
         with open(args.file, encoding="utf-8") as handle:
-            print(post(handle.read(), args.url, args.session, args.token))
+            print(post(handle.read(), args.url, args.session, args.token, args.kind))
+    except UnicodeDecodeError as error:
+        print("navviz_lldb.py: %s: not UTF-8 text (byte %d): a _printHierarchy dump is UTF-8" % (args.file, error.start + 1),
+              file=sys.stderr)
+        return 1
     except (CaptureError, OSError) as error:
         print("navviz_lldb.py: %s" % error, file=sys.stderr)
         return 1

@@ -137,6 +137,24 @@ if url:
     check("the session shows the capture", run_json["steps"][-1]["visible"] == "MessageListViewController", run_json["steps"][-1])
     frame, result = run("capture --post %s --session lldbtest" % url, Value("not a dump"))
     check("a refused dump says why", result.error is not None and "the snapshot was refused (400)" in result.error, result.error)
+    # A refused first capture leaves no empty session behind (the script created it for the dump).
+    frame, result = run("capture --post %s --session refused" % url, Value("not a dump"))
+    check("a refused first capture is refused", result.error is not None and "(400)" in result.error, result.error)
+    with urllib.request.urlopen(url + "/api/sessions") as response:
+        ids = [item["id"] for item in json.loads(response.read())["sessions"]]
+    check("a refused first capture leaves no session", "refused" not in ids and "lldbtest" in ids, ids)
+    # --kind goes with the dump, as navviz import --kind.
+    frame, result = run("capture --post %s --session kinds --kind UINavigationController=controller" % url, Value(DUMP))
+    check("posts with a kind", result.error is None, result.error)
+    with urllib.request.urlopen(url + "/api/sessions/kinds/run") as response:
+        root = json.loads(response.read())["steps"][-1]["hierarchy"]
+    check("the kind is taken", root["kind"] == "controller", root)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "latin1.txt")
+        with open(path, "wb") as handle:
+            handle.write(b"\xe9" + DUMP.encode("utf-8"))
+        code = navviz_lldb.main(["post", path, "--url", url, "--session", "latin"])
+        check("a file that is not UTF-8 is a message, not a traceback", code == 1)
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

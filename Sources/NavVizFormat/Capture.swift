@@ -3,6 +3,18 @@ import NavVizCore
 /// Captures of real apps as scenarios: a `_printHierarchy` dump or a canonical snapshot becomes a
 /// scenario's initial state, and several captures become a scenario of `snapshot` steps (`navviz import`).
 public enum Capture {
+    /// What a `--kind` rule (or the daemon's `kind` parameter) must look like.
+    public static let kindRuleExpected = "Class=kind with kind one of navigation, tab, split, controller"
+
+    /// A `--kind` rule, `Class=kind`, as a class name and a kind; nil when it is not one.
+    public static func kindRule(_ rule: String) -> (String, NodeKind)? {
+        let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let kind = NodeKind(rawValue: parts[1]),
+            [.navigation, .tab, .split, .controller].contains(kind)
+        else { return nil }
+        return (parts[0], kind)
+    }
+
     /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`).
     public static func read(
         _ text: String, file: String, kinds: [String: NodeKind] = [:], continuing previous: CaptureIdentities = CaptureIdentities()
@@ -95,9 +107,15 @@ public enum Capture {
         return ScenarioEncoder.encode(scenario)
     }
 
-    /// `Captured in home.txt. Note: …`. A note that suggests a `--kind` for a class an earlier capture's note
-    /// did (`given`, which gains this capture's) is left out; notes on the capture's own state are kept.
+    /// `Captured in home.txt. Note: …`, with the notes `note(_:leavingOut:)` keeps.
     static func description(_ file: String, _ capture: CapturedHierarchy, leavingOut given: inout Set<String>) -> String {
+        (["Captured in \(name(of: file, keepExtension: true))."] + [note(capture, leavingOut: &given)].compactMap { $0 })
+            .joined(separator: " ")
+    }
+
+    /// `Note: …. Note: ….`, nil without notes. A note that suggests a `--kind` for a class an earlier capture's
+    /// note did (`given`, which gains this capture's) is left out; notes on the capture's own state are kept.
+    public static func note(_ capture: CapturedHierarchy, leavingOut given: inout Set<String>) -> String? {
         let notes = capture.notes.filter { note in
             // The suggestion names the class and the kind (`--kind 'Class=controller'`); the ids before it, and
             // the words after it (`if it is not one`, `if they are not`), differ between captures.
@@ -106,7 +124,7 @@ public enum Capture {
             let option = rest.firstIndex(of: "'").map { rest[..<$0] } ?? rest
             return given.insert(String(option)).inserted
         }
-        return (["Captured in \(name(of: file, keepExtension: true))."] + notes.map { "Note: \($0)." }).joined(separator: " ")
+        return notes.isEmpty ? nil : notes.map { "Note: \($0)." }.joined(separator: " ")
     }
 
     /// A file's name without folders (and without its extension unless asked).

@@ -65,8 +65,8 @@ public actor InMemorySessionStore: SessionStore {
                 case "step": _ = try session.perform(record["body"] ?? .null)
                 case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
                 case "capture":
-                    _ = try session.apply(
-                        captured: Capture.read(record["body"]?.stringValue ?? "", file: "body", continuing: session.captureIdentities))
+                    let (text, kinds) = try Self.capture(in: record["body"] ?? .null)
+                    _ = try session.apply(capture: text, kinds: kinds)
                 default: throw ServerError.invalidBody(ScenarioErrors([]))
                 }
             } catch {
@@ -163,19 +163,35 @@ public actor InMemorySessionStore: SessionStore {
         return step
     }
 
-    /// Applies a `_printHierarchy` capture, read after the session's previous one (`Session.captureIdentities`).
-    public func apply(capture text: String, to id: SessionID) async throws(ServerError) -> RunStep {
-        let captured: CapturedHierarchy
-        do {
-            captured = try Capture.read(text, file: "body", continuing: sessions[id]?.captureIdentities ?? CaptureIdentities())
-        } catch {
-            throw .invalidBody(error)
-        }
-        let step = try mutate(id) { (session) throws(ServerError) in try session.apply(captured: captured) }
+    /// Applies a `_printHierarchy` capture, read after the session's previous one (`Session.captureIdentities`)
+    /// with `kinds` (the `kind` parameters, as `--kind`).
+    public func apply(capture text: String, kinds: [String: NodeKind], to id: SessionID) async throws(ServerError) -> RunStep {
+        let step = try mutate(id) { (session) throws(ServerError) in try session.apply(capture: text, kinds: kinds) }
         // The dump as posted, not its snapshot: read again on a restart, it gives the next capture the same ids by
         // address (a restarted daemon drew a phantom pop and push of a controller that never moved).
-        try await commit(("capture", .string(text)), step: step, in: id)
+        let body: JSONValue =
+            kinds.isEmpty
+            ? .string(text)
+            : .object([
+                ("text", .string(text)),
+                ("kinds", .object(kinds.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.rawValue)) })),
+            ])
+        try await commit(("capture", body), step: step, in: id)
         return step
+    }
+
+    /// A journaled capture: its text alone, or its text with the kinds it was posted with.
+    static func capture(in body: JSONValue) throws(ServerError) -> (String, [String: NodeKind]) {
+        if let text = body.stringValue { return (text, [:]) }
+        guard let text = body["text"]?.stringValue, let members = body["kinds"]?.objectMembers else {
+            throw .invalidBody(ScenarioErrors([]))
+        }
+        var kinds: [String: NodeKind] = [:]
+        for (name, value) in members {
+            guard let kind = value.stringValue.flatMap(NodeKind.init(rawValue:)) else { throw .invalidBody(ScenarioErrors([])) }
+            kinds[name] = kind
+        }
+        return (text, kinds)
     }
 
     /// Changes a session that takes steps, in place: taken out of the table while it changes, so its

@@ -41,8 +41,10 @@ public struct Session: Sendable {
     /// Step 1 onwards as decoded from what was posted (a snapshot as a `snapshot` step), for `GET …/scenario`.
     public var scenarioSteps: [ScenarioStep] = []
     /// The ids the last posted `_printHierarchy` capture gave its addresses, so the next capture keeps them
-    /// (`CaptureIdentities`); empty after any other step, and not journaled.
+    /// (`CaptureIdentities`); empty after any other step, and not journaled (the captures are, as posted).
     public var captureIdentities = CaptureIdentities()
+    /// The `--kind` suggestions a capture's note made, not made again of a later capture (as `navviz import`).
+    var suggestedKinds = Set<String>()
 
     /// A session whose initial state is the simulator's.
     public init(
@@ -115,8 +117,8 @@ public struct Session: Sendable {
     }
 
     /// Applies an app's canonical snapshot: the appearance callbacks are computed from what left and
-    /// joined the window since the previous state.
-    mutating func apply(snapshot body: JSONValue) throws(ServerError) -> RunStep {
+    /// joined the window since the previous state (docs/semantics.md#A8); `note` is the step's.
+    mutating func apply(snapshot body: JSONValue, note: String? = nil) throws(ServerError) -> RunStep {
         let hierarchy: Hierarchy
         do {
             hierarchy = try Snapshot.decode(body, file: "body", device: simulator.hierarchy.device)
@@ -127,19 +129,29 @@ public struct Session: Sendable {
         try checkRoom(for: hierarchy.nodeCount)
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
-            index: steps.count, op: "snapshot", outcome: outcome, note: nil, path: "", finder: simulator.finderResult,
+            index: steps.count, op: "snapshot", outcome: outcome, note: note, path: "", finder: simulator.finderResult,
             hierarchy: simulator.hierarchy)
         try keep(record)
-        scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy)))
+        scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy), note: note))
         captureIdentities = CaptureIdentities()
         return record
     }
 
-    /// Applies a capture read after the session's previous one (`captureIdentities`), as its snapshot; the next
-    /// capture continues from this one's ids.
-    mutating func apply(captured: CapturedHierarchy) throws(ServerError) -> RunStep {
-        let step = try apply(snapshot: Snapshot.encode(captured.hierarchy))
+    /// Applies a `_printHierarchy` capture, read after the session's previous one (`captureIdentities`) with
+    /// `kinds` (`--kind`), as its snapshot, with what the reading guessed as the step's note; the next capture
+    /// continues from this one's ids.
+    mutating func apply(capture text: String, kinds: [String: NodeKind] = [:]) throws(ServerError) -> RunStep {
+        let captured: CapturedHierarchy
+        do {
+            captured = try Capture.read(text, file: "body", kinds: kinds, continuing: captureIdentities)
+        } catch {
+            throw .invalidBody(error)
+        }
+        var suggested = suggestedKinds
+        let note = Capture.note(captured, leavingOut: &suggested)
+        let step = try apply(snapshot: Snapshot.encode(captured.hierarchy), note: note)
         captureIdentities = captured.identities
+        suggestedKinds = suggested
         return step
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NavVizCore
+import NavVizFormat
 import NavVizRender
 import NavVizScenario
 import ServiceLifecycle
@@ -51,10 +52,24 @@ struct SessionController: Sendable {
             let id = try sessionID(context)
             try Self.requireContentType(of: request, accepting: ["application/json", "text/plain"])
             let step: RunStep
+            let rules = request.uri.queryParameters.getAll("kind")
             if request.headers[.contentType]?.lowercased().hasPrefix("text/plain") == true {
-                // The text `_printHierarchy` printed, read after the session's previous capture.
-                step = try await store.apply(capture: String(decoding: try await bytes(of: request), as: UTF8.self), to: id)
+                // The text `_printHierarchy` printed, read after the session's previous capture, with `?kind=Class=kind`
+                // as `navviz import --kind`.
+                var kinds: [String: NodeKind] = [:]
+                for rule in rules {
+                    guard let (name, kind) = Capture.kindRule(rule) else {
+                        throw ServerError.invalidQuery(name: "kind", value: rule, expected: Capture.kindRuleExpected)
+                    }
+                    kinds[name] = kind
+                }
+                step = try await store.apply(
+                    capture: String(decoding: try await bytes(of: request), as: UTF8.self), kinds: kinds, to: id)
             } else {
+                if let rule = rules.first {
+                    throw ServerError.invalidQuery(
+                        name: "kind", value: rule, expected: "no kind with a JSON snapshot (it says each node's kind)")
+                }
                 step = try await store.apply(snapshot: try await body(of: request), to: id)
             }
             return json(RunEncoder.encode(step), status: .created)

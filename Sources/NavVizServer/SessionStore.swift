@@ -16,9 +16,9 @@ public protocol SessionStore: Sendable {
     func perform(_ body: JSONValue, in id: SessionID) async throws(ServerError) -> RunStep
     /// Applies an app's canonical snapshot; returns its record once it is on disk.
     func apply(snapshot body: JSONValue, to id: SessionID) async throws(ServerError) -> RunStep
-    /// Applies the text `_printHierarchy` printed, as its canonical snapshot: a controller printed at an address
-    /// the session's previous capture printed, with the same class, keeps its id there.
-    func apply(capture text: String, to id: SessionID) async throws(ServerError) -> RunStep
+    /// Applies the text `_printHierarchy` printed, as its canonical snapshot, with `kinds` as `--kind`: a
+    /// controller printed at an address the session's earlier captures printed, with the same class, keeps its id.
+    func apply(capture text: String, kinds: [String: NodeKind], to id: SessionID) async throws(ServerError) -> RunStep
     /// Events from now on (and, for one session, its acknowledged steps after `after` first). With `everySession`,
     /// one session's stream also hears every session's summary and deletion, as the stream of all sessions does:
     /// the viewer's one stream (a browser gives a host six connections, and two streams a tab starved its images).

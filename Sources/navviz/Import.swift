@@ -15,22 +15,12 @@ struct KindOptions: ParsableArguments {
 
     /// The rules as a table; `validate()` has checked them.
     var kinds: [String: NodeKind] {
-        Dictionary(
-            rules.compactMap { rule in Self.parse(rule) }, uniquingKeysWith: { _, last in last })
-    }
-
-    static func parse(_ rule: String) -> (String, NodeKind)? {
-        let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, let kind = NodeKind(rawValue: parts[1]),
-            [.navigation, .tab, .split, .controller].contains(kind)
-        else { return nil }
-        return (parts[0], kind)
+        Dictionary(rules.compactMap(Capture.kindRule), uniquingKeysWith: { _, last in last })
     }
 
     func validate() throws {
-        for rule in rules where Self.parse(rule) == nil {
-            throw ValidationError(
-                "Invalid --kind '\(Terminal.printable(rule))': expected Class=kind with kind one of navigation, tab, split, controller")
+        for rule in rules where Capture.kindRule(rule) == nil {
+            throw ValidationError("Invalid --kind '\(Terminal.printable(rule))': expected \(Capture.kindRuleExpected)")
         }
     }
 }

@@ -54,6 +54,47 @@ import Testing
         }
     }
 
+    /// WeChat's tab bar is a `UITabBarController` subclass its name does not tell (fixture 18's shape).
+    static let wechat = """
+        <MainTabBarViewController: 0x10a0>, state: appeared, view: <UILayoutContainerView: 0x10a1>
+           | <MMUINavigationController: 0x10a2>, state: appeared, view: <UILayoutContainerView: 0x10a3>
+           |    | <NewMainFrameViewController: 0x10a4>, state: appeared, view: <UIView: 0x10a5>
+           | <MMUINavigationController: 0x10a6>, state: disappeared, view: (view not loaded)
+        """
+
+    /// A posted capture keeps what its reading guessed as the step's note, as `navviz import` does (a live-debugging
+    /// trial: the viewer drew WeChat's tab bar as a plain container with no hint), said once a session; `?kind=`
+    /// does what `--kind` does; a kind that is not one is a 400 naming it.
+    @Test func aPostedCaptureSaysWhatItGuessedAndTakesKinds() async throws {
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "wechat"}"#)
+            let path = "/api/sessions/wechat/snapshots"
+            let guessed = try JSONParser.parse(
+                String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
+            #expect(
+                guessed["note"]?.stringValue
+                    == "Note: 'MainTabBarViewController' (MainTabBarViewController) has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one. Note: 'MMUINavigationController', 'MMUINavigationController#2' (MMUINavigationController) are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
+            )
+            let again = try JSONParser.parse(
+                String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
+            #expect(again["note"] == nil)
+            let told = try JSONParser.parse(
+                String(
+                    buffer: try await client.post(
+                        path + "?kind=MainTabBarViewController=tab", Self.wechat, headers: [.contentType: "text/plain"]
+                    ).body))
+            #expect(told["hierarchy"]?["kind"] == .string("tab"))
+            #expect(told["note"] == nil)
+            let wrong = try await client.post(
+                path + "?kind=MainTabBarViewController=tabs", Self.wechat, headers: [.contentType: "text/plain"])
+            #expect(wrong.status == .badRequest)
+            #expect(
+                try JSONParser.parse(String(buffer: wrong.body))["error"]?["message"]?.stringValue
+                    == "Invalid query parameter 'kind' 'MainTabBarViewController=tabs': expected Class=kind with kind one of navigation, tab, split, controller"
+            )
+        }
+    }
+
     @Test func aFragmentBodyIsA400WithItsLine() async throws {
         try await withDaemon { client in
             try await client.post("/api/sessions", #"{"id": "mail"}"#)

@@ -388,13 +388,33 @@ import Testing
         let id = SessionID("shop")!
         let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
         _ = try await first.create(try JSONParser.parse(#"{"id": "shop"}"#))
-        _ = try await first.apply(capture: before, to: id)
+        _ = try await first.apply(capture: before, kinds: [:], to: id)
         await first.close()
         let restarted = InMemorySessionStore(journal: try FileJournal(directory: directory))
         #expect(try await restarted.restore() == [])
-        let step = try await restarted.apply(capture: after, to: id)
+        let step = try await restarted.apply(capture: after, kinds: [:], to: id)
         #expect(step.hierarchy.contains("ProductViewController#2") && !step.hierarchy.contains("ProductViewController"))
         #expect(step.outcome.events.isEmpty || step.outcome.events.allSatisfy { $0.controller.rawValue != "ProductViewController#2" })
+        await restarted.close()
+    }
+
+    /// A capture posted with kinds (`?kind=`) is journaled with them: restored, it is read as it was.
+    @Test func aCapturesKindsAreReplayed() async throws {
+        let directory = try temporaryDirectory("kinds")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let dump = """
+            <RootController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <HomeViewController: 0x3>, state: appeared, view: <UIView: 0x4>
+            """
+        let id = SessionID("kinds")!
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "kinds"}"#))
+        let live = try await first.apply(capture: dump, kinds: ["RootController": .navigation], to: id)
+        #expect(live.hierarchy["RootController"].kind == .navigation)
+        await first.close()
+        let restarted = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await restarted.restore() == [])
+        #expect(try await restarted.session(id).steps.last?.hierarchy == live.hierarchy)
         await restarted.close()
     }
 
