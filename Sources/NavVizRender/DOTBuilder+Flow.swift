@@ -1,13 +1,14 @@
 import NavVizCore
 
 extension DOTBuilder {
-    /// The flow: one box per distinct state (numbered in order of first appearance, with its visible
-    /// controller and path), one arrow per step labelled `index · op`, and the status when not `ok`.
+    /// The flow: one box per distinct state (named by the steps that end in it, with its visible controller
+    /// and path), one arrow per step labelled `index · op`, and the status when not `ok`.
     public func flow(_ flow: FlowGraph) -> String {
         var writer = DOTWriter()
         writer.open("digraph navviz_flow")
         writeDefaults(into: &writer, graph: [:])
         var ids: [String: String] = [:]
+        let names = flow.stateNames()
         let start = "n1"
         writer.node(
             start,
@@ -19,9 +20,8 @@ extension DOTBuilder {
         for (offset, state) in flow.states.enumerated() {
             let id = "n\(offset + 2)"
             ids[state.key] = id
-            var lines: [Markup] = [
-                .font(.text("state \(offset + 1)"), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)
-            ]
+            let name = names[state.key] ?? "state"
+            var lines: [Markup] = [.font(.text(name), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText)]
             lines.append(.bold(.text(state.visible.map { DiagramStyle.capped($0) } ?? "no root")))
             for line in state.pathLines() {
                 lines.append(.font(.text(line), size: DiagramStyle.smallFontSize, color: DiagramStyle.subtleText))
@@ -30,7 +30,7 @@ extension DOTBuilder {
                 id,
                 [
                     "label": .html(.lines(lines)),
-                    "tooltip": .tooltip("state \(offset + 1): " + (state.visible ?? "no root")),
+                    "tooltip": .tooltip(name + ": " + (state.visible ?? "no root")),
                 ])
         }
         if let first = flow.states.first, let id = ids[first.key] {

@@ -34,10 +34,16 @@ public struct FlowGraph: Sendable, Equatable {
             return lines
         }
 
-        /// A state described by a hierarchy and what its finder reports.
+        /// A state described by a hierarchy and what its finder reports: the visible controller by its name, and
+        /// the `#2` of an id that is the name and a number (a capture's `ViewController#4` and `ViewController#3`
+        /// were both `ViewController`).
         public init(key: String, hierarchy: Hierarchy, finder: ViewFinderResult) {
             self.init(
-                key: key, visible: finder.visible.map { hierarchy[$0].displayName },
+                key: key,
+                visible: finder.visible.map { id in
+                    let name = hierarchy[id].displayName
+                    return name + (DiagramItem.numberSuffix(of: id.rawValue, after: name) ?? "")
+                },
                 path: finder.path.map(\.rawValue))
         }
     }
@@ -82,5 +88,26 @@ public struct FlowGraph: Sendable, Equatable {
     /// Adds a step; its states should have been added (steps between unknown states are not drawn).
     public mutating func add(_ step: Step) {
         steps.append(step)
+    }
+
+    /// What each state's box is called: the steps that end in it, as the state files are numbered (`initial`,
+    /// `step 3`, `steps 0, 4`, `steps 2, 5, 8, 11 +3`). Numbering the distinct states from 1 made the flow's
+    /// `state 4` the file `states/003-….svg`.
+    /// Each state's name, by key.
+    public func stateNames() -> [String: String] {
+        var ending: [String: [Int]] = [:]
+        if let first = states.first { ending[first.key] = [0] }
+        for step in steps { ending[step.to, default: []].append(step.index) }
+        var names: [String: String] = [:]
+        for state in states {
+            let indices = ending[state.key] ?? []
+            if indices.count > 1 {
+                let shown = indices.prefix(4).map(String.init).joined(separator: ", ")
+                names[state.key] = "steps \(shown)" + (indices.count > 4 ? " +\(indices.count - 4)" : "")
+            } else {
+                names[state.key] = indices.first.map { $0 == 0 ? "initial" : "step \($0)" } ?? "state"
+            }
+        }
+        return names
     }
 }

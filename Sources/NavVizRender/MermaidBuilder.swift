@@ -26,15 +26,16 @@ public struct MermaidBuilder: Sendable, Equatable {
         return write(options.apply(scene, keeping: scene.changedIDs), changes: true)
     }
 
-    /// The flow, as the flow diagram draws it: a start dot, one box per distinct state (its number, visible
-    /// controller and path), one arrow per step labelled `index · op`, dotted with the status when not `ok`.
+    /// The flow, as the flow diagram draws it: a start dot, one box per distinct state (the steps that end in
+    /// it, its visible controller and path), one arrow per step labelled `index · op`, dotted with the status when not `ok`.
     public func flow(_ flow: FlowGraph) -> String {
         var lines = ["flowchart TB", "    n1((\(Self.label(" "))))"]
         var ids: [String: String] = [:]
+        let names = flow.stateNames()
         for (offset, state) in flow.states.enumerated() {
             let id = "n\(offset + 2)"
             ids[state.key] = id
-            var text = ["state \(offset + 1)", state.visible.map { DiagramStyle.capped($0) } ?? "no root"]
+            var text = [names[state.key] ?? "state", state.visible.map { DiagramStyle.capped($0) } ?? "no root"]
             text += state.pathLines()
             lines.append("    \(id)[\(Self.label(text.joined(separator: "\n")))]")
         }

@@ -125,8 +125,21 @@ import Testing
         let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "flow.json"))
         let mermaid = MermaidBuilder().flow(ScenarioRenderer.flowGraph(run))
         try expectGolden("flow", mermaid, extension: "mmd")
-        #expect(mermaid.components(separatedBy: "state ").count - 1 == 3)  // the second push makes a new Product#2
+        // A box is named by the steps that end in it, as the state files are numbered (it was `state 1`…, counted from
+        // 1, so `state 4` was `states/003-….svg`); the second push makes a new Product#2, and the box says `#2`.
+        #expect(mermaid.contains(#"n2["steps 0, 2, 3<br/>Home"#) && mermaid.contains(#"n4["step 4<br/>Product#35;2<br/>"#))
         #expect(mermaid.contains(#"n2 -. "3 · pop · noop" .-> n2"#))
+    }
+
+    /// More than four steps ending in one state: the first four, and how many more.
+    @Test func aStateNamesAtMostFourSteps() {
+        var flow = FlowGraph()
+        flow.add(FlowGraph.State(key: "a", visible: "Home"))
+        flow.add(FlowGraph.State(key: "b", visible: "Product"))
+        for index in 1...7 {
+            flow.add(FlowGraph.Step(index: index, op: "push", status: .ok, from: index == 1 ? "a" : "b", to: "b"))
+        }
+        #expect(flow.stateNames() == ["a": "initial", "b": "steps 1, 2, 3, 4 +3"])
     }
 
     /// The steps that stayed in one state are one loop labelled with each: Mermaid 11 (GitHub's) draws one loop per
