@@ -297,6 +297,21 @@ def main():
         with open(os.path.join(ARTIFACTS, "e2e-viewer.html"), "w") as f:
             f.write(page.evaluate("document.documentElement.outerHTML"))
 
+        print("e2e: a long session opens on its last step, whose button is whole")
+        status, _ = http("POST", api + "/sessions", {"id": "long", "root": {"navigation": ["Home"], "id": "nav"}})
+        for index in range(60):
+            http("POST", api + "/sessions/long/steps", {"op": "push", "node": "Product"})
+            http("POST", api + "/sessions/long/steps", {"op": "pop"})
+        # A fresh page (a new address, not a new fragment): its scroll bar is not there yet when the timeline is drawn.
+        page.call("Page.navigate", url=base + "/?fresh#session=long")
+        check(page.wait_for(shown(120)), "the page opens a 120-step session on its last step")
+        # The page's scroll bar comes with the diagrams, after the timeline was scrolled to the button: it clipped it.
+        check(page.wait_for("(() => { const t = document.getElementById('timeline').getBoundingClientRect(); "
+                            "const b = document.querySelector('#timeline button.selected').getBoundingClientRect(); "
+                            "return b.right <= t.right + 0.5 && b.left >= t.left - 0.5; })()"),
+              "the last step's button is whole in the timeline")
+        page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer-long.png"))
+
         print("e2e: --watch: the page follows a scenario file as it is edited")
         docs = os.path.join(scratch, "docs")
         os.makedirs(docs)

@@ -343,6 +343,12 @@ struct ComparisonComposer {
         // each other ('~ changed' over '~ changed' on a split and its column); a tag that would is moved right of
         // the one in its way.
         var placed: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        // The rings around marked boxes: a container's tag, half in its bottom margin, covered the corner of a marked
+        // child's ring in its last row (SpringBoard's lock screen), so it moves right of them as of another tag.
+        let rings = marks.compactMap { mark -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? in
+            guard !mark.id.hasPrefix("cluster_"), let box = part.bounds(of: mark.id) else { return nil }
+            return (box.minX - 3, box.minY - 3, box.maxX + 3, box.maxY + 3)
+        }
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
             let color = SceneEmitter.border(for: mark)
@@ -359,7 +365,7 @@ struct ComparisonComposer {
             // presentations that leave from the middle of its bottom.
             var tagX = isCluster ? box.minX + 10 : max(x + 4, x + width - 8 - tagWidth)
             let tagY = isCluster ? box.maxY - 6 : y - 6
-            while let blocking = placed.first(where: {
+            while let blocking = (placed + (isCluster ? rings : [])).first(where: {
                 tagX < $0.maxX + 3 && $0.minX < tagX + tagWidth + 3 && tagY < $0.maxY + 2 && $0.minY < tagY + 12 + 2
             }) {
                 tagX = blocking.maxX + 4

@@ -220,13 +220,24 @@ enum ViewerPage {
             return button;
           }
 
+          // Scrolls the timeline (only it: the page stays where the reader is) so that a step's button is whole. Again
+          // when the timeline's width changes: the page's scroll bar, coming with the diagrams, had clipped the last
+          // button of a long session.
+          function reveal(button) {
+            if (!button) { return; }
+            const timeline = $("timeline");
+            const [outer, inner] = [timeline.getBoundingClientRect(), button.getBoundingClientRect()];
+            if (inner.left < outer.left) { timeline.scrollLeft -= outer.left - inner.left + 4; }
+            else if (inner.right > outer.right) { timeline.scrollLeft += inner.right - outer.right + 4; }
+          }
+          new ResizeObserver(() => reveal($("timeline").querySelector("button.selected"))).observe($("timeline"));
+
           function select(index) {
             if (index < 0 || index >= state.steps.length) { return; }
             state.selected = index;
             const step = state.steps[index];
             for (const button of $("timeline").children) { button.classList.toggle("selected", Number(button.dataset.index) === index); }
-            const chosen = $("timeline").children[index];
-            if (chosen) { chosen.scrollIntoView({ block: "nearest", inline: "nearest" }); }
+            reveal($("timeline").children[index]);
             const address = "#" + new URLSearchParams({ session: state.session, step: String(index) }).toString();
             if (location.hash !== address) { history.replaceState(null, "", address); fragment = new URLSearchParams(address.slice(1)); }
             $("caption").textContent = (index === 0 ? "Initial state" : index + ". " + step.op) + " · " + step.status + " · visible: " + (step.visible === null ? "nothing" : step.visible) + (step.note ? " — " + step.note : "");

@@ -211,6 +211,35 @@ import Testing
         }
     }
 
+    /// A marked container's tag, half in its bottom margin, keeps clear of the rings of marked boxes in its last row
+    /// (a live-debugging trial: SpringBoard's lock screen, fixtures 07 → 08, had '~ changed' over the corner of a
+    /// changed child's ring).
+    @Test func aContainersTagKeepsClearOfItsChildrensRings() throws {
+        let run = try WideSiblingsTests.flow(of: [
+            "07-springboard-lockscreen-disappearing.txt", "08-springboard-lockscreen-appearing.txt",
+        ])
+        let svg = try Self.picture(run.steps, 1).svg(metrics: .portable)
+        // Each mark: a ring, then its tag, both rounded rectangles `M x+r,y L right-r,y Q … L right,bottom-r Q …`.
+        let rect = #/d="M(-?[\d.]+),(-?[\d.]+)L(-?[\d.]+),-?[\d.]+Q-?[\d.]+,-?[\d.]+ -?[\d.]+,-?[\d.]+L-?[\d.]+,(-?[\d.]+)Q/#
+        var rings: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        var tags: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        for mark in svg.matches(of: #/<g id="\w*mark_(\w+)" class="mark \w+">\n<title>[^<]*</title>\n<path ([^\n]*)\n<path ([^\n]*)\n/#) {
+            let (ring, tag) = (try #require(mark.2.firstMatch(of: rect)), try #require(mark.3.firstMatch(of: rect)))
+            if !mark.1.hasPrefix("cluster_") {
+                rings.append((Double(ring.1)! - 7, Double(ring.2)!, Double(ring.3)! + 7, Double(ring.4)! + 7))
+            } else {
+                tags.append((Double(tag.1)! - 3, Double(tag.2)!, Double(tag.3)! + 3, Double(tag.4)! + 3))
+            }
+        }
+        #expect(!rings.isEmpty && !tags.isEmpty)
+        for tag in tags {
+            for ring in rings {
+                let apart = tag.maxX <= ring.minX || ring.maxX <= tag.minX || tag.maxY <= ring.minY || ring.maxY <= tag.minY
+                #expect(apart, "the tag at \(tag) covers the ring at \(ring)")
+            }
+        }
+    }
+
     /// Side by side when that fits the budget, from the laid-out widths; under each other otherwise, the
     /// events then under the caption. `--expand all` never stacks.
     @Test func panelsStackOnlyWhenSideBySideIsTooWide() throws {
