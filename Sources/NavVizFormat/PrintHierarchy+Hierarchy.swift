@@ -138,6 +138,11 @@ extension PrintHierarchy {
         // A new controller takes no id the launch gave another one: a controller pushed after one was popped two
         // captures earlier is a new object, not the popped one back.
         let avoided: Set<String> = sameLaunch ? previous.given : []
+        if !sameLaunch, !previous.latest.isEmpty, controllers.contains(where: { uniqueAddress($0) != nil }) {
+            notes.append(
+                "no controller is at an address the capture before printed: another launch of the app (or another app), so "
+                    + "controllers are told apart by class name alone")
+        }
         var identities = sameLaunch ? previous : CaptureIdentities()
         identities.latest = []
         for (index, controller) in controllers.enumerated() {

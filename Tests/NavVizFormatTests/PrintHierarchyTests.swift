@@ -495,6 +495,12 @@ import Testing
         let relaunched = Self.twoProducts.replacing(#/0x1/#, with: "0x7")
         let second = try PrintHierarchy.parse(relaunched, file: "2.txt").hierarchy(continuing: first.identities)
         #expect(second.hierarchy == first.hierarchy)
+        // Said, so that a capture of another app posted to the same session is not silently a root swap.
+        #expect(
+            second.notes.first
+                == "no controller is at an address the capture before printed: another launch of the app (or another app), so controllers are told apart by class name alone"
+        )
+        #expect(!first.notes.contains { $0.hasPrefix("no controller is at an address") })
         let redacted = Self.twoProducts.replacing(#/0x[0-9a-f]+/#, with: "0x…")
         let third = try PrintHierarchy.parse(redacted, file: "3.txt").hierarchy(continuing: first.identities)
         #expect(third.hierarchy == first.hierarchy)
