@@ -85,6 +85,11 @@ public struct Simulator: Sendable, Equatable {
         if outcome.status == .ok {
             transaction.h.commitJournal()
             hierarchy = transaction.h
+            // A capture's appearance state (`appearing`, or `disappeared` in the window) is settled by the first callback
+            // the simulator sends the controller: kept, a controller pushed over stayed `appearing` in every later state.
+            for event in outcome.events where hierarchy.node(event.controller)?.transitionalState != nil {
+                hierarchy[event.controller].transitionalState = nil
+            }
             if hierarchy.nodeCount > collectionThreshold {
                 hierarchy.collectDetached(keeping: retainedIDs)
                 collectionThreshold = 2 * hierarchy.nodeCount + detachedLimit

@@ -100,6 +100,19 @@ import Testing
         }
     }
 
+    /// A captured `appearing` controller is settled by the first callback a simulated step sends it: pushed over, it
+    /// no longer says `appearing` in the later states (it did, in every one).
+    @Test func aSimulatedCallbackSettlesACapturedState() throws {
+        let text = #"""
+            {"navviz": 1, "name": "t", "root": {"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": [], "state": "appearing"}]},
+             "steps": [{"push": "Product"}]}
+            """#
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "t.json"))
+        #expect(run.steps[0].hierarchy["Home"].transitionalState == .appearing)
+        #expect(run.steps[1].hierarchy["Home"].transitionalState == nil)
+        #expect(run.steps[1].outcome.events.map(\.description).first == "Home.viewWillDisappear")
+    }
+
     @Test func newSnapshotFieldsRoundTrip() throws {
         let text =
             #"{"id": "Map", "kind": "controller", "children": [{"id": "A", "kind": "controller", "children": [], "state": "appearing"}, {"id": "B", "kind": "controller", "children": [], "loaded": false, "released": true}], "shown": [0, 1]}"#
