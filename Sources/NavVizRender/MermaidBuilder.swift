@@ -186,7 +186,14 @@ public struct MermaidBuilder: Sendable, Equatable {
                 line("subgraph \(id) [\(MermaidBuilder.label(text.joined(separator: " · ")))]", indent: depth)
                 // No edges from a subgraph into itself (Mermaid's layout rejects some): the path through the
                 // containers is their class (`containerOnPath`), as in the SVG's blue borders.
-                let children = item.children.map { self.item($0, depth: depth + 1, queue: &queue) }
+                // Siblings over more than one row are not linked from row to row: an entry the slot does not place (a
+                // navigation stack's middle) says its position, so an 8-deep stack is not read as 6 and 2 beside them.
+                let wraps = item.children.count > MermaidBuilder.rowLength
+                let children = item.children.enumerated().map { offset, child in
+                    var child = child
+                    if wraps, child.slot == nil { child.slot = "position \(offset)" }
+                    return self.item(child, depth: depth + 1, queue: &queue)
+                }
                 line("end", indent: depth)
                 // Siblings in order, left to right as in the SVG, in rows of `rowLength`: links drawn with no stroke.
                 // Without them Mermaid 11 (GitHub's) stacked a tab bar's tabs in a column, the selected one first.

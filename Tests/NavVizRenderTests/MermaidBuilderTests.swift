@@ -202,6 +202,17 @@ import Testing
         #expect(text.contains("    linkStyle \(indices) stroke-width:0px,fill:none\n"))
     }
 
+    /// A stack over two rows (no link from row to row) says each middle entry's position: an 8-deep stack read as six
+    /// and two beside them (a trial of real captures with `--expand all`). Six in one row need none.
+    @Test(arguments: [(8, true), (6, false)])
+    func aStackOverTwoRowsSaysEachEntrysPosition(_ depth: Int, _ said: Bool) throws {
+        let h = try Fixtures.hierarchy(.navigation((1...depth).map { .screen("A\($0)") }, id: "nav"))
+        let text = MermaidBuilder(options: DiagramOptions(expandAll: true)).state(h, finder: ViewFinder().find(in: h))
+        #expect(text.contains(#"("root<br/>A1<br/>"#))
+        #expect(text.contains(#"("position \#(depth - 2)<br/>A\#(depth - 1)<br/>"#) == said)
+        #expect(text.contains("position") == said)
+    }
+
     @Test func hostileTitlesCannotLeaveTheirLabel() throws {
         let h = try Fixtures.hierarchy(
             .navigation([.screen("Home\"]; click n1 call alert(1) %%"), .screen("end")], id: "nav"),
