@@ -141,18 +141,32 @@ public struct Simulator: Sendable, Equatable {
     }
 
     /// Where a controller is in UIKit's appearance cycle: disappeared, then (`viewWillAppear`) appearing, then
-    /// (`viewDidAppear`) appeared, then (`viewWillDisappear`) disappearing, then (`viewDidDisappear`) disappeared.
+    /// (`viewDidAppear`) appeared, then (`viewWillDisappear`) disappearing, then (`viewDidDisappear`) disappeared; a
+    /// cancelled transition goes from appearing to disappearing (`viewWillDisappear`) and back (`viewWillAppear`).
     enum AppearancePhase: Int, CaseIterable {
         case disappeared, appearing, appeared, disappearing
 
-        /// The callback that moves a controller out of this phase into the next.
-        var callback: AppearanceCallback {
-            switch self {
-            case .disappeared: .viewWillAppear
-            case .appearing: .viewDidAppear
-            case .appeared: .viewWillDisappear
-            case .disappearing: .viewDidDisappear
+        /// The callbacks UIKit sends a controller from one phase to the next: the fewest that lead there.
+        static func callbacks(from: Self, to: Self) -> [AppearanceCallback] {
+            let edges: [(Self, Self, AppearanceCallback)] = [
+                (.disappeared, .appearing, .viewWillAppear), (.appearing, .appeared, .viewDidAppear),
+                (.appeared, .disappearing, .viewWillDisappear), (.disappearing, .disappeared, .viewDidDisappear),
+                (.appearing, .disappearing, .viewWillDisappear), (.disappearing, .appearing, .viewWillAppear),
+            ]
+            // Breadth first over four phases: every phase is at most two callbacks from any other.
+            var paths: [Self: [AppearanceCallback]] = [from: []]
+            var frontier = [from]
+            while !frontier.isEmpty, paths[to] == nil {
+                var next: [Self] = []
+                for phase in frontier {
+                    for (a, b, callback) in edges where a == phase && paths[b] == nil {
+                        paths[b] = paths[a]! + [callback]
+                        next.append(b)
+                    }
+                }
+                frontier = next
             }
+            return paths[to] ?? []
         }
 
         /// A controller's phase in a hierarchy: as captured where the capture said (`appearing`, `disappearing`,
@@ -167,12 +181,13 @@ public struct Simulator: Sendable, Equatable {
         }
     }
 
-    /// The callbacks a snapshot implies (docs/semantics.md#A8): each controller is moved forward through the
-    /// appearance cycle from its phase before to its phase after, so a capture's `appearing` controller gets
-    /// `viewWillAppear` and no `viewDidAppear` yet, and one UIKit printed disappeared gets none. The callbacks
-    /// run in the push order ([A2](docs/semantics.md#A2)), or appearing side first when the only change is a
-    /// tab bar's selection ([A4](docs/semantics.md#A4)); a controller's own callbacks stay in cycle order, the
-    /// last of each controller's at the end.
+    /// The callbacks a snapshot implies (docs/semantics.md#A8): each controller gets the fewest callbacks that take
+    /// it from its phase before to its phase after, so a capture's `appearing` controller gets `viewWillAppear` and no
+    /// `viewDidAppear` yet, one UIKit printed disappeared gets none, and a transition seen in flight and then undone
+    /// (a back swipe let go) gets what a cancel sends. The order is the push order ([A2](docs/semantics.md#A2)), each
+    /// controller's last callback at the end; appearing side first when the only change is a tab bar's selection
+    /// ([A4](docs/semantics.md#A4)); the full-screen order when a full-screen presentation came or went
+    /// ([A3](docs/semantics.md#A3)); a cancel's order when every change undoes one in flight ([A5](docs/semantics.md#A5)).
     static func snapshotEvents(from old: Hierarchy, to new: Hierarchy) -> [AppearanceEvent] {
         let before = old.nodesInWindow().filter { old[$0].kind.getsAppearanceCallbacks }
         let after = new.nodesInWindow().filter { new[$0].kind.getsAppearanceCallbacks }
@@ -184,28 +199,39 @@ public struct Simulator: Sendable, Equatable {
             h.attachedNodes().filter { h[$0].transitionalState != nil && h[$0].kind.getsAppearanceCallbacks }
         }
         for id in before + after + captured where listed.insert(id).inserted { candidates.append(id) }
-        let tabSwitch = Self.isTabSwitch(from: old, to: new)
-        /// The rank of a callback among those at the same place of their cycles.
+        let moves = candidates.map { id in
+            (id, from: AppearancePhase(id, in: old, window: beforeSet), to: AppearancePhase(id, in: new, window: afterSet))
+        }
+        let changed = moves.filter { $0.from != $0.to }
+        let cancelled =
+            !changed.isEmpty
+            && changed.allSatisfy { ($0.from, $0.to) == (.appearing, .disappeared) || ($0.from, $0.to) == (.disappearing, .appeared) }
+        let tabSwitch = !cancelled && Self.isTabSwitch(from: old, to: new)
+        let fullScreen = !cancelled && !tabSwitch && Self.fullScreenPresentations(in: old) != Self.fullScreenPresentations(in: new)
+        /// The rank of a callback among those at the same place of their controllers' sequences.
         func rank(_ callback: AppearanceCallback) -> Int {
             switch callback {
             case .viewWillDisappear: tabSwitch ? 1 : 0
-            case .viewWillAppear: tabSwitch ? 0 : 1
-            case .viewDidDisappear: 2
-            case .viewDidAppear: 3
+            case .viewWillAppear: tabSwitch ? 0 : cancelled ? 2 : 1
+            case .viewDidDisappear: cancelled ? 1 : fullScreen ? 3 : 2
+            case .viewDidAppear: fullScreen ? 2 : 3
             }
         }
         var events: [(place: Int, rank: Int, order: Int, event: AppearanceEvent)] = []
-        for (order, id) in candidates.enumerated() {
-            let from = AppearancePhase(id, in: old, window: beforeSet)
-            let to = AppearancePhase(id, in: new, window: afterSet)
-            let count = (to.rawValue - from.rawValue + 4) % 4
-            for offset in 0..<count {
-                let phase = AppearancePhase(rawValue: (from.rawValue + offset) % 4)!
-                let event = AppearanceEvent(id, phase.callback, animated: false)
-                events.append((3 - count + offset, rank(phase.callback), order, event))
+        for (order, move) in changed.enumerated() {
+            let callbacks = AppearancePhase.callbacks(from: move.from, to: move.to)
+            for (offset, callback) in callbacks.enumerated() {
+                // A cancel's callbacks run one side after the other: no places.
+                let place = cancelled ? 0 : 2 - callbacks.count + offset
+                events.append((place, rank(callback), order, AppearanceEvent(move.0, callback, animated: false)))
             }
         }
         return events.sorted { ($0.place, $0.rank, $0.order) < ($1.place, $1.rank, $1.order) }.map(\.event)
+    }
+
+    /// The presented controllers whose presentation removes the presenter's views (`fullScreen`, `currentContext`).
+    static func fullScreenPresentations(in h: Hierarchy) -> Set<NodeID> {
+        Set(h.attachedNodes().filter { h[$0].presenter != nil && h[$0].style?.removesPresenterViews == true })
     }
 
     /// Whether two hierarchies differ only in the selected tab of tab bars (and in what a switch changes on the

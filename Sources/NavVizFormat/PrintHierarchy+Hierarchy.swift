@@ -280,7 +280,15 @@ extension PrintHierarchy {
         let controller = controllers[index]
         let children = controller.children
         guard !children.isEmpty else { return }
-        let shown = children.indices.filter { isShown(children[$0]) }
+        var shown = children.indices.filter { isShown(children[$0]) }
+        if shown.isEmpty {
+            // Every child on its way out with its container (a popover being dismissed): still in the window, still shown;
+            // the bare container was taken for the visible controller.
+            shown = children.indices.filter { index in
+                let child = controllers[children[index]]
+                return child.state == .disappearing && child.isViewLoaded && child.isInWindow
+            }
+        }
         /// A child drawn in the window that UIKit printed disappeared (its container does not forward the appearance
         /// callbacks, or an older iOS printed no ` not in the window`): it gets none.
         func markDisappeared(_ offsets: [Int]) {

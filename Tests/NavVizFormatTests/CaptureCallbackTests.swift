@@ -1,3 +1,4 @@
+import Foundation
 import NavVizCore
 import NavVizFormat
 import Testing
@@ -69,14 +70,32 @@ import Testing
             lock(status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: appearing, view: <UIView: 0x17> not in the window"),
             "MediaViewController.viewWillAppear"
         ),
-        // Disappearing, then appearing: taken as having finished disappearing first.
+        // Disappearing, then appearing: the disappearance cancelled, viewWillAppear (UIKit sends no viewDidDisappear).
         (
             "disappearing to appearing",
             lock(
                 status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: disappearing, view: <UIView: 0x17> not in the window"
             ),
             lock(status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: appearing, view: <UIView: 0x17> not in the window"),
-            "MediaViewController.viewDidDisappear MediaViewController.viewWillAppear"
+            "MediaViewController.viewWillAppear"
+        ),
+        // A back swipe seen in flight, then let go (the pop cancelled, A5): Home, appearing, gets viewWillDisappear and
+        // viewDidDisappear and never viewDidAppear; Product, disappearing, viewWillAppear and viewDidAppear and never
+        // viewDidDisappear; one side after the other (a trial of real captures: both got the whole cycle).
+        (
+            "a back swipe let go", nav(homeReturning + productLeaving), nav(homeBelow + product),
+            "HomeViewController.viewWillDisappear HomeViewController.viewDidDisappear ProductViewController.viewWillAppear ProductViewController.viewDidAppear"
+        ),
+        // A full-screen dismissal: the full-screen order (A3), the appearing side done before viewDidDisappear.
+        (
+            "full-screen dismissal",
+            """
+            <UINavigationController: 0x1>, state: disappeared, view: <UILayoutContainerView: 0x2> not in the window
+               | <HomeViewController: 0x3>, state: disappeared, view: <UIView: 0x4> not in the window
+               + <LoginViewController: 0x7>, state: appeared, view: <UIView: 0x8>, presented with: <_UIFullscreenPresentationController: 0x9>
+            """,
+            nav(home),
+            "LoginViewController.viewWillDisappear UINavigationController.viewWillAppear HomeViewController.viewWillAppear UINavigationController.viewDidAppear HomeViewController.viewDidAppear LoginViewController.viewDidDisappear"
         ),
         // Only the selected tab changed: the appearing side first (A4), as navviz's own tab switch.
         (
@@ -93,6 +112,22 @@ import Testing
         var simulator = Simulator(hierarchy: first.hierarchy)
         let outcome = simulator.replaceHierarchy(second.hierarchy)
         #expect(outcome.events.map(\.description).joined(separator: " ") == events, "\(name)")
+    }
+
+    /// A popover being dismissed: every controller in it disappearing, views still in the window. The container's child
+    /// is still shown and visible (a trial of real captures: the bare container became the visible controller).
+    @Test func aChildDisappearingWithItsContainerIsStillShown() throws {
+        let dump = Self.fixture("01-objcio-pspdf-popover.txt").split(separator: "\n").enumerated().map { offset, line in
+            offset >= 5 ? line.replacingOccurrences(of: "state: appeared", with: "state: disappearing") : String(line)
+        }.joined(separator: "\n")
+        let h = try PrintHierarchy.parse(dump, file: "dismissing.txt").hierarchy().hierarchy
+        #expect(h["PSPDFContainerViewController"].selected == 0)
+        #expect(ViewFinder().find(in: h).visible == "PSPDFStampViewController")
+    }
+
+    static func fixture(_ name: String) -> String {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        return try! String(contentsOf: folder.appendingPathComponent("Fixtures/captures/\(name)"), encoding: .utf8)
     }
 
     /// The state is kept on the node, so a snapshot and the diagram say it too.
