@@ -2,14 +2,31 @@
 /// `_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_` reads `UIHostingController<ContentView>`,
 /// and a screen name is the short name, or the view a hosting controller hosts.
 public enum ClassName {
-    /// The class as people write it: a mangled Swift name demangled (generic arguments by their short
-    /// names), anything else unchanged.
+    /// The class as people write it: a runtime subclass's class (`unswizzled`), a mangled Swift name demangled
+    /// (generic arguments by their short names), anything else unchanged.
     public static func readable(_ printed: String) -> String {
+        let printed = unswizzled(printed)
         guard printed.hasPrefix("_Tt") else { return printed }
         var mangled = Mangled(printed.dropFirst(3))
         // Only a name read to its end is demangled; anything else stays exactly as printed.
         guard let type = mangled.type(), !type.name.isEmpty, mangled.rest.isEmpty else { return printed }
         return type.description
+    }
+
+    /// The class a runtime subclass stands for: UIKit prints `object_getClass`, so a controller observed with KVO
+    /// prints `NSKVONotifying_X`, one hooked by Aspects `X_Aspects_`, by ReactiveObjC `X_RACSelectorSignal`, by
+    /// PSPDFKit `__PSPDFHooked_X`. Observation starting between two captures made one controller a new one, with
+    /// four callbacks nothing sent.
+    public static func unswizzled(_ printed: String) -> String {
+        var name = Substring(printed)
+        if name.hasPrefix("NSKVONotifying_") { name = name.dropFirst("NSKVONotifying_".count) }
+        if name.hasPrefix("__"), let hooked = name.firstRange(of: "Hooked_"),
+            name[name.index(name.startIndex, offsetBy: 2)..<hooked.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber })
+        {
+            name = name[hooked.upperBound...]
+        }
+        for suffix in ["_Aspects_", "_RACSelectorSignal"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
+        return name.isEmpty ? printed : String(name)
     }
 
     /// The name without its module (`DAWN.RootTabBarController` → `RootTabBarController`).

@@ -121,7 +121,7 @@ extension PrintHierarchy {
         // by name alone, as on its own.
         let sameLaunch = controllers.contains { controller in
             guard let address = uniqueAddress(controller), previous.latest.contains(address) else { return false }
-            return previous.byAddress[address]?.className == controller.className
+            return previous.byAddress[address].map { Self.sameClass($0.className, controller.className) } ?? false
         }
         // Then every controller printed at an address an earlier capture of the launch printed, with the same class,
         // keeps the id it had there (a controller taken out and put back, two captures later, is the same one).
@@ -129,7 +129,7 @@ extension PrintHierarchy {
         if sameLaunch {
             for (index, controller) in controllers.enumerated() {
                 guard let address = uniqueAddress(controller), let known = previous.byAddress[address],
-                    known.className == controller.className, !used.contains(known.id)
+                    Self.sameClass(known.className, controller.className), !used.contains(known.id)
                 else { continue }
                 kept[index] = known.id
                 used.insert(known.id)
@@ -263,6 +263,9 @@ extension PrintHierarchy {
         captured.unmatchedKinds = unmatchedKinds
         return captured
     }
+
+    /// Whether two printed classes are one class, a runtime subclass (KVO's `NSKVONotifying_`) aside.
+    static func sameClass(_ a: String, _ b: String) -> Bool { ClassName.unswizzled(a) == ClassName.unswizzled(b) }
 
     /// Whether a controller's content is in the window, as UIKit printed it.
     func isShown(_ index: Int) -> Bool {

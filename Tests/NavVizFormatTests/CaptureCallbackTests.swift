@@ -97,6 +97,12 @@ import Testing
             nav(home),
             "LoginViewController.viewWillDisappear UINavigationController.viewWillAppear HomeViewController.viewWillAppear UINavigationController.viewDidAppear HomeViewController.viewDidAppear LoginViewController.viewDidDisappear"
         ),
+        // Observed with KVO between the captures (printed `NSKVONotifying_HomeViewController` at the same address): the
+        // same controller, nothing sent (a trial of real captures: a leave and an enter with four callbacks).
+        (
+            "KVO between captures", nav(home),
+            nav(home.replacingOccurrences(of: "<HomeViewController", with: "<NSKVONotifying_HomeViewController")), ""
+        ),
         // Only the selected tab changed: the appearing side first (A4), as navviz's own tab switch.
         (
             "tab switch", tabs("appeared, view: <UIView: 0x23>", "disappeared, view: (view not loaded)"),

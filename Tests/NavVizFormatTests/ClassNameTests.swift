@@ -9,6 +9,14 @@ import Testing
         ("SwiftUI.UIKitNavigationController", "SwiftUI.UIKitNavigationController", "UIKitNavigationController"),
         ("_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_", "UIHostingController<ContentView>", "ContentView"),
         ("_TtC7Example14ViewController", "ViewController", "ViewController"),
+        // Runtime subclasses stand for their class: KVO, PSPDFKit's hooks (an objc.io copy of capture 01), Aspects,
+        // ReactiveObjC; a mangled class under KVO too.
+        ("NSKVONotifying_RootTableViewController", "RootTableViewController", "RootTableViewController"),
+        ("__PSPDFHooked_PSPDFViewController", "PSPDFViewController", "PSPDFViewController"),
+        ("Shop.CartViewController_Aspects_", "Shop.CartViewController", "CartViewController"),
+        ("LoginViewController_RACSelectorSignal", "LoginViewController", "LoginViewController"),
+        ("NSKVONotifying__TtC7Example14ViewController", "ViewController", "ViewController"),
+        ("__Hooked_", "__Hooked_", "__Hooked_"),
         // A `private` class: its file's discriminator comes before its name (a new user's trial).
         (
             "_TtC8CheckoutP33_0123456789ABCDEF0123456789ABCDEF30PaymentSheetHostViewController", "PaymentSheetHostViewController",
