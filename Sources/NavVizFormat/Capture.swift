@@ -62,9 +62,19 @@ public enum Capture {
             throw ScenarioErrors([.capture(.shortenedString(file: file, line: shortened))])
         }
         if let error = PrintHierarchy.debuggerError(first, line: line.number, file: file) { throw ScenarioErrors([.capture(error)]) }
-        guard let start = first.first, start != "{", start != "[" || PrintHierarchy.isCommand(first) else { return }
+        // JSON starts `{`, or `[` and a value: a tool's log line (`[*] Device info: …`, `[+] …`) is not JSON.
+        let afterBracket = first.dropFirst().drop { $0.isWhitespace }.first
+        let isJSONArray = first.first == "[" && (afterBracket.map { "{[\"-0123456789tfn]".contains($0) } ?? true)
+        guard let start = first.first, start != "{", !isJSONArray || PrintHierarchy.isCommand(first) else { return }
+        let dumpLine = PrintHierarchy.dumpStart(in: text, after: line.number)
+        if PrintHierarchy.isViewDescription(first) {
+            throw ScenarioErrors([.capture(.viewDescription(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
+        }
         if PrintHierarchy.isBareControllerLine(first) {
             throw ScenarioErrors([.capture(.missingState(file: file, line: line.number, found: excerpt(first)))])
+        }
+        if let dumpLine {
+            throw ScenarioErrors([.capture(.textBeforeDump(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }

@@ -180,7 +180,7 @@ extension PrintHierarchy {
                 // compact-column controller. navviz's split has one to three columns.
                 let count = controller.children.isEmpty ? "no child controllers" : "\(controller.children.count) child controllers"
                 notes.append(
-                    "'\(id)' (\(readable)) has \(count), not the one to three columns of a split, so it is drawn as a plain container"
+                    "'\(id)'\(Self.ofClass(readable, ids: [id])) has \(count), not the one to three columns of a split, so it is drawn as a plain container"
                 )
                 (kind, guessed) = (.controller, false)
             }
@@ -237,7 +237,7 @@ extension PrintHierarchy {
             }
             let options = kinds.map { "--kind '\(short)=\($0)'" }
             notes.append(
-                "\(ids) (\(container.readable)) \(one ? "has" : "have") a UILayoutContainerView, the view of navigation, tab bar and "
+                "\(ids)\(Self.ofClass(container.readable, ids: container.ids)) \(one ? "has" : "have") a UILayoutContainerView, the view of navigation, tab bar and "
                     + "split view controllers, but \(one ? "is" : "are") drawn as a plain container; pass \(options[0]), "
                     + "\(options[1]) or \(options[2]) if \(one ? "it is" : "they are") one")
         }
@@ -247,12 +247,13 @@ extension PrintHierarchy {
             let kind = guess.kind.rawValue
             if guess.ids.count == 1 {
                 notes.append(
-                    "'\(guess.ids[0])' (\(guess.readable)) is drawn as a \(kind) container from its class name; pass \(option) if it is not one"
+                    "'\(guess.ids[0])'\(Self.ofClass(guess.readable, ids: guess.ids)) is drawn as a \(kind) container from its class name; pass \(option) if it is not one"
                 )
             } else {
                 let ids = guess.ids.map { "'\($0)'" }.joined(separator: ", ")
                 notes.append(
-                    "\(ids) (\(guess.readable)) are drawn as \(kind) containers from their class name; pass \(option) if they are not")
+                    "\(ids)\(Self.ofClass(guess.readable, ids: guess.ids)) are drawn as \(kind) containers from their class name; pass \(option) if they are not"
+                )
             }
         }
         if isDetached {
@@ -262,6 +263,16 @@ extension PrintHierarchy {
         captured.identities = identities
         captured.unmatchedKinds = unmatchedKinds
         return captured
+    }
+
+    /// ` (Shop.MainTabBarController)` after the ids a note names, unless each id is the class (and a `#2`): the note
+    /// read `'RootTabBarController' (RootTabBarController)`.
+    static func ofClass(_ readable: String, ids: [NodeID]) -> String {
+        let said = ids.allSatisfy { id in
+            let base = id.rawValue.split(separator: "#", maxSplits: 1).first.map(String.init) ?? id.rawValue
+            return base == readable
+        }
+        return said ? "" : " (\(readable))"
     }
 
     /// Whether two printed classes are one class, a runtime subclass (KVO's `NSKVONotifying_`) aside.

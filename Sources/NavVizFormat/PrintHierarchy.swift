@@ -93,6 +93,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case scenarioNotCapture(file: String)
     case shortenedString(file: String, line: Int)
     case missingState(file: String, line: Int, found: String)
+    case viewDescription(file: String, line: Int, found: String, dumpLine: Int?)
+    case textBeforeDump(file: String, line: Int, found: String, dumpLine: Int)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -123,6 +125,12 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): a navviz scenario or run JSON, not a capture: 'navviz run', 'render' and 'check' read a scenario as it is, 'navviz diff' a run"
         case .missingState(let file, let line, let found):
             "\(file): line \(line): '\(found)' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
+        case .viewDescription(let file, let line, let found, let dumpLine):
+            "\(file): line \(line): '\(found)' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state"
+                + (dumpLine.map { "; the controllers' dump starts on line \($0): remove the lines above it" }
+                    ?? ": print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'")
+        case .textBeforeDump(let file, let line, let found, let dumpLine):
+            "\(file): line \(line): '\(found)' is not part of a dump, which starts on line \(dumpLine): remove the lines above it"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         }
@@ -133,11 +141,25 @@ extension PrintHierarchy {
     /// Whether a line is a controller without its state and view (`<UITabBarController 0x…>`): a dump shortened
     /// by hand.
     static func isBareControllerLine(_ line: Substring) -> Bool {
+        guard !isViewDescription(line) else { return false }
         var trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
         guard trimmed.first == "<", trimmed.last == ">", !trimmed.contains(", state: ") else { return false }
         var scanner = Scanner(text: trimmed)
         return scanner.object() != nil && scanner.rest.isEmpty
+    }
+
+    /// Whether a line is a view's description (`<UIWindow: 0x…; frame = (…); layer = …>`, as `recursiveDescription`
+    /// prints it) or chisel's own controller printer (`<X: 0x…; view = <…>; frame = (…)>`): not `_printHierarchy`'s.
+    static func isViewDescription(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
+        return trimmed.hasPrefix("<") && !trimmed.contains(", state: ")
+            && (trimmed.contains("; frame = (") || trimmed.contains("; view = <"))
+    }
+
+    /// The number of the first line after `line` that starts a dump: a controller line at the top level.
+    static func dumpStart(in text: String, after line: Int) -> Int? {
+        lines(of: text).first { $0.number > line && $0.text.hasPrefix("<") && isControllerLine($0.text) }?.number
     }
 
     /// Whether a line of the text is the command that prints a dump at a debugger's prompt (`(lldb) po …
@@ -599,6 +621,7 @@ extension PrintHierarchy {
             throw malformed("a controller such as '<UIViewController: 0x…>'")
         }
         guard scanner.skip(", state: ") else {
+            if isViewDescription(text) { throw .viewDescription(file: file, line: line, found: Capture.excerpt(text), dumpLine: nil) }
             if scanner.rest.allSatisfy(\.isWhitespace) { throw .missingState(file: file, line: line, found: Capture.excerpt(text)) }
             throw malformed("', state: '")
         }

@@ -72,8 +72,9 @@ extension DiagramItem {
         case .navigation:
             return count == 0 ? "empty stack" : "\(count) in stack · last = top"
         case .tab:
-            guard let selected = node.selected else { return count == 0 ? "no tabs" : "\(count) tabs · selection not known" }
-            return "\(count) tabs · selected: \(selected)"
+            let tabs = count == 1 ? "1 tab" : "\(count) tabs"
+            guard let selected = node.selected else { return count == 0 ? "no tabs" : "\(tabs) · selection not known" }
+            return "\(tabs) · selected: \(selected)"
         case .split:
             guard node.isCollapsed == true else { return "expanded" }
             return node.collapsedOnto.map { "collapsed onto \($0.rawValue)" } ?? "collapsed"

@@ -392,7 +392,10 @@ private let goodScenario =
             putting: "(lldb) pvc\nThe controller to hide:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n",
             in: "console.txt", replacing: "failed.txt")
         #expect(console.status == 65)
-        #expect(console.stderr.hasPrefix("flows/console.txt: line 2: expected a view controller line such as "))
+        #expect(
+            console.stderr.hasPrefix(
+                "flows/console.txt: line 2: 'The controller to hide:' is not part of a dump, which starts on line 3: remove the lines above it\n"
+            ))
         // Notes quoting a dump's line (no command) are left out with a note saying why: they failed the folder.
         let notes = try validate(
             putting:

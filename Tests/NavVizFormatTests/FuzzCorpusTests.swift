@@ -75,7 +75,7 @@ import Testing
         let count = columns == 0 ? "no child controllers" : "\(columns) child controllers"
         #expect(
             result.notes.contains(
-                "'UISplitViewController' (UISplitViewController) has \(count), not the one to three columns of a split, so it is drawn as a plain container"
+                "'UISplitViewController' has \(count), not the one to three columns of a split, so it is drawn as a plain container"
             ))
     }
 

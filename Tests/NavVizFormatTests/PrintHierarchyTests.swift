@@ -150,7 +150,7 @@ import Testing
         #expect(ViewFinder().find(in: h).visible == "PickerViewController")
         #expect(
             result.notes == [
-                "'PSPDFNavigationController' (PSPDFNavigationController) is drawn as a navigation container from its class name; pass --kind 'PSPDFNavigationController=controller' if it is not one"
+                "'PSPDFNavigationController' is drawn as a navigation container from its class name; pass --kind 'PSPDFNavigationController=controller' if it is not one"
             ])
     }
 

@@ -75,13 +75,30 @@ import Testing
         // The line named is the one the reader stopped at, past the prompt (it named the prompt's line).
         (
             "chisel.txt", "(lldb) pvc\nThe hierarchy of the running app:\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
-            "chisel.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'The hierarchy of the running app:'"
+            "chisel.txt: line 2: 'The hierarchy of the running app:' is not part of a dump, which starts on line 3: remove the lines above it"
         ),
         // A cycript command and its output on one line: not read as JSON (it starts with '['), and the
         // excerpt says it goes on.
         (
             "wechat.txt", "[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString() <UIViewController: 0x1>",
             "wechat.txt: line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '[[[UIWindow keyWindow] rootViewController] _printHierarchy]…'"
+        ),
+        // A tool's log line before the dump (a Frida UI dumper's, in a trial of new real captures: read as JSON, it was
+        // "invalid JSON at line 1, column 2"): where the dump starts.
+        (
+            "frida.txt",
+            "[*] Device info: Device(name=\"iPad 4\", type='usb')\n\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
+            "frida.txt: line 1: '[*] Device info: Device(name=\"iPad 4\", type='usb')' is not part of a dump, which starts on line 3: remove the lines above it"
+        ),
+        // A view hierarchy (recursiveDescription) before the controllers' dump: not "a shortened dump".
+        (
+            "views.txt",
+            "<UIWindow: 0x146007e40; frame = (0 0; 320 480); layer = <UIWindowLayer: 0x1>>\n   | <UIView: 0x2; frame = (0 0; 320 480)>\n<UIViewController: 0x3>, state: appeared, view: <UIView: 0x2>\n",
+            "views.txt: line 1: '<UIWindow: 0x146007e40; frame = (0 0; 320 480); layer = <UI…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state; the controllers' dump starts on line 3: remove the lines above it"
+        ),
+        (
+            "legacy.txt", "<TabBarController: 0x13772fd0; view = <UILayoutContainerView; 0x13772f00>; frame = (0, 0; 320, 568)>\n",
+            "legacy.txt: line 1: '<TabBarController: 0x13772fd0; view = <UILayoutContainerVie…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state: print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
         ("empty.txt", "", "empty.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
         ("blank.txt", " \n\r\n", "blank.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),

@@ -89,8 +89,8 @@ import Testing
         let notes = try Self.capture("04-wechat-tab-cycript.txt").notes
         #expect(
             notes == [
-                "'MMTabBarController' (MMTabBarController) is drawn as a tab container from its class name; pass --kind 'MMTabBarController=controller' if it is not one",
-                "'MMUINavigationController', 'MMUINavigationController#2', 'MMUINavigationController#3', 'MMUINavigationController#4' (MMUINavigationController) are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not",
+                "'MMTabBarController' is drawn as a tab container from its class name; pass --kind 'MMTabBarController=controller' if it is not one",
+                "'MMUINavigationController', 'MMUINavigationController#2', 'MMUINavigationController#3', 'MMUINavigationController#4' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not",
             ])
     }
 
@@ -140,7 +140,7 @@ import Testing
     @Test func aPlainContainerWithALayoutContainerViewSuggestsAKind() throws {
         let file = "05-preferences-pssplit-cycript.txt"
         let hint =
-            "'PSUIPrefsRootController' (PSUIPrefsRootController) has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'PSUIPrefsRootController=navigation', --kind 'PSUIPrefsRootController=tab' or --kind 'PSUIPrefsRootController=split' if it is one"
+            "'PSUIPrefsRootController' has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'PSUIPrefsRootController=navigation', --kind 'PSUIPrefsRootController=tab' or --kind 'PSUIPrefsRootController=split' if it is one"
         let plain = try Self.capture(file)
         #expect(plain.notes.contains(hint))
         #expect(plain.hierarchy["PSUIPrefsRootController"].kind == .controller)
@@ -155,7 +155,7 @@ import Testing
     @Test func theKindANameHintsAtIsOfferedFirst() throws {
         #expect(
             try Self.capture("18-wechat-maintabbar-quoted-pvc.txt").notes.first
-                == "'MainTabBarViewController' (MainTabBarViewController) has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one"
+                == "'MainTabBarViewController' has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one"
         )
     }
 

@@ -73,7 +73,7 @@ import Testing
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
             #expect(
                 guessed["note"]?.stringValue
-                    == "Note: 'MainTabBarViewController' (MainTabBarViewController) has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one. Note: 'MMUINavigationController', 'MMUINavigationController#2' (MMUINavigationController) are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
+                    == "Note: 'MainTabBarViewController' has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
             )
             let again = try JSONParser.parse(
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
