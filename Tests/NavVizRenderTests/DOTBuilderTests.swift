@@ -432,6 +432,13 @@ import Testing
     }
 
     /// UIKit's page view controller is named as one, not as a custom container (a real capture's read so).
+    /// One tab is `1 tab` (a trial of real captures read `1 tabs`).
+    @Test func aTabBarOfOneTabSaysSo() throws {
+        let h = try Fixtures.hierarchy(.tabs([.screen("Home")], id: "tabs"))
+        let text = DOTBuilder().state(h, finder: ViewFinder().find(in: h))
+        #expect(text.contains("1 tab · selected: 0") && !text.contains("1 tabs"))
+    }
+
     @Test func aPageViewControllerIsNamedAsOne() throws {
         let dump = """
             <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
