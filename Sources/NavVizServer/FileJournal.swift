@@ -39,13 +39,25 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// A journal in `directory` (created if missing).
     public init(directory: String) throws(ServerError) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        do {
-            // Sessions are the user's own: a folder navviz creates is readable by its user only (an existing
-            // folder, perhaps the user's choice to share, keeps its permissions).
-            try FileManager.default.createDirectory(
-                atPath: self.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(error.localizedDescription)")
+        // Sessions are the user's own: a folder navviz creates is readable by its user only from the moment it exists (an
+        // existing folder, perhaps the user's choice to share, keeps its permissions). Foundation made it 777 and then
+        // changed it: another user opened it in between (a security review). Parents are made as Foundation does.
+        let parent = (self.directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(error.localizedDescription)")
+            }
+        }
+        if mkdir(self.directory, 0o700) != 0 {
+            var isDirectory: ObjCBool = false
+            guard errno == EEXIST, FileManager.default.fileExists(atPath: self.directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                let why = errno == EEXIST ? "it is a file, not a folder" : Self.errnoText()
+                throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(why)")
+            }
         }
     }
 
@@ -110,6 +122,15 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 continue
             }
             var warnings = scan.damaged.map { "\(name): skipped a damaged record at byte \($0.offset) (\($0.reason))" }
+            // Every journal is readable by its user only: one copied in with a default umask (644) would take every later
+            // step's body where other users can read it (a security review).
+            if status.permissions & 0o044 != 0 {
+                if fchmod(fd, 0o600) == 0 {
+                    warnings.append("\(name): other users could read it; made readable by you only (600)")
+                } else {
+                    warnings.append("\(name): other users can read it, and it could not be made 600 (\(Self.errnoText()))")
+                }
+            }
             if let torn = scan.torn {
                 warnings.append(
                     "\(name): skipped a torn last record at byte \(torn.offset) (\(torn.length) bytes; it was never acknowledged)")

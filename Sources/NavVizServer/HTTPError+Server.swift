@@ -35,7 +35,7 @@ extension ServerError: HTTPResponseError {
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
         case .missingHost: .badRequest
-        case .foreignOrigin, .foreignSite, .otherUser, .unknownUser: .forbidden
+        case .foreignOrigin, .foreignSite, .pageElsewhere, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute: .notFound

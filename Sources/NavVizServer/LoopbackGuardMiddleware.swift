@@ -49,6 +49,15 @@ public struct OriginPolicy: Sendable {
         return (port ?? 80) == self.port.value
     }
 
+    /// The address of the daemon's own page (`http://127.0.0.1:7381`), once the port is known.
+    public var pageAddress: String? { port.value.map { "http://\(pageName):\($0)" } }
+
+    /// Whether a `Host` header value names the daemon by the address its page is at (any, behind a token on a
+    /// wildcard address).
+    public func isPageHost(_ header: String) -> Bool {
+        acceptsAnyHost || Self.split(authority: header).map { $0.0 == pageName } ?? false
+    }
+
     /// Whether a host name (lower case) is one of this daemon's.
     private func names(_ name: String) -> Bool { acceptsAnyHost || hostNames.contains(name) }
 
@@ -104,6 +113,18 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static var stateChanging: Set<HTTPRequest.Method> { [.post, .put, .patch, .delete] }
 
+    /// A service worker that takes over, unregisters itself and reloads the pages it held, which then load from the
+    /// daemon.
+    static var retiringWorker: String {
+        """
+        self.addEventListener("install", () => self.skipWaiting());
+        self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()
+          .then(() => self.clients.matchAll({ type: "window" }))
+          .then((pages) => Promise.all(pages.map((page) => page.navigate(page.url))))));
+
+        """
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // The first `Host` becomes the authority; any further `Host` field must name the daemon too, and a
         // request must name it (HTTP/1.1 requires `Host`; every browser sends it). An absolute-form target's
@@ -114,7 +135,34 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         for host in hosts where !policy.accepts(host: host) {
             throw ServerError.misdirectedHost(host)
         }
+        // navviz serves no service worker. One another user's server registered for the daemon's address while the daemon
+        // was down (or for `localhost`) would read every session on later visits, and a 404 for its script does not remove
+        // it (a security review): the browser's update check gets a worker that unregisters itself, as the spec lets a
+        // site retire one.
+        if request.headers[.init("Service-Worker")!]?.lowercased() == "script" {
+            var headers = HTTPFields()
+            headers[.contentType] = "text/javascript; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Self.retiringWorker)))
+        }
         let origin = request.headers[.origin]
+        let isAPI = request.uri.path.split(separator: "/").first == "api"
+        // What a browser sends from a page: an `Origin`, or a `Sec-Fetch-Site` other than `none` (an address the user typed).
+        let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased()
+        if !hosts.contains(where: policy.isPageHost), let host = hosts.first, let page = policy.pageAddress {
+            // The page at `http://localhost:PORT` may be another user's, served from `[::1]:PORT` (which a daemon on
+            // 127.0.0.1 does not hold) and reading this daemon over the same origin once it lets go (a security review
+            // read every session so, even through a service worker left behind): a page reads only at the daemon's
+            // address. A visit by another name is sent there; curl and apps (no `Origin`, no `Sec-Fetch-Site`) go through.
+            if isAPI, origin != nil || (site != nil && site != "none") { throw ServerError.pageElsewhere(host: host, page: page) }
+            if !isAPI, request.method == .get, request.headers[.init("Sec-Fetch-Mode")!]?.lowercased() == "navigate" {
+                let target = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+                return Response(status: .temporaryRedirect, headers: [.location: page + target])
+            }
+        }
+        // Any request for `/api` from another origin is refused, reads too: a cross-origin WebSocket handshake carries an
+        // `Origin` and no `Sec-Fetch-Site`, and its GET ran the route (a security review rendered diagrams so).
+        if isAPI, let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
         let crossSite = request.headers[.init("Sec-Fetch-Site")!].map { $0.lowercased() == "cross-site" } ?? false
         if request.method == .options || Self.stateChanging.contains(request.method) {
             if let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
@@ -122,9 +170,8 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         // A page of another site may not even load the daemon's data (an image's size, whether a session exists):
         // browsers say where a request comes from; the viewer's own are same-origin, a typed address `none`.
-        let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased()
         // By the path's first segment, as the router reads it (`//api/…` is routed as `/api/…`).
-        if request.uri.path.split(separator: "/").first == "api", let site, site == "cross-site" || site == "same-site" {
+        if isAPI, let site, site == "cross-site" || site == "same-site" {
             throw ServerError.foreignSite(site)
         }
         var response = try await next(request, context)

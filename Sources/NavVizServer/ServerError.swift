@@ -50,6 +50,9 @@ public enum ServerError: Error, Equatable, Sendable {
     case foreignOrigin(String)
     /// A request a browser sent for a page of another site (`Sec-Fetch-Site`).
     case foreignSite(String)
+    /// A page's request for `/api` at a host name other than the daemon's address (`localhost`, whose page may be
+    /// another user's server on `[::1]`).
+    case pageElsewhere(host: String, page: String)
     /// The body's `Content-Type` is not one the route reads.
     case unsupportedMediaType(String?, accepted: [String])
     /// The path exists, but not for this method.
@@ -100,10 +103,12 @@ extension ServerError: CustomStringConvertible {
             "Refusing a request for host '\(Self.printable(host))': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port (a web page may have rebound that name to this machine)"
         case .missingHost:
             "Refusing a request without a Host header: name the daemon (Host: 127.0.0.1:PORT), as HTTP/1.1 requires"
+        case .pageElsewhere(let host, let page):
+            "Refusing a page's request for host '\(Self.printable(host))': only the page at \(page) may use navviz serve (at another name, such as localhost, the page may be another user's server); open \(page)"
         case .foreignSite(let site):
             "Refusing a request from a \(site) page: web pages of other sites may not read navviz serve's sessions"
         case .foreignOrigin(let origin):
-            "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may change sessions (a web page may not write to navviz serve)"
+            "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may use navviz serve (a web page may neither read nor write it)"
         case .unsupportedMediaType(let type, let accepted):
             "body: Content-Type \(type.map { "'\(Self.printable($0))'" } ?? "missing"): send \(accepted.map { "'\($0)'" }.joined(separator: " or "))"
         case .methodNotAllowed(let method, let path, let allowed):

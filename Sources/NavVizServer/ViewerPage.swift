@@ -231,6 +231,10 @@ enum ViewerPage {
             else if (inner.right > outer.right) { timeline.scrollLeft += inner.right - outer.right + 4; }
           }
           new ResizeObserver(() => reveal($("timeline").querySelector("button.selected"))).observe($("timeline"));
+          // navviz has no service worker: one registered here by another server that held this address is removed.
+          if (navigator.serviceWorker) {
+            navigator.serviceWorker.getRegistrations().then((all) => all.forEach((one) => one.unregister())).catch(() => {});
+          }
 
           function select(index) {
             if (index < 0 || index >= state.steps.length) { return; }

@@ -116,6 +116,13 @@ extension NavVizCommand {
                     throw ValidationError(
                         "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
                 }
+                // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
+                // another user created first, such as /tmp/navviz-token; a security review).
+                if info.st_uid != geteuid() {
+                    throw ValidationError(
+                        "--token-file '\(tokenFile)' belongs to another user (uid \(info.st_uid)), who can read and change it: use a file of your own"
+                    )
+                }
                 let mode = Int(info.st_mode) & 0o777
                 if mode & 0o077 != 0 {
                     throw ValidationError(
@@ -129,6 +136,12 @@ extension NavVizCommand {
             }
             if resolved == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)
+            }
+            // On the network the token is the only lock: one a guess finds is none (a security review started one with `a`).
+            if let resolved, !ServeArguments.isLoopback(host), resolved.count < 16 {
+                throw ValidationError(
+                    "The token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: with --host \(host) it is all that keeps the network out; use at least 16 (openssl rand -hex 16)"
+                )
             }
             if let watchDirectory {
                 var isDirectory: ObjCBool = false

@@ -288,6 +288,15 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             #expect(said.contains("--token-file '\(path)' is not a file (a folder, a pipe or a device): expected a file holding the token"))
         }
         chmod(file.path, 0o600)
+        // Another user's file, whatever its mode, is theirs to read and change (run as root, a file at a shared path).
+        if geteuid() == 0, chown(file.path, 65534, 65534) == 0 {
+            let (theirs, said) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path])
+            #expect(theirs == 64)
+            #expect(
+                said.contains(
+                    "--token-file '\(file.path)' belongs to another user (uid 65534), who can read and change it: use a file of your own"))
+            #expect(chown(file.path, 0, 0) == 0)
+        }
         // Through a link, the file's own mode counts.
         let link = file.path + ".link"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file.path)
@@ -311,8 +320,16 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     @Test func listeningOnTheNetworkIsWarnedAbout() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data("lan-token\n".utf8).write(to: file)
+        try Data("lan\n".utf8).write(to: file)
         chmod(file.path, 0o600)
+        // On the network the token is the only lock: a short one is refused (a security review started one with `a`).
+        let (short, said) = try serveFailing(["--port", "0", "--memory", "--host", "0.0.0.0", "--token-file", file.path])
+        #expect(short == 64)
+        #expect(
+            said.contains(
+                "The token is 3 characters long: with --host 0.0.0.0 it is all that keeps the network out; use at least 16 (openssl rand -hex 16)"
+            ))
+        try Data("lan-token-0123456789\n".utf8).write(to: file)
         let daemon = try DaemonProcess(["--memory", "--host", "0.0.0.0", "--token-file", file.path], expecting: "http://0.0.0.0:")
         #expect(
             daemon.log.contains(

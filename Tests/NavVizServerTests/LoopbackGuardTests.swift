@@ -106,7 +106,8 @@ import Testing
             #expect(response.status == .forbidden)
             #expect(
                 text(response).contains(
-                    "Refusing a request from 'https://evil.example': only the daemon's own page may change sessions"))
+                    "Refusing a request from 'https://evil.example': only the daemon's own page may use navviz serve (a web page may neither read nor write it)"
+                ))
             let response2 = try await client.get("/api/sessions/shop")
             #expect(response2.status == .notFound)
         }
@@ -137,18 +138,72 @@ import Testing
     func anotherSitesPageMayNotRead(site: String) async throws {
         try await withDaemon { client in
             _ = try await client.post("/api/sessions", Self.create)
-            let response = try await client.get("/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site)]))
+            let response = try await client.get(
+                "/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site), ("Host", "127.0.0.1:7381")]))
             #expect(response.status == .forbidden)
             #expect(
                 text(response).contains(
                     "Refusing a request from a \(site) page: web pages of other sites may not read navviz serve's sessions"))
             #expect(response.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")
             // The router reads `//api/…` as `/api/…`: so does the check.
-            let doubled = try await client.get("//api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site)]))
+            let doubled = try await client.get(
+                "//api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", site), ("Host", "127.0.0.1:7381")]))
             #expect(doubled.status == .forbidden)
-            let own = try await client.get("/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", "same-origin")]))
+            let own = try await client.get(
+                "/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", "same-origin"), ("Host", "127.0.0.1:7381")]))
             #expect(own.status == .ok)
             #expect(own.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")
+        }
+    }
+
+    /// A page reads only at the daemon's address: the page at `http://localhost:PORT` may be another user's server on
+    /// `[::1]:PORT` that let go of it, its same-origin reads then reaching the daemon (a security review read every
+    /// session so, and through a service worker it left behind). A visit by that name is sent to the address; an address
+    /// typed (`Sec-Fetch-Site: none`), curl and apps read as before.
+    @Test func aPageAtLocalhostMayNotReadAndIsSentToTheAddress() async throws {
+        try await withDaemon { client in
+            _ = try await client.post("/api/sessions", Self.create)
+            for page in [[("Sec-Fetch-Site", "same-origin")], [("Origin", "http://localhost:7381")]] {
+                let read = try await client.get("/api/sessions", headers: headers(page + [("Host", "localhost:7381")]))
+                #expect(read.status == .forbidden)
+                #expect(
+                    text(read)
+                        == #"{"error":{"message":"Refusing a page's request for host 'localhost': only the page at http://127.0.0.1:7381 may use navviz serve (at another name, such as localhost, the page may be another user's server); open http://127.0.0.1:7381"}}"#
+                )
+            }
+            #expect(try await client.get("/api/sessions", headers: headers([("Sec-Fetch-Site", "none")])).status == .ok)
+            #expect(try await client.get("/api/sessions").status == .ok)
+            let visit = try await client.get("/?a=1", headers: headers([("Sec-Fetch-Mode", "navigate"), ("Sec-Fetch-Site", "none")]))
+            #expect(visit.status == .temporaryRedirect)
+            #expect(visit.headers[.location] == "http://127.0.0.1:7381/?a=1")
+            let atAddress = try await client.get(
+                "/", headers: headers([("Sec-Fetch-Mode", "navigate"), ("Host", "127.0.0.1:7381")]))
+            #expect(atAddress.status == .ok)
+        }
+    }
+
+    /// A read from another origin is refused too: a cross-origin WebSocket handshake carries an `Origin` and no
+    /// `Sec-Fetch-Site`, and its GET ran the route (a security review had the daemon render diagrams for a page).
+    @Test func aReadFromAnotherOriginIsForbidden() async throws {
+        try await withDaemon { client in
+            _ = try await client.post("/api/sessions", Self.create)
+            let read = try await client.get(
+                "/api/sessions/shop/flow.svg",
+                headers: headers([("Origin", "http://attacker.localhost:48200"), ("Host", "127.0.0.1:7381"), ("Upgrade", "websocket")]))
+            #expect(read.status == .forbidden)
+            #expect(text(read).contains("Refusing a request from 'http://attacker.localhost:48200'"))
+        }
+    }
+
+    /// navviz serves no service worker: a browser's update check for one (which another user's server registered for
+    /// the daemon's address while it was down, to read every session later) gets a worker that unregisters itself.
+    @Test func aServiceWorkerLeftBehindIsRetired() async throws {
+        try await withDaemon { client in
+            let check = try await client.get("/sw.js", headers: headers([("Service-Worker", "script"), ("Host", "127.0.0.1:7381")]))
+            #expect(check.status == .ok)
+            #expect(check.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(text(check).contains("self.registration.unregister()"))
+            #expect(try await client.get("/sw.js", headers: headers([("Host", "127.0.0.1:7381")])).status == .notFound)
         }
     }
 
