@@ -99,6 +99,13 @@ extension PrintHierarchy {
                 "line \(top.line): \(ClassName.readable(top.className)) was presented (presented with: \(presentation)), but what presented it is not in the dump: drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
             )
         }
+        // Printed from a controller inside the hierarchy (`po [self.navigationController _printHierarchy]`): what holds it
+        // is not in the dump either (a trial of real captures drew such a navigation controller as the root, unsaid).
+        if let printedFrom, !Self.printsEverything(printedFrom.receiver), controllers.first?.presentationControllerClass == nil {
+            notes.append(
+                "line \(printedFrom.line): printed from '\(printedFrom.receiver)', not from the window's root: what holds it (a tab bar, a split view, a presenter) is not in the dump, and it is drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+            )
+        }
         notes += leftOutWindows.map { window in
             "line \(window.line): UIKit's own window (\(window.className): the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
         }

@@ -59,6 +59,9 @@ public struct PrintHierarchy: Sendable, Equatable {
     public var leftOutWindows: [(className: String, line: Int)] = []
     /// Lines of a console session around the dump that were not read, each range with why (a note).
     public var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = []
+    /// The receiver the command before the dump printed it from (`self.navigationController` of `po
+    /// [self.navigationController _printHierarchy]`), with the command's line, when a prompt shows it.
+    public var printedFrom: (line: Int, receiver: String)?
 
     /// Equal controllers and left-out windows and lines.
     public static func == (a: PrintHierarchy, b: PrintHierarchy) -> Bool {
@@ -297,7 +300,45 @@ extension PrintHierarchy {
             leftOutLines.append(
                 (first...last, commandsAfter.count == 1 ? "a debugger command after the dump" : "debugger commands after the dump"))
         }
-        return PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
+        var result = PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
+        if let prompt = prompts.last(where: { $0.hasCommand && $0.number < controllers[0].line }),
+            let line = splitLines(withoutCommentMarkers(Substring(text))).dropFirst(prompt.number - 1).first,
+            let command = promptCommand(line), let receiver = receiver(of: command)
+        {
+            result.printedFrom = (prompt.number, receiver)
+        }
+        return result
+    }
+
+    /// What a command prints the hierarchy from: `X` of `[X _printHierarchy]` or of `X.value(forKey:
+    /// "_printHierarchy")`; nil for a command that names none (`pvc`).
+    static func receiver(of command: Substring) -> String? {
+        guard let method = command.firstRange(of: "_printHierarchy") else { return nil }
+        let before = command[..<method.lowerBound]
+        if before.hasSuffix(" ") {
+            // `[X _printHierarchy]`: back to the bracket that opens the message.
+            var depth = 0
+            var index = before.index(before: before.endIndex)
+            while index > before.startIndex {
+                index = before.index(before: index)
+                switch before[index] {
+                case "]": depth += 1
+                case "[" where depth == 0: return String(before[before.index(after: index)...].dropLast())
+                case "[": depth -= 1
+                default: break
+                }
+            }
+            return nil
+        }
+        guard let value = before.ranges(of: ".value(forKey:").last else { return nil }
+        let expression = before[..<value.lowerBound]
+        let start = expression.ranges(of: " -- ").last?.upperBound ?? expression.firstIndex(of: " ").map { expression.index(after: $0) }
+        return start.map { String(expression[$0...].drop { $0 == " " }) }
+    }
+
+    /// Whether a receiver prints the whole hierarchy: the class (every window's root) or a window's root.
+    static func printsEverything(_ receiver: String) -> Bool {
+        receiver == "UIViewController" || receiver.contains("rootViewController")
     }
 
     /// The command after a debugger's prompt (LLDB's `(lldb) …`, cycript's `cy# …`), trimmed (empty for a bare

@@ -370,7 +370,8 @@ import Testing
     ])
     func consoleLinesThatAreNotTheDumpAreNoted(text: String, note: String) throws {
         let captured = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
-        #expect(captured.notes == [note])
+        // Printed from `self`: what holds it is said too (theCommandSaysWhatTheDumpWasPrintedFrom).
+        #expect(captured.notes.filter { !$0.contains(": printed from 'self'") } == [note])
     }
 
     /// Pastes whose every line was indented (a Markdown code block, with a tab or spaces), whose prompt was indented
@@ -552,7 +553,34 @@ import Testing
         )
     }
 
-    // MARK: - Errors
+    /// The command a console paste shows says what the dump was printed from: a controller inside the hierarchy leaves out
+    /// what holds it, said in a note (a trial of real captures: `po [self.navigationController _printHierarchy]` was drawn
+    /// as the window's root, unsaid).
+    @Test(arguments: [
+        ("po [self.navigationController _printHierarchy]", "self.navigationController", false),
+        ("expr -l objc -O -- [UIViewController _printHierarchy]", "UIViewController", true),
+        ("po [[[UIWindow keyWindow] rootViewController] _printHierarchy]", "[[UIWindow keyWindow] rootViewController]", true),
+        ("po [[self parentViewController] _printHierarchy]", "[self parentViewController]", false),
+        (#"po self.navigationController?.value(forKey: "_printHierarchy")"#, "self.navigationController?", false),
+        (
+            #"expr -l swift -- UIApplication.shared.windows.first!.rootViewController!.value(forKey: "_printHierarchy")"#,
+            "UIApplication.shared.windows.first!.rootViewController!", true
+        ),
+    ])
+    func theCommandSaysWhatTheDumpWasPrintedFrom(_ command: String, _ receiver: String, _ everything: Bool) throws {
+        let text =
+            "(lldb) \(command)\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>"
+        let dump = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(dump.printedFrom?.receiver == receiver)
+        let noted = dump.hierarchy().notes.contains {
+            $0.hasPrefix(
+                "line 1: printed from '\(receiver)', not from the window's root: what holds it (a tab bar, a split view, a presenter) is not in the dump"
+            )
+        }
+        #expect(noted == !everything)
+    }
+
+    // MARK: - Errors    // MARK: - Errors
 
     @Test(arguments: [
         ("", "dump.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
