@@ -42,13 +42,12 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // Sessions are the user's own: a folder navviz creates is readable by its user only from the moment it exists (an
         // existing folder, perhaps the user's choice to share, keeps its permissions). Foundation made it 777 and then
         // changed it: another user opened it in between (a security review). Parents are made as Foundation does.
-        let parent = (self.directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(error.localizedDescription)")
+        // Each folder on the way is made 700 in one step too (`~/.navviz`): one made 777 could take another user's `data`.
+        var path = self.directory.hasPrefix("/") ? "" : "."
+        for component in self.directory.split(separator: "/").dropLast() {
+            path += "/" + component
+            if mkdir(path, 0o700) != 0, errno != EEXIST {
+                throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(Self.errnoText())")
             }
         }
         if mkdir(self.directory, 0o700) != 0 {

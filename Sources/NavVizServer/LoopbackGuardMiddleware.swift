@@ -154,11 +154,12 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             // 127.0.0.1 does not hold) and reading this daemon over the same origin once it lets go (a security review
             // read every session so, even through a service worker left behind): a page reads only at the daemon's
             // address. A visit by another name is sent there; curl and apps (no `Origin`, no `Sec-Fetch-Site`) go through.
-            if isAPI, origin != nil || (site != nil && site != "none") { throw ServerError.pageElsewhere(host: host, page: page) }
-            if !isAPI, request.method == .get, request.headers[.init("Sec-Fetch-Mode")!]?.lowercased() == "navigate" {
+            // A visit, to any path (`/api/…` typed at `localhost` too: a worker left there read it), is sent to the address.
+            if request.method == .get, request.headers[.init("Sec-Fetch-Mode")!]?.lowercased() == "navigate" {
                 let target = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
                 return Response(status: .temporaryRedirect, headers: [.location: page + target])
             }
+            if isAPI, origin != nil || (site != nil && site != "none") { throw ServerError.pageElsewhere(host: host, page: page) }
         }
         // Any request for `/api` from another origin is refused, reads too: a cross-origin WebSocket handshake carries an
         // `Origin` and no `Sec-Fetch-Site`, and its GET ran the route (a security review rendered diagrams so).

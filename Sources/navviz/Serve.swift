@@ -118,9 +118,12 @@ extension NavVizCommand {
                 }
                 // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
                 // another user created first, such as /tmp/navviz-token; a security review).
-                if info.st_uid != geteuid() {
+                // A link of theirs to a file of yours they can point at any file whose first line they know.
+                var link = stat()
+                let linkOwner = lstat(tokenFile, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? link.st_uid : info.st_uid
+                if info.st_uid != geteuid() || linkOwner != geteuid() {
                     throw ValidationError(
-                        "--token-file '\(tokenFile)' belongs to another user (uid \(info.st_uid)), who can read and change it: use a file of your own"
+                        "--token-file '\(tokenFile)' belongs to another user (uid \(info.st_uid == geteuid() ? linkOwner : info.st_uid)), who can read and change it: use a file of your own"
                     )
                 }
                 let mode = Int(info.st_mode) & 0o777

@@ -87,6 +87,9 @@ import Testing
         }
         #expect(try mode(directory) == 0o700)
         #expect(try mode(directory + "/shop.journal") == 0o600)
+        // The folders on the way navviz makes are 700 from the start too (`~/.navviz`; they were 777, then changed).
+        _ = try FileJournal(directory: parent + "/made/by/navviz")
+        #expect(try mode(parent + "/made") == 0o700 && mode(parent + "/made/by") == 0o700 && mode(parent + "/made/by/navviz") == 0o700)
         // One other users may read (copied in with a default umask) is made 600 before any step goes into it (a security
         // review: restored and appended to at 644, every later step's body where other users could read it).
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory + "/shop.journal")

@@ -296,6 +296,14 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
                 said.contains(
                     "--token-file '\(file.path)' belongs to another user (uid 65534), who can read and change it: use a file of your own"))
             #expect(chown(file.path, 0, 0) == 0)
+            // A link of theirs to a file of yours: they can point it at any file whose first line they know.
+            let theirLink = file.path + ".theirs"
+            try FileManager.default.createSymbolicLink(atPath: theirLink, withDestinationPath: file.path)
+            defer { try? FileManager.default.removeItem(atPath: theirLink) }
+            #expect(lchown(theirLink, 65534, 65534) == 0)
+            let (linked, told) = try serveFailing(["--port", "0", "--memory", "--token-file", theirLink])
+            #expect(linked == 64)
+            #expect(told.contains("--token-file '\(theirLink)' belongs to another user (uid 65534)"))
         }
         // Through a link, the file's own mode counts.
         let link = file.path + ".link"

@@ -176,6 +176,11 @@ import Testing
             let visit = try await client.get("/?a=1", headers: headers([("Sec-Fetch-Mode", "navigate"), ("Sec-Fetch-Site", "none")]))
             #expect(visit.status == .temporaryRedirect)
             #expect(visit.headers[.location] == "http://127.0.0.1:7381/?a=1")
+            // An /api address typed at localhost too: a service worker left there read it (a second security review).
+            let typed = try await client.get(
+                "/api/sessions", headers: headers([("Sec-Fetch-Mode", "navigate"), ("Sec-Fetch-Site", "none")]))
+            #expect(typed.status == .temporaryRedirect)
+            #expect(typed.headers[.location] == "http://127.0.0.1:7381/api/sessions")
             let atAddress = try await client.get(
                 "/", headers: headers([("Sec-Fetch-Mode", "navigate"), ("Host", "127.0.0.1:7381")]))
             #expect(atAddress.status == .ok)
