@@ -475,15 +475,18 @@ extension PrintHierarchy {
         return (withUIKitIndentation(lines), prompts, consoleBefore)
     }
 
-    /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces before its `| ` or
-    /// `+ ` (a web page or an editor re-indented the dump, 2 spaces a level say); as they are when any line does not
-    /// (the reader then says the indentation was edited).
+    /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces (or none) before its
+    /// `| ` or `+ ` (a web page or an editor re-indented the dump, 2 spaces a level say); as they are when any line
+    /// does not (the reader then says the indentation was edited).
     static func withUIKitIndentation(_ lines: [(number: Int, text: Substring)]) -> [(number: Int, text: Substring)] {
         func spaces(_ text: Substring) -> Int { text.prefix { $0 == " " }.count }
+        // No space at all before `| ` is a unit too: a page that collapses runs of spaces (a blog's copy) printed
+        // `| | <…>` and `+ <…>` (a trial of new real captures: refused as edited).
         guard
             let sample = lines.first(where: { line in
                 let rest = line.text.dropFirst(spaces(line.text))
-                return spaces(line.text) > 0 && (rest.hasPrefix("| ") || rest.hasPrefix("+ "))
+                guard rest.hasPrefix("| ") || rest.hasPrefix("+ ") else { return false }
+                return spaces(line.text) > 0 || rest.drop(while: { $0 == "|" || $0 == "+" || $0 == " " }).first == "<"
             })
         else { return lines }
         let unit = spaces(sample.text)

@@ -384,6 +384,8 @@ import Testing
         // The same with a later command's output after it (it was refused as edited).
         "(lldb) pvc\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n  | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n  |   + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n(lldb) pkp 0x6 .isHidden\n0\n",
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n    | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n    |     + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        // A page that collapses runs of spaces (a blog's copy of a dump): no space before `| ` (it was refused as edited).
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n| + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
     ])
     func indentedPastesReadAsPrinted(text: String) throws {
         let dump = try PrintHierarchy.parse(text, file: "dump.txt")
