@@ -172,14 +172,55 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 20)
+        #expect(files.count == 23)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 20)
+        #expect(run.steps.count == 23)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "SFBrowserRemoteViewController")
+        #expect(run.steps.last?.finder.visible == "PSPDFStampViewController")
+    }
+
+    /// Published texts that are not dumps, or hold one below other text, are refused by what they are (a trial of new
+    /// real captures: a Frida tool's log read as JSON, chisel's older pvc called "a shortened dump").
+    @Test(arguments: [
+        (
+            "notadump-01-fridadev-tool-log-then-dump.txt",
+            #"notadump-01-fridadev-tool-log-then-dump.txt: line 1: '[*] Device info: Device(id="33010c846ea011df002c0781f922a10…' is not part of a dump, which starts on line 25: remove the lines above it"#
+        ),
+        (
+            "notadump-02-chisel-legacy-pvc.txt",
+            "notadump-02-chisel-legacy-pvc.txt: line 2: '<TabBarController: 0x13772fd0; view = <UILayoutContainerVie…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state: print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+    ])
+    func aTextThatIsNotADumpIsRefusedAsWhatItIs(file: String, message: String) throws {
+        #expect {
+            try Self.capture(file)
+        } throws: { error in
+            (error as? ScenarioErrors)?.description == message
+        }
+    }
+
+    /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that
+    /// collapsed runs of spaces (`| | <…>`); fixture 01 and an older copy of the article whose class prints as its
+    /// runtime subclass (`__PSPDFHooked_PSPDFViewController`) behind a prompt that lost its parenthesis.
+    @Test(arguments: [
+        ("13-tab-pagesheet-chain.txt", "22-web-collapsed-whitespace-pagesheet-chain.txt"),
+        ("01-objcio-pspdf-popover.txt", "23-objcio-hooked-class-truncated-prompt.txt"),
+    ])
+    func oneStatePublishedTwoWaysReadsTheSame(_ original: String, _ copy: String) throws {
+        #expect(try Self.capture(copy).hierarchy == Self.capture(original).hierarchy)
+    }
+
+    /// Printed from `self.navigationController`: what holds it is not in the dump, and the note says so.
+    @Test func aDumpPrintedFromASubtreeSaysSo() throws {
+        let captured = try Self.capture("21-qiita-self-navigationcontroller-subtree.txt")
+        #expect(ViewFinder().find(in: captured.hierarchy).visible == "DetailViewController")
+        #expect(
+            captured.notes == [
+                "line 1: printed from 'self.navigationController', not from the window's root: what holds it (a tab bar, a split view, a presenter) is not in the dump, and it is drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+            ])
     }
 
     @Test(arguments: [
