@@ -140,6 +140,13 @@ extension PrintHierarchy {
                 else { continue }
                 kept[index] = known.id
                 used.insert(known.id)
+                // Back at an address the capture before did not print: the same controller put back, or a new one that
+                // malloc gave the freed address (a trial of real captures); two captures cannot tell them apart.
+                if !previous.latest.contains(address) {
+                    notes.append(
+                        "line \(controller.line): '\(known.id)' is back at the address it had in an earlier capture, so it is taken for the same controller; a new one given the freed address would look the same"
+                    )
+                }
             }
         }
         // A new controller takes no id the launch gave another one: a controller pushed after one was popped two

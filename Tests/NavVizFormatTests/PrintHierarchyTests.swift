@@ -476,6 +476,14 @@ import Testing
         // The popped controller put back (the same address and class, two captures later) is the same one.
         let back = try PrintHierarchy.parse(Self.twoProducts, file: "5.txt").hierarchy(continuing: fourth.identities)
         #expect(Self.productIDs(back) == ["ProductViewController", "ProductViewController#2"])
+        // Said: a new controller at the freed address would look the same.
+        #expect(
+            back.notes.contains {
+                $0.hasSuffix(
+                    ": 'ProductViewController' is back at the address it had in an earlier capture, so it is taken for the same controller; a new one given the freed address would look the same"
+                )
+            })
+        #expect(!fourth.notes.contains { $0.contains("is back at the address") })
         #expect(back.hierarchy == first.hierarchy)
         // Another launch (no address in common with the capture just before) starts again.
         let relaunched = try PrintHierarchy.parse(pushed.replacing(#/0x1/#, with: "0x7"), file: "6.txt").hierarchy(
