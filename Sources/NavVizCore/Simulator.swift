@@ -85,8 +85,11 @@ public struct Simulator: Sendable, Equatable {
         if outcome.status == .ok {
             transaction.h.commitJournal()
             hierarchy = transaction.h
-            // A capture's appearance state (`appearing`, or `disappeared` in the window) is settled by the first callback
-            // the simulator sends the controller: kept, a controller pushed over stayed `appearing` in every later state.
+            // A controller a capture printed `disappeared` in the window has a container that does not forward callbacks:
+            // simulated steps send it none either (a review: a full-screen present and dismiss gave it all four).
+            outcome.events.removeAll { hierarchy.node($0.controller)?.transitionalState == .disappeared }
+            // A capture's `appearing` or `disappearing` is settled by the first callback the simulator sends the
+            // controller: kept, a controller pushed over stayed `appearing` in every later state.
             for event in outcome.events where hierarchy.node(event.controller)?.transitionalState != nil {
                 hierarchy[event.controller].transitionalState = nil
             }
@@ -146,20 +149,23 @@ public struct Simulator: Sendable, Equatable {
     enum AppearancePhase: Int, CaseIterable {
         case disappeared, appearing, appeared, disappearing
 
-        /// The callbacks UIKit sends a controller from one phase to the next: the fewest that lead there.
+        /// The callbacks UIKit sends a controller from one phase to the next: the fewest that lead there. A cancel
+        /// only undoes the transition the earlier capture saw in flight (its first callback, out of `appearing` or
+        /// `disappearing`): a controller seen appeared and then disappearing was not pushed and cancelled, it appeared
+        /// (a review: a push, then a back swipe in flight, gave the pushed controller no viewDidAppear).
         static func callbacks(from: Self, to: Self) -> [AppearanceCallback] {
-            let edges: [(Self, Self, AppearanceCallback)] = [
-                (.disappeared, .appearing, .viewWillAppear), (.appearing, .appeared, .viewDidAppear),
-                (.appeared, .disappearing, .viewWillDisappear), (.disappearing, .disappeared, .viewDidDisappear),
-                (.appearing, .disappearing, .viewWillDisappear), (.disappearing, .appearing, .viewWillAppear),
+            let edges: [(Self, Self, AppearanceCallback, cancel: Bool)] = [
+                (.disappeared, .appearing, .viewWillAppear, false), (.appearing, .appeared, .viewDidAppear, false),
+                (.appeared, .disappearing, .viewWillDisappear, false), (.disappearing, .disappeared, .viewDidDisappear, false),
+                (.appearing, .disappearing, .viewWillDisappear, true), (.disappearing, .appearing, .viewWillAppear, true),
             ]
-            // Breadth first over four phases: every phase is at most two callbacks from any other.
+            // Breadth first over four phases: every phase is at most three callbacks from any other.
             var paths: [Self: [AppearanceCallback]] = [from: []]
             var frontier = [from]
             while !frontier.isEmpty, paths[to] == nil {
                 var next: [Self] = []
                 for phase in frontier {
-                    for (a, b, callback) in edges where a == phase && paths[b] == nil {
+                    for (a, b, callback, cancel) in edges where a == phase && paths[b] == nil && (!cancel || phase == from) {
                         paths[b] = paths[a]! + [callback]
                         next.append(b)
                     }
@@ -222,7 +228,7 @@ public struct Simulator: Sendable, Equatable {
             let callbacks = AppearancePhase.callbacks(from: move.from, to: move.to)
             for (offset, callback) in callbacks.enumerated() {
                 // A cancel's callbacks run one side after the other: no places.
-                let place = cancelled ? 0 : 2 - callbacks.count + offset
+                let place = cancelled ? 0 : 3 - callbacks.count + offset
                 events.append((place, rank(callback), order, AppearanceEvent(move.0, callback, animated: false)))
             }
         }

@@ -65,8 +65,13 @@ public enum Capture {
         // JSON starts `{`, or `[` and a value: a tool's log line (`[*] Device info: …`, `[+] …`) is not JSON.
         let afterBracket = first.dropFirst().drop { $0.isWhitespace }.first
         let isJSONArray = first.first == "[" && (afterBracket.map { "{[\"-0123456789tfn]".contains($0) } ?? true)
-        guard let start = first.first, start != "{", !isJSONArray || PrintHierarchy.isCommand(first) else { return }
         let dumpLine = PrintHierarchy.dumpStart(in: text, after: line.number)
+        // A bracketed log line that looks like JSON's start (`[frida] …`, `[2026-11-26 08:00:01] …`, `[-] …`) above a dump:
+        // JSON that does not parse is that, not JSON (a review).
+        if first.first == "[", isJSONArray, let dumpLine, (try? JSONParser.parse(text)) == nil {
+            throw ScenarioErrors([.capture(.textBeforeDump(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
+        }
+        guard let start = first.first, start != "{", !isJSONArray || PrintHierarchy.isCommand(first) else { return }
         if PrintHierarchy.isViewDescription(first) {
             throw ScenarioErrors([.capture(.viewDescription(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }

@@ -101,7 +101,9 @@ extension PrintHierarchy {
         }
         // Printed from a controller inside the hierarchy (`po [self.navigationController _printHierarchy]`): what holds it
         // is not in the dump either (a trial of real captures drew such a navigation controller as the root, unsaid).
-        if let printedFrom, !Self.printsEverything(printedFrom.receiver), controllers.first?.presentationControllerClass == nil {
+        if let printedFrom, !printedFrom.receiver.isEmpty, !Self.printsEverything(printedFrom.receiver),
+            controllers.first?.presentationControllerClass == nil
+        {
             notes.append(
                 "line \(printedFrom.line): printed from '\(printedFrom.receiver)', not from the window's root: what holds it (a tab bar, a split view, a presenter) is not in the dump, and it is drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
             )
@@ -154,8 +156,8 @@ extension PrintHierarchy {
         let avoided: Set<String> = sameLaunch ? previous.given : []
         if !sameLaunch, !previous.latest.isEmpty, controllers.contains(where: { uniqueAddress($0) != nil }) {
             notes.append(
-                "no controller is at an address the capture before printed: another launch of the app (or another app), so "
-                    + "controllers are told apart by class name alone")
+                "no controller is at an address the capture before printed (a new window root, another launch of the app, or "
+                    + "another app): controllers are told apart by class name alone")
         }
         var identities = sameLaunch ? previous : CaptureIdentities()
         identities.latest = []
@@ -273,6 +275,14 @@ extension PrintHierarchy {
         if isDetached {
             notes.append("'\(ids[0])' was printed as presented with (null): the hierarchy was not in a window")
         }
+        // A controller drawn in the window that UIKit printed disappeared (its container does not forward the appearance
+        // callbacks, at any depth: SpringBoard's lock screen; or an older iOS printed no ` not in the window`): it has had
+        // none, and a snapshot step gives it none (semantics A8).
+        let window = Set(h.build(root: ids[0]).nodesInWindow())
+        for (index, controller) in controllers.enumerated()
+        where controller.state == .disappeared && controller.isViewLoaded && window.contains(ids[index]) {
+            h[ids[index]].transitionalState = .disappeared
+        }
         var captured = CapturedHierarchy(hierarchy: h.build(root: ids[0]), observed: observed, notes: notes)
         captured.identities = identities
         captured.unmatchedKinds = unmatchedKinds
@@ -317,13 +327,6 @@ extension PrintHierarchy {
                 return child.state == .disappearing && child.isViewLoaded && child.isInWindow
             }
         }
-        /// A child drawn in the window that UIKit printed disappeared (its container does not forward the appearance
-        /// callbacks, or an older iOS printed no ` not in the window`): it gets none.
-        func markDisappeared(_ offsets: [Int]) {
-            for offset in offsets where controllers[children[offset]].state == .disappeared {
-                h[h[node].children[offset]].transitionalState = .disappeared
-            }
-        }
         switch kind {
         case .tab:
             // A switch in flight shows the old tab disappearing and the new one appearing: take the new one.
@@ -333,7 +336,6 @@ extension PrintHierarchy {
             let appeared = children.indices.filter { controllers[children[$0]].state == .appeared }
             if let pick = appearing.first ?? appeared.first ?? shown.first {
                 h[node].selected = pick
-                markDisappeared([pick])
             } else {
                 notes.append(
                     "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset")
@@ -343,7 +345,6 @@ extension PrintHierarchy {
             for (offset, child) in h[node].children.enumerated() where offset < roles.count { h[child].role = roles[offset] }
             let collapsed = children.count == 1 || shown.count < min(children.count, 3)
             h[node].isCollapsed = collapsed
-            markDisappeared(shown)
             if collapsed, children.count > 1, let first = shown.first, first != 0 {
                 notes.append(
                     "'\(node)' is collapsed and shows its \(roles[min(first, roles.count - 1)].rawValue) column, which navviz draws as hidden behind the primary"
@@ -361,7 +362,6 @@ extension PrintHierarchy {
                         + "'\(leaving)' still on top; capture again when the transition ends")
             }
         case .controller:
-            markDisappeared(shown)
             if shown.count == 1 {
                 h[node].selected = shown[0]
             } else if shown.count > 1 {

@@ -338,7 +338,16 @@ extension PrintHierarchy {
 
     /// Whether a receiver prints the whole hierarchy: the class (every window's root) or a window's root.
     static func printsEverything(_ receiver: String) -> Bool {
-        receiver == "UIViewController" || receiver.contains("rootViewController")
+        // The class however it is named: `[UIViewController class]`, `(id)NSClassFromString(@"UIViewController")`,
+        // `UIViewController.self` (a review: each was noted as a subtree).
+        var name = Substring(receiver).drop { $0 == " " }
+        for cast in ["(id)", "(Class)"] where name.hasPrefix(cast) { name = name.dropFirst(cast.count).drop { $0 == " " } }
+        if name.hasPrefix("["), name.hasSuffix(" class]") { name = name.dropFirst().dropLast(" class]".count) }
+        if name.hasSuffix(".self") { name = name.dropLast(".self".count) }
+        if name.hasPrefix("NSClassFromString(") {
+            name = Substring(name.filter { $0 != "@" && $0 != "\"" }.dropFirst("NSClassFromString(".count).prefix { $0 != ")" })
+        }
+        return name == "UIViewController" || receiver.contains("rootViewController")
     }
 
     /// The command after a debugger's prompt (LLDB's `(lldb) …`, cycript's `cy# …`), trimmed (empty for a bare

@@ -188,10 +188,16 @@ public struct MermaidBuilder: Sendable, Equatable {
                 // containers is their class (`containerOnPath`), as in the SVG's blue borders.
                 // Siblings over more than one row are not linked from row to row: an entry the slot does not place (a
                 // navigation stack's middle) says its position, so an 8-deep stack is not read as 6 and 2 beside them.
+                // Positions count the entries there now, not a transition's removed ghosts (a review: the entries after a
+                // removed one said their old position).
                 let wraps = item.children.count > MermaidBuilder.rowLength
-                let children = item.children.enumerated().map { offset, child in
+                var position = 0
+                let children = item.children.map { child in
                     var child = child
-                    if wraps, child.slot == nil { child.slot = "position \(offset)" }
+                    if child.mark != .removed {
+                        if wraps, child.slot == nil { child.slot = "position \(position)" }
+                        position += 1
+                    }
                     return self.item(child, depth: depth + 1, queue: &queue)
                 }
                 line("end", indent: depth)

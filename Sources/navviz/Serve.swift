@@ -98,6 +98,21 @@ extension NavVizCommand {
             return nil
         }
 
+        /// The owners of the symbolic links a path goes through, hop by hop (at most 40, as the kernel follows).
+        static func linkOwners(_ path: String) -> [uid_t] {
+            var owners: [uid_t] = []
+            var current = path
+            for _ in 0..<40 {
+                var info = stat()
+                guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+                else { break }
+                owners.append(info.st_uid)
+                current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+            }
+            return owners
+        }
+
         func validate() throws {
             if renderWorker { return }
             if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535") }
@@ -118,9 +133,9 @@ extension NavVizCommand {
                 }
                 // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
                 // another user created first, such as /tmp/navviz-token; a security review).
-                // A link of theirs to a file of yours they can point at any file whose first line they know.
-                var link = stat()
-                let linkOwner = lstat(tokenFile, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? link.st_uid : info.st_uid
+                // A link of theirs to a file of yours they can point at any file whose first line they know: every link on
+                // the way must be yours (a review went through two).
+                let linkOwner = Self.linkOwners(tokenFile).first { $0 != geteuid() } ?? info.st_uid
                 if info.st_uid != geteuid() || linkOwner != geteuid() {
                     throw ValidationError(
                         "--token-file '\(tokenFile)' belongs to another user (uid \(info.st_uid == geteuid() ? linkOwner : info.st_uid)), who can read and change it: use a file of your own"

@@ -58,12 +58,30 @@ import Testing
             "pop in flight", nav(homeBelow + product), nav(homeReturning + productLeaving),
             "ProductViewController.viewWillDisappear HomeViewController.viewWillAppear"
         ),
-        // A child UIKit printed disappeared although its view is in the window gets nothing (SpringBoard's lock screen).
+        // A child UIKit then printed disappeared although its view is still in the window: it left.
         (
             "disappeared in the window", lock(status: "appeared"), lock(status: "disappeared"),
             "StatusViewController.viewWillDisappear StatusViewController.viewDidDisappear"
         ),
         ("stays disappeared", lock(status: "disappeared"), lock(status: "disappeared"), ""),
+        // A child entering the window printed disappeared (its container does not forward callbacks: SpringBoard's lock
+        // screen) gets none, and neither does the top of a navigation controller in it printed disappeared too (a review:
+        // one level deeper, it got both).
+        (
+            "entering printed disappeared", lock(status: "appeared"),
+            lock(
+                status: "appeared",
+                extra:
+                    "\n   | <PanelNavigationController: 0x30>, state: disappeared, view: <UILayoutContainerView: 0x31>\n   |    | <PanelViewController: 0x32>, state: disappeared, view: <UIView: 0x33>"
+            ),
+            ""
+        ),
+        // A push, then a back swipe caught in flight: the pushed controller appeared, then began to leave (a review: read as
+        // a push begun and cancelled, it never got viewDidAppear).
+        (
+            "push, then a back swipe in flight", nav(home), nav(homeReturning + productLeaving),
+            "HomeViewController.viewWillDisappear ProductViewController.viewWillAppear HomeViewController.viewDidDisappear ProductViewController.viewDidAppear ProductViewController.viewWillDisappear HomeViewController.viewWillAppear"
+        ),
         // A new child printed appearing: viewWillAppear and no viewDidAppear.
         (
             "a child appearing", lock(status: "appeared"),

@@ -509,7 +509,7 @@ import Testing
         // Said, so that a capture of another app posted to the same session is not silently a root swap.
         #expect(
             second.notes.first
-                == "no controller is at an address the capture before printed: another launch of the app (or another app), so controllers are told apart by class name alone"
+                == "no controller is at an address the capture before printed (a new window root, another launch of the app, or another app): controllers are told apart by class name alone"
         )
         #expect(!first.notes.contains { $0.hasPrefix("no controller is at an address") })
         let redacted = Self.twoProducts.replacing(#/0x[0-9a-f]+/#, with: "0x…")
@@ -576,6 +576,13 @@ import Testing
             #"expr -l swift -- UIApplication.shared.windows.first!.rootViewController!.value(forKey: "_printHierarchy")"#,
             "UIApplication.shared.windows.first!.rootViewController!", true
         ),
+        // The class however it is named (a review: each was noted as a subtree); no receiver, no note.
+        ("po [[UIViewController class] _printHierarchy]", "[UIViewController class]", true),
+        (
+            #"expr -l objc -O -- [(id)NSClassFromString(@"UIViewController") _printHierarchy]"#,
+            #"(id)NSClassFromString(@"UIViewController")"#, true
+        ),
+        ("po [ _printHierarchy]", "", true),
     ])
     func theCommandSaysWhatTheDumpWasPrintedFrom(_ command: String, _ receiver: String, _ everything: Bool) throws {
         let text =
@@ -590,7 +597,7 @@ import Testing
         #expect(noted == !everything)
     }
 
-    // MARK: - Errors    // MARK: - Errors
+    // MARK: - Errors
 
     @Test(arguments: [
         ("", "dump.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),

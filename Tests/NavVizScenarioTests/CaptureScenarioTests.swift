@@ -130,6 +130,23 @@ import Testing
         #expect(run.steps[1].outcome.events.map(\.description).first == "Home.viewWillDisappear")
     }
 
+    /// A controller captured `disappeared` in the window (its container does not forward callbacks) gets none from
+    /// simulated steps either: a full-screen present and its dismissal gave it all four (a review).
+    @Test func aControllerCapturedDisappearedGetsNoSimulatedCallbacks() throws {
+        let text = #"""
+            {"navviz": 1, "name": "t", "root": {"id": "Lock", "kind": "controller", "shown": [0, 1], "children": [{"id": "Clock", "kind": "controller", "children": []}, {"id": "Status", "kind": "controller", "children": [], "state": "disappeared"}]},
+             "steps": [{"present": "Alert", "style": "fullScreen"}, {"dismiss": true}]}
+            """#
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "t.json"))
+        #expect(
+            run.steps[1].outcome.events.map(\.description) == [
+                "Lock.viewWillDisappear", "Clock.viewWillDisappear", "Alert.viewWillAppear", "Alert.viewDidAppear", "Lock.viewDidDisappear",
+                "Clock.viewDidDisappear",
+            ])
+        #expect(!run.steps[2].outcome.events.contains { $0.controller == "Status" })
+        #expect(run.steps[2].hierarchy["Status"].transitionalState == .disappeared)
+    }
+
     @Test func newSnapshotFieldsRoundTrip() throws {
         let text =
             #"{"id": "Map", "kind": "controller", "children": [{"id": "A", "kind": "controller", "children": [], "state": "appearing"}, {"id": "B", "kind": "controller", "children": [], "loaded": false, "released": true}], "shown": [0, 1]}"#

@@ -304,6 +304,13 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             let (linked, told) = try serveFailing(["--port", "0", "--memory", "--token-file", theirLink])
             #expect(linked == 64)
             #expect(told.contains("--token-file '\(theirLink)' belongs to another user (uid 65534)"))
+            // Through a link of yours to theirs too (a review went through two links).
+            let myLink = file.path + ".mine"
+            try FileManager.default.createSymbolicLink(atPath: myLink, withDestinationPath: theirLink)
+            defer { try? FileManager.default.removeItem(atPath: myLink) }
+            let (twoHops, saidTwice) = try serveFailing(["--port", "0", "--memory", "--token-file", myLink])
+            #expect(twoHops == 64)
+            #expect(saidTwice.contains("--token-file '\(myLink)' belongs to another user (uid 65534)"))
         }
         // Through a link, the file's own mode counts.
         let link = file.path + ".link"
