@@ -213,6 +213,19 @@ import Testing
         #expect(text.contains("position") == said)
     }
 
+    /// In a transition, positions count the entries there now: after two middle entries go, the next is at 2, and the
+    /// removed ghosts say no position (a review: the entries after them said their old one).
+    @Test func positionsCountTheEntriesThereNow() throws {
+        var sim = try Simulator(root: .navigation((1...10).map { .screen("A\($0)") }, id: "nav"))
+        let before = sim.hierarchy
+        let kept = before["nav"].children.enumerated().filter { ![2, 3].contains($0.offset) }.map { NodeSpec.reference($0.element) }
+        #expect(sim.perform(.setStack(kept)).status == .ok)
+        let text = MermaidBuilder(options: DiagramOptions(expandAll: true)).transition(
+            before: before, after: sim.hierarchy, afterFinder: sim.finderResult)
+        #expect(text.contains(#"("position 2<br/>A5<br/>"#))
+        #expect(!text.contains(#"position 3<br/>A4"#) && !text.contains(#"position 2<br/>A3"#))
+    }
+
     @Test func hostileTitlesCannotLeaveTheirLabel() throws {
         let h = try Fixtures.hierarchy(
             .navigation([.screen("Home\"]; click n1 call alert(1) %%"), .screen("end")], id: "nav"),

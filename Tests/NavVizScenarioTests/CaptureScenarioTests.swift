@@ -90,6 +90,15 @@ import Testing
             "[*] Device info: Device(name=\"iPad 4\", type='usb')\n\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
             "frida.txt: line 1: '[*] Device info: Device(name=\"iPad 4\", type='usb')' is not part of a dump, which starts on line 3: remove the lines above it"
         ),
+        // Bracketed log lines that start like JSON (a review: `[frida]`, a timestamp still said "invalid JSON").
+        (
+            "frida2.txt", "[frida] attached to pid 123\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
+            "frida2.txt: line 1: '[frida] attached to pid 123' is not part of a dump, which starts on line 2: remove the lines above it"
+        ),
+        (
+            "log.txt", "[2026-11-26 08:00:01] paused\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
+            "log.txt: line 1: '[2026-11-26 08:00:01] paused' is not part of a dump, which starts on line 2: remove the lines above it"
+        ),
         // A view hierarchy (recursiveDescription) before the controllers' dump: not "a shortened dump".
         (
             "views.txt",
