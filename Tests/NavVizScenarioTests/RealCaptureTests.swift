@@ -182,26 +182,6 @@ import Testing
         #expect(run.steps.last?.finder.visible == "PSPDFStampViewController")
     }
 
-    /// Published texts that are not dumps, or hold one below other text, are refused by what they are (a trial of new
-    /// real captures: a Frida tool's log read as JSON, chisel's older pvc called "a shortened dump").
-    @Test(arguments: [
-        (
-            "notadump-01-fridadev-tool-log-then-dump.txt",
-            #"notadump-01-fridadev-tool-log-then-dump.txt: line 1: '[*] Device info: Device(id="33010c846ea011df002c0781f922a10…' is not part of a dump, which starts on line 25: remove the lines above it"#
-        ),
-        (
-            "notadump-02-chisel-legacy-pvc.txt",
-            "notadump-02-chisel-legacy-pvc.txt: line 2: '<TabBarController: 0x13772fd0; view = <UILayoutContainerVie…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state: print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
-        ),
-    ])
-    func aTextThatIsNotADumpIsRefusedAsWhatItIs(file: String, message: String) throws {
-        #expect {
-            try Self.capture(file)
-        } throws: { error in
-            (error as? ScenarioErrors)?.description == message
-        }
-    }
-
     /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that
     /// collapsed runs of spaces (`| | <…>`); fixture 01 and an older copy of the article whose class prints as its
     /// runtime subclass (`__PSPDFHooked_PSPDFViewController`) behind a prompt that lost its parenthesis.
@@ -223,7 +203,17 @@ import Testing
             ])
     }
 
+    /// Fragments, and published texts that are not dumps or hold one below other text, are refused by what they are (a
+    /// trial of new real captures: a Frida tool's log read as JSON, chisel's older pvc called "a shortened dump").
     @Test(arguments: [
+        (
+            "notadump-01-fridadev-tool-log-then-dump.txt",
+            #"notadump-01-fridadev-tool-log-then-dump.txt: line 1: '[*] Device info: Device(id="33010c846ea011df002c0781f922a10…' is not part of a dump, which starts on line 25: remove the lines above it"#
+        ),
+        (
+            "notadump-02-chisel-legacy-pvc.txt",
+            "notadump-02-chisel-legacy-pvc.txt: line 2: '<TabBarController: 0x13772fd0; view = <UILayoutContainerVie…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state: print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
         (
             "fragment-01-ibooks-lookup.txt",
             "fragment-01-ibooks-lookup.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
@@ -233,7 +223,7 @@ import Testing
             "fragment-02-swiftui-tab-line.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
     ])
-    func aFragmentIsRefused(file: String, message: String) throws {
+    func aTextThatIsNotAWholeDumpIsRefusedAsWhatItIs(file: String, message: String) throws {
         #expect {
             try Self.capture(file)
         } throws: { error in
