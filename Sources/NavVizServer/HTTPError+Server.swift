@@ -41,7 +41,7 @@ extension ServerError: HTTPResponseError {
         case .noRoute: .notFound
         case .diagramTooLarge, .runTooLarge: .contentTooLarge
         case .renderTimedOut, .tooManyStreams: .serviceUnavailable
-        case .sessionFull: .init(code: 507, reasonPhrase: "Insufficient Storage")
+        case .sessionFull, .tooManySessions: .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 }

@@ -80,9 +80,14 @@ public actor InMemorySessionStore: SessionStore {
 
     // MARK: - SessionStore
 
+    /// The most sessions the daemon holds at once.
+    public static let sessionLimit = 1_000
+
     /// Creates a session from a `POST /api/sessions` body under a free id; returns once its journal is on disk.
     public func create(_ body: JSONValue) async throws(ServerError) -> Session {
         guard !isClosed else { throw .journalFailed(reason: "the daemon is shutting down") }
+        // A client creating sessions in a loop would fill the disk with journals and the list with names.
+        guard sessions.count + reserved.count < Self.sessionLimit else { throw .tooManySessions(limit: Self.sessionLimit) }
         let requested = try Session.requestedID(in: body)
         if let requested, sessions[requested] != nil || reserved.contains(requested) { throw .sessionExists(requested) }
         let name = Session.requestedName(in: body) ?? "session"

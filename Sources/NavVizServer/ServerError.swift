@@ -69,6 +69,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case runTooLarge(session: String, megabytes: Int, limit: Int)
     /// A step would take the session past the controllers it keeps across its states (its memory).
     case sessionFull(SessionID, states: Int, limit: Int)
+    /// As many sessions as the daemon holds.
+    case tooManySessions(limit: Int)
     /// Laying out a diagram took longer than the render timeout; the worker was replaced.
     case renderTimedOut(seconds: Int)
 }
@@ -128,6 +130,8 @@ extension ServerError: CustomStringConvertible {
         case .runTooLarge(let session, let megabytes, let limit):
             "The run of session '\(session)' is too large to send as one document (its steps hold about \(megabytes) MB of JSON; "
                 + "at most \(limit) MB are sent so): read its steps from /api/sessions/\(session)/events?after=0&limit=100"
+        case .tooManySessions(let limit):
+            "navviz serve holds at most \(limit) sessions: delete one (DELETE /api/sessions/ID) before creating another"
         case .sessionFull(let id, let states, let limit):
             "Session '\(id)' is full: its \(states) states hold as many controllers as navviz serve keeps in one session "
                 + "(\(limit) in all, counted once per state). Start another session, or delete this one"

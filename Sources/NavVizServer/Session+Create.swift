@@ -19,6 +19,9 @@ extension Session {
     /// The display name a creation body asks for, if any.
     static func requestedName(in body: JSONValue) -> String? { body["name"]?.stringValue }
 
+    /// The longest display name a session takes: the list and the viewer's title show it whole.
+    static let nameLimit = 200
+
     /// Builds a session from a creation body: `name`, `root` (a node literal or a canonical snapshot;
     /// none for an empty window), `finder`, and optionally `device`, `screens`, `routes` and `quirks`
     /// as a scenario file has them. Errors name the JSON path in the body.
@@ -29,6 +32,14 @@ extension Session {
         var reader = DocumentReader(file: "body")
         reader.checkFields(members, at: "", allowed: requestFields)
         if !reader.errors.isEmpty { throw .invalidBody(ScenarioErrors(reader.errors)) }
+        if let name = body["name"]?.stringValue, name.count > nameLimit {
+            throw .invalidBody(
+                ScenarioErrors([
+                    .invalidValue(
+                        file: "body", path: "name", value: String(name.prefix(20)) + "…",
+                        expected: "a name of at most \(nameLimit) characters (it has \(name.count))", suggestion: nil)
+                ]))
+        }
         // The header fields are a scenario's: decode them as a scenario without steps, so the
         // paths and messages are the scenario format's own.
         let root = body["root"]

@@ -34,6 +34,32 @@ import Testing
         }
     }
 
+    /// At most 1,000 sessions, and names of at most 200 characters: a client creating sessions in a loop, or with
+    /// megabyte names, filled the disk with journals and the viewer's list (security reviews left it uncapped).
+    @Test func sessionsAndTheirNamesAreCapped() async throws {
+        let store = InMemorySessionStore()
+        for index in 0..<InMemorySessionStore.sessionLimit {
+            _ = try await store.create(try JSONParser.parse(#"{"id": "s\#(index)"}"#))
+        }
+        await #expect(throws: ServerError.tooManySessions(limit: 1_000)) {
+            _ = try await store.create(try JSONParser.parse(#"{"id": "one-more"}"#))
+        }
+        #expect(
+            ServerError.tooManySessions(limit: 1_000).description
+                == "navviz serve holds at most 1000 sessions: delete one (DELETE /api/sessions/ID) before creating another")
+        try await store.delete(SessionID("s0")!)
+        _ = try await store.create(try JSONParser.parse(#"{"id": "one-more"}"#))
+        let long = String(repeating: "n", count: 201)
+        try await withDaemon { client in
+            let refused = try await client.post("/api/sessions", #"{"name": "\#(long)"}"#)
+            #expect(refused.status == .badRequest)
+            #expect(
+                refused.errorMessage
+                    == "body: name: invalid value 'nnnnnnnnnnnnnnnnnnnn…', expected a name of at most 200 characters (it has 201)")
+            #expect(try await client.post("/api/sessions", #"{"name": "\#(long.dropLast())"}"#).status == .created)
+        }
+    }
+
     @Test func aRefusedStepLeavesTheSimulatorAsItWas() throws {
         var session = try Session.create(
             from: try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#), id: SessionID("shop")!, created: "")
