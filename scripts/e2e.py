@@ -12,6 +12,7 @@ Usage: scripts/e2e.py path/to/navviz
 """
 
 import base64
+import http.server as http_server
 import json
 import os
 import shutil
@@ -21,6 +22,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -348,15 +350,49 @@ def main():
             page.call("Page.navigate", url=guarded_base + "/#token=" + secret + "&session=locked")
             check(page.wait_for(f"!location.href.includes('{secret}') && location.hash === '#session=locked' && "
                                 f"sessionStorage.getItem('navviz-token') === '{secret}'"),
-                  "the token is gone from the address (and so from the history), kept for the tab")
+                  "the token is gone from the address bar, kept for the tab")
             status, _ = http("POST", guarded_base + "/api/sessions", {"id": "locked", "root": "Home"}, token=secret)
             check(status == 201, "POST with the token answers 201")
             check(page.wait_for("document.querySelector('#sessions li') !== null && "
                                 "document.querySelector('#sessions li').dataset.id === 'locked'"),
                   "the viewer lists the session, sending the token")
+            _, viewer_html = http("GET", guarded_base + "/")
         finally:
             guarded.send_signal(signal.SIGTERM)
             guarded.wait(10)
+
+        print("e2e: the viewer's page served by another program (the port taken while the daemon was down) sends no token")
+        sent = []
+
+        class StandIn(http_server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                sent.append(self.headers.get("Authorization"))
+                path = self.path.split("?")[0]
+                if path == "/":
+                    body, kind = viewer_html, "text/html; charset=utf-8"
+                elif path == "/api/proof":
+                    body, kind = json.dumps({"proof": "00" * 32}).encode(), "application/json"
+                else:
+                    body, kind = b'{"sessions": []}', "application/json"
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        stand_in = http_server.ThreadingHTTPServer(("127.0.0.1", 0), StandIn)
+        threading.Thread(target=stand_in.serve_forever, daemon=True).start()
+        try:
+            page.call("Page.navigate", url=f"http://127.0.0.1:{stand_in.server_address[1]}/#token={secret}")
+            check(page.wait_for("document.getElementById('notice').textContent.includes('did not prove it is the navviz serve')"),
+                  "the page says the server did not prove it knows the token")
+            check(len(sent) >= 2 and all(value is None for value in sent),
+                  f"no request to it carried the token ({len(sent)} requests)")
+        finally:
+            stand_in.shutdown()
 
         print("e2e: a rendered index.html: a link to one step, zoom, the keyboard")
         rendered = os.path.join(scratch, "rendered")

@@ -49,7 +49,26 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // By the path's first segment, as the router reads it (`//api/…` is routed as `/api/…`).
-        guard request.uri.path.split(separator: "/").first == "api" else { return try await next(request, context) }
+        let segments = request.uri.path.split(separator: "/")
+        guard segments.first == "api" else { return try await next(request, context) }
+        // The daemon's proof that it knows the token, before the viewer sends it: another program holding the port
+        // (another user's, while the daemon was down) cannot give it, and gets no token (a security review: a viewer
+        // tab reconnecting sent it to whoever held the port). HMAC-SHA256 of `navviz-proof:NONCE`, the nonce the
+        // page's own, random.
+        if segments == ["api", "proof"], request.method == .get {
+            guard let nonce = request.uri.queryParameters["nonce"].map(String.init), (32...128).contains(nonce.count),
+                nonce.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+            else {
+                throw ServerError.invalidQuery(
+                    name: "nonce", value: request.uri.queryParameters["nonce"].map(String.init), expected: "32 to 128 lower-case hex digits"
+                )
+            }
+            let proof = SHA256.hex(SHA256.hmac(key: Array(token.utf8), message: Array("navviz-proof:\(nonce)".utf8)))
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"proof\":\"\(proof)\"}")))
+        }
         // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are accepted.
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
             Self.constantTimeEqual(Array(header.utf8.dropFirst(7).drop { $0 == 0x20 }), Array(token.utf8))

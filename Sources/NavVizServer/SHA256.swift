@@ -13,6 +13,20 @@ enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
+    /// HMAC-SHA256 (RFC 2104) of `message` under `key`: the proof a daemon gives that it knows its token.
+    static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var block = key.count > 64 ? digest(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = digest(block.map { $0 ^ 0x36 } + message)
+        return digest(block.map { $0 ^ 0x5c } + inner)
+    }
+
+    /// Bytes as lower-case hexadecimal.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
+    }
+
     /// The 32-byte digest of `bytes`.
     static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var h: [UInt32] = [

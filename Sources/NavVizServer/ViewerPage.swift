@@ -115,8 +115,37 @@ enum ViewerPage {
 
           function notice(text) { $("notice").textContent = text || ""; }
 
+          // Before the token goes anywhere, the server proves it knows it (HMAC of a nonce of ours): another program on this
+          // port (another user's, while the daemon was down) cannot, and is sent no token. Proved again after any failure.
+          let proof = null;
+          function proven() {
+            if (!token || !(window.crypto && crypto.subtle)) { return Promise.resolve(); }
+            if (!proof) {
+              proof = (async () => {
+                const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+                const nonce = hex(crypto.getRandomValues(new Uint8Array(16)));
+                const response = await fetch("/api/proof?nonce=" + nonce, { cache: "no-store" });
+                const body = response.ok ? await response.json() : {};
+                const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+                const mac = hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("navviz-proof:" + nonce))));
+                if (body.proof !== mac) {
+                  throw new Error("The server at this address did not prove it is the navviz serve whose token this page holds, so the token was not sent (another program may hold the port).");
+                }
+              })();
+              proof.catch((error) => { proof = null; notice(error.message); });
+            }
+            return proof;
+          }
+
           async function api(path, options) {
-            const response = await fetch(path, Object.assign({ headers: headers }, options || {}));
+            await proven();
+            let response;
+            try {
+              response = await fetch(path, Object.assign({ headers: headers }, options || {}));
+            } catch (error) {
+              proof = null;
+              throw error;
+            }
             if (response.status === 401) { notice("This daemon needs its token: open the address navviz serve printed (it ends in #token=…)."); }
             if (!response.ok) {
               let message = response.status + " " + response.statusText;
@@ -323,6 +352,7 @@ enum ViewerPage {
               }
               if (atEnd) { select(data.index); }
             }, controller.signal).catch(() => {}).finally(() => {
+              proof = null;
               if (state.stream === controller) { setTimeout(() => { if (state.stream === controller) { follow(id, state.steps.length - 1); } }, 2000); }
             });
           }

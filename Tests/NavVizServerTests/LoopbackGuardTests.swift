@@ -1,7 +1,8 @@
 import Hummingbird
 import HummingbirdTesting
-import NavVizServer
 import Testing
+
+@testable import NavVizServer
 
 /// The loopback daemon shuts out web pages: DNS rebinding (`Host`), cross-site writes (`Origin`, simple
 /// content types) and foreign preflights. Non-browser clients, which send no `Origin`, go through.
@@ -305,6 +306,32 @@ import Testing
     }
 
     // MARK: - Token
+
+    /// The daemon proves it knows its token before the viewer sends it: HMAC-SHA256 of `navviz-proof:NONCE` (RFC 4231's
+    /// second vector checks the HMAC). Another program holding the port cannot (a security review: a viewer tab
+    /// reconnecting sent the token to whoever held the port after the daemon stopped).
+    @Test func theDaemonProvesItKnowsItsToken() async throws {
+        #expect(
+            SHA256.hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        let nonce = String(repeating: "ab", count: 16)
+        try await withDaemon(ServeArguments(token: "s3cret")) { client in
+            let proof = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "127.0.0.1:7381")]))
+            #expect(proof.status == .ok)
+            let expected = SHA256.hex(SHA256.hmac(key: Array("s3cret".utf8), message: Array("navviz-proof:\(nonce)".utf8)))
+            #expect(text(proof) == #"{"proof":"\#(expected)"}"#)
+            for bad in ["short", String(repeating: "AB", count: 16), ""] {
+                let refused = try await client.get("/api/proof?nonce=\(bad)", headers: headers([("Host", "127.0.0.1:7381")]))
+                #expect(refused.status == .badRequest)
+            }
+            // Everything else still needs the token.
+            #expect(try await client.get("/api/sessions").status == .unauthorized)
+        }
+        try await withDaemon { client in
+            let withoutToken = try await client.get("/api/proof?nonce=\(nonce)")
+            #expect(withoutToken.status == .notFound)
+        }
+    }
 
     @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER s3cret"])
     func theBearerSchemeIsCaseInsensitive(header: String) async throws {
