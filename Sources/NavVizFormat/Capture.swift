@@ -68,7 +68,7 @@ public enum Capture {
         let dumpLine = PrintHierarchy.dumpStart(in: text, after: line.number)
         // A bracketed log line that looks like JSON's start (`[frida] …`, `[2026-11-26 08:00:01] …`, `[-] …`) above a dump:
         // JSON that does not parse is that, not JSON (a review).
-        if first.first == "[", isJSONArray, let dumpLine, (try? JSONParser.parse(text)) == nil {
+        if isJSONArray, let dumpLine, (try? JSONParser.parse(text)) == nil {
             throw ScenarioErrors([.capture(.textBeforeDump(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }
         guard let start = first.first, start != "{", !isJSONArray || PrintHierarchy.isCommand(first) else { return }

@@ -293,7 +293,7 @@ extension PrintHierarchy {
         guard !controllers.isEmpty else { throw .empty(file: file) }
         // Commands typed after the dump that printed nothing (`(lldb) border …`) are left out with a note too.
         let lastRead = controllers.last!.line
-        let commandsAfter = prompts.filter { $0.hasCommand && $0.number > lastRead }.map(\.number).filter { number in
+        let commandsAfter = prompts.filter { !$0.command.isEmpty && $0.number > lastRead }.map(\.number).filter { number in
             !leftOutLines.contains { $0.lines.contains(number) }
         }
         if let first = commandsAfter.first, let last = commandsAfter.last {
@@ -301,9 +301,8 @@ extension PrintHierarchy {
                 (first...last, commandsAfter.count == 1 ? "a debugger command after the dump" : "debugger commands after the dump"))
         }
         var result = PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
-        if let prompt = prompts.last(where: { $0.hasCommand && $0.number < controllers[0].line }),
-            let line = splitLines(withoutCommentMarkers(Substring(text))).dropFirst(prompt.number - 1).first,
-            let command = promptCommand(line), let receiver = receiver(of: command)
+        if let prompt = prompts.last(where: { !$0.command.isEmpty && $0.number < controllers[0].line }),
+            let receiver = receiver(of: prompt.command)
         {
             result.printedFrom = (prompt.number, receiver)
         }
@@ -399,14 +398,14 @@ extension PrintHierarchy {
     /// `cy# …`), and the lines of a console session before the command that printed the dump (another command's
     /// output), which are left out, with why.
     static func reading(_ text: String) -> (
-        lines: [(number: Int, text: Substring)], prompts: [(number: Int, hasCommand: Bool)],
+        lines: [(number: Int, text: Substring)], prompts: [(number: Int, command: Substring)],
         consoleBefore: (lines: ClosedRange<Int>, why: String)?
     ) {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         body = withoutCommentMarkers(body)
         let prompts = splitLines(body).enumerated().compactMap { index, line in
-            promptCommand(line).map { (number: index + 1, hasCommand: !$0.isEmpty) }
+            promptCommand(line).map { (number: index + 1, command: $0) }
         }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {

@@ -92,8 +92,7 @@ public struct FlowGraph: Sendable, Equatable {
 
     /// What each state's box is called: the steps that end in it, as the state files are numbered (`initial`,
     /// `step 3`, `steps 0, 4`, `steps 2, 5, 8, 11 +3`). Numbering the distinct states from 1 made the flow's
-    /// `state 4` the file `states/003-….svg`.
-    /// Each state's name, by key.
+    /// `state 4` the file `states/003-….svg`. By state key.
     public func stateNames() -> [String: String] {
         var ending: [String: [Int]] = [:]
         if let first = states.first { ending[first.key] = [0] }

@@ -39,10 +39,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// A journal in `directory` (created if missing).
     public init(directory: String) throws(ServerError) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        // Sessions are the user's own: a folder navviz creates is readable by its user only from the moment it exists (an
-        // existing folder, perhaps the user's choice to share, keeps its permissions). Foundation made it 777 and then
-        // changed it: another user opened it in between (a security review). Parents are made as Foundation does.
-        // Each folder on the way is made 700 in one step too (`~/.navviz`): one made 777 could take another user's `data`.
+        // Sessions are the user's own: a folder navviz creates, and each it creates on the way (`~/.navviz`), is readable by
+        // its user only from the moment it exists (an existing folder, perhaps the user's choice to share, keeps its
+        // permissions). Foundation made them 777 and then changed them: another user opened one in between (a security
+        // review), and a parent made 777 could take another user's `data`.
         var path = self.directory.hasPrefix("/") ? "" : "."
         for component in self.directory.split(separator: "/").dropLast() {
             path += "/" + component

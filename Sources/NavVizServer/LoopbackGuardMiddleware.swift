@@ -140,10 +140,7 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // it (a security review): the browser's update check gets a worker that unregisters itself, as the spec lets a
         // site retire one.
         if request.headers[.init("Service-Worker")!]?.lowercased() == "script" {
-            var headers = HTTPFields()
-            headers[.contentType] = "text/javascript; charset=utf-8"
-            headers[.cacheControl] = "no-store"
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Self.retiringWorker)))
+            return .text(Self.retiringWorker, contentType: "text/javascript; charset=utf-8", cacheControl: "no-store")
         }
         let origin = request.headers[.origin]
         let isAPI = request.uri.path.split(separator: "/").first == "api"
@@ -153,8 +150,8 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             // The page at `http://localhost:PORT` may be another user's, served from `[::1]:PORT` (which a daemon on
             // 127.0.0.1 does not hold) and reading this daemon over the same origin once it lets go (a security review
             // read every session so, even through a service worker left behind): a page reads only at the daemon's
-            // address. A visit by another name is sent there; curl and apps (no `Origin`, no `Sec-Fetch-Site`) go through.
-            // A visit, to any path (`/api/…` typed at `localhost` too: a worker left there read it), is sent to the address.
+            // address. A visit by another name, to any path (`/api/…` typed at `localhost` too: a worker left there read
+            // it), is sent there; curl and apps (no `Origin`, no `Sec-Fetch-Site`) go through.
             if request.method == .get, request.headers[.init("Sec-Fetch-Mode")!]?.lowercased() == "navigate" {
                 let target = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
                 return Response(status: .temporaryRedirect, headers: [.location: page + target])
@@ -164,7 +161,7 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // Any request for `/api` from another origin is refused, reads too: a cross-origin WebSocket handshake carries an
         // `Origin` and no `Sec-Fetch-Site`, and its GET ran the route (a security review rendered diagrams so).
         if isAPI, let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
-        let crossSite = request.headers[.init("Sec-Fetch-Site")!].map { $0.lowercased() == "cross-site" } ?? false
+        let crossSite = site == "cross-site"
         if request.method == .options || Self.stateChanging.contains(request.method) {
             if let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
             if origin == nil, crossSite { throw ServerError.foreignOrigin("a cross-site page") }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NavVizFormat
 
 /// Logs one line per request once it is answered: method, path, status and time taken
 /// (`POST /api/sessions/demo/steps 201 0.6 ms`).
@@ -64,10 +65,9 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
                 )
             }
             let proof = SHA256.hex(SHA256.hmac(key: Array(token.utf8), message: Array("navviz-proof:\(nonce)".utf8)))
-            var headers = HTTPFields()
-            headers[.contentType] = "application/json; charset=utf-8"
-            headers[.cacheControl] = "no-store"
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"proof\":\"\(proof)\"}")))
+            return .text(
+                JSONWriter.compact(.object([("proof", .string(proof))])), contentType: "application/json; charset=utf-8",
+                cacheControl: "no-store")
         }
         // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are accepted.
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),

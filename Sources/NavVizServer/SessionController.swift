@@ -254,10 +254,7 @@ struct SessionController: Sendable {
     }
 
     func text(_ text: String, status: HTTPResponse.Status = .ok, contentType: String) -> Response {
-        // Read as declared, never sniffed as something a browser would run (as the viewer page and SVG are).
-        Response(
-            status: status, headers: [.contentType: contentType, .xContentTypeOptions: "nosniff"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        .text(text, status: status, contentType: contentType)
     }
 
     func svg(_ svg: String) -> Response {
@@ -313,5 +310,14 @@ enum ServerSentEvent {
         case .ping:
             ": ping\n\n"
         }
+    }
+}
+
+extension Response {
+    /// Text read as declared, never sniffed as something a browser would run (as the viewer page and SVG are).
+    static func text(_ text: String, status: HTTPResponse.Status = .ok, contentType: String, cacheControl: String? = nil) -> Response {
+        var headers: HTTPFields = [.contentType: contentType, .xContentTypeOptions: "nosniff"]
+        if let cacheControl { headers[.cacheControl] = cacheControl }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

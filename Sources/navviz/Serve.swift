@@ -132,13 +132,11 @@ extension NavVizCommand {
                         "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
                 }
                 // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
-                // another user created first, such as /tmp/navviz-token; a security review).
-                // A link of theirs to a file of yours they can point at any file whose first line they know: every link on
-                // the way must be yours (a review went through two).
-                let linkOwner = Self.linkOwners(tokenFile).first { $0 != geteuid() } ?? info.st_uid
-                if info.st_uid != geteuid() || linkOwner != geteuid() {
+                // another user created first, such as /tmp/navviz-token; a security review), and a link of theirs on the
+                // way they can point at any file whose first line they know (a review went through two).
+                if let owner = ([info.st_uid] + Self.linkOwners(tokenFile)).first(where: { $0 != geteuid() }) {
                     throw ValidationError(
-                        "--token-file '\(tokenFile)' belongs to another user (uid \(info.st_uid == geteuid() ? linkOwner : info.st_uid)), who can read and change it: use a file of your own"
+                        "--token-file '\(tokenFile)' belongs to another user (uid \(owner)), who can read and change it: use a file of your own"
                     )
                 }
                 let mode = Int(info.st_mode) & 0o777
