@@ -140,9 +140,10 @@ public struct RunDiff: Sendable, Equatable {
     }
 
     /// Whether old step `i` and new step `j` differ only by what came before them: the states before
-    /// them differ, and the two steps did the same, with the same operation, arguments (when both runs
+    /// them differ, the two steps did the same, with the same operation, arguments (when both runs
     /// have them), status, and own effect (what each added, removed, moved and changed, its phrases, and
-    /// the visible controller after it when it changed it).
+    /// the visible controller after it when it changed it), and the controllers they added are alike
+    /// (kind, screen, title, class, style…).
     static func isCarried(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> Bool {
         guard i > 0, j > 0 else { return false }
         let (a, b) = (old.steps[i], new.steps[j])
@@ -153,7 +154,13 @@ public struct RunDiff: Sendable, Equatable {
         let (x, y) = (ownEffect(old, i), ownEffect(new, j))
         // The visible phrase names the controller before the step, which the earlier difference may change.
         func phrases(_ changes: HierarchyChanges) -> [String] { changes.phrases.filter { !$0.hasPrefix("visible ") } }
-        return effectKey(a, x) == effectKey(b, y) && phrases(x) == phrases(y)
+        guard effectKey(a, x) == effectKey(b, y), phrases(x) == phrases(y) else { return false }
+        // And what they added is alike: two pushes of a screen whose title or class the change renamed added
+        // different controllers (a trial: the second of two retitled screens was counted here, in no line).
+        return x.added.allSatisfy { id in
+            !a.hierarchy.contains(id) || !b.hierarchy.contains(id)
+                || HierarchyChanges.fieldChanges(of: id, old: a.hierarchy, new: b.hierarchy, survivors: []).isEmpty
+        }
     }
 
     /// What step `index` did, independent of what came before it: its status, the nodes it added,

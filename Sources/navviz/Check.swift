@@ -77,7 +77,10 @@ extension NavVizCommand {
             // checking each as a scenario of its own would fail CI for want of goldens. A dump named as a file is checked.
             let loaded = try loadScenarios(scenarios, captures: false)
 
-            let rerun = (["navviz", "check"] + scenarios + ["--golden", golden, "--record"]).map(Self.shellQuoted).joined(separator: " ")
+            // The options that change what the goldens hold go along: without them a re-record redraws every golden.
+            let rerun =
+                (["navviz", "check"] + scenarios + ["--golden", golden] + (expand == "all" ? ["--expand", "all"] : []) + ["--record"])
+                .map(Self.shellQuoted).joined(separator: " ")
             if !record, !FileManager.default.fileExists(atPath: trimmed(golden)) {
                 // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.
                 throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)
@@ -87,6 +90,8 @@ extension NavVizCommand {
             var missing = 0
             var expectationFailures = 0
             var checked: Set<String> = []
+            // Artifacts that could not be written: the check goes on (the drift report is what CI needs), then fails.
+            var unwritable: [String] = []
             for scenario in loaded {
                 let folder = folders.unique(for: scenario.file)
                 checked.insert(folder)
@@ -107,7 +112,8 @@ extension NavVizCommand {
                 if record {
                     try recordGoldens(files, in: target, name: label)
                 } else {
-                    switch try compare(files, run: run, in: target, folder: folder, name: label) {
+                    let verdict = try compare(files, run: run, in: target, folder: folder, name: label) { unwritable.append($0) }
+                    switch verdict {
                     case .match: break
                     case .missing:
                         failed.append(folder)
@@ -118,6 +124,14 @@ extension NavVizCommand {
             }
             noteOrphanedGoldens(besides: checked)
             if record { return }
+            if !unwritable.isEmpty {
+                let drifted = failed.count - missing
+                throw CommandFailure(
+                    message: unwritable.joined(separator: "\n") + "\n\(drifted) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") "
+                        + "\(drifted == 1 ? "does" : "do") not match the goldens in \(trimmed(golden))/ (above); the artifacts could not "
+                        + "be written: pass --artifacts DIR with a folder you can write",
+                    code: CommandFailure.ioError)
+            }
             if failed.isEmpty {
                 say(
                     "\(loaded.count) scenario\(loaded.count == 1 ? "" : "s") match\(loaded.count == 1 ? "es" : "") the goldens in \(trimmed(golden))/"
@@ -213,8 +227,11 @@ extension NavVizCommand {
 
         enum Verdict { case match, missing, drift }
 
-        /// Compares one scenario; prints what drifted and writes its artifacts.
-        func compare(_ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String) throws -> Verdict {
+        /// Compares one scenario; prints what drifted and writes its artifacts (`unwritable` gets why they could not be).
+        func compare(
+            _ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String,
+            unwritable: (String) -> Void
+        ) throws -> Verdict {
             guard let expected = try readGoldens(target) else {
                 say("FAIL \(name): no goldens in \(target)/ (record them with --record)")
                 return .missing
@@ -230,9 +247,26 @@ extension NavVizCommand {
                 }
                 return .match
             }
-            try writeArtifacts(report, to: artifactFolder)
             say(report.lines.joined(separator: "\n"))
+            if let other = otherExpansion(matching: expected, run: run) {
+                printError(
+                    "note: \(name): the goldens in \(target)/ are what --expand \(other) draws: they were recorded with it; check with "
+                        + "--expand \(other)")
+            }
+            do {
+                try writeArtifacts(report, to: artifactFolder)
+            } catch let failure as CommandFailure {
+                unwritable("\(artifactFolder)/: cannot write the artifacts there (\(failure.message))")
+            }
             return .drift
+        }
+
+        /// The other `--expand` mode when the goldens are exactly what it draws for `run` (recorded with other options).
+        func otherExpansion(matching expected: [String: String], run: NavVizScenario.Run) -> String? {
+            let other = expand == "all" ? "focus" : "all"
+            let files = Goldens.files(for: run, expandAll: other == "all")
+            guard files.count == expected.count, files.allSatisfy({ expected[$0.path] == $0.contents }) else { return nil }
+            return other
         }
 
         /// The golden files of one scenario by relative path, or nil when its folder does not exist.

@@ -23,7 +23,7 @@ struct NavVizCommand: AsyncParsableCommand {
         do {
             // `navviz` alone is a usage error (exit 64, as git's 1): the help goes to stderr so a script sees no output.
             if CommandLine.arguments.count == 1 {
-                FileHandle.standardError.write(Data((helpMessage() + "\n").utf8))
+                writeStandardError(helpMessage() + "\n")
                 Foundation.exit(CommandFailure.usage)
             }
             var command = try parseAsRoot()
@@ -33,9 +33,10 @@ struct NavVizCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data((Terminal.printable(failure.message) + "\n").utf8))
+            writeStandardError(Terminal.printable(failure.message) + "\n")
             Foundation.exit(failure.code)
         } catch {
+            fflush(nil)
             exit(withError: error)
         }
     }
@@ -146,5 +147,12 @@ func say(_ text: String, terminator: String = "\n") {
 
 /// Writes to standard error, with control characters and bidi overrides escaped.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((Terminal.printable(text) + "\n").utf8))
+    writeStandardError(Terminal.printable(text) + "\n")
+}
+
+/// Writes `text` to standard error as is, after what standard output holds: where both go to one pipe (a CI log),
+/// a summary on stderr no longer lands in the middle of a line printed before it (a trial's CI log).
+func writeStandardError(_ text: String) {
+    fflush(nil)
+    FileHandle.standardError.write(Data(text.utf8))
 }

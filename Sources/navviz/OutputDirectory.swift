@@ -409,12 +409,12 @@ struct ProgressLine {
     func update(_ done: Int, _ total: Int, _ label: String) {
         guard enabled else { return }
         let text = "[\(done + 1)/\(total)] \(label)"
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text.prefix(100))".utf8))
+        writeStandardError("\r\u{1B}[K\(text.prefix(100))")
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeStandardError("\r\u{1B}[K")
     }
 }
 

@@ -205,6 +205,47 @@ import Testing
         #expect(try read("golden/shop/summary.txt", in: folder.url).contains("1 push ok shopTabs > shopNav > Product"))
     }
 
+    /// Artifacts that cannot be written (here a file stands where their folder would go) do not hide the drift: every
+    /// scenario is checked and reported, then the check fails with exit 74 naming the folder (it stopped at the first
+    /// drift, with no report, naming '.').
+    @Test func unwritableArtifactsStillReportEveryDrift() throws {
+        let folder = try ScenarioFolder(["flows/a.json": ReviewScenario.base, "flows/b.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        for name in ["a", "b"] {
+            try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("flows/\(name).json"), atomically: true, encoding: .utf8)
+        }
+        try "not a folder".write(to: folder.url.appendingPathComponent("art"), atomically: true, encoding: .utf8)
+        let result = try navviz(["check", "flows", "--golden", "golden", "--artifacts", "art"], in: folder.url)
+        #expect(result.status == 74)
+        #expect(result.stdout.contains("FAIL a: 5 of 9 goldens differ (golden/a/)\n  step 1: ~ Product replaced by Specs"))
+        #expect(result.stdout.contains("FAIL b: 5 of 9 goldens differ (golden/b/)\n  step 1: ~ Product replaced by Specs"))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("art/a/: cannot write the artifacts there (") == true)
+        #expect(
+            lines.last
+                == "2 of 2 scenarios do not match the goldens in golden/ (above); the artifacts could not be written: pass --artifacts DIR with a folder you can write"
+        )
+    }
+
+    /// Goldens recorded with `--expand all` and checked without it: the check says so, and the command it suggests for a
+    /// re-record keeps `--expand all` (it dropped it: a re-record redrew every golden).
+    @Test func goldensOfTheOtherExpansionAreNamedAndTheRerunKeepsTheOption() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--expand", "all", "--record"], in: folder.url).status == 0)
+        let focus = try navviz(["check", "shop.json", "--golden", "golden", "--artifacts", "art"], in: folder.url)
+        #expect(focus.status == 1)
+        #expect(
+            focus.stderr.hasPrefix(
+                "note: shop: the goldens in golden/shop/ are what --expand all draws: they were recorded with it; check with --expand all\n"
+            ))
+        try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
+        let all = try navviz(["check", "shop.json", "--golden", "golden", "--expand", "all", "--artifacts", "art"], in: folder.url)
+        #expect(all.status == 1)
+        #expect(!all.stderr.contains("note:"))
+        #expect(all.stderr.hasSuffix("record them locally and commit: navviz check shop.json --golden golden --expand all --record\n"))
+    }
+
     /// Two files of one name get `flow` and `flow-2` by the order of their paths, not of the arguments.
     @Test func goldenFoldersDoNotDependOnTheOrderOfTheArguments() throws {
         let changed = ReviewScenario.changed

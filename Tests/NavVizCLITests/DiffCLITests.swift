@@ -21,6 +21,18 @@ import Testing
         #expect(result.stderr == "The flows differ: 1 inserted.\n")
     }
 
+    /// Both streams into one file, as a CI log takes them: the summary on stderr comes after the step lines, not in the
+    /// middle of one (stdout was still in its buffer when stderr was written).
+    @Test func theSummaryFollowsTheStepLinesWhenBothStreamsShareALog() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        let binary = try #require(NavVizBinary.url)
+        let result = try runProgram(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(binary.path)' diff old.json new.json > log 2>&1; cat log"], in: folder.url)
+        #expect(
+            result.stdout
+                == "step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews\nThe flows differ: 1 inserted.\n")
+    }
+
     @Test func aRemovedStepIsOneLine() throws {
         let folder = try ScenarioFolder(["old.json": ReviewScenario.inserted, "new.json": ReviewScenario.base])
         let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)

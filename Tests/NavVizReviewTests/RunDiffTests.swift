@@ -115,6 +115,26 @@ import Testing
         #expect(diff.entries.last?.summary.contains("fullScreen") == true)
     }
 
+    /// Two screens retitled, pushed one after the other: the second push did what its counterpart did, from
+    /// states that already differed, but it pushed a screen whose title changed too, a difference the earlier
+    /// line did not name (a CI trial: the second change was counted as carried, in no line).
+    @Test func aStepThatBringsANewDifferenceIsReportedEvenWhenItDidTheSame() throws {
+        func flow(_ address: String, _ payment: String) -> String {
+            #"{"navviz": 1, "screens": {"A": {"title": "\#(address)"}, "P": {"title": "\#(payment)"}}, "#
+                + #""root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "A"}, {"push": "P"}, {"pop": true}]}"#
+        }
+        let diff = RunDiff(
+            old: try DiffRun.load(text: flow("Address", "Payment"), file: "old.json"),
+            new: try DiffRun.load(text: flow("Shipping", "Pay now"), file: "new.json"))
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 1: A title 'Address' → 'Shipping'",
+                "step 2: P title 'Payment' → 'Pay now'; and 1 difference shown at an earlier step",
+            ])
+        // The pop leaves the first difference only, named already: carried.
+        #expect(diff.carried == 1)
+    }
+
     @Test func aRemovedStepIsOneRemovalAndDescribesWhatItDid() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart],
