@@ -15,6 +15,24 @@ private func withSteps(_ steps: String) -> String {
 @Suite struct RunnerTests {
     // MARK: - Run JSON
 
+    /// A chained route is one step: the next step's `after` counts from its start (docs/semantics.md#R7), so a sheet
+    /// 0.1 s after a chain that presented one lands inside that presentation and is refused, as it is after a route
+    /// with no chain (a trial: it counted from the tail's start and landed after the presentation).
+    @Test(arguments: ["sheet", "sheetThenPush"])
+    func afterCountsFromTheStartOfAChainedRoute(route: String) throws {
+        let scenario = try ScenarioDecoder.decode(
+            #"{"navviz": 1, "finder": "ariadne", "routes": {"push": {"build": "Pushed", "transition": "push"}, "#
+                + #""sheet": {"build": "Sheet", "transition": "present", "style": "pageSheet"}, "#
+                + #""sheetThenPush": {"build": {"navigation": ["Sheet"]}, "transition": "present", "style": "pageSheet", "chain": "push"}}, "#
+                + #""root": {"navigation": ["Home"], "id": "nav"}, "#
+                + #""steps": [{"navigate": "\#(route)"}, {"navigate": "sheet", "after": 0.1}]}"#,
+            file: "chain.json")
+        let run = ScenarioRunner.run(scenario)
+        #expect(run.steps[1].status == .ok)
+        #expect(run.steps[2].outcome.start == 0.1)
+        #expect(run.steps[2].status == .rejected)
+    }
+
     @Test func runJSONHasTheShapeOfTheDesign() throws {
         let result = try run(
             withSteps(
