@@ -114,7 +114,8 @@ extension Transaction {
         for spec in specs {
             let id = try build(spec)
             if !inStack.insert(id).inserted { throw .alreadyInStack(id, navigation: nav) }
-            if h[id].kind == .tab { throw .tabBarPushed(id) }
+            // The stack is pushed as init(rootViewController:) and setViewControllers push: what push refuses, it refuses.
+            try Self.checkPushable(h[id].kind, id, nestsNavigation: h.parent(of: nav).map { h[$0].kind == .split } ?? false)
             stack.append(id)
             h.attach(id, to: nav)
         }

@@ -56,6 +56,9 @@ extension ScenarioDecoder {
 
     private mutating func objectNode(_ kind: String, _ value: JSONValue, _ path: String, asView: Bool) -> NodeSpec? {
         let kindPath = join(path, kind)
+        // Only the primary column's own navigation literal, not one deeper inside it.
+        let nests = inSplitPrimary && kind == "navigation"
+        inSplitPrimary = false
         let payload = value[kind]!
         var spec: NodeSpec
         switch kind {
@@ -88,7 +91,14 @@ extension ScenarioDecoder {
         case "navigation":
             spec = NodeSpec(kind: .navigation)
             guard let items = array(payload, kindPath, "an array of node literals (the stack, root first)") else { return nil }
-            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
+            for (index, item) in items.enumerated() {
+                guard let child = node(item, "\(kindPath)[\(index)]") else { continue }
+                // UIKit pushes each controller of the stack (init(rootViewController:) is a push): it raises for these.
+                if child.kind == .split || (child.kind == .navigation && !nests) {
+                    fail(.invalidNode(file: file, path: "\(kindPath)[\(index)]", reason: Self.notPushable(child.kind)))
+                }
+                spec.children.append(child)
+            }
         case "tabs":
             spec = NodeSpec(kind: .tab)
             guard let items = array(payload, kindPath, "an array of node literals (one per tab)") else { return nil }
@@ -112,7 +122,9 @@ extension ScenarioDecoder {
                 fail(.missingField(file: file, path: kindPath, field: "primary"))
                 return nil
             }
+            inSplitPrimary = true
             let primary = node(primaryValue, join(kindPath, "primary"))
+            inSplitPrimary = false
             let secondary = payload["secondary"].flatMap { node($0, join(kindPath, "secondary")) }
             let supplementary = payload["supplementary"].flatMap { node($0, join(kindPath, "supplementary")) }
             guard let primary else { return nil }
@@ -226,6 +238,13 @@ extension ScenarioDecoder {
             fail(.missingField(file: file, path: path, field: "presents"))
         }
         return spec
+    }
+
+    /// Why a navigation controller's stack cannot hold a controller of this kind (UIKit's exception).
+    static func notPushable(_ kind: NodeKind) -> String {
+        kind == .split
+            ? "a split view controller cannot be in a navigation stack: UIKit raises 'Split View Controllers cannot be pushed to a Navigation Controller' (docs/semantics.md#N3)"
+            : "a navigation controller cannot be in another's stack: UIKit raises 'Pushing a navigation controller is not supported'; only a collapsed split view nests one (docs/semantics.md#N3)"
     }
 
     mutating func metrics(_ value: JSONValue, _ path: String) -> StackMetrics? {

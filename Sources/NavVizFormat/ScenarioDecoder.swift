@@ -17,6 +17,9 @@ public struct ScenarioDecoder: FieldReader {
     var literalIDs: [String: String] = [:]
     /// How deep `node` is in the literal being decoded (0 between literals).
     var literalDepth = 0
+    /// Whether the navigation literal being decoded is a split view's primary column, the one place UIKit nests a
+    /// navigation controller in another (a collapsed split; docs/semantics.md#N3).
+    var inSplitPrimary = false
 
     enum Reference {
         case id(path: String, id: String)

@@ -332,6 +332,21 @@ import Testing
         #expect(sim.hierarchy == before)
     }
 
+    /// setViewControllers pushes as push does: a navigation or split view controller is refused too (a UIKit trial);
+    /// the primary navigation controller of a split may hold one (a collapsed split nests its secondary).
+    @Test func setStackWithANavigationOrSplitControllerIsRejected() throws {
+        var sim = try simulator("A")
+        let nested = sim.perform(.setStack([ref("A"), nav("X", id: "xNav")]))
+        #expect(nested.message == "Cannot push 'xNav': pushing a navigation controller is not supported")
+        let split = sim.perform(.setStack([ref("A"), .split(primary: screen("P"), secondary: nil, supplementary: nil, collapsed: nil)]))
+        #expect(split.status == .rejected)
+        #expect(split.message?.hasSuffix("split view controllers cannot be pushed to a navigation controller") == true)
+        #expect(sim.children("nav") == ["A"])
+        var collapsed = try Simulator(root: .split(primary: nav("M", id: "primary"), secondary: nil, supplementary: nil, collapsed: true))
+        let outcome = collapsed.perform(.setStack([ref("M"), nav("D", id: "detailNav")]), StepOptions(target: "primary"))
+        #expect(outcome.status == .ok)
+    }
+
     @Test func setStackWithATabBarControllerIsRejected() throws {
         var sim = try simulator("A")
         let outcome = sim.perform(.setStack([ref("A"), .tabs([screen("X")], id: "shop")]))

@@ -351,6 +351,19 @@ private let nodeLiteral =
             "shop.json: root.navigation: expected an array of node literals (the stack, root first), found a string"
         ),
         (#"{"navigation": ["Home", 7]}"#, "shop.json: root.navigation[1]: expected \(nodeLiteral), found a number"),
+        // init(rootViewController:) pushes: a navigation or split controller in a stack raises in UIKit.
+        (
+            #"{"navigation": [{"navigation": ["A"]}]}"#,
+            "shop.json: root.navigation[0]: a navigation controller cannot be in another's stack: UIKit raises 'Pushing a navigation controller is not supported'; only a collapsed split view nests one (docs/semantics.md#N3)"
+        ),
+        (
+            #"{"navigation": ["A", {"split": {"primary": "P"}}]}"#,
+            "shop.json: root.navigation[1]: a split view controller cannot be in a navigation stack: UIKit raises 'Split View Controllers cannot be pushed to a Navigation Controller' (docs/semantics.md#N3)"
+        ),
+        (
+            #"{"split": {"primary": {"tabs": [{"navigation": [{"navigation": ["A"]}]}]}}}"#,
+            "shop.json: root.split.primary.tabs[0].navigation[0]: a navigation controller cannot be in another's stack: UIKit raises 'Pushing a navigation controller is not supported'; only a collapsed split view nests one (docs/semantics.md#N3)"
+        ),
         (#"{"tabs": ["A", "B"], "selected": 4}"#, "shop.json: root.selected: invalid value '4', expected an index from 0 to 1"),
         (#"{"tabs": ["A"], "selected": 0.5}"#, "shop.json: root.selected: invalid value '0.5', expected a whole number"),
         (#"{"tabs": [], "selected": 0}"#, "shop.json: root.selected: invalid value '0', expected no selection for an empty tab bar"),
