@@ -76,6 +76,16 @@ public struct PrintHierarchy: Sendable, Equatable {
         "UIApplicationRotationFollowingControllerNoTouches", "_UIRemoteInputViewController", "UICompatibilityInputViewController",
     ]
 
+    /// Whether a top-level controller after the app's is the root of a window UIKit adds itself: one of
+    /// `systemWindowRoots`, or a UIKit-private class (`UI…`, `_UI…`) whose name says window, input or keyboard
+    /// (`UITrackingElementWindowController`, which a newer iOS lists; a trial: unknown ones refused the whole dump).
+    public static func isSystemWindowRoot(_ className: String) -> Bool {
+        if systemWindowRoots.contains(className) { return true }
+        guard className.hasPrefix("UI") || className.hasPrefix("_UI") else { return false }
+        let name = className.drop { $0 == "_" }.dropFirst(2)
+        return name.contains("Window") || name.contains("Input") || name.contains("Keyboard") || name.hasPrefix("KB")
+    }
+
     /// Whether the root was printed as presented with `(null)` (a hierarchy not in any window).
     public var isDetached: Bool { controllers.first?.link == .presented }
 }
@@ -90,6 +100,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case secondPresentation(file: String, line: Int, owner: Int)
     case editedPrefix(file: String, line: Int)
     case secondRoot(file: String, line: Int, first: Int)
+    case repeatedRoot(file: String, line: Int, first: Int)
+    case cutShort(file: String, line: Int, expected: String, found: String)
     case tooDeep(file: String, line: Int, limit: Int)
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
@@ -120,6 +132,10 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): nested deeper than \(limit) levels: navviz reads hierarchies up to \(limit) controllers deep"
         case .secondRoot(let file, let line, let first):
             "\(file): line \(line): a second top-level controller (the first is on line \(first)): another window's; keep the app window's lines, one window per file"
+        case .repeatedRoot(let file, let line, let first):
+            "\(file): line \(line): a second top-level controller of the class on line \(first): a second dump after the first (or another window's); keep one dump per file"
+        case .cutShort(let file, let line, let expected, let found):
+            "\(file): line \(line): expected \(expected), found '\(found)': the dump's last line ends early; was the paste cut short? Paste the whole dump"
         case .debuggerError(let file, let line, let message):
             "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .shortenedString(let file, let line):
@@ -243,6 +259,16 @@ extension PrintHierarchy {
                 guard let last = controllers.last?.line,
                     let prompt = prompts.last(where: { $0.number > last && $0.number < number })?.number
                 else {
+                    // The last line stopped mid-way (what it ends with begins what should follow, or opens a `<…>` it
+                    // does not close): a paste cut short.
+                    if case .malformed(let file, let errorLine, let expected, let found) = error, number == lastLine,
+                        found.isEmpty
+                            || [", state: ", ", view: ", " not in the window", ", presented with: "].contains(where: { $0.hasPrefix(found) }
+                            )
+                            || (found.contains("<") && !found.contains(">"))
+                    {
+                        throw .cutShort(file: file, line: errorLine, expected: expected, found: found)
+                    }
                     throw error
                 }
                 leftOutLines.append((prompt...max(prompt, lastLine), "the debugger command on line \(prompt) and its output"))
@@ -261,13 +287,19 @@ extension PrintHierarchy {
                     if let prompt = prompts.last(where: { $0.number > controllers[0].line && $0.number < number })?.number {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
-                    if Self.systemWindowRoots.contains(controller.className) {
+                    if Self.isSystemWindowRoot(controller.className) {
                         leftOut.append((controller.className, number))
                         skippingWindow = true
                         continue
                     }
                 }
-                guard depth > 0 else { throw .secondRoot(file: file, line: number, first: controllers[0].line) }
+                guard depth > 0 else {
+                    // The same class on top again: the same dump pasted twice, more likely than a window of its own.
+                    if controller.className == controllers[0].className {
+                        throw .repeatedRoot(file: file, line: number, first: controllers[0].line)
+                    }
+                    throw .secondRoot(file: file, line: number, first: controllers[0].line)
+                }
                 guard depth <= lastAtDepth.count else {
                     throw .skippedLevel(file: file, line: number, depth: depth, previous: controllers.last!.depth)
                 }
@@ -403,6 +435,11 @@ extension PrintHierarchy {
     ) {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        // No-break spaces are spaces: a copy from a web page, a wiki or a chat's code block has them in the indentation
+        // (a trial: refused with an error quoting a line that looked right).
+        if body.contains(where: { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2007}" }) {
+            body = Substring(String(body.map { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2007}" ? " " : $0 }))
+        }
         body = withoutCommentMarkers(body)
         let prompts = splitLines(body).enumerated().compactMap { index, line in
             promptCommand(line).map { (number: index + 1, command: $0) }
@@ -445,6 +482,18 @@ extension PrintHierarchy {
         {
             lines[some].text = lines[some].text.drop(while: \.isWhitespace).dropFirst("- some : ".count)
             lines.remove(at: wrapper)
+        }
+        // Swift's `print` of the same `Any?`: `Optional(` before the dump's first line, `)` after its last (or around a
+        // quoted string, read below).
+        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            let last = lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            lines[first].text.drop(while: \.isWhitespace).hasPrefix("Optional("),
+            lines[last].text.last(where: { !$0.isWhitespace }) == ")"
+        {
+            var closing = lines[last].text
+            while closing.last?.isWhitespace == true { closing = closing.dropLast() }
+            lines[last].text = closing.dropLast()
+            lines[first].text = lines[first].text.drop(while: \.isWhitespace).dropFirst("Optional(".count)
         }
         // Backticks around the output of a command on the line before (cycript: `cy# …` then `` `<…> … ` ``).
         if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
@@ -578,19 +627,46 @@ extension PrintHierarchy {
     /// then `view: <…>`) is read as one line, numbered as its first part.
     static func joiningWrappedLines(_ lines: [(number: Int, text: Substring)]) -> [(number: Int, text: Substring)] {
         var joined: [(number: Int, text: Substring)] = []
+        // A wrapped line has a few parts; a bound keeps a file of thousands of `<` lines from being joined into one,
+        // each join copying the line so far.
+        var parts = 1
         for line in lines {
             let continuation = line.text.drop { $0 == " " || $0 == "\t" }
-            if let last = joined.last, last.text.last(where: { !$0.isWhitespace }) == ",",
-                continuation.hasPrefix("state: ") || continuation.hasPrefix("view: ")
-            {
+            if parts < 12, let last = joined.last, let separator = wrapSeparator(after: last.text, before: continuation) {
                 var head = last.text
                 while head.last?.isWhitespace == true { head = head.dropLast() }
-                joined[joined.count - 1].text = Substring(String(head) + " " + String(continuation))
+                joined[joined.count - 1].text = Substring(String(head) + separator + String(continuation))
+                parts += 1
                 continue
             }
             joined.append(line)
+            parts = 1
         }
         return joined
+    }
+
+    /// What goes between a controller line and the next line when the next continues it (nil when it does not): a
+    /// space after a comma before `state:`, `view:` or `presented with:`; nothing before a comma that moved to the next
+    /// line (`, presented with: …`, the longest part, wraps first); a space before ` not in the window`, and after a
+    /// `view:` or `presented with:` whose value went to the next line.
+    static func wrapSeparator(after head: Substring, before continuation: Substring) -> String? {
+        guard head.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<", !continuation.isEmpty else { return nil }
+        var head = head
+        while head.last?.isWhitespace == true { head = head.dropLast() }
+        let parts = ["state: ", "view: ", "presented with: "]
+        if head.last == ",", parts.contains(where: { continuation.hasPrefix($0) }) { return " " }
+        if parts.contains(where: { continuation.hasPrefix(", " + $0) }) { return "" }
+        if head.last == ">", continuation.hasPrefix("not in the window") { return " " }
+        if head.hasSuffix("view:") || head.hasSuffix("presented with:"),
+            continuation.first == "<" || continuation.hasPrefix("(view not loaded)") || continuation.hasPrefix("(null)")
+        {
+            return " "
+        }
+        // Wrapped at any space (a terminal 80 columns wide): inside `<UIView 0x…>` or `(view not loaded)`, which no
+        // whole line leaves open.
+        func count(_ character: Character) -> Int { head.reduce(0) { $0 + ($1 == character ? 1 : 0) } }
+        if count("<") > count(">") || count("(") > count(")") { return " " }
+        return nil
     }
 
     /// The line without an `NSLog` header: `2024-05-01 10:22:33.123456+0200 Process[pid:thread] `.

@@ -304,6 +304,11 @@ import Testing
                 plain
                     + "\n<UIInputWindowController: 0x7fa1ca80d000>, state: appeared, view: <UIInputSetHostView: 0x7fa1c6e1a0d0>\n   | <UISystemInputAssistantViewController: 0x7fa1c6e23f10>, state: appeared, view: <UIView: 0x7fa1c6e24a30>"
             ),
+            // A UIKit window navviz does not list by name, known by its UIKit-private class naming a window.
+            (
+                "another UIKit window after the app's",
+                plain + "\n<UITrackingElementWindowController: 0x7fa1ca80e000>, state: appeared, view: <UIView: 0x7fa1c6e1b0d0>"
+            ),
             // Seen in reverse-engineering notes that print the hierarchy with cycript.
             ("cycript's prompt and command", "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n" + plain),
             ("cycript's command without its prompt", "[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n" + plain),
@@ -332,6 +337,19 @@ import Testing
             ),
             ("a doc comment", "  /// ```\n" + lines.map { "  /// " + $0 }.joined(separator: "\n") + "\n  /// ```\n"),
             ("a quoted reply", lines.map { "> " + $0 }.joined(separator: "\n")),
+            // A trial of new real captures: no-break spaces from a web page's copy; a line wrapped before its
+            // `, presented with:` or ` not in the window`, or at any space (80 columns); Swift's `print` of the `Any?`.
+            ("no-break spaces", plain.replacingOccurrences(of: " ", with: "\u{00A0}")),
+            (
+                "lines wrapped before a comma",
+                lines.map { $0.replacingOccurrences(of: ", view: ", with: "\n      , view: ") }.joined(separator: "\n")
+            ),
+            (
+                "lines wrapped at spaces inside a view",
+                lines.map { $0.replacingOccurrences(of: "<UIView 0x", with: "<UIView\n0x") }.joined(separator: "\n")
+            ),
+            ("Swift's print of the Optional", "Optional(" + plain + ")\n"),
+            ("Swift's print of an Optional string", "Optional(\"" + lines.joined(separator: "\\n") + "\")\n"),
             (
                 "wrapped lines indented with tabs",
                 lines.map {
@@ -663,6 +681,19 @@ import Testing
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n<FLEXExplorerViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+        ),
+        // A trial of new real captures: the same dump pasted twice; a paste cut in its last line.
+        (
+            "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
+            "dump.txt: line 3: a second top-level controller of the class on line 1: a second dump after the first (or another window's); keep one dump per file"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>, presente",
+            "dump.txt: line 2: expected the end of the line, found ', presente': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared,",
+            "dump.txt: line 2: expected ', view: ', found ',': the dump's last line ends early; was the paste cut short? Paste the whole dump"
         ),
     ])
     func whatIsNotAWholeDumpIsRefused(text: String, message: String) {
