@@ -16,6 +16,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case splitPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
     case tabBarCovered(NodeID, presented: NodeID)
+    case swipeCovered(NodeID, presented: NodeID, pop: Bool)
     case notATab(NodeID, tabBar: NodeID)
     case alreadyPresenting(presenter: NodeID, presented: NodeID, new: NodeID)
     case busy(NodeID, operation: String)
@@ -71,6 +72,10 @@ extension NavigationError: CustomStringConvertible {
             "Cannot push '\(id)': pushing a navigation controller is not supported"
         case .splitPushed(let id):
             "Cannot push '\(id)': split view controllers cannot be pushed to a navigation controller"
+        case .swipeCovered(let target, let presented, let pop):
+            pop
+                ? "Cannot swipe back in '\(target)': '\(presented)' is presented over it, so a user cannot reach it (pop from code, without \"interactive\": true)"
+                : "Cannot swipe '\(target)' down: '\(presented)' is presented over it, so a user can only swipe '\(presented)' (dismiss from code, without \"interactive\": true)"
         case .tabBarCovered(let tabBar, let presented):
             "Cannot tap a tab of '\(tabBar)': '\(presented)' is presented over the tab bar, so a user cannot reach it "
                 + "(select the tab from code, without \"user\": true)"

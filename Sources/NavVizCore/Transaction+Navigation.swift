@@ -46,7 +46,15 @@ extension Transaction {
             if h[nav].children.isEmpty { return noop("'\(nav)' holds no controller: there is nothing to pop") }
             return noop("'\(nav)' is at its root: there is nothing to pop")
         }
-        if interactive { defaultAnimation = Animation(kind: "interactivePop", duration: 0.35) }
+        if interactive {
+            // The back swipe is the navigation controller's own gesture: a presentation over it, or over a container
+            // around it, takes the touches (a sheet's dimming view; a full-screen one takes it out of the window).
+            let hierarchy = h
+            if let cover = hierarchy.ancestry(of: nav).lazy.compactMap({ hierarchy[$0].presented }).first {
+                throw .swipeCovered(nav, presented: cover, pop: true)
+            }
+            defaultAnimation = Animation(kind: "interactivePop", duration: 0.35)
+        }
         let top = h[nav].children.last!
         if cancelled {
             var copy = h

@@ -182,6 +182,8 @@ extension Transaction {
         }
         container = Simulator.presentationKey
         let chain = presentationChain(from: dismissed)
+        // A swipe drags the top-most presented controller only: one with another presented over it is not reachable.
+        if interactive, let top = chain.last, top != dismissed { throw .swipeCovered(dismissed, presented: top, pop: false) }
         // The top-most controller of the chain is the one that leaves animated (P5): its style names the animation.
         defaultAnimation =
             interactive

@@ -170,6 +170,35 @@ import Testing
         #expect(outcome.trace == ["B.wD", "A.wA", "A.wD", "A.dD", "B.wA", "B.dA"])
     }
 
+    /// A swipe needs a reachable controller (as a tab tap does, T3): no back swipe under a sheet or a full-screen
+    /// presentation, no swipe-down of a sheet with another over it (a UIKit trial: each was accepted, and the last
+    /// dismissed both sheets). From code, the same operations are still accepted.
+    @Test func aSwipeNeedsAControllerTheUserCanReach() throws {
+        var sim = try simulator("A", "B")
+        for style in [PresentationStyle.pageSheet, .fullScreen] {
+            var covered = sim
+            #expect(covered.perform(.present(screen("Sheet"), style: style)).status == .ok)
+            let before = covered.hierarchy
+            let pop = covered.perform(.pop(interactive: true), StepOptions(target: "nav"))
+            #expect(pop.status == .rejected)
+            #expect(
+                pop.message
+                    == "Cannot swipe back in 'nav': 'Sheet' is presented over it, so a user cannot reach it (pop from code, without \"interactive\": true)"
+            )
+            #expect(covered.hierarchy == before)
+            #expect(covered.perform(.pop(interactive: true, cancelled: true), StepOptions(target: "nav")).status == .rejected)
+            #expect(covered.perform(.pop(), StepOptions(target: "nav")).status == .ok)
+        }
+        #expect(sim.perform(.present(screen("Sheet"), style: .pageSheet)).status == .ok)
+        #expect(sim.perform(.present(screen("Sheet2"), style: .pageSheet), StepOptions(target: "Sheet")).status == .ok)
+        let lower = sim.perform(.dismiss(interactive: true), StepOptions(target: "nav"))
+        #expect(
+            lower.message
+                == "Cannot swipe 'Sheet' down: 'Sheet2' is presented over it, so a user can only swipe 'Sheet2' (dismiss from code, without \"interactive\": true)"
+        )
+        #expect(sim.perform(.dismiss(interactive: true), StepOptions(target: "Sheet")).status == .ok)
+    }
+
     @Test func aCancelledInteractivePopAtRootIsNoop() throws {
         var sim = try simulator("A")
         #expect(sim.perform(.pop(interactive: true, cancelled: true)).status == .noop)
