@@ -15,13 +15,16 @@ extension DiagramItem {
         let className = DiagramStyle.shownClassName(of: node)
         let id = node.id.rawValue
         if className == node.displayName, id == className || nameSuffix != nil { return nil }
+        // A module-qualified class whose repeat reads `BaseViewController#2` in bold: the class, not the id again.
+        if nameSuffix != nil { return className }
         return node.displayName == id ? className : "\(className) · \(DiagramStyle.capped(id))"
     }
 
-    /// `#2` when the item is named by its class (a capture's) and its id is that name and `#2`: drawn after the
-    /// name (`ProductViewController#2`) where the class line repeated the name.
+    /// `#2` when the item is named by its class (a capture's, with or without its module) and its id is that name and
+    /// `#2`: drawn after the name (`ProductViewController#2`) where the class line repeated the name (a trial: three
+    /// `SampleProject.BaseViewController` boxes all read `BaseViewController` in bold).
     var nameSuffix: String? {
-        guard folded == nil, DiagramStyle.shownClassName(of: node) == node.displayName else { return nil }
+        guard folded == nil, DiagramStyle.withoutModule(DiagramStyle.shownClassName(of: node)) == node.displayName else { return nil }
         return Self.numberSuffix(of: node.id.rawValue, after: node.displayName)
     }
 
