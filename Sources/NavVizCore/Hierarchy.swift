@@ -90,6 +90,13 @@ public struct Hierarchy: Sendable, Equatable {
         return chain
     }
 
+    /// What a user's touch on the node meets first: the controller it, or a container around it, presents (a sheet's
+    /// dimming view takes the touch; a full-screen presentation takes the node out of the window). Nil when nothing
+    /// covers it (a tab tap, T3; a swipe, N4).
+    public func presentation(over id: NodeID) -> NodeID? {
+        ancestry(of: id).lazy.compactMap { self[$0].presented }.first
+    }
+
     /// The root-most containment ancestor (the node itself when it has no parent).
     public func containmentRoot(of id: NodeID) -> NodeID { ancestry(of: id).last! }
 

@@ -49,10 +49,7 @@ extension Transaction {
         if interactive {
             // The back swipe is the navigation controller's own gesture: a presentation over it, or over a container
             // around it, takes the touches (a sheet's dimming view; a full-screen one takes it out of the window).
-            let hierarchy = h
-            if let cover = hierarchy.ancestry(of: nav).lazy.compactMap({ hierarchy[$0].presented }).first {
-                throw .swipeCovered(nav, presented: cover, pop: true)
-            }
+            if let cover = h.presentation(over: nav) { throw .swipeCovered(nav, presented: cover, pop: true) }
             defaultAnimation = Animation(kind: "interactivePop", duration: 0.35)
         }
         let top = h[nav].children.last!
@@ -163,10 +160,7 @@ extension Transaction {
         }
         // A presentation by the tab bar or a container around it covers the bar (a sheet's dimming view takes the
         // tap); one made inside a tab, in that tab's context, leaves the bar reachable (docs/semantics.md#T3).
-        let hierarchy = h
-        if isUserTap, let cover = hierarchy.ancestry(of: tabBar).lazy.compactMap({ hierarchy[$0].presented }).first {
-            throw .tabBarCovered(tabBar, presented: cover)
-        }
+        if isUserTap, let cover = h.presentation(over: tabBar) { throw .tabBarCovered(tabBar, presented: cover) }
         // A tab switch is not animated in UIKit; callbacks carry animated: false.
         callbackAnimated = false
         container = tabBar

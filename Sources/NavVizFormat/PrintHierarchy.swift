@@ -437,8 +437,9 @@ extension PrintHierarchy {
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         // No-break spaces are spaces: a copy from a web page, a wiki or a chat's code block has them in the indentation
         // (a trial: refused with an error quoting a line that looked right).
-        if body.contains(where: { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2007}" }) {
-            body = Substring(String(body.map { $0 == "\u{00A0}" || $0 == "\u{202F}" || $0 == "\u{2007}" ? " " : $0 }))
+        let noBreakSpaces: Set<Character> = ["\u{00A0}", "\u{202F}", "\u{2007}"]
+        if body.contains(where: noBreakSpaces.contains) {
+            body = Substring(String(body.map { noBreakSpaces.contains($0) ? " " : $0 }))
         }
         body = withoutCommentMarkers(body)
         let prompts = splitLines(body).enumerated().compactMap { index, line in
@@ -632,9 +633,9 @@ extension PrintHierarchy {
         var parts = 1
         for line in lines {
             let continuation = line.text.drop { $0 == " " || $0 == "\t" }
-            if parts < 12, let last = joined.last, let separator = wrapSeparator(after: last.text, before: continuation) {
-                var head = last.text
-                while head.last?.isWhitespace == true { head = head.dropLast() }
+            var head = joined.last?.text ?? ""
+            while head.last?.isWhitespace == true { head = head.dropLast() }
+            if parts < 12, !joined.isEmpty, let separator = wrapSeparator(after: head, before: continuation) {
                 joined[joined.count - 1].text = Substring(String(head) + separator + String(continuation))
                 parts += 1
                 continue
@@ -648,11 +649,9 @@ extension PrintHierarchy {
     /// What goes between a controller line and the next line when the next continues it (nil when it does not): a
     /// space after a comma before `state:`, `view:` or `presented with:`; nothing before a comma that moved to the next
     /// line (`, presented with: …`, the longest part, wraps first); a space before ` not in the window`, and after a
-    /// `view:` or `presented with:` whose value went to the next line.
+    /// `view:` or `presented with:` whose value went to the next line. `head` ends in no white space.
     static func wrapSeparator(after head: Substring, before continuation: Substring) -> String? {
         guard head.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<", !continuation.isEmpty else { return nil }
-        var head = head
-        while head.last?.isWhitespace == true { head = head.dropLast() }
         let parts = ["state: ", "view: ", "presented with: "]
         if head.last == ",", parts.contains(where: { continuation.hasPrefix($0) }) { return " " }
         if parts.contains(where: { continuation.hasPrefix(", " + $0) }) { return "" }

@@ -14,9 +14,9 @@ extension DiagramItem {
         if let folded { return folded.detail }
         let className = DiagramStyle.shownClassName(of: node)
         let id = node.id.rawValue
-        if className == node.displayName, id == className || nameSuffix != nil { return nil }
-        // A module-qualified class whose repeat reads `BaseViewController#2` in bold: the class, not the id again.
-        if nameSuffix != nil { return className }
+        // A repeat reads `BaseViewController#2` in bold: the class below it only when it says more (its module).
+        if nameSuffix != nil { return className == node.displayName ? nil : className }
+        if className == node.displayName, id == className { return nil }
         return node.displayName == id ? className : "\(className) · \(DiagramStyle.capped(id))"
     }
 
