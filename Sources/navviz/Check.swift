@@ -13,7 +13,8 @@ extension NavVizCommand {
             discussion: """
                 Each scenario has a folder GOLDEN/<scenario>/ holding states/NNN-<op>.dot and transitions/NNN-<op>.dot \
                 (the canonical DOT of every state and transition), summary.txt (one line per step: index, operation, \
-                status, path to the visible controller) and run.json (the states, without timings). The scenarios are \
+                status, path to the visible controller), run.json (the states, without timings) and source.txt (the \
+                scenario file's path from GOLDEN: a recorded file finds its folder whatever is checked with it). The scenarios are \
                 run again and every file compared byte for byte. DOT is the same on every machine: commit the goldens.
 
                 On drift: a -/+ diff of what changed (capped; the full diff is in ARTIFACTS/<scenario>/drift.txt) and, \
@@ -85,7 +86,9 @@ extension NavVizCommand {
                 // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.
                 throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)
             }
-            var folders = FolderNames(files: loaded.map(\.file))
+            // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
+            let sources = GoldenSources(golden: trimmed(golden))
+            let folders = sources.names(for: loaded.map(\.file))
             var failed: [String] = []
             var missing = 0
             var expectationFailures = 0
@@ -93,7 +96,7 @@ extension NavVizCommand {
             // Artifacts that could not be written: the check goes on (the drift report is what CI needs), then fails.
             var unwritable: [String] = []
             for scenario in loaded {
-                let folder = folders.unique(for: scenario.file)
+                let folder = folders[scenario.file] ?? slug(scenario.file)
                 checked.insert(folder)
                 let run = ScenarioRunner.run(scenario)
                 expectationFailures += run.failures.count
@@ -110,9 +113,14 @@ extension NavVizCommand {
                 // A folder named otherwise than its file (another file shares the name) says which file it is.
                 let label = folder == slug(scenario.file) ? folder : "\(folder) (\(scenario.file))"
                 if record {
-                    try recordGoldens(files, in: target, name: label)
+                    try recordGoldens(files, in: target, name: label, source: sources.relative(scenario.file))
                 } else {
-                    let verdict = try compare(files, run: run, in: target, folder: folder, name: label) { unwritable.append($0) }
+                    let moved = sources.moved(scenario.file).map { folder, source in
+                        "; \(trimmed(golden))/\(folder)/ holds the goldens of \(source), which is gone: if the file moved here, rename that folder"
+                    }
+                    let verdict = try compare(files, run: run, in: target, folder: folder, name: label, hint: moved ?? "") {
+                        unwritable.append($0)
+                    }
                     switch verdict {
                     case .match: break
                     case .missing:
@@ -122,7 +130,7 @@ extension NavVizCommand {
                     }
                 }
             }
-            noteOrphanedGoldens(besides: checked)
+            noteOrphanedGoldens(besides: checked, sources: sources)
             if record { return }
             if !unwritable.isEmpty {
                 let drifted = failed.count - missing
@@ -180,7 +188,7 @@ extension NavVizCommand {
 
         /// When every argument is a folder (the whole set, as CI checks it), names the golden folders no scenario
         /// checked here has: a renamed or removed scenario leaves its goldens behind. A note, not a failure.
-        func noteOrphanedGoldens(besides checked: Set<String>) {
+        func noteOrphanedGoldens(besides checked: Set<String>, sources: GoldenSources) {
             guard scenarios.allSatisfy(isDirectory) else { return }
             let root = trimmed(golden)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
@@ -200,6 +208,13 @@ extension NavVizCommand {
                     )
                     continue
                 }
+                if let source = sources.owners[entry] {
+                    let where_ =
+                        sources.existingOwner(of: entry) == nil
+                        ? "which is gone (renamed or removed?); remove it if it is stale" : "not checked here"
+                    printError("note: \(root)/\(entry)/ holds the goldens of \(source) (its \(GoldenSources.file)), \(where_)")
+                    continue
+                }
                 printError(
                     "note: \(root)/\(entry)/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale")
             }
@@ -207,20 +222,32 @@ extension NavVizCommand {
 
         // MARK: - Record
 
-        func recordGoldens(_ files: [OutputFile], in target: String, name: String) throws {
+        /// Writes a scenario's goldens and `source.txt`, the path of the scenario file they were recorded from
+        /// (`source`, relative to the golden root; nil for standard input, which records none).
+        func recordGoldens(_ files: [OutputFile], in target: String, name: String, source: String?) throws {
             let existing = try readGoldens(target) ?? [:]
             let drifts = Goldens.compare(expected: existing, actual: files)
-            if drifts.isEmpty {
+            let sourceFile = source.map { OutputFile(path: GoldenSources.file, contents: $0 + "\n") }
+            let recordedSource = FileManager.default.contents(atPath: "\(target)/\(GoldenSources.file)").map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            if drifts.isEmpty, sourceFile == nil || recordedSource == sourceFile?.contents {
                 say("unchanged \(name): \(files.count) goldens in \(target)/")
                 return
             }
-            try OutputDirectory.write(files, to: target, replacing: Goldens.isGoldenPath)
+            try OutputDirectory.write(
+                files + (sourceFile.map { [$0] } ?? []), to: target,
+                replacing: { Goldens.isGoldenPath($0) || $0 == GoldenSources.file })
             var counts: [String] = []
             for kind in [Goldens.Drift.Kind.changed, .new, .gone] {
                 let n = drifts.filter { $0.kind == kind }.count
                 if n > 0 { counts.append("\(n) \(kind == .gone ? "removed" : kind.rawValue)") }
             }
-            say("recorded \(name): \(files.count) goldens (\(counts.joined(separator: ", "))) in \(target)/")
+            if counts.isEmpty {
+                say("unchanged \(name): \(files.count) goldens in \(target)/ (the scenario's path noted in \(GoldenSources.file))")
+            } else {
+                say("recorded \(name): \(files.count) goldens (\(counts.joined(separator: ", "))) in \(target)/")
+            }
         }
 
         // MARK: - Compare
@@ -229,11 +256,11 @@ extension NavVizCommand {
 
         /// Compares one scenario; prints what drifted and writes its artifacts (`unwritable` gets why they could not be).
         func compare(
-            _ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String,
+            _ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String, hint: String = "",
             unwritable: (String) -> Void
         ) throws -> Verdict {
             guard let expected = try readGoldens(target) else {
-                say("FAIL \(name): no goldens in \(target)/ (record them with --record)")
+                say("FAIL \(name): no goldens in \(target)/ (record them with --record\(hint))")
                 return .missing
             }
             let artifactFolder = "\(trimmed(artifacts))/\(folder)"

@@ -147,6 +147,56 @@ import Testing
         #expect(numbered.stdout.contains("\nrecorded Sign-in-2 (f/Sign-in.json): "))
     }
 
+    /// A golden folder records the file it was recorded from (source.txt), so a file checked on its own, or with
+    /// other files, from another folder, finds its own goldens (a CI trial: `check flows/ipad/checkout.json` alone was
+    /// named `checkout` and compared with the iPhone flow's goldens, and --record would have overwritten them).
+    @Test func aRecordedScenarioFindsItsGoldensWhateverIsCheckedWithIt() throws {
+        let folder = try ScenarioFolder([
+            "flows/iphone/checkout.json": ReviewScenario.base, "flows/ipad/checkout.json": ReviewScenario.changed,
+        ])
+        // Recorded alone first: `checkout/`, which it keeps when the iPad flow joins.
+        let first = try navviz(["check", "flows/iphone/checkout.json", "--golden", "golden", "--record"], in: folder.url)
+        #expect(first.stdout == "recorded checkout: 9 goldens (9 new) in golden/checkout/\n")
+        #expect(try read("golden/checkout/source.txt", in: folder.url) == "../flows/iphone/checkout.json\n")
+        let both = try navviz(["check", "flows/ipad", "flows/iphone", "--golden", "golden", "--record"], in: folder.url)
+        #expect(
+            both.stdout == """
+                recorded ipad-checkout (flows/ipad/checkout.json): 9 goldens (9 new) in golden/ipad-checkout/
+                unchanged checkout: 9 goldens in golden/checkout/
+
+                """)
+        #expect(try read("golden/ipad-checkout/source.txt", in: folder.url) == "../flows/ipad/checkout.json\n")
+
+        // Alone, and from another folder: each its own goldens.
+        let ipad = try navviz(["check", "ipad/checkout.json", "--golden", "../golden"], in: folder.url.appendingPathComponent("flows"))
+        #expect(ipad.status == 0, "\(ipad.stdout)")
+        #expect(ipad.stdout == "ok   ipad-checkout (ipad/checkout.json): 9 goldens match\n1 scenario matches the goldens in ../golden/\n")
+        let iphone = try navviz(["check", "flows/iphone/checkout.json", "--golden", "golden"], in: folder.url)
+        #expect(iphone.stdout == "ok   checkout: 9 goldens match\n1 scenario matches the goldens in golden/\n")
+        // A new file of the same name takes neither folder.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("flows/mac"), withIntermediateDirectories: true)
+        try ReviewScenario.base.write(to: folder.url.appendingPathComponent("flows/mac/checkout.json"), atomically: true, encoding: .utf8)
+        let mac = try navviz(["check", "flows/mac/checkout.json", "--golden", "golden"], in: folder.url)
+        #expect(
+            mac.stdout
+                == "FAIL mac-checkout (flows/mac/checkout.json): no goldens in golden/mac-checkout/ (record them with --record)\n")
+
+        // A file that moved is pointed at the goldens of its old path; a folder's check notes them.
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("flows/iphone"), to: folder.url.appendingPathComponent("flows/phone"))
+        let moved = try navviz(["check", "flows/phone", "flows/ipad", "--golden", "golden"], in: folder.url)
+        #expect(moved.status == 1)
+        #expect(
+            moved.stdout.hasPrefix(
+                "FAIL phone-checkout (flows/phone/checkout.json): no goldens in golden/phone-checkout/ (record them with --record; "
+                    + "golden/checkout/ holds the goldens of ../flows/iphone/checkout.json, which is gone: if the file moved here, "
+                    + "rename that folder)\n"))
+        #expect(
+            moved.stderr.hasPrefix(
+                "note: golden/checkout/ holds the goldens of ../flows/iphone/checkout.json (its source.txt), which is gone "
+                    + "(renamed or removed?); remove it if it is stale\n"))
+    }
+
     @Test func aDriftAndAMissingGoldenAreCountedApart() throws {
         let folder = try ScenarioFolder(["a/shop.json": ReviewScenario.base, "b/new.json": ReviewScenario.base])
         #expect(try navviz(["check", "a/shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
@@ -298,6 +348,12 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stderr
+                == "note: golden/split/ holds the goldens of ../flows/split.json (its source.txt), which is gone (renamed or removed?); "
+                + "remove it if it is stale\n")
+        // Goldens recorded before source.txt was written.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("golden/split/source.txt"))
+        #expect(
+            try navviz(["check", "flows", "--golden", "golden"], in: folder.url).stderr
                 == "note: golden/split/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale\n")
         // Checking one file says nothing of the others.
         #expect(try navviz(["check", "flows/mail.json", "--golden", "golden"], in: folder.url).stderr == "")

@@ -1,0 +1,94 @@
+import Foundation
+import NavVizRender
+
+/// The scenario file each golden folder was recorded from: `source.txt` in the folder, one line, the file's path
+/// relative to the golden root (`../iphone/checkout.json`).
+///
+/// A folder's name comes from its file's name, made unique among the files of one command (`iphone-checkout`
+/// beside `ipad-checkout`). Checking a file on its own, or beside other files than it was recorded with, would
+/// name it otherwise and compare it with another flow's goldens; the recorded source finds its own folder
+/// instead, and the folders of recorded files that still exist are not given to another.
+struct GoldenSources {
+    /// The name of the file that records a golden folder's scenario.
+    static let file = "source.txt"
+
+    /// The golden root, with links resolved.
+    private let root: String
+    /// The folder recorded for each source (relative to `root`), the first by name when several say the same.
+    private var folders: [String: String] = [:]
+    /// The source each folder records.
+    private(set) var owners: [String: String] = [:]
+
+    /// Reads the `source.txt` of every folder in `golden`; none when it does not exist.
+    init(golden: String) {
+        root = Self.resolved(golden)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: golden)) ?? []
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let path = "\(golden)/\(entry)/\(Self.file)"
+            // A small regular file only (never a pipe, which would wait for a writer).
+            guard let status = FileStatus(path), status.isRegularFile, status.size < 4096,
+                let data = FileManager.default.contents(atPath: path)
+            else { continue }
+            let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            guard !line.isEmpty else { continue }
+            owners[entry] = line
+            if folders[line] == nil { folders[line] = entry }
+        }
+    }
+
+    /// `file`'s path relative to the golden root; nil for standard input or a file that is not there.
+    func relative(_ file: String) -> String? {
+        guard file != "-", FileManager.default.fileExists(atPath: file) else { return nil }
+        let from = root.split(separator: "/")
+        let to = Self.resolved(file).split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
+    }
+
+    /// The folder recorded for `file`, if any.
+    func folder(for file: String) -> String? {
+        relative(file).flatMap { folders[$0] }
+    }
+
+    /// The recorded source of `folder` as a path from here, when that file still exists.
+    func existingOwner(of folder: String) -> String? {
+        guard let source = owners[folder] else { return nil }
+        let path = source.hasPrefix("/") ? source : "\(root)/\(source)"
+        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).standardizedFileURL.path : nil
+    }
+
+    /// A folder recorded from a file of `file`'s name that is gone (the file moved, or was renamed in a folder).
+    func moved(_ file: String) -> (folder: String, source: String)? {
+        owners.keys.sorted().lazy.filter { existingOwner(of: $0) == nil }.map { ($0, owners[$0]!) }
+            .first { slug($0.1) == slug(file) }
+    }
+
+    /// Folder names for `files`: a recorded file keeps its folder, and the others are named as `FolderNames` names
+    /// them among every recorded file that still exists, never taking such a file's folder.
+    func names(for files: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        var unrecorded: [String] = []
+        for file in files {
+            if let folder = folder(for: file) { result[file] = folder } else { unrecorded.append(file) }
+        }
+        let kept = owners.keys.sorted().filter { existingOwner(of: $0) != nil }
+        let keptFiles = kept.compactMap { existingOwner(of: $0) }
+        var names = FolderNames(reserved: Set(kept), files: unrecorded + keptFiles)
+        for file in unrecorded { result[file] = names.unique(for: file) }
+        return result
+    }
+
+    /// `path` absolute with its links resolved; the part below the nearest folder that exists is kept as written.
+    static func resolved(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing), existing != "/" {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard let real = realpath(existing, nil) else { return ([existing] + rest).joined(separator: "/") }
+        defer { free(real) }
+        let base = String(cString: real)
+        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+    }
+}
