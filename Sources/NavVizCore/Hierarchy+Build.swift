@@ -2,14 +2,20 @@ extension Hierarchy {
     /// Allocates the next id for a base name: `Product`, then `Product#2`, `Product#3`…
     /// A number already taken by an explicit id that looks generated (`"Product#2"`) is skipped.
     mutating func allocateID(base: String) -> NodeID {
+        let (id, count) = nextID(base: base)
+        setNameCount(base, count)
+        return id
+    }
+
+    /// The id `allocateID` would give next, and its number.
+    func nextID(base: String) -> (id: NodeID, count: Int) {
         var count = nameCounts[base] ?? 0
         var id: NodeID
         repeat {
             count += 1
             id = NodeID(count == 1 ? base : "\(base)#\(count)")
         } while boxes[id] != nil
-        setNameCount(base, count)
-        return id
+        return (id, count)
     }
 
     /// Builds the nodes of a literal (pre-order ids) and returns the new node's id, unattached.

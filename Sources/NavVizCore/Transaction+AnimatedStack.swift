@@ -26,7 +26,7 @@ extension Transaction {
             return ref
         }
         let view = spec.asStackView
-        guard view.kind == .view else { throw .notAView(NodeID(Self.name(of: spec)), stack: stack) }
+        guard view.kind == .view else { throw .notAView(NodeID(name(of: spec)), stack: stack) }
         return try build(view)
     }
 

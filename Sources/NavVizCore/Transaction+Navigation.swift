@@ -17,7 +17,7 @@ extension Transaction {
     }
 
     mutating func push(_ spec: NodeSpec) throws(NavigationError) {
-        let name = Self.name(of: spec)
+        let name = name(of: spec)
         let nav = try navigation(for: "push '\(name)'")
         try beginNavigation(nav, "push '\(name)'")
         if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
@@ -129,7 +129,7 @@ extension Transaction {
     }
 
     mutating func replace(_ spec: NodeSpec, mode: ReplaceMode) throws(NavigationError) {
-        let name = Self.name(of: spec)
+        let name = name(of: spec)
         let nav = try navigation(for: "replace with '\(name)'")
         try beginNavigation(nav, "replace with '\(name)'")
         let stack = h[nav].children

@@ -104,7 +104,7 @@ extension Transaction {
     /// Pushes onto `nav`; `nestsNavigation` when a collapsed split shows a detail navigation controller,
     /// which it nests in its primary one as collapsing does (docs/semantics.md#S3).
     mutating func pushOnto(_ nav: NodeID, _ spec: NodeSpec, nestsNavigation: Bool = false) throws(NavigationError) {
-        let name = Self.name(of: spec)
+        let name = name(of: spec)
         try beginNavigation(nav, "push '\(name)'")
         if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
         if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name), nestsNavigation: nestsNavigation) }
@@ -150,7 +150,7 @@ extension Transaction {
     }
 
     mutating func present(_ spec: NodeSpec, style: PresentationStyle) throws(NavigationError) {
-        let name = Self.name(of: spec)
+        let name = name(of: spec)
         let from = try source()
         let presenter = presenter(for: from, style: style)
         try checkIdle(Simulator.presentationKey, "present '\(name)'")

@@ -158,8 +158,9 @@ struct Transaction {
         return id
     }
 
-    /// A readable name for a literal in messages, before it is built.
-    static func name(of spec: NodeSpec) -> String { spec.ref?.rawValue ?? spec.baseName }
+    /// A literal's name in messages, before it is built: the controller it refers to, or the id a new one gets
+    /// (`Sheet#2` beside a `Sheet`: "Cannot present 'Sheet'" read as the one on screen).
+    func name(of spec: NodeSpec) -> String { spec.ref?.rawValue ?? h.nextID(base: spec.baseName).id.rawValue }
 
     // MARK: - Dispatch
 

@@ -26,11 +26,12 @@ public enum JSONValue: Sendable, Equatable {
         return members.first { $0.0 == key }?.1
     }
 
-    /// What a person calls this type in an error message (`a string`, `an object`…).
+    /// What a person calls this type in an error message (`a string`, `an object`…); a boolean is named by its
+    /// value (`expected true (…), found false` read as a contradiction with "found a boolean").
     public var typeDescription: String {
         switch self {
         case .null: "null"
-        case .bool: "a boolean"
+        case .bool(let value): value ? "true" : "false"
         case .number: "a number"
         case .string: "a string"
         case .array: "an array"

@@ -71,6 +71,25 @@ import Testing
         #expect(sim.hierarchy == before)
     }
 
+    /// A refused new controller is named by the id it would have had, which the next one of its name takes (O4): a
+    /// trial read "Cannot present 'Sheet'" beside the `Sheet` on screen as re-presenting it.
+    @Test func aRefusedNewControllerIsNamedByItsWouldBeID() throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        #expect(sim.perform(.present(screen("Sheet"), style: .pageSheet)).status == .ok)
+        let refused = sim.perform(.present(screen("Sheet"), style: .pageSheet), StepOptions(after: 0.1))
+        #expect(refused.message == "Cannot present 'Sheet#2': a presentation or dismissal is already in flight")
+        let busy = sim.perform(.push(screen("B")), StepOptions(target: "nav"))
+        #expect(busy.status == .ok)
+        #expect(
+            sim.perform(.push(screen("B")), StepOptions(target: "nav", after: 0.1)).message
+                == "Cannot push 'B#2': 'nav' is busy with a transition in flight")
+        // Nothing was created: the next new Sheet is Sheet#2.
+        #expect(sim.perform(.wait(seconds: 1)).status == .ok)
+        #expect(sim.perform(.push(screen("Sheet")), StepOptions(target: "nav")).status == .ok)
+        #expect(sim.hierarchy.contains("Sheet#2"))
+        #expect(!sim.hierarchy.contains("Sheet#3"))
+    }
+
     @Test(arguments: [0.35, 0.5])
     func aStepLandingAfterTheTransitionWorks(after: Double) throws {
         var (sim, _) = try pushed()

@@ -198,7 +198,8 @@ private let nodeLiteral =
         (#"{"op": "Present", "node": "A"}"#, ["shop.json: steps[0].op: unknown operation 'Present'. Did you mean 'present'?"]),
         (#"{"op": "teleport"}"#, ["shop.json: steps[0].op: unknown operation 'teleport'"]),
         (#"{"push": 3}"#, ["shop.json: steps[0].push: expected \(nodeLiteral), found a number"]),
-        (#"{"push": true}"#, ["shop.json: steps[0].push: expected \(nodeLiteral), found a boolean"]),
+        (#"{"push": true}"#, ["shop.json: steps[0].push: expected \(nodeLiteral), found true"]),
+        (#"{"pop": false}"#, ["shop.json: steps[0].pop: expected true (the operation takes no argument), found false"]),
         (#"{"pop": 3}"#, ["shop.json: steps[0].pop: expected true (the operation takes no argument), found a number"]),
         (#"{"expand": "nav"}"#, ["shop.json: steps[0].expand: expected true (the operation takes no argument), found a string"]),
         (#"{"push": "A", "present": "B"}"#, ["shop.json: steps[0]: a step has one operation, found 'push' and 'present'"]),
@@ -227,7 +228,7 @@ private let nodeLiteral =
         (#"{"op": "pop", "note": ["a"]}"#, ["shop.json: steps[0].note: expected a string, found an array"]),
         (#"{"wait": -1}"#, ["shop.json: steps[0].wait: invalid value '-1', expected a number of at least 0"]),
         (#"{"op": "wait", "seconds": "1"}"#, ["shop.json: steps[0].seconds: expected a number, found a string"]),
-        (#"{"op": "select", "tab": true}"#, ["shop.json: steps[0].tab: expected a tab index or a node id, found a boolean"]),
+        (#"{"op": "select", "tab": true}"#, ["shop.json: steps[0].tab: expected a tab index or a node id, found true"]),
         (#"{"op": "select", "tab": 1.5}"#, ["shop.json: steps[0].tab: invalid value '1.5', expected a whole number"]),
         (
             #"{"op": "present", "node": "A", "style": "sheet"}"#,
