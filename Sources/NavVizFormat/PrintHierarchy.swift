@@ -98,7 +98,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case skippedLevel(file: String, line: Int, depth: Int, previous: Int)
     case malformed(file: String, line: Int, expected: String, found: String)
     case secondPresentation(file: String, line: Int, owner: Int)
-    case editedPrefix(file: String, line: Int)
+    case editedPrefix(file: String, line: Int, tabs: Bool)
     case secondRoot(file: String, line: Int, first: Int)
     case repeatedRoot(file: String, line: Int, first: Int)
     case cutShort(file: String, line: Int, expected: String, found: String)
@@ -126,8 +126,11 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): expected \(expected), found '\(found)'"
         case .secondPresentation(let file, let line, let owner):
             "\(file): line \(line): the controller on line \(owner) already presents one: a controller presents at most one"
-        case .editedPrefix(let file, let line):
-            "\(file): line \(line): the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+        case .editedPrefix(let file, let line, let tabs):
+            tabs
+                ? "\(file): line \(line): the indentation has tabs and its '|' and '+' do not nest as UIKit's do ('   | ' per level, "
+                    + "'   + ' for a presented controller): the dump was edited; paste it as printed"
+                : "\(file): line \(line): the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
         case .tooDeep(let file, let line, let limit):
             "\(file): line \(line): nested deeper than \(limit) levels: navviz reads hierarchies up to \(limit) controllers deep"
         case .secondRoot(let file, let line, let first):
@@ -537,6 +540,7 @@ extension PrintHierarchy {
     /// `| ` or `+ ` (a web page or an editor re-indented the dump, 2 spaces a level say); as they are when any line
     /// does not (the reader then says the indentation was edited).
     static func withUIKitIndentation(_ lines: [(number: Int, text: Substring)]) -> [(number: Int, text: Substring)] {
+        if let retabbed = withTabsReplaced(lines) { return retabbed }
         func spaces(_ text: Substring) -> Int { text.prefix { $0 == " " }.count }
         // No space at all before `| ` is a unit too: a page that collapses runs of spaces (a blog's copy) printed
         // `| | <…>` and `+ <…>` (a trial of new real captures: refused as edited).
@@ -573,6 +577,36 @@ extension PrintHierarchy {
                 return rewritten + lines[rewritten.count...]
             }
             rewritten.append((line.number, Substring(prefix + rest)))
+        }
+        return rewritten
+    }
+
+    /// The lines with UIKit's indentation where an editor or a copy turned its spaces into tabs (`\t|\t+ <…>`): the
+    /// bars and the plus of each prefix still say its depth (`   | ` per bar, then `   + `), however the blanks
+    /// between them were changed. Nil when no line's prefix has a tab, or a prefix with one holds anything else
+    /// (the reader then says the indentation was edited).
+    static func withTabsReplaced(_ lines: [(number: Int, text: Substring)]) -> [(number: Int, text: Substring)]? {
+        func prefix(_ text: Substring) -> Substring { text.prefix { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" } }
+        guard lines.contains(where: { prefix($0.text).contains("\t") && $0.text.dropFirst(prefix($0.text).count).first == "<" })
+        else { return nil }
+        var rewritten: [(number: Int, text: Substring)] = []
+        for line in lines {
+            let marks = prefix(line.text)
+            let rest = line.text.dropFirst(marks.count)
+            // Blank lines, and what follows the dump (a later command's output), are left as they are.
+            guard rest.first == "<" else {
+                if line.text.allSatisfy(\.isWhitespace) {
+                    rewritten.append(line)
+                    continue
+                }
+                return rewritten + lines[rewritten.count...]
+            }
+            let bars = marks.filter { $0 == "|" }.count
+            let plus = marks.filter { $0 == "+" }.count
+            // A plus comes last, once (`   |    + <…>`): anything else was not UIKit's.
+            guard plus <= 1, plus == 0 || marks.drop(while: { $0 != "+" }).allSatisfy({ $0 != "|" }) else { return nil }
+            let text = String(repeating: "   | ", count: bars) + (plus == 1 ? "   + " : "") + rest
+            rewritten.append((line.number, Substring(text)))
         }
         return rewritten
     }
@@ -727,7 +761,9 @@ extension PrintHierarchy {
         }
         if !rest.hasPrefix("<") {
             let stripped = rest.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
-            if stripped.hasPrefix("<"), stripped.contains(", state: ") { throw .editedPrefix(file: file, line: number) }
+            if stripped.hasPrefix("<"), stripped.contains(", state: ") {
+                throw .editedPrefix(file: file, line: number, tabs: line.prefix { $0 != "<" }.contains("\t"))
+            }
             throw .notADump(file: file, line: number, found: String(line.prefix(80)))
         }
         if isFirst {

@@ -127,13 +127,35 @@ enum OutputDirectory {
             try replace(target, with: staging)
             // The manifest's time says when the output was complete: removing the old folder changed the status time of
             // each file linked from it, which the next render would otherwise read and hash to find unchanged.
-            if isOutput == nil { utimensat(AT_FDCWD, target.appendingPathComponent(manifestName).path, nil, 0) }
+            if isOutput == nil {
+                let manifest = target.appendingPathComponent(manifestName).path
+                utimensat(AT_FDCWD, manifest, nil, 0)
+                waitForClockToPass(FileStatus(manifest)?.modified)
+            }
         } catch {
             try? fm.removeItem(at: staging)
             if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure(
                 message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? Self.describe(error))",
                 code: CommandFailure.ioError)
+        }
+    }
+
+    /// Returns once the clock that stamps files has passed `time` (nanoseconds), at most ~20 ms later: a file
+    /// changed in the same tick as the manifest would carry its time exactly and be taken as unchanged (git's
+    /// "racily clean" entries; Linux stamps files from a coarse clock, ticking every few milliseconds).
+    static func waitForClockToPass(_ time: Int?) {
+        guard let time else { return }
+        #if os(Linux)
+            let clock = CLOCK_REALTIME_COARSE
+        #else
+            let clock = CLOCK_REALTIME
+        #endif
+        for _ in 0..<20 {
+            var now = timespec()
+            clock_gettime(clock, &now)
+            if Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec) > time { return }
+            usleep(1000)
         }
     }
 

@@ -404,6 +404,9 @@ import Testing
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n    | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n    |     + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
         // A page that collapses runs of spaces (a blog's copy of a dump): no space before `| ` (it was refused as edited).
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n| + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        // An editor that turned the spaces into tabs: the bars and the plus still nest (they were refused as edited).
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t+ <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n(lldb) pkp 0x6 .isHidden\n0\n",
     ])
     func indentedPastesReadAsPrinted(text: String) throws {
         let dump = try PrintHierarchy.parse(text, file: "dump.txt")
@@ -654,8 +657,8 @@ import Testing
             "dump.txt: line 1: expected a state: 'appeared', 'disappeared', 'appearing' or 'disappearing', found 'sleeping, view: <UIView: 0x2>'"
         ),
         (
-            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\t| <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
-            "dump.txt: line 2: the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\t+\t| <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: the indentation has tabs and its '|' and '+' do not nest as UIKit's do ('   | ' per level, '   + ' for a presented controller): the dump was edited; paste it as printed"
         ),
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lld) ",
