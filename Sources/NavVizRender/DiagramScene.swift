@@ -375,6 +375,18 @@ extension DiagramItem {
         return folded
     }
 
+    /// The first and last names of a folded run, `Home…Settings`; by their ids where the names are alike, the
+    /// number alone after the first (`RootView#2…#5`: a trial's `TabItem.RootView…TabItem.RootView` said nothing).
+    static func range(from first: Node, to last: Node) -> String {
+        let (from, to) = (first.displayName, last.displayName)
+        guard from == to, first.id != last.id else { return "\(DiagramStyle.capped(from))…\(DiagramStyle.capped(to))" }
+        let (a, b) = (first.id.rawValue, last.id.rawValue)
+        if let hash = b.lastIndex(of: "#"), a == b[..<hash] || a.hasPrefix(b[...hash]) {
+            return "\(DiagramStyle.capped(a))…\(b[hash...])"
+        }
+        return "\(DiagramStyle.capped(a))…\(DiagramStyle.capped(b))"
+    }
+
     /// A run of plain controllers (the buried part of a stack): `4 more below · Home…Settings`.
     static func summary(ofRun run: [DiagramItem], below: Bool) -> DiagramItem {
         var folded = run[0]
@@ -382,7 +394,7 @@ extension DiagramItem {
         folded.presence = .offScreen
         folded.isOnPath = false
         // Each name capped as a box's name is (a trial's 264-character names made one summary 1,400 pt wide).
-        var detail = "\(DiagramStyle.capped(run[0].node.displayName))…\(DiagramStyle.capped(run[run.count - 1].node.displayName))"
+        var detail = Self.range(from: run[0].node, to: run[run.count - 1].node)
         // An activity container's children are told apart by their keys, which an activation names.
         let keys = run.compactMap(\.node.key)
         if keys.count == run.count {

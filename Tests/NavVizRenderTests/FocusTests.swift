@@ -19,6 +19,19 @@ import Testing
         return sim
     }
 
+    /// A run of controllers of one name is told by its ids (`TabItem.RootView…TabItem.RootView` said nothing).
+    @Test(arguments: [
+        (["Home", "Home", "Home", "Top"], "Home…#3"),
+        (["Home", "Home", "Home", "Home", "Top"], "Home…#4"),
+        (["Feed", "Home", "Home", "Top"], "Feed…Home"),
+    ])
+    func aRunOfOneNameIsToldByItsIDs(stack: [String], detail: String) throws {
+        let sim = try Simulator(root: .navigation(stack.map { .screen($0) }, id: "nav"))
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let run = try #require(Self.leaves(scene).compactMap(\.folded).first)
+        #expect(run.detail == detail)
+    }
+
     static func leaves(_ scene: DiagramScene) -> [DiagramItem] {
         func walk(_ item: DiagramItem) -> [DiagramItem] {
             (item.isContainer ? [] : [item]) + (item.children + item.presentations).flatMap(walk)
