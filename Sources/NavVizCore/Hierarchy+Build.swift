@@ -128,6 +128,7 @@ extension Hierarchy {
             node.stack = state
         case .split:
             node.isCollapsed = false
+            node.splitDisplay = spec.splitDisplay
         default:
             break
         }

@@ -171,9 +171,11 @@ public struct Hierarchy: Sendable, Equatable {
             body(box.value.children[index])
         case .split:
             let collapsed = box.value.isCollapsed == true
+            let roles = box.value.children.compactMap { boxes[$0]?.value.role }
+            let shown = collapsed ? [.primary] : box.value.splitDisplay?.shownRoles(of: roles) ?? Set(SplitRole.allCases)
             for child in box.value.children {
                 guard let role = boxes[child]?.value.role else { continue }
-                if !collapsed || role == .primary { body(child) }
+                if shown.contains(role) { body(child) }
             }
         case .activity:
             guard let active = box.value.active else { return }

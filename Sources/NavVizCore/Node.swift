@@ -18,6 +18,8 @@ public struct Node: Sendable, Equatable {
     public var selected: Int?
     /// Split only: whether it is collapsed.
     public var isCollapsed: Bool?
+    /// Split only: which columns it shows while expanded; nil for every column (docs/semantics.md#S8).
+    public var splitDisplay: SplitDisplay?
     /// Split only: the navigation controller that received the secondary when collapsing.
     public var collapsedOnto: NodeID?
     /// Split only: columns a collapse took out of the split because no navigation controller could

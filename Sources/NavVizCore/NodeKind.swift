@@ -52,6 +52,27 @@ public enum SplitRole: String, Sendable, CaseIterable, Equatable {
     case primary, supplementary, secondary
 }
 
+/// Which columns an expanded split shows (`UISplitViewController.DisplayMode`, as its `displayMode` reports it).
+/// Without one, every column: the primary beside the secondary, or both the primary and the supplementary.
+public enum SplitDisplay: String, Sendable, CaseIterable, Equatable {
+    /// The secondary column alone: the sidebar (and the supplementary column) hidden.
+    case secondaryOnly
+    /// One column beside the secondary: the primary of a double-column split, the supplementary of a triple-column one
+    /// (its primary hidden).
+    case oneBesideSecondary
+    /// The primary and the supplementary beside the secondary (a triple-column split's every column).
+    case twoBesideSecondary
+
+    /// The roles shown of a split whose columns have `roles`.
+    public func shownRoles(of roles: [SplitRole]) -> Set<SplitRole> {
+        switch self {
+        case .secondaryOnly: [.secondary]
+        case .oneBesideSecondary: roles.contains(.supplementary) ? [.supplementary, .secondary] : [.primary, .secondary]
+        case .twoBesideSecondary: [.primary, .supplementary, .secondary]
+        }
+    }
+}
+
 /// The device the simulation runs on; it decides whether split views start collapsed.
 public enum Device: String, Sendable, CaseIterable, Equatable {
     /// Compact width: split views start collapsed.

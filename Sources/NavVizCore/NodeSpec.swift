@@ -21,6 +21,8 @@ public struct NodeSpec: Sendable, Equatable {
     public var selected: Int?
     /// Split: explicit collapsed state (else the device decides).
     public var isCollapsed: Bool?
+    /// Split: the columns it shows while expanded (nil: every column).
+    public var splitDisplay: SplitDisplay?
     /// Activity: the active key.
     public var active: String?
     /// Activity: generators by key.

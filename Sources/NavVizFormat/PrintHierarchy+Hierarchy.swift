@@ -343,6 +343,18 @@ extension PrintHierarchy {
         case .split:
             let roles: [SplitRole] = children.count >= 3 ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
             for (offset, child) in h[node].children.enumerated() where offset < roles.count { h[child].role = roles[offset] }
+            // Columns in the window without the primary: an expanded split whose sidebar is hidden (its display
+            // mode; a collapsed split shows the primary's navigation controller). A trial's iPad dump was drawn
+            // collapsed, the hidden sidebar as the visible controller.
+            let shownRoles = shown.filter { $0 < roles.count }.map { roles[$0] }
+            if !shownRoles.isEmpty, !shownRoles.contains(.primary), shownRoles.contains(.secondary) {
+                h[node].isCollapsed = false
+                h[node].splitDisplay = shownRoles.count == 1 ? .secondaryOnly : .oneBesideSecondary
+                notes.append(
+                    "'\(node)' shows its \(shownRoles.map(\.rawValue).joined(separator: " and ")) column\(shownRoles.count == 1 ? "" : "s") "
+                        + "beside no primary: an expanded split with its sidebar hidden (display mode \(h[node].splitDisplay!.rawValue))")
+                break
+            }
             let collapsed = children.count == 1 || shown.count < min(children.count, 3)
             h[node].isCollapsed = collapsed
             if collapsed, children.count > 1, let first = shown.first, first != 0 {

@@ -4,7 +4,7 @@ extension ScenarioDecoder {
     static let kindKeys = ["navigation", "tabs", "split", "activities", "stack", "notifications", "screen", "ref"]
     static let commonNodeFields = ["id", "title", "class", "presents", "style", "definesPresentationContext"]
     static let kindFields: [String: [String]] = [
-        "navigation": [], "tabs": ["selected"], "split": ["collapsed"],
+        "navigation": [], "tabs": ["selected"], "split": ["collapsed", "display"],
         "activities": ["active", "generators", "flavor", "wrapInNavigation"], "stack": ["metrics"],
         "notifications": ["selected"], "screen": ["children", "visible"], "ref": [],
     ]
@@ -131,6 +131,7 @@ extension ScenarioDecoder {
             spec = .split(
                 primary: primary, secondary: secondary, supplementary: supplementary,
                 collapsed: bool(value["collapsed"], join(path, "collapsed")))
+            spec.splitDisplay = choice(value["display"], join(path, "display"), SplitDisplay.self)
         case "activities":
             spec = NodeSpec(kind: .activity)
             switch payload {

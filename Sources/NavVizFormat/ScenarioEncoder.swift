@@ -130,6 +130,7 @@ public enum ScenarioEncoder {
             }
             members.append(("split", .object(columns)))
             if let collapsed = spec.isCollapsed { members.append(("collapsed", .bool(collapsed))) }
+            if let display = spec.splitDisplay { members.append(("display", .string(display.rawValue))) }
         case .activity:
             let entries = zip(spec.keys, spec.children).map { key, child in
                 JSONValue.object([("key", .string(key)), ("node", node(child))])

@@ -26,6 +26,7 @@ public enum Snapshot {
         if let role = node.role { members.append(("role", .string(role.rawValue))) }
         if let key = node.key { members.append(("key", .string(key))) }
         if let collapsed = node.isCollapsed { members.append(("collapsed", .bool(collapsed))) }
+        if let display = node.splitDisplay { members.append(("display", .string(display.rawValue))) }
         if let presented = node.presented { members.append(("presented", encode(presented, in: h))) }
         if let style = node.style, node.presenter != nil { members.append(("style", .string(style.rawValue))) }
         if !node.isLoaded { members.append(("loaded", .bool(false))) }
@@ -36,7 +37,8 @@ public enum Snapshot {
     }
 
     package static let fields = [
-        "id", "kind", "screen", "title", "class", "children", "selected", "shown", "active", "role", "key", "collapsed", "presented",
+        "id", "kind", "screen", "title", "class", "children", "selected", "shown", "active", "role", "key", "collapsed", "display",
+        "presented",
         "style", "loaded", "released", "state", "definesPresentationContext",
     ]
 
@@ -116,6 +118,7 @@ public enum Snapshot {
             node.role = choice(value["role"], join(path, "role"), SplitRole.self, expected: "'primary', 'supplementary' or 'secondary'")
             node.key = string(value["key"], join(path, "key"))
             if let raw = value["collapsed"] { node.isCollapsed = bool(raw, join(path, "collapsed")) }
+            node.splitDisplay = choice(value["display"], join(path, "display"), SplitDisplay.self)
             if let raw = value["loaded"] { node.isLoaded = bool(raw, join(path, "loaded")) ?? true }
             if let raw = value["released"] {
                 node.isReleased = bool(raw, join(path, "released")) ?? false

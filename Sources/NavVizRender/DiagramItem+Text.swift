@@ -79,7 +79,13 @@ extension DiagramItem {
             guard let selected = node.selected else { return count == 0 ? "no tabs" : "\(tabs) · selection not known" }
             return "\(tabs) · selected: \(selected)"
         case .split:
-            guard node.isCollapsed == true else { return "expanded" }
+            guard node.isCollapsed == true else {
+                switch node.splitDisplay {
+                case .secondaryOnly: return "expanded · secondary only"
+                case .oneBesideSecondary where node.children.count > 2: return "expanded · primary hidden"
+                default: return "expanded"
+                }
+            }
             return node.collapsedOnto.map { "collapsed onto \($0.rawValue)" } ?? "collapsed"
         case .activity:
             var parts = [node.active.map { "active: \($0)" } ?? "nothing active"]

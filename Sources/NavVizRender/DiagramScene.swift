@@ -215,6 +215,7 @@ private struct Signature: Equatable {
     var children: [NodeID]
     var selected: Int?
     var isCollapsed: Bool?
+    var splitDisplay: SplitDisplay?
     var collapsedOnto: NodeID?
     var active: String?
     var role: SplitRole?
@@ -235,6 +236,7 @@ private struct Signature: Equatable {
         children = node.children
         selected = node.selected
         isCollapsed = node.isCollapsed
+        splitDisplay = node.splitDisplay
         collapsedOnto = node.collapsedOnto
         active = node.active
         role = node.role

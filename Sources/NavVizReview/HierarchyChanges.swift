@@ -233,6 +233,9 @@ public struct HierarchyChanges: Sendable, Equatable {
         if a.active != b.active { out.append("\(id) active \(quoted(a.active)) → \(quoted(b.active))") }
         if a.role != b.role { out.append("\(id) role \(a.role?.rawValue ?? "none") → \(b.role?.rawValue ?? "none")") }
         if a.key != b.key { out.append("\(id) key \(quoted(a.key)) → \(quoted(b.key))") }
+        if a.splitDisplay != b.splitDisplay {
+            out.append("\(id) shows \(b.splitDisplay.map { "display mode \($0.rawValue)" } ?? "every column")")
+        }
         if (a.isCollapsed ?? false) != (b.isCollapsed ?? false) {
             out.append(b.isCollapsed == true ? "\(id) collapsed" : "\(id) expanded")
         }

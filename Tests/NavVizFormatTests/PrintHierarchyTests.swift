@@ -226,6 +226,48 @@ import Testing
         #expect(collapsed.nodeIDs.contains("StyleContextSplitViewNavigationController"))
     }
 
+    /// An iPad split with its sidebar hidden: the secondary is in the window, the primary is not. Expanded with a
+    /// display mode, the secondary's top visible (a trial's dump, shaped on an iPad Notes app, was read as collapsed
+    /// and its hidden sidebar as the visible controller).
+    @Test(arguments: [
+        (
+            """
+            <UISplitViewController 0x10b000000>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x10b000100>
+               | <UINavigationController 0x10b000200>, state: disappeared, view: <UILayoutContainerView: 0x10b000300> not in the window
+               |    | <Notes.FoldersViewController 0x10b000400>, state: disappeared, view: <UITableView: 0x10b000500> not in the window
+               | <UINavigationController 0x10b000600>, state: appeared, view: <UILayoutContainerView: 0x10b000700>
+               |    | <Notes.NoteEditorViewController 0x10b000800>, state: appeared, view: <UITextView: 0x10b000900>
+            """, SplitDisplay.secondaryOnly, ["NoteEditorViewController"],
+            "'UISplitViewController' shows its secondary column beside no primary: an expanded split with its sidebar hidden (display mode secondaryOnly)"
+        ),
+        (
+            """
+            <UISplitViewController 0x1>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x2>
+               | <UINavigationController 0x3>, state: disappeared, view: <UILayoutContainerView: 0x4> not in the window
+               |    | <Mail.MailboxesViewController 0x5>, state: disappeared, view: <UITableView: 0x6> not in the window
+               | <UINavigationController 0x7>, state: appeared, view: <UILayoutContainerView: 0x8>
+               |    | <Mail.InboxViewController 0x9>, state: appeared, view: <UITableView: 0xa>
+               | <UINavigationController 0xb>, state: appeared, view: <UILayoutContainerView: 0xc>
+               |    | <Mail.MessageViewController 0xd>, state: appeared, view: <UIView: 0xe>
+            """, .oneBesideSecondary, ["InboxViewController", "MessageViewController"],
+            "'UISplitViewController' shows its supplementary and secondary columns beside no primary: an expanded split with its sidebar hidden (display mode oneBesideSecondary)"
+        ),
+    ])
+    func aSplitWithItsSidebarHiddenShowsItsSecondary(text: String, display: SplitDisplay, onScreen: [NodeID], note: String) throws {
+        let captured = try capture(text)
+        let h = captured.hierarchy
+        #expect(h["UISplitViewController"].isCollapsed == false)
+        #expect(h["UISplitViewController"].splitDisplay == display)
+        let found = ViewFinder().find(in: h)
+        #expect(found.visible == onScreen.last)
+        #expect(found.onScreen == onScreen)
+        #expect(captured.notes == [note])
+        // A snapshot keeps it.
+        let snapshot = Snapshot.encode(h)
+        #expect(JSONWriter.compact(snapshot).contains(#""display":"\#(display.rawValue)""#))
+        #expect(try Snapshot.decode(snapshot, file: "s.json")["UISplitViewController"].splitDisplay == display)
+    }
+
     @Test func swiftUIHostingControllersAreNamedByTheirView() throws {
         let text = """
             <_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_: 0x1>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV7Example11ContentView_: 0x2>

@@ -32,6 +32,17 @@ import Testing
         #expect(run.detail == detail)
     }
 
+    /// A split that hides its sidebar says so, and folds the hidden column as off screen (S8).
+    @Test func aSplitWithItsSidebarHiddenSaysSo() throws {
+        var spec = NodeSpec.split(primary: .navigation([.screen("Folders")]), secondary: .navigation([.screen("Editor")]), collapsed: false)
+        spec.splitDisplay = .secondaryOnly
+        let sim = try Simulator(root: spec)
+        let dot = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult)
+        #expect(dot.contains("expanded · secondary only"))
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        #expect(Self.leaves(scene).compactMap(\.folded).map(\.title) == ["Folders"])
+    }
+
     static func leaves(_ scene: DiagramScene) -> [DiagramItem] {
         func walk(_ item: DiagramItem) -> [DiagramItem] {
             (item.isContainer ? [] : [item]) + (item.children + item.presentations).flatMap(walk)

@@ -13,6 +13,37 @@ private func withSteps(_ steps: String) -> String {
 }
 
 @Suite struct RunnerTests {
+    /// A split's `display` (S8): the columns it hides are off screen, the finder follows the secondary; a collapse
+    /// shows the primary whatever the display.
+    @Test(arguments: [
+        ("secondaryOnly", ["Detail"]), ("oneBesideSecondary", ["Sidebar", "Detail"]), ("twoBesideSecondary", ["Sidebar", "Detail"]),
+    ])
+    func aSplitShowsTheColumnsOfItsDisplay(display: String, onScreen: [String]) throws {
+        let split = try run(
+            #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": "Sidebar", "secondary": "Detail"}, "display": "\#(display)", "id": "split"}, "#
+                + #""steps": [{"op": "collapse"}]}"#)
+        #expect(split.steps[0].finder.visible == "Detail")
+        #expect(split.steps[0].finder.onScreen.map(\.rawValue) == onScreen)
+        #expect(split.steps[1].finder.onScreen.map(\.rawValue).first == "Sidebar")
+        let three = try run(
+            #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": "A", "supplementary": "B", "secondary": "C"}, "display": "oneBesideSecondary"}}"#
+        )
+        #expect(three.steps[0].finder.onScreen.map(\.rawValue) == ["B", "C"])
+        #expect(throws: ScenarioErrors.self) {
+            try ScenarioDecoder.decode(
+                #"{"navviz": 1, "root": {"split": {"primary": "A"}, "display": "secondaryOnIy"}}"#, file: "shop.json")
+        }
+        do {
+            _ = try ScenarioDecoder.decode(
+                #"{"navviz": 1, "root": {"split": {"primary": "A"}, "display": "secondaryOnIy"}}"#, file: "shop.json")
+        } catch {
+            #expect(
+                error.description
+                    == "shop.json: root.display: invalid value 'secondaryOnIy', expected one of 'secondaryOnly', 'oneBesideSecondary', 'twoBesideSecondary'. Did you mean 'secondaryOnly'?"
+            )
+        }
+    }
+
     // MARK: - Run JSON
 
     /// A chained route is one step: the next step's `after` counts from its start (docs/semantics.md#R7), so a sheet

@@ -194,6 +194,8 @@ private func withRoot(_ root: String) -> String {
         (withRoot(#"{"tabs": ["A"], "selected": -1}"#), false),
         (withRoot(#"{"split": {"secondary": "A"}}"#), false),
         (withRoot(#"{"split": {"primary": "A", "tertiary": "B"}}"#), false),
+        (withRoot(#"{"split": {"primary": "A", "secondary": "B"}, "display": "secondaryOnly"}"#), true),
+        (withRoot(#"{"split": {"primary": "A", "secondary": "B"}, "display": "primaryHidden"}"#), false),
         (withRoot(#"{"activities": [{"node": "A"}]}"#), false),
         (withRoot(#"{"activities": {"a": "A"}, "flavor": "x"}"#), false),
         (withRoot(#"{"stack": ["A"], "metrics": {"duration": -1}}"#), false),
