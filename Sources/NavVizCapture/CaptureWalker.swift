@@ -26,6 +26,8 @@ public protocol ControllerTree {
     func selectedViewController(of controller: Controller) -> Controller?
     /// A split view controller's `isCollapsed`.
     func isCollapsed(_ controller: Controller) -> Bool
+    /// The columns a split view controller's `displayMode` shows; nil for every column.
+    func splitDisplay(of controller: Controller) -> SplitDisplay?
     /// `isViewLoaded` (never `view`, which would load it).
     func isViewLoaded(_ controller: Controller) -> Bool
     /// Whether `viewIfLoaded?.window` is set.
@@ -143,7 +145,10 @@ public struct CaptureWalker<Tree: ControllerTree> {
         var node = Node(id: id, kind: kind, screen: screen, title: tree.title(of: controller), className: readable)
         node.isLoaded = tree.isViewLoaded(controller)
         node.transitionalState = tree.transitionalState(of: controller)
-        if kind == .split { node.isCollapsed = tree.isCollapsed(controller) }
+        if kind == .split {
+            node.isCollapsed = tree.isCollapsed(controller)
+            node.splitDisplay = tree.splitDisplay(of: controller)
+        }
         if presenter != nil {
             node.style =
                 tree.presentationControllerClass(of: controller).map { PrintHierarchy.presentationStyles[$0] ?? .custom } ?? .custom

@@ -80,6 +80,18 @@
             (controller as? UISplitViewController)?.isCollapsed ?? false
         }
 
+        /// `displayMode`, as the columns it shows (an overlaid column is on screen; a triple-column split's
+        /// `oneOverSecondary` hides its primary as `oneBesideSecondary` does).
+        public func splitDisplay(of controller: UIViewController) -> SplitDisplay? {
+            guard let split = controller as? UISplitViewController else { return nil }
+            switch split.displayMode {
+            case .secondaryOnly: return .secondaryOnly
+            case .oneBesideSecondary, .oneOverSecondary: return .oneBesideSecondary
+            case .twoBesideSecondary: return .twoBesideSecondary
+            default: return nil
+            }
+        }
+
         /// `isViewLoaded`.
         public func isViewLoaded(_ controller: UIViewController) -> Bool { controller.isViewLoaded }
 

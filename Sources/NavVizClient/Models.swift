@@ -27,6 +27,9 @@ public struct SnapshotNode: Sendable, Equatable {
     public var key: String?
     /// Split only: whether it is collapsed.
     public var collapsed: Bool?
+    /// Split only: the columns it shows expanded (`secondaryOnly`, `oneBesideSecondary`, `twoBesideSecondary`);
+    /// nil for every column.
+    public var display: String?
     /// What this node presents.
     public var presented: Box?
     /// The presentation style of a presented node (`pageSheet`, `fullScreen`…).
@@ -65,6 +68,7 @@ public struct SnapshotNode: Sendable, Equatable {
             if let text { members.append((key, .string(text))) }
         }
         if let collapsed { members.append(("collapsed", .bool(collapsed))) }
+        if let display { members.append(("display", .string(display))) }
         if let presented { members.append(("presented", presented.node.json)) }
         if let style { members.append(("style", .string(style))) }
         if let loaded { members.append(("loaded", .bool(loaded))) }

@@ -13,6 +13,7 @@ final class FakeController {
     var kind: NodeKind?
     var selectedIndex: Int?
     var collapsed = false
+    var display: SplitDisplay?
     var loaded = true
     var inWindow = true
     var presentationClass: String?
@@ -50,6 +51,7 @@ struct FakeTree: ControllerTree {
         controller.selectedIndex.flatMap { controller.children.indices.contains($0) ? controller.children[$0] : nil }
     }
     func isCollapsed(_ controller: FakeController) -> Bool { controller.collapsed }
+    func splitDisplay(of controller: FakeController) -> SplitDisplay? { controller.display }
     func isViewLoaded(_ controller: FakeController) -> Bool { controller.loaded }
     func isInWindow(_ controller: FakeController) -> Bool { controller.loaded && controller.inWindow }
     func presentationControllerClass(of controller: FakeController) -> String? { controller.presentationClass }
@@ -168,6 +170,21 @@ struct FakeTree: ControllerTree {
         #expect(h["UISplitViewController"].isCollapsed == true)
         #expect(h["UINavigationController"].role == .primary)
         #expect(ViewFinder().find(in: h).visible == "NoteViewController")
+    }
+
+    /// `displayMode` `secondaryOnly`: the sidebar is off screen, the detail visible (S8).
+    @Test func aSplitWithItsSidebarHiddenKeepsItsDisplay() {
+        let split = FakeController("UISplitViewController", kind: .split)
+        split.display = .secondaryOnly
+        let primary = FakeController(
+            "UINavigationController", kind: .navigation, children: [FakeController("Notes.FolderListViewController")])
+        primary.inWindow = false
+        primary.children[0].inWindow = false
+        let secondary = FakeController("UINavigationController", kind: .navigation, children: [FakeController("Notes.NoteViewController")])
+        split.children = [primary, secondary]
+        let h = CaptureWalker(tree: FakeTree()).capture(from: split).hierarchy
+        #expect(h["UISplitViewController"].splitDisplay == .secondaryOnly)
+        #expect(ViewFinder().find(in: h).onScreen == ["NoteViewController"])
     }
 
     @Test func aCustomContainerIsLabelledByWhatIsInTheWindow() {

@@ -43,6 +43,21 @@ final class FLEXWindow: UIWindow {}
         #expect(ViewFinder().find(in: h).visible == "Article")
     }
 
+    /// `displayMode` as the columns it shows: an overlay leaves its column on screen.
+    @Test(arguments: [
+        (UISplitViewController.DisplayMode.secondaryOnly, SplitDisplay?.some(.secondaryOnly)),
+        (.oneOverSecondary, .oneBesideSecondary), (.oneBesideSecondary, .oneBesideSecondary), (.twoBesideSecondary, .twoBesideSecondary),
+        (.twoDisplaceSecondary, nil), (.automatic, nil),
+    ])
+    func aSplitsDisplayModeIsRead(mode: UISplitViewController.DisplayMode, display: SplitDisplay?) {
+        let window = UIWindow()
+        let split = loaded(UISplitViewController(), in: window)
+        split.displayMode = mode
+        split.standInChildren = [loaded(UINavigationController(), in: nil), loaded(UINavigationController(), in: window)]
+        let h = NavVizCapture.snapshot(from: split, identities: IdentityTable()).hierarchy
+        #expect(h["UISplitViewController"].splitDisplay == display)
+    }
+
     @Test func onlyThePresenterOwnsAPresentation() {
         let nav = loaded(UINavigationController(), in: UIWindow())
         let list = loaded(ReaderHomeViewController(), in: nil)

@@ -63,6 +63,16 @@ import Testing
                 == #"{"id":"nav","kind":"navigation","class":"UINavigationController","children":[{"id":"Home","kind":"controller","screen":"Home","children":[]}],"presented":{"id":"Sheet","kind":"controller","title":"Sign in","children":[],"style":"formSheet"}}"#
         )
         #expect(Snapshot.encode(try spelled.hierarchy()) == spelled.json)
+        // A split with its sidebar hidden (S8).
+        var split = SnapshotNode(
+            id: "split", kind: "split",
+            children: [SnapshotNode(id: "Folders", role: "primary"), SnapshotNode(id: "Note", role: "secondary")],
+            collapsed: false)
+        split.display = "secondaryOnly"
+        #expect(Snapshot.encode(try split.hierarchy()) == split.json)
+        #expect(ViewFinder().find(in: try split.hierarchy()).onScreen == ["Note"])
+        split.display = "sidebarHidden"
+        #expect(throws: ScenarioErrors.self) { try split.hierarchy() }
     }
 
     @Test func errorsCarryTheDaemonsMessage() async throws {

@@ -110,6 +110,12 @@ open class UISplitViewController: UIViewController {
     public var standInIsCollapsed = false
     /// `var isCollapsed: Bool { get }`.
     open var isCollapsed: Bool { standInIsCollapsed }
+    /// `UISplitViewController.DisplayMode`.
+    public enum DisplayMode: Int, Sendable {
+        case automatic, secondaryOnly, oneBesideSecondary, oneOverSecondary, twoBesideSecondary, twoOverSecondary, twoDisplaceSecondary
+    }
+    /// `var displayMode: UISplitViewController.DisplayMode { get }`.
+    open var displayMode: DisplayMode = .oneBesideSecondary
     /// `var viewControllers: [UIViewController]`.
     open var viewControllers: [UIViewController] = []
 }
