@@ -3,21 +3,62 @@ import NavVizCore
 
 /// Reads scenario and snapshot files from disk with errors that name the file.
 public enum ScenarioLoader {
-    /// Reads a file's text, or fails with a file-level `ScenarioError`.
-    public static func readText(_ path: String) throws(ScenarioErrors) -> String {
+    /// Reads a file's text, or fails with a file-level `ScenarioError`. A pipe is read too (`navviz diff
+    /// <(git show main:flow.json) flow.json`, a FIFO, /dev/stdin) unless `regularOnly` (a watched folder, where a
+    /// file swapped for a FIFO would block the reader for good). Opened once, without waiting for a FIFO's writer,
+    /// and judged by what was opened; at most `limit` bytes are read, as `/proc/self/pagemap` says it is a
+    /// regular file of size 0 and goes on for gigabytes.
+    public static func readText(_ path: String, regularOnly: Bool = false, limit: Int = maxStreamBytes) throws(ScenarioErrors)
+        -> String
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScenarioErrors([.fileNotFound(file: path)])
         }
         if isDirectory.boolValue { throw ScenarioErrors([.isDirectory(file: path)]) }
-        // A pipe too (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, /dev/stdin), which
-        // `contents(atPath:)` does not read.
-        // Opened once: a pipe's bytes are gone once read (`contents(atPath:)` read and refused them).
-        guard let data = fileType(path) == S_IFREG ? FileManager.default.contents(atPath: path) : try readStream(path) else {
-            let reason = access(path, R_OK) != 0 ? "permission denied" : "it cannot be read"
+        var fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : "it cannot be read (\(String(cString: strerror(errno))))"
             throw ScenarioErrors([.unreadable(file: path, reason: reason)])
         }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw ScenarioErrors([.unreadable(file: path, reason: "it cannot be read")]) }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { throw ScenarioErrors([.isDirectory(file: path)]) }
+        if regularOnly, type != S_IFREG { throw ScenarioErrors([.unreadable(file: path, reason: "it is not a regular file")]) }
+        // A FIFO opened without waiting has no writer yet and would read as empty: opened again, waiting for one.
+        if type == S_IFIFO {
+            let blocking = open(path, O_RDONLY | O_CLOEXEC)
+            if blocking >= 0 {
+                close(fd)
+                fd = blocking
+            }
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard let data = readAll(fd, limit: limit) else {
+            throw ScenarioErrors([.unreadable(file: path, reason: "it cannot be read (\(String(cString: strerror(errno))))")])
+        }
+        if data.count > limit {
+            let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"
+            throw ScenarioErrors([.unreadable(file: path, reason: "it goes on past \(size) (a device, not a file?)")])
+        }
         return try text(data, file: path)
+    }
+
+    /// Up to `limit` + 1 bytes of `fd` (one more says it goes on); nil on a read error.
+    static func readAll(_ fd: Int32, limit: Int) -> Data? {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= limit {
+            // Whole chunks: /proc/self/pagemap reads only in multiples of 8 bytes.
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[..<count])
+        }
+        return data
     }
 
     /// What kind of file `path` is, through links (`S_IFREG`, `S_IFDIR`, `S_IFIFO`…); nil when there is none.
@@ -26,19 +67,8 @@ public enum ScenarioLoader {
         return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
-    /// The most a pipe or another file that is not a regular one is read: `/dev/zero` never ends.
+    /// The most a file is read: `/dev/zero` never ends, and `/proc` has regular files that go on for gigabytes.
     public static let maxStreamBytes = 256 << 20
-
-    /// Everything a pipe or another file that is not a regular one gives until it ends; nil when it cannot be opened.
-    static func readStream(_ path: String) throws(ScenarioErrors) -> Data? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxStreamBytes + 1) ?? Data() else { return nil }
-        if data.count > maxStreamBytes {
-            throw ScenarioErrors([.unreadable(file: path, reason: "it goes on past \(maxStreamBytes >> 20) MB (a device, not a file?)")])
-        }
-        return data
-    }
 
     /// The bytes read for `file` as text; refused when they are not UTF-8.
     public static func text(_ data: Data, file: String) throws(ScenarioErrors) -> String {
@@ -75,8 +105,10 @@ public enum ScenarioLoader {
 
     /// Loads and validates a scenario file, or a capture (a `_printHierarchy` dump or a canonical
     /// snapshot, told apart by content) as a scenario with no steps whose initial state is the capture.
-    public static func load(_ path: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors) -> Scenario {
-        let text = try readText(path)
+    public static func load(_ path: String, kinds: [String: NodeKind] = [:], regularOnly: Bool = false) throws(ScenarioErrors)
+        -> Scenario
+    {
+        let text = try readText(path, regularOnly: regularOnly)
         return try decode(text, file: path, kinds: kinds)
     }
 

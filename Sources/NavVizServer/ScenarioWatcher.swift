@@ -77,7 +77,7 @@ struct ScenarioWatcher: Service {
     static func session(for file: String, id: SessionID) -> Session {
         let created = Date().formatted(.iso8601)
         do {
-            let scenario = try ScenarioLoader.load(file)
+            let scenario = try ScenarioLoader.load(file, regularOnly: true)
             let run = ScenarioRunner.run(scenario)
             var session = Session(
                 id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))

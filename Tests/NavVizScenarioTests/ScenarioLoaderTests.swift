@@ -1,0 +1,46 @@
+import Foundation
+import NavVizScenario
+import Testing
+
+/// What `ScenarioLoader` reads: every read is bounded, and a watched folder reads regular files only (a daemon
+/// trial: a link to /proc/self/pagemap in a --watch folder grew the daemon to 5.5 GB; a file swapped for a FIFO
+/// blocked its watcher for good, and then SIGTERM).
+@Suite struct ScenarioLoaderTests {
+    func error(_ body: () throws(ScenarioErrors) -> String) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    #if os(Linux)
+        /// procfs calls pagemap a regular file of size 0; it goes on for gigabytes.
+        @Test func aProcFileThatGoesOnIsCutAtTheLimit() {
+            #expect(
+                error { () throws(ScenarioErrors) in try ScenarioLoader.readText("/proc/self/pagemap", limit: 1 << 16) }
+                    == "/proc/self/pagemap: cannot be read: it goes on past 65536 bytes (a device, not a file?)")
+        }
+    #endif
+
+    @Test func aFIFOIsReadFromTheCommandLineButNotFromAWatchedFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("flow.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // No writer: refused at once, not waited for.
+        #expect(
+            error { () throws(ScenarioErrors) in try ScenarioLoader.readText(fifo, regularOnly: true) }
+                == "\(fifo): cannot be read: it is not a regular file")
+        // From the command line (`<(…)`), read once its writer has written.
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = "{\"navviz\": 1}".withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        writer.start()
+        #expect(try ScenarioLoader.readText(fifo) == "{\"navviz\": 1}")
+    }
+}
