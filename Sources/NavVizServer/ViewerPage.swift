@@ -127,7 +127,8 @@ enum ViewerPage {
                 const response = await fetch("/api/proof?nonce=" + nonce, { cache: "no-store" });
                 const body = response.ok ? await response.json() : {};
                 const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-                const mac = hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("navviz-proof:" + nonce))));
+                const port = location.port || (location.protocol === "https:" ? "443" : "80");
+                const mac = hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("navviz-proof:" + port + ":" + nonce))));
                 if (body.proof !== mac) {
                   throw new Error("The server at this address did not prove it is the navviz serve whose token this page holds, so the token was not sent (another program may hold the port).");
                 }

@@ -185,6 +185,13 @@ extension NavVizCommand {
                     "navviz serve: warning: listening on '\(listenHost)', which other machines can reach: the token and every "
                         + "session travel unencrypted (plain HTTP); use it on a network you trust")
             }
+            // The daemon's proof (`/api/proof`) is an HMAC under the token: from one answer, a short token can be guessed
+            // offline by any process that can reach the port (a security review found a 4-character one in 0.7 s).
+            if let resolved, ServeArguments.isLoopback(listenHost), resolved.count < 16 {
+                printError(
+                    "navviz serve: warning: the token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: another "
+                        + "user of this machine can guess it offline from one answer of the daemon; use at least 16 (openssl rand -hex 16)")
+            }
             if token != nil {
                 Self.hideTokenArgument()
                 printError(

@@ -259,6 +259,11 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             #expect(!cmdline.contains("s3cret-token"))
             #expect(cmdline.contains("--token\u{0}xxxxxxxxxxxx\u{0}"))
             #expect(daemon.log.contains("warning: --token was on the command line, which every user of this machine can read (ps)"))
+            // Short: the proof the daemon gives before the viewer sends the token lets anyone who reaches it guess it offline.
+            #expect(
+                daemon.log.contains(
+                    "navviz serve: warning: the token is 12 characters long: another user of this machine can guess it offline from "
+                        + "one answer of the daemon; use at least 16 (openssl rand -hex 16)"))
             // The token still works.
             let (_, unauthorized) = try await URLSession.shared.data(from: daemon.baseURL.appendingPathComponent("api/sessions"))
             #expect((unauthorized as? HTTPURLResponse)?.statusCode == 401)
@@ -273,7 +278,7 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     @Test func aTokenFileIsReadAndChecked() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data("from-a-file\n".utf8).write(to: file)
+        try Data("from-a-file-0123456789\n".utf8).write(to: file)
         chmod(file.path, 0o644)
         let (status, text) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path])
         #expect(status == 64)
@@ -319,7 +324,7 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         let daemon = try DaemonProcess(["--memory", "--token-file", link])
         #expect(!daemon.log.contains("warning"))
         var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
-        request.setValue("Bearer from-a-file", forHTTPHeaderField: "Authorization")
+        request.setValue("Bearer from-a-file-0123456789", forHTTPHeaderField: "Authorization")
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
     }

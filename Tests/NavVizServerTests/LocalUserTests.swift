@@ -136,7 +136,9 @@ import Testing
                 middleware.owner = { _, _ in .user(502) }
                 router.add(middleware: middleware)
             } else {
-                router.add(middleware: BearerTokenMiddleware<DaemonRequestContext>(token: "secret"))
+                router.add(
+                    middleware: BearerTokenMiddleware<DaemonRequestContext>(
+                        token: "secret", policy: OriginPolicy(host: "127.0.0.1", port: 0)))
             }
             router.post("/api/sessions") { _, _ in "created" }
             let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
