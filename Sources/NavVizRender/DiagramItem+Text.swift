@@ -132,6 +132,8 @@ extension DiagramItem {
         guard folded == nil else { return [] }
         var words: [String] = []
         if let mark { words.append(Self.markWord(mark)) }
+        // A container in front (several children on screen at once) is the visible controller: no fill says so.
+        if isContainer, presence == .visible { words.append("visible") }
         if !node.isLoaded, slot?.hasSuffix("released") != true {
             // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
             words.append(node.isReleased ? "unloaded" : "view not loaded")

@@ -208,6 +208,8 @@ public struct MermaidBuilder: Sendable, Equatable {
                     for (left, right) in zip(ids, ids.dropFirst()) { edges.append("\(left) \(MermaidBuilder.orderingLink) \(right)") }
                 }
                 styles.append("class \(id) \(containerClass(item))")
+                // A container in front (children on screen at once) is the visible controller: a thick border.
+                if item.presence == .visible, item.mark == nil { styles.append("class \(id) visibleBorder") }
             } else {
                 text.append(item.headline + (item.nameSuffix ?? ""))
                 if let classLine = item.classLine { text.append(classLine) }

@@ -359,7 +359,13 @@ struct SceneEmitter {
         let subtle = DiagramStyle.subtleText
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
-        if node.kind == .controller {
+        if node.kind == .controller, item.presence == .visible, item.mark == nil {
+            // The visible controller is a container (children on screen at once): its name on the accent, as a
+            // visible leaf is filled (a trial: a home screen of embedded children had no box marked visible).
+            let name = Markup.font(.bold(.text(node.displayName)) + .text(item.nameSuffix ?? ""), color: DiagramStyle.onAccentText)
+            lines.append(.table([(name, background: DiagramStyle.accent)], padding: 2))
+            if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
+        } else if node.kind == .controller {
             lines.append(.bold(.text(node.displayName)) + .text(item.nameSuffix ?? ""))
             if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
         } else {
