@@ -58,6 +58,24 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(why)")
             }
         }
+        // Another user's folder, or one every user may write to, is not where the user's sessions go: its owner (or
+        // anyone) could read their names and remove a journal, losing steps the daemon acknowledged (a security
+        // review ran a daemon on another user's 777 folder without a word). A folder shared with a group stays allowed.
+        // Through a link: the folder's own owner and mode count.
+        var info = stat()
+        if stat(self.directory, &info) == 0 {
+            let (owner, permissions) = (UInt32(info.st_uid), UInt32(info.st_mode) & 0o7777)
+            if owner != geteuid() {
+                throw .journalFailed(
+                    reason: "the data directory '\(directory)' belongs to another user (uid \(owner)), who could read and "
+                        + "remove its journals: use a folder of yours (--data DIR)")
+            }
+            if permissions & 0o002 != 0 {
+                throw .journalFailed(
+                    reason: "every user of this machine may write to the data directory '\(directory)' (mode "
+                        + "\(String(permissions, radix: 8))), and so remove its journals: chmod o-w it, or use another (--data DIR)")
+            }
+        }
     }
 
     deinit {

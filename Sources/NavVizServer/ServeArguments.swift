@@ -81,6 +81,12 @@ public struct ServeArguments: AppArguments {
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
             return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.navviz/data"
         }
+        // Without $HOME (a service, `env -i`), the user's home from the password database: a folder relative to the
+        // working directory could be another user's (a security review ran in a shared folder).
+        if let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir, directory.pointee != 0 {
+            let home = String(cString: directory)
+            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.navviz/data"
+        }
         return "navviz-data"
     }
 

@@ -99,6 +99,40 @@ import Testing
         await restarted.close()
     }
 
+    /// A data folder of another user's, or one every user may write to, is refused: its owner (or anyone) could read the
+    /// sessions' names and remove a journal, losing acknowledged steps (a security review used another user's 777 folder).
+    @Test func aDataFolderOthersControlIsRefused() throws {
+        let parent = try temporaryDirectory("shared")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        func refusal(_ directory: String) -> String? {
+            do {
+                _ = try FileJournal(directory: directory)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let open = parent + "/open"
+        #expect(mkdir(open, 0o700) == 0 && chmod(open, 0o777) == 0)
+        #expect(
+            refusal(open)
+                == "Could not write the journal, so nothing was accepted: every user of this machine may write to the data directory '\(open)' (mode 777), and so remove its journals: chmod o-w it, or use another (--data DIR)"
+        )
+        // Shared with a group: the user's choice, kept. Through a link of the user's, the folder's own mode counts.
+        #expect(chmod(open, 0o770) == 0)
+        #expect(refusal(open) == nil)
+        #expect(symlink(open, parent + "/link") == 0)
+        #expect(refusal(parent + "/link") == nil)
+        if geteuid() == 0 {
+            let theirs = parent + "/theirs"
+            #expect(mkdir(theirs, 0o700) == 0 && chown(theirs, 65534, 65534) == 0)
+            #expect(
+                refusal(theirs)
+                    == "Could not write the journal, so nothing was accepted: the data directory '\(theirs)' belongs to another user (uid 65534), who could read and remove its journals: use a folder of yours (--data DIR)"
+            )
+        }
+    }
+
     /// A request's path and query are logged to 200 characters: a page sending refused requests with 60 KB queries grew
     /// a log file by 5 MB a second (a security review).
     @Test func aLongRequestTargetIsLoggedCut() {
