@@ -226,6 +226,17 @@ import Testing
             let name6 = try #require(Self.connect(client6, to: target))
             let mappedPeer = try SocketAddress(ipAddress: "127.0.0.1", port: Int(UInt16(bigEndian: name6.sin6_port)))
             #expect(LoopbackPeer.owner(client: mappedPeer, server: server) == .user(UInt32(geteuid())))
+            // The kernel answers for the one socket (sock_diag), not through the tables: another user who grows them cannot
+            // slow the lookup, nor hide the row from a reading (a security review: 1.8 s a connection, and refusals).
+            let serverBytes = try #require(LoopbackPeer.bytes(server))
+            for peer in [peer, mappedPeer] {
+                let bytes = try #require(LoopbackPeer.bytes(peer))
+                #expect(
+                    SocketDiagnostics.owner(client: (bytes, try #require(peer.port)), server: (serverBytes, try #require(server.port)))
+                        == .user(UInt32(geteuid())))
+            }
+            let nobody = try #require(LoopbackPeer.bytes(try SocketAddress(ipAddress: "127.0.0.1", port: 9)))
+            #expect(SocketDiagnostics.owner(client: (nobody, 9), server: (serverBytes, try #require(server.port))) == .unknown)
         }
 
         /// Connects a socket to `target` (a `sockaddr_in` or `sockaddr_in6`); the socket's own address, or nil
