@@ -69,8 +69,20 @@ public func buildApplication(
         services.append(ScenarioWatcher(directory: directory, store: sessions, logger: logger))
     }
     let refusedUsers = RefusedUsers()
+    let quota = ConnectionQuota.Counts()
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
-        guard arguments.token == nil else { return [] }
+        guard arguments.token == nil else {
+            return [
+                ConnectionQuota(
+                    user: localUser.user, counts: quota,
+                    refused: { uid in
+                        guard refusedUsers.first(uid) else { return }
+                        logger.warning(
+                            "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user") past \(ConnectionQuota.limit) open at once"
+                        )
+                    })
+            ]
+        }
         return [
             OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }

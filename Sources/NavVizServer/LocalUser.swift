@@ -352,3 +352,82 @@ final class RefusedUsers: @unchecked Sendable {
     /// Whether `uid` is new here.
     func first(_ uid: UInt32?) -> Bool { lock.withLock { said.insert(uid).inserted } }
 }
+
+/// With a token, other users may come in, but not hold the daemon's files: at most `limit` open connections for each
+/// user other than the daemon's (and for connections no user is found for), the rest closed as they are accepted (a
+/// security review held 1,100 idle connections from another account: the daemon ran out of descriptors, spun on
+/// `accept`, and its owner's requests timed out).
+final class ConnectionQuota: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = NIOAny
+    /// The open connections of each other user, shared by every connection's handler.
+    final class Counts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var open: [UInt32?: Int] = [:]
+
+        /// Counts a connection in, unless `uid` has `limit` open already.
+        func admit(_ uid: UInt32?, limit: Int) -> Bool {
+            lock.withLock {
+                guard open[uid, default: 0] < limit else { return false }
+                open[uid, default: 0] += 1
+                return true
+            }
+        }
+
+        func release(_ uid: UInt32?) {
+            lock.withLock {
+                open[uid, default: 1] -= 1
+                if open[uid] == 0 { open[uid] = nil }
+            }
+        }
+    }
+
+    /// Connections another user may hold open at once.
+    static let limit = 16
+    let user: UInt32
+    let counts: Counts
+    let refused: @Sendable (UInt32?) -> Void
+    /// Who owns a connection's client end.
+    let owner: @Sendable (_ client: SocketAddress, _ server: SocketAddress) -> LoopbackPeer.Owner
+    private var checked = false
+
+    init(
+        user: UInt32, counts: Counts,
+        owner: @escaping @Sendable (SocketAddress, SocketAddress) -> LoopbackPeer.Owner = LoopbackPeer.owner,
+        refused: @escaping @Sendable (UInt32?) -> Void = { _ in }
+    ) {
+        self.user = user
+        self.counts = counts
+        self.owner = owner
+        self.refused = refused
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { check(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        check(context)
+        context.fireChannelActive()
+    }
+
+    private func check(_ context: ChannelHandlerContext) {
+        guard !checked else { return }
+        checked = true
+        guard let client = context.channel.remoteAddress, let server = context.channel.localAddress else { return }
+        let uid: UInt32?
+        switch owner(client, server) {
+        case .user(let owner): uid = owner
+        case .unknown: uid = nil
+        // No way to tell (not Linux): the token alone decides.
+        case .unavailable: return
+        }
+        if uid == user { return }
+        guard counts.admit(uid, limit: Self.limit) else {
+            context.close(promise: nil)
+            refused(uid)
+            return
+        }
+        let counts = counts
+        context.channel.closeFuture.whenComplete { _ in counts.release(uid) }
+    }
+}

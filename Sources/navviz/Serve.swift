@@ -63,6 +63,12 @@ extension NavVizCommand {
 
         /// Overwrites the value of `--token` in the process's own argument memory, which `ps` and `/proc/PID/cmdline`
         /// read: the window in which another user can see it shrinks to the start-up.
+        #if os(Linux)
+            static let fileLimit = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            static let fileLimit = RLIMIT_NOFILE
+        #endif
+
         static func hideTokenArgument() {
             let count = Int(CommandLine.argc)
             for index in 0..<count {
@@ -184,6 +190,12 @@ extension NavVizCommand {
                 printError(
                     "navviz serve: warning: listening on '\(listenHost)', which other machines can reach: the token and every "
                         + "session travel unencrypted (plain HTTP); use it on a network you trust")
+            }
+            // Every descriptor the system allows (the soft limit is often 1,024): connections, journals and workers' pipes.
+            var files = rlimit()
+            if getrlimit(Self.fileLimit, &files) == 0, files.rlim_cur < files.rlim_max {
+                files.rlim_cur = min(files.rlim_max, 1 << 16)
+                setrlimit(Self.fileLimit, &files)
             }
             // The daemon's proof (`/api/proof`) is an HMAC under the token: from one answer, a short token can be guessed
             // offline by any process that can reach the port (a security review found a 4-character one in 0.7 s).

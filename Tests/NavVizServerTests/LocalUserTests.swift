@@ -155,6 +155,66 @@ import Testing
             }
         }
 
+        /// With a token, another user may hold at most `ConnectionQuota.limit` connections at once; the daemon's user any
+        /// number (a security review held 1,100 idle ones from another account and locked the owner out).
+        @Test func anotherUserHoldsAFewConnectionsAtMost() async throws {
+            let other = UInt32(geteuid()) &+ 1
+            final class Owner: @unchecked Sendable {
+                let lock = NSLock()
+                var uid: UInt32 = 0
+            }
+            let owner = Owner()
+            owner.uid = other
+            let counts = ConnectionQuota.Counts()
+            let router = Router(context: DaemonRequestContext.self)
+            router.get("/ping") { _, _ in "pong" }
+            let app = Application(
+                router: router,
+                server: .http1(
+                    configuration: .init(additionalChannelHandlers: [
+                        ConnectionQuota(
+                            user: UInt32(geteuid()), counts: counts, owner: { _, _ in .user(owner.lock.withLock { owner.uid }) })
+                    ])),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            try await app.test(.live) { client in
+                let port = try #require(client.port)
+                // The limit's worth of idle connections is held; one more is closed before it says anything.
+                var held: [Int32] = []
+                defer { for fd in held { close(fd) } }
+                for _ in 0..<ConnectionQuota.limit { held.append(try #require(Self.connectOnly(port: port))) }
+                try await Task.sleep(for: .milliseconds(200))
+                let (text, closed) = await Self.exchange(port: port, "")
+                #expect(closed && text.isEmpty)
+                // The daemon's own user is not counted.
+                owner.lock.withLock { owner.uid = UInt32(geteuid()) }
+                let (answer, _) = await Self.exchange(port: port, "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+                // One closed, one more of the other user's comes in.
+                owner.lock.withLock { owner.uid = other }
+                close(held.removeLast())
+                try await Task.sleep(for: .milliseconds(200))
+                let (again, _) = await Self.exchange(port: port, "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                #expect(again.hasPrefix("HTTP/1.1 200 OK"))
+            }
+        }
+
+        /// A connected socket that sends nothing; nil when it did not connect.
+        static func connectOnly(port: Int) -> Int32? {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else {
+                close(fd)
+                return nil
+            }
+            return fd
+        }
+
         /// Another user's connection is closed as soon as it is accepted, before it sends anything: idle connections
         /// were held until the idle timeout, and reopened, keeping the daemon's files busy (a security review).
         @Test func anotherUsersConnectionIsClosedAtOnce() async throws {
