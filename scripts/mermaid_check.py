@@ -6,8 +6,8 @@ Mermaid's JavaScript is not packaged by Debian, and npm is not reachable here; P
 installed by name and version into .build/e2e-python and the file is extracted from it. navviz writes
 Mermaid 8.10's flowchart subset, which later Mermaid versions (GitHub's, GitLab's) read too.
 
-What is checked, for every diagram of every sample (`render --format mermaid`), of a hostile-title
-scenario, and of a `diff --format markdown` comment between two versions of a sample:
+What is checked, for every diagram of every sample (`render --format mermaid`), of the real captures in
+Tests/Fixtures/captures and a nested shape Mermaid 8.10 once failed on, of a hostile-title scenario, and of a `diff --format markdown` comment between two versions of a sample:
 `mermaid.parse` accepts it and `mermaid.render` draws an SVG with one box per node; hostile user text
 shows as literal text and injects no element. A screenshot of the rendered comment is kept in
 navviz-artifacts/mermaid-comment.png.
@@ -31,6 +31,18 @@ import e2e  # noqa: E402  (the DevTools client and the check counter)
 PYMERMAID = "pymermaid==1.4.3"
 MERMAID_VERSION = "8.10.1"
 CACHE = os.path.join(".build", "e2e-python")
+
+NESTED = """<App.RootViewController 0x1>, state: appeared, view: <UIView 0x2>
+   | <UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
+   |    | <UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>
+   |    |    | <App.FeedViewController 0x7>, state: disappeared, view: <UIView 0x8> not in the window
+   |    |    | <App.EditorViewController 0x9>, state: appeared, view: <UIView 0xa>
+   |    |    |    | <App.PlayerViewController 0xb>, state: appeared, view: <UIView 0xc>
+   |    |    |    | <App.DrawerViewController 0xd>, state: appeared, view: <UIView 0xe>
+   |    | <UINavigationController 0xf>, state: disappeared, view: (view not loaded)
+   |    |    | <App.InboxViewController 0x10>, state: disappeared, view: (view not loaded)
+   | <App.BannerViewController 0x11>, state: appeared, view: <UIView 0x12>
+"""
 
 HOSTILE = {
     "navviz": 1,
@@ -77,6 +89,19 @@ def diagrams(navviz, scratch):
     with open(os.path.join(scratch, "hostile", "hostile", "README.md")) as f:
         blocks = re.findall(r"```mermaid\n(.*?)```\n", f.read(), re.S)
     found += [(f"hostile README block {i}", text) for i, text in enumerate(blocks)]
+    # Real captures (Tests/Fixtures/captures, sources in SOURCES.md there), and a shape Mermaid 8.10 failed to draw
+    # ("Cannot set properties of undefined (setting 'rank')"): a stack's top embedding children, in a tab bar, in a
+    # custom root beside a banner (a readability trial's app).
+    nested = os.path.join(scratch, "nested-embedding.txt")
+    with open(nested, "w") as f:
+        f.write(NESTED)
+    captures = sorted(glob.glob("Tests/Fixtures/captures/[0-9]*.txt")) + [nested]
+    captured = os.path.join(scratch, "captures")
+    subprocess.run([navviz, "render", *captures, "--format", "mermaid", "-o", captured], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for path in sorted(glob.glob(os.path.join(captured, "*", "states", "*.mmd"))):
+        with open(path) as f:
+            found.append((os.path.relpath(path, captured), f.read()))
     with open("Samples/uikit-containers.json") as f:
         newer = json.load(f)
     newer["steps"].insert(2, {"op": "push", "node": "Wishlist", "note": "A new screen"})

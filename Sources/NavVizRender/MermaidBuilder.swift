@@ -158,6 +158,10 @@ public struct MermaidBuilder: Sendable, Equatable {
         var lines: [String] = []
         var edges: [String] = []
         var styles: [String] = []
+        /// Each subgraph's first box (depth first): an ordering link ends there, not at the subgraph. Mermaid 8.10 failed
+        /// ("Cannot set properties of undefined (setting 'rank')") on a link to a subgraph three deep beside an arrow into
+        /// an outer one (a readability trial: a stack's top embedding children, in a tab bar, in a custom root).
+        private var firstBox: [String: String] = [:]
         private var counter = 0
 
         mutating func nextID() -> String {
@@ -204,9 +208,10 @@ public struct MermaidBuilder: Sendable, Equatable {
                 // Siblings in order, left to right as in the SVG, in rows of `rowLength`: links drawn with no stroke.
                 // Without them Mermaid 11 (GitHub's) stacked a tab bar's tabs in a column, the selected one first.
                 for row in stride(from: 0, to: children.count, by: MermaidBuilder.rowLength) {
-                    let ids = children[row..<min(row + MermaidBuilder.rowLength, children.count)]
+                    let ids = children[row..<min(row + MermaidBuilder.rowLength, children.count)].map { firstBox[$0] ?? $0 }
                     for (left, right) in zip(ids, ids.dropFirst()) { edges.append("\(left) \(MermaidBuilder.orderingLink) \(right)") }
                 }
+                if let first = children.first { firstBox[id] = firstBox[first] ?? first }
                 styles.append("class \(id) \(containerClass(item))")
                 // A container in front (children on screen at once) is the visible controller: a thick border.
                 if item.presence == .visible, item.mark == nil { styles.append("class \(id) visibleBorder") }
