@@ -14,9 +14,11 @@ extension DiagramItem {
         if let folded { return folded.detail }
         let className = DiagramStyle.shownClassName(of: node)
         let id = node.id.rawValue
+        // Compared as shown: a class name past the cap was drawn again below itself, shortened (a trial's 88 characters).
+        let name = DiagramStyle.capped(node.displayName)
         // A repeat reads `BaseViewController#2` in bold: the class below it only when it says more (its module).
-        if nameSuffix != nil { return className == node.displayName ? nil : className }
-        if className == node.displayName, id == className { return nil }
+        if nameSuffix != nil { return className == name ? nil : className }
+        if className == name, DiagramStyle.capped(id) == className { return nil }
         return node.displayName == id ? className : "\(className) · \(DiagramStyle.capped(id))"
     }
 

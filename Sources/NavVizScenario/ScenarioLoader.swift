@@ -16,7 +16,7 @@ public enum ScenarioLoader {
             throw ScenarioErrors([.fileNotFound(file: path)])
         }
         if isDirectory.boolValue { throw ScenarioErrors([.isDirectory(file: path)]) }
-        var fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let reason = errno == EACCES ? "permission denied" : "it cannot be read (\(String(cString: strerror(errno))))"
             throw ScenarioErrors([.unreadable(file: path, reason: reason)])
@@ -27,13 +27,11 @@ public enum ScenarioLoader {
         let type = status.st_mode & S_IFMT
         if type == S_IFDIR { throw ScenarioErrors([.isDirectory(file: path)]) }
         if regularOnly, type != S_IFREG { throw ScenarioErrors([.unreadable(file: path, reason: "it is not a regular file")]) }
-        // A FIFO opened without waiting has no writer yet and would read as empty: opened again, waiting for one.
+        // A FIFO opened without waiting may have no writer yet, and would read as empty: wait until one has written or
+        // come and gone (opening it again instead lost what a writer had already written and closed).
         if type == S_IFIFO {
-            let blocking = open(path, O_RDONLY | O_CLOEXEC)
-            if blocking >= 0 {
-                close(fd)
-                fd = blocking
-            }
+            var event = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            while poll(&event, 1, -1) < 0, errno == EINTR {}
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         guard let data = readAll(fd, limit: limit) else {

@@ -373,6 +373,9 @@ final class ConnectionQuota: ChannelInboundHandler, RemovableChannelHandler, @un
             }
         }
 
+        /// The connections `uid` holds open now.
+        func count(_ uid: UInt32?) -> Int { lock.withLock { open[uid, default: 0] } }
+
         func release(_ uid: UInt32?) {
             lock.withLock {
                 open[uid, default: 1] -= 1

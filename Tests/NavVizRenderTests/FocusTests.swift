@@ -43,6 +43,20 @@ import Testing
         #expect(Self.leaves(scene).compactMap(\.folded).map(\.title) == ["Folders"])
     }
 
+    /// A class name longer than the cap that is also the name is drawn once (a trial's 88-character class was drawn in
+    /// full and again below itself, shortened).
+    @Test func aLongClassNameThatIsTheNameIsDrawnOnce() {
+        let long = "ACMEEnterpriseMobileBankingCorporateTreasuryCashPositioningDashboardDetailViewController"
+        #expect(long.count > DiagramStyle.nameLimit)
+        let node = Node(id: NodeID(long), kind: .controller, screen: long, className: long)
+        #expect(DiagramItem(node: node, slot: nil, presence: .visible, isOnPath: true, mark: nil).classLine == nil)
+        var renamed = node
+        renamed.screen = "Dashboard"
+        #expect(
+            DiagramItem(node: renamed, slot: nil, presence: .visible, isOnPath: true, mark: nil).classLine
+                == "\(DiagramStyle.capped(long)) · \(DiagramStyle.capped(long))")
+    }
+
     static func leaves(_ scene: DiagramScene) -> [DiagramItem] {
         func walk(_ item: DiagramItem) -> [DiagramItem] {
             (item.isContainer ? [] : [item]) + (item.children + item.presentations).flatMap(walk)

@@ -95,23 +95,18 @@ import Testing
         /// Sends `text` on a new connection to 127.0.0.1:`port` and reads until the daemon closes it (or 5 s pass):
         /// what came back, and whether the connection was closed. The blocking socket calls run on a thread of their
         /// own: on the cooperative pool (two threads here) they would starve the server's tasks.
-        static func exchange(port: Int, _ text: String) async -> (text: String, closed: Bool) {
+        static func exchange(port: Int, _ text: String, from source: String = "127.0.0.1") async -> (text: String, closed: Bool) {
             await withCheckedContinuation { continuation in
-                Thread { continuation.resume(returning: blockingExchange(port: port, text)) }.start()
+                Thread { continuation.resume(returning: blockingExchange(port: port, text, from: source)) }.start()
             }
         }
 
-        static func blockingExchange(port: Int, _ text: String) -> (text: String, closed: Bool) {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        static func blockingExchange(port: Int, _ text: String, from source: String = "127.0.0.1") -> (text: String, closed: Bool) {
+            guard let fd = connectOnly(port: port, from: source) else {
+                Issue.record("cannot connect to port \(port) from \(source)")
+                return ("", false)
             }
-            #expect(connected == 0)
+            defer { close(fd) }
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             if !text.isEmpty { _ = text.withCString { send(fd, $0, strlen($0), 0) } }
@@ -158,13 +153,8 @@ import Testing
         /// With a token, another user may hold at most `ConnectionQuota.limit` connections at once; the daemon's user any
         /// number (a security review held 1,100 idle ones from another account and locked the owner out).
         @Test func anotherUserHoldsAFewConnectionsAtMost() async throws {
+            // The other user's connections come from 127.0.0.2; the test client's own (and the daemon user's) from 127.0.0.1.
             let other = UInt32(geteuid()) &+ 1
-            final class Owner: @unchecked Sendable {
-                let lock = NSLock()
-                var uid: UInt32 = 0
-            }
-            let owner = Owner()
-            owner.uid = other
             let counts = ConnectionQuota.Counts()
             let router = Router(context: DaemonRequestContext.self)
             router.get("/ping") { _, _ in "pong" }
@@ -173,34 +163,48 @@ import Testing
                 server: .http1(
                     configuration: .init(additionalChannelHandlers: [
                         ConnectionQuota(
-                            user: UInt32(geteuid()), counts: counts, owner: { _, _ in .user(owner.lock.withLock { owner.uid }) })
+                            user: UInt32(geteuid()), counts: counts,
+                            owner: { client, _ in .user(client.ipAddress == "127.0.0.2" ? other : UInt32(geteuid())) })
                     ])),
                 configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in
                 let port = try #require(client.port)
+                let ping = "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                 // The limit's worth of idle connections is held; one more is closed before it says anything.
                 var held: [Int32] = []
                 defer { for fd in held { close(fd) } }
-                for _ in 0..<ConnectionQuota.limit { held.append(try #require(Self.connectOnly(port: port))) }
-                try await Task.sleep(for: .milliseconds(200))
-                let (text, closed) = await Self.exchange(port: port, "")
+                for _ in 0..<ConnectionQuota.limit { held.append(try #require(Self.connectOnly(port: port, from: "127.0.0.2"))) }
+                var open = 0
+                for _ in 0..<50 where open < ConnectionQuota.limit {
+                    try await Task.sleep(for: .milliseconds(100))
+                    open = counts.count(other)
+                }
+                #expect(open == ConnectionQuota.limit)
+                let (text, closed) = await Self.exchange(port: port, "", from: "127.0.0.2")
                 #expect(closed && text.isEmpty)
                 // The daemon's own user is not counted.
-                owner.lock.withLock { owner.uid = UInt32(geteuid()) }
-                let (answer, _) = await Self.exchange(port: port, "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
-                // One closed, one more of the other user's comes in.
-                owner.lock.withLock { owner.uid = other }
-                close(held.removeLast())
-                try await Task.sleep(for: .milliseconds(200))
-                let (again, _) = await Self.exchange(port: port, "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                #expect(again.hasPrefix("HTTP/1.1 200 OK"))
+                #expect(await Self.exchange(port: port, ping).text.hasPrefix("HTTP/1.1 200 OK"))
+                // Closed, they are counted out (the daemon sees each close), and the other user's come in again.
+                for fd in held { close(fd) }
+                held = []
+                for _ in 0..<50 where open > 0 {
+                    try await Task.sleep(for: .milliseconds(100))
+                    open = counts.count(other)
+                }
+                #expect(open == 0)
+                #expect(await Self.exchange(port: port, ping, from: "127.0.0.2").text.hasPrefix("HTTP/1.1 200 OK"))
             }
         }
 
-        /// A connected socket that sends nothing; nil when it did not connect.
-        static func connectOnly(port: Int) -> Int32? {
+        /// A socket connected from `source` that sends nothing; nil when it did not connect.
+        static func connectOnly(port: Int, from source: String = "127.0.0.1") -> Int32? {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -208,7 +212,7 @@ import Testing
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard connected == 0 else {
+            guard bound == 0, connected == 0 else {
                 close(fd)
                 return nil
             }
