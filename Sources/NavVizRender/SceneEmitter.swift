@@ -431,7 +431,7 @@ struct SceneEmitter {
                 ("on screen", "also showing", sample(.onScreen)),
                 ("in the window", "covered, or a container", sample(.inWindow)),
                 ("off screen", "alive, not showing", sample(.offScreen)),
-                ("unloaded", "after a memory warning", sample(.offScreen, loaded: false)),
+                ("view not loaded", "never yet, or a memory warning", sample(.offScreen, loaded: false)),
             ]
         ]
         if includesChanges {

@@ -104,12 +104,21 @@ extension NavVizCommand {
             )
         }
 
-        /// Refuses a `--focus` that names no controller in any state of the runs (a typo would centre nothing).
-        static func checkFocus(_ focus: String, in runs: [NavVizScenario.Run], files: [String]) throws(CommandFailure) {
-            let id = NodeID(focus)
-            guard !runs.contains(where: { $0.steps.contains { $0.hierarchy.contains(id) } }) else { return }
+        /// The controller `--focus` names in some state of the runs, as its id or as a box shows it, its module before it
+        /// (`Social.SocialNavigationController#5`: a trial copied the bold name and was told it named nothing). Refuses
+        /// one that names no controller (a typo would centre nothing).
+        static func checkFocus(_ focus: String, in runs: [NavVizScenario.Run], files: [String]) throws(CommandFailure) -> NodeID {
+            func named(_ id: NodeID) -> Bool { runs.contains { $0.steps.contains { $0.hierarchy.contains(id) } } }
+            if named(NodeID(focus)) { return NodeID(focus) }
+            if let dot = focus.prefix(while: { $0 != "<" }).lastIndex(of: "."),
+                case let unqualified = NodeID(String(focus[focus.index(after: dot)...])),
+                named(unqualified)
+            {
+                return unqualified
+            }
             let ids = Set(runs.flatMap { $0.steps.flatMap { $0.hierarchy.nodeIDs.map(\.rawValue) } })
-            let guess = Suggestion.closest(to: focus, in: ids.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
+            let bare = focus.prefix(while: { $0 != "<" }).lastIndex(of: ".").map { String(focus[focus.index(after: $0)...]) } ?? focus
+            let guess = Suggestion.closest(to: bare, in: ids.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
             throw CommandFailure(
                 message: "--focus '\(focus)' names no controller in any state of \(files.joined(separator: ", "))\(guess)",
                 code: CommandFailure.usage)
@@ -128,7 +137,7 @@ extension NavVizCommand {
             options.expandAll = expand == "all"
             options.focus = focus.map { NodeID($0) }
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
-            let renderer = ScenarioRenderer(options: options)
+            var renderer = ScenarioRenderer(options: options)
             let progress = ProgressLine()
             let single = loaded.count == 1 && !isDirectory(scenarios[0])
             var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
@@ -143,7 +152,10 @@ extension NavVizCommand {
                         code: CommandFailure.usage)
                 }
             }
-            if let focus { try Self.checkFocus(focus, in: runs, files: loaded.map(\.file)) }
+            if let focus {
+                options.focus = try Self.checkFocus(focus, in: runs, files: loaded.map(\.file))
+                renderer = ScenarioRenderer(options: options)
+            }
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
             let plans = runs.map(renderer.plan)
             let layout = try DiagramLayout(

@@ -124,6 +124,16 @@ private let goodScenario =
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
         // A controller of any state will do, though it is gone by the end.
         #expect(try navviz("render", "tiny.json", "--focus", "Detail", "-o", "out", in: folder.url).status == 0)
+        // As a box shows a captured controller: its module before it (a trial copied `Social.SocialNavigationController#5`).
+        let capture = try ScenarioFolder([
+            "app.txt": """
+            <Shop.ShopNavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <Shop.HomeViewController: 0x3>, state: appeared, view: <UIView: 0x4>
+            """
+        ])
+        #expect(try navviz("render", "app.txt", "--focus", "Shop.HomeViewController", "-o", "out", in: capture.url).status == 0)
+        let typo = try navviz("render", "app.txt", "--focus", "Shop.HomeViewControler", "-o", "out2", in: capture.url)
+        #expect(typo.stderr.hasSuffix("names no controller in any state of app.txt. Did you mean 'HomeViewController'?\n"))
     }
 
     /// `navviz render a.json`, then `navviz render a.json b.json`, into the default folder: each recognizes what

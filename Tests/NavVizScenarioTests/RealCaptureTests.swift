@@ -94,7 +94,7 @@ import Testing
         #expect(
             notes == [
                 "'MMTabBarController' is drawn as a tab container from its class name; pass --kind 'MMTabBarController=controller' if it is not one",
-                "'MMUINavigationController', 'MMUINavigationController#2', 'MMUINavigationController#3', 'MMUINavigationController#4' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not",
+                "4 controllers, 'MMUINavigationController' to 'MMUINavigationController#4', are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not",
             ])
     }
 
