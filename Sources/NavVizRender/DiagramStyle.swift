@@ -164,9 +164,22 @@ enum DiagramStyle {
     }
 
     /// The label of a presentation arrow.
-    static func presentationLabel(_ style: PresentationStyle?) -> String {
+    static func presentationLabel(_ style: PresentationStyle?, of node: Node? = nil) -> String {
         guard let style else { return "presented" }
+        if style == .custom, let kind = node.flatMap(customKind) { return "custom (\(kind))" }
         return style == .automatic ? "automatic (pageSheet)" : style.rawValue
+    }
+
+    /// What UIKit's own controllers presented with a custom presentation are, by class: an alert or action sheet
+    /// (`UIAlertController`), a search (`UISearchController`), an activity sheet (`UIActivityViewController`), whose
+    /// edges all read `custom` (a trial).
+    private static func customKind(_ node: Node) -> String? {
+        switch node.className.map(unqualified) {
+        case "UIAlertController": "alert"
+        case "UISearchController": "search"
+        case "UIActivityViewController": "share sheet"
+        default: nil
+        }
     }
 
     /// The banner colour for a step status (nil for `ok`).

@@ -232,7 +232,7 @@ public struct MermaidBuilder: Sendable, Equatable {
         }
 
         mutating func presentation(_ from: String, _ to: String, _ item: DiagramItem) {
-            let style = MermaidBuilder.label(DiagramStyle.presentationLabel(item.node.style))
+            let style = MermaidBuilder.label(DiagramStyle.presentationLabel(item.node.style, of: item.node))
             edges.append(item.isOnPath ? "\(from) == \(style) ==> \(to)" : "\(from) -. \(style) .-> \(to)")
         }
 

@@ -239,7 +239,7 @@ struct SceneEmitter {
         // against the edge, so the dashes ran through its last letter ("formShee|t"): a padded cell keeps
         // it 4 pt away.
         attributes["xlabel"] = .html(
-            .table([(.text(DiagramStyle.presentationLabel(item.node.style)), background: nil)], centered: true, padding: 4))
+            .table([(.text(DiagramStyle.presentationLabel(item.node.style, of: item.node)), background: nil)], centered: true, padding: 4))
         let color: String
         if item.isGhost {
             color = DiagramStyle.removedBorder

@@ -57,6 +57,16 @@ import Testing
                 == "\(DiagramStyle.capped(long)) · \(DiagramStyle.capped(long))")
     }
 
+    /// UIKit's own controllers that present with a custom presentation say what they are (every alert read `custom`).
+    @Test(arguments: [
+        ("UIAlertController", PresentationStyle.custom, "custom (alert)"), ("UISearchController", .custom, "custom (search)"),
+        ("App.AlertViewController", .custom, "custom"), ("UIAlertController", .popover, "popover"),
+    ])
+    func aCustomPresentationOfUIKitsOwnSaysWhatItIs(className: String, style: PresentationStyle, label: String) {
+        let node = Node(id: "x", kind: .controller, className: className)
+        #expect(DiagramStyle.presentationLabel(style, of: node) == label)
+    }
+
     static func leaves(_ scene: DiagramScene) -> [DiagramItem] {
         func walk(_ item: DiagramItem) -> [DiagramItem] {
             (item.isContainer ? [] : [item]) + (item.children + item.presentations).flatMap(walk)
