@@ -296,23 +296,11 @@ struct RefusalCloseMiddleware: RouterMiddleware {
     }
 }
 
-/// Closes, as soon as it is accepted, a connection another user's process opened (or one whose owner the socket
-/// tables do not show): a request would be refused anyway, and connections that send nothing were held until the
-/// idle timeout, enough for another user to keep the daemon's files busy (a security review). Used without a token.
-final class OtherUserGate: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+/// Looks at a connection once, as soon as it is accepted (when the handler is added to an active channel, else when
+/// it becomes active), before it has sent anything.
+class AcceptedConnectionCheck: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
     typealias InboundIn = NIOAny
-    let user: UInt32
-    /// The connections traced to the daemon's user: `LocalUserMiddleware`'s, so it does not read the tables again.
-    let vouched: ConnectionSet
-    /// Told of each connection closed so (the other user's uid; nil when it could not be traced).
-    let refused: @Sendable (UInt32?) -> Void
     private var checked = false
-
-    init(user: UInt32, vouched: ConnectionSet = ConnectionSet(), refused: @escaping @Sendable (UInt32?) -> Void = { _ in }) {
-        self.user = user
-        self.vouched = vouched
-        self.refused = refused
-    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { check(context) }
@@ -327,6 +315,30 @@ final class OtherUserGate: ChannelInboundHandler, RemovableChannelHandler, @unch
         guard !checked else { return }
         checked = true
         guard let client = context.channel.remoteAddress, let server = context.channel.localAddress else { return }
+        accepted(context, client: client, server: server)
+    }
+
+    /// What a subclass does with the connection from `client` to `server`.
+    func accepted(_ context: ChannelHandlerContext, client: SocketAddress, server: SocketAddress) {}
+}
+
+/// Closes, as soon as it is accepted, a connection another user's process opened (or one whose owner the socket
+/// tables do not show): a request would be refused anyway, and connections that send nothing were held until the
+/// idle timeout, enough for another user to keep the daemon's files busy (a security review). Used without a token.
+final class OtherUserGate: AcceptedConnectionCheck, @unchecked Sendable {
+    let user: UInt32
+    /// The connections traced to the daemon's user: `LocalUserMiddleware`'s, so it does not read the tables again.
+    let vouched: ConnectionSet
+    /// Told of each connection closed so (the other user's uid; nil when it could not be traced).
+    let refused: @Sendable (UInt32?) -> Void
+
+    init(user: UInt32, vouched: ConnectionSet = ConnectionSet(), refused: @escaping @Sendable (UInt32?) -> Void = { _ in }) {
+        self.user = user
+        self.vouched = vouched
+        self.refused = refused
+    }
+
+    override func accepted(_ context: ChannelHandlerContext, client: SocketAddress, server: SocketAddress) {
         switch LoopbackPeer.owner(client: client, server: server) {
         case .user(let uid) where uid != user:
             context.close(promise: nil)
@@ -357,8 +369,7 @@ final class RefusedUsers: @unchecked Sendable {
 /// user other than the daemon's (and for connections no user is found for), the rest closed as they are accepted (a
 /// security review held 1,100 idle connections from another account: the daemon ran out of descriptors, spun on
 /// `accept`, and its owner's requests timed out).
-final class ConnectionQuota: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
-    typealias InboundIn = NIOAny
+final class ConnectionQuota: AcceptedConnectionCheck, @unchecked Sendable {
     /// The open connections of each other user, shared by every connection's handler.
     final class Counts: @unchecked Sendable {
         private let lock = NSLock()
@@ -391,7 +402,6 @@ final class ConnectionQuota: ChannelInboundHandler, RemovableChannelHandler, @un
     let refused: @Sendable (UInt32?) -> Void
     /// Who owns a connection's client end.
     let owner: @Sendable (_ client: SocketAddress, _ server: SocketAddress) -> LoopbackPeer.Owner
-    private var checked = false
 
     init(
         user: UInt32, counts: Counts,
@@ -404,19 +414,7 @@ final class ConnectionQuota: ChannelInboundHandler, RemovableChannelHandler, @un
         self.refused = refused
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { check(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        check(context)
-        context.fireChannelActive()
-    }
-
-    private func check(_ context: ChannelHandlerContext) {
-        guard !checked else { return }
-        checked = true
-        guard let client = context.channel.remoteAddress, let server = context.channel.localAddress else { return }
+    override func accepted(_ context: ChannelHandlerContext, client: SocketAddress, server: SocketAddress) {
         let uid: UInt32?
         switch owner(client, server) {
         case .user(let owner): uid = owner
