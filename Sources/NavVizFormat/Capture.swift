@@ -81,6 +81,11 @@ public enum Capture {
         if let dumpLine {
             throw ScenarioErrors([.capture(.textBeforeDump(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }
+        // Controller lines below text, none at the top level: a subtree cut from a larger dump (a trial's real paste, a
+        // presented navigation controller under a note, was called 'not a view controller line').
+        if let nested = lines.first(where: { $0.number > line.number && PrintHierarchy.isControllerLine($0.text) }) {
+            throw ScenarioErrors([.capture(.fragment(file: file, line: nested.number))])
+        }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }
 

@@ -429,6 +429,25 @@ extension PrintHierarchy {
     /// end at `\n`, `\r\n` or `\r`.
     static func lines(of text: String) -> [(number: Int, text: Substring)] { reading(text).lines }
 
+    /// HTML's entities for what a dump holds (`&lt;`, `&gt;`, `&amp;`, quotes, `&nbsp;`) as their characters.
+    static func withoutEntities(_ text: Substring) -> String {
+        let entities: [(String, Character)] = [
+            ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&nbsp;", " "),
+        ]
+        var result = ""
+        var rest = text
+        while let first = rest.first {
+            if first == "&", let (entity, character) = entities.first(where: { rest.hasPrefix($0.0) }) {
+                result.append(character)
+                rest = rest.dropFirst(entity.count)
+            } else {
+                result.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return result
+    }
+
     /// The lines of a dump (`lines(of:)`), the numbers of the lines that are a debugger's prompt (`(lldb) …`,
     /// `cy# …`), and the lines of a console session before the command that printed the dump (another command's
     /// output), which are left out, with why.
@@ -444,6 +463,8 @@ extension PrintHierarchy {
         if body.contains(where: noBreakSpaces.contains) {
             body = Substring(String(body.map { noBreakSpaces.contains($0) ? " " : $0 }))
         }
+        // A dump copied from a page's HTML source: every `<` an entity, none left as it is (a trial's `&lt;…&gt;` paste).
+        if body.contains("&lt;"), body.contains(", state: "), !body.contains("<") { body = Substring(withoutEntities(body)) }
         body = withoutCommentMarkers(body)
         let prompts = splitLines(body).enumerated().compactMap { index, line in
             promptCommand(line).map { (number: index + 1, command: $0) }
@@ -762,7 +783,13 @@ extension PrintHierarchy {
         if !rest.hasPrefix("<") {
             let stripped = rest.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
             if stripped.hasPrefix("<"), stripped.contains(", state: ") {
-                throw .editedPrefix(file: file, line: number, tabs: line.prefix { $0 != "<" }.contains("\t"))
+                // A first line nested below another, whatever its spaces (`|    | <…>`, or `+ <…>` presented by a
+                // controller that is not there): cut from a larger dump (a trial's real subtree was called edited).
+                let marks = line.prefix { $0 != "<" }
+                if isFirst, marks.contains("|") || (marks.contains("+") && !line.hasSuffix("presented with: (null)")) {
+                    throw .fragment(file: file, line: number)
+                }
+                throw .editedPrefix(file: file, line: number, tabs: marks.contains("\t"))
             }
             throw .notADump(file: file, line: number, found: String(line.prefix(80)))
         }

@@ -446,6 +446,8 @@ import Testing
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n    | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n    |     + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
         // A page that collapses runs of spaces (a blog's copy of a dump): no space before `| ` (it was refused as edited).
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n| + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        // Copied from a page's HTML source: every angle bracket an entity (it was refused, quoting the entity).
+        "&lt;UINavigationController 0x1&gt;, state: appeared, view: &lt;UILayoutContainerView 0x2&gt;\n   | &lt;A 0x3&gt;, state: disappeared, view: &lt;UIView 0x4&gt; not in the window\n   |    + &lt;B 0x5&gt;, state: appeared, view: &lt;UIView 0x6&gt;, presented with: &lt;_UIFullscreenPresentationController 0x7&gt;\n",
         // An editor that turned the spaces into tabs: the bars and the plus still nest (they were refused as edited).
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t+ <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n(lldb) pkp 0x6 .isHidden\n0\n",
@@ -675,6 +677,11 @@ import Testing
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   |    | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: nested 2 levels below the line before it (depth 0 to 2): the dump is a fragment or was edited"
+        ),
+        // The same subtree with its spaces collapsed (a page's copy): a fragment too, not "edited".
+        (
+            "+ <UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>, presented with: <_UIFullscreenPresentationController: 0x3>\n|    | <UIViewController: 0x4>, state: appeared, view: <UIView: 0x5>",
+            "dump.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
         // Two units of indentation in one dump: edited by hand (one unit other than UIKit's is read).
         (

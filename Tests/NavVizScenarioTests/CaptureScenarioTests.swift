@@ -99,6 +99,13 @@ import Testing
             "log.txt", "[2026-11-26 08:00:01] paused\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
             "log.txt: line 1: '[2026-11-26 08:00:01] paused' is not part of a dump, which starts on line 2: remove the lines above it"
         ),
+        // A presented subtree under a note, cut from a larger dump, its whitespace collapsed (a trial's real paste, from a
+        // blog: it was "expected a view controller line … found '# interesting private class'").
+        (
+            "subtree.txt",
+            "# interesting private class\n_UIFullscreenPresentationController\n+ <UINavigationController>, state: appeared, view: <UILayoutContainerView>, presented with: <_UIFullscreenPresentationController>\n|    | <Target.EditViewController>, state: appeared, view: <UIView>\n",
+            "subtree.txt: line 3: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
         // A view hierarchy (recursiveDescription) before the controllers' dump: not "a shortened dump".
         (
             "views.txt",
