@@ -107,7 +107,10 @@ public struct DiffRun: Sendable, Equatable {
         if value == .null || (value["kind"] != nil && value["navviz"] == nil) {
             return try snapshot(value, file: file)
         }
-        if let steps = value["steps"]?.arrayValue, steps.contains(where: { $0["hierarchy"] != nil }) {
+        // Run JSON has states and no root; a scenario has a root, and `navviz import`'s snapshot steps carry a
+        // `hierarchy` too (a trial: an imported flow was read as run JSON, its first capture skipped and every step
+        // numbered one lower than run, render and check number it).
+        if value["root"] == nil, let steps = value["steps"]?.arrayValue, steps.contains(where: { $0["hierarchy"] != nil }) {
             return try runFile(value, file: file)
         }
         let scenario = try ScenarioDecoder.decode(text, file: file)

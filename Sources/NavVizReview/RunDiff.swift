@@ -86,8 +86,18 @@ public struct RunDiff: Sendable, Equatable {
         func keys(_ run: DiffRun) -> [StepAlignment.Key] {
             run.steps.indices.dropFirst().map { index in
                 let step = run.steps[index]
-                if useArguments, let arguments = step.arguments { return .init(op: step.op, detail: arguments) }
-                return .init(op: step.op, detail: Self.effectKey(run, index))
+                let effect = Self.ownEffect(run, index)
+                let key = Self.effectKey(step, effect)
+                let shape = [
+                    step.status.rawValue, "\(effect.added.count)", "\(effect.removed.count)", "\(effect.moved.count)",
+                    "\(effect.changed.count)",
+                    effect.isVisibleChanged ? "=" : "",
+                ].joined(separator: "|")
+                let place = step.finder.path.dropLast().map(\.rawValue).joined(separator: ">")
+                if useArguments, let arguments = step.arguments {
+                    return .init(op: step.op, detail: arguments, effect: key, shape: shape, place: place)
+                }
+                return .init(op: step.op, detail: key, shape: shape, place: place)
             }
         }
         var alignment: [StepAlignment.Pair] = []

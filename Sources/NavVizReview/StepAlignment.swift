@@ -10,7 +10,10 @@ import NavVizScenario
 /// pair as a change (cost 7) only where the alternative is removing one and inserting the other
 /// (8). So a step replaced by another reads as one changed step, while an inserted step followed by
 /// steps of the same operations reads as an insertion, not as a run of operations changed into
-/// each other. Among equally cheap alignments the earliest pairing wins.
+/// each other. Steps of the same operation whose details differ but whose effects are alike pair cheaper
+/// (1 for the same effect, 2 for an effect of the same shape or a visible controller in the same containers): a flow of captures renamed throughout has no equal
+/// steps at all, and an inserted capture must still pair the others by what each did. Among equally cheap
+/// alignments the earliest pairing wins.
 public enum StepAlignment {
     /// One position of an alignment: indices into the two step lists.
     public enum Pair: Sendable, Equatable {
@@ -28,10 +31,20 @@ public enum StepAlignment {
         public var op: String
         /// Everything else that must be equal for two steps to be the same step.
         public var detail: String
+        /// What the step did, when known (`RunDiff.effectKey`): alike effects pair cheaper than other changes.
+        public var effect: String?
+        /// The effect's shape (how many controllers it added, removed, moved and changed, whether the visible one
+        /// changed), when known.
+        public var shape: String?
+        /// Where the step left the visible controller: the containers on the way to it, when known.
+        public var place: String?
         /// A key.
-        public init(op: String, detail: String) {
+        public init(op: String, detail: String, effect: String? = nil, shape: String? = nil, place: String? = nil) {
             self.op = op
             self.detail = detail
+            self.effect = effect
+            self.shape = shape
+            self.place = place
         }
     }
 
@@ -44,8 +57,13 @@ public enum StepAlignment {
         let n = old.count
         let m = new.count
         func pairCost(_ i: Int, _ j: Int) -> Int {
-            if old[i] == new[j] { return 0 }
-            return old[i].op == new[j].op ? sameOperationCost : otherOperationCost
+            let (a, b) = (old[i], new[j])
+            if a.op == b.op, a.detail == b.detail { return 0 }
+            guard a.op == b.op else { return otherOperationCost }
+            if let effect = a.effect, effect == b.effect { return 1 }
+            if let shape = a.shape, shape == b.shape { return 2 }
+            if let place = a.place, place == b.place { return 2 }
+            return sameOperationCost
         }
         // cost[i][j]: the cheapest alignment of old[i...] with new[j...], in one flat array.
         let width = m + 1

@@ -13,6 +13,32 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    /// A flow `navviz import` wrote is a scenario, not run JSON (its snapshot steps carry a hierarchy): its first capture
+    /// is compared too, and its steps are numbered as run, render and check number them (a trial: a change to the first
+    /// capture gave "No navigation changes", exit 0, and every step was numbered one lower).
+    @Test func anImportedFlowIsDiffedAsAScenario() throws {
+        let home =
+            "<UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <Shop.HomeViewController: 0x3>, state: appeared, view: <UIView: 0x4>\n"
+        let product =
+            home.replacingOccurrences(
+                of: "state: appeared, view: <UIView: 0x4>", with: "state: disappeared, view: <UIView: 0x4> not in the window")
+            + "   | <Shop.ProductViewController: 0x5>, state: appeared, view: <UIView: 0x6>\n"
+        let folder = try ScenarioFolder([
+            "a/1.txt": home, "a/2.txt": product,
+            "b/1.txt": home.replacingOccurrences(of: "HomeViewController", with: "LandingViewController"),
+            "b/2.txt": product.replacingOccurrences(of: "HomeViewController", with: "LandingViewController"),
+        ])
+        #expect(try navviz(["import", "a/1.txt", "a/2.txt", "-o", "old.json"], in: folder.url).status == 0)
+        #expect(try navviz(["import", "b/1.txt", "b/2.txt", "-o", "new.json"], in: folder.url).status == 0)
+        let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "step 0: ~ HomeViewController replaced by LandingViewController in UINavigationController; visible HomeViewController → LandingViewController\n"
+            ))
+        #expect(try navviz(["diff", "old.json", "old.json"], in: folder.url).stdout == "No navigation changes (1 step).\n")
+    }
+
     @Test func anInsertedStepIsOneLineAndTheLaterStepsStayAligned() throws {
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
         let result = try navviz(["diff", "old.json", "new.json"], in: folder.url)

@@ -36,6 +36,24 @@ import Testing
         }
     }
 
+    /// Captures renamed throughout have no equal steps: an inserted capture still pairs the others by what each did and
+    /// where it left the visible controller (a trial: the inserted sheet was paired with the old tab switch, the tab
+    /// switch called inserted).
+    @Test func stepsThatAllDifferPairByTheirEffectAndPlace() {
+        func key(_ detail: String, effect: String? = nil, shape: String, place: String) -> StepAlignment.Key {
+            StepAlignment.Key(op: "snapshot", detail: detail, effect: effect, shape: shape, place: place)
+        }
+        let old = [key("a", shape: "+1", place: "tabs>nav"), key("b", shape: "*2=", place: "tabs>nav#3")]
+        let new = [
+            key("a2", shape: "+1", place: "tabs>nav"), key("u", shape: "+2=", place: "tabs>nav>sheet"),
+            key("b2", shape: "*2-2=", place: "tabs>nav#3"),
+        ]
+        #expect(StepAlignment.align(old: old, new: new) == [.both(old: 0, new: 0), .inserted(new: 1), .both(old: 1, new: 2)])
+        // Without effects, shapes and places, the earliest pairing (the old behaviour).
+        let bare = { (keys: [StepAlignment.Key]) in keys.map { StepAlignment.Key(op: $0.op, detail: $0.detail) } }
+        #expect(StepAlignment.align(old: bare(old), new: bare(new)) == [.both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2)])
+    }
+
     @Test(arguments: [
         (
             "push:a pop select", "push:a pop select",
