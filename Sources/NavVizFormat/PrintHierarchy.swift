@@ -274,6 +274,13 @@ extension PrintHierarchy {
                     }
                     throw error
                 }
+                // Unless a later command printed a dump again (`(lldb) c`, the process's output, then the same command):
+                // the later dump is the one that matters, and keeping the first silently lost it (a trial).
+                if let second = lines.first(where: { $0.number > number && $0.text.hasPrefix("<") && isControllerLine($0.text) }),
+                    let secondPrompt = prompts.last(where: { $0.number < second.number })?.number
+                {
+                    throw .twoDumps(file: file, line: second.number, prompt: secondPrompt)
+                }
                 leftOutLines.append((prompt...max(prompt, lastLine), "the debugger command on line \(prompt) and its output"))
                 break
             }

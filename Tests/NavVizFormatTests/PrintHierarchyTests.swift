@@ -725,6 +725,11 @@ import Testing
             "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
             "dump.txt: line 4: a second dump starts here, after the prompt on line 3: keep one dump per file"
         ),
+        // The process resumed and stopped between the two (a trial: the second, later dump was left out as 'output').
+        (
+            "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) c\nProcess 8123 resuming\nProcess 8123 stopped\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
+            "dump.txt: line 7: a second dump starts here, after the prompt on line 6: keep one dump per file"
+        ),
         // The first dump without its command: still two dumps, not console output before the second's command.
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
