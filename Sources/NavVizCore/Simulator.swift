@@ -195,6 +195,21 @@ public struct Simulator: Sendable, Equatable {
     /// ([A4](docs/semantics.md#A4)); the full-screen order when a full-screen presentation came or went
     /// ([A3](docs/semantics.md#A3)); a cancel's order when every change undoes one in flight ([A5](docs/semantics.md#A5)).
     static func snapshotEvents(from old: Hierarchy, to new: Hierarchy) -> [AppearanceEvent] {
+        // A presentation that went and another that came: UIKit presents nothing while a dismissal is in flight (P3),
+        // so the dismissal ran first, then the presentation (a trial: the alert's viewDidAppear came amid the login's
+        // dismissal, before its viewDidDisappear).
+        let presentedBefore = Set(old.attachedNodes().filter { old[$0].presenter != nil })
+        let presentedAfter = Set(new.attachedNodes().filter { new[$0].presenter != nil })
+        let came = presentedAfter.subtracting(presentedBefore)
+        if !presentedBefore.subtracting(presentedAfter).isEmpty, !came.isEmpty {
+            var between = new
+            for id in came {
+                guard let presenter = between[id].presenter else { continue }
+                between[presenter].presented = nil
+                between[id].presenter = nil
+            }
+            return snapshotEvents(from: old, to: between) + snapshotEvents(from: between, to: new)
+        }
         let before = old.nodesInWindow().filter { old[$0].kind.getsAppearanceCallbacks }
         let after = new.nodesInWindow().filter { new[$0].kind.getsAppearanceCallbacks }
         let (beforeSet, afterSet) = (Set(before), Set(after))

@@ -115,6 +115,19 @@ import Testing
             nav(home),
             "LoginViewController.viewWillDisappear UINavigationController.viewWillAppear HomeViewController.viewWillAppear UINavigationController.viewDidAppear HomeViewController.viewDidAppear LoginViewController.viewDidDisappear"
         ),
+        // The login dismissed and an alert presented between two captures: the dismissal's callbacks, then the alert's
+        // (UIKit presents nothing while a dismissal is in flight; a trial got the alert's viewDidAppear amid them).
+        (
+            "a dismissal then a presentation",
+            """
+            <UINavigationController: 0x1>, state: disappeared, view: <UILayoutContainerView: 0x2> not in the window
+               | <HomeViewController: 0x3>, state: disappeared, view: <UIView: 0x4> not in the window
+               + <LoginViewController: 0x7>, state: appeared, view: <UIView: 0x8>, presented with: <_UIFullscreenPresentationController: 0x9>
+            """,
+            nav(home)
+                + "   + <UIAlertController: 0xa>, state: appeared, view: <UIView: 0xb>, presented with: <_UIAlertControllerAlertPresentationController: 0xc>\n",
+            "LoginViewController.viewWillDisappear UINavigationController.viewWillAppear HomeViewController.viewWillAppear UINavigationController.viewDidAppear HomeViewController.viewDidAppear LoginViewController.viewDidDisappear UIAlertController.viewWillAppear UIAlertController.viewDidAppear"
+        ),
         // Observed with KVO between the captures (printed `NSKVONotifying_HomeViewController` at the same address): the
         // same controller, nothing sent (a trial of real captures: a leave and an enter with four callbacks).
         (
