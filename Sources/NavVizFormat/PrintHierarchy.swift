@@ -693,19 +693,48 @@ extension PrintHierarchy {
         // A wrapped line has a few parts; a bound keeps a file of thousands of `<` lines from being joined into one,
         // each join copying the line so far.
         var parts = 1
+        // A terminal's hard fold cuts every long line at one width, mid-word, and goes on at the next line's first column:
+        // two or more unfinished controller lines of the longest length in the text, each followed by such a line, are
+        // folded there, and their parts join with nothing between.
+        let longest = lines.map(\.text.count).max() ?? 0
+        let folded = zip(lines, lines.dropFirst()).filter { line, next in
+            line.text.count == longest && !line.text.hasSuffix(" ") && !isControllerLine(line.text)
+                && line.text.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<"
+                && next.text.first.map { !$0.isWhitespace } == true && !isLineStart(next.text)
+        }
+        let foldWidth = folded.count >= 2 ? longest : nil
+        var headLength = 0
         for line in lines {
             let continuation = line.text.drop { $0 == " " || $0 == "\t" }
             var head = joined.last?.text ?? ""
             while head.last?.isWhitespace == true { head = head.dropLast() }
+            if parts < 12, !joined.isEmpty, let foldWidth, headLength == foldWidth, line.text.first.map({ !$0.isWhitespace }) == true,
+                !isLineStart(line.text),
+                head.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<"
+            {
+                joined[joined.count - 1].text = Substring(String(head) + String(line.text))
+                headLength = line.text.count
+                parts += 1
+                continue
+            }
             if parts < 12, !joined.isEmpty, let separator = wrapSeparator(after: head, before: continuation) {
                 joined[joined.count - 1].text = Substring(String(head) + separator + String(continuation))
+                headLength = line.text.count
                 parts += 1
                 continue
             }
             joined.append(line)
+            headLength = line.text.count
             parts = 1
         }
         return joined
+    }
+
+    /// Whether a line starts as a dump's line does (a prefix of `|` and `+`, then `<`), or is a prompt: not a
+    /// continuation.
+    static func isLineStart(_ line: Substring) -> Bool {
+        let rest = line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }
+        return rest.first == "<" || rest.hasPrefix("(lldb)")
     }
 
     /// What goes between a controller line and the next line when the next continues it (nil when it does not): a
@@ -713,7 +742,17 @@ extension PrintHierarchy {
     /// line (`, presented with: …`, the longest part, wraps first); a space before ` not in the window`, and after a
     /// `view:` or `presented with:` whose value went to the next line. `head` ends in no white space.
     static func wrapSeparator(after head: Substring, before continuation: Substring) -> String? {
+        // Wrapped right after the prefix (a long class name went to the next line).
+        if !head.isEmpty, head.allSatisfy({ $0 == " " || $0 == "|" || $0 == "+" }), head.contains("|") || head.contains("+"),
+            continuation.first == "<"
+        {
+            return " "
+        }
         guard head.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<", !continuation.isEmpty else { return nil }
+        // A word wrap inside ` not in the window` (`… <UIView 0x…> not` then `in the window`).
+        for cut in ["not", "not in", "not in the"] where head.hasSuffix("> " + cut) {
+            if (cut + " " + continuation).hasPrefix("not in the window") { return " " }
+        }
         let parts = ["state: ", "view: ", "presented with: "]
         if head.last == ",", parts.contains(where: { continuation.hasPrefix($0) }) { return " " }
         if parts.contains(where: { continuation.hasPrefix(", " + $0) }) { return "" }

@@ -403,6 +403,33 @@ import Testing
         ]
     }
 
+    /// A dump with buried entries, as it comes through an e-mail's or a chat's word wrap, a wrap after a line's prefix,
+    /// and a terminal's hard fold at a column, mid-word (a trial: each was refused, one with "found ''").
+    static let buried = """
+        <Shop.MainTabBarController 0x10a80c400>, state: appeared, view: <UILayoutContainerView 0x10a70e2a0>
+           | <Shop.ShopNavigationController 0x10b01d200>, state: appeared, view: <UILayoutContainerView 0x10a712b40>
+           |    | <Shop.HomeViewController 0x10a6093e0>, state: disappeared, view: <UIView 0x10a70f5c0> not in the window
+           |    | <Shop.ProductDetailViewController 0x10a8a4e00>, state: appeared, view: <UIView 0x10a8b1c70>
+        """
+
+    @Test(arguments: [
+        ("a word wrap inside 'not in the window'", buried.replacingOccurrences(of: "> not in the window", with: "> not\nin the window")),
+        (
+            "a wrap after the prefix",
+            buried.replacingOccurrences(of: "   |    | <Shop.ProductDetail", with: "   |    |\n<Shop.ProductDetail")
+        ),
+        (
+            "a hard fold at 60 columns",
+            buried.split(separator: "\n").map { line in
+                stride(from: 0, to: line.count, by: 60).map { String(line.dropFirst($0).prefix(60)) }.joined(separator: "\n")
+            }.joined(separator: "\n")
+        ),
+    ])
+    func wrappedLinesReadAsTheDump(_ name: String, text: String) throws {
+        let expected = try capture(Self.buried).hierarchy
+        #expect(try capture(text).hierarchy == expected, "\(name)")
+    }
+
     /// The lines of a console session that are not the dump are named in a note.
     @Test(arguments: [
         (
