@@ -141,6 +141,11 @@ public enum DocsWriter {
             flow.map {
                 "<details><summary>Flow of distinct states</summary>\(inline($0, prefix: "flow-", dotOnly: options.dotOnly))</details>"
             } ?? ""
+        let format = options.mermaid ? "mermaid" : "dot"
+        let textOnly =
+            options.dotOnly
+            ? "<p class=\"hint\">No pictures: this render wrote the diagrams as \(options.mermaid ? "Mermaid" : "DOT") text only "
+                + "(<code>--format \(format)</code>), shown below as text; render without <code>--format</code> for SVG.</p>" : ""
         let head = """
             <!DOCTYPE html>
             <html lang="en">
@@ -176,6 +181,7 @@ public enum DocsWriter {
             <main>
             <p class="hint">← and → step through the run (the address follows: <code>#step-N</code>);
             + and − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan.</p>
+            \(textOnly)
 
             """
         let tail = """

@@ -255,7 +255,9 @@ public struct ScenarioRenderer: Sendable {
                 mermaid[path] = text
                 if options.mermaid { files.append(OutputFile(path: "\(path).mmd", contents: text)) }
             }
-            var image = diagram.dot
+            // Without pictures, the page shows the text this render wrote: the Mermaid of `--format mermaid` (a trial
+            // opened index.html and found Graphviz's DOT where it had asked for Mermaid).
+            var image = options.dotOnly && options.mermaid ? (mermaid[path] ?? diagram.dot) : diagram.dot
             if !options.dotOnly {
                 if let svg = composed[index] {
                     image = svg

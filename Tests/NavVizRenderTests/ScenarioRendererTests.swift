@@ -169,6 +169,22 @@ import Testing
         #expect(flow.states.count == 2)
     }
 
+    /// Without pictures, index.html shows the text the render wrote, and says so: Mermaid for `--format mermaid` (a trial
+    /// found Graphviz's DOT there), DOT for `--format dot`.
+    @Test(arguments: [true, false])
+    func aRenderWithoutPicturesShowsItsTextInTheViewer(mermaid: Bool) throws {
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(Self.small, file: "small.json"))
+        let files = try ScenarioRenderer(
+            options: Self.options {
+                $0.dotOnly = true; $0.mermaid = mermaid
+            }
+        ).render(run)
+        let page = try Self.contents(files, "index.html")
+        #expect(page.contains("flowchart TB") == mermaid)
+        #expect(page.contains("digraph navviz") == !mermaid)
+        #expect(page.contains("No pictures: this render wrote the diagrams as \(mermaid ? "Mermaid" : "DOT") text only"))
+    }
+
     @Test func clusteredStateRendersByteIdenticallyFiveHundredTimes() throws {
         let files = try Self.render(Self.sample(), file: "uikit-containers.json", options: Self.options { $0.dotOnly = true })
         let dot = try Self.contents(files, "states/014-expand.dot")
