@@ -228,7 +228,10 @@ public struct HierarchyChanges: Sendable, Equatable {
             case .notifications: what = "current notification"
             default: what = "visible child"
             }
-            out.append("\(id) \(what) \(a.selected.map(String.init) ?? "none") → \(b.selected.map(String.init) ?? "none")")
+            // A tab bar no tab of which is in the window (a full-screen presentation covers it) has a selection no capture
+            // shows: not known, not "none" (a trial read it as a change of tab).
+            let unknown = b.kind == .tab || b.kind == .notifications ? "not known" : "none"
+            out.append("\(id) \(what) \(a.selected.map(String.init) ?? unknown) → \(b.selected.map(String.init) ?? unknown)")
         }
         if a.active != b.active { out.append("\(id) active \(quoted(a.active)) → \(quoted(b.active))") }
         if a.role != b.role { out.append("\(id) role \(a.role?.rawValue ?? "none") → \(b.role?.rawValue ?? "none")") }
@@ -244,7 +247,8 @@ public struct HierarchyChanges: Sendable, Equatable {
         if a.presenter != nil, b.presenter != nil, oldStyle != newStyle {
             out.append("\(id) style \(oldStyle?.rawValue ?? "none") → \(newStyle?.rawValue ?? "none")")
         }
-        if a.isLoaded != b.isLoaded { out.append(b.isLoaded ? "\(id) loaded again" : "\(id) unloaded") }
+        // Loaded "again" only after a memory warning released the view; a lazy tab's first load is a load.
+        if a.isLoaded != b.isLoaded { out.append(b.isLoaded ? "\(id) loaded\(a.isReleased ? " again" : "")" : "\(id) unloaded") }
         if a.definesPresentationContext != b.definesPresentationContext {
             out.append("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)")
         }

@@ -314,6 +314,29 @@ import Testing
         #expect(changes.phrases == ["split collapsed", "~ General moved from split to settingsNav", "General role secondary → none"])
     }
 
+    /// A tab bar whose selection no capture shows reads "not known", and a lazy tab's first load is not "loaded again"
+    /// (a trial: "selected tab 2 → none" under a full-screen login; "loaded again" for a tab never loaded before).
+    @Test func aSelectionNotKnownAndAFirstLoadAreSaidAsSuch() throws {
+        func hierarchy(selected: Int?, cartLoaded: Bool, released: Bool = false) throws -> Hierarchy {
+            var builder = HierarchyBuilder()
+            var tabs = Node(id: "tabs", kind: .tab)
+            tabs.selected = selected
+            var cart = Node(id: "Cart", kind: .controller)
+            (cart.isLoaded, cart.isReleased) = (cartLoaded, released)
+            try builder.insert(tabs)
+            try builder.insert(Node(id: "Home", kind: .controller), parent: "tabs")
+            try builder.insert(cart, parent: "tabs")
+            return builder.build(root: "tabs")
+        }
+        let old = try hierarchy(selected: 0, cartLoaded: false)
+        let new = try hierarchy(selected: nil, cartLoaded: true)
+        let phrases = HierarchyChanges(old: old, oldVisible: nil, new: new, newVisible: nil).phrases
+        #expect(phrases.contains("tabs selected tab 0 → not known"))
+        #expect(phrases.contains("Cart loaded"))
+        let released = try hierarchy(selected: 0, cartLoaded: false, released: true)
+        #expect(HierarchyChanges(old: released, oldVisible: nil, new: new, newVisible: nil).phrases.contains("Cart loaded again"))
+    }
+
     /// Ids may hold spaces: the replaced line is found by where it was written, not by its text.
     @Test func aReplacementAmongIdsWithSpacesKeepsEveryAddition() throws {
         var sim = try Simulator(root: .tabs([.screen("n1"), .screen("A")], id: "tabs"))
