@@ -288,7 +288,14 @@ extension PrintHierarchy {
         where controller.state == .disappeared && controller.isViewLoaded && window.contains(ids[index]) {
             h[ids[index]].transitionalState = .disappeared
         }
-        var captured = CapturedHierarchy(hierarchy: h.build(root: ids[0]), observed: observed, notes: notes)
+        var built = h.build(root: ids[0])
+        // A split shown expanded needs a regular width: an iPad's (or a large iPhone's in landscape), drawn as a pad's (a
+        // trial's iPad capture read `UIWindow · phone`; `import --device` says otherwise).
+        if device == .phone, let split = ids.first(where: { built[$0].kind == .split && built[$0].isCollapsed == false }) {
+            built.device = .pad
+            notes.append("'\(split)' is expanded, which needs a regular width: drawn as an iPad's (import --device phone if it is not)")
+        }
+        var captured = CapturedHierarchy(hierarchy: built, observed: observed, notes: notes)
         captured.identities = identities
         captured.unmatchedKinds = unmatchedKinds
         return captured

@@ -261,7 +261,13 @@ import Testing
         let found = ViewFinder().find(in: h)
         #expect(found.visible == onScreen.last)
         #expect(found.onScreen == onScreen)
-        #expect(captured.notes == [note])
+        // Expanded needs a regular width: drawn as an iPad's (it read `UIWindow · phone`).
+        #expect(
+            captured.notes == [
+                note,
+                "'UISplitViewController' is expanded, which needs a regular width: drawn as an iPad's (import --device phone if it is not)",
+            ])
+        #expect(h.device == .pad)
         // A snapshot keeps it.
         let snapshot = Snapshot.encode(h)
         #expect(JSONWriter.compact(snapshot).contains(#""display":"\#(display.rawValue)""#))
