@@ -111,7 +111,13 @@ public struct GoldenCheck: Sendable {
                 "  " + Self.clipped(line, counterpart: Self.counterpart(of: index, in: lines), to: charactersPerLine)
             }
             budget -= min(room, lines.count)
-            if lines.count > room { hidden += lines.count - room }
+            if lines.count > room {
+                hidden += lines.count - room
+                // Said where the cut is: a hunk cut short read as if its last lines were removed (a trial).
+                if room > 0 {
+                    report.lines.append("  … \(lines.count - room) more line\(lines.count - room == 1 ? "" : "s") of this file's diff")
+                }
+            }
         }
         if hidden > 0 { report.lines.append("  … \(hidden) more diff lines in \(artifacts)/drift.txt") }
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)

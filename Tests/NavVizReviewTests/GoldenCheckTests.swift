@@ -141,6 +141,9 @@ import Testing
         #expect(shownDiff.count == 4)
         let hidden = report.fullDiff.count - 4
         #expect(report.lines.contains("  … \(hidden) more diff lines in a/drift.txt"))
+        // Where a file's diff is cut, it says so (a trial read a hunk cut short as lines removed).
+        let cut = try #require(report.lines.firstIndex { $0.hasPrefix("  … ") && $0.hasSuffix("of this file's diff") })
+        #expect(report.lines[cut - 1].hasPrefix("  ") && !report.lines[cut - 1].hasPrefix("  … "))
     }
 
     /// A note is in the transition's caption: the drift says so, and the shown line is cut around the change,
