@@ -764,8 +764,18 @@ extension PrintHierarchy {
         }
         // Wrapped at any space (a terminal 80 columns wide): inside `<UIView 0x…>` or `(view not loaded)`, which no
         // whole line leaves open.
-        func count(_ character: Character) -> Int { head.reduce(0) { $0 + ($1 == character ? 1 : 0) } }
-        if count("<") > count(">") || count("(") > count(")") { return " " }
+        // Counted in bytes (ASCII): by characters, this count was most of the time a file of thousands of `<` lines took.
+        var (angles, parentheses) = (0, 0)
+        for byte in head.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): angles += 1
+            case UInt8(ascii: ">"): angles -= 1
+            case UInt8(ascii: "("): parentheses += 1
+            case UInt8(ascii: ")"): parentheses -= 1
+            default: break
+            }
+        }
+        if angles > 0 || parentheses > 0 { return " " }
         return nil
     }
 
