@@ -82,7 +82,7 @@ public enum DocsWriter {
         }
         for step in steps {
             let stem = ScenarioRenderer.stem(step, count: run.steps.count)
-            out += step.index == 0 ? "## Initial state\n\n" : "## \(step.index). \(markdown(escaping: step.op))\n\n"
+            out += step.index == 0 ? "## Initial state\n\n" : "## \(step.index). \(markdown(escaping: label(step)))\n\n"
             if let note = step.note { out += "\(markdown(escaping: note))\n\n" }
             out += "- Status: \(markdown(escaping: statusLine(step)))\n"
             out += "- Visible: \(codeSpan(step.finder.visible?.rawValue ?? "nothing"))\n"
@@ -99,6 +99,17 @@ public enum DocsWriter {
             }
         }
         return out
+    }
+
+    /// A step's name in the README's headings and the viewer's list: its operation, and for an imported capture
+    /// the file it was captured in (a trial's flow read `snapshot` on every line).
+    static func label(_ step: RunStep) -> String {
+        guard step.op == "snapshot", let note = step.note, note.hasPrefix("Captured in ") else { return step.op }
+        let file = note.dropFirst("Captured in ".count).prefix { $0 != "\n" }
+        guard let end = file.range(of: ". ")?.lowerBound ?? (file.hasSuffix(".") ? file.index(before: file.endIndex) : nil) else {
+            return step.op
+        }
+        return "snapshot (\(file[..<end]))"
     }
 
     /// A self-contained viewer: the step list, the state and transition of the selected step, ←/→. The page
@@ -121,11 +132,11 @@ public enum DocsWriter {
             let status = step.status.rawValue
             items +=
                 "<li><button type=\"button\" data-step=\"\(offset)\" data-index=\"\(step.index)\" class=\"status-\(status)\" "
-                + "title=\"\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: step.op))"
+                + "title=\"\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: label(step)))"
             items += " <span class=\"v\">\(html(escaping: step.finder.visible?.rawValue ?? ""))</span></button></li>\n"
             panel += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
             panel +=
-                "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: step.op))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
+                "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: label(step)))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
             if let note = step.note { panel += "<p class=\"note\">\(html(escaping: note))</p>\n" }
             if let message = step.outcome.message { panel += "<p class=\"message\">\(html(escaping: message))</p>\n" }
             panel += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"

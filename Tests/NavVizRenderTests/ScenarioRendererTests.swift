@@ -169,6 +169,20 @@ import Testing
         #expect(flow.states.count == 2)
     }
 
+    /// An imported capture's step is named by the file it was captured in, in the README and the viewer (a trial's flow
+    /// read `snapshot` on every line).
+    @Test func anImportedCapturesStepIsNamedByItsFile() throws {
+        let text =
+            #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": ["#
+            + #"{"op": "snapshot", "note": "Captured in 02-product.txt. Note: something.", "hierarchy": "#
+            + #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}, "#
+            + #"{"id": "Product", "kind": "controller", "children": []}]}}]}"#
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "flow.json"))
+        let files = try ScenarioRenderer(options: Self.options { $0.dotOnly = true }).render(run)
+        #expect(try Self.contents(files, "README.md").contains("## 1. snapshot (02-product.txt)\n"))
+        #expect(try Self.contents(files, "index.html").contains("<span class=\"n\">1</span> snapshot (02-product.txt)"))
+    }
+
     /// Without pictures, index.html shows the text the render wrote, and says so: Mermaid for `--format mermaid` (a trial
     /// found Graphviz's DOT there), DOT for `--format dot`.
     @Test(arguments: [true, false])
