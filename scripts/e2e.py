@@ -394,6 +394,30 @@ def main():
         finally:
             stand_in.shutdown()
 
+        print("e2e: a viewer tab left open on a daemon that stops: the next program on its port gets no token")
+        quiet = subprocess.Popen([navviz, "serve", "--port", "0", "--memory"], env=dict(os.environ, NAVVIZ_TOKEN=secret),
+                                 stdout=subprocess.PIPE, stderr=open(os.path.join(ARTIFACTS, "e2e-token-stop.log"), "w"), text=True)
+        quiet_base = quiet.stdout.readline().split("viewer at ")[1].split("#")[0].rstrip("/")
+        quiet_port = int(quiet_base.rsplit(":", 1)[1])
+        try:
+            # No session: the page watches the session list's stream, proved once (a security review: its reconnect
+            # kept that proof and sent the token to whoever held the port next).
+            page.call("Page.navigate", url=quiet_base + "/#token=" + secret)
+            check(page.wait_for("document.getElementById('live').classList.contains('on')"),
+                  "the viewer of a daemon with no session watches the session list")
+        finally:
+            quiet.send_signal(signal.SIGTERM)
+            quiet.wait(10)
+        sent.clear()
+        taker = http_server.ThreadingHTTPServer(("127.0.0.1", quiet_port), StandIn)
+        threading.Thread(target=taker.serve_forever, daemon=True).start()
+        try:
+            time.sleep(6)
+            check(len(sent) >= 1 and all(value is None for value in sent),
+                  f"the page asks the program now on the port for a proof and sends it no token ({len(sent)} requests)")
+        finally:
+            taker.shutdown()
+
         print("e2e: a rendered index.html: a link to one step, zoom, the keyboard")
         rendered = os.path.join(scratch, "rendered")
         subprocess.run([navviz, "render", "Samples/wikipedia-reader.json", "-o", rendered, "--no-cache"],

@@ -47,8 +47,6 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 /// (a 404 or 405 would tell). Other paths (the viewer page) pass.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
-    /// Whose port the proof names.
-    let policy: OriginPolicy
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // By the path's first segment, as the router reads it (`//api/…` is routed as `/api/…`).
@@ -56,10 +54,11 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         guard segments.first == "api" else { return try await next(request, context) }
         // The daemon's proof that it knows the token, before the viewer sends it: another program holding the port
         // (another user's, while the daemon was down) cannot give it, and gets no token (a security review: a viewer
-        // tab reconnecting sent it to whoever held the port). HMAC-SHA256 of `navviz-proof:PORT:NONCE`, the nonce the
-        // page's own, random, and the port the one this daemon listens on, which the page checks against its own: a
-        // program on the page's port that asks another daemon with the same token for a proof gets one for that
-        // daemon's port (a security review relayed the proof to a second daemon, and was sent the token).
+        // tab reconnecting sent it to whoever held the port). HMAC-SHA256 of `navviz-proof:HOST:NONCE`, the nonce the
+        // page's own, random, and HOST the `Host` the request names (the guard before this one accepts only this daemon's
+        // address and port there), which the page checks against its own `location.host`: a program on the page's
+        // address that asks another daemon with the same token gets a proof for that daemon's address (security
+        // reviews relayed it to a second daemon on another port, then on the same port of `[::1]`, and were sent the token).
         if segments == ["api", "proof"], request.method == .get {
             guard let nonce = request.uri.queryParameters["nonce"].map(String.init), (32...128).contains(nonce.count),
                 nonce.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
@@ -68,8 +67,8 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
                     name: "nonce", value: request.uri.queryParameters["nonce"].map(String.init), expected: "32 to 128 lower-case hex digits"
                 )
             }
-            let port = policy.port.value.map(String.init) ?? ""
-            let proof = SHA256.hex(SHA256.hmac(key: Array(token.utf8), message: Array("navviz-proof:\(port):\(nonce)".utf8)))
+            let host = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()
+            let proof = SHA256.hex(SHA256.hmac(key: Array(token.utf8), message: Array("navviz-proof:\(host):\(nonce)".utf8)))
             return .text(
                 JSONWriter.compact(.object([("proof", .string(proof))])), contentType: "application/json; charset=utf-8",
                 cacheControl: "no-store")

@@ -127,8 +127,7 @@ enum ViewerPage {
                 const response = await fetch("/api/proof?nonce=" + nonce, { cache: "no-store" });
                 const body = response.ok ? await response.json() : {};
                 const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-                const port = location.port || (location.protocol === "https:" ? "443" : "80");
-                const mac = hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("navviz-proof:" + port + ":" + nonce))));
+                const mac = hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("navviz-proof:" + location.host.toLowerCase() + ":" + nonce))));
                 if (body.proof !== mac) {
                   throw new Error("The server at this address did not prove it is the navviz serve whose token this page holds, so the token was not sent (another program may hold the port).");
                 }
@@ -331,6 +330,10 @@ enum ViewerPage {
               }
             } finally {
               $("live").classList.remove("on");
+              // A stream that ended, however (the daemon stopped): whoever answers next proves it knows the token first
+              // (a security review: the list's stream kept the old proof, and its reconnect sent the token to the next
+              // program on the port).
+              proof = null;
             }
           }
 

@@ -132,8 +132,7 @@ import Testing
                 router.add(middleware: middleware)
             } else {
                 router.add(
-                    middleware: BearerTokenMiddleware<DaemonRequestContext>(
-                        token: "secret", policy: OriginPolicy(host: "127.0.0.1", port: 0)))
+                    middleware: BearerTokenMiddleware<DaemonRequestContext>(token: "secret"))
             }
             router.post("/api/sessions") { _, _ in "created" }
             let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))

@@ -307,7 +307,7 @@ import Testing
 
     // MARK: - Token
 
-    /// The daemon proves it knows its token before the viewer sends it: HMAC-SHA256 of `navviz-proof:PORT:NONCE` (RFC 4231's
+    /// The daemon proves it knows its token before the viewer sends it: HMAC-SHA256 of `navviz-proof:HOST:NONCE` (RFC 4231's
     /// second vector checks the HMAC). Another program holding the port cannot (a security review: a viewer tab
     /// reconnecting sent the token to whoever held the port after the daemon stopped).
     @Test func theDaemonProvesItKnowsItsToken() async throws {
@@ -318,12 +318,13 @@ import Testing
         try await withDaemon(ServeArguments(token: "s3cret")) { client in
             let proof = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "127.0.0.1:7381")]))
             #expect(proof.status == .ok)
-            // Bound to the port the daemon listens on, which the page checks against its own: a program on the page's port
-            // that relays the request to another daemon with the same token gets that daemon's port (a security review
-            // relayed it and was sent the token).
-            let expected = SHA256.hex(SHA256.hmac(key: Array("s3cret".utf8), message: Array("navviz-proof:7381:\(nonce)".utf8)))
+            // Bound to the address the request names, which the page checks against its own: a program on the page's
+            // address that relays the request to another daemon with the same token gets that daemon's address (security
+            // reviews relayed it to another port, then to the same port of [::1], and were sent the token).
+            let expected = SHA256.hex(SHA256.hmac(key: Array("s3cret".utf8), message: Array("navviz-proof:127.0.0.1:7381:\(nonce)".utf8)))
             #expect(text(proof) == #"{"proof":"\#(expected)"}"#)
-            #expect(SHA256.hex(SHA256.hmac(key: Array("s3cret".utf8), message: Array("navviz-proof:7382:\(nonce)".utf8))) != expected)
+            let other = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "localhost:7381")]))
+            #expect(text(other) != text(proof))
             for bad in ["short", String(repeating: "AB", count: 16), ""] {
                 let refused = try await client.get("/api/proof?nonce=\(bad)", headers: headers([("Host", "127.0.0.1:7381")]))
                 #expect(refused.status == .badRequest)
