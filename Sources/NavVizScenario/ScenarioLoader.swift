@@ -170,17 +170,24 @@ public enum ScenarioLoader {
     /// says why); or holds a dump's controller line further down, kept when it reads as a capture, else left out with
     /// the reader's reason (notes quoting a line: a folder of scenarios must not fail for them).
     private static func captureCandidate(_ path: String) -> Candidate {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .capture }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64 * 1024) else { return .capture }
-        let text = String(decoding: head, as: UTF8.self)
+        // Opened without waiting and judged by what was opened: a file swapped for a FIFO after the listing would block
+        // the reader for good (a security re-review, through a chain of links).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .capture }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let head = readAll(fd, limit: 64 * 1024 - 1) else {
+            close(fd)
+            return .quotesDumpLine("not a regular file (a pipe, a device, or a link to one), left out")
+        }
+        close(fd)
+        let text = String(decoding: head.prefix(64 * 1024), as: UTF8.self)
         if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) { return .capture }
         // A console paste: the command that prints a dump, and a controller line (notes that show the command at a
         // prompt, with no dump, are notes).
         let mentions = PrintHierarchy.mentionsController(text)
         if mentions, PrintHierarchy.holdsHierarchyCommand(text) { return .capture }
         guard mentions else { return .notes }
-        guard let whole = try? readText(path) else { return .capture }
+        guard let whole = try? readText(path, regularOnly: true) else { return .capture }
         do {
             _ = try Capture.read(whole, file: path)
             return .capture

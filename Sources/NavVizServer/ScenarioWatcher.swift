@@ -27,7 +27,11 @@ struct ScenarioWatcher: Service {
     /// Loads new and changed files, drops removed ones; returns what it saw.
     func scan(_ seen: [String: (stamp: String, id: SessionID)]) async -> [String: (stamp: String, id: SessionID)] {
         var now: [String: (stamp: String, id: SessionID)] = [:]
-        let files = ScenarioLoader.expand(directory).filter { FileManager.default.fileExists(atPath: $0) && $0.hasSuffix(".json") }
+        // Scenario files only: a `.txt` is not a session here, and telling a capture from notes reads it (a security
+        // re-review: a 100 MB notes file was read and parsed twice a second, a core busy for good).
+        let files = ScenarioLoader.expand(directory, captures: false).filter {
+            FileManager.default.fileExists(atPath: $0) && $0.hasSuffix(".json")
+        }
         let taken = Set(await store.list().filter { $0.source == .api }.map(\.id))
         for file in files {
             let attributes = try? FileManager.default.attributesOfItem(atPath: file)
