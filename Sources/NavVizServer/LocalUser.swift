@@ -366,36 +366,45 @@ final class RefusedUsers: @unchecked Sendable {
 }
 
 /// With a token, other users may come in, but not hold the daemon's files: at most `limit` open connections for each
-/// user other than the daemon's (and for connections no user is found for), the rest closed as they are accepted (a
-/// security review held 1,100 idle connections from another account: the daemon ran out of descriptors, spun on
-/// `accept`, and its owner's requests timed out).
+/// user other than the daemon's, and for each address whose connections no user is found for (another machine's, on a
+/// network address), the rest closed as they are accepted (a security review held 1,100 idle connections from another
+/// account: the daemon ran out of descriptors, spun on `accept`, and its owner's requests timed out; a re-review filled
+/// one bucket shared by every machine with 16).
 final class ConnectionQuota: AcceptedConnectionCheck, @unchecked Sendable {
-    /// The open connections of each other user, shared by every connection's handler.
+    /// Whose connections count together.
+    enum Holder: Hashable, Sendable {
+        /// A local user's.
+        case user(UInt32)
+        /// A peer no local user is found for, by its address.
+        case address(String)
+    }
+
+    /// The open connections of each holder, shared by every connection's handler.
     final class Counts: @unchecked Sendable {
         private let lock = NSLock()
-        private var open: [UInt32?: Int] = [:]
+        private var open: [Holder: Int] = [:]
 
-        /// Counts a connection in, unless `uid` has `limit` open already.
-        func admit(_ uid: UInt32?, limit: Int) -> Bool {
+        /// Counts a connection in, unless `holder` has `limit` open already.
+        func admit(_ holder: Holder, limit: Int) -> Bool {
             lock.withLock {
-                guard open[uid, default: 0] < limit else { return false }
-                open[uid, default: 0] += 1
+                guard open[holder, default: 0] < limit else { return false }
+                open[holder, default: 0] += 1
                 return true
             }
         }
 
-        /// The connections `uid` holds open now.
-        func count(_ uid: UInt32?) -> Int { lock.withLock { open[uid, default: 0] } }
+        /// The connections `holder` holds open now.
+        func count(_ holder: Holder) -> Int { lock.withLock { open[holder, default: 0] } }
 
-        func release(_ uid: UInt32?) {
+        func release(_ holder: Holder) {
             lock.withLock {
-                open[uid, default: 1] -= 1
-                if open[uid] == 0 { open[uid] = nil }
+                open[holder, default: 1] -= 1
+                if open[holder] == 0 { open[holder] = nil }
             }
         }
     }
 
-    /// Connections another user may hold open at once.
+    /// Connections another user, or another address, may hold open at once.
     static let limit = 16
     let user: UInt32
     let counts: Counts
@@ -415,20 +424,21 @@ final class ConnectionQuota: AcceptedConnectionCheck, @unchecked Sendable {
     }
 
     override func accepted(_ context: ChannelHandlerContext, client: SocketAddress, server: SocketAddress) {
-        let uid: UInt32?
+        let holder: Holder
         switch owner(client, server) {
-        case .user(let owner): uid = owner
-        case .unknown: uid = nil
+        case .user(let uid):
+            if uid == user { return }
+            holder = .user(uid)
+        case .unknown: holder = .address(client.ipAddress ?? "")
         // No way to tell (not Linux): the token alone decides.
         case .unavailable: return
         }
-        if uid == user { return }
-        guard counts.admit(uid, limit: Self.limit) else {
+        guard counts.admit(holder, limit: Self.limit) else {
             context.close(promise: nil)
-            refused(uid)
+            if case .user(let uid) = holder { refused(uid) } else { refused(nil) }
             return
         }
         let counts = counts
-        context.channel.closeFuture.whenComplete { _ in counts.release(uid) }
+        context.channel.closeFuture.whenComplete { _ in counts.release(holder) }
     }
 }

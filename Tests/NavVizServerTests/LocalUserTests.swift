@@ -163,7 +163,13 @@ import Testing
                     configuration: .init(additionalChannelHandlers: [
                         ConnectionQuota(
                             user: UInt32(geteuid()), counts: counts,
-                            owner: { client, _ in .user(client.ipAddress == "127.0.0.2" ? other : UInt32(geteuid())) })
+                            owner: { client, _ in
+                                switch client.ipAddress {
+                                case "127.0.0.2": .user(other)
+                                case "127.0.0.3", "127.0.0.4": .unknown  // as other machines' connections on a network address
+                                default: .user(UInt32(geteuid()))
+                                }
+                            })
                     ])),
                 configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in
@@ -176,19 +182,30 @@ import Testing
                 var open = 0
                 for _ in 0..<50 where open < ConnectionQuota.limit {
                     try await Task.sleep(for: .milliseconds(100))
-                    open = counts.count(other)
+                    open = counts.count(.user(other))
                 }
                 #expect(open == ConnectionQuota.limit)
                 let (text, closed) = await Self.exchange(port: port, "", from: "127.0.0.2")
                 #expect(closed && text.isEmpty)
-                // The daemon's own user is not counted.
+                // The daemon's own user is not counted, and a peer no user is found for counts by its address, not with
+                // every other such peer (a re-review: 16 idle sockets from one machine locked out every other).
                 #expect(await Self.exchange(port: port, ping).text.hasPrefix("HTTP/1.1 200 OK"))
+                var machine: [Int32] = []
+                defer { for fd in machine { close(fd) } }
+                for _ in 0..<ConnectionQuota.limit { machine.append(try #require(Self.connectOnly(port: port, from: "127.0.0.3"))) }
+                var full = 0
+                for _ in 0..<50 where full < ConnectionQuota.limit {
+                    try await Task.sleep(for: .milliseconds(100))
+                    full = counts.count(.address("127.0.0.3"))
+                }
+                #expect(full == ConnectionQuota.limit)
+                #expect(await Self.exchange(port: port, ping, from: "127.0.0.4").text.hasPrefix("HTTP/1.1 200 OK"))
                 // Closed, they are counted out (the daemon sees each close), and the other user's come in again.
                 for fd in held { close(fd) }
                 held = []
                 for _ in 0..<50 where open > 0 {
                     try await Task.sleep(for: .milliseconds(100))
-                    open = counts.count(other)
+                    open = counts.count(.user(other))
                 }
                 #expect(open == 0)
                 #expect(await Self.exchange(port: port, ping, from: "127.0.0.2").text.hasPrefix("HTTP/1.1 200 OK"))
