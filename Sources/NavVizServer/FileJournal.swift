@@ -43,6 +43,14 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // its user only from the moment it exists (an existing folder, perhaps the user's choice to share, keeps its
         // permissions). Foundation made them 777 and then changed them: another user opened one in between (a security
         // review), and a parent made 777 could take another user's `data`.
+        // The folders above it, and any link on the way, looked at before anything is created there: one another user
+        // owns, or every user may write to without the sticky bit (`/tmp` has it), lets them swap the data folder while
+        // the daemon runs (a security re-review listed and removed a journal so, through a parent of theirs).
+        if let (above, why) = Self.foreignAncestor(of: self.directory) {
+            throw .journalFailed(
+                reason:
+                    "the data directory '\(directory)' is inside '\(above)', \(why), who could swap it: use a folder of yours (--data DIR)")
+        }
         var path = self.directory.hasPrefix("/") ? "" : "."
         for component in self.directory.split(separator: "/").dropLast() {
             path += "/" + component
@@ -76,6 +84,24 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                         + "\(String(permissions, radix: 8))), and so remove its journals: chmod o-w it, or use another (--data DIR)")
             }
         }
+    }
+
+    /// The first folder above `directory`, or link on the way to it, that another user controls, and why.
+    static func foreignAncestor(of directory: String) -> (String, String)? {
+        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var path = ""
+        for component in absolute.split(separator: "/").dropLast() {
+            path += "/" + component
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, link.st_uid != geteuid(), link.st_uid != 0 {
+                return (path, "a link of another user's (uid \(link.st_uid))")
+            }
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            if info.st_uid != geteuid(), info.st_uid != 0 { return (path, "which belongs to another user (uid \(info.st_uid))") }
+            if info.st_mode & 0o002 != 0, info.st_mode & S_ISVTX == 0 { return (path, "which every user may write to") }
+        }
+        return nil
     }
 
     deinit {

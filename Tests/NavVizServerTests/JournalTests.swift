@@ -123,7 +123,24 @@ import Testing
         #expect(refusal(open) == nil)
         #expect(symlink(open, parent + "/link") == 0)
         #expect(refusal(parent + "/link") == nil)
+        // A folder above it others may write to (without the sticky bit `/tmp` has), or another user's: they could swap
+        // the data folder while the daemon runs (a re-review removed a journal so, through a parent of theirs).
+        let loose = parent + "/loose"
+        #expect(mkdir(loose, 0o700) == 0 && chmod(loose, 0o777) == 0)
+        #expect(
+            refusal(loose + "/data")
+                == "Could not write the journal, so nothing was accepted: the data directory '\(loose)/data' is inside '\(loose)', which every user may write to, who could swap it: use a folder of yours (--data DIR)"
+        )
+        #expect(chmod(loose, 0o1777) == 0)
+        #expect(refusal(loose + "/data2") == nil)
         if geteuid() == 0 {
+            let above = parent + "/above"
+            #expect(mkdir(above, 0o755) == 0 && chown(above, 65534, 65534) == 0)
+            #expect(
+                refusal(above + "/data")?.hasSuffix(
+                    "is inside '\(above)', which belongs to another user (uid 65534), who could swap it: use a folder of yours (--data DIR)"
+                )
+                    == true)
             let theirs = parent + "/theirs"
             #expect(mkdir(theirs, 0o700) == 0 && chown(theirs, 65534, 65534) == 0)
             #expect(
