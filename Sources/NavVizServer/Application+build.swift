@@ -56,7 +56,7 @@ public func buildApplication(
     let localUser = LocalUserMiddleware(user: UInt32(geteuid()))
     if arguments.token == nil { router.add(middleware: localUser) }
     router.add(middleware: LoopbackGuardMiddleware(policy: policy))
-    if let token = arguments.token { router.add(middleware: BearerTokenMiddleware(token: token)) }
+    if let token = arguments.token { router.add(middleware: BearerTokenMiddleware(token: token, policy: policy)) }
     router.add(middleware: UnknownRouteMiddleware(index: routes))
     router.get("/") { _, _ in ViewerPage.response() }
     controller.addRoutes(to: router.group("api"))

@@ -200,8 +200,11 @@ public enum LoopbackPeer {
             }
             switch word(4, UInt16.self) {
             case sockDiagByFamily:
-                // inet_diag_msg after the header: family, state, timer, retransmits, sockid (48), expires, queues, uid.
+                // inet_diag_msg after the header: family, state, timer, retransmits, sockid (48), expires, queues, uid, inode.
                 guard count >= 16 + 72 else { return nil }
+                // A socket its process closed (TIME_WAIT, or an orphan: inode 0) is listed as root's: no one's (a review:
+                // a client that sent its request and closed passed as root's, and a root daemon took it).
+                if reply[16 + 1] == 6 || word(16 + 68, UInt32.self) == 0 { return .unknown }
                 return .user(word(16 + 64, UInt32.self))
             case netlinkError:
                 return word(16, Int32.self) == -ENOENT ? .unknown : nil

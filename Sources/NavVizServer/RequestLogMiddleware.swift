@@ -47,6 +47,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 /// (a 404 or 405 would tell). Other paths (the viewer page) pass.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
+    /// Whose address the proof names.
+    let policy: OriginPolicy
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // By the path's first segment, as the router reads it (`//api/…` is routed as `/api/…`).
@@ -55,10 +57,11 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         // The daemon's proof that it knows the token, before the viewer sends it: another program holding the port
         // (another user's, while the daemon was down) cannot give it, and gets no token (a security review: a viewer
         // tab reconnecting sent it to whoever held the port). HMAC-SHA256 of `navviz-proof:HOST:NONCE`, the nonce the
-        // page's own, random, and HOST the `Host` the request names (the guard before this one accepts only this daemon's
-        // address and port there), which the page checks against its own `location.host`: a program on the page's
-        // address that asks another daemon with the same token gets a proof for that daemon's address (security
-        // reviews relayed it to a second daemon on another port, then on the same port of `[::1]`, and were sent the token).
+        // page's own, random, and HOST the address of this daemon's page (`127.0.0.1:7381`, `[::1]:7381`), whatever
+        // the request names, which the page checks against its own `location.host`: a program on the page's address
+        // that asks another daemon with the same token gets a proof for that daemon's address (security reviews
+        // relayed it to a second daemon on another port, then on the same port of `[::1]` naming `127.0.0.1` in its
+        // `Host`, and were sent the token). Listening on every interface, the page may be at any name: the `Host`.
         if segments == ["api", "proof"], request.method == .get {
             guard let nonce = request.uri.queryParameters["nonce"].map(String.init), (32...128).contains(nonce.count),
                 nonce.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
@@ -67,7 +70,8 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
                     name: "nonce", value: request.uri.queryParameters["nonce"].map(String.init), expected: "32 to 128 lower-case hex digits"
                 )
             }
-            let host = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()
+            let requested = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()
+            let host = policy.acceptsAnyHost ? requested : policy.port.value.map { "\(policy.pageName):\($0)" } ?? requested
             let proof = SHA256.hex(SHA256.hmac(key: Array(token.utf8), message: Array("navviz-proof:\(host):\(nonce)".utf8)))
             return .text(
                 JSONWriter.compact(.object([("proof", .string(proof))])), contentType: "application/json; charset=utf-8",

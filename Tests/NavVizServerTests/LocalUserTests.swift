@@ -132,7 +132,8 @@ import Testing
                 router.add(middleware: middleware)
             } else {
                 router.add(
-                    middleware: BearerTokenMiddleware<DaemonRequestContext>(token: "secret"))
+                    middleware: BearerTokenMiddleware<DaemonRequestContext>(
+                        token: "secret", policy: OriginPolicy(host: "127.0.0.1", port: 0)))
             }
             router.post("/api/sessions") { _, _ in "created" }
             let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -317,6 +318,28 @@ import Testing
             }
             let nobody = try #require(LoopbackPeer.bytes(try SocketAddress(ipAddress: "127.0.0.1", port: 9)))
             #expect(SocketDiagnostics.owner(client: (nobody, 9), server: (serverBytes, try #require(server.port))) == .unknown)
+            // A client that connected and closed before it was accepted: an orphan the kernel lists as root's, no one's (a
+            // review: it passed as root's, and a daemon run as root took its request).
+            let backlog = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(backlog) }
+            var second = sockaddr_in()
+            second.sin_family = sa_family_t(AF_INET)
+            second.sin_addr.s_addr = inet_addr("127.0.0.1")
+            withUnsafePointer(to: &second) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(backlog, $0, size) } }
+            #expect(listen(backlog, 8) == 0)
+            withUnsafeMutablePointer(to: &second) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(backlog, $0, &size) }
+            }
+            let closing = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let closed = try #require(Self.connect(closing, to: second))
+            close(closing)
+            let closedPort = Int(UInt16(bigEndian: closed.sin_port))
+            let closedBytes = try #require(LoopbackPeer.bytes(try SocketAddress(ipAddress: "127.0.0.1", port: closedPort)))
+            let secondBytes = try #require(
+                LoopbackPeer.bytes(try SocketAddress(ipAddress: "127.0.0.1", port: Int(UInt16(bigEndian: second.sin_port)))))
+            #expect(
+                SocketDiagnostics.owner(client: (closedBytes, closedPort), server: (secondBytes, Int(UInt16(bigEndian: second.sin_port))))
+                    == .unknown)
         }
 
         /// Connects a socket to `target` (a `sockaddr_in` or `sockaddr_in6`); the socket's own address, or nil

@@ -318,13 +318,20 @@ import Testing
         try await withDaemon(ServeArguments(token: "s3cret")) { client in
             let proof = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "127.0.0.1:7381")]))
             #expect(proof.status == .ok)
-            // Bound to the address the request names, which the page checks against its own: a program on the page's
-            // address that relays the request to another daemon with the same token gets that daemon's address (security
-            // reviews relayed it to another port, then to the same port of [::1], and were sent the token).
+            // Bound to the address of the daemon's page, whatever the request names, which the page checks against its own:
+            // a program on the page's address that relays the request to another daemon with the same token gets that
+            // daemon's address (security reviews relayed it to another port, then to the same port of [::1] naming
+            // 127.0.0.1 in its Host, and were sent the token).
             let expected = SHA256.hex(SHA256.hmac(key: Array("s3cret".utf8), message: Array("navviz-proof:127.0.0.1:7381:\(nonce)".utf8)))
             #expect(text(proof) == #"{"proof":"\#(expected)"}"#)
-            let other = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "localhost:7381")]))
-            #expect(text(other) != text(proof))
+            let named = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "[::1]:7381")]))
+            #expect(text(named) == text(proof))
+        }
+        // A daemon on [::1] names [::1], even to a request naming 127.0.0.1.
+        try await withDaemon(ServeArguments(host: "::1", token: "s3cret")) { client in
+            let proof = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "127.0.0.1:7381")]))
+            let expected = SHA256.hex(SHA256.hmac(key: Array("s3cret".utf8), message: Array("navviz-proof:[::1]:7381:\(nonce)".utf8)))
+            #expect(text(proof) == #"{"proof":"\#(expected)"}"#)
             for bad in ["short", String(repeating: "AB", count: 16), ""] {
                 let refused = try await client.get("/api/proof?nonce=\(bad)", headers: headers([("Host", "127.0.0.1:7381")]))
                 #expect(refused.status == .badRequest)
