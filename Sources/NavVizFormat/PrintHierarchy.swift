@@ -698,7 +698,7 @@ extension PrintHierarchy {
         // folded there, and their parts join with nothing between.
         let longest = lines.map(\.text.count).max() ?? 0
         let folded = zip(lines, lines.dropFirst()).filter { line, next in
-            line.text.count == longest && !line.text.hasSuffix(" ") && !isControllerLine(line.text)
+            line.text.count == longest && !isFinished(line.text)
                 && line.text.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<"
                 && next.text.first.map { !$0.isWhitespace } == true && !isLineStart(next.text)
         }
@@ -706,13 +706,19 @@ extension PrintHierarchy {
         var headLength = 0
         for line in lines {
             let continuation = line.text.drop { $0 == " " || $0 == "\t" }
-            var head = joined.last?.text ?? ""
+            let raw = joined.last?.text ?? ""
+            var head = raw
             while head.last?.isWhitespace == true { head = head.dropLast() }
-            if parts < 12, !joined.isEmpty, let foldWidth, headLength == foldWidth, line.text.first.map({ !$0.isWhitespace }) == true,
-                !isLineStart(line.text),
-                head.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<"
+            // Folded: the parts as they are, spaces at the cut included. A line that ends where it may (complete, its
+            // brackets closed) goes on only with what can follow it (` not in the window`, `, presented with: …`): the
+            // console's next line is not part of it (a review).
+            let finished = isFinished(raw)
+            if parts < 12, !joined.isEmpty, let foldWidth, headLength == foldWidth, !line.text.isEmpty, !isLineStart(line.text),
+                raw.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<",
+                !finished
+                    || ["not in the window", ", presented with: ", "presented with: "].contains(where: { continuation.hasPrefix($0) })
             {
-                joined[joined.count - 1].text = Substring(String(head) + String(line.text))
+                joined[joined.count - 1].text = Substring(String(raw) + String(line.text))
                 headLength = line.text.count
                 parts += 1
                 continue
@@ -764,9 +770,22 @@ extension PrintHierarchy {
         }
         // Wrapped at any space (a terminal 80 columns wide): inside `<UIView 0x…>` or `(view not loaded)`, which no
         // whole line leaves open.
-        // Counted in bytes (ASCII): by characters, this count was most of the time a file of thousands of `<` lines took.
+        return isOpen(head) ? " " : nil
+    }
+
+    /// Whether a controller line ends where a whole one may: its brackets closed, after the view, ` not in the window` or
+    /// the presentation controller.
+    static func isFinished(_ line: Substring) -> Bool {
+        var end = line
+        while end.last?.isWhitespace == true { end = end.dropLast() }
+        return isControllerLine(line) && !isOpen(line) && (end.hasSuffix(">") || end.hasSuffix(")") || end.hasSuffix("not in the window"))
+    }
+
+    /// Whether the text opens a `<` or `(` it does not close. Counted in bytes (ASCII): by characters, this count was
+    /// most of the time a file of thousands of `<` lines took.
+    static func isOpen(_ text: Substring) -> Bool {
         var (angles, parentheses) = (0, 0)
-        for byte in head.utf8 {
+        for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "<"): angles += 1
             case UInt8(ascii: ">"): angles -= 1
@@ -775,8 +794,7 @@ extension PrintHierarchy {
             default: break
             }
         }
-        if angles > 0 || parentheses > 0 { return " " }
-        return nil
+        return angles > 0 || parentheses > 0
     }
 
     /// The line without an `NSLog` header: `2024-05-01 10:22:33.123456+0200 Process[pid:thread] `.

@@ -418,19 +418,30 @@ import Testing
            |    | <Shop.ProductDetailViewController 0x10a8a4e00>, state: appeared, view: <UIView 0x10a8b1c70>
         """
 
-    @Test(arguments: [
-        ("a word wrap inside 'not in the window'", buried.replacingOccurrences(of: "> not in the window", with: "> not\nin the window")),
-        (
-            "a wrap after the prefix",
-            buried.replacingOccurrences(of: "   |    | <Shop.ProductDetail", with: "   |    |\n<Shop.ProductDetail")
-        ),
-        (
-            "a hard fold at 60 columns",
-            buried.split(separator: "\n").map { line in
-                stride(from: 0, to: line.count, by: 60).map { String(line.dropFirst($0).prefix(60)) }.joined(separator: "\n")
-            }.joined(separator: "\n")
-        ),
-    ])
+    static func wrappedPastes() -> [(String, String)] {
+        var cases: [(String, String)] = [
+            (
+                "a word wrap inside 'not in the window'",
+                buried.replacingOccurrences(of: "> not in the window", with: "> not\nin the window")
+            ),
+            (
+                "a wrap after the prefix",
+                buried.replacingOccurrences(of: "   |    | <Shop.ProductDetail", with: "   |    |\n<Shop.ProductDetail")
+            ),
+        ]
+        // `fold -w`: at every width, wherever the cut falls (after a space, before one, mid-word; a review found most
+        // widths refused).
+        for width in 60...100 {
+            let lines = buried.split(separator: "\n").map { line -> String in
+                let parts: [String] = stride(from: 0, to: line.count, by: width).map { String(line.dropFirst($0).prefix(width)) }
+                return parts.joined(separator: "\n")
+            }
+            cases.append(("a hard fold at \(width) columns", lines.joined(separator: "\n")))
+        }
+        return cases
+    }
+
+    @Test(arguments: wrappedPastes())
     func wrappedLinesReadAsTheDump(_ name: String, text: String) throws {
         let expected = try capture(Self.buried).hierarchy
         #expect(try capture(text).hierarchy == expected, "\(name)")
