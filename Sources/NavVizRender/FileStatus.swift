@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -55,5 +57,22 @@ public struct FileStatus: Sendable, Equatable {
             modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
             changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
         #endif
+    }
+}
+
+extension FileStatus {
+    /// `path` absolute with its links resolved, through the nearest folder that exists; the part below it is kept as
+    /// written (a golden root not made yet, a data folder navviz is about to create).
+    public static func resolvedPath(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing), existing != "/" {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard let real = realpath(existing, nil) else { return ([existing] + rest).joined(separator: "/") }
+        defer { free(real) }
+        let base = String(cString: real)
+        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
 }

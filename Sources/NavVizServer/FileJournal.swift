@@ -46,7 +46,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // The folders above it, and any link on the way, looked at before anything is created there: one another user
         // owns, or every user may write to without the sticky bit (`/tmp` has it), lets them swap the data folder while
         // the daemon runs (a security re-review listed and removed a journal so, through a parent of theirs).
-        if let (above, why) = Self.foreignAncestor(of: self.directory) {
+        if let (above, why) = Self.foreignAncestor(of: self.directory) ?? Self.foreignAncestor(of: FileStatus.resolvedPath(self.directory))
+        {
             throw .journalFailed(
                 reason:
                     "the data directory '\(directory)' is inside '\(above)', \(why), who could swap it: use a folder of yours (--data DIR)")
@@ -86,16 +87,20 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
     }
 
-    /// The first folder above `directory`, or link on the way to it, that another user controls, and why.
+    /// The first folder above `directory`, or link on the way to it (the folder itself too), that another user
+    /// controls, and why.
     static func foreignAncestor(of directory: String) -> (String, String)? {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         var path = ""
-        for component in absolute.split(separator: "/").dropLast() {
+        let components = absolute.split(separator: "/")
+        for (index, component) in components.enumerated() {
             path += "/" + component
             var link = stat()
             if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, link.st_uid != geteuid(), link.st_uid != 0 {
                 return (path, "a link of another user's (uid \(link.st_uid))")
             }
+            // The folder itself is judged by the checks after this one.
+            if index == components.count - 1 { break }
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             if info.st_uid != geteuid(), info.st_uid != 0 { return (path, "which belongs to another user (uid \(info.st_uid))") }

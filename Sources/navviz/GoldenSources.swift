@@ -21,7 +21,7 @@ struct GoldenSources {
 
     /// Reads the `source.txt` of every folder in `golden`; none when it does not exist.
     init(golden: String) {
-        root = Self.resolved(golden)
+        root = FileStatus.resolvedPath(golden)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: golden)) ?? []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = "\(golden)/\(entry)/\(Self.file)"
@@ -40,7 +40,7 @@ struct GoldenSources {
     func relative(_ file: String) -> String? {
         guard file != "-", FileManager.default.fileExists(atPath: file) else { return nil }
         let from = root.split(separator: "/")
-        let to = Self.resolved(file).split(separator: "/")
+        let to = FileStatus.resolvedPath(file).split(separator: "/")
         let common = zip(from, to).prefix { $0 == $1 }.count
         return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
     }
@@ -74,21 +74,8 @@ struct GoldenSources {
         let kept = owners.keys.sorted().filter { existingOwner(of: $0) != nil }
         let keptFiles = kept.compactMap { existingOwner(of: $0) }
         var names = FolderNames(reserved: Set(kept), files: unrecorded + keptFiles)
-        for file in unrecorded { result[file] = names.unique(for: file) }
+        // A file named twice (`check flows flows/tour.json`) is one scenario: one folder (a review: both went to `tour-2/`).
+        for file in unrecorded where result[file] == nil { result[file] = names.unique(for: file) }
         return result
-    }
-
-    /// `path` absolute with its links resolved; the part below the nearest folder that exists is kept as written.
-    static func resolved(_ path: String) -> String {
-        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing), existing != "/" {
-            rest.insert((existing as NSString).lastPathComponent, at: 0)
-            existing = (existing as NSString).deletingLastPathComponent
-        }
-        guard let real = realpath(existing, nil) else { return ([existing] + rest).joined(separator: "/") }
-        defer { free(real) }
-        let base = String(cString: real)
-        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
 }

@@ -72,7 +72,11 @@ extension NavVizCommand {
                     let text = argument == "-" ? try readStandardInput() : try ScenarioLoader.readText(file)
                     var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds, continuing: identities)
                     identities = capture.identities
-                    if let device = device.flatMap(Device.init(rawValue:)) { capture.hierarchy.device = device }
+                    if let device = device.flatMap(Device.init(rawValue:)) {
+                        capture.hierarchy.device = device
+                        // The device said: no guess from an expanded split (a review: the note still called it an iPad's).
+                        capture.notes.removeAll { $0.contains("which needs a regular width: drawn as an iPad's") }
+                    }
                     loaded.append((file, capture))
                 } catch {
                     errors.append(error.description)

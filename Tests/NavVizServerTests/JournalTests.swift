@@ -141,6 +141,9 @@ import Testing
                     "is inside '\(above)', which belongs to another user (uid 65534), who could swap it: use a folder of yours (--data DIR)"
                 )
                     == true)
+            // Through a link of the user's into it, judged by where the link leads (a review: it was accepted).
+            #expect(symlink(above, parent + "/mine") == 0)
+            #expect(refusal(parent + "/mine/data")?.contains("which belongs to another user (uid 65534)") == true)
             let theirs = parent + "/theirs"
             #expect(mkdir(theirs, 0o700) == 0 && chown(theirs, 65534, 65534) == 0)
             #expect(
