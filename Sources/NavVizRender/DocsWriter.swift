@@ -105,8 +105,9 @@ public enum DocsWriter {
     /// the file it was captured in (a trial's flow read `snapshot` on every line).
     static func label(_ step: RunStep) -> String {
         guard step.op == "snapshot", let note = step.note, note.hasPrefix("Captured in ") else { return step.op }
+        // `Captured in FILE.`, then perhaps ` Note: …` (a file name may hold `. `: `02. product.txt`).
         let file = note.dropFirst("Captured in ".count).prefix { $0 != "\n" }
-        guard let end = file.range(of: ". ")?.lowerBound ?? (file.hasSuffix(".") ? file.index(before: file.endIndex) : nil) else {
+        guard let end = file.range(of: ". Note: ")?.lowerBound ?? (file.hasSuffix(".") ? file.index(before: file.endIndex) : nil) else {
             return step.op
         }
         return "snapshot (\(file[..<end]))"

@@ -228,9 +228,11 @@ extension NavVizCommand {
             let existing = try readGoldens(target) ?? [:]
             let drifts = Goldens.compare(expected: existing, actual: files)
             let sourceFile = source.map { OutputFile(path: GoldenSources.file, contents: $0 + "\n") }
-            let recordedSource = FileManager.default.contents(atPath: "\(target)/\(GoldenSources.file)").map {
-                String(decoding: $0, as: UTF8.self)
-            }
+            // Read only when it is a file (a pipe would wait for a writer).
+            let sourcePath = "\(target)/\(GoldenSources.file)"
+            let recordedSource =
+                FileStatus(sourcePath)?.isRegularFile == true
+                ? FileManager.default.contents(atPath: sourcePath).map { String(decoding: $0, as: UTF8.self) } : nil
             if drifts.isEmpty, sourceFile == nil || recordedSource == sourceFile?.contents {
                 say("unchanged \(name): \(files.count) goldens in \(target)/")
                 return

@@ -135,7 +135,6 @@ extension NavVizCommand {
             options.mermaid = options.markdownMermaid || format == "mermaid"
             options.textMetrics = portableMetrics ? .portable : .fonts
             options.expandAll = expand == "all"
-            options.focus = focus.map { NodeID($0) }
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
             var renderer = ScenarioRenderer(options: options)
             let progress = ProgressLine()

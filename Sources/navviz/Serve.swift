@@ -61,14 +61,15 @@ extension NavVizCommand {
         @Flag(help: .hidden)
         var renderInProcess = false
 
-        /// Overwrites the value of `--token` in the process's own argument memory, which `ps` and `/proc/PID/cmdline`
-        /// read: the window in which another user can see it shrinks to the start-up.
+        /// The limit of open files, as `getrlimit` names it here.
         #if os(Linux)
             static let fileLimit = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
             static let fileLimit = RLIMIT_NOFILE
         #endif
 
+        /// Overwrites the value of `--token` in the process's own argument memory, which `ps` and `/proc/PID/cmdline`
+        /// read: the window in which another user can see it shrinks to the start-up.
         static func hideTokenArgument() {
             let count = Int(CommandLine.argc)
             for index in 0..<count {
@@ -193,7 +194,7 @@ extension NavVizCommand {
             }
             // Every descriptor the system allows (the soft limit is often 1,024): connections, journals and workers' pipes.
             var files = rlimit()
-            if getrlimit(Self.fileLimit, &files) == 0, files.rlim_cur < files.rlim_max {
+            if getrlimit(Self.fileLimit, &files) == 0, files.rlim_cur < min(files.rlim_max, 1 << 16) {
                 files.rlim_cur = min(files.rlim_max, 1 << 16)
                 setrlimit(Self.fileLimit, &files)
             }

@@ -174,13 +174,13 @@ import Testing
     @Test func anImportedCapturesStepIsNamedByItsFile() throws {
         let text =
             #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": ["#
-            + #"{"op": "snapshot", "note": "Captured in 02-product.txt. Note: something.", "hierarchy": "#
+            + #"{"op": "snapshot", "note": "Captured in 02. product.txt. Note: something.", "hierarchy": "#
             + #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}, "#
             + #"{"id": "Product", "kind": "controller", "children": []}]}}]}"#
         let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "flow.json"))
         let files = try ScenarioRenderer(options: Self.options { $0.dotOnly = true }).render(run)
-        #expect(try Self.contents(files, "README.md").contains("## 1. snapshot (02-product.txt)\n"))
-        #expect(try Self.contents(files, "index.html").contains("<span class=\"n\">1</span> snapshot (02-product.txt)"))
+        #expect(try Self.contents(files, "README.md").contains("## 1. snapshot (02. product.txt)\n"))
+        #expect(try Self.contents(files, "index.html").contains("<span class=\"n\">1</span> snapshot (02. product.txt)"))
     }
 
     /// Without pictures, index.html shows the text the render wrote, and says so: Mermaid for `--format mermaid` (a trial
