@@ -428,14 +428,35 @@ final class ConnectionQuota: AcceptedConnectionCheck, @unchecked Sendable {
 
     override func accepted(_ context: ChannelHandlerContext, client: SocketAddress, server: SocketAddress) {
         let holder: Holder
+        // Another machine's connection is no local user's: counted by its address without asking the kernel (where
+        // netlink is missing, the tables would be read for every remote connection, on the event loop). One address in
+        // its IPv4-mapped form and its plain one is one holder.
+        let bytes = LoopbackPeer.bytes(client) ?? []
+        let loopback =
+            bytes == [UInt8](repeating: 0, count: 15) + [1]
+            || (bytes.count == 16 && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127)
+        guard loopback else {
+            admit(Self.holder(address: client), context)
+            return
+        }
         switch owner(client, server) {
         case .user(let uid):
             if uid == user { return }
             holder = .user(uid)
-        case .unknown: holder = .address(client.ipAddress ?? "")
+        case .unknown: holder = Self.holder(address: client)
         // No way to tell (not Linux): the token alone decides.
         case .unavailable: return
         }
+        admit(holder, context)
+    }
+
+    /// The holder of a connection no local user is found for: its address, IPv4 in its mapped form.
+    static func holder(address: SocketAddress) -> Holder {
+        .address((LoopbackPeer.bytes(address) ?? []).map { String($0, radix: 16) }.joined(separator: ":"))
+    }
+
+    /// Counts the connection in for `holder`, or closes it when `holder` has `limit` open already.
+    private func admit(_ holder: Holder, _ context: ChannelHandlerContext) {
         guard counts.admit(holder, limit: Self.limit) else {
             context.close(promise: nil)
             if case .user(let uid) = holder { refused(uid) } else { refused(nil) }

@@ -115,7 +115,8 @@ extension NavVizCommand {
                 if record {
                     try recordGoldens(files, in: target, name: label, source: sources.relative(scenario.file))
                 } else {
-                    let moved = sources.moved(scenario.file).map { folder, source in
+                    // Looked for only where this scenario has no goldens (each recorded file is looked at).
+                    let moved = (FileStatus(target) == nil ? sources.moved(scenario.file) : nil).map { folder, source in
                         "; \(trimmed(golden))/\(folder)/ holds the goldens of \(source), which is gone: if the file moved here, rename that folder"
                     }
                     let verdict = try compare(files, run: run, in: target, folder: folder, name: label, hint: moved ?? "") {

@@ -197,7 +197,7 @@ import Testing
                 var full = 0
                 for _ in 0..<50 where full < ConnectionQuota.limit {
                     try await Task.sleep(for: .milliseconds(100))
-                    full = counts.count(.address("127.0.0.3"))
+                    full = counts.count(ConnectionQuota.holder(address: try SocketAddress(ipAddress: "127.0.0.3", port: 1)))
                 }
                 #expect(full == ConnectionQuota.limit)
                 #expect(await Self.exchange(port: port, ping, from: "127.0.0.4").text.hasPrefix("HTTP/1.1 200 OK"))
