@@ -268,6 +268,10 @@ extension PrintHierarchy {
                         found.isEmpty
                             || [", state: ", ", view: ", " not in the window", ", presented with: "].contains(where: { $0.hasPrefix(found) }
                             )
+                            // Cut inside a word that has one value (`state: dis`, `view: (view not`; a trial got no hint).
+                            || ["appeared", "disappeared", "appearing", "disappearing", "(view not loaded)"].contains(where: {
+                                $0.hasPrefix(found) && $0 != found
+                            })
                             || (found.contains("<") && !found.contains(">"))
                     {
                         throw .cutShort(file: file, line: errorLine, expected: expected, found: found)

@@ -796,6 +796,11 @@ import Testing
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared,",
             "dump.txt: line 2: expected ', view: ', found ',': the dump's last line ends early; was the paste cut short? Paste the whole dump"
         ),
+        // Cut inside the state's word (a trial got no hint).
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: dis",
+            "dump.txt: line 2: expected a state: 'appeared', 'disappeared', 'appearing' or 'disappearing', found 'dis': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
     ])
     func whatIsNotAWholeDumpIsRefused(text: String, message: String) {
         #expect(error(text) == message)
