@@ -17,12 +17,13 @@ public enum Capture {
 
     /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`).
     public static func read(
-        _ text: String, file: String, kinds: [String: NodeKind] = [:], continuing previous: CaptureIdentities = CaptureIdentities()
+        _ text: String, file: String, kinds: [String: NodeKind] = [:], device: Device? = nil,
+        continuing previous: CaptureIdentities = CaptureIdentities()
     ) throws(ScenarioErrors)
         -> CapturedHierarchy
     {
         do {
-            return try PrintHierarchy.parse(text, file: file).hierarchy(kinds: kinds, continuing: previous)
+            return try PrintHierarchy.parse(text, file: file).hierarchy(kinds: kinds, device: device, continuing: previous)
         } catch {
             throw ScenarioErrors([.capture(error)])
         }
@@ -30,11 +31,12 @@ public enum Capture {
 
     /// Reads a capture file's text: a dump, or a canonical snapshot (JSON).
     public static func load(
-        text: String, file: String, kinds: [String: NodeKind] = [:], continuing previous: CaptureIdentities = CaptureIdentities()
+        text: String, file: String, kinds: [String: NodeKind] = [:], device: Device? = nil,
+        continuing previous: CaptureIdentities = CaptureIdentities()
     ) throws(ScenarioErrors)
         -> CapturedHierarchy
     {
-        if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds, continuing: previous) }
+        if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds, device: device, continuing: previous) }
         try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {
@@ -44,7 +46,7 @@ public enum Capture {
                 .capture(.notADump(file: file, line: first?.number ?? 1, found: excerpt(first?.text.drop { $0.isWhitespace } ?? "")))
             ])
         }
-        return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file))
+        return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file, device: device ?? .phone))
     }
 
     /// A file not named `.json` whose text starts like neither JSON nor a dump is reported as a dump that
@@ -65,7 +67,7 @@ public enum Capture {
         // JSON starts `{`, or `[` and a value: a tool's log line (`[*] Device info: …`, `[+] …`) is not JSON.
         let afterBracket = first.dropFirst().drop { $0.isWhitespace }.first
         let isJSONArray = first.first == "[" && (afterBracket.map { "{[\"-0123456789tfn]".contains($0) } ?? true)
-        let dumpLine = PrintHierarchy.dumpStart(in: text, after: line.number)
+        let dumpLine = PrintHierarchy.firstControllerLine(in: lines, after: line.number, topLevel: true)
         // A bracketed log line that looks like JSON's start (`[frida] …`, `[2026-11-26 08:00:01] …`, `[-] …`) above a dump:
         // JSON that does not parse is that, not JSON (a review).
         if isJSONArray, let dumpLine, (try? JSONParser.parse(text)) == nil {
@@ -83,8 +85,8 @@ public enum Capture {
         }
         // Controller lines below text, none at the top level: a subtree cut from a larger dump (a trial's real paste, a
         // presented navigation controller under a note, was called 'not a view controller line').
-        if let nested = lines.first(where: { $0.number > line.number && PrintHierarchy.isControllerLine($0.text) }) {
-            throw ScenarioErrors([.capture(.fragment(file: file, line: nested.number))])
+        if let nested = PrintHierarchy.firstControllerLine(in: lines, after: line.number, topLevel: false) {
+            throw ScenarioErrors([.capture(.fragment(file: file, line: nested))])
         }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }

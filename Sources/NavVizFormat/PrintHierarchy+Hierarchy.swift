@@ -86,9 +86,9 @@ extension PrintHierarchy {
     /// printed once in a dump count, and only when the capture shares one with the capture just before:
     /// captures of two launches, or without addresses, number by name alone.
     public func hierarchy(
-        kinds overrides: [String: NodeKind] = [:], device: Device = .phone, continuing previous: CaptureIdentities = CaptureIdentities()
+        kinds overrides: [String: NodeKind] = [:], device: Device? = nil, continuing previous: CaptureIdentities = CaptureIdentities()
     ) -> CapturedHierarchy {
-        var h = HierarchyBuilder(device: device)
+        var h = HierarchyBuilder(device: device ?? .phone)
         var notes: [String] = leftOutLines.map { part in
             let lines = part.lines.count == 1 ? "line \(part.lines.lowerBound)" : "lines \(part.lines.lowerBound)–\(part.lines.upperBound)"
             return "\(lines): \(part.why) left out: not the dump"
@@ -290,8 +290,8 @@ extension PrintHierarchy {
         }
         var built = h.build(root: ids[0])
         // A split shown expanded needs a regular width: an iPad's (or a large iPhone's in landscape), drawn as a pad's (a
-        // trial's iPad capture read `UIWindow · phone`; `import --device` says otherwise).
-        if device == .phone, let split = ids.first(where: { built[$0].kind == .split && built[$0].isCollapsed == false }) {
+        // trial's iPad capture read `UIWindow · phone`); a device given (`import --device`) is not guessed.
+        if device == nil, let split = ids.first(where: { built[$0].kind == .split && built[$0].isCollapsed == false }) {
             built.device = .pad
             notes.append("'\(split)' is expanded, which needs a regular width: drawn as an iPad's (import --device phone if it is not)")
         }

@@ -179,9 +179,10 @@ extension PrintHierarchy {
             && (trimmed.contains("; frame = (") || trimmed.contains("; view = <"))
     }
 
-    /// The number of the first line after `line` that starts a dump: a controller line at the top level.
-    static func dumpStart(in text: String, after line: Int) -> Int? {
-        lines(of: text).first { $0.number > line && $0.text.hasPrefix("<") && isControllerLine($0.text) }?.number
+    /// The number of the first controller line after line `line`; with `topLevel`, the first at the top level: where a
+    /// dump starts.
+    static func firstControllerLine(in lines: [(number: Int, text: Substring)], after line: Int, topLevel: Bool) -> Int? {
+        lines.first { $0.number > line && (!topLevel || $0.text.hasPrefix("<")) && isControllerLine($0.text) }?.number
     }
 
     /// Whether a line of the text is the command that prints a dump at a debugger's prompt (`(lldb) po …
@@ -196,9 +197,12 @@ extension PrintHierarchy {
         splitLines(withoutCommentMarkers(Substring(text))).contains { isControllerLine($0) || isBareControllerLine($0) }
     }
 
+    /// The line after its prefix of spaces, `|` and `+` (`   |    + <X 0x…>, …` → `<X 0x…>, …`).
+    static func afterPrefix(_ line: Substring) -> Substring { line.drop { $0 == " " || $0 == "|" || $0 == "+" } }
+
     /// Whether a line reads as a dump's controller line (`   | <X 0x…>, state: …, view: …`).
     static func isControllerLine(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "|" || $0 == "+" }
+        let trimmed = afterPrefix(line)
         return trimmed.hasPrefix("<") && line.contains(", state: ") && line.contains(", view: ")
     }
 
@@ -280,10 +284,10 @@ extension PrintHierarchy {
                 }
                 // Unless a later command printed a dump again (`(lldb) c`, the process's output, then the same command):
                 // the later dump is the one that matters, and keeping the first silently lost it (a trial).
-                if let second = lines.first(where: { $0.number > number && $0.text.hasPrefix("<") && isControllerLine($0.text) }),
-                    let secondPrompt = prompts.last(where: { $0.number < second.number })?.number
+                if let second = firstControllerLine(in: lines, after: number, topLevel: true),
+                    let secondPrompt = prompts.last(where: { $0.number < second })?.number
                 {
-                    throw .twoDumps(file: file, line: second.number, prompt: secondPrompt)
+                    throw .twoDumps(file: file, line: second, prompt: secondPrompt)
                 }
                 leftOutLines.append((prompt...max(prompt, lastLine), "the debugger command on line \(prompt) and its output"))
                 break
@@ -605,7 +609,7 @@ extension PrintHierarchy {
             guard rest.first == "<" else {
                 // A dump line nested by another unit: edited by hand, as the reader then says. Past the dump (a later
                 // command's output), the lines are left as they are.
-                if rest.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<" { return lines }
+                if afterPrefix(rest).first == "<" { return lines }
                 return rewritten + lines[rewritten.count...]
             }
             rewritten.append((line.number, Substring(prefix + rest)))
@@ -686,7 +690,7 @@ extension PrintHierarchy {
     /// line naming `_printHierarchy` that is not itself a controller line.
     static func isCommand(_ line: Substring) -> Bool {
         guard line.contains("_printHierarchy") else { return false }
-        return !line.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).hasPrefix("<")
+        return !afterPrefix(line).hasPrefix("<")
     }
 
     /// Lines a web page or a narrow terminal wrapped after a comma put back together: a controller line
@@ -703,7 +707,7 @@ extension PrintHierarchy {
         let longest = lines.map(\.text.count).max() ?? 0
         let folded = zip(lines, lines.dropFirst()).filter { line, next in
             line.text.count == longest && !isFinished(line.text)
-                && line.text.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<"
+                && afterPrefix(line.text).first == "<"
                 && next.text.first.map { !$0.isWhitespace } == true && !isLineStart(next.text)
         }
         let foldWidth = folded.count >= 2 ? longest : nil
@@ -718,7 +722,7 @@ extension PrintHierarchy {
             // console's next line is not part of it (a review).
             let finished = isFinished(raw)
             if parts < 12, !joined.isEmpty, let foldWidth, headLength == foldWidth, !line.text.isEmpty, !isLineStart(line.text),
-                raw.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<",
+                afterPrefix(raw).first == "<",
                 !finished
                     || ["not in the window", ", presented with: ", "presented with: "].contains(where: { continuation.hasPrefix($0) })
             {
@@ -740,11 +744,10 @@ extension PrintHierarchy {
         return joined
     }
 
-    /// Whether a line starts as a dump's line does (a prefix of `|` and `+`, then `<`), or is a prompt: not a
-    /// continuation.
+    /// Whether a line starts as a dump's line does (a prefix of `|`, `+` and blanks, then `<`): not a continuation.
+    /// (Prompt lines are gone before lines are joined.)
     static func isLineStart(_ line: Substring) -> Bool {
-        let rest = line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }
-        return rest.first == "<" || rest.hasPrefix("(lldb)")
+        line.drop { $0 == " " || $0 == "|" || $0 == "+" || $0 == "\t" }.first == "<"
     }
 
     /// What goes between a controller line and the next line when the next continues it (nil when it does not): a
@@ -758,7 +761,7 @@ extension PrintHierarchy {
         {
             return " "
         }
-        guard head.drop(while: { $0 == " " || $0 == "|" || $0 == "+" }).first == "<", !continuation.isEmpty else { return nil }
+        guard afterPrefix(head).first == "<", !continuation.isEmpty else { return nil }
         // A word wrap inside ` not in the window` (`… <UIView 0x…> not` then `in the window`).
         for cut in ["not", "not in", "not in the"] where head.hasSuffix("> " + cut) {
             if (cut + " " + continuation).hasPrefix("not in the window") { return " " }

@@ -16,15 +16,11 @@ public enum ScenarioLoader {
             throw ScenarioErrors([.fileNotFound(file: path)])
         }
         if isDirectory.boolValue { throw ScenarioErrors([.isDirectory(file: path)]) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
+        guard let (fd, type) = openedWithoutWaiting(path) else {
             let reason = errno == EACCES ? "permission denied" : "it cannot be read (\(String(cString: strerror(errno))))"
             throw ScenarioErrors([.unreadable(file: path, reason: reason)])
         }
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw ScenarioErrors([.unreadable(file: path, reason: "it cannot be read")]) }
-        let type = status.st_mode & S_IFMT
         if type == S_IFDIR { throw ScenarioErrors([.isDirectory(file: path)]) }
         if regularOnly, type != S_IFREG { throw ScenarioErrors([.unreadable(file: path, reason: "it is not a regular file")]) }
         // A FIFO opened without waiting may have no writer yet, and would read as empty: wait until one has written or
@@ -42,6 +38,22 @@ public enum ScenarioLoader {
             throw ScenarioErrors([.unreadable(file: path, reason: "it goes on past \(size) (a device, not a file?)")])
         }
         return try text(data, file: path)
+    }
+
+    /// `path` opened for reading without waiting for a FIFO's writer, and what was opened (`S_IFREG`, `S_IFIFO`…): judged
+    /// by the descriptor, not the path, which may have been swapped since it was listed. Nil (`errno` set) when it
+    /// cannot be opened.
+    static func openedWithoutWaiting(_ path: String) -> (fd: Int32, type: mode_t)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let error = errno
+            close(fd)
+            errno = error
+            return nil
+        }
+        return (fd, status.st_mode & S_IFMT)
     }
 
     /// Up to `limit` + 1 bytes of `fd` (one more says it goes on); nil on a read error.
@@ -172,14 +184,11 @@ public enum ScenarioLoader {
     private static func captureCandidate(_ path: String) -> Candidate {
         // Opened without waiting and judged by what was opened: a file swapped for a FIFO after the listing would block
         // the reader for good (a security re-review, through a chain of links).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .capture }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let head = readAll(fd, limit: 64 * 1024 - 1) else {
-            close(fd)
+        guard let (fd, type) = openedWithoutWaiting(path) else { return .capture }
+        defer { close(fd) }
+        guard type == S_IFREG, let head = readAll(fd, limit: 64 * 1024 - 1) else {
             return .quotesDumpLine("not a regular file (a pipe, a device, or a link to one), left out")
         }
-        close(fd)
         let text = String(decoding: head.prefix(64 * 1024), as: UTF8.self)
         if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) { return .capture }
         // A console paste: the command that prints a dump, and a controller line (notes that show the command at a

@@ -70,13 +70,9 @@ extension NavVizCommand {
                 let file = argument == "-" ? standardInputName : argument
                 do {
                     let text = argument == "-" ? try readStandardInput() : try ScenarioLoader.readText(file)
-                    var capture = try Capture.load(text: text, file: file, kinds: kinds.kinds, continuing: identities)
+                    let capture = try Capture.load(
+                        text: text, file: file, kinds: kinds.kinds, device: device.flatMap(Device.init(rawValue:)), continuing: identities)
                     identities = capture.identities
-                    if let device = device.flatMap(Device.init(rawValue:)) {
-                        capture.hierarchy.device = device
-                        // The device said: no guess from an expanded split (a review: the note still called it an iPad's).
-                        capture.notes.removeAll { $0.contains("which needs a regular width: drawn as an iPad's") }
-                    }
                     loaded.append((file, capture))
                 } catch {
                     errors.append(error.description)
