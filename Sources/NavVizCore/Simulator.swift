@@ -198,8 +198,7 @@ public struct Simulator: Sendable, Equatable {
         // A presentation that went and another that came: UIKit presents nothing while a dismissal is in flight (P3),
         // so the dismissal ran first, then the presentation (a trial: the alert's viewDidAppear came amid the login's
         // dismissal, before its viewDidDisappear).
-        let presentedBefore = Set(old.attachedNodes().filter { old[$0].presenter != nil })
-        let presentedAfter = Set(new.attachedNodes().filter { new[$0].presenter != nil })
+        let (presentedBefore, presentedAfter) = (presentations(in: old), presentations(in: new))
         let came = presentedAfter.subtracting(presentedBefore)
         if !presentedBefore.subtracting(presentedAfter).isEmpty, !came.isEmpty {
             var between = new
@@ -252,8 +251,11 @@ public struct Simulator: Sendable, Equatable {
 
     /// The presented controllers whose presentation removes the presenter's views (`fullScreen`, `currentContext`).
     static func fullScreenPresentations(in h: Hierarchy) -> Set<NodeID> {
-        Set(h.attachedNodes().filter { h[$0].presenter != nil && h[$0].style?.removesPresenterViews == true })
+        presentations(in: h).filter { h[$0].style?.removesPresenterViews == true }
     }
+
+    /// The presented controllers of a hierarchy.
+    static func presentations(in h: Hierarchy) -> Set<NodeID> { Set(h.attachedNodes().filter { h[$0].presenter != nil }) }
 
     /// Whether two hierarchies differ only in the selected tab of tab bars (and in what a switch changes on the
     /// way: captured states, a tab's view loaded).

@@ -11,9 +11,9 @@ import NavVizScenario
 /// (8). So a step replaced by another reads as one changed step, while an inserted step followed by
 /// steps of the same operations reads as an insertion, not as a run of operations changed into
 /// each other. Steps of the same operation whose details differ but whose effects are alike pair cheaper
-/// (1 for the same effect, 2 for an effect of the same shape or a visible controller in the same containers): a flow of captures renamed throughout has no equal
-/// steps at all, and an inserted capture must still pair the others by what each did. Among equally cheap
-/// alignments the earliest pairing wins.
+/// (1 for the same effect, 2 for an effect of the same shape or a visible controller in the same containers): a
+/// flow of captures renamed throughout has no equal steps at all, and an inserted capture must still pair the
+/// others by what each did. Among equally cheap alignments the earliest pairing wins.
 public enum StepAlignment {
     /// One position of an alignment: indices into the two step lists.
     public enum Pair: Sendable, Equatable {
@@ -49,6 +49,8 @@ public enum StepAlignment {
     }
 
     static let insertionCost = 4
+    static let sameEffectCost = 1
+    static let alikeEffectCost = 2
     static let sameOperationCost = 3
     static let otherOperationCost = 7
 
@@ -60,9 +62,9 @@ public enum StepAlignment {
             let (a, b) = (old[i], new[j])
             if a.op == b.op, a.detail == b.detail { return 0 }
             guard a.op == b.op else { return otherOperationCost }
-            if let effect = a.effect, effect == b.effect { return 1 }
-            if let shape = a.shape, shape == b.shape { return 2 }
-            if let place = a.place, place == b.place { return 2 }
+            if let effect = a.effect, effect == b.effect { return sameEffectCost }
+            if let shape = a.shape, shape == b.shape { return alikeEffectCost }
+            if let place = a.place, place == b.place { return alikeEffectCost }
             return sameOperationCost
         }
         // cost[i][j]: the cheapest alignment of old[i...] with new[j...], in one flat array.

@@ -87,7 +87,7 @@ extension NavVizCommand {
                 throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)
             }
             // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
-            let sources = GoldenSources(golden: trimmed(golden))
+            var sources = GoldenSources(golden: trimmed(golden))
             let folders = sources.names(for: loaded.map(\.file))
             var failed: [String] = []
             var missing = 0
@@ -113,15 +113,19 @@ extension NavVizCommand {
                 // A folder named otherwise than its file (another file shares the name) says which file it is.
                 let label = folder == slug(scenario.file) ? folder : "\(folder) (\(scenario.file))"
                 if record {
-                    try recordGoldens(files, in: target, name: label, source: sources.relative(scenario.file))
+                    let source = sources.relative(scenario.file)
+                    try recordGoldens(files, in: target, name: label, source: source, recorded: sources.owners[folder])
+                    // What the folder's source.txt says now (a file named twice is recorded once, then found unchanged).
+                    if let source { sources.owners[folder] = source }
                 } else {
-                    // Looked for only where this scenario has no goldens (each recorded file is looked at).
-                    let moved = (FileStatus(target) == nil ? sources.moved(scenario.file) : nil).map { folder, source in
-                        "; \(trimmed(golden))/\(folder)/ holds the goldens of \(source), which is gone: if the file moved here, rename that folder"
-                    }
-                    let verdict = try compare(files, run: run, in: target, folder: folder, name: label, hint: moved ?? "") {
-                        unwritable.append($0)
-                    }
+                    // Looked for only where this scenario has no goldens: a folder of a same-named file that is gone.
+                    let verdict = try compare(
+                        files, run: run, in: target, folder: folder, name: label,
+                        hint: sources.moved(scenario.file).map { folder, source in
+                            "; \(trimmed(golden))/\(folder)/ holds the goldens of \(source), which is gone: if the file moved here, "
+                                + "rename that folder"
+                        } ?? ""
+                    ) { unwritable.append($0) }
                     switch verdict {
                     case .match: break
                     case .missing:
@@ -224,17 +228,13 @@ extension NavVizCommand {
         // MARK: - Record
 
         /// Writes a scenario's goldens and `source.txt`, the path of the scenario file they were recorded from
-        /// (`source`, relative to the golden root; nil for standard input, which records none).
-        func recordGoldens(_ files: [OutputFile], in target: String, name: String, source: String?) throws {
+        /// (`source`, relative to the golden root; nil for standard input, which records none); `recorded` is what the
+        /// folder's `source.txt` says now (`GoldenSources.owners`).
+        func recordGoldens(_ files: [OutputFile], in target: String, name: String, source: String?, recorded: String?) throws {
             let existing = try readGoldens(target) ?? [:]
             let drifts = Goldens.compare(expected: existing, actual: files)
             let sourceFile = source.map { OutputFile(path: GoldenSources.file, contents: $0 + "\n") }
-            // Read only when it is a file (a pipe would wait for a writer).
-            let sourcePath = "\(target)/\(GoldenSources.file)"
-            let recordedSource =
-                FileStatus(sourcePath)?.isRegularFile == true
-                ? FileManager.default.contents(atPath: sourcePath).map { String(decoding: $0, as: UTF8.self) } : nil
-            if drifts.isEmpty, sourceFile == nil || recordedSource == sourceFile?.contents {
+            if drifts.isEmpty, source == nil || recorded == source {
                 say("unchanged \(name): \(files.count) goldens in \(target)/")
                 return
             }
@@ -259,11 +259,11 @@ extension NavVizCommand {
 
         /// Compares one scenario; prints what drifted and writes its artifacts (`unwritable` gets why they could not be).
         func compare(
-            _ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String, hint: String = "",
-            unwritable: (String) -> Void
+            _ files: [OutputFile], run: NavVizScenario.Run, in target: String, folder: String, name: String,
+            hint: @autoclosure () -> String = "", unwritable: (String) -> Void
         ) throws -> Verdict {
             guard let expected = try readGoldens(target) else {
-                say("FAIL \(name): no goldens in \(target)/ (record them with --record\(hint))")
+                say("FAIL \(name): no goldens in \(target)/ (record them with --record\(hint()))")
                 return .missing
             }
             let artifactFolder = "\(trimmed(artifacts))/\(folder)"

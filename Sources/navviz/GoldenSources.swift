@@ -16,8 +16,10 @@ struct GoldenSources {
     private let root: String
     /// The folder recorded for each source (relative to `root`), the first by name when several say the same.
     private var folders: [String: String] = [:]
-    /// The source each folder records.
-    private(set) var owners: [String: String] = [:]
+    /// The source each folder records (`check --record` notes what it writes).
+    var owners: [String: String] = [:]
+    /// Each folder's recorded source as a path from here, when that file still exists (looked at once, here).
+    private var existing: [String: String] = [:]
 
     /// Reads the `source.txt` of every folder in `golden`; none when it does not exist.
     init(golden: String) {
@@ -33,6 +35,8 @@ struct GoldenSources {
             guard !line.isEmpty else { continue }
             owners[entry] = line
             if folders[line] == nil { folders[line] = entry }
+            let source = line.hasPrefix("/") ? line : "\(root)/\(line)"
+            if FileManager.default.fileExists(atPath: source) { existing[entry] = URL(fileURLWithPath: source).standardizedFileURL.path }
         }
     }
 
@@ -51,11 +55,7 @@ struct GoldenSources {
     }
 
     /// The recorded source of `folder` as a path from here, when that file still exists.
-    func existingOwner(of folder: String) -> String? {
-        guard let source = owners[folder] else { return nil }
-        let path = source.hasPrefix("/") ? source : "\(root)/\(source)"
-        return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path).standardizedFileURL.path : nil
-    }
+    func existingOwner(of folder: String) -> String? { existing[folder] }
 
     /// A folder recorded from a file of `file`'s name that is gone (the file moved, or was renamed in a folder).
     func moved(_ file: String) -> (folder: String, source: String)? {
@@ -71,9 +71,7 @@ struct GoldenSources {
         for file in files {
             if let folder = folder(for: file) { result[file] = folder } else { unrecorded.append(file) }
         }
-        let kept = owners.keys.sorted().filter { existingOwner(of: $0) != nil }
-        let keptFiles = kept.compactMap { existingOwner(of: $0) }
-        var names = FolderNames(reserved: Set(kept), files: unrecorded + keptFiles)
+        var names = FolderNames(reserved: Set(existing.keys), files: unrecorded + existing.keys.sorted().map { existing[$0]! })
         // A file named twice (`check flows flows/tour.json`) is one scenario: one folder (a review: both went to `tour-2/`).
         for file in unrecorded where result[file] == nil { result[file] = names.unique(for: file) }
         return result

@@ -110,14 +110,10 @@ extension NavVizCommand {
         static func checkFocus(_ focus: String, in runs: [NavVizScenario.Run], files: [String]) throws(CommandFailure) -> NodeID {
             func named(_ id: NodeID) -> Bool { runs.contains { $0.steps.contains { $0.hierarchy.contains(id) } } }
             if named(NodeID(focus)) { return NodeID(focus) }
-            if let dot = focus.prefix(while: { $0 != "<" }).lastIndex(of: "."),
-                case let unqualified = NodeID(String(focus[focus.index(after: dot)...])),
-                named(unqualified)
-            {
-                return unqualified
-            }
-            let ids = Set(runs.flatMap { $0.steps.flatMap { $0.hierarchy.nodeIDs.map(\.rawValue) } })
+            // Without the module (before the last dot outside generic arguments).
             let bare = focus.prefix(while: { $0 != "<" }).lastIndex(of: ".").map { String(focus[focus.index(after: $0)...]) } ?? focus
+            if bare != focus, named(NodeID(bare)) { return NodeID(bare) }
+            let ids = Set(runs.flatMap { $0.steps.flatMap { $0.hierarchy.nodeIDs.map(\.rawValue) } })
             let guess = Suggestion.closest(to: bare, in: ids.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
             throw CommandFailure(
                 message: "--focus '\(focus)' names no controller in any state of \(files.joined(separator: ", "))\(guess)",
@@ -136,7 +132,6 @@ extension NavVizCommand {
             options.textMetrics = portableMetrics ? .portable : .fonts
             options.expandAll = expand == "all"
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
-            var renderer = ScenarioRenderer(options: options)
             let progress = ProgressLine()
             let single = loaded.count == 1 && !isDirectory(scenarios[0])
             var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
@@ -151,10 +146,8 @@ extension NavVizCommand {
                         code: CommandFailure.usage)
                 }
             }
-            if let focus {
-                options.focus = try Self.checkFocus(focus, in: runs, files: loaded.map(\.file))
-                renderer = ScenarioRenderer(options: options)
-            }
+            if let focus { options.focus = try Self.checkFocus(focus, in: runs, files: loaded.map(\.file)) }
+            let renderer = ScenarioRenderer(options: options)
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
             let plans = runs.map(renderer.plan)
             let layout = try DiagramLayout(
