@@ -146,9 +146,18 @@ public enum LoopbackPeer {
         }
     }
 
+    /// The first twelve bytes of an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`).
+    static let mappedPrefix: [UInt8] = [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF]
+
     /// Four bytes as the IPv4-mapped IPv6 address; sixteen unchanged.
-    static func mapped(_ address: [UInt8]) -> [UInt8] {
-        address.count == 4 ? [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] + address : address
+    static func mapped(_ address: [UInt8]) -> [UInt8] { address.count == 4 ? mappedPrefix + address : address }
+
+    /// Whether 16 address bytes (`bytes`) are an IPv4 address, mapped.
+    static func isIPv4(_ address: [UInt8]) -> Bool { address.count == 16 && Array(address.prefix(12)) == mappedPrefix }
+
+    /// Whether 16 address bytes are a loopback address: `::1`, or `127.x.x.x` mapped.
+    static func isLoopback(_ address: [UInt8]) -> Bool {
+        address == [UInt8](repeating: 0, count: 15) + [1] || (isIPv4(address) && address[12] == 127)
     }
 }
 
@@ -169,8 +178,7 @@ public enum LoopbackPeer {
             defer { close(fd) }
             var timeout = timeval(tv_sec: 1, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let prefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
-            let isV4 = Array(client.0.prefix(12)) == prefix && Array(server.0.prefix(12)) == prefix
+            let isV4 = LoopbackPeer.isIPv4(client.0) && LoopbackPeer.isIPv4(server.0)
             var request: [UInt8] = []
             func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
             // nlmsghdr: length, type, flags, sequence, port id.
@@ -432,28 +440,23 @@ final class ConnectionQuota: AcceptedConnectionCheck, @unchecked Sendable {
         // netlink is missing, the tables would be read for every remote connection, on the event loop). One address in
         // its IPv4-mapped form and its plain one is one holder.
         let bytes = LoopbackPeer.bytes(client) ?? []
-        let loopback =
-            bytes == [UInt8](repeating: 0, count: 15) + [1]
-            || (bytes.count == 16 && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127)
-        guard loopback else {
-            admit(Self.holder(address: client), context)
+        guard LoopbackPeer.isLoopback(bytes) else {
+            admit(Self.holder(bytes: bytes), context)
             return
         }
         switch owner(client, server) {
         case .user(let uid):
             if uid == user { return }
             holder = .user(uid)
-        case .unknown: holder = Self.holder(address: client)
+        case .unknown: holder = Self.holder(bytes: bytes)
         // No way to tell (not Linux): the token alone decides.
         case .unavailable: return
         }
         admit(holder, context)
     }
 
-    /// The holder of a connection no local user is found for: its address, IPv4 in its mapped form.
-    static func holder(address: SocketAddress) -> Holder {
-        .address((LoopbackPeer.bytes(address) ?? []).map { String($0, radix: 16) }.joined(separator: ":"))
-    }
+    /// The holder of a connection no local user is found for: its address (`bytes`, IPv4 in its mapped form).
+    static func holder(bytes: [UInt8]) -> Holder { .address(bytes.map { String($0, radix: 16) }.joined(separator: ":")) }
 
     /// Counts the connection in for `holder`, or closes it when `holder` has `limit` open already.
     private func admit(_ holder: Holder, _ context: ChannelHandlerContext) {

@@ -55,6 +55,9 @@ public struct ServeArguments: AppArguments {
 
     /// The default port of `navviz serve`.
     public static let defaultPort = 7381
+    /// The shortest token that is not a warning on loopback and not refused on another address: one proof of the
+    /// daemon's lets whoever reaches the port test guesses offline.
+    public static let minimumTokenLength = 16
     /// The default body limit: 1 MiB.
     public static let defaultMaxBody = 1 << 20
     /// The default idle timeout: 15 s.

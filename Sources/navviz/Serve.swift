@@ -161,9 +161,9 @@ extension NavVizCommand {
                 throw ValidationError(ServerError.insecureHost(host).description)
             }
             // On the network the token is the only lock: one a guess finds is none (a security review started one with `a`).
-            if let resolved, !ServeArguments.isLoopback(host), resolved.count < 16 {
+            if let resolved, !ServeArguments.isLoopback(host), resolved.count < ServeArguments.minimumTokenLength {
                 throw ValidationError(
-                    "The token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: with --host \(host) it is all that keeps the network out; use at least 16 (openssl rand -hex 16)"
+                    "The token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: with --host \(host) it is all that keeps the network out; use at least \(ServeArguments.minimumTokenLength) (openssl rand -hex 16)"
                 )
             }
             if let watchDirectory {
@@ -200,10 +200,11 @@ extension NavVizCommand {
             }
             // The daemon's proof (`/api/proof`) is an HMAC under the token: from one answer, a short token can be guessed
             // offline by any process that can reach the port (a security review found a 4-character one in 0.7 s).
-            if let resolved, ServeArguments.isLoopback(listenHost), resolved.count < 16 {
+            if let resolved, ServeArguments.isLoopback(listenHost), resolved.count < ServeArguments.minimumTokenLength {
                 printError(
                     "navviz serve: warning: the token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: another "
-                        + "user of this machine can guess it offline from one answer of the daemon; use at least 16 (openssl rand -hex 16)")
+                        + "user of this machine can guess it offline from one answer of the daemon; use at least \(ServeArguments.minimumTokenLength) (openssl rand -hex 16)"
+                )
             }
             if token != nil {
                 Self.hideTokenArgument()

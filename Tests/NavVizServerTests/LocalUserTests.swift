@@ -176,16 +176,20 @@ import Testing
             try await app.test(.live) { client in
                 let port = try #require(client.port)
                 let ping = "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                /// What `holder` holds once the daemon has seen its connections open or close (under load, a moment later).
+                func settled(_ holder: ConnectionQuota.Holder, at expected: Int) async throws -> Int {
+                    var open = counts.count(holder)
+                    for _ in 0..<50 where open != expected {
+                        try await Task.sleep(for: .milliseconds(100))
+                        open = counts.count(holder)
+                    }
+                    return open
+                }
                 // The limit's worth of idle connections is held; one more is closed before it says anything.
                 var held: [Int32] = []
                 defer { for fd in held { close(fd) } }
                 for _ in 0..<ConnectionQuota.limit { held.append(try #require(Self.connectOnly(port: port, from: "127.0.0.2"))) }
-                var open = 0
-                for _ in 0..<50 where open < ConnectionQuota.limit {
-                    try await Task.sleep(for: .milliseconds(100))
-                    open = counts.count(.user(other))
-                }
-                #expect(open == ConnectionQuota.limit)
+                #expect(try await settled(.user(other), at: ConnectionQuota.limit) == ConnectionQuota.limit)
                 let (text, closed) = await Self.exchange(port: port, "", from: "127.0.0.2")
                 #expect(closed && text.isEmpty)
                 // The daemon's own user is not counted, and a peer no user is found for counts by its address, not with
@@ -194,21 +198,14 @@ import Testing
                 var machine: [Int32] = []
                 defer { for fd in machine { close(fd) } }
                 for _ in 0..<ConnectionQuota.limit { machine.append(try #require(Self.connectOnly(port: port, from: "127.0.0.3"))) }
-                var full = 0
-                for _ in 0..<50 where full < ConnectionQuota.limit {
-                    try await Task.sleep(for: .milliseconds(100))
-                    full = counts.count(ConnectionQuota.holder(address: try SocketAddress(ipAddress: "127.0.0.3", port: 1)))
-                }
-                #expect(full == ConnectionQuota.limit)
+                let machineHolder = ConnectionQuota.holder(
+                    bytes: try #require(LoopbackPeer.bytes(try SocketAddress(ipAddress: "127.0.0.3", port: 1))))
+                #expect(try await settled(machineHolder, at: ConnectionQuota.limit) == ConnectionQuota.limit)
                 #expect(await Self.exchange(port: port, ping, from: "127.0.0.4").text.hasPrefix("HTTP/1.1 200 OK"))
                 // Closed, they are counted out (the daemon sees each close), and the other user's come in again.
                 for fd in held { close(fd) }
                 held = []
-                for _ in 0..<50 where open > 0 {
-                    try await Task.sleep(for: .milliseconds(100))
-                    open = counts.count(.user(other))
-                }
-                #expect(open == 0)
+                #expect(try await settled(.user(other), at: 0) == 0)
                 #expect(await Self.exchange(port: port, ping, from: "127.0.0.2").text.hasPrefix("HTTP/1.1 200 OK"))
             }
         }
