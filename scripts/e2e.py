@@ -136,13 +136,28 @@ class DevTools:
     def __init__(self, url):
         self.ws = WebSocket(url)
         self.next_id = 0
+        self.events = []  # the Fetch domain's events (a request held back), oldest first
+
+    def event(self, method, seconds=20):
+        """The first event of this kind the browser sent (and since kept), waiting for it as long as `seconds`."""
+        end = min(time.monotonic() + seconds, DEADLINE)
+        while True:
+            for index, message in enumerate(self.events):
+                if message.get("method") == method:
+                    return self.events.pop(index).get("params", {})
+            if time.monotonic() >= end:
+                return None
+            self.call("Runtime.evaluate", expression="0")
+            time.sleep(0.05)
 
     def call(self, method, **params):
         self.next_id += 1
         self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
             message = json.loads(self.ws.recv())
-            if message.get("id") == self.next_id:
+            if message.get("method", "").startswith("Fetch."):
+                self.events.append(message)
+            elif message.get("id") == self.next_id:
                 if "error" in message:
                     raise RuntimeError(f"{method}: {message['error']}")
                 return message.get("result", {})
@@ -346,16 +361,25 @@ def main():
             guarded_line = guarded.stdout.readline()
             guarded_base = guarded_line.split("viewer at ")[1].split("#")[0].rstrip("/")
             check(guarded_line.split()[4].endswith("#token=" + secret), "the daemon prints the viewer's address with its token")
+            # The page's event stream is held back until the session is posted: a session that comes while the page is
+            # still proving the token and connecting is in no event (this raced in CI, where the viewer missed it).
+            page.call("Fetch.enable", patterns=[{"urlPattern": "*/api/events*", "requestStage": "Request"}])
             # No session yet, so no step is selected (which rewrites the address too): the token must go by itself.
             page.call("Page.navigate", url=guarded_base + "/#token=" + secret + "&session=locked")
             check(page.wait_for(f"!location.href.includes('{secret}') && location.hash === '#session=locked' && "
                                 f"sessionStorage.getItem('navviz-token') === '{secret}'"),
                   "the token is gone from the address bar, kept for the tab")
+            held = page.event("Fetch.requestPaused")
+            check(held is not None and "authorization" in {k.lower() for k in held["request"]["headers"]},
+                  "the page opens its event stream with the token")
             status, _ = http("POST", guarded_base + "/api/sessions", {"id": "locked", "root": "Home"}, token=secret)
             check(status == 201, "POST with the token answers 201")
+            if held is not None:
+                page.call("Fetch.continueRequest", requestId=held["requestId"])
+            page.call("Fetch.disable")
             check(page.wait_for("document.querySelector('#sessions li') !== null && "
                                 "document.querySelector('#sessions li').dataset.id === 'locked'"),
-                  "the viewer lists the session, sending the token")
+                  "the viewer lists the session posted before its stream was open, sending the token")
             _, viewer_html = http("GET", guarded_base + "/")
         finally:
             guarded.send_signal(signal.SIGTERM)

@@ -307,6 +307,9 @@ enum ViewerPage {
           // Server-Sent Events over fetch (EventSource cannot send the Authorization header).
           async function stream(path, onEvent, signal) {
             const response = await api(path, { signal: signal });
+            // What happened before the stream was open never comes down it (a session posted while the page proved the
+            // token or connected, or while the daemon was being restarted): read the list again once it is open.
+            refreshListSoon();
             const reader = response.body.getReader();
             const decoder = new TextDecoder();
             let buffer = "";
