@@ -34,11 +34,14 @@ struct SceneEmitter {
 
     /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor) and its cluster;
     /// and the node its presentations leave from (the item's, or a container's stem) with that node's
-    /// rank, counted from the window's.
+    /// rank, counted from the window's; and the item's node on its lowest rank at its left (the first child of its
+    /// last row, all the way down), which a row of boxes below the item hangs from, nil where that first child ends
+    /// higher up (an edge from it would run down beside the deeper children, and `dot` reordered them around it).
     struct Endpoint {
         var id: String
         var cluster: String?
         var tail: (id: String, rank: Int)
+        var bottomLeft: (id: String, rank: Int)?
     }
 
     /// A presented tree waiting to be written, and what presents it.
@@ -136,6 +139,10 @@ struct SceneEmitter {
             // clusters: among clusters (the selected tab, drawn in full) `dot` moves a plain box (a folded
             // tab) freely. So beside a cluster a box gets a borderless cluster of its own.
             let mixed = item.children.contains(where: \.isContainer)
+            // Rows after the first that hold boxes only, beside containers (folded tabs beside the selected one): loose
+            // boxes, no order cluster each (see below).
+            let rows = Self.rows(offsets: offsets)
+            let looseRows = mixed ? rows.dropFirst().filter { !item.children[$0].contains(where: \.isContainer) } : []
             // A container whose presented trees hang below it presents from a stem: an invisible point
             // amid its children on its lowest rank. From the anchor, the edge would leave the cluster
             // beside its children, and each sheet of a chain would step right of the one before.
@@ -143,9 +150,10 @@ struct SceneEmitter {
             let stemIndex = item.children.count / 2
             for (index, (child, offset)) in zip(item.children, offsets).enumerated() {
                 if let stem, index == stemIndex { writeStem(stem.id, inCluster: mixed, into: &writer) }
-                if mixed && !child.isContainer { openOrderCluster("cluster_\(counter + 1)_box", into: &writer) }
+                let boxed = mixed && !child.isContainer && !looseRows.contains { $0.contains(index) }
+                if boxed { openOrderCluster("cluster_\(counter + 1)_box", into: &writer) }
                 entries.append(writeItem(child, rank: rank + offset, rules, into: &writer, queue: &queue))
-                if mixed && !child.isContainer { writer.close() }
+                if boxed { writer.close() }
             }
             if let stem, stemIndex == item.children.count { writeStem(stem.id, inCluster: mixed, into: &writer) }
             writer.close()
@@ -153,8 +161,11 @@ struct SceneEmitter {
             // Boxes in rows (a dashboard of widget controllers): a later row hangs from the row above, box under box,
             // and each row is held in order by edges between neighbours on its rank. From the anchor, the edge to
             // every later row crossed the rows between as a chain of virtual nodes, widening each rank it passed
-            // (24 widgets were 1,370 pt wide). Among clusters `dot` keeps no such order, so rows of containers, or of
-            // boxes beside containers, still hang from the anchor.
+            // (24 widgets were 1,370 pt wide). Among clusters `dot` keeps no such order, so rows of containers still
+            // hang from the anchor. A later row of boxes beside containers hangs its first box from the lowest box on
+            // the left of the row above, and each next box from its neighbour: from the anchor, `dot` centred the row
+            // under the widest cluster, where it read as part of it (a readability trial: tabs 3 and 4 under tab 2), and
+            // each box in its order cluster let `dot` swap neighbours.
             let boxRows = !item.children.contains(where: \.isContainer) && Set(offsets).count > 1
             for (index, (child, entry)) in zip(item.children, entries).enumerated() {
                 var attributes = arrival(entry)
@@ -165,10 +176,22 @@ struct SceneEmitter {
                 } else {
                     attributes = ["style": .constant("invis")]
                 }
-                if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
-                    var hanging: DOTAttributes = ["style": .constant("invis")]
-                    if offsets[index] - offsets[above] > 1 { hanging.set("minlen", String(offsets[index] - offsets[above])) }
-                    containment.append((entries[above].id, entry.id, hanging))
+                let loose = looseRows.first { $0.contains(index) }
+                let hangsFrom: (id: String, rank: Int)? =
+                    if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
+                        (entries[above].id, rank + offsets[above])
+                    } else if let loose, index == loose.lowerBound {
+                        entries[rows[rows.firstIndex(of: loose)! - 1].lowerBound].bottomLeft ?? (id, rank)
+                    } else {
+                        nil
+                    }
+                if hangsFrom != nil || loose != nil {
+                    if let hangsFrom {
+                        var hanging: DOTAttributes = ["style": .constant("invis")]
+                        let span = rank + offsets[index] - hangsFrom.rank
+                        if span > 1 { hanging.set("minlen", String(span)) }
+                        containment.append((hangsFrom.id, entry.id, hanging))
+                    }
                     // The path still runs from the container, drawn but placing nothing.
                     guard onPath else { continue }
                     attributes.set("constraint", "false")
@@ -178,8 +201,9 @@ struct SceneEmitter {
                 if offsets[index] > 1 { attributes.set("minlen", String(offsets[index])) }
                 containment.append((id, entry.id, attributes))
             }
-            if boxRows {
-                for index in entries.indices.dropLast() where offsets[index] == offsets[index + 1] {
+            if boxRows || !looseRows.isEmpty {
+                for index in entries.indices.dropLast()
+                where offsets[index] == offsets[index + 1] && (boxRows || looseRows.contains { $0.contains(index) }) {
                     containment.append((entries[index].id, entries[index + 1].id, ["minlen": .constant("0"), "style": .constant("invis")]))
                 }
             }
@@ -189,9 +213,11 @@ struct SceneEmitter {
                 containment.insert((id, stem.id, attributes), at: stemIndex)
             }
             edges.insert(contentsOf: containment, at: mark)
-            endpoint = Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank))
+            let bottomLeft = rows.last.map { entries[$0.lowerBound].bottomLeft } ?? (id, rank)
+            let reachesBottom = bottomLeft.map { $0.rank == rank + depth - 1 } ?? false
+            endpoint = Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank), bottomLeft: reachesBottom ? bottomLeft : nil)
         } else {
-            endpoint = Endpoint(id: id, cluster: nil, tail: (id, rank))
+            endpoint = Endpoint(id: id, cluster: nil, tail: (id, rank), bottomLeft: (id, rank))
             writer.node(id, leafAttributes(item))
         }
         if item.children.isEmpty && rank > lowestNode.rank { lowestNode = (id, rank) }
@@ -214,6 +240,18 @@ struct SceneEmitter {
         guard let rowStart = offsets.firstIndex(of: offsets[index]), rowStart > 0 else { return nil }
         let aboveStart = offsets.firstIndex(of: offsets[rowStart - 1])!
         return min(aboveStart + (index - rowStart), rowStart - 1)
+    }
+
+    /// Children in rows, as index ranges in order: runs of the same rank offset.
+    static func rows(offsets: [Int]) -> [Range<Int>] {
+        var rows: [Range<Int>] = []
+        var start = 0
+        for end in offsets.indices.dropFirst() where offsets[end] != offsets[end - 1] {
+            rows.append(start..<end)
+            start = end
+        }
+        if !offsets.isEmpty { rows.append(start..<offsets.count) }
+        return rows
     }
 
     /// Writes a stem: an invisible point of no size, in a cluster of its own among clusters.

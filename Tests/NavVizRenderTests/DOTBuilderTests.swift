@@ -229,6 +229,40 @@ import Testing
         #expect(!text.contains("{rank=same; n1; n"))
     }
 
+    /// Folded tabs beside the selected one wrap into rows: a later row hangs its first box from the lowest box on the
+    /// left of the row above, and each next box from its neighbour, not from the tab bar's anchor (`dot` centred the
+    /// row under the selected tab, where it read as part of it) and not each in a cluster of its own (`dot` swapped
+    /// neighbours).
+    @Test func laterRowsOfFoldedTabsHangFromTheLeftInOrder() throws {
+        let names = ["HomeFeedOverview", "SearchDiscovery", "CheckoutCart", "OrdersHistoryList", "AccountPreferences"]
+        let tabs: [NodeSpec] = names.map { name in
+            .navigation([.screen(name + "ViewController"), .screen(name + "DetailViewController")], id: name + "Nav")
+        }
+        let h = try Hierarchy(root: .tabs(tabs, selected: 2, id: "mainTabs"))
+        let text = DOTBuilder(options: .focused).state(h, finder: ViewFinder().find(in: h))
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        func node(_ label: String) throws -> String {
+            String(try #require(lines.first { $0.hasPrefix("n") && $0.contains(label) }).prefix { $0 != " " })
+        }
+        let anchor = try node("ordering=out")  // the tab bar's anchor, its first node
+        let (tab0, tab3, tab4) = try (node(">tab 0<"), node(">tab 3<"), node(">tab 4<"))
+        #expect(lines.contains { $0.hasPrefix("\(tab0) -> \(tab3) [") }, "tab 3 hangs under tab 0")
+        #expect(lines.contains("\(tab3) -> \(tab4) [minlen=0, style=invis];"), "tab 4 follows tab 3 on its rank")
+        #expect(!lines.contains { $0.hasPrefix("\(anchor) -> \(tab3) [") }, "not from the tab bar")
+        let tab3Index = try #require(lines.firstIndex { $0.hasPrefix(tab3 + " [") })
+        #expect(!lines[tab3Index - 1].hasPrefix("graph [label=\"\""), "no order cluster around tab 3")
+    }
+
+    @Test(arguments: [
+        ([1, 1, 1, 4, 4], [0..<3, 3..<5]),
+        ([1, 1, 5, 5, 5, 5, 6, 6, 6], [0..<2, 2..<6, 6..<9]),
+        ([1], [0..<1]),
+        ([], []),
+    ])
+    func childrenInRowsAreRunsOfOneRankOffset(offsets: [Int], rows: [Range<Int>]) {
+        #expect(SceneEmitter.rows(offsets: offsets) == rows)
+    }
+
     @Test(arguments: [
         ("Home", 10.0, false, 26.67), ("UIWindow", 10.0, true, 48.33), ("a · b", 8.0, false, 15.568), ("Ω", 12.0, false, 6.672),
         ("Zoë", 10.0, true, 17.78), ("設定", 10.0, false, 20),
