@@ -26,8 +26,9 @@ extension Transaction {
 
     /// `flushInactiveActivitiesForIdentifier(_:)`: forgets every inactive entry with the key, never the active one.
     mutating func flushActivity(_ key: String) throws(NavigationError) {
+        // Not guarded by `animating` (only `performActivityOperation(_:)` is): the seed's README flushes from inside
+        // the completion block, which runs before the animation is over.
         let activity = try container(.activity, operation: "flush '\(key)'", fallback: true)
-        if isInFlight(activity) { return drop("'\(activity)' is animating: flushing '\(key)' is ignored") }
         fixedDuration = 0
         let entries = inactiveChildren(of: activity).filter { h[$0].key == key }
         guard !entries.isEmpty else {
@@ -55,8 +56,10 @@ extension Transaction {
         h[activity].activity?.generators[key] = spec
     }
 
-    /// A memory warning: every transition controller releases its inactive controllers that a generator can
-    /// rebuild (they stay listed, unloaded); the others cannot be rebuilt, so they are kept and reported.
+    /// A memory warning: every transition controller releases all its inactive controllers (they stay listed,
+    /// unloaded), as `deallocateAllInactiveViewControllers` does for every key but the active one. One registered
+    /// as an instance has no generator to rebuild it: it is released all the same, reported, and a later load is
+    /// rejected (the seed asserts there).
     mutating func memoryWarning() throws(NavigationError) {
         diffsWindow = false
         fixedDuration = 0
@@ -66,18 +69,17 @@ extension Transaction {
         for controller in controllers {
             for child in inactiveChildren(of: controller) where h[child].isLoaded {
                 let key = h[child].key!
-                if generator(for: key, in: controller) != nil {
-                    h[child].isLoaded = false
-                    h[child].isReleased = true
-                    hooks.append(HookEvent("released", controller: child))
-                } else {
+                h[child].isLoaded = false
+                h[child].isReleased = true
+                hooks.append(HookEvent("released", controller: child))
+                if generator(for: key, in: controller) == nil {
                     warnings.append(
-                        "Cannot release '\(key)' in '\(controller)': it was registered as an instance, "
-                            + "so no generator could rebuild it")
+                        "'\(key)' in '\(controller)' was registered as an instance: it is released, and loading it again "
+                            + "is rejected, as no generator can rebuild it")
                 }
             }
         }
-        if hooks.isEmpty, warnings.isEmpty {
+        if hooks.isEmpty {
             noop("No transition controller has an inactive controller to release")
         }
     }

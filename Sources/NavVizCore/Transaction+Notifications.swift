@@ -44,7 +44,13 @@ extension Transaction {
             return
         }
         guard let presenter = h.presentingViewController(of: sequence) else {
-            return noop("'\(sequence)' shows its last notification and is not presented: there is nothing to dismiss")
+            // `addNextViewController` removes the last child before the index's didSet asks a presenter there is
+            // none of to dismiss the sequence: the notification leaves all the same.
+            container = sequence
+            h[sequence].selected = nil
+            if replaysQuirks { hooks.append(HookEvent("quirk:extraIndexFetch", controller: sequence)) }
+            warnings.append("'\(sequence)' is not presented: its last notification is removed and nothing is dismissed")
+            return
         }
         // The last child leaves; the seed then asks for one index past the end before dismissing.
         h[sequence].selected = nil

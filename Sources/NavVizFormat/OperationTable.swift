@@ -42,7 +42,7 @@ struct OperationSpelling: Sendable {
     static let table: [OperationSpelling] = [
         one("push", "node") { d, f in d.node(f).map { .operation(.push($0)) } },
         OperationSpelling("pop", fields: ["interactive", "cancelled"]) { d, f in
-            .operation(.pop(interactive: d.flag(f, "interactive"), cancelled: d.flag(f, "cancelled")))
+            d.swipe(f).map { .operation(.pop(interactive: $0.interactive, cancelled: $0.cancelled)) }
         },
         OperationSpelling("popToRoot") { _, _ in .operation(.popToRoot) },
         one("popTo", "id") { d, f in f["id"].flatMap { d.referenceID($0.value, $0.path) }.map { .operation(.popTo($0)) } },
@@ -106,7 +106,7 @@ struct OperationSpelling: Sendable {
                 .present(node, style: f["style"].flatMap { d.choice($0.value, $0.path, PresentationStyle.self) } ?? .automatic))
         },
         OperationSpelling("dismiss", fields: ["interactive", "cancelled"]) { d, f in
-            .operation(.dismiss(interactive: d.flag(f, "interactive"), cancelled: d.flag(f, "cancelled")))
+            d.swipe(f).map { .operation(.dismiss(interactive: $0.interactive, cancelled: $0.cancelled)) }
         },
         one("setRoot", "node") { d, f in d.node(f).map { .operation(.setRoot($0)) } },
         OperationSpelling("activate", fields: ["activity", "rule"], main: "activity", required: ["activity"]) { d, f in
@@ -153,10 +153,10 @@ extension ScenarioDecoder {
     /// Every operation a step may name: the simulator's, plus `navigate` (routes) and `snapshot` (a captured state).
     public static var operationNames: [String] { OperationSpelling.names }
 
-    /// The node literal in a field (`node` unless named).
+    /// The node literal in a field (`node` unless named); with `asView`, a view of an animated stack.
     mutating func node(_ fields: StepFields, _ key: String = "node", asView: Bool = false) -> NodeSpec? {
         guard let field = fields[key] else { return nil }
-        return node(field.value, field.path, asView: asView)
+        return asView ? view(field.value, field.path) : node(field.value, field.path)
     }
 
     /// A flag field; false when absent.
@@ -164,17 +164,32 @@ extension ScenarioDecoder {
         fields[key].flatMap { bool($0.value, $0.path) } ?? false
     }
 
+    /// `interactive` and `cancelled` of a `pop` or `dismiss`: only a swipe can be abandoned (a fidelity trial: a
+    /// dismissal called from code was "cancelled", with a cancelled swipe's callbacks and no swipe).
+    mutating func swipe(_ fields: StepFields) -> (interactive: Bool, cancelled: Bool)? {
+        let interactive = flag(fields, "interactive")
+        let cancelled = flag(fields, "cancelled")
+        if cancelled, !interactive, let path = fields["cancelled"]?.path {
+            fail(
+                .invalidNode(
+                    file: file, path: path,
+                    reason: "only a swipe can be cancelled: add \"interactive\": true (a transition started from code always completes)"))
+            return nil
+        }
+        return (interactive, cancelled)
+    }
+
     /// A string field.
     mutating func text(_ fields: StepFields, _ key: String) -> String? {
         fields[key].flatMap { string($0.value, $0.path) }
     }
 
-    /// An array of node literals in a field.
+    /// An array of node literals in a field (of views of an animated stack with `asView`).
     mutating func nodes(_ field: (value: JSONValue, path: String)?, expected: String, asView: Bool = false) -> [NodeSpec]? {
         guard let field, let items = array(field.value, field.path, expected) else { return nil }
         // One literal (a stack, the tabs): one id each across its elements.
         literalDepth += 1
-        let specs = items.enumerated().compactMap { node($1, "\(field.path)[\($0)]", asView: asView) }
+        let specs = items.enumerated().compactMap { asView ? view($1, "\(field.path)[\($0)]") : node($1, "\(field.path)[\($0)]") }
         literalDepth -= 1
         if literalDepth == 0 { literalIDs = [:] }
         return specs.count == items.count ? specs : nil

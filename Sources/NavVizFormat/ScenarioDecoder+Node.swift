@@ -11,6 +11,33 @@ extension ScenarioDecoder {
     static let nodeExpectation =
         "a node literal (a screen name, or an object with one of 'navigation', 'tabs', 'split', 'activities', 'stack', 'notifications', 'screen', 'ref')"
 
+    /// Decodes a view of an animated stack: a name, a `{"screen": …}` leaf or a reference. A container literal
+    /// (`{"tabs": …}`, a screen with children) is refused where it is written: it was accepted, and a run drew a tab
+    /// bar controller inside a `UIView`, or refused the step only when it ran, exit 0 (a fidelity trial).
+    mutating func view(_ value: JSONValue, _ path: String) -> NodeSpec? {
+        guard let spec = node(value, path, asView: true) else { return nil }
+        // As the simulator reads it (`asStackView`): a leaf that presents nothing is a view, `"children": []` too.
+        let isLeaf = spec.kind == .controller && spec.children.isEmpty && spec.presents == nil
+        guard spec.ref != nil || spec.kind == .view || isLeaf else {
+            let what =
+                switch spec.kind {
+                case .controller, .view: spec.children.isEmpty ? "a controller that presents another" : "a controller with children"
+                case .navigation: "a navigation controller"
+                case .tab: "a tab bar controller"
+                case .split: "a split view controller"
+                case .activity: "an activity container"
+                case .stack: "an animated stack"
+                case .notifications: "a notification sequence"
+                }
+            fail(
+                .invalidNode(
+                    file: file, path: path,
+                    reason: "an animated stack holds views: a name or {\"screen\": …} without children, found \(what)"))
+            return nil
+        }
+        return spec
+    }
+
     /// Decodes a node literal; `asView` makes leaves views (inside an animated stack).
     mutating func node(_ value: JSONValue, _ path: String, asView: Bool = false) -> NodeSpec? {
         literalDepth += 1
@@ -197,7 +224,7 @@ extension ScenarioDecoder {
         case "stack":
             spec = NodeSpec(kind: .stack)
             guard let items = array(payload, kindPath, "an array of view names (the last is active)") else { return nil }
-            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]", asView: true) }
+            spec.children = items.enumerated().compactMap { view($1, "\(kindPath)[\($0)]") }
             if let raw = value["metrics"] { spec.stackMetrics = metrics(raw, join(path, "metrics")) }
         case "notifications":
             spec = NodeSpec(kind: .notifications)

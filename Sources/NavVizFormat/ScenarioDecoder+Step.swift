@@ -3,6 +3,23 @@ import NavVizCore
 extension ScenarioDecoder {
     static let commonStepFields = ["op", "animated", "animation", "target", "after", "note", "expect"]
 
+    /// The common fields an operation does not take, with why: a route brings its own animation and finds its own
+    /// source, and a snapshot is a state, not a transition (they were read and ignored, in silence).
+    static func commonFieldsRefused(by operation: String) -> [String: String] {
+        switch operation {
+        case "navigate":
+            let animation = "the route's own \"animated\" and \"animation\" apply: set them on the route"
+            return [
+                "animated": animation, "animation": animation,
+                "target": "a route acts on the visible controller its finder reports",
+            ]
+        case "snapshot":
+            let why = "a snapshot replaces the window as captured: it takes only \"note\" and \"expect\""
+            return ["animated": why, "animation": why, "target": why, "after": why]
+        default: return [:]
+        }
+    }
+
     mutating func step(_ value: JSONValue, _ path: String) -> ScenarioStep? {
         guard case .object(let members) = value else {
             typeError(path, "a step object such as {\"op\": \"push\", \"node\": \"Detail\"}", value)
@@ -35,7 +52,7 @@ extension ScenarioDecoder {
                 fail(.invalidNode(file: file, path: path, reason: "a step has one operation, found 'op' ('\(name)') and '\(other)'"))
                 return nil
             }
-            checkStepFields(members, at: path, allowed: Self.commonStepFields + row.fields, operation: name)
+            checkStepFields(members, at: path, allowed: Self.commonStepFields + row.fields, operation: row)
             for (key, item) in members where row.fields.contains(key) { fields[key] = (item, join(path, key)) }
         } else {
             let opKeys = members.map(\.0).filter { OperationSpelling.byName[$0] != nil }
@@ -62,12 +79,16 @@ extension ScenarioDecoder {
             operation = OperationSpelling.byName[name]!
             let main = operation.main
             let rest = operation.fields.filter { $0 != main }
-            checkStepFields(members, at: path, allowed: Self.commonStepFields + [name] + rest, operation: name)
-            for (key, item) in members where rest.contains(key) { fields[key] = (item, join(path, key)) }
             let payload = value[name]!
             // `{"pop": true}`, `{"pop": {}}` and `{"pop": null}` mean "no argument"; an optional main
-            // argument (`{"collapse": "nav"}`) may be left out the same way.
+            // argument (`{"collapse": "nav"}`) may be left out the same way, and then given by its own name
+            // (`{"flick": true, "velocity": 1000}`).
             let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
+            let mainByName = main.flatMap { main in isBare && !operation.required.contains(main) ? main : nil }
+            checkStepFields(
+                members, at: path, allowed: Self.commonStepFields + [name] + rest + (mainByName.map { [$0] } ?? []),
+                operation: operation, shortForm: true)
+            for (key, item) in members where rest.contains(key) || key == mainByName { fields[key] = (item, join(path, key)) }
             if let main, !isBare || operation.required.contains(main) {
                 fields[main] = (payload, join(path, name))
             } else if !isBare {
@@ -105,10 +126,23 @@ extension ScenarioDecoder {
 
     /// Like `checkFields`, but a field of another operation (`node` on a `pop`) is named as such
     /// instead of being matched to a similar-looking common field (`note`).
-    private mutating func checkStepFields(_ members: [(String, JSONValue)], at path: String, allowed: [String], operation: String) {
-        for (key, _) in members where !allowed.contains(key) {
-            if OperationSpelling.allFields.contains(key) {
-                fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation))
+    private mutating func checkStepFields(
+        _ members: [(String, JSONValue)], at path: String, allowed: [String], operation: OperationSpelling, shortForm: Bool = false
+    ) {
+        let refused = Self.commonFieldsRefused(by: operation.name)
+        for (key, _) in members where !allowed.contains(key) || refused[key] != nil {
+            if let why = refused[key] {
+                fail(
+                    .invalidNode(file: file, path: join(path, key), reason: "operation '\(operation.name)' does not take '\(key)': \(why)"))
+            } else if shortForm, key == operation.main {
+                // `{"push": "A", "node": "B"}`: the short form gives the main argument already.
+                fail(
+                    .invalidNode(
+                        file: file, path: join(path, key),
+                        reason: "the short form '\(operation.name)' gives '\(key)' already: write {\"\(operation.name)\": …} "
+                            + "or {\"op\": \"\(operation.name)\", \"\(key)\": …}"))
+            } else if OperationSpelling.allFields.contains(key) {
+                fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation.name))
             } else {
                 fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
             }

@@ -338,6 +338,55 @@ private let nodeLiteral =
         #expect(messages(withSteps(steps)) == [message])
     }
 
+    /// What a step of one operation cannot mean is refused where it is written, with why (a fidelity trial: each was
+    /// read and ignored, or refused only when it ran, or refused as a field the operation does not take).
+    @Test(arguments: [
+        (
+            #"{"navigate": "r", "animated": false}"#,
+            "shop.json: steps[0].animated: operation 'navigate' does not take 'animated': the route's own \"animated\" and \"animation\" apply: set them on the route"
+        ),
+        (
+            #"{"navigate": "r", "target": "Home"}"#,
+            "shop.json: steps[0].target: operation 'navigate' does not take 'target': a route acts on the visible controller its finder reports"
+        ),
+        (
+            #"{"snapshot": null, "after": 1}"#,
+            "shop.json: steps[0].after: operation 'snapshot' does not take 'after': a snapshot replaces the window as captured: it takes only \"note\" and \"expect\""
+        ),
+        (
+            #"{"push": "X", "node": "Y"}"#,
+            "shop.json: steps[0].node: the short form 'push' gives 'node' already: write {\"push\": …} or {\"op\": \"push\", \"node\": …}"
+        ),
+        (
+            #"{"op": "dismiss", "cancelled": true}"#,
+            "shop.json: steps[0].cancelled: only a swipe can be cancelled: add \"interactive\": true (a transition started from code always completes)"
+        ),
+        (
+            #"{"pushView": {"tabs": ["A"]}}"#,
+            "shop.json: steps[0].pushView: an animated stack holds views: a name or {\"screen\": …} without children, found a tab bar controller"
+        ),
+        (
+            #"{"setViews": ["a", {"screen": "B", "children": ["C"]}]}"#,
+            "shop.json: steps[0].setViews[1]: an animated stack holds views: a name or {\"screen\": …} without children, found a controller with children"
+        ),
+    ])
+    func whatAnOperationCannotMeanIsRefusedWithWhy(step: String, message: String) {
+        let text =
+            #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "routes": {"r": {"transition": "pop"}}, "steps": [\#(step)]}"#
+        #expect(messages(text) == [message])
+    }
+
+    /// A bare short form (`true`, `{}`, `null`) gives no argument: the main one may then come by its name.
+    @Test func aBareShortFormTakesItsMainArgumentByName() throws {
+        let text = #"{"navviz": 1, "root": {"notifications": ["A", "B"]}, "steps": [{"flick": true, "velocity": 1000}]}"#
+        let scenario = try ScenarioDecoder.decode(text, file: "n.json")
+        guard case .operation(.flick(let velocity)) = scenario.steps[0].action else {
+            Issue.record("expected a flick")
+            return
+        }
+        #expect(velocity == 1000)
+    }
+
     // MARK: - Node literals
 
     @Test(arguments: [
