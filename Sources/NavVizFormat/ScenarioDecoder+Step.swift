@@ -221,6 +221,16 @@ extension ScenarioDecoder {
             if value["transition"] == nil { fail(.missingField(file: file, path: path, field: "transition")) }
             return nil
         }
+        // A field another transition's: read and ignored, it let a route say what it did not do (a fidelity trial).
+        for (key, _) in members {
+            guard let takers = Self.routeFieldTakers[key], !takers.contains(transition) else { continue }
+            let quoted = takers.map { "'\($0)'" }
+            let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+            fail(
+                .invalidNode(
+                    file: file, path: join(path, key),
+                    reason: "a '\(transition)' route does not take '\(key)': it is for \(list) routes"))
+        }
         let build = value["build"].flatMap { node($0, join(path, "build")) }
         if ["push", "replace", "present", "root"].contains(transition), value["build"] == nil {
             fail(.missingField(file: file, path: path, field: "build"))
@@ -267,6 +277,14 @@ extension ScenarioDecoder {
 }
 
 extension ScenarioDecoder {
+    /// The route fields only some transitions take, and which: the builder (and Ariadne's updating route) belongs to
+    /// transitions that show a controller, a style to `present`, a replace mode to `replace`, a class to
+    /// `popToInstance`.
+    static let routeFieldTakers: [String: [String]] = [
+        "build": ["push", "replace", "present", "root", "none"], "update": ["push", "replace", "present", "root", "none"],
+        "style": ["present"], "mode": ["replace"], "keep": ["replace"], "class": ["popToInstance"], "which": ["popToInstance"],
+    ]
+
     /// What a `mode` may say, for its error.
     static let replaceModes = "'last' or 'all' (or use 'keep')"
 }

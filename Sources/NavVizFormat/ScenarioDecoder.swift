@@ -137,6 +137,9 @@ public struct ScenarioDecoder: FieldReader {
                 if let route = self.route(routeValue, join("routes", key)) { routes[key] = route }
             }
         }
+        // The routes that could be read, now, in the routes' place among the errors: checked only once the file had
+        // no other error, a chain loop came out on the second run (a fidelity trial).
+        checkChains(routes)
         var root: NodeSpec?
         var initialHierarchy: Hierarchy?
         if let raw = value["root"] {
@@ -180,7 +183,6 @@ public struct ScenarioDecoder: FieldReader {
             }
             errors = merged + late[next...].map(\.error)
         }
-        if errors.isEmpty { checkChains(routes) }
         if errors.isEmpty, let root, initialHierarchy == nil {
             // The root must be buildable (no self references, a valid initial selection…).
             do {

@@ -82,6 +82,46 @@ private let nodeLiteral =
         #expect(decoded.builder == (route.contains("build") ? .node(.screen("A")) : .nonBuilder))
     }
 
+    /// A field another transition's is refused where it is written (a fidelity trial: each was read and ignored).
+    @Test(arguments: [
+        (
+            #"{"transition": "push", "build": "A", "style": "formSheet"}"#,
+            "r.style: a 'push' route does not take 'style': it is for 'present' routes"
+        ),
+        (#"{"transition": "push", "build": "A", "keep": 1}"#, "r.keep: a 'push' route does not take 'keep': it is for 'replace' routes"),
+        (
+            #"{"transition": "pop", "build": "A"}"#,
+            "r.build: a 'pop' route does not take 'build': it is for 'push', 'replace', 'present', 'root' and 'none' routes"
+        ),
+        (
+            #"{"transition": "dismiss", "update": true}"#,
+            "r.update: a 'dismiss' route does not take 'update': it is for 'push', 'replace', 'present', 'root' and 'none' routes"
+        ),
+        (
+            #"{"transition": "present", "build": "A", "class": "X"}"#,
+            "r.class: a 'present' route does not take 'class': it is for 'popToInstance' routes"
+        ),
+    ])
+    func aRouteFieldOfAnotherTransitionIsRefused(route: String, message: String) {
+        let text = #"{"navviz": 1, "root": {"navigation": ["Home"]}, "routes": {"r": \#(route)}, "steps": []}"#
+        #expect(messages(text, file: "r.json") == ["r.json: routes." + message])
+    }
+
+    /// A chain loop is reported with the file's other errors, not on the run after they are fixed.
+    @Test func aChainLoopIsReportedWithOtherErrors() {
+        let text = #"""
+            {"navviz": 1, "root": {"navigation": ["Home"]}, "routes": {"a": {"build": "A", "transition": "push", "chain": "b"},
+             "b": {"build": "B", "transition": "push", "chain": "a"}, "c": {"transition": "pusj"}}, "steps": [{"pop": 1}]}
+            """#
+        #expect(
+            messages(text, file: "r.json") == [
+                "r.json: routes.c.transition: invalid value 'pusj', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'push'?",
+                "r.json: routes.a.chain: invalid value 'b', expected a route whose chain does not lead back to it: 'a' → 'b' → 'a'",
+                "r.json: routes.b.chain: invalid value 'a', expected a route whose chain does not lead back to it: 'b' → 'a' → 'b'",
+                "r.json: steps[0].pop: expected true (the operation takes no argument), found a number",
+            ])
+    }
+
     @Test func defaultsComeFromTheFileName() throws {
         let scenario = try decode(#"{"navviz": 1, "root": "Home"}"#, file: "flows/shop.checkout.json")
         #expect(scenario.name == "shop.checkout")
