@@ -37,7 +37,11 @@ public struct JSONParser {
         let end = min(position ?? index, bytes.count)
         var line = 1
         var lineStart = 0
-        for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
+        // A line ends at LF, CRLF or a lone CR (a classic Mac file was all line 1, a trial).
+        for i in 0..<end
+        where bytes[i] == UInt8(ascii: "\n")
+            || (bytes[i] == UInt8(ascii: "\r") && (i + 1 >= bytes.count || bytes[i + 1] != UInt8(ascii: "\n")))
+        {
             line += 1
             lineStart = i + 1
         }
@@ -45,7 +49,10 @@ public struct JSONParser {
         return JSONSyntaxError(line: line, column: column, reason: reason)
     }
 
+    /// A byte as the error quotes it, with what a habit from JavaScript or JSON5 needs to hear.
     private func describe(_ byte: UInt8) -> String {
+        if byte == UInt8(ascii: "'") { return "a single quote (JSON strings and names use double quotes)" }
+        if byte == UInt8(ascii: "/") { return "'/' (JSON has no comments)" }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }

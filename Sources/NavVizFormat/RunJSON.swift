@@ -77,11 +77,27 @@ public enum RunEncoder {
 /// scenario) is left empty.
 public enum RunDecoder {
     /// A whole run JSON (`{"navviz": 1, "scenario": …, "steps": […]}`); `file` names it in errors.
+    /// Its version and fields are checked as a scenario's are: a run JSON of another version, or with fields this
+    /// navviz does not know, was read as far as it could be, and `navviz diff` answered "No navigation changes", exit 0
+    /// (a trial).
     public static func decode(_ value: JSONValue, file: String) throws(ScenarioErrors) -> Run {
         var reader = DocumentReader(file: file)
+        guard case .object(let members) = value else { throw ScenarioErrors([.notAnObject(file: file, found: value.typeDescription)]) }
+        switch value["navviz"] {
+        case nil: throw ScenarioErrors([.missingVersion(file: file)])
+        case .number(1)?: break
+        case .number(let n)?: throw ScenarioErrors([.unsupportedVersion(file: file, found: JSONWriter.format(n))])
+        case let other?:
+            throw ScenarioErrors([
+                .wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)
+            ])
+        }
+        reader.checkFields(members, at: "(top level)", allowed: ["navviz", "scenario", "steps"])
+        _ = reader.string(value["scenario"], "scenario")
         var steps: [RunStep] = []
-        let items = value["steps"]?.arrayValue ?? []
+        let items = value["steps"].flatMap { reader.array($0, "steps", "an array of run steps") } ?? []
         for (offset, item) in items.enumerated() {
+            if case .object(let object) = item { reader.checkFields(object, at: "steps[\(offset)]", allowed: stepFields) }
             if let step = step(item, offset: offset, path: "steps[\(offset)]", reader: &reader) { steps.append(step) }
         }
         if steps.isEmpty, reader.errors.isEmpty {
@@ -90,6 +106,12 @@ public enum RunDecoder {
         if !reader.errors.isEmpty { throw ScenarioErrors(reader.errors) }
         return Run(scenario: value["scenario"]?.stringValue ?? file, file: file, steps: steps)
     }
+
+    /// The fields of a run step, as `RunEncoder` writes them.
+    static let stepFields = [
+        "index", "op", "status", "message", "note", "visible", "path", "onScreen", "time", "duration", "animation", "update", "events",
+        "hooks", "warnings", "failures", "hierarchy",
+    ]
 
     /// One step object (what the daemon answers a posted step with); `file` names it in errors.
     public static func decodeStep(_ value: JSONValue, file: String) throws(ScenarioErrors) -> RunStep {

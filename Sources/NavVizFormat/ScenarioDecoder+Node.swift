@@ -62,11 +62,21 @@ extension ScenarioDecoder {
                             file: file, path: path,
                             reason: "a node literal has exactly one kind, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))"))
                 } else {
-                    let guess = members.lazy.compactMap { Suggestion.closest(to: $0.0, in: Self.kindKeys) }.first
+                    // `navigationController`, `tabBar`: a kind's name with UIKit's words around it is a guess too.
+                    let guess =
+                        members.lazy.compactMap { Suggestion.closest(to: $0.0, in: Self.kindKeys) }.first
+                        ?? members.lazy.compactMap { key in
+                            Self.kindKeys.first {
+                                key.0.lowercased().hasPrefix($0.lowercased()) || $0.hasPrefix(key.0.lowercased()) && key.0.count >= 3
+                            }
+                        }.first
+                    let found =
+                        members.isEmpty
+                        ? "an empty object" : "an object with " + members.prefix(3).map { "'\($0.0)'" }.joined(separator: ", ")
                     fail(
                         .invalidNode(
                             file: file, path: path,
-                            reason: "expected \(Self.nodeExpectation)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
+                            reason: "expected \(Self.nodeExpectation), found \(found)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
                 }
                 return nil
             }

@@ -66,6 +66,18 @@ extension ScenarioDecoder {
                 }
                 let unknown = members.map(\.0).first { !Self.commonStepFields.contains($0) }
                 noteNames(in: value)
+                // `{"node": "X"}`: a field of some operations, the operation forgotten (read as an operation named 'node').
+                if let unknown, OperationSpelling.allFields.contains(unknown) {
+                    let takers = OperationSpelling.table.filter { $0.fields.contains(unknown) }.map(\.name)
+                    let shown = takers.prefix(4).joined(separator: ", ") + (takers.count > 4 ? "…" : "")
+                    let first = takers[0]
+                    fail(
+                        .invalidNode(
+                            file: file, path: path,
+                            reason: "no operation: add \"op\" ({\"op\": \"\(first)\", \"\(unknown)\": …}) or use a short form; "
+                                + "'\(unknown)' is a field of \(shown)"))
+                    return nil
+                }
                 if let unknown {
                     fail(
                         .unknownOperation(
@@ -150,12 +162,13 @@ extension ScenarioDecoder {
     }
 
     mutating func animation(_ value: JSONValue, _ path: String) -> Animation? {
-        if case .string(let kind) = value { return Animation(kind: kind) }
+        if case .string(let kind) = value { return lookalikeOfNone(kind, path) ? nil : Animation(kind: kind) }
         guard let members = object(value, path, "an animation such as {\"kind\": \"crossDissolve\", \"duration\": 0.3}") else { return nil }
         guard let kind = string(value["kind"], join(path, "kind")) else {
             if value["kind"] == nil { fail(.missingField(file: file, path: path, field: "kind")) }
             return nil
         }
+        if lookalikeOfNone(kind, join(path, "kind")) { return nil }
         var animation = Animation(kind: kind)
         animation.duration = seconds(value["duration"], join(path, "duration"))
         animation.direction = string(value["direction"], join(path, "direction"))
@@ -163,6 +176,18 @@ extension ScenarioDecoder {
             if let n = number(item, join(path, key)) { animation.parameters[key] = n }
         }
         return animation
+    }
+
+    /// Animation kinds are the scenario's own names, but `none` means "no animation": `None` or `nnone` animated for
+    /// 0.3 s, and later timed steps landed while it ran (a trial). One edit from `none` is taken for a typo of it.
+    private mutating func lookalikeOfNone(_ kind: String, _ path: String) -> Bool {
+        guard kind != "none", Suggestion.closest(to: kind, in: ["none"]) != nil else { return false }
+        fail(
+            .invalidNode(
+                file: file, path: path,
+                reason: "animation kind '\(kind)' is one letter from 'none', which makes a step unanimated: write 'none', "
+                    + "or give your animation a name of its own"))
+        return true
     }
 
     mutating func expectation(_ value: JSONValue, _ path: String) -> Expectation? {

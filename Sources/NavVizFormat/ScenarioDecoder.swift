@@ -111,6 +111,28 @@ public struct ScenarioDecoder: FieldReader {
                 .wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)
             ])
         }
+        // Another of navviz's documents given as a scenario: one line that says which, not an error per field (a run
+        // JSON gave 41 to 128 lines of unknown fields and operations, a trial).
+        if value["root"] == nil {
+            let keys = Set(members.map(\.0))
+            if keys.contains("scenario") || (value["steps"]?.arrayValue?.contains { $0["hierarchy"] != nil && $0["index"] != nil } ?? false)
+            {
+                throw ScenarioErrors([
+                    .invalidNode(
+                        file: file, path: "(top level)",
+                        reason: "a run JSON (what 'navviz run --json' prints and render writes as run.json), not a scenario: "
+                            + "run or render the scenario it came from; 'navviz diff' compares run JSON files")
+                ])
+            }
+            if keys.isSuperset(of: ["id", "kind", "children"]) {
+                throw ScenarioErrors([
+                    .invalidNode(
+                        file: file, path: "(top level)",
+                        reason: "a canonical snapshot with a 'navviz' member, not a scenario: remove 'navviz' to read it as a capture, "
+                            + "or put the snapshot under \"root\"")
+                ])
+            }
+        }
         checkFields(members, at: "", allowed: Self.topLevelFields)
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let defaultName = baseName.split(separator: ".").dropLast().joined(separator: ".")

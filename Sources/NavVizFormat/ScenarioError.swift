@@ -106,7 +106,9 @@ public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertibl
     /// Errors.
     public init(_ errors: [ScenarioError]) { self.errors = errors }
     /// One line per error.
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+    /// One line per error: a line feed or tab in a value or file name is escaped with the rest (a trial faked a
+    /// `FAKE.json: ok` line with an operation named "pusj\nFAKE.json: ok").
+    public var description: String { errors.map { Terminal.inline($0.description) }.joined(separator: "\n") }
 }
 
 /// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference;

@@ -82,6 +82,17 @@ public enum ScenarioLoader {
 
     /// The bytes read for `file` as text; refused when they are not UTF-8.
     public static func text(_ data: Data, file: String) throws(ScenarioErrors) -> String {
+        // UTF-16 ("Unicode" in Windows editors): with a byte-order mark it is not UTF-8; without one, a NUL in every
+        // other byte is, and the JSON parser stopped at the first with "unexpected byte 0x0" (a trial).
+        let head = Array(data.prefix(4))
+        if head.count >= 2, head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF {
+            throw ScenarioErrors([
+                .unreadable(file: file, reason: "it is UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8")
+            ])
+        }
+        if head.count == 4, (head[0] == 0) != (head[1] == 0), (head[0] == 0) == (head[2] == 0), (head[1] == 0) == (head[3] == 0) {
+            throw ScenarioErrors([.unreadable(file: file, reason: "it looks like UTF-16 text (every other byte is 0): save it as UTF-8")])
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioErrors([.unreadable(file: file, reason: notUTF8(Array(data)))])
         }

@@ -82,6 +82,14 @@ extension NavVizCommand {
             let rerun =
                 (["navviz", "check"] + scenarios + ["--golden", golden] + (expand == "all" ? ["--expand", "all"] : []) + ["--record"])
                 .map(Self.shellQuoted).joined(separator: " ")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: trimmed(golden), isDirectory: &isFolder), !isFolder.boolValue {
+                // "No goldens in FILE/x/, record them" sent the user to --record, which then refused the file (a trial).
+                throw CommandFailure(
+                    message: "\(Terminal.inline(trimmed(golden))): a file, not a folder of goldens: --golden names the folder check "
+                        + "compares with (and --record writes)",
+                    code: record ? CommandFailure.ioError : CommandFailure.invalidInput)
+            }
             if !record, !FileManager.default.fileExists(atPath: trimmed(golden)) {
                 // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.
                 throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)

@@ -20,7 +20,7 @@ struct KindOptions: ParsableArguments {
 
     func validate() throws {
         for rule in rules where Capture.kindRule(rule) == nil {
-            throw ValidationError("Invalid --kind '\(Terminal.printable(rule))': expected \(Capture.kindRuleExpected)")
+            throw ValidationError("Invalid --kind '\(Terminal.inline(rule))': expected \(Capture.kindRuleExpected)")
         }
     }
 }
@@ -99,7 +99,7 @@ extension NavVizCommand {
                 return
             }
             try ScenarioFile.writeScenario(text, to: output)
-            printError("\(Terminal.printable(output)): \(loaded.count) capture\(loaded.count == 1 ? "" : "s") imported")
+            printError("\(Terminal.inline(output)): \(loaded.count) capture\(loaded.count == 1 ? "" : "s") imported")
         }
     }
 }
@@ -142,7 +142,7 @@ enum ScenarioFile {
         // Renaming the new file into place would replace the link itself, not what it points to.
         if let status = FileStatus(path), !status.isRegularFile, !status.isDirectory {
             throw CommandFailure(
-                message: "\(Terminal.printable(path)): not replaced: it is a symbolic link or a special file, not a scenario file "
+                message: "\(Terminal.inline(path)): not replaced: it is a symbolic link or a special file, not a scenario file "
                     + "navviz import wrote. Choose another file, or remove it first",
                 code: CommandFailure.ioError)
         }
@@ -151,27 +151,27 @@ enum ScenarioFile {
             let value = existing.flatMap { try? JSONParser.parse($0) }
             if isDirectory(path) {
                 throw CommandFailure(
-                    message: "\(Terminal.printable(path)): a folder: import writes one scenario file (-o shop.json)",
+                    message: "\(Terminal.inline(path)): a folder: import writes one scenario file (-o shop.json)",
                     code: CommandFailure.ioError)
             }
             guard let value, value["navviz"] != nil else {
                 throw CommandFailure(
                     message:
-                        "\(Terminal.printable(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
+                        "\(Terminal.inline(path)): not replaced: it is not a navviz scenario. Choose another file, or remove it first",
                     code: CommandFailure.ioError)
             }
             // Its seal says whether it is still as written (a renamed title, a note, a screen); a file without one is
             // not an import of this navviz's, or its seal was edited away with the rest.
             guard isImported(value), let existing, let intact = isIntact(existing) else {
                 throw CommandFailure(
-                    message: "\(Terminal.printable(path)): not replaced: it is a scenario navviz import did not write (or one edited "
+                    message: "\(Terminal.inline(path)): not replaced: it is a scenario navviz import did not write (or one edited "
                         + "since: it holds more than captures, or its description lost its '[navviz import …]' seal). Choose another "
                         + "file, or remove it first",
                     code: CommandFailure.ioError)
             }
             if !intact {
                 throw CommandFailure(
-                    message: "\(Terminal.printable(path)): not replaced: it was edited since navviz import wrote it. Choose another "
+                    message: "\(Terminal.inline(path)): not replaced: it was edited since navviz import wrote it. Choose another "
                         + "file, or remove it first",
                     code: CommandFailure.ioError)
             }
@@ -181,13 +181,13 @@ enum ScenarioFile {
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         guard isDirectory(folder) else {
             throw CommandFailure(
-                message: "\(Terminal.printable(path)): cannot write the scenario: the folder \(Terminal.printable(folder)) does not exist",
+                message: "\(Terminal.inline(path)): cannot write the scenario: the folder \(Terminal.inline(folder)) does not exist",
                 code: CommandFailure.ioError)
         }
         // A temporary file beside it, renamed over it: named as navviz's (one a killed import left is removed by the
         // next), where Foundation's atomic write left an anonymous `.dat.nosync…` after a Ctrl-C.
         let temporary = URL(fileURLWithPath: folder).appendingPathComponent(
-            ".\(url.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+            OutputDirectory.siblingPrefix(of: url, ".navviz-tmp-") + "\(ProcessInfo.processInfo.processIdentifier)")
         OutputDirectory.removeAbandonedSiblings(of: url)
         try? FileManager.default.removeItem(at: temporary)
         var failure: Int32 = 0
@@ -200,7 +200,7 @@ enum ScenarioFile {
         if failure != 0 {
             try? FileManager.default.removeItem(at: temporary)
             throw CommandFailure(
-                message: "\(Terminal.printable(path)): cannot write the scenario: \(String(cString: strerror(failure)))",
+                message: "\(Terminal.inline(path)): cannot write the scenario: \(String(cString: strerror(failure)))",
                 code: CommandFailure.ioError)
         }
     }

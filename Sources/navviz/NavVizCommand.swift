@@ -103,7 +103,7 @@ func readStandardInput() throws(ScenarioErrors) -> String {
 
 /// Prints what reading a capture guessed, one `file: note: …` line each.
 func printNotes(_ notes: [String], file: String) {
-    for note in notes { printError("\(Terminal.printable(file)): note: \(Terminal.printable(note))") }
+    for note in notes { printError("\(Terminal.inline(file)): note: \(Terminal.inline(note))") }
 }
 
 /// Loads every scenario the arguments name (files, or directories of `*.json` and `*.txt` captures), all before anything

@@ -80,7 +80,8 @@ enum OutputDirectory {
             target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
         let parent = target.deletingLastPathComponent()
         removeAbandonedSiblings(of: target)
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).navviz-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let staging = parent.appendingPathComponent(
+            siblingPrefix(of: target, ".navviz-tmp-") + "\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
@@ -366,6 +367,17 @@ enum OutputDirectory {
         return true
     }
 
+    /// The start of a staging or backup folder's name beside `target`, `.NAME.navviz-tmp-` (the process id follows),
+    /// with NAME cut on a character boundary so that the whole name fits a file system's 255 bytes: a scenario named
+    /// by a 240-character file had a folder that fit and a staging name that did not (a trial: Foundation's "The file
+    /// name is invalid", exit 74).
+    static func siblingPrefix(of target: URL, _ marker: String) -> String {
+        let room = 255 - 1 - marker.utf8.count - 10  // a process id has at most 10 digits
+        var name = Substring(target.lastPathComponent)
+        while name.utf8.count > room { name = name.dropLast() }
+        return ".\(name)\(marker)"
+    }
+
     /// Removes the staging and backup folders (`.NAME.navviz-tmp-PID`, `.NAME.navviz-old-PID`) that a killed
     /// navviz left beside `target`, when their process is gone.
     static func removeAbandonedSiblings(of target: URL) {
@@ -374,7 +386,7 @@ enum OutputDirectory {
         guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names {
             for marker in [".navviz-tmp-", ".navviz-old-"] {
-                let prefix = ".\(target.lastPathComponent)\(marker)"
+                let prefix = siblingPrefix(of: target, marker)
                 guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
                 if pid != ProcessInfo.processInfo.processIdentifier, kill(pid, 0) == -1, errno == ESRCH {
                     try? fm.removeItem(at: parent.appendingPathComponent(name))
@@ -403,7 +415,7 @@ enum OutputDirectory {
                 throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: target.path])
             }
             let old = target.deletingLastPathComponent().appendingPathComponent(
-                ".\(target.lastPathComponent).navviz-old-\(ProcessInfo.processInfo.processIdentifier)")
+                siblingPrefix(of: target, ".navviz-old-") + "\(ProcessInfo.processInfo.processIdentifier)")
             if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
             try fm.moveItem(at: target, to: old)
             do {

@@ -71,7 +71,7 @@ extension NavVizCommand {
             if output.isEmpty { throw ValidationError("the output directory must not be empty") }
             if let only, RenderOptions.Section(rawValue: only) == nil {
                 let guess = Suggestion.closest(to: only, in: ["states", "transitions", "flow"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ValidationError("Unknown --only '\(Terminal.printable(only))'\(guess). Use states, transitions or flow")
+                throw ValidationError("Unknown --only '\(Terminal.inline(only))'\(guess). Use states, transitions or flow")
             }
             if !["svg", "dot", "mermaid"].contains(format) {
                 throw ValidationError("Unknown --format '\(format)'. Use svg, dot or mermaid")
@@ -173,7 +173,7 @@ extension NavVizCommand {
             if single, let only = outputs.first {
                 let target = "\(output)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial)
-                say("Rendered \(entries[0].scenario): \(only.files.count) files in \(target)/")
+                say("Rendered \(Terminal.inline(entries[0].scenario)): \(only.files.count) files in \(Terminal.inline(target))/")
                 say("Open \(target)/index.html")
             } else {
                 var all: [OutputFile] = []

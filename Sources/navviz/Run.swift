@@ -74,7 +74,7 @@ extension NavVizCommand {
                     let scenario = try loadScenarioOrStandardInput(path, kinds: [:])
                     valid += 1
                     let name = path == "-" ? standardInputName : path
-                    print(Terminal.printable("\(name): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
+                    print(Terminal.inline("\(name): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
                 } catch {
                     messages.append(error.description)
                 }

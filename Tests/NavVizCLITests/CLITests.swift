@@ -62,6 +62,49 @@ private let goodScenario =
         #expect(inFolder.stderr == "d/p.json: note: not a regular file (a pipe, a device, or a link to one), left out\n")
     }
 
+    /// Another document given as a scenario, a file in another encoding, a value with a line feed: one line each that
+    /// says what it is (a bad-input trial: 41 lines of unknown fields for a run JSON, "unexpected byte 0x0" for UTF-16,
+    /// and an operation named "pusj\nFAKE.json: ok" printed a line of its own).
+    @Test func inputThatIsNotAScenarioSaysWhatItIs() throws {
+        let run = try navviz("run", "--json", sample).stdout
+        let utf16 = Array(#"{"navviz": 1}"#.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let folder = try ScenarioFolder([
+            "run.json": run,
+            "snapshot.json": #"{"navviz": 1, "id": "Home", "kind": "controller", "children": []}"#,
+            "fake.json": #"{"navviz": 1, "root": "Home", "steps": [{"op": "pusj\nFAKE.json: ok"}]}"#,
+            "noop.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"node": "X"}]}"#,
+        ])
+        try Data(utf16).write(to: folder.url.appendingPathComponent("utf16.json"))
+        try Data([0xFF, 0xFE] + Array(#"{}"#.utf8).flatMap { [$0, 0] }).write(to: folder.url.appendingPathComponent("bom.json"))
+        let outcome = try navviz(
+            ["validate", "run.json", "snapshot.json", "fake.json", "noop.json", "utf16.json", "bom.json"], in: folder.url)
+        #expect(outcome.status == 65)
+        #expect(
+            outcome.stderr.split(separator: "\n") == [
+                "run.json: (top level): a run JSON (what 'navviz run --json' prints and render writes as run.json), not a scenario: run or render the scenario it came from; 'navviz diff' compares run JSON files",
+                "snapshot.json: (top level): a canonical snapshot with a 'navviz' member, not a scenario: remove 'navviz' to read it as a capture, or put the snapshot under \"root\"",
+                "fake.json: steps[0].op: unknown operation 'pusj\\u{A}FAKE.json: ok'",
+                "noop.json: steps[0]: no operation: add \"op\" ({\"op\": \"push\", \"node\": …}) or use a short form; 'node' is a field of push, replace, show, showDetail…",
+                "utf16.json: cannot be read: it looks like UTF-16 text (every other byte is 0): save it as UTF-8",
+                "bom.json: cannot be read: it is UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8",
+                "6 of 6 files invalid",
+            ])
+        // A run JSON of another version is not compared as if it were this one's (diff said "No navigation changes").
+        try run.replacingOccurrences(of: #""navviz" : 1"#, with: #""navviz" : 2"#).replacingOccurrences(
+            of: #""navviz": 1"#, with: #""navviz": 2"#
+        )
+        .write(to: folder.url.appendingPathComponent("run2.json"), atomically: true, encoding: .utf8)
+        let diff = try navviz(["diff", "run.json", "run2.json"], in: folder.url)
+        #expect(diff.status == 65)
+        #expect(diff.stderr == "run2.json: navviz: unsupported format version '2'. This navviz reads version 1\n")
+        // --golden naming a file is not "no goldens yet, record them".
+        let check = try navviz(["check", packageRoot.appendingPathComponent(sample).path, "--golden", "run.json"], in: folder.url)
+        #expect(check.status == 65)
+        #expect(
+            check.stderr
+                == "run.json: a file, not a folder of goldens: --golden names the folder check compares with (and --record writes)\n")
+    }
+
     /// Times are whole microseconds in every sample's run JSON: a route chain's duration read 0.7000000000000002
     /// and three pushes' time 1.0499999999999998.
     @Test func runJSONTimesHaveNoFloatingPointNoise() throws {

@@ -142,6 +142,22 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path)) == ["uikit-containers"])
     }
 
+    /// A file name of 250 characters (Linux takes 255) names a folder that fits; the staging folder beside it, named
+    /// after it with a suffix, is cut to fit too (a trial: exit 74, "The file name is invalid", from 238 characters).
+    @Test func aScenarioWithAVeryLongFileNameRenders() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let name = String(repeating: "y", count: 245)
+        let file = tmp.appendingPathComponent(name + ".json")
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "Detail"}]}"#.write(
+            to: file, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+        let result = try Self.navviz(["render", file.path, "-o", out.path, "--format", "dot"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.tree(out).keys.contains("\(name)/states/001-push.dot"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [name], "no staging folder left")
+    }
+
     @Test func rendersADirectoryIntoOneFolderEachAndAnIndex() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }

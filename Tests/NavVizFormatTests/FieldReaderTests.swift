@@ -76,7 +76,7 @@ import Testing
         #expect(throws: ScenarioErrors([.wrongType(file: "s.json", path: "title", expected: "a string", found: "a number")])) {
             try Snapshot.decode(snapshot, file: "s.json")
         }
-        let run = #"{"steps": [{"op": 3, "hierarchy": {"id": "n", "kind": "navigation"}}]}"#
+        let run = #"{"navviz": 1, "steps": [{"op": 3, "hierarchy": {"id": "n", "kind": "navigation"}}]}"#
         #expect(throws: ScenarioErrors([.wrongType(file: "r.json", path: "steps[0].op", expected: "a string", found: "a number")])) {
             try DiffRun.load(text: run, file: "r.json")
         }

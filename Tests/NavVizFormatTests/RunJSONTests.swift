@@ -30,18 +30,24 @@ import Testing
 
     @Test(arguments: [
         (
-            #"{"steps": [{"op": "initial", "hierarchy": null, "events": [{"controller": "A", "callback": "viewWillApear"}]}]}"#,
+            #"{"navviz": 1, "steps": [{"op": "initial", "hierarchy": null, "events": [{"controller": "A", "callback": "viewWillApear"}]}]}"#,
             "run.json: steps[0].events[0].callback: invalid value 'viewWillApear', expected one of 'viewWillAppear', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear'. Did you mean 'viewWillAppear'?"
         ),
         (
-            #"{"steps": [{"op": "initial", "hierarchy": null, "duration": -1}]}"#,
+            #"{"navviz": 1, "steps": [{"op": "initial", "hierarchy": null, "duration": -1}]}"#,
             "run.json: steps[0].duration: invalid value '-1', expected a number of at least 0"
         ),
-        (#"{"steps": [{"op": "initial"}]}"#, "run.json: steps[0]: missing field 'hierarchy'"),
-        (#"{"steps": []}"#, "run.json: steps: invalid value '[]', expected at least the initial state"),
+        (#"{"navviz": 1, "steps": [{"op": "initial"}]}"#, "run.json: steps[0]: missing field 'hierarchy'"),
+        (#"{"navviz": 1, "steps": []}"#, "run.json: steps: invalid value '[]', expected at least the initial state"),
         (
-            #"{"steps": [{"hierarchy": null, "animation": {"kind": 3}}]}"#,
+            #"{"navviz": 1, "steps": [{"hierarchy": null, "animation": {"kind": 3}}]}"#,
             "run.json: steps[0].animation.kind: expected a string, found a number"
+        ),
+        (#"{"navviz": 2, "steps": []}"#, "run.json: navviz: unsupported format version '2'. This navviz reads version 1"),
+        (#"{"steps": []}"#, "run.json: missing field 'navviz': expected \"navviz\": 1"),
+        (
+            #"{"navviz": 1, "bogus": 1, "steps": [{"hierarchy": null, "bogus": 2}]}"#,
+            "run.json: bogus: unknown field 'bogus'\nrun.json: steps[0].bogus: unknown field 'bogus'"
         ),
     ])
     func aBadRunJSONSaysWhereAndWhat(text: String, message: String) throws {

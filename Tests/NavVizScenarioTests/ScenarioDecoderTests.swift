@@ -409,6 +409,10 @@ private let nodeLiteral =
             #"{"setViews": ["a", {"screen": "B", "children": ["C"]}]}"#,
             "shop.json: steps[0].setViews[1]: an animated stack holds views: a name or {\"screen\": …} without children, found a controller with children"
         ),
+        (
+            #"{"pop": true, "animation": {"kind": "None"}}"#,
+            "shop.json: steps[0].animation.kind: animation kind 'None' is one letter from 'none', which makes a step unanimated: write 'none', or give your animation a name of its own"
+        ),
     ])
     func whatAnOperationCannotMeanIsRefusedWithWhy(step: String, message: String) {
         let text =
@@ -430,8 +434,15 @@ private let nodeLiteral =
     // MARK: - Node literals
 
     @Test(arguments: [
-        (#"{"navigaton": ["Home"]}"#, "shop.json: root: expected \(nodeLiteral). Did you mean 'navigation'?"),
-        (#"{"id": "x"}"#, "shop.json: root: expected \(nodeLiteral)"),
+        (
+            #"{"navigaton": ["Home"]}"#,
+            "shop.json: root: expected \(nodeLiteral), found an object with 'navigaton'. Did you mean 'navigation'?"
+        ),
+        (#"{"id": "x"}"#, "shop.json: root: expected \(nodeLiteral), found an object with 'id'"),
+        (
+            #"{"navigationController": ["Home"]}"#,
+            "shop.json: root: expected \(nodeLiteral), found an object with 'navigationController'. Did you mean 'navigation'?"
+        ),
         (#"{"navigation": ["A"], "tabs": []}"#, "shop.json: root: a node literal has exactly one kind, found 'navigation' and 'tabs'"),
         (#""""#, "shop.json: root: a screen name cannot be empty"),
         (#"{"screen": ""}"#, "shop.json: root.screen: a screen name cannot be empty"),
