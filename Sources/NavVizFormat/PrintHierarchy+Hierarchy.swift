@@ -243,12 +243,17 @@ extension PrintHierarchy {
         for container in layoutContainers {
             // A navigation, tab bar or split view subclass named otherwise (`PSUIPrefsRootController`): the view tells it
             // is one of them, not which.
-            let ids = container.ids.map { "'\($0)'" }.joined(separator: ", ")
+            // Four or more by the first and the last, as the class-name notes below.
+            let ids =
+                container.ids.count > 3
+                ? "\(container.ids.count) controllers, '\(container.ids[0])' to '\(container.ids[container.ids.count - 1])',"
+                : container.ids.map { "'\($0)'" }.joined(separator: ", ")
             let short = ClassName.short(container.readable)
             let one = container.ids.count == 1
             // The kind the name hints at first (WeChat's `MainTabBarViewController` is a tab bar).
             var kinds = ["navigation", "tab", "split"]
-            if let hinted = [("TabBar", "tab"), ("Split", "split")].first(where: { short.contains($0.0) })?.1 {
+            if let hinted = [("TabBar", "tab"), ("Split", "split"), ("Navigation", "navigation")].first(where: { short.contains($0.0) })?.1
+            {
                 kinds = [hinted] + kinds.filter { $0 != hinted }
             }
             let options = kinds.map { "--kind '\(short)=\($0)'" }

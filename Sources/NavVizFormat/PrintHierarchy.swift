@@ -804,7 +804,8 @@ extension PrintHierarchy {
         return angles > 0 || parentheses > 0
     }
 
-    /// The line without an `NSLog` header: `2024-05-01 10:22:33.123456+0200 Process[pid:thread] `.
+    /// The line without an `NSLog` header: `2024-05-01 10:22:33.123456+0200 Process[pid:thread] `, and the
+    /// `[category] ` a logger prints after it.
     static func withoutLogHeader(_ line: Substring) -> Substring {
         let shape = Array("dddd-dd-dd dd:dd:dd.")
         let utf8 = Array(line.utf8.prefix(shape.count))
@@ -817,7 +818,15 @@ extension PrintHierarchy {
             line[space..<close].contains("["),
             line[line.index(after: close)...].first == " "
         else { return line }
-        return line[line.index(close, offsetBy: 2)...]
+        let rest = line[line.index(close, offsetBy: 2)...]
+        // `os_log` and `Logger` print their category after the header: `[UIKit] ` or `[com.example.app:Navigation] `
+        // (left in, it was read as the start of a dump below the top level, a trial).
+        if rest.first == "[", let end = rest.firstIndex(of: "]"), rest[rest.index(after: end)...].first == " ",
+            !rest[..<end].contains(where: { $0 == " " || $0 == "<" })
+        {
+            return rest[rest.index(end, offsetBy: 2)...]
+        }
+        return rest
     }
 
     /// The text of a Swift string literal as `po` prints it (`"…\n…"`), or nil when it is not one.

@@ -362,7 +362,11 @@ extension DiagramItem {
         var kind =
             first.isContainer ? (first.node.kind == .controller ? DiagramItem.containerWord(first.node) : kinds[first.node.kind]) : nil
         if kind == nil, item.node.kind == .navigation, item.slot?.hasPrefix("tab") != true { kind = "navigation" }
-        var detail = "\(kind.map { "\($0) · " } ?? "")\(count) controller\(count == 1 ? "" : "s") folded"
+        // A navigation controller's stack, when that is all it folds, is counted as a stack: a tab's "UIViewController ·
+        // 1 controller folded" read as one more controller under it (a trial), where the one was the tab's root.
+        let stackOnly = item.node.kind == .navigation && count == item.children.count
+        var detail =
+            "\(kind.map { "\($0) · " } ?? "")" + (stackOnly ? "\(count) in stack" : "\(count) controller\(count == 1 ? "" : "s") folded")
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
         // with the top said when another controller was pushed.
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {

@@ -321,6 +321,11 @@ import Testing
             ("the command without its prompt", "po UIViewController._printHierarchy()\n" + plain),
             ("NSLog's header on the first line", log + plain),
             ("NSLog's header on every line", lines.map { log + $0 }.joined(separator: "\n")),
+            ("a Logger's header and category on the first line", log + "[UIKit] " + plain),
+            (
+                "a Logger's header and subsystem on every line",
+                lines.map { log + "[com.shop.app:Navigation] " + $0 }.joined(separator: "\n")
+            ),
             ("a Swift string as po prints it", "\"" + lines.joined(separator: "\\n") + "\\n\""),
             (
                 "the same after LLDB's prompt",

@@ -82,7 +82,7 @@ import Testing
         #expect(folded.map(\.title) == ["3 more below", "Places", "Saved", "History", "Search"])
         #expect(
             folded.map(\.detail) == [
-                "Explore…A2", "1 controller folded", "1 controller folded", "1 controller folded", "1 controller folded",
+                "Explore…A2", "1 in stack", "1 in stack", "1 in stack", "1 in stack",
             ])
         #expect(folded[0].names == ["Explore", "A1", "A2"])
         #expect(folded[1].names == ["placesNav", "Places"])  // the folded container, then what it held
@@ -101,9 +101,9 @@ import Testing
         #expect(sim.perform(.select(.index(0))).status == .ok)
         let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
         let saved = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Saved" })
-        #expect(saved.detail == "2 controllers folded · top Bookmark")
+        #expect(saved.detail == "2 in stack · top Bookmark")
         let places = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Places" })
-        #expect(places.detail == "1 controller folded")
+        #expect(places.detail == "1 in stack")  // "1 controller folded" read as one more under Places (a trial)
     }
 
     /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one
@@ -118,13 +118,13 @@ import Testing
         #expect(sim.perform(.select(.index(0))).status == .ok)
         var scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
         let places = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Places" })
-        #expect(places.detail == "5 controllers folded · top A4")
+        #expect(places.detail == "5 in stack · top A4")
         #expect(sim.perform(.select(.index(1))).status == .ok)
         #expect(sim.perform(.pop()).status == .ok)
         #expect(sim.perform(.select(.index(0))).status == .ok)
         scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
         let top = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.title == "Places" })
-        #expect(top.detail == "4 controllers folded · top \(DiagramStyle.capped(long + "3"))")
+        #expect(top.detail == "4 in stack · top \(DiagramStyle.capped(long + "3"))")
         #expect(DiagramStyle.capped(long + "3").count == DiagramStyle.nameLimit)
         #expect(sim.perform(.select(.index(1))).status == .ok)
         scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()

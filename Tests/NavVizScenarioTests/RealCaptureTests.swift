@@ -137,6 +137,21 @@ import Testing
         #expect(!step.contains("StyleContextSplitViewNavigationController"), "\(step)")
     }
 
+    /// Four or more such containers of one class are named by the first and the last, as the class-name notes are
+    /// (a trial found five ids in full beside a note that counted them).
+    @Test func manyPlainContainersWithALayoutContainerViewAreCounted() throws {
+        let tabs = (1...5).map { index in
+            "   | <NavigationViewController 0x7f91288\(index)0c00>, state: disappeared, view: <UILayoutContainerView 0x7f91270\(index)36c0> not in the window\n"
+                + "   |    | <Screen\(index)ViewController 0x7f91271\(index)e490>, state: disappeared, view: <UIView 0x7f91254\(index)47f0> not in the window\n"
+        }
+        let text = "<TabBarController 0x7f9125838c00>, state: appeared, view: <UILayoutContainerView 0x7f9127105d80>\n" + tabs.joined()
+        let capture = try Capture.load(text: text, file: "tabs.txt")
+        #expect(
+            capture.notes.contains(
+                "5 controllers, 'NavigationViewController' to 'NavigationViewController#5', have a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but are drawn as a plain container; pass --kind 'NavigationViewController=navigation', --kind 'NavigationViewController=tab' or --kind 'NavigationViewController=split' if they are one"
+            ), "\(capture.notes)")
+    }
+
     /// iOS Settings' `PSUIPrefsRootController` is a navigation controller under another name: its view, a
     /// `UILayoutContainerView`, says it is a navigation or tab bar controller, so the note suggests `--kind`
     /// (a new user's trial found such controllers drawn as plain containers with no hint). With the option,
