@@ -273,7 +273,11 @@ extension ScenarioDecoder {
                 spec.presentsStyle = choice(value["style"], join(path, "style"), PresentationStyle.self) ?? .automatic
             }
         } else if value["style"] != nil {
-            fail(.missingField(file: file, path: path, field: "presents"))
+            // "missing field 'presents'" did not say that `style` was why (a trial).
+            fail(
+                .invalidNode(
+                    file: file, path: join(path, "style"),
+                    reason: "a style is for what the node presents: add \"presents\" (a node literal), or leave \"style\" out"))
         }
         return spec
     }

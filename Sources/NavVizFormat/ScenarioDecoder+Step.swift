@@ -216,12 +216,26 @@ extension ScenarioDecoder {
                 }
                 let itemPath = "\(join(path, key))[\(index)]"
                 guard let text = string(item, itemPath) else { return nil }
-                if key == "events", AppearanceCallback(rawValue: text.split(separator: ".").last.map(String.init) ?? "") == nil {
-                    fail(
-                        .invalidValue(
-                            file: file, path: itemPath, value: text,
-                            expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)", suggestion: nil
-                        ))
+                if key == "events" {
+                    let callback = text.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+                    if AppearanceCallback(rawValue: callback) == nil {
+                        // `Home.viewWillDissapear`: the nearest callback, on the same controller.
+                        let controller = text.contains(".") ? String(text[..<text.lastIndex(of: ".")!]) : nil
+                        let guess = controller.flatMap { controller in
+                            Suggestion.closest(to: callback, in: AppearanceCallback.allCases.map(\.rawValue)).map { "\(controller).\($0)" }
+                        }
+                        fail(
+                            .invalidValue(
+                                file: file, path: itemPath, value: text,
+                                expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)",
+                                suggestion: guess
+                            ))
+                    } else if let dot = text.lastIndex(of: ".") {
+                        noteIDReference(String(text[..<dot]), at: itemPath)
+                    }
+                } else if key != "events" {
+                    // An id the scenario never names is caught here, as `visible`'s is (it failed only when the step ran).
+                    noteIDReference(text, at: itemPath)
                 }
                 return text
             }

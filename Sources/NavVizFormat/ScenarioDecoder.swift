@@ -137,6 +137,10 @@ public struct ScenarioDecoder: FieldReader {
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let defaultName = baseName.split(separator: ".").dropLast().joined(separator: ".")
         let name = string(value["name"], "name") ?? (defaultName.isEmpty ? baseName : defaultName)
+        // An empty name made "Rendered : 7 files" and a folder named by nothing else (a trial).
+        if name.allSatisfy(\.isWhitespace), value["name"] != nil {
+            fail(.invalidNode(file: file, path: "name", reason: "a scenario name cannot be empty: leave \"name\" out to use the file's"))
+        }
         let caption = string(value["description"], "description").map(Self.withoutImportSeal)
         let device = value["device"] == nil ? .phone : (choice(value["device"], "device", Device.self) ?? .phone)
         self.device = device

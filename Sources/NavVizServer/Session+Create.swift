@@ -30,8 +30,17 @@ extension Session {
             throw .invalidBody(ScenarioErrors([.notAnObject(file: "body", found: body.typeDescription)]))
         }
         var reader = DocumentReader(file: "body")
-        reader.checkFields(members, at: "", allowed: requestFields)
-        if !reader.errors.isEmpty { throw .invalidBody(ScenarioErrors(reader.errors)) }
+        // A whole scenario file posted to create a session: what to do with its steps, not "unknown field" twice.
+        if members.contains(where: { $0.0 == "steps" }) {
+            reader.fail(
+                .invalidNode(
+                    file: "body", path: "steps",
+                    reason: "a session is created without steps: post each to /api/sessions/ID/steps, or serve the scenario "
+                        + "file with --watch"))
+        }
+        reader.checkFields(members.filter { $0.0 != "steps" && $0.0 != "navviz" }, at: "", allowed: requestFields)
+        // Every error at once, as a file's: the fields' here, the header's below (a trial saw one per request).
+        let fieldErrors = reader.errors
         if let name = body["name"]?.stringValue, name.count > nameLimit {
             throw .invalidBody(
                 ScenarioErrors([
@@ -54,8 +63,9 @@ extension Session {
         do {
             header = try ScenarioDecoder.decode(.object(scenario), file: "body")
         } catch {
-            throw .invalidBody(error)
+            throw .invalidBody(ScenarioErrors(fieldErrors + error.errors))
         }
+        if !fieldErrors.isEmpty { throw .invalidBody(ScenarioErrors(fieldErrors)) }
         let finder = ViewFinder(header.finder)
         var simulator: Simulator
         if let root, !isSnapshot {

@@ -119,6 +119,17 @@ public struct Session: Sendable {
     /// Applies an app's canonical snapshot: the appearance callbacks are computed from what left and
     /// joined the window since the previous state (docs/semantics.md#A8); `note` is the step's.
     mutating func apply(snapshot body: JSONValue, note: String? = nil) throws(ServerError) -> RunStep {
+        // A scenario posted as a snapshot: one line that says so, not its fields one by one (a trial).
+        if body["navviz"] != nil || body["root"] != nil || body["steps"] != nil {
+            throw .invalidBody(
+                ScenarioErrors([
+                    .invalidNode(
+                        file: "body", path: "(top level)",
+                        reason:
+                            "a scenario, not a canonical snapshot: a snapshot is one hierarchy, {\"id\": …, \"kind\": …, \"children\": […]} "
+                            + "(a scenario's steps go one by one to /api/sessions/ID/steps)")
+                ]))
+        }
         let hierarchy: Hierarchy
         do {
             hierarchy = try Snapshot.decode(body, file: "body", device: simulator.hierarchy.device)

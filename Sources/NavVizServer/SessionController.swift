@@ -198,6 +198,15 @@ struct SessionController: Sendable {
         do {
             return try JSONParser.parse(bytes: bytes)
         } catch {
+            // A dump sent as JSON gets a hint, not only "unexpected '<'" (a trial).
+            if bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "<") {
+                throw .invalidBody(
+                    ScenarioErrors([
+                        .invalidNode(
+                            file: "body", path: "(top level)",
+                            reason: "a _printHierarchy dump, not JSON: post it to /api/sessions/ID/snapshots with Content-Type: text/plain")
+                    ]))
+            }
             throw .invalidBody(ScenarioErrors([.syntax(file: "body", error)]))
         }
     }

@@ -53,7 +53,8 @@ extension NavVizCommand {
         func validate() throws {
             if output == "" { throw ValidationError("the output directory must not be empty") }
             if !["svg", "markdown", "json"].contains(format) {
-                throw ValidationError("Unknown --format '\(format)'. Use svg, markdown or json")
+                let guess = Suggestion.closest(to: format, in: ["svg", "markdown", "json"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("Unknown --format '\(Terminal.inline(format))'\(guess). Use svg, markdown or json")
             }
             if let git {
                 if files.count != 1 { throw ValidationError("With --git, name exactly one scenario file.") }

@@ -74,10 +74,12 @@ extension NavVizCommand {
                 throw ValidationError("Unknown --only '\(Terminal.inline(only))'\(guess). Use states, transitions or flow")
             }
             if !["svg", "dot", "mermaid"].contains(format) {
-                throw ValidationError("Unknown --format '\(format)'. Use svg, dot or mermaid")
+                let guess = Suggestion.closest(to: format, in: ["svg", "dot", "mermaid"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("Unknown --format '\(Terminal.inline(format))'\(guess). Use svg, dot or mermaid")
             }
             if let markdownImages, !["svg", "mermaid"].contains(markdownImages) {
-                throw ValidationError("Unknown --markdown-images '\(markdownImages)'. Use svg or mermaid")
+                let guess = Suggestion.closest(to: markdownImages, in: ["svg", "mermaid"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("Unknown --markdown-images '\(Terminal.inline(markdownImages))'\(guess). Use svg or mermaid")
             }
             if markdownImages == "svg", format != "svg" {
                 throw ValidationError("--markdown-images svg needs --format svg: only it writes SVG files")

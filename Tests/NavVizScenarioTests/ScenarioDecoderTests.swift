@@ -431,6 +431,22 @@ private let nodeLiteral =
         #expect(velocity == 1000)
     }
 
+    /// `expect` names what the scenario builds: an id in `path` or `onScreen` it never names, and a misspelt
+    /// callback, are caught when the file is read (they failed only when the step ran, with no suggestion).
+    @Test func expectationsNameKnownIDsAndCallbacks() {
+        let text =
+            #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "steps": [{"push": "A", "expect": {"path": ["nav", "Hme"], "onScreen": ["A"], "events": ["Home.viewWillDissapear"]}}]}"#
+        #expect(
+            messages(text) == [
+                "shop.json: steps[0].expect.events[0]: invalid value 'Home.viewWillDissapear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear). Did you mean 'Home.viewWillDisappear'?",
+                "shop.json: steps[0].expect.path[1]: unknown id 'Hme'. Did you mean 'Home'?",
+            ])
+        #expect(
+            messages(#"{"navviz": 1, "name": "", "root": "Home"}"#) == [
+                #"shop.json: name: a scenario name cannot be empty: leave "name" out to use the file's"#
+            ])
+    }
+
     // MARK: - Node literals
 
     @Test(arguments: [
@@ -499,7 +515,10 @@ private let nodeLiteral =
         (#"{"notifications": []}"#, "shop.json: root.notifications: a notification sequence needs at least one controller"),
         (#"{"screen": "A", "visible": 0}"#, "shop.json: root: missing field 'children'"),
         (#"{"screen": "A", "children": ["B"], "visible": 2}"#, "shop.json: root.visible: invalid value '2', expected an index from 0 to 0"),
-        (#"{"screen": "A", "style": "formSheet"}"#, "shop.json: root: missing field 'presents'"),
+        (
+            #"{"screen": "A", "style": "formSheet"}"#,
+            #"shop.json: root.style: a style is for what the node presents: add "presents" (a node literal), or leave "style" out"#
+        ),
         (
             #"{"screen": "A", "presents": "B", "style": "sheet"}"#,
             "shop.json: root.style: invalid value 'sheet', expected one of 'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', 'popover', 'custom'"
@@ -659,7 +678,7 @@ private let nodeLiteral =
                 "shop.json: steps[2].navigate: unknown route 'c'",
                 "shop.json: steps[3].animated: expected true or false, found a number",
                 "shop.json: steps[4].expect.visible: unknown id 'Homer'. Did you mean 'Home'?",
-                "shop.json: steps[4].expect.events[0]: invalid value 'Home.viewWillApear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)",
+                "shop.json: steps[4].expect.events[0]: invalid value 'Home.viewWillApear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear). Did you mean 'Home.viewWillAppear'?",
                 "shop.json: steps[4].expect.events[1]: missing field 'callback'",
             ])
     }

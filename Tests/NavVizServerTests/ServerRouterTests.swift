@@ -81,12 +81,42 @@ import Testing
         ),
         (#"{"id": "a/b"}"#, "Invalid session id 'a/b': use 1 to 64 letters, digits, '-' or '_'"),
         (#"["Home"]"#, "body: expected a JSON object at the top level, found an array"),
+        // Every error at once, as a file's (a trial saw one per request), and a whole scenario is told what to do.
+        (
+            #"{"nam": "x", "root": {"navigaton": ["A"]}}"#,
+            "body: nam: unknown field 'nam'. Did you mean 'name'?\nbody: root: expected a node literal (a screen name, or an object with one of 'navigation', 'tabs', 'split', 'activities', 'stack', 'notifications', 'screen', 'ref'), found an object with 'navigaton'. Did you mean 'navigation'?"
+        ),
+        (
+            #"{"navviz": 1, "name": "Shop", "root": "Home", "steps": [{"push": "A"}]}"#,
+            "body: steps: a session is created without steps: post each to /api/sessions/ID/steps, or serve the scenario file with --watch"
+        ),
     ])
     func anInvalidSessionIsBadRequest(body: String, message: String) async throws {
         try await withDaemon { client in
             let response = try await client.post("/api/sessions", body)
             #expect(response.status == .badRequest)
             #expect(response.errorMessage == message)
+        }
+    }
+
+    /// A dump sent as JSON, and a scenario sent as a snapshot, say what they are (a trial: "unexpected '<'", and one
+    /// unknown field per member of the scenario).
+    @Test func aSnapshotOfTheWrongShapeSaysWhatItIs() async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let dump = try await client.post(
+                "/api/sessions/shop/snapshots", "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>")
+            #expect(dump.status == .badRequest)
+            #expect(
+                dump.errorMessage
+                    == "body: (top level): a _printHierarchy dump, not JSON: post it to /api/sessions/ID/snapshots with Content-Type: text/plain"
+            )
+            let scenario = try await client.post("/api/sessions/shop/snapshots", #"{"navviz": 1, "root": "A"}"#)
+            #expect(scenario.status == .badRequest)
+            #expect(
+                scenario.errorMessage
+                    == #"body: (top level): a scenario, not a canonical snapshot: a snapshot is one hierarchy, {"id": …, "kind": …, "children": […]} (a scenario's steps go one by one to /api/sessions/ID/steps)"#
+            )
         }
     }
 
