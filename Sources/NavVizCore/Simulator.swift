@@ -18,6 +18,14 @@ public struct Simulator: Sendable, Equatable {
     /// How many detached nodes may pile up before they are forgotten (those in `retainedIDs` are kept).
     public var detachedLimit = 64
     private var collectionThreshold = 256
+    /// Completion hooks (ActivityViewController's `completionBlock`) waiting for their animation to end, in order.
+    private var pendingCompletions: [PendingHook] = []
+
+    /// A hook that runs when the animation that scheduled it ends.
+    struct PendingHook: Sendable, Equatable {
+        var time: Double
+        var hook: HookEvent
+    }
 
     /// The key used for the presentation chain's in-flight flag.
     static let presentationKey = NodeID("#presentation")
@@ -56,8 +64,9 @@ public struct Simulator: Sendable, Equatable {
     @discardableResult
     public mutating func perform(_ operation: NavigationOperation, _ options: StepOptions = StepOptions()) -> StepOutcome {
         let start = startTime(for: options)
-        // Animations that ended before the step lands run their completions first (AnimatedStackView).
-        let completions = hierarchy.runStackCompletions(until: start)
+        // Animations that ended before the step lands run their completions first (AnimatedStackView's removals, an
+        // activity switch's completion block).
+        let completions = hierarchy.runStackCompletions(until: start) + dueCompletions(until: start)
         // A state already deeper than the limit (a deep root) may still take steps that do not nest it further. A
         // hierarchy of no more nodes than the limit cannot pass it: most are measured not at all.
         let depthBefore = hierarchy.nodeCount > Hierarchy.maxDepth ? hierarchy.depth : 0
@@ -81,6 +90,13 @@ public struct Simulator: Sendable, Equatable {
             outcome = StepOutcome(rejected: error)
         }
         outcome.start = start
+        // A completion block runs when its animation ends: reported by the step during which it does (C5), not by the
+        // one that started it when later steps land before then (a fidelity trial).
+        if outcome.status == .ok, outcome.duration > 0 {
+            let end = Self.onClock(start + outcome.duration)
+            pendingCompletions += outcome.hooks.filter { $0.name == "completion" }.map { PendingHook(time: end, hook: $0) }
+            outcome.hooks.removeAll { $0.name == "completion" }
+        }
         outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {
             transaction.h.commitJournal()
@@ -100,6 +116,7 @@ public struct Simulator: Sendable, Equatable {
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = Self.onClock(start + outcome.duration)
             }
+
         } else {
             transaction.h.rollBackJournal()
             hierarchy = transaction.h
@@ -122,7 +139,17 @@ public struct Simulator: Sendable, Equatable {
     /// no `after`, when everything performed so far has finished. Returns their hooks, which belong to the
     /// step just performed (docs/semantics.md#V5).
     public mutating func settle(beforeNextAfter nextAfter: Double?) -> [HookEvent] {
-        hierarchy.runStackCompletions(until: startTime(for: StepOptions(after: nextAfter)))
+        let time = startTime(for: StepOptions(after: nextAfter))
+        return hierarchy.runStackCompletions(until: time) + dueCompletions(until: time)
+    }
+
+    /// The completion hooks due by `time`, in the order their animations end; they are no longer pending.
+    private mutating func dueCompletions(until time: Double) -> [HookEvent] {
+        guard pendingCompletions.contains(where: { $0.time <= time }) else { return [] }
+        let due = pendingCompletions.enumerated().filter { $0.element.time <= time }
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.hook)
+        pendingCompletions.removeAll { $0.time <= time }
+        return due
     }
 
     /// Applies a whole hierarchy from outside (an app's snapshot), as the daemon does.

@@ -228,7 +228,24 @@ import Testing
         #expect(outcome.animation == Animation(kind: "crossDissolve", duration: 0.3))
         #expect(outcome.duration == 0.3)
         #expect(sim.inFlight == ["onboarding": 0.3])
-        #expect(hooks(outcome).last == "completion(Terms)")
+        // The completion block runs when the animation ends: the step reports it once settled (C5).
+        #expect(!hooks(outcome).contains("completion(Terms)"))
+        #expect(sim.settle(beforeNextAfter: nil).map(\.description) == ["completion(Terms)"])
+    }
+
+    /// A step that lands before the animation ends does not see its completion; the one during which it ends does
+    /// (a fidelity trial: the completion was reported by the step that started the animation).
+    @Test func theCompletionIsReportedByTheStepDuringWhichTheAnimationEnds() throws {
+        var sim = try Self.simulator()
+        let started = sim.perform(.activate("terms"), Self.crossDissolve)
+        #expect(sim.settle(beforeNextAfter: 0.1).isEmpty)
+        #expect(!hooks(started).contains("completion(Terms)"))
+        let dropped = sim.perform(.activate("welcome"), StepOptions(after: 0.1))
+        #expect(dropped.status == .dropped)
+        #expect(sim.settle(beforeNextAfter: 0.1).isEmpty, "0.2 s in: still running")
+        let later = sim.perform(.flushActivity("signUp"), StepOptions(after: 0.1))
+        #expect(sim.settle(beforeNextAfter: nil).map(\.description) == ["completion(Terms)"])
+        #expect(!hooks(later).contains("completion(Terms)"))
     }
 
     @Test(arguments: [
