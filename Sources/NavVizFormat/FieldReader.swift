@@ -81,7 +81,9 @@ extension FieldReader {
             return nil
         }
         guard n == n.rounded(), abs(n) < 1e9 else {
-            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: "a whole number", suggestion: nil))
+            // 10²² is whole: what is wrong with it is its size (a trial read "1e+22 … expected a whole number").
+            let expected = n == n.rounded() ? "a whole number below a billion" : "a whole number"
+            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: expected, suggestion: nil))
             return nil
         }
         return Int(n)

@@ -81,7 +81,19 @@ extension ScenarioDecoder {
                 return nil
             }
             let allowed = kind == "ref" ? ["ref"] : [kind] + Self.commonNodeFields + (Self.kindFields[kind] ?? [])
-            checkFields(members, at: path, allowed: allowed)
+            // A field of other kinds (`selected` on a navigation literal) says which kinds take it, as a step's field of
+            // another operation does.
+            for (key, _) in members where !allowed.contains(key) {
+                let takers = Self.kindFields.keys.sorted().filter { Self.kindFields[$0]!.contains(key) }
+                guard !takers.isEmpty else { continue }
+                fail(
+                    .invalidNode(
+                        file: file, path: join(path, key),
+                        reason: "'\(kind)' does not take '\(key)': \(takers.map { "'\($0)'" }.joined(separator: " and ")) literals do"))
+            }
+            checkFields(
+                members.filter { key, _ in allowed.contains(key) || !Self.kindFields.values.contains { $0.contains(key) } }, at: path,
+                allowed: allowed)
             return objectNode(kind, value, path, asView: asView)
         default:
             typeError(path, Self.nodeExpectation, value)

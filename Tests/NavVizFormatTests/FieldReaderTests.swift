@@ -16,6 +16,7 @@ import Testing
         ("number", .null, "f.json: steps[0].x: expected a number, found null"),
         ("integer", .number(2.5), "f.json: steps[0].x: invalid value '2.5', expected a whole number"),
         ("integer", .number(3), ""),
+        ("integer", .number(1e22), "f.json: steps[0].x: invalid value '1e+22', expected a whole number below a billion"),
         (
             "style", .string("pagesheet"),
             "f.json: steps[0].x: invalid value 'pagesheet', expected one of "

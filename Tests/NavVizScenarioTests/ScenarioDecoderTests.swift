@@ -456,6 +456,10 @@ private let nodeLiteral =
         ),
         (#"{"id": "x"}"#, "shop.json: root: expected \(nodeLiteral), found an object with 'id'"),
         (
+            #"{"navigation": ["A"], "selected": 0}"#,
+            "shop.json: root.selected: 'navigation' does not take 'selected': 'notifications' and 'tabs' literals do"
+        ),
+        (
             #"{"navigationController": ["Home"]}"#,
             "shop.json: root: expected \(nodeLiteral), found an object with 'navigationController'. Did you mean 'navigation'?"
         ),
