@@ -52,19 +52,20 @@ extension Hierarchy {
         self[stack].children = alive
     }
 
-    /// Runs, in time order, the completions of stack animations that ended by `time`; returns their hooks.
-    mutating func runStackCompletions(until time: Double) -> [HookEvent] {
+    /// Runs, in time order, the completions of stack animations that ended by `time`; returns their hooks, each with
+    /// the time its animation ended.
+    mutating func runStackCompletions(until time: Double) -> [(time: Double, hook: HookEvent)] {
         var due: [(time: Double, stack: NodeID)] = []
         guard containsStacks else { return [] }
         for node in boxes.values.map(\.value) {
             for end in node.stack?.completionTimes ?? [] where end <= time { due.append((end, node.id)) }
         }
         due.sort { ($0.time, $0.stack) < ($1.time, $1.stack) }
-        var hooks: [HookEvent] = []
-        for (_, stack) in due {
+        var hooks: [(time: Double, hook: HookEvent)] = []
+        for (end, stack) in due {
             guard var state = self[stack].stack else { continue }
             state.completionTimes.removeFirst()
-            if let hook = state.handleAnimationCallback() { hooks.append(hook) }
+            if let hook = state.handleAnimationCallback() { hooks.append((end, hook)) }
             self[stack].stack = state
             syncStackChildren(stack)
         }

@@ -169,7 +169,7 @@ extension ScenarioDecoder {
     mutating func swipe(_ fields: StepFields) -> (interactive: Bool, cancelled: Bool)? {
         let interactive = flag(fields, "interactive")
         let cancelled = flag(fields, "cancelled")
-        if cancelled, !interactive, let path = fields["cancelled"]?.path {
+        if cancelled, !interactive, !replaying, let path = fields["cancelled"]?.path {
             fail(
                 .invalidNode(
                     file: file, path: path,

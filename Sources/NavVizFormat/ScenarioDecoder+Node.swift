@@ -16,9 +16,11 @@ extension ScenarioDecoder {
     /// bar controller inside a `UIView`, or refused the step only when it ran, exit 0 (a fidelity trial).
     mutating func view(_ value: JSONValue, _ path: String) -> NodeSpec? {
         guard let spec = node(value, path, asView: true) else { return nil }
-        // As the simulator reads it (`asStackView`): a leaf that presents nothing is a view, `"children": []` too.
-        let isLeaf = spec.kind == .controller && spec.children.isEmpty && spec.presents == nil
-        guard spec.ref != nil || spec.kind == .view || isLeaf else {
+        if replaying { return spec }
+        // As the simulator reads it (`asStackView`): a leaf that presents nothing is a view, `"children": []` too. A
+        // screen read as a view is a view whatever it presents, so that is asked of both (a review: a UIView presented).
+        let isLeaf = spec.kind == .controller && spec.children.isEmpty
+        guard spec.ref != nil || ((spec.kind == .view || isLeaf) && spec.presents == nil) else {
             let what =
                 switch spec.kind {
                 case .controller, .view: spec.children.isEmpty ? "a controller that presents another" : "a controller with children"

@@ -10,10 +10,12 @@ extension ScenarioDecoder {
     /// step is read for `device`.
     public static func decodeStep(
         _ value: JSONValue, file: String, path: String = "", isKnownID: (String) -> Bool = { _ in false },
-        knownIDs: () -> [String] = { [] }, routes: some Sequence<String> = [String](), device: Device = .phone
+        knownIDs: () -> [String] = { [] }, routes: some Sequence<String> = [String](), device: Device = .phone,
+        replaying: Bool = false
     ) throws(ScenarioErrors) -> ScenarioStep {
         var decoder = ScenarioDecoder(file: file)
         decoder.device = device
+        decoder.replaying = replaying
         let step = decoder.step(value, path)
         try decoder.finishSingle(routes: Set(routes), isKnownID: isKnownID, knownIDs: knownIDs)
         guard let step else { throw ScenarioErrors([.invalidNode(file: file, path: path, reason: "not a valid step")]) }

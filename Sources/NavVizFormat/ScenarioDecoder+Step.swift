@@ -141,7 +141,7 @@ extension ScenarioDecoder {
     private mutating func checkStepFields(
         _ members: [(String, JSONValue)], at path: String, allowed: [String], operation: OperationSpelling, shortForm: Bool = false
     ) {
-        let refused = Self.commonFieldsRefused(by: operation.name)
+        let refused = replaying ? [:] : Self.commonFieldsRefused(by: operation.name)
         for (key, _) in members where !allowed.contains(key) || refused[key] != nil {
             if let why = refused[key] {
                 fail(
@@ -179,14 +179,24 @@ extension ScenarioDecoder {
     }
 
     /// Animation kinds are the scenario's own names, but `none` means "no animation": `None` or `nnone` animated for
-    /// 0.3 s, and later timed steps landed while it ran (a trial). One edit from `none` is taken for a typo of it.
+    /// 0.3 s, and later timed steps landed while it ran (a trial). `none` in other letter cases, and a word of four
+    /// letters or more that starts with `n` one edit from it, are taken for a typo of it; `done` or `zone` are names.
     private mutating func lookalikeOfNone(_ kind: String, _ path: String) -> Bool {
-        guard kind != "none", Suggestion.closest(to: kind, in: ["none"]) != nil else { return false }
+        let lower = kind.lowercased()
+        guard !replaying, kind != "none" else { return false }
+        let why: String
+        if lower == "none" {
+            why = "differs from 'none' only in case"
+        } else if lower.hasPrefix("n"), lower.count >= 4, Suggestion.editDistance(lower, "none") == 1 {
+            why = "is one letter from 'none'"
+        } else {
+            return false
+        }
         fail(
             .invalidNode(
                 file: file, path: path,
-                reason: "animation kind '\(kind)' is one letter from 'none', which makes a step unanimated: write 'none', "
-                    + "or give your animation a name of its own"))
+                reason: "animation kind '\(kind)' \(why), which makes a step unanimated: write 'none', or give your animation "
+                    + "a name of its own"))
         return true
     }
 
@@ -230,11 +240,12 @@ extension ScenarioDecoder {
                                 expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)",
                                 suggestion: guess
                             ))
-                    } else if let dot = text.lastIndex(of: ".") {
+                    } else if !replaying, let dot = text.lastIndex(of: ".") {
                         noteIDReference(String(text[..<dot]), at: itemPath)
                     }
-                } else if key != "events" {
-                    // An id the scenario never names is caught here, as `visible`'s is (it failed only when the step ran).
+                } else if !replaying {
+                    // An id or screen the scenario never names is caught here, as `visible`'s is (it failed only when the
+                    // step ran).
                     noteIDReference(text, at: itemPath)
                 }
                 return text
@@ -261,7 +272,7 @@ extension ScenarioDecoder {
             return nil
         }
         // A field another transition's: read and ignored, it let a route say what it did not do (a fidelity trial).
-        for (key, _) in members {
+        for (key, _) in members where !replaying {
             guard let takers = Self.routeFieldTakers[key], !takers.contains(transition) else { continue }
             let quoted = takers.map { "'\($0)'" }
             let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!

@@ -8,6 +8,10 @@ public struct ScenarioDecoder: FieldReader {
     public var errors: [ScenarioError] = []
     /// The scenario's device, once read: `snapshot` steps are read for it.
     var device = Device.phone
+    /// Reading what was accepted before (a daemon's journal, replayed after an upgrade): the refusals added since
+    /// navviz 0.1.0's first journals (fields of another operation or transition, names one letter from `none`, an
+    /// empty name, ids in `expect.path`…) are not applied, so no acknowledged session or step is lost to them.
+    public var replaying = false
     /// Names an id may be built from (explicit ids, screens, kinds), for checking references.
     var knownBases: Set<String> = Set(NodeKind.allCases.map(\.rawValue)).union(["tab"])
     /// Ids and route names to check once everything is known, with how many errors preceded each
@@ -46,8 +50,9 @@ public struct ScenarioDecoder: FieldReader {
     }
 
     /// Decodes an already parsed scenario document.
-    public static func decode(_ value: JSONValue, file: String) throws(ScenarioErrors) -> Scenario {
+    public static func decode(_ value: JSONValue, file: String, replaying: Bool = false) throws(ScenarioErrors) -> Scenario {
         var decoder = ScenarioDecoder(file: file)
+        decoder.replaying = replaying
         return try decoder.scenario(value)
     }
 
@@ -138,8 +143,8 @@ public struct ScenarioDecoder: FieldReader {
         let defaultName = baseName.split(separator: ".").dropLast().joined(separator: ".")
         let name = string(value["name"], "name") ?? (defaultName.isEmpty ? baseName : defaultName)
         // An empty name made "Rendered : 7 files" and a folder named by nothing else (a trial).
-        if name.allSatisfy(\.isWhitespace), value["name"] != nil {
-            fail(.invalidNode(file: file, path: "name", reason: "a scenario name cannot be empty: leave \"name\" out to use the file's"))
+        if !replaying, name.allSatisfy(\.isWhitespace), value["name"] != nil {
+            fail(.invalidNode(file: file, path: "name", reason: "a name cannot be empty: leave \"name\" out for the default one"))
         }
         let caption = string(value["description"], "description").map(Self.withoutImportSeal)
         let device = value["device"] == nil ? .phone : (choice(value["device"], "device", Device.self) ?? .phone)
@@ -234,7 +239,12 @@ public struct ScenarioDecoder: FieldReader {
     mutating func snapshot(_ value: JSONValue, _ path: String, device: Device = .phone) -> Hierarchy? {
         do throws(ScenarioErrors) {
             let hierarchy = try Snapshot.decode(value, file: file, path: path, device: device)
-            for id in hierarchy.nodeIDs { insertKnownBase(id.rawValue) }
+            // Ids, and screens: `expect` may name a controller by either (a review: an imported flow's screens were
+            // refused as unknown ids).
+            for id in hierarchy.nodeIDs {
+                insertKnownBase(id.rawValue)
+                if let screen = hierarchy[id].screen { insertKnownBase(screen) }
+            }
             return hierarchy
         } catch {
             errors += error.errors

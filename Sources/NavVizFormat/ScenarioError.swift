@@ -131,7 +131,7 @@ public enum Suggestion {
     }
 
     /// Damerau-Levenshtein distance (adjacent transpositions count as one edit).
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

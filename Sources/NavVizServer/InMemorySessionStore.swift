@@ -53,7 +53,7 @@ public actor InMemorySessionStore: SessionStore {
         }
         var session: Session
         do {
-            session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "")
+            session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "", replaying: true)
         } catch {
             return (
                 nil, warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
@@ -62,7 +62,7 @@ public actor InMemorySessionStore: SessionStore {
         for (offset, record) in journal.records.dropFirst().enumerated() {
             do {
                 switch record["type"]?.stringValue {
-                case "step": _ = try session.perform(record["body"] ?? .null)
+                case "step": _ = try session.perform(record["body"] ?? .null, replaying: true)
                 case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
                 case "capture":
                     let (text, kinds) = try Self.capture(in: record["body"] ?? .null)

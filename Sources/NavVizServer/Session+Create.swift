@@ -25,7 +25,8 @@ extension Session {
     /// Builds a session from a creation body: `name`, `root` (a node literal or a canonical snapshot;
     /// none for an empty window), `finder`, and optionally `device`, `screens`, `routes` and `quirks`
     /// as a scenario file has them. Errors name the JSON path in the body.
-    static func create(from body: JSONValue, id: SessionID, created: String) throws(ServerError) -> Session {
+    /// `replaying` a journal: the request is read as it was when it was acknowledged (`ScenarioDecoder.replaying`).
+    static func create(from body: JSONValue, id: SessionID, created: String, replaying: Bool = false) throws(ServerError) -> Session {
         guard case .object(let members) = body else {
             throw .invalidBody(ScenarioErrors([.notAnObject(file: "body", found: body.typeDescription)]))
         }
@@ -38,7 +39,9 @@ extension Session {
                     reason: "a session is created without steps: post each to /api/sessions/ID/steps, or serve the scenario "
                         + "file with --watch"))
         }
-        reader.checkFields(members.filter { $0.0 != "steps" && $0.0 != "navviz" }, at: "", allowed: requestFields)
+        // With its steps, a scenario's `navviz` is part of what the hint above is about; alone it is an unknown field.
+        let isScenario = members.contains { $0.0 == "steps" }
+        reader.checkFields(members.filter { $0.0 != "steps" && !(isScenario && $0.0 == "navviz") }, at: "", allowed: requestFields)
         // Every error at once, as a file's: the fields' here, the header's below (a trial saw one per request).
         let fieldErrors = reader.errors
         if let name = body["name"]?.stringValue, name.count > nameLimit {
@@ -61,7 +64,7 @@ extension Session {
         scenario.append(("root", root.flatMap { isSnapshot ? nil : $0 } ?? .string("Window")))
         let header: Scenario
         do {
-            header = try ScenarioDecoder.decode(.object(scenario), file: "body")
+            header = try ScenarioDecoder.decode(.object(scenario), file: "body", replaying: replaying)
         } catch {
             throw .invalidBody(ScenarioErrors(fieldErrors + error.errors))
         }

@@ -93,13 +93,18 @@ public struct Session: Sendable {
     public var lastIndex: Int { steps.count - 1 }
 
     /// Decodes a posted step against the current hierarchy and performs it.
-    mutating func perform(_ body: JSONValue) throws(ServerError) -> RunStep {
+    /// `replaying` a journal: what was acknowledged is read as it was then (`ScenarioDecoder.replaying`).
+    mutating func perform(_ body: JSONValue, replaying: Bool = false) throws(ServerError) -> RunStep {
         let step: ScenarioStep
         do {
             let hierarchy = simulator.hierarchy
+            // A controller is named by its id or its screen (`expect.events: ["Detail.viewWillDisappear"]` of `Detail#2`).
             step = try ScenarioDecoder.decodeStep(
-                body, file: "body", isKnownID: { hierarchy.contains(NodeID($0)) },
-                knownIDs: { hierarchy.nodeIDs.map(\.rawValue) }, routes: routes.keys, device: hierarchy.device)
+                body, file: "body",
+                isKnownID: { text in
+                    hierarchy.contains(NodeID(text)) || hierarchy.nodeIDs.contains { hierarchy[$0].screen == text }
+                },
+                knownIDs: { hierarchy.nodeIDs.map(\.rawValue) }, routes: routes.keys, device: hierarchy.device, replaying: replaying)
         } catch {
             throw .invalidBody(error)
         }

@@ -342,7 +342,7 @@ extension NavVizCommand {
             }
             if !problems.isEmpty {
                 files[0].contents += problems.map { $0 + "\n" }.joined()
-                printError(problems.joined(separator: "\n"))
+                printError(problems.map(Terminal.inline).joined(separator: "\n"))
             }
             try OutputDirectory.write(files, to: folder)
         }

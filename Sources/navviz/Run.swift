@@ -46,7 +46,9 @@ extension NavVizCommand {
                 }
             }
             if !problems.isEmpty {
-                throw CommandFailure(message: problems.joined(separator: "\n"), code: CommandFailure.failed)
+                // One line each: a failure quotes the step's message, which quotes what the file says (a review faked
+                // "3 ok; all expectations hold" with a line feed in an activity key).
+                throw CommandFailure(message: problems.map(Terminal.inline).joined(separator: "\n"), code: CommandFailure.failed)
             }
         }
     }

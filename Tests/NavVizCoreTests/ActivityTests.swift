@@ -233,6 +233,25 @@ import Testing
         #expect(sim.settle(beforeNextAfter: nil).map(\.description) == ["completion(Terms)"])
     }
 
+    /// The completions of a stack's removal and of an activity switch come in the order their animations end,
+    /// whichever kind (a review: a removal ending at 0.5 s was listed before a completion ending at 0.2 s).
+    @Test func completionsOfEveryKindComeInTheOrderTheyEnd() throws {
+        var stack = NodeSpec(kind: .stack, id: "cards")
+        stack.children = [NodeSpec(kind: .view, screen: "A")]
+        var metrics = StackMetrics()
+        metrics.duration = 0.5
+        stack.stackMetrics = metrics
+        var host = NodeSpec(kind: .controller, screen: "Host")
+        host.children = [stack, Self.onboarding()]
+        host.selected = 0
+        var sim = try Simulator(root: host)
+        #expect(sim.perform(.pushView(.screen("B")), StepOptions(target: "cards")).status == .ok)
+        let crossDissolve = Animation(kind: "crossDissolve", duration: 0.2)
+        let switched = sim.perform(.activate("terms"), StepOptions(animation: crossDissolve, target: "onboarding", after: 0))
+        #expect(switched.status == .ok)
+        #expect(sim.settle(beforeNextAfter: nil).map(\.description) == ["completion(Terms)", "removedFromSuperview(A)"])
+    }
+
     /// A step that lands before the animation ends does not see its completion; the one during which it ends does
     /// (a fidelity trial: the completion was reported by the step that started the animation).
     @Test func theCompletionIsReportedByTheStepDuringWhichTheAnimationEnds() throws {

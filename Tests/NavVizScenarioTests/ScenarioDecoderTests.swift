@@ -411,13 +411,27 @@ private let nodeLiteral =
         ),
         (
             #"{"pop": true, "animation": {"kind": "None"}}"#,
-            "shop.json: steps[0].animation.kind: animation kind 'None' is one letter from 'none', which makes a step unanimated: write 'none', or give your animation a name of its own"
+            "shop.json: steps[0].animation.kind: animation kind 'None' differs from 'none' only in case, which makes a step unanimated: write 'none', or give your animation a name of its own"
+        ),
+        (
+            #"{"pop": true, "animation": "nnone"}"#,
+            "shop.json: steps[0].animation: animation kind 'nnone' is one letter from 'none', which makes a step unanimated: write 'none', or give your animation a name of its own"
+        ),
+        (
+            #"{"pushView": {"screen": "B", "presents": "C"}}"#,
+            "shop.json: steps[0].pushView: an animated stack holds views: a name or {\"screen\": …} without children, found a controller that presents another"
         ),
     ])
     func whatAnOperationCannotMeanIsRefusedWithWhy(step: String, message: String) {
         let text =
             #"{"navviz": 1, "root": {"navigation": ["Home"], "id": "nav"}, "routes": {"r": {"transition": "pop"}}, "steps": [\#(step)]}"#
         #expect(messages(text) == [message])
+    }
+
+    /// Animation kinds are names of the scenario's own: `done`, `zone` or `one` are not typos of `none`.
+    @Test(arguments: ["done", "zone", "one", "Done", "fade", "nonStop"])
+    func animationNamesNearNoneAreNames(kind: String) {
+        #expect(messages(withSteps(#"{"pop": true, "animation": "\#(kind)"}"#)) == [])
     }
 
     /// A bare short form (`true`, `{}`, `null`) gives no argument: the main one may then come by its name.
@@ -443,7 +457,7 @@ private let nodeLiteral =
             ])
         #expect(
             messages(#"{"navviz": 1, "name": "", "root": "Home"}"#) == [
-                #"shop.json: name: a scenario name cannot be empty: leave "name" out to use the file's"#
+                #"shop.json: name: a name cannot be empty: leave "name" out for the default one"#
             ])
     }
 

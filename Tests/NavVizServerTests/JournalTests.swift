@@ -73,6 +73,31 @@ import Testing
         await second.close()
     }
 
+    /// A journal holds what an earlier navviz acknowledged: read again after an upgrade, it is read as it was
+    /// then, not through the refusals added since (a review: a push route with a style, an empty name and an
+    /// animation named "zone" lost two sessions and a step, and the step after it failed for an id never made).
+    @Test func aJournalAnEarlierNavvizWroteIsReplayedWhole() async throws {
+        let directory = try temporaryDirectory("journal")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try FileJournal(directory: directory)
+        let records: [String] = [
+            #"{"type": "session", "id": "old", "created": "2026-11-20T10:00:00Z", "request": {"id": "old", "name": "", "root": {"navigation": ["Home"]}, "routes": {"detail": {"build": "Detail", "transition": "push", "style": "formSheet"}}}}"#,
+            #"{"type": "step", "body": {"op": "push", "node": "A", "animation": "zone"}}"#,
+            #"{"type": "step", "body": {"op": "pop", "cancelled": true}}"#,
+            #"{"type": "step", "body": {"navigate": "detail", "animated": false}}"#,
+            #"{"type": "step", "body": {"op": "popTo", "id": "A", "expect": {"path": ["navigation", "Nowhere"]}}}"#,
+        ]
+        let bytes = try records.flatMap { JournalRecord.frame(try JSONParser.parse($0)) }
+        FileManager.default.createFile(atPath: directory + "/old.journal", contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(try await store.restore() == [])
+        let restored = try await store.session(SessionID("old")!)
+        #expect(restored.lastIndex == 4)
+        #expect(restored.steps.map(\.outcome.status) == [.ok, .ok, .ok, .ok, .ok])
+        #expect(restored.steps.last?.finder.visible == "A")
+        await store.close()
+    }
+
     /// Sessions are the user's own: the data folder navviz creates and every journal are private to the
     /// user (other users' processes are refused over HTTP; they must not read the files either).
     @Test func journalsAreReadableByTheirUserOnly() async throws {
