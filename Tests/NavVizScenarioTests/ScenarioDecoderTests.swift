@@ -428,6 +428,16 @@ private let nodeLiteral =
         #expect(messages(text) == [message])
     }
 
+    /// `expect` names a controller by its id or its screen, a snapshot's too (an imported flow's screens were refused
+    /// as unknown ids, a review).
+    @Test func expectationsNameASnapshotsScreens() {
+        let text = #"""
+            {"navviz": 1, "root": {"id": "nav", "kind": "navigation", "children": [{"id": "homeVC", "kind": "controller", "screen": "Home", "children": []}]},
+             "steps": [{"push": "Detail", "expect": {"onScreen": ["Home"], "path": ["nav", "Detail"], "events": ["Home.viewWillDisappear"]}}]}
+            """#
+        #expect(messages(text) == [])
+    }
+
     /// Animation kinds are names of the scenario's own: `done`, `zone` or `one` are not typos of `none`.
     @Test(arguments: ["done", "zone", "one", "Done", "fade", "nonStop"])
     func animationNamesNearNoneAreNames(kind: String) {

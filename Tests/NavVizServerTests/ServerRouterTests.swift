@@ -99,6 +99,22 @@ import Testing
         }
     }
 
+    /// A posted step's `expect` names a controller by its screen as a scenario's does (a review: `Detail` of a
+    /// controller with the id `d1` was an unknown id).
+    @Test func aStepsExpectationsNameScreens() async throws {
+        try await withDaemon { client in
+            #expect(try await client.post("/api/sessions", #"{"id": "t", "root": {"navigation": ["Home"]}}"#).status == .created)
+            let push = try await client.post("/api/sessions/t/steps", #"{"op": "push", "node": {"screen": "Detail", "id": "d1"}}"#)
+            #expect(push.status == .created)
+            let pop = try await client.post(
+                "/api/sessions/t/steps",
+                #"{"op": "pop", "expect": {"events": ["Detail.viewWillDisappear", "Home.viewWillAppear", "Detail.viewDidDisappear", "Home.viewDidAppear"]}}"#
+            )
+            #expect(pop.status == .created)
+            #expect(try pop.json["failures"] == nil)
+        }
+    }
+
     /// A dump sent as JSON, and a scenario sent as a snapshot, say what they are (a trial: "unexpected '<'", and one
     /// unknown field per member of the scenario).
     @Test func aSnapshotOfTheWrongShapeSaysWhatItIs() async throws {
