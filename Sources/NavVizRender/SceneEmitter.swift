@@ -34,9 +34,10 @@ struct SceneEmitter {
 
     /// Where edges attach to a drawn item: its node (a leaf, or a container's anchor) and its cluster;
     /// and the node its presentations leave from (the item's, or a container's stem) with that node's
-    /// rank, counted from the window's; and the item's node on its lowest rank at its left (the first child of its
-    /// last row, all the way down), which a row of boxes below the item hangs from, nil where that first child ends
-    /// higher up (an edge from it would run down beside the deeper children, and `dot` reordered them around it).
+    /// rank, counted from the window's; and the item's node on its lowest rank at its left (the leftmost child of its
+    /// last row that reaches that rank, all the way down), which a row of boxes below the item hangs from; nil where
+    /// none does (an edge from a child that ends higher up would run down beside the deeper ones, and `dot` reordered
+    /// them around it).
     struct Endpoint {
         var id: String
         var cluster: String?
@@ -181,7 +182,9 @@ struct SceneEmitter {
                     if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
                         (entries[above].id, rank + offsets[above])
                     } else if let loose, index == loose.lowerBound {
-                        entries[rows[rows.firstIndex(of: loose)! - 1].lowerBound].bottomLeft ?? (id, rank)
+                        // Where the first child above ends higher than its row, from that child's own node (a cluster's
+                        // anchor): from the container's anchor, `dot` centred the row again (a review).
+                        Self.hangingPoint(above: rows[rows.firstIndex(of: loose)! - 1].lowerBound, entries, offsets, rank: rank)
                     } else {
                         nil
                     }
@@ -213,9 +216,16 @@ struct SceneEmitter {
                 containment.insert((id, stem.id, attributes), at: stemIndex)
             }
             edges.insert(contentsOf: containment, at: mark)
-            let bottomLeft = rows.last.map { entries[$0.lowerBound].bottomLeft } ?? (id, rank)
-            let reachesBottom = bottomLeft.map { $0.rank == rank + depth - 1 } ?? false
-            endpoint = Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank), bottomLeft: reachesBottom ? bottomLeft : nil)
+            // The leftmost child of the last row that reaches the container's lowest rank, all the way down (a stack's
+            // shallow root box beside a deep top hands it to the top, a review).
+            let bottom = rank + depth - 1
+            let bottomLeft: (id: String, rank: Int)? =
+                if let last = rows.last {
+                    entries[last].lazy.compactMap(\.bottomLeft).first { $0.rank == bottom }
+                } else {
+                    depth == 1 ? (id, rank) : nil
+                }
+            endpoint = Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank), bottomLeft: bottomLeft)
         } else {
             endpoint = Endpoint(id: id, cluster: nil, tail: (id, rank), bottomLeft: (id, rank))
             writer.node(id, leafAttributes(item))
@@ -240,6 +250,12 @@ struct SceneEmitter {
         guard let rowStart = offsets.firstIndex(of: offsets[index]), rowStart > 0 else { return nil }
         let aboveStart = offsets.firstIndex(of: offsets[rowStart - 1])!
         return min(aboveStart + (index - rowStart), rowStart - 1)
+    }
+
+    /// Where a later row of boxes hangs from: the lowest node on the left of the row above's first child, or, where
+    /// that child's first child ends higher up, the child's own node.
+    static func hangingPoint(above: Int, _ entries: [Endpoint], _ offsets: [Int], rank: Int) -> (id: String, rank: Int) {
+        entries[above].bottomLeft ?? (entries[above].id, rank + offsets[above])
     }
 
     /// Children in rows, as index ranges in order: runs of the same rank offset.

@@ -253,6 +253,29 @@ import Testing
         #expect(!lines[tab3Index - 1].hasPrefix("graph [label=\"\""), "no order cluster around tab 3")
     }
 
+    /// Where the selected tab's first child ends higher up than the tab (a stack's root box beside a container on
+    /// top), the row below hangs from the lowest box on the left that does reach down, not from the tab bar's anchor
+    /// (a review: the row was centred again).
+    @Test func aLaterRowHangsFromTheLowestBoxOnTheLeft() throws {
+        var deep = NodeSpec.screen("Deep")
+        deep.children = [.screen("ChildA"), .screen("ChildB")]
+        let names = [
+            "SearchDiscoveryRoot", "CheckoutCartViewController", "OrdersHistoryListViewController", "AccountPreferencesViewController",
+            "NotificationsCenterViewController", "MessagesInboxViewController",
+        ]
+        let tabs: [NodeSpec] =
+            [.navigation([.screen("Tiny"), deep], id: "tinyNav")]
+            + names.map { .navigation([.screen($0), .screen($0 + "Detail")], id: $0 + "Nav") }
+        let h = try Hierarchy(root: .tabs(tabs, selected: 0, id: "mainTabs"))
+        let text = DOTBuilder(options: .focused).state(h, finder: ViewFinder().find(in: h))
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        func node(_ label: String) throws -> String {
+            String(try #require(lines.first { $0.hasPrefix("n") && $0.contains(label) }).prefix { $0 != " " })
+        }
+        let (childA, firstOfRow) = try (node(">ChildA<"), node(">tab 4<"))
+        #expect(lines.contains("\(childA) -> \(firstOfRow) [style=invis];"), "\(text)")
+    }
+
     @Test(arguments: [
         ([1, 1, 1, 4, 4], [0..<3, 3..<5]),
         ([1, 1, 5, 5, 5, 5, 6, 6, 6], [0..<2, 2..<6, 6..<9]),
