@@ -52,7 +52,10 @@ public struct JSONParser {
     /// A byte as the error quotes it, with what a habit from JavaScript or JSON5 needs to hear.
     private func describe(_ byte: UInt8) -> String {
         if byte == UInt8(ascii: "'") { return "a single quote (JSON strings and names use double quotes)" }
-        if byte == UInt8(ascii: "/") { return "'/' (JSON has no comments)" }
+        // Every caller quotes the byte at `index`: a comment starts with `//` or `/*` there.
+        if byte == UInt8(ascii: "/"), index + 1 < bytes.count, [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(bytes[index + 1]) {
+            return "'/' (JSON has no comments)"
+        }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }

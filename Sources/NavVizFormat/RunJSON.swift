@@ -70,9 +70,9 @@ public enum RunEncoder {
 }
 
 /// Reads the run JSON back (`run.json`, a golden's reduced `run.json`, the daemon's answers): the one
-/// reader of what `RunEncoder` writes. Only `hierarchy` is required; a field that is absent (or `null`)
-/// keeps its default, so a golden's run JSON, which holds only the fields that describe states, reads
-/// too. The finder's report is worked out from the hierarchy where the file does not give it. What the
+/// reader of what `RunEncoder` writes. A whole run needs `"navviz": 1` and no field `RunEncoder` does not write;
+/// in a step only `hierarchy` is required, and a field that is absent (or `null`) keeps its default, so a
+/// golden's run JSON, which holds only the fields that describe states, reads too. The finder's report is worked out from the hierarchy where the file does not give it. What the
 /// run JSON does not hold (the nodes a step created, a rejection's typed error, the step's place in the
 /// scenario) is left empty.
 public enum RunDecoder {

@@ -85,6 +85,11 @@ public enum ScenarioLoader {
         // UTF-16 ("Unicode" in Windows editors): with a byte-order mark it is not UTF-8; without one, a NUL in every
         // other byte is, and the JSON parser stopped at the first with "unexpected byte 0x0" (a trial).
         let head = Array(data.prefix(4))
+        if head == [0xFF, 0xFE, 0, 0] || head == [0, 0, 0xFE, 0xFF] {
+            throw ScenarioErrors([
+                .unreadable(file: file, reason: "it is UTF-32 text (it starts with a UTF-32 byte-order mark): save it as UTF-8")
+            ])
+        }
         if head.count >= 2, head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF {
             throw ScenarioErrors([
                 .unreadable(file: file, reason: "it is UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8")

@@ -371,11 +371,16 @@ enum OutputDirectory {
     /// with NAME cut on a character boundary so that the whole name fits a file system's 255 bytes: a scenario named
     /// by a 240-character file had a folder that fit and a staging name that did not (a trial: Foundation's "The file
     /// name is invalid", exit 74).
+    /// A cut name ends in a digest of the whole (`~` and 16 hex digits): two names with the same start keep
+    /// apart, and one navviz never cleans up after a render of another name (a review).
     static func siblingPrefix(of target: URL, _ marker: String) -> String {
         let room = 255 - 1 - marker.utf8.count - 10  // a process id has at most 10 digits
-        var name = Substring(target.lastPathComponent)
-        while name.utf8.count > room { name = name.dropLast() }
-        return ".\(name)\(marker)"
+        let full = target.lastPathComponent
+        guard full.utf8.count > room else { return ".\(full)\(marker)" }
+        let digest = "~" + ContentHash.hex(ContentHash.fnv1a(full.utf8))
+        var name = Substring(full)
+        while name.utf8.count > room - digest.utf8.count { name = name.dropLast() }
+        return ".\(name)\(digest)\(marker)"
     }
 
     /// Removes the staging and backup folders (`.NAME.navviz-tmp-PID`, `.NAME.navviz-old-PID`) that a killed

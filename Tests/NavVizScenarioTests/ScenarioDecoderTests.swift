@@ -438,6 +438,14 @@ private let nodeLiteral =
         #expect(messages(text) == [])
     }
 
+    /// A scenario with a stray `scenario` key is a scenario missing its root, not a run JSON (a review).
+    @Test func aStrayScenarioKeyIsNotARunJSON() {
+        #expect(
+            messages(#"{"navviz": 1, "scenario": "My flow", "steps": [{"op": "push", "node": "A"}]}"#) == [
+                "shop.json: scenario: unknown field 'scenario'", "shop.json: (top level): missing field 'root'",
+            ])
+    }
+
     /// Animation kinds are names of the scenario's own: `done`, `zone` or `one` are not typos of `none`.
     @Test(arguments: ["done", "zone", "one", "Done", "fade", "nonStop"])
     func animationNamesNearNoneAreNames(kind: String) {
