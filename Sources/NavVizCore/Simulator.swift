@@ -116,7 +116,6 @@ public struct Simulator: Sendable, Equatable {
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = Self.onClock(start + outcome.duration)
             }
-
         } else {
             transaction.h.rollBackJournal()
             hierarchy = transaction.h

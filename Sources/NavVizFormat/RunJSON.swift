@@ -80,7 +80,8 @@ public enum RunDecoder {
     /// Its version and fields are checked as a scenario's are: a run JSON of another version, or with fields this
     /// navviz does not know, was read as far as it could be, and `navviz diff` answered "No navigation changes", exit 0
     /// (a trial).
-    public static func decode(_ value: JSONValue, file: String) throws(ScenarioErrors) -> Run {
+    /// `checkingFields` false reads a daemon's answer, which a newer daemon may give fields this client does not know.
+    public static func decode(_ value: JSONValue, file: String, checkingFields: Bool = true) throws(ScenarioErrors) -> Run {
         var reader = DocumentReader(file: file)
         guard case .object(let members) = value else { throw ScenarioErrors([.notAnObject(file: file, found: value.typeDescription)]) }
         switch value["navviz"] {
@@ -92,12 +93,12 @@ public enum RunDecoder {
                 .wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)
             ])
         }
-        reader.checkFields(members, at: "(top level)", allowed: ["navviz", "scenario", "steps"])
+        if checkingFields { reader.checkFields(members, at: "(top level)", allowed: ["navviz", "scenario", "steps"]) }
         _ = reader.string(value["scenario"], "scenario")
         var steps: [RunStep] = []
         let items = value["steps"].flatMap { reader.array($0, "steps", "an array of run steps") } ?? []
         for (offset, item) in items.enumerated() {
-            if case .object(let object) = item { reader.checkFields(object, at: "steps[\(offset)]", allowed: stepFields) }
+            if checkingFields, case .object(let object) = item { reader.checkFields(object, at: "steps[\(offset)]", allowed: stepFields) }
             if let step = step(item, offset: offset, path: "steps[\(offset)]", reader: &reader) { steps.append(step) }
         }
         if steps.isEmpty, reader.errors.isEmpty {

@@ -243,7 +243,7 @@ extension ScenarioDecoder {
                     } else if !replaying, let dot = text.lastIndex(of: ".") {
                         noteIDReference(String(text[..<dot]), at: itemPath)
                     }
-                } else if !replaying {
+                } else if !replaying {  // `path` and `onScreen`
                     // An id or screen the scenario never names is caught here, as `visible`'s is (it failed only when the
                     // step ran).
                     noteIDReference(text, at: itemPath)
