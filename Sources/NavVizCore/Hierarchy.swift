@@ -230,11 +230,15 @@ public struct Hierarchy: Sendable, Equatable {
     /// The controllers on screen: nodes in the window that show no child of their own, and that no full-screen
     /// presentation covers (one made from a sheet leaves what the sheet covered in the window, behind it).
     public func onScreen() -> [NodeID] {
+        onScreenControllers().filter { id in !shownChildren(of: id).contains { self[$0].kind.isController } }
+    }
+
+    /// Every controller whose view is on screen, containers too: what gets appearance callbacks when it comes or
+    /// goes (a tab's navigation controller as well as its top).
+    public func onScreenControllers() -> [NodeID] {
         let window = nodesInWindow()
         let uncovered = window.lastIndex { self[$0].presenter != nil && self[$0].style?.resolved == .fullScreen } ?? 0
-        return window[uncovered...].filter { id in
-            self[id].kind.isController && !shownChildren(of: id).contains { self[$0].kind.isController }
-        }
+        return window[uncovered...].filter { self[$0].kind.isController }
     }
 }
 

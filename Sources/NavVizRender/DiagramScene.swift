@@ -66,6 +66,9 @@ struct FoldSummary: Equatable, Sendable {
     var names: [String]
     /// Every node the box stands for, so a transition can mark the box when one of them changed.
     var members: [NodeID] = []
+    /// The members its label counts (`3 in stack`, `4 controllers folded`): a folded container's are what it holds,
+    /// not itself, so that a share of them changed (`~ 1 of 3 changed`) adds up with the label.
+    var counted: [NodeID] = []
 }
 
 /// A window and what it holds, as drawn.
@@ -377,7 +380,8 @@ extension DiagramItem {
         folded.presentations = []
         folded.presence = .offScreen
         folded.isOnPath = false
-        folded.folded = FoldSummary(title: title, detail: detail, names: item.names, members: item.ids)
+        folded.folded = FoldSummary(
+            title: title, detail: detail, names: item.names, members: item.ids, counted: Array(item.ids.dropFirst()))
         return folded
     }
 
@@ -409,7 +413,7 @@ extension DiagramItem {
         }
         folded.folded = FoldSummary(
             title: "\(run.count) more\(below ? " below" : "")", detail: detail, names: run.map(\.node.displayName),
-            members: run.flatMap(\.ids))
+            members: run.flatMap(\.ids), counted: run.flatMap(\.ids))
         return folded
     }
 }
@@ -427,7 +431,9 @@ extension DiagramScene {
         let was = Set(previouslyAttached)
         // A controller that came on screen or left it changed too: the marks agree with the appearance callbacks
         // (a full-screen presentation marked only what it added, though what it covered got disappear callbacks).
-        let (shownBefore, shownAfter) = (Set(before.onScreen()), Set(after.onScreen()))
+        // Containers too: a tab's navigation controller gets its callbacks when the tab is selected or left (a trial
+        // counted it in a folded box's "1 of 4 changed" and never marked it).
+        let (shownBefore, shownAfter) = (Set(before.onScreenControllers()), Set(after.onScreenControllers()))
         var marks: [NodeID: DiffMark] = [:]
         for id in attached {
             if !was.contains(id) || !before.contains(id) {
@@ -455,12 +461,13 @@ extension DiagramItem {
         var item = self
         var mark: DiffMark?
         if let folded {
-            let found = folded.members.map { marks[$0].flatMap { kinds.contains($0) ? $0 : nil } }
+            func marked(_ id: NodeID) -> DiffMark? { marks[id].flatMap { kinds.contains($0) ? $0 : nil } }
+            let found = folded.members.map(marked)
             let kinds = Set(found.compactMap { $0 })
             if kinds.count == 1, let only = kinds.first {
                 mark = only
-                let count = found.filter { $0 != nil }.count
-                if count < found.count { item.markShare = (count, found.count) }
+                let count = folded.counted.filter { marked($0) != nil }.count
+                if count > 0, count < folded.counted.count { item.markShare = (count, folded.counted.count) }
             } else if !kinds.isEmpty {
                 mark = .changed
             }
