@@ -492,7 +492,7 @@ struct SceneEmitter {
             rows.append([
                 ("added", "by this step", sample(.inWindow, mark: .added)),
                 ("removed", "a ghost of what was there", sample(.offScreen, mark: .removed)),
-                ("changed", "label, state or children", sample(.inWindow, mark: .changed)),
+                ("changed", "label, state, children, place, or on screen", sample(.inWindow, mark: .changed)),
             ])
         }
         var firsts: [String] = []
@@ -502,8 +502,16 @@ struct SceneEmitter {
                 let id = "n\(next())"
                 var attributes = leafAttributes(item)
                 let color = item.presence == .visible ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
+                var heading = Markup.bold(.text(title))
+                if let mark = item.mark {
+                    // As a transition draws it: a ring in the mark's colour and its tag word, over the box as it is (the
+                    // legend's filled boxes matched no drawing, a readability trial).
+                    attributes.set("fillcolor", DiagramStyle.inWindowFill)
+                    attributes.set("penwidth", "2.5")
+                    heading = .font(.bold(.text(DiagramItem.markWord(mark))), color: Self.border(for: mark))
+                }
                 attributes["label"] = .html(
-                    .bold(.text(title)) + .lineBreak
+                    heading + .lineBreak
                         + .font(.text(caption), size: DiagramStyle.smallFontSize, color: color))
                 attributes["tooltip"] = .tooltip(title + ": " + caption)
                 writer.node(id, attributes)

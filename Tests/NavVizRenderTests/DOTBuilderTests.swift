@@ -138,7 +138,11 @@ import Testing
         let text = DOTBuilder(options: DiagramOptions(includeLegend: true)).state(h, finder: ViewFinder().find(in: h))
         try expectGolden("state-with-legend", text)
         #expect(text.contains("subgraph cluster_legend {"))
-        try expectGolden("legend", DOTBuilder().legend())
+        let legend = DOTBuilder().legend()
+        try expectGolden("legend", legend)
+        // Marks as a transition draws them: a ring and the tag's word, no fill of their own (a readability trial).
+        #expect(legend.contains(">+ added<") && legend.contains(">− removed<") && legend.contains(">~ changed<"))
+        #expect(!legend.contains(DiagramStyle.addedFill) && !legend.contains(DiagramStyle.removedFill))
     }
 
     @Test func emptyWindow() throws {
