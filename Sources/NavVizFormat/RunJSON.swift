@@ -83,16 +83,7 @@ public enum RunDecoder {
     /// `checkingFields` false reads a daemon's answer, which a newer daemon may give fields this client does not know.
     public static func decode(_ value: JSONValue, file: String, checkingFields: Bool = true) throws(ScenarioErrors) -> Run {
         var reader = DocumentReader(file: file)
-        guard case .object(let members) = value else { throw ScenarioErrors([.notAnObject(file: file, found: value.typeDescription)]) }
-        switch value["navviz"] {
-        case nil: throw ScenarioErrors([.missingVersion(file: file)])
-        case .number(1)?: break
-        case .number(let n)?: throw ScenarioErrors([.unsupportedVersion(file: file, found: JSONWriter.format(n))])
-        case let other?:
-            throw ScenarioErrors([
-                .wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)
-            ])
-        }
+        let members = try ScenarioDecoder.versionOneMembers(of: value, file: file)
         if checkingFields { reader.checkFields(members, at: "(top level)", allowed: ["navviz", "scenario", "steps"]) }
         _ = reader.string(value["scenario"], "scenario")
         var steps: [RunStep] = []

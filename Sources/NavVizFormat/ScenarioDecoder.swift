@@ -103,19 +103,25 @@ public struct ScenarioDecoder: FieldReader {
         "navviz", "name", "device", "finder", "quirks", "screens", "routes", "root", "steps", "description", "$schema",
     ]
 
-    mutating func scenario(_ value: JSONValue) throws(ScenarioErrors) -> Scenario {
+    /// The members of a document of format version 1 (a scenario, a run JSON); refused, alone, when it is not an
+    /// object or names no version or another one.
+    static func versionOneMembers(of value: JSONValue, file: String) throws(ScenarioErrors) -> [(String, JSONValue)] {
         guard case .object(let members) = value else {
             throw ScenarioErrors([.notAnObject(file: file, found: value.typeDescription)])
         }
         switch value["navviz"] {
         case nil: throw ScenarioErrors([.missingVersion(file: file)])
-        case .number(1)?: break
+        case .number(1)?: return members
         case .number(let n)?: throw ScenarioErrors([.unsupportedVersion(file: file, found: JSONWriter.format(n))])
         case let other?:
             throw ScenarioErrors([
                 .wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: other.typeDescription)
             ])
         }
+    }
+
+    mutating func scenario(_ value: JSONValue) throws(ScenarioErrors) -> Scenario {
+        let members = try Self.versionOneMembers(of: value, file: file)
         // Another of navviz's documents given as a scenario: one line that says which, not an error per field (a run
         // JSON gave 41 to 128 lines of unknown fields and operations, a trial).
         if value["root"] == nil {

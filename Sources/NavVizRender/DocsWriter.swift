@@ -3,6 +3,20 @@ import NavVizScenario
 
 /// The README.md and index.html of a rendered scenario, and the top-level index of several.
 public enum DocsWriter {
+    /// A step's note in index.html. A capture's reading notes (`Captured in home.txt. Note: …. Note: ….`) fold into
+    /// a closed list under the first sentence: four lines of `--kind` notes pushed a real app's diagram below the
+    /// fold (a readability trial).
+    static func noteHTML(_ note: String) -> String {
+        var parts = note.split(separator: ". Note: ", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return "<p class=\"note\">\(html(escaping: note))</p>\n" }
+        if parts[parts.count - 1].hasSuffix(".") { parts[parts.count - 1] = parts[parts.count - 1].dropLast() }
+        let notes = parts.dropFirst().map { "<li>\(html(escaping: String($0))).</li>" }.joined()
+        let count = parts.count - 1
+        return
+            "<p class=\"note\">\(html(escaping: String(parts[0]))).</p>\n<details class=\"notes\"><summary>\(count) note\(count == 1 ? "" : "s") "
+            + "on how the capture was read</summary><ul>\(notes)</ul></details>\n"
+    }
+
     /// Escapes text for HTML element content and attribute values (controls other than line breaks and
     /// tabs are dropped).
     public static func html(escaping text: String) -> String {
@@ -138,7 +152,7 @@ public enum DocsWriter {
             panel += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
             panel +=
                 "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: label(step)))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
-            if let note = step.note { panel += "<p class=\"note\">\(html(escaping: note))</p>\n" }
+            if let note = step.note { panel += noteHTML(note) }
             if let message = step.outcome.message { panel += "<p class=\"message\">\(html(escaping: message))</p>\n" }
             panel += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"
             for (caption, svg) in [("Transition", inlined[offset].transition), ("State after the step", inlined[offset].state)] {
@@ -179,7 +193,7 @@ public enum DocsWriter {
             main { flex: 1; overflow: auto; padding: 16px 24px; }
             .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: #dafbe1; vertical-align: middle; }
             .badge.status-rejected { background: #ffebe9; } .badge.status-noop, .badge.status-dropped { background: #fff8c5; }
-            .message { color: #cf222e; } .note { font-size: 15px; }
+            .message { color: #cf222e; } .note { font-size: 15px; } details.notes { color: #57606a; font-size: 13px; margin: -6px 0 8px; }
             figure { margin: 12px 0; } figcaption { color: #57606a; margin-bottom: 4px; }
             .canvas { overflow: auto; max-height: 78vh; border: 1px solid #eaeef2; border-radius: 6px; cursor: grab; }
             .canvas.dragging { cursor: grabbing; user-select: none; }

@@ -390,4 +390,18 @@ import Testing
     func codeSpansHoldTheirTextLiterally(input: String, expected: String) {
         #expect(DocsWriter.codeSpan(input) == expected)
     }
+
+    /// A capture's reading notes fold under the step's first sentence in index.html, a closed list (four lines of
+    /// them pushed a real app's diagram below the fold, a readability trial); a plain note stays one paragraph.
+    @Test(arguments: [
+        ("Tap <Buy>", "<p class=\"note\">Tap &lt;Buy&gt;</p>\n"),
+        (
+            "Captured in a.txt. Note: 'X' is drawn as a tab container. Note: 'Y' & 'Z' are drawn as navigation containers.",
+            "<p class=\"note\">Captured in a.txt.</p>\n<details class=\"notes\"><summary>2 notes on how the capture was read</summary>"
+                + "<ul><li>&#39;X&#39; is drawn as a tab container.</li><li>&#39;Y&#39; &amp; &#39;Z&#39; are drawn as navigation containers.</li></ul></details>\n"
+        ),
+    ])
+    func captureNotesFoldUnderTheFirstSentence(note: String, html: String) {
+        #expect(DocsWriter.noteHTML(note) == html)
+    }
 }
