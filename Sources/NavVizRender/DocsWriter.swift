@@ -7,7 +7,8 @@ public enum DocsWriter {
     /// a closed list under the first sentence: four lines of `--kind` notes pushed a real app's diagram below the
     /// fold (a readability trial).
     static func noteHTML(_ note: String) -> String {
-        var parts = note.split(separator: ". Note: ", omittingEmptySubsequences: false)
+        // Only what navviz wrote (a capture's note starts so): a user's own note stays as written.
+        var parts = note.hasPrefix("Captured in ") ? note.split(separator: ". Note: ", omittingEmptySubsequences: false) : [note[...]]
         guard parts.count > 1 else { return "<p class=\"note\">\(html(escaping: note))</p>\n" }
         if parts[parts.count - 1].hasSuffix(".") { parts[parts.count - 1] = parts[parts.count - 1].dropLast() }
         let notes = parts.dropFirst().map { "<li>\(html(escaping: String($0))).</li>" }.joined()

@@ -395,6 +395,7 @@ import Testing
     /// them pushed a real app's diagram below the fold, a readability trial); a plain note stays one paragraph.
     @Test(arguments: [
         ("Tap <Buy>", "<p class=\"note\">Tap &lt;Buy&gt;</p>\n"),
+        ("Pay. Note: the card is declined", "<p class=\"note\">Pay. Note: the card is declined</p>\n"),
         (
             "Captured in a.txt. Note: 'X' is drawn as a tab container. Note: 'Y' & 'Z' are drawn as navigation containers.",
             "<p class=\"note\">Captured in a.txt.</p>\n<details class=\"notes\"><summary>2 notes on how the capture was read</summary>"
