@@ -57,6 +57,8 @@ public enum Snapshot {
     private struct Reader: FieldReader {
         let file: String
         var errors: [ScenarioError] = []
+        /// Where each id was first read, for a duplicate's message.
+        var idPaths: [NodeID: String] = [:]
 
         mutating func node(_ value: JSONValue, _ path: String, parent: NodeID?, presenter: NodeID?, into h: inout HierarchyBuilder)
             -> NodeID?
@@ -164,9 +166,13 @@ public enum Snapshot {
             do {
                 try h.insert(node, parent: parent, presenter: presenter)
             } catch {
-                errors.append(.invalidNode(file: file, path: join(path, "id"), reason: "duplicate id '\(id)': every node needs its own id"))
+                // Where the first is, as a scenario's literal says (a trial: the snapshot's message did not).
+                let first = idPaths[id].map { " (the first is at \($0))" } ?? ""
+                errors.append(
+                    .invalidNode(file: file, path: join(path, "id"), reason: "duplicate id '\(id)': every node needs its own id\(first)"))
                 return nil
             }
+            idPaths[id] = join(path, "id")
             if let raw = value["children"] {
                 if case .array(let items) = raw {
                     for (index, item) in items.enumerated() {

@@ -180,7 +180,7 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
         ),
         (
             #"{"id": "a", "kind": "navigation", "children": [{"id": "a", "kind": "controller"}]}"#,
-            ["snap.json: children[0].id: duplicate id 'a': every node needs its own id"]
+            ["snap.json: children[0].id: duplicate id 'a': every node needs its own id (the first is at id)"]
         ),
         (
             #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "selected": 3}"#,
