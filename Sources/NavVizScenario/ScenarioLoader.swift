@@ -140,6 +140,10 @@ public enum ScenarioLoader {
 
     /// `load` for text already read.
     public static func decode(_ text: String, file: String, kinds: [String: NodeKind] = [:]) throws(ScenarioErrors) -> Scenario {
+        // Empty, and named neither `.json` nor `.txt` (`/dev/null`, a pipe): it was called an empty capture (a trial).
+        if text.allSatisfy(\.isWhitespace), !file.lowercased().hasSuffix(".json"), !file.lowercased().hasSuffix(".txt") {
+            throw ScenarioErrors([.unreadable(file: file, reason: "it is empty: expected a scenario (JSON) or a capture")])
+        }
         if PrintHierarchy.looksLikeDump(text) {
             return try Capture.scenario(Capture.read(text, file: file, kinds: kinds), file: file)
         }

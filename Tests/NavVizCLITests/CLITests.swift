@@ -105,6 +105,13 @@ private let goodScenario =
                 == "run.json: a file, not a folder of goldens: --golden names the folder check compares with (and --record writes)\n")
     }
 
+    /// An empty file named neither .json nor .txt is said to be empty, not an empty capture (a trial).
+    @Test func anEmptyFileOfNoKindSaysItIsEmpty() throws {
+        let outcome = try navviz("validate", "/dev/null")
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.hasPrefix("/dev/null: cannot be read: it is empty: expected a scenario (JSON) or a capture\n"))
+    }
+
     /// Times are whole microseconds in every sample's run JSON: a route chain's duration read 0.7000000000000002
     /// and three pushes' time 1.0499999999999998.
     @Test func runJSONTimesHaveNoFloatingPointNoise() throws {
