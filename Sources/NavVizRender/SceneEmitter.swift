@@ -182,8 +182,8 @@ struct SceneEmitter {
                     if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
                         (entries[above].id, rank + offsets[above])
                     } else if let loose, index == loose.lowerBound {
-                        // Where the first child above ends higher than its row, from that child's own node (a cluster's
-                        // anchor): from the container's anchor, `dot` centred the row again (a review).
+                        // From the lowest box on the left of the first child above, never the container's anchor, from
+                        // which `dot` centred the row again (a review).
                         Self.hangingPoint(above: rows[rows.firstIndex(of: loose)! - 1].lowerBound, entries, offsets, rank: rank)
                     } else {
                         nil
@@ -240,8 +240,14 @@ struct SceneEmitter {
     /// Opens a borderless, marginless cluster that holds one box or stem in its place among clusters.
     private func openOrderCluster(_ name: String, into writer: inout DOTWriter) {
         writer.open("subgraph \(name)")
+        // No style of its own: one inherited (`rounded,filled`) drew NaN corners for a cluster of no size in Graphviz 2.43
+        // (a review ran `dot -Tsvg` on a transition's .dot).
         writer.defaults(
-            "graph", ["label": .constant(""), "margin": .constant("0"), "peripheries": .constant("0"), "tooltip": .constant("")])
+            "graph",
+            [
+                "label": .constant(""), "margin": .constant("0"), "peripheries": .constant("0"), "style": .constant(""),
+                "tooltip": .constant(""),
+            ])
     }
 
     /// The box in the row above box `index`'s, in the same column (the last of that row when it is shorter); nil
@@ -252,8 +258,8 @@ struct SceneEmitter {
         return min(aboveStart + (index - rowStart), rowStart - 1)
     }
 
-    /// Where a later row of boxes hangs from: the lowest node on the left of the row above's first child, or, where
-    /// that child's first child ends higher up, the child's own node.
+    /// Where a later row of boxes hangs from: the lowest node on the left of the row above's first child (every item
+    /// has one: the deepest child of a last row reaches its container's lowest rank); its own node is only a safety net.
     static func hangingPoint(above: Int, _ entries: [Endpoint], _ offsets: [Int], rank: Int) -> (id: String, rank: Int) {
         entries[above].bottomLeft ?? (entries[above].id, rank + offsets[above])
     }
@@ -367,7 +373,7 @@ struct SceneEmitter {
         ]
         var fill: String?
         var color = DiagramStyle.clusterBorder
-        if let mark = item.mark {
+        if let mark = item.mark, mark != .changed {
             fill = Self.fill(for: mark)
             color = Self.border(for: mark)
         } else {
@@ -383,6 +389,13 @@ struct SceneEmitter {
         if item.isOnPath {
             color = DiagramStyle.accent
             attributes.set("penwidth", item.presence == .visible ? DiagramStyle.visibleWidth : DiagramStyle.pathWidth)
+        }
+        // A changed container keeps its own fill, its border says so: every container a tab switch or a full-screen
+        // presentation moves on or off the screen is changed, and filled they flooded a transition's .dot with yellow
+        // (a review). Its label says `~ changed` too.
+        if item.mark == .changed {
+            color = Self.border(for: .changed)
+            if !item.isOnPath { attributes.set("penwidth", DiagramStyle.pathWidth) }
         }
         var style = ["rounded"]
         if let fill {

@@ -99,6 +99,8 @@ private func withRoot(_ root: String) -> String {
         (withSteps(#"{"flick": 2.5}, {"flick": true}, {"op": "flick"}, {"flick": true, "velocity": 1000}"#), true),
         // What the decoder refuses with why, the schema refuses too (an editor offered them).
         (withSteps(#"{"pop": true, "cancelled": true}"#), false),
+        (withSteps(#"{"flick": 2.5, "velocity": 1000}"#), false),
+        (withSteps(#"{"collapse": "nav", "onto": "nav"}"#), false),
         (withSteps(#"{"snapshot": null, "after": 1}"#), false),
         (withSteps(#"{"select": 1, "user": true}, {"op": "select", "tab": "nav"}, {"select": -1}"#), true),
         (withSteps(#"{"register": "a", "node": "X"}, {"activate": "a", "rule": "new"}, {"flushActivity": "a"}"#), true),
