@@ -467,7 +467,10 @@ extension DiagramItem {
             if kinds.count == 1, let only = kinds.first {
                 mark = only
                 let count = folded.counted.filter { marked($0) != nil }.count
-                if count > 0, count < folded.counted.count { item.markShare = (count, folded.counted.count) }
+                // A folded container that is not itself marked so says how many of what it holds were: `− 6 of 6
+                // removed` keeps a tab bar that setTabs emptied from reading as removed (a review).
+                let itself = folded.counted.count < folded.members.count && marked(folded.members[0]) != only
+                if count > 0, count < folded.counted.count || itself { item.markShare = (count, folded.counted.count) }
             } else if !kinds.isEmpty {
                 mark = .changed
             }

@@ -122,6 +122,16 @@ import Testing
         #expect(present.matches(of: #/class="mark added"/#).count == 1)
     }
 
+    /// A folded tab bar that setTabs emptied survives the step: its box says how many of what it holds were removed,
+    /// not that it was (a review: `− removed`, where it read `6 of 7` before the share counted the label's members).
+    @Test func aFoldedContainerThatSurvivesSaysHowManyOfItsContentsWereRemoved() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, {"tabs": [{"navigation": ["A0", "A1"], "id": "an"}, {"navigation": ["B0"], "id": "bn"}, "C0"], "id": "inner"}], "id": "outer"}, "steps": [{"op": "setTabs", "target": "inner", "tabs": [{"navigation": ["B0"], "id": "bn2"}, "C9"]}]}"#
+        )
+        let svg = try Self.picture(steps, 1).svg(metrics: .portable)
+        #expect(svg.contains(">− 6 of 6 removed<"), "\(svg.matches(of: #/>[−~+][^<]*</#).map { String($0.0) })")
+    }
+
     /// A controller that a step took off the screen, or brought on, is marked changed: the marks agree with the
     /// appearance callbacks (a full-screen presentation marked only what it added, though what it covered got
     /// disappear callbacks).
