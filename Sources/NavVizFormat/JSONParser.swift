@@ -50,10 +50,12 @@ public struct JSONParser {
     }
 
     /// A byte as the error quotes it, with what a habit from JavaScript or JSON5 needs to hear.
-    private func describe(_ byte: UInt8) -> String {
-        if byte == UInt8(ascii: "'") { return "a single quote (JSON strings and names use double quotes)" }
-        // Every caller quotes the byte at `index`: a comment starts with `//` or `/*` there.
-        if byte == UInt8(ascii: "/"), index + 1 < bytes.count, [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(bytes[index + 1]) {
+    /// `inString`: a byte inside a string (a control character, a `\u` escape's digit), where no habit is at play.
+    private func describe(_ byte: UInt8, inString: Bool = false) -> String {
+        if !inString, byte == UInt8(ascii: "'") { return "a single quote (JSON strings and names use double quotes)" }
+        // Outside strings every caller quotes the byte at `index`: a comment starts with `//` or `/*` there.
+        if !inString, byte == UInt8(ascii: "/"), index + 1 < bytes.count, [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(bytes[index + 1])
+        {
             return "'/' (JSON has no comments)"
         }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
@@ -185,7 +187,7 @@ public struct JSONParser {
                 index += 1
                 return String(scalars)
             }
-            if byte < 0x20 { throw error("control character \(describe(byte)) in a string: escape it") }
+            if byte < 0x20 { throw error("control character \(describe(byte, inString: true)) in a string: escape it") }
             if byte == UInt8(ascii: "\\") {
                 flush(index, into: &scalars)
                 index += 1
@@ -238,7 +240,7 @@ public struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hex digit \(describe(byte)) in a \\u escape")
+            default: throw error("invalid hex digit \(describe(byte, inString: true)) in a \\u escape")
             }
             value = value * 16 + digit
             index += 1

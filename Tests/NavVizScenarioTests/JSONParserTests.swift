@@ -60,6 +60,7 @@ import Testing
         ("'single'", "line 1, column 1: unexpected a single quote (JSON strings and names use double quotes): expected a value"),
         ("{// note\n}", "line 1, column 2: unexpected '/' (JSON has no comments): expected a member name in double quotes"),
         (#"{"a": /usr}"#, "line 1, column 7: unexpected '/': expected a value"),
+        (#"["\u12/*"]"#, "line 1, column 7: invalid hex digit '/' in a \\u escape"),
         ("{\r\"a\": 1,\r}", "line 3, column 1: trailing comma before '}'"),
         ("{\r\n\"a\": 1,\r\n}", "line 3, column 1: trailing comma before '}'"),
         (#""abc"#, "line 1, column 1: unterminated string"),
