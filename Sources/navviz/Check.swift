@@ -285,17 +285,23 @@ extension NavVizCommand {
                 }
                 return .match
             }
-            say(report.lines.joined(separator: "\n"))
+            // Written before the report is printed: its "artifacts:" line names a folder that exists (a trial's named a
+            // file given as --artifacts, then said it could not write there).
+            var lines = report.lines
+            var failure: CommandFailure?
+            do {
+                try writeArtifacts(report, to: artifactFolder)
+            } catch let error as CommandFailure {
+                failure = error
+                lines.removeAll { $0 == "  artifacts: \(artifactFolder)/" }
+            }
+            say(lines.joined(separator: "\n"))
             if let other = otherExpansion(matching: expected, run: run) {
                 printError(
                     "note: \(name): the goldens in \(target)/ are what --expand \(other) draws: they were recorded with it; check with "
                         + "--expand \(other)")
             }
-            do {
-                try writeArtifacts(report, to: artifactFolder)
-            } catch let failure as CommandFailure {
-                unwritable("\(artifactFolder)/: cannot write the artifacts there (\(failure.message))")
-            }
+            if let failure { unwritable("\(artifactFolder)/: cannot write the artifacts there (\(failure.message))") }
             return .drift
         }
 

@@ -273,6 +273,7 @@ import Testing
         #expect(result.status == 74)
         #expect(result.stdout.contains("FAIL a: 5 of 9 goldens differ (golden/a/)\n  step 1: ~ Product replaced by Specs"))
         #expect(result.stdout.contains("FAIL b: 5 of 9 goldens differ (golden/b/)\n  step 1: ~ Product replaced by Specs"))
+        #expect(!result.stdout.contains("artifacts: art/"), "no folder that was not written is announced")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines.first?.hasPrefix("art/a/: cannot write the artifacts there (") == true)
