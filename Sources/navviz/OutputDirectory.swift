@@ -324,8 +324,14 @@ enum OutputDirectory {
         }
         guard let first = foreign.min() else { return (unchanged, seen) }
         let others = foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
+        // A link where navviz writes a folder (`states` moved aside and linked back) is named as what it is: "which
+        // navviz does not write there" was wrong of a name navviz does write (a trial).
+        let status = FileStatus(target.appendingPathComponent(first).path)
+        let what =
+            status.map { !$0.isDirectory && !$0.isRegularFile } == true
+            ? ", a symbolic link or special file, which navviz never writes\(others)" : "\(others), which navviz does not write there"
         throw CommandFailure(
-            message: "\(destination): not replaced: it holds '\(first)'\(others), which navviz does not write there. "
+            message: "\(destination): not replaced: it holds '\(first)'\(what). "
                 + "Choose another output directory, or remove it first",
             code: CommandFailure.ioError)
     }

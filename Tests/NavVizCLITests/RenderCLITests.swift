@@ -448,6 +448,16 @@ import Testing
                 try FileManager.default.removeItem(at: url)
             }
         }
+        // A folder navviz writes, moved aside and linked back, is named as the link it is (a trial read "which navviz
+        // does not write there" of `states`).
+        let states = tmp.appendingPathComponent("out/a/states")
+        try FileManager.default.moveItem(at: states, to: tmp.appendingPathComponent("out/a/states.real"))
+        try FileManager.default.createSymbolicLink(atPath: states.path, withDestinationPath: "states.real")
+        let linked = try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp)
+        #expect(linked.status == 74)
+        #expect(
+            linked.stderr.hasPrefix(
+                "out: not replaced: it holds 'a/states', a symbolic link or special file, which navviz never writes (and "))
     }
 
     /// An edit that keeps the size and sets an old modification time (`touch -d`, `cp -p`, `tar x`) is still an
