@@ -37,7 +37,13 @@ enum RunTable {
                 pad(String(step.index), 5) + pad(step.op, opWidth) + pad(step.status.rawValue, 10)
                 + pad(shown, visibleWidth) + Terminal.inline(detail) + "\n"
             for warning in step.outcome.warnings { out += "     warning: \(Terminal.inline(warning))\n" }
-            for failure in step.failures { out += "     ✗ \(Terminal.inline(failure))\n" }
+            // Under its row, a failure is named by its field alone: `steps[1].` under row 2 read as another step (a
+            // trial); the summary on stderr keeps the file and the whole path.
+            for failure in step.failures {
+                let local =
+                    !step.path.isEmpty && failure.hasPrefix(step.path + ".") ? String(failure.dropFirst(step.path.count + 1)) : failure
+                out += "     ✗ \(Terminal.inline(local))\n"
+            }
         }
         var counts: [String] = []
         for status in StepStatus.allCases {

@@ -307,7 +307,7 @@ private let goodScenario =
                 flow.json: steps[1].expect.visible: expected 'Detail', got 'Home'
 
                 """)
-        #expect(result.stdout.contains("     ✗ steps[1].expect.visible: expected 'Detail', got 'Home'\n"))
+        #expect(result.stdout.contains("     ✗ expect.visible: expected 'Detail', got 'Home'\n"))
         #expect(result.stdout.hasSuffix("2 ok; 2 expectations failed\n"))
     }
 
