@@ -21,12 +21,22 @@ public struct DiffStep: Sendable, Equatable {
     public var arguments: String?
     /// The canonical snapshot of `hierarchy`, compact.
     public var canonical: String
+    /// The appearance callbacks the step sent, when known: a capture has none to tell, a golden's run.json keeps none.
+    public var callbacks: [Callback]?
+
+    /// One appearance callback: its controller, and how a diff line words it (`Home.viewWillDisappear`, with
+    /// ` (not animated)` after one that is not).
+    public struct Callback: Sendable, Equatable {
+        public var controller: NodeID
+        public var text: String
+    }
 
     /// A step; `canonical` is computed.
     public init(
         index: Int, op: String, status: StepStatus, message: String? = nil, hierarchy: Hierarchy,
-        finder: ViewFinderResult, arguments: String? = nil
+        finder: ViewFinderResult, arguments: String? = nil, callbacks: [Callback]? = nil
     ) {
+        self.callbacks = callbacks
         self.index = index
         self.op = op
         self.status = status
@@ -80,7 +90,10 @@ public struct DiffRun: Sendable, Equatable {
                 DiffStep(
                     index: step.index, op: step.op, status: step.status, message: step.outcome.message,
                     hierarchy: step.hierarchy, finder: step.finder,
-                    arguments: step.index > 0 ? arguments?[safe: step.index - 1] : nil)
+                    arguments: step.index > 0 ? arguments?[safe: step.index - 1] : nil,
+                    callbacks: step.outcome.events.map {
+                        DiffStep.Callback(controller: $0.controller, text: $0.description + ($0.isAnimated ? "" : " (not animated)"))
+                    })
             })
     }
 
@@ -139,7 +152,13 @@ public struct DiffRun: Sendable, Equatable {
     }
 
     static func runFile(_ value: JSONValue, file: String) throws(ScenarioErrors) -> DiffRun {
-        DiffRun(try RunDecoder.decode(value, file: file), source: .run)
+        var run = DiffRun(try RunDecoder.decode(value, file: file), source: .run)
+        // A golden's run.json holds no callbacks: unknown there, not none (every step would differ by all of them).
+        let items = value["steps"]?.arrayValue ?? []
+        for index in run.steps.indices where items.indices.contains(index) && items[index]["events"] == nil {
+            run.steps[index].callbacks = nil
+        }
+        return run
     }
 }
 

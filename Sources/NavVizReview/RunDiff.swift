@@ -219,6 +219,23 @@ public struct RunDiff: Sendable, Equatable {
             } else if a.message != b.message {
                 changes.append("message \(a.message.map { "'\($0)'" } ?? "none") → \(b.message.map { "'\($0)'" } ?? "none")")
             }
+            // From the same state only (after an earlier difference the callbacks follow from it), and of the
+            // controllers both sides hold: one that one side has and the other not is a state difference already (a
+            // pushed screen renamed sends its callbacks under its new name).
+            // And for one operation that ended the same: another operation or status says why its callbacks differ.
+            if let x = a.callbacks, let y = b.callbacks, i > 0, j > 0, a.op == b.op, a.status == b.status,
+                old.steps[i - 1].canonical == new.steps[j - 1].canonical
+            {
+                let both = { (id: NodeID) in
+                    (old.steps[i - 1].hierarchy.contains(id) || a.hierarchy.contains(id))
+                        && (new.steps[j - 1].hierarchy.contains(id) || b.hierarchy.contains(id))
+                }
+                if let phrase = callbackChanges(
+                    old: x.filter { both($0.controller) }.map(\.text), new: y.filter { both($0.controller) }.map(\.text))
+                {
+                    changes.append(phrase)
+                }
+            }
             guard !changes.isEmpty else { return nil }
             return Entry(
                 kind: .changed, oldIndex: i, newIndex: j, oldOp: a.op, newOp: b.op, changes: changes,
@@ -244,6 +261,22 @@ public struct RunDiff: Sendable, Equatable {
                 from: Side(title: "old, before step \(i)", hierarchy: before.hierarchy, finder: before.finder),
                 to: Side(title: "old, after step \(i)", hierarchy: step.hierarchy, finder: step.finder))
         }
+    }
+
+    /// How a step's appearance callbacks differ, in one phrase (`callbacks +Home.viewWillDisappear, −Home.viewDidAppear`),
+    /// nil when they are the same: a modal's style turned to fullScreen changed six callbacks and only the style was
+    /// told (a code-review trial).
+    static func callbackChanges(old: [String], new: [String]) -> String? {
+        guard old != new else { return nil }
+        var added = new
+        var removed: [String] = []
+        for callback in old {
+            if let index = added.firstIndex(of: callback) { added.remove(at: index) } else { removed.append(callback) }
+        }
+        if added.isEmpty, removed.isEmpty { return "callbacks in another order" }
+        func listed(_ callbacks: [String], _ sign: String) -> [String] { callbacks.map { sign + $0 } }
+        let all = listed(added, "+") + listed(removed, "−")
+        return "callbacks " + (all.prefix(4) + (all.count > 4 ? ["… \(all.count - 4) more"] : [])).joined(separator: ", ")
     }
 
     /// How a changed step's line starts: `step 3`, or `step 3 (old 2)`.

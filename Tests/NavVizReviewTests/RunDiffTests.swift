@@ -195,6 +195,23 @@ import Testing
         #expect(RunDiff(old: old, new: new).isIdentical)
     }
 
+    /// A sheet made full screen sends the controllers under it disappear callbacks: the diff says so, beside the
+    /// style (a code-review trial saw only the style, though six callbacks changed); the dismissal after it, which
+    /// differs only by what came before, is not listed again.
+    @Test func aStepsChangedCallbacksAreNamed() throws {
+        let summaries = try Self.summaries(
+            old: [#"{"present": "SignIn", "style": "formSheet"}"#, #"{"dismiss": true}"#],
+            new: [#"{"present": "SignIn", "style": "fullScreen"}"#, #"{"dismiss": true}"#])
+        #expect(
+            summaries == [
+                "step 1: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, … 2 more"
+            ])
+        #expect(
+            RunDiff.callbackChanges(old: ["A.viewWillAppear", "B.viewWillAppear"], new: ["B.viewWillAppear", "A.viewWillAppear"])
+                == "callbacks in another order")
+        #expect(RunDiff.callbackChanges(old: ["A.viewWillAppear"], new: ["A.viewWillAppear"]) == nil)
+    }
+
     @Test func aChangedStepNamesItsStatusChange() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, #"{"push": {"ref": "Product"}}"#], new: [Self.pushProduct, Self.pushReviews])
