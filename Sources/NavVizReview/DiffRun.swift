@@ -27,7 +27,9 @@ public struct DiffStep: Sendable, Equatable {
     /// One appearance callback: its controller, and how a diff line words it (`Home.viewWillDisappear`, with
     /// ` (not animated)` after one that is not).
     public struct Callback: Sendable, Equatable {
+        /// The controller the callback went to.
         public var controller: NodeID
+        /// `Home.viewWillDisappear`, or `Home.viewWillDisappear (not animated)`.
         public var text: String
     }
 
