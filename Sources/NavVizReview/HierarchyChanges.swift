@@ -221,7 +221,10 @@ public struct HierarchyChanges: Sendable, Equatable {
         if a.screen != b.screen { out.append("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))") }
         if a.title != b.title { out.append("\(id) title \(quoted(a.title)) → \(quoted(b.title))") }
         if a.className != b.className { out.append("\(id) class \(quoted(a.className)) → \(quoted(b.className))") }
-        if a.selected != b.selected {
+        // The same child selected at another index (a tab inserted before it, or the tabs reordered) is no change of
+        // selection: the children's order is told otherwise (a code-review trial read `selected tab 1 → 2` of one tab).
+        let selectedChild = { (node: Node) in node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil } }
+        if a.selected != b.selected, selectedChild(a) == nil || selectedChild(a) != selectedChild(b) {
             let what: String
             switch b.kind {
             case .tab: what = "selected tab"
