@@ -217,7 +217,8 @@ public struct RunDiff: Sendable, Equatable {
             if a.status != b.status {
                 changes.append("status \(a.status.rawValue) → \(b.status.rawValue)" + (b.message.map { " (\($0))" } ?? ""))
             } else if a.message != b.message {
-                changes.append("message \(a.message.map { "'\($0)'" } ?? "none") → \(b.message.map { "'\($0)'" } ?? "none")")
+                // In double quotes: messages quote names in single ones (`''settingsNav' is at its root'`, a trial).
+                changes.append("message \(a.message.map { "\"\($0)\"" } ?? "none") → \(b.message.map { "\"\($0)\"" } ?? "none")")
             }
             // From the same state only (after an earlier difference the callbacks follow from it), and of the
             // controllers both sides hold: one that one side has and the other not is a state difference already (a

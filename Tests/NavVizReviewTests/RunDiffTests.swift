@@ -212,6 +212,14 @@ import Testing
         #expect(RunDiff.callbackChanges(old: ["A.viewWillAppear"], new: ["A.viewWillAppear"]) == nil)
     }
 
+    /// A message quotes names in single quotes: the line quotes messages in double ones (`''a' is…'` read poorly).
+    @Test func aChangedMessageIsQuotedInDoubleQuotes() throws {
+        let summaries = try Self.summaries(old: [Self.pop], new: [#"{"pop": true, "target": "cartNav"}"#])
+        #expect(summaries.count == 1)
+        #expect(summaries.first?.contains(#"message "'shopNav'"#) == true, "\(summaries)")
+        #expect(summaries.first?.contains("''") == false)
+    }
+
     @Test func aChangedStepNamesItsStatusChange() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, #"{"push": {"ref": "Product"}}"#], new: [Self.pushProduct, Self.pushReviews])
