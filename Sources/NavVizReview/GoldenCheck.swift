@@ -134,18 +134,27 @@ public struct GoldenCheck: Sendable {
     static func whatChanged(_ path: String, diff: [String]) -> String {
         guard path.hasSuffix(".dot") else { return "" }
         var parts: [String] = []
-        for line in diff where line.hasPrefix("-") || line.hasPrefix("+") {
+        func add(_ part: String) { if !parts.contains(part) { parts.append(part) } }
+        let events = "<B>Appearance events</B>"
+        for (index, line) in diff.enumerated() where line.hasPrefix("-") || line.hasPrefix("+") {
             let body = line.dropFirst().drop { $0 == " " }
-            let part: String
             // The caption is the top-level graph statement (two spaces in); a cluster's `graph [` sits deeper.
             if line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ") {
-                part = "caption"
-            } else if body.contains("<B>Appearance events</B>") {
-                part = "appearance events"
+                // A stacked transition holds its events in the caption: which of the two changed is told apart (a
+                // code-review trial's unanimated push read "(caption)" only, though every callback's flag changed).
+                guard let paired = counterpart(of: index, in: diff), case let other = paired.dropFirst().drop(while: { $0 == " " }),
+                    let mine = body.range(of: events), let theirs = other.range(of: events)
+                else {
+                    add("caption")
+                    continue
+                }
+                if body[..<mine.lowerBound] != other[..<theirs.lowerBound] { add("caption") }
+                if body[mine.lowerBound...] != other[theirs.lowerBound...] { add("appearance events") }
+            } else if body.contains(events) {
+                add("appearance events")
             } else {
                 return ""
             }
-            if !parts.contains(part) { parts.append(part) }
         }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }

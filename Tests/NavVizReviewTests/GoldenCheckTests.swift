@@ -190,6 +190,19 @@ import Testing
         ("    graph [color=red, label=<Nav>];", "    graph [color=red, label=<Tab>];", ""),
         ("  n2 [label=<<B>Appearance events</B> 1>];", "  n2 [label=<<B>Appearance events</B> 2>];", " (appearance events)"),
         ("  n3 [label=Home];", "  n3 [label=Cart];", ""),
+        // A stacked transition's events sit in its caption: the part that changed is named (a code-review trial).
+        (
+            "  graph [label=<Step 5 <B>Appearance events</B> A (animated)>];", "  graph [label=<Step 5 <B>Appearance events</B> A>];",
+            " (appearance events)"
+        ),
+        (
+            "  graph [label=<Step 5 — Tap <B>Appearance events</B> A>];", "  graph [label=<Step 5 — Tap it <B>Appearance events</B> A>];",
+            " (caption)"
+        ),
+        (
+            "  graph [label=<Step 5 — a <B>Appearance events</B> A>];", "  graph [label=<Step 5 — b <B>Appearance events</B> B>];",
+            " (caption, appearance events)"
+        ),
     ])
     func whatChangedNamesOnlyTextParts(old: String, new: String, expected: String) {
         let diff = LineDiff.lines(old: "digraph {\n\(old)\n}\n", new: "digraph {\n\(new)\n}\n")
