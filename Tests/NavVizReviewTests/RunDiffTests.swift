@@ -220,6 +220,15 @@ import Testing
         #expect(summaries.first?.contains("''") == false)
     }
 
+    /// The same screen under another number (an earlier step built one fewer) is said to be so, not another
+    /// controller (a code-review trial read `~ Reviews#2 replaced by Reviews`).
+    @Test func theSameScreenNumberedOtherwiseIsNotAReplacement() throws {
+        let summaries = try Self.summaries(
+            old: [Self.pushReviews, Self.pop, Self.pushReviews], new: [Self.pushProduct, Self.pop, Self.pushReviews])
+        #expect(summaries.contains { $0.contains("~ Reviews#2 numbered Reviews in shopNav (the same screen)") }, "\(summaries)")
+        #expect(!summaries.contains { $0.contains("replaced by Reviews") }, "\(summaries)")
+    }
+
     @Test func aChangedStepNamesItsStatusChange() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, #"{"push": {"ref": "Product"}}"#], new: [Self.pushProduct, Self.pushReviews])
