@@ -239,14 +239,9 @@ extension Hierarchy {
             self[presenter].presented = node.id
             self[node.id].presenter = presenter
         }
-        let raw = node.id.rawValue
-        var base = raw
-        var count = 1
-        if let hash = raw.lastIndex(of: "#"), let n = Int(raw[raw.index(after: hash)...]) {
-            base = String(raw[..<hash])
-            count = n
-        }
-        setNameCount(base, max(nameCounts[base] ?? 0, count))
+        let (numberedBase, number) = node.id.numbered
+        let base = String(numberedBase)
+        setNameCount(base, max(nameCounts[base] ?? 0, number ?? 1))
     }
 }
 

@@ -18,6 +18,14 @@ public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable, CustomSt
     /// The id text.
     public var description: String { rawValue }
 
+    /// The id split at its repeat number: `("Product", 2)` of `Product#2`, `("Product", nil)` of `Product`.
+    public var numbered: (base: Substring, number: Int?) {
+        guard let hash = rawValue.lastIndex(of: "#"), let number = Int(rawValue[rawValue.index(after: hash)...]) else {
+            return (rawValue[...], nil)
+        }
+        return (rawValue[..<hash], number)
+    }
+
     /// Orders ids by their text.
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -319,10 +319,8 @@ public struct ScenarioDecoder: FieldReader {
 
     func isPlausibleID(_ id: String) -> Bool {
         if knownBases.contains(id) { return true }
-        if let hash = id.lastIndex(of: "#"), Int(id[id.index(after: hash)...]) != nil {
-            return knownBases.contains(String(id[..<hash]))
-        }
-        return false
+        let (base, number) = NodeID(id).numbered
+        return number != nil && knownBases.contains(String(base))
     }
 
     mutating func finderName(_ value: JSONValue?, _ path: String) -> ViewFinderStrategy? {

@@ -85,12 +85,8 @@ public struct HierarchyChanges: Sendable, Equatable {
             {
                 // The same screen under another number (an earlier step built one fewer): not another controller
                 // (a code-review trial read `~ Reviews#4 replaced by Reviews#3`).
-                func base(_ node: NodeID) -> Substring {
-                    let text = node.rawValue[...]
-                    guard let hash = text.lastIndex(of: "#"), Int(text[text.index(after: hash)...]) != nil else { return text }
-                    return text[..<hash]
-                }
-                if base(id) == base(arrival), old[id].screen == new[arrival].screen, old[id].className == new[arrival].className,
+                if id.numbered.base == arrival.numbered.base, old[id].screen == new[arrival].screen,
+                    old[id].className == new[arrival].className,
                     old[id].kind == new[arrival].kind, old[id].children.isEmpty, new[arrival].children.isEmpty
                 {
                     phrases[at] = "~ \(id) numbered \(arrival) in \(parent) (the same screen)"
