@@ -92,10 +92,13 @@ public struct Simulator: Sendable, Equatable {
         outcome.start = start
         // A completion block runs when its animation ends: reported by the step during which it does (C5), not by the
         // one that started it when later steps land before then (a fidelity trial).
-        if outcome.status == .ok, outcome.duration > 0 {
-            let end = Self.onClock(start + outcome.duration)
-            pendingCompletions += outcome.hooks.filter { $0.name == "completion" }.map { PendingHook(time: end, hook: $0) }
-            outcome.hooks.removeAll { $0.name == "completion" }
+        if outcome.status == .ok {
+            if outcome.duration > 0 {
+                let end = Self.onClock(start + outcome.duration)
+                pendingCompletions += transaction.completions.map { PendingHook(time: end, hook: $0) }
+            } else {
+                outcome.hooks += transaction.completions
+            }
         }
         outcome.hooks = completions + outcome.hooks
         if outcome.status == .ok {

@@ -138,7 +138,7 @@ extension Transaction {
                 defaultAnimation = Self.activityAnimation
                 order = .swap
                 h[activity].activity?.unremovedChildren.removeAll { $0 == old }
-                hooks.append(HookEvent("completion", controller: new))
+                completions.append(HookEvent("completion", controller: new))
             } else {
                 // `.none`: a synchronous swap; no completion block, `animating` is never set.
                 fixedDuration = 0

@@ -23,6 +23,9 @@ struct Transaction {
     /// Callbacks of earlier phases (silent tear-downs, seed-specific orders).
     var events: [AppearanceEvent] = []
     var hooks: [HookEvent] = []
+    /// Completion blocks (ActivityViewController's): they run when the step's animation ends, which the simulator
+    /// reports with the step during which it does.
+    var completions: [HookEvent] = []
     var warnings: [String] = []
     var created: [NodeID] = []
     var isUpdate = false
