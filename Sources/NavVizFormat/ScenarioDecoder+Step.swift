@@ -99,7 +99,7 @@ extension ScenarioDecoder {
             let mainByName = main.flatMap { main in isBare && !operation.required.contains(main) ? main : nil }
             checkStepFields(
                 members, at: path, allowed: Self.commonStepFields + [name] + rest + (mainByName.map { [$0] } ?? []),
-                operation: operation, shortForm: true)
+                operation: operation)
             for (key, item) in members where rest.contains(key) || key == mainByName { fields[key] = (item, join(path, key)) }
             if let main, !isBare || operation.required.contains(main) {
                 fields[main] = (payload, join(path, name))
@@ -139,15 +139,15 @@ extension ScenarioDecoder {
     /// Like `checkFields`, but a field of another operation (`node` on a `pop`) is named as such
     /// instead of being matched to a similar-looking common field (`note`).
     private mutating func checkStepFields(
-        _ members: [(String, JSONValue)], at path: String, allowed: [String], operation: OperationSpelling, shortForm: Bool = false
+        _ members: [(String, JSONValue)], at path: String, allowed: [String], operation: OperationSpelling
     ) {
         let refused = replaying ? [:] : Self.commonFieldsRefused(by: operation.name)
         for (key, _) in members where !allowed.contains(key) || refused[key] != nil {
             if let why = refused[key] {
                 fail(
                     .invalidNode(file: file, path: join(path, key), reason: "operation '\(operation.name)' does not take '\(key)': \(why)"))
-            } else if shortForm, key == operation.main {
-                // `{"push": "A", "node": "B"}`: the short form gives the main argument already.
+            } else if key == operation.main {
+                // `{"push": "A", "node": "B"}`: the short form gives the main argument already (the long form allows it).
                 fail(
                     .invalidNode(
                         file: file, path: join(path, key),
