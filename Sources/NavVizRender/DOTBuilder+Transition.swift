@@ -180,10 +180,11 @@ extension DOTBuilder {
         states: (before: StatePicture, after: StatePicture)? = nil
     ) -> [StatePicture] {
         let marks = DiagramScene.marks(before: before, after: after)
+        let words = DiagramScene.changeWords(before: before, after: after, marks: marks)
         let pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in
             var picture = picture
-            picture.scene = picture.scene.marking(marks, kinds)
+            picture.scene = picture.scene.marking(marks, kinds, words: words)
             return picture
         }
     }

@@ -133,7 +133,7 @@ extension DiagramItem {
     var badgeWords: [String] {
         guard folded == nil else { return [] }
         var words: [String] = []
-        if let mark { words.append(Self.markWord(mark)) }
+        if let markWord { words.append(markWord) }
         // A container in front (several children on screen at once) is the visible controller: no fill says so.
         if isContainer, presence == .visible { words.append("visible") }
         if !node.isLoaded, slot?.hasSuffix("released") != true {

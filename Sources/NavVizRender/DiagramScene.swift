@@ -27,16 +27,21 @@ struct DiagramItem: Equatable, Sendable {
     var folded: FoldSummary?
     /// A summary box whose mark holds for some of its nodes only: how many, of how many.
     var markShare: (marked: Int, of: Int)?
+    /// What changed, for a `changed` mark on a box of its own: `tab 0 → 2`, `on screen` (`DiagramScene.changeWords`).
+    var changeWord: String?
 
     static func == (lhs: DiagramItem, rhs: DiagramItem) -> Bool {
         lhs.node == rhs.node && lhs.slot == rhs.slot && lhs.presence == rhs.presence && lhs.isOnPath == rhs.isOnPath
             && lhs.mark == rhs.mark && lhs.children == rhs.children && lhs.presentations == rhs.presentations
             && lhs.folded == rhs.folded && lhs.markShare?.marked == rhs.markShare?.marked && lhs.markShare?.of == rhs.markShare?.of
+            && lhs.changeWord == rhs.changeWord
     }
 
-    /// The words of its mark: `+ added`, or `− 1 of 3 removed` for a summary box marked for some of its nodes.
+    /// The words of its mark: `+ added`, `~ tab 0 → 2` (what changed), or `− 1 of 3 removed` for a summary box
+    /// marked for some of its nodes.
     var markWord: String? {
         guard let mark else { return nil }
+        if mark == .changed, let changeWord { return "~ \(changeWord)" }
         let word = Self.markWord(mark)
         guard let share = markShare else { return word }
         let sign = word.prefix(2)
@@ -446,18 +451,62 @@ extension DiagramScene {
         return marks
     }
 
+    /// What changed in each node `marks` calls changed, in the words of its tag: `tab 0 → 2`, `stack 2 → 3`,
+    /// `on screen`, `collapsed`… (at most two, the first ones of this order; `changed` when none names it). A
+    /// review trial: every tag said `~ changed`, and the reader had to compare the panels to learn what.
+    static func changeWords(before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark]) -> [NodeID: String] {
+        let (shownBefore, shownAfter) = (Set(before.onScreenControllers()), Set(after.onScreenControllers()))
+        var words: [NodeID: String] = [:]
+        for (id, mark) in marks where mark == .changed && before.contains(id) && after.contains(id) {
+            let (old, new) = (before[id], after[id])
+            var found: [String] = []
+            if shownBefore.contains(id) != shownAfter.contains(id) { found.append(shownAfter.contains(id) ? "on screen" : "off screen") }
+            if old.selected != new.selected {
+                let (from, to) = (old.selected.map(String.init) ?? "?", new.selected.map(String.init) ?? "?")
+                found.append(new.kind == .tab ? "tab \(from) → \(to)" : "selected \(from) → \(to)")
+            }
+            if old.active != new.active { found.append("active \(new.active.map { $0.count <= 12 ? $0 : "key" } ?? "none")") }
+            // An activity keeps the active one last, and a collapsed split one column: said by `active` and `collapsed`.
+            let (from, to) = (old.children.count, new.children.count)
+            if old.children != new.children, !(new.kind == .activity && from == to && old.active != new.active),
+                !(new.kind == .split && old.isCollapsed != new.isCollapsed)
+            {
+                switch new.kind {
+                case .navigation: found.append(from == to ? "stack replaced" : "stack \(from) → \(to)")
+                case .stack: found.append(from == to ? "views replaced" : "views \(from) → \(to)")
+                case .activity: found.append(from == to ? "reordered" : "activities \(from) → \(to)")
+                default: found.append(from == to ? "children replaced" : "children \(from) → \(to)")
+                }
+            }
+            if old.isCollapsed != new.isCollapsed { found.append(new.isCollapsed == true ? "collapsed" : "expanded") }
+            if old.splitDisplay != new.splitDisplay { found.append("display") }
+            if old.isLoaded != new.isLoaded { found.append(new.isLoaded ? "view loaded" : new.isReleased ? "unloaded" : "view not loaded") }
+            if old.transitionalState != new.transitionalState { found.append(new.transitionalState?.rawValue ?? "settled") }
+            if old.title != new.title { found.append("title") }
+            if old.screen != new.screen || old.className != new.className { found.append("renamed") }
+            if old.style != new.style { found.append("style") }
+            if old.embedded != new.embedded { found.append("shown") }
+            if before.parent(of: id) != after.parent(of: id) || old.presenter != new.presenter { found.append("moved") }
+            if old.role != new.role || old.key != new.key { found.append(old.role != new.role ? "role" : "key") }
+            words[id] = found.isEmpty ? "changed" : found.prefix(2).joined(separator: ", ")
+        }
+        return words
+    }
+
     /// The scene with the `marks` of `kinds` set on its items, drawn as it is otherwise. A summary box takes
     /// its nodes' mark when they all have the same, else `changed` when any has one. Inside an added or
     /// removed item, its parts are not marked again (what it presents is not inside it: it is marked).
-    func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>) -> DiagramScene {
+    func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String] = [:]) -> DiagramScene {
         var scene = self
-        scene.roots = roots.map { $0.marking(marks, kinds, inside: nil) }
+        scene.roots = roots.map { $0.marking(marks, kinds, words: words, inside: nil) }
         return scene
     }
 }
 
 extension DiagramItem {
-    fileprivate func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, inside: DiffMark?) -> DiagramItem {
+    fileprivate func marking(
+        _ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String], inside: DiffMark?
+    ) -> DiagramItem {
         var item = self
         var mark: DiffMark?
         if let folded {
@@ -471,17 +520,21 @@ extension DiagramItem {
                 // removed` keeps a tab bar that setTabs emptied from reading as removed (a review).
                 let itself = folded.counted.count < folded.members.count && marked(folded.members[0]) != only
                 if count > 0, count < folded.counted.count || itself { item.markShare = (count, folded.counted.count) }
+                // One change for all it folds reads as that change (a tab left: `~ off screen`).
+                let changes = Set(folded.members.filter { marked($0) == .changed }.map { words[$0] })
+                if only == .changed, item.markShare == nil, changes.count == 1, let word = changes.first { item.changeWord = word }
             } else if !kinds.isEmpty {
                 mark = .changed
             }
         } else {
             mark = marks[node.id].flatMap { kinds.contains($0) ? $0 : nil }
+            if mark == .changed { item.changeWord = words[node.id] }
         }
         item.mark = mark != .changed && mark == inside ? nil : mark
         let within = mark == .changed ? inside : mark ?? inside
-        item.children = children.map { $0.marking(marks, kinds, inside: within) }
+        item.children = children.map { $0.marking(marks, kinds, words: words, inside: within) }
         // A presentation is not containment: it is drawn beside its presenter's box, whose mark does not reach it.
-        item.presentations = presentations.map { $0.marking(marks, kinds, inside: nil) }
+        item.presentations = presentations.map { $0.marking(marks, kinds, words: words, inside: nil) }
         return item
     }
 }

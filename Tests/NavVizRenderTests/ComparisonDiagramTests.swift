@@ -68,6 +68,49 @@ import Testing
         #expect(wide.size.width == 48 && wide.size.height == 20)
     }
 
+    /// A changed box's tag says what changed (a review trial: every one said `~ changed`, and the reader compared the
+    /// panels to learn what): the step's scenario, the changed ids' tags after it.
+    @Test(arguments: [
+        (
+            #"{"tabs": [{"navigation": ["Home"], "id": "homeNav"}, {"navigation": ["Cart"], "id": "cartNav"}], "id": "tabs"}"#,
+            #"{"select": 1}"#,
+            ["Cart: ~ on screen", "Home: ~ off screen", "cartNav: ~ on screen", "homeNav: ~ off screen", "tabs: ~ tab 0 → 1"]
+        ),
+        (#"{"navigation": ["Home"], "id": "nav"}"#, #"{"push": "Product"}"#, ["Home: ~ off screen", "nav: ~ stack 1 → 2"]),
+        (#"{"navigation": ["Home", "Product"], "id": "nav"}"#, #"{"setStack": ["Cart", "Pay"]}"#, ["nav: ~ stack replaced"]),
+        (
+            #"{"split": {"primary": {"navigation": ["List"], "id": "listNav"}, "secondary": "Detail"}, "id": "split"}"#,
+            #"{"expand": true}"#, ["Detail: ~ moved, role", "List: ~ on screen", "listNav: ~ stack 2 → 1", "split: ~ expanded"]
+        ),
+        (
+            #"{"activities": {"home": "Home", "feed": "Feed"}, "active": "home", "id": "act"}"#, #"{"activate": "feed"}"#,
+            ["Feed: ~ on screen", "Home: ~ off screen", "act: ~ active feed"]
+        ),
+        (
+            #"{"navigation": [{"screen": "Home", "title": "Home"}], "id": "nav"}"#,
+            #"{"op": "snapshot", "hierarchy": {"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "title": "Start", "children": []}]}}"#,
+            ["Home: ~ title"]
+        ),
+    ])
+    func changedTagsSayWhatChanged(root: String, step: String, tags: [String]) throws {
+        let steps = try Self.steps(#"{"navviz": 1, "name": "t", "root": \#(root), "steps": [\#(step)]}"#)
+        #expect(steps[1].status == .ok)
+        let marks = DiagramScene.marks(before: steps[0].hierarchy, after: steps[1].hierarchy)
+        let words = DiagramScene.changeWords(before: steps[0].hierarchy, after: steps[1].hierarchy, marks: marks)
+        #expect(words.map { "\($0.key.rawValue): ~ \($0.value)" }.sorted() == tags)
+    }
+
+    /// A folded box whose controllers all changed alike says how (the tab left); mixed changes say `~ changed`.
+    @Test func aFoldedBoxSaysTheChangeItsControllersShare() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, {"navigation": ["Cart", "Pay"], "id": "cartNav"}, "Feed"], "id": "tabs"}, "steps": [{"select": 1}]}"#
+        )
+        let svg = try Self.picture(steps, 1).svg(metrics: .portable)
+        let tags = svg.matches(of: #/class="mark changed">\n<title>([^<]+)</title>/#).map { String($0.1) }
+        // Home and homeNav folded into one box, both off screen; Cart, buried, did not change.
+        #expect(tags.sorted() == ["~ off screen", "~ on screen", "~ on screen", "~ tab 0 → 1"])
+    }
+
     /// What the step removed is marked on the before side, what it added and changed on the after side:
     /// each a ring and a tag in the SVG, over the state's own drawing (its ids prefixed by the side).
     @Test func marksAreDrawnOverTheStatesOwnDrawing() throws {
@@ -76,9 +119,9 @@ import Testing
         let svg = try picture.svg(metrics: .portable)
         let tags = svg.matches(of: #/<g id="s[0-9a-f]{8}_mark_[a-z0-9_]+" class="mark (added|removed|changed)">\n<title>([^<]+)</title>/#)
             .map { "\($0.1): \($0.2)" }
-        // Before: the folded Home…Reviews (two of its three popped) and the top, Photos; after: shopNav changed, and Home,
+        // Before: the folded Home…Reviews (two of its three popped) and the top, Photos; after: shopNav's stack, and Home,
         // back on screen.
-        #expect(tags == ["removed: − 2 of 3 removed", "removed: − removed", "changed: ~ changed", "changed: ~ changed"])
+        #expect(tags == ["removed: − 2 of 3 removed", "removed: − removed", "changed: ~ stack 4 → 1", "changed: ~ on screen"])
         let before = try #require(svg.firstRange(of: #"<g id="panel_before""#)).lowerBound
         let after = try #require(svg.firstRange(of: #"<g id="panel_after""#)).lowerBound
         let removed = try #require(svg.firstRange(of: "class=\"mark removed\"")).lowerBound
@@ -96,7 +139,7 @@ import Testing
         // The same parts give the same bytes.
         #expect(try picture.svg(metrics: .portable) == svg)
         // The DOT says it with the marked boxes' words.
-        #expect(picture.dot.contains("− removed") && picture.dot.contains("~ changed"))
+        #expect(picture.dot.contains("− removed") && picture.dot.contains("~ stack 4 → 1"))
     }
 
     /// A step that changed nothing shows the same state twice: the after side's ids are prefixed again.

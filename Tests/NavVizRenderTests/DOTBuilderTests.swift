@@ -181,7 +181,7 @@ import Testing
     @Test func selectTabTransitionMarksTabBarChanged() throws {
         var sim = try Simulator(root: .tabs([.screen("Home"), .screen("Cart")], id: "shopTabs"))
         let text = try expectTransition("transition-select", &sim, .select(.index(1)))
-        #expect(text.contains("~ changed"))
+        #expect(text.contains("~ tab 0 → 1") && text.contains("~ on screen") && !text.contains("~ changed"))
     }
 
     @Test func rejectedStepHasBanner() throws {
