@@ -20,10 +20,18 @@ created for a dump the daemon refused is deleted again).
 The same file runs outside LLDB to post a saved dump:
 
     python3 navviz_lldb.py post --url http://127.0.0.1:7381 --session myapp home.txt
+
+A daemon with a token: put it in NAVVIZ_TOKEN (`--token` is seen by every user's `ps`). Before the token is
+sent, the daemon proves it holds it (`/api/proof`), as the viewer checks: another program on the port gets
+neither the token nor the dump.
 """
 
 import argparse
+import hashlib
+import hmac
 import json
+import os
+import secrets
 import shlex
 import sys
 import urllib.error
@@ -44,10 +52,36 @@ def parser(prog):
     p.add_argument("--post", metavar="URL", nargs="?", const=DEFAULT_URL,
                    help="post the dump to navviz serve at URL (default %s)" % DEFAULT_URL)
     p.add_argument("--session", default="lldb", help="the daemon session to post to (default: lldb)")
-    p.add_argument("--token", help="the daemon's --token, when it has one")
+    p.add_argument("--token", default=os.environ.get("NAVVIZ_TOKEN"),
+                   help="the daemon's token, when it has one (default: $NAVVIZ_TOKEN, which ps does not show)")
     p.add_argument("--kind", action="append", default=[], metavar="Class=kind",
                    help="treat a captured class as navigation, tab, split or controller (repeatable), as navviz import --kind")
     return p
+
+
+def address(url):
+    """`127.0.0.1:7381`, `[::1]:7381`: the daemon's address as its proof names it."""
+    parts = urllib.parse.urlsplit(url)
+    host = (parts.hostname or "").lower()
+    return "%s:%d" % ("[%s]" % host if ":" in host else host, parts.port or (443 if parts.scheme == "https" else 80))
+
+
+def prove(url, token):
+    """Asks the daemon at `url` to prove it holds `token` (HMAC-SHA256 of `navviz-proof:HOST:NONCE`), before the token
+    is sent: another program on the port (another user's, while the daemon was down) cannot."""
+    parts = urllib.parse.urlsplit(url)
+    base = "%s://%s" % (parts.scheme, parts.netloc)
+    nonce = secrets.token_hex(32)
+    expected = hmac.new(token.encode("utf-8"), ("navviz-proof:%s:%s" % (address(url), nonce)).encode("utf-8"),
+                        hashlib.sha256).hexdigest()
+    try:
+        with urllib.request.urlopen(base + "/api/proof?nonce=" + nonce, timeout=10) as response:
+            proof = json.loads(response.read()).get("proof")
+    except (urllib.error.URLError, ValueError, AttributeError):
+        proof = None
+    if not isinstance(proof, str) or not hmac.compare_digest(proof, expected):
+        raise CaptureError("what answers at %s could not prove it is the navviz serve that holds the token, so neither the "
+                           "token nor the dump was sent: check the token, and use the address navviz serve printed" % base)
 
 
 def request(url, data=None, content_type=None, token=None, method=None):
@@ -56,6 +90,7 @@ def request(url, data=None, content_type=None, token=None, method=None):
     if content_type:
         req.add_header("Content-Type", content_type)
     if token:
+        prove(url, token)
         req.add_header("Authorization", "Bearer " + token)
     try:
         with urllib.request.urlopen(req, timeout=10) as response:
@@ -168,7 +203,8 @@ def main(argv):
     post_parser.add_argument("file")
     post_parser.add_argument("--url", default=DEFAULT_URL)
     post_parser.add_argument("--session", default="lldb")
-    post_parser.add_argument("--token")
+    post_parser.add_argument("--token", default=os.environ.get("NAVVIZ_TOKEN"),
+                             help="the daemon's token (default: $NAVVIZ_TOKEN, which ps does not show)")
     post_parser.add_argument("--kind", action="append", default=[], metavar="Class=kind")
     args = p.parse_args(argv)
     try:

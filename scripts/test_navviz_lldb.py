@@ -156,5 +156,18 @@ if url:
         code = navviz_lldb.main(["post", path, "--url", url, "--session", "latin"])
         check("a file that is not UTF-8 is a message, not a traceback", code == 1)
 
+token_url = os.environ.get("NAVVIZ_TOKEN_URL")
+if token_url:
+    # A daemon with a token: it is taken from NAVVIZ_TOKEN, and sent only to a daemon that proves it holds it.
+    os.environ["NAVVIZ_TOKEN"] = "lldb-test-token-0123456789"
+    frame, result = run("capture --post %s --session tokened" % token_url, Value(DUMP))
+    check("posts with the token from NAVVIZ_TOKEN", result.error is None and "posted step 1" in result.messages[0],
+          (result.error, result.messages))
+    frame, result = run("capture --post %s --session tokened --token wrong-token-0123456789" % token_url, Value(DUMP))
+    check("a daemon that cannot prove the token is not sent it", result.error is not None and
+          "could not prove it is the navviz serve that holds the token" in result.error, result.error)
+    check("the proof names the address", navviz_lldb.address("http://[::1]:7381/") == "[::1]:7381" and
+          navviz_lldb.address("http://127.0.0.1") == "127.0.0.1:80")
+
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -140,7 +140,10 @@ public struct NavVizClient: Sendable {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let token {
+            try await proveDaemon(token: token)
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
         let (data, response) = try await urlSession.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw NavVizClientError.invalidResponse("not an HTTP response") }
         guard (200..<300).contains(http.statusCode) else {
@@ -149,6 +152,29 @@ public struct NavVizClient: Sendable {
                 status: http.statusCode, message: message ?? HTTPURLResponse.localizedString(forStatusCode: http.statusCode))
         }
         return data
+    }
+
+    /// Asks the daemon to prove it knows the token before the token is sent, as the viewer does: another program on the
+    /// port (another user's, while the daemon was down) cannot, and gets neither the token nor the app's hierarchy (a
+    /// security review stood one in for the daemon and was sent both). Before each request that carries the token.
+    func proveDaemon(token: String) async throws {
+        let nonce = (0..<4).map { _ in String(format: "%016llx", UInt64.random(in: 0...UInt64.max)) }.joined()
+        var request = URLRequest(url: baseURL.appendingPathComponent("api/proof"))
+        request.url = URL(string: request.url!.absoluteString + "?nonce=\(nonce)")
+        let (data, response) = try await urlSession.data(for: request)
+        let proof = (try? JSONParser.parse(bytes: Array(data)))?["proof"]?.stringValue
+        guard (response as? HTTPURLResponse)?.statusCode == 200, let proof,
+            proof == SHA256.proof(token: token, host: Self.address(of: baseURL), nonce: nonce)
+        else {
+            throw NavVizClientError.unproven(baseURL.absoluteString)
+        }
+    }
+
+    /// `127.0.0.1:7381`, `[::1]:7381`: the daemon's address as its proof names it.
+    static func address(of url: URL) -> String {
+        let host = (url.host ?? "").lowercased()
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(shown):\(url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))"
     }
 
     static func escape(_ id: String) throws -> String {
@@ -168,6 +194,8 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidResponse(String)
     /// Session ids are 1 to 64 letters, digits, '-' or '_'.
     case invalidSessionID(String)
+    /// What answers at this address could not prove it knows the token, which was not sent.
+    case unproven(String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -175,6 +203,9 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
         case .http(let status, let message): "navviz serve answered \(status): \(message)"
         case .invalidResponse(let text): "navviz serve sent an unexpected answer: \(text)"
         case .invalidSessionID(let id): "Invalid session id '\(id)': use 1 to 64 letters, digits, '-' or '_'"
+        case .unproven(let url):
+            "What answers at \(url) could not prove it is the navviz serve that holds the token, so the token was not sent: "
+                + "check the token, and use the address navviz serve printed (another program may hold the port)"
         }
     }
 }

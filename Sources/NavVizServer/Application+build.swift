@@ -21,7 +21,11 @@ public func buildApplication(
         sessions = store
     } else {
         let journal: any SessionJournal =
-            try arguments.dataDirectory.map { directory throws(ServerError) in try FileJournal(directory: directory) } ?? NoJournal()
+            try arguments.dataDirectory.map { directory throws(ServerError) in
+                let files = try FileJournal(directory: directory)
+                if let warning = files.folderWarning { logger.warning("\(warning)") }
+                return files
+            } ?? NoJournal()
         let restoring = InMemorySessionStore(journal: journal)
         for warning in try await restoring.restore() { logger.warning("\(warning)") }
         let restored = await restoring.list()

@@ -84,12 +84,22 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                     reason: "every user of this machine may write to the data directory '\(directory)' (mode "
                         + "\(String(permissions, radix: 8))), and so remove its journals: chmod o-w it, or use another (--data DIR)")
             }
+            // Listed by others, it tells them the session names, which are the journals' (a security review made the
+            // folder with a default umask and read a session's name as another user). Said; the user's folder keeps its mode.
+            if permissions & 0o004 != 0 {
+                folderWarning =
+                    "other users can list the data directory '\(directory)' (mode \(String(permissions, radix: 8))) and so read "
+                    + "the session names (not their steps): chmod o-rx it to keep them to yourself"
+            }
         }
     }
 
+    /// What the daemon should say about the data directory at start, if anything.
+    public private(set) var folderWarning: String?
+
     /// The first folder above `directory`, or link on the way to it (the folder itself too), that another user
     /// controls, and why.
-    static func foreignAncestor(of directory: String) -> (String, String)? {
+    public static func foreignAncestor(of directory: String) -> (String, String)? {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         var path = ""
         let components = absolute.split(separator: "/")

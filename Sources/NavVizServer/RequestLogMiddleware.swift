@@ -72,7 +72,7 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             let requested = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()
             let host = policy.acceptsAnyHost ? requested : policy.port.value.map { "\(policy.pageName):\($0)" } ?? requested
-            let proof = SHA256.hex(SHA256.hmac(key: Array(token.utf8), message: Array("navviz-proof:\(host):\(nonce)".utf8)))
+            let proof = SHA256.proof(token: token, host: host, nonce: nonce)
             return .text(
                 JSONWriter.compact(.object([("proof", .string(proof))])), contentType: "application/json; charset=utf-8",
                 cacheControl: "no-store")

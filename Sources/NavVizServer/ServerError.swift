@@ -97,7 +97,7 @@ extension ServerError: CustomStringConvertible {
             "Invalid query parameter '\(name)' '\(Self.printable(value))': expected \(expected)"
         case .invalidQuery(let name, nil, let expected): "Missing query parameter '\(name)': expected \(expected)"
         case .unauthorized:
-            "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with"
+            "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the token navviz serve was started with (--token-file, NAVVIZ_TOKEN or --token)"
         case .journalFailed(let reason): "Could not write the journal, so nothing was accepted: \(reason)"
         case .renderFailed(let error): error.description
         case .workerFailed(let reason): "The render worker failed: \(reason)"

@@ -1,4 +1,5 @@
 import Hummingbird
+import NavVizFormat
 import NavVizRender
 
 /// `GET /`: the live viewer. A self-contained page (no external resources) that lists sessions,

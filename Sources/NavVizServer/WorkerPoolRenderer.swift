@@ -97,6 +97,14 @@ public final class WorkerPoolRenderer: DiagramRenderer {
 }
 
 /// Free worker slots and the requests waiting for one.
+extension WorkerPoolRenderer {
+    /// The daemon's environment as a worker gets it: without the token, which a worker never needs (a security review
+    /// found it there).
+    static func workerEnvironment(_ entries: [String]) -> [String] {
+        entries.filter { !$0.hasPrefix("NAVVIZ_TOKEN=") }
+    }
+}
+
 private actor SlotPool {
     private var free: [WorkerSlot]
     private let all: [WorkerSlot]
@@ -242,8 +250,16 @@ private final class WorkerSlot: @unchecked Sendable {
         if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var inherited: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            inherited.append(String(cString: pointer))
+            entry += 1
+        }
+        let envp: [UnsafeMutablePointer<CChar>?] = WorkerPoolRenderer.workerEnvironment(inherited).map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         closeDescriptor(toWorker[0])
         closeDescriptor(fromWorker[1])
         guard status == 0 else {

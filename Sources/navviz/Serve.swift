@@ -94,15 +94,84 @@ extension NavVizCommand {
             return host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
         }
 
-        var resolvedToken: String? {
-            if let tokenFile {
-                let text = (try? String(contentsOfFile: tokenFile, encoding: .utf8)) ?? ""
-                let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-                return line.isEmpty ? nil : line
+        /// The token as `validate()` read it: `run()` uses that very value. A token file read twice could be another
+        /// file the second time (a security review renamed its own over it in between, and the daemon took its token).
+        static let tokenRead = TokenRead()
+
+        /// The token of `--token`, `--token-file` or `NAVVIZ_TOKEN`, as read once.
+        final class TokenRead: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value: String??
+            func callAsFunction(_ read: () throws -> String?) rethrows -> String? {
+                lock.lock()
+                defer { lock.unlock() }
+                if let value { return value }
+                let read = try read()
+                value = .some(read)
+                return read
             }
+        }
+
+        var resolvedToken: String? {
+            get throws { try Self.tokenRead { try readToken() } }
+        }
+
+        private func readToken() throws -> String? {
+            if let tokenFile { return try Self.readTokenFile(tokenFile) }
             if let token, !token.isEmpty { return token }
             if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty { return token }
             return nil
+        }
+
+        /// The first line of a token file, checked on the file opened (owner, a regular file, mode) and read from that
+        /// same descriptor; the folders above it must not let another user swap it.
+        static func readTokenFile(_ tokenFile: String) throws -> String? {
+            // Another user's link on the way, or a folder of theirs (or one anyone may write to, without the sticky bit)
+            // above it: they can put another file there at any moment.
+            // (Their link as the file itself is said below, as their file is.)
+            if let (above, why) = FileJournal.foreignAncestor(of: tokenFile), above != tokenFile {
+                throw ValidationError(
+                    "--token-file '\(tokenFile)' is inside '\(above)', \(why): another user could put a file of theirs there. "
+                        + "Use a folder of yours")
+            }
+            // The file itself, through a link if it is one (a link's own mode says nothing). Not blocking: a pipe would
+            // wait for a writer.
+            let fd = open(tokenFile, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw ValidationError(
+                    errno == ENOENT
+                        ? "--token-file '\(tokenFile)': no such file" : "--token-file '\(tokenFile)': \(String(cString: strerror(errno)))")
+            }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw ValidationError(
+                    "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
+            }
+            // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
+            // another user created first, such as /tmp/navviz-token; a security review), and a link of theirs on the
+            // way they can point at any file whose first line they know (a review went through two).
+            if let owner = ([info.st_uid] + linkOwners(tokenFile)).first(where: { $0 != geteuid() }) {
+                throw ValidationError(
+                    "--token-file '\(tokenFile)' belongs to another user (uid \(owner)), who can read and change it: use a file of your own"
+                )
+            }
+            let mode = Int(info.st_mode) & 0o777
+            if mode & 0o077 != 0 {
+                throw ValidationError(
+                    "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
+            }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while bytes.count < 1 << 16 {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                bytes += buffer[0..<count]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            return line.isEmpty ? nil : line
         }
 
         /// The owners of the symbolic links a path goes through, hop by hop (at most 40, as the kernel follows).
@@ -128,32 +197,9 @@ extension NavVizCommand {
             if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
             if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }
             if memory && dataDirectory != nil { throw ValidationError("Use either --memory or --data, not both") }
-            if let tokenFile {
-                if token != nil { throw ValidationError("Use either --token or --token-file, not both") }
-                // The file itself, through a link if it is one (a link's own mode says nothing).
-                var info = stat()
-                guard stat(tokenFile, &info) == 0 else { throw ValidationError("--token-file '\(tokenFile)': no such file") }
-                // Before it is read: a pipe would wait for a writer; a folder's mode is not a token's.
-                guard info.st_mode & S_IFMT == S_IFREG else {
-                    throw ValidationError(
-                        "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
-                }
-                // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
-                // another user created first, such as /tmp/navviz-token; a security review), and a link of theirs on the
-                // way they can point at any file whose first line they know (a review went through two).
-                if let owner = ([info.st_uid] + Self.linkOwners(tokenFile)).first(where: { $0 != geteuid() }) {
-                    throw ValidationError(
-                        "--token-file '\(tokenFile)' belongs to another user (uid \(owner)), who can read and change it: use a file of your own"
-                    )
-                }
-                let mode = Int(info.st_mode) & 0o777
-                if mode & 0o077 != 0 {
-                    throw ValidationError(
-                        "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
-                }
-            }
-            // Read once: with --token-file, each reading reads the file.
-            let resolved = resolvedToken
+            if tokenFile != nil, token != nil { throw ValidationError("Use either --token or --token-file, not both") }
+            // Read once, here: run() takes this value.
+            let resolved = try resolvedToken
             if let tokenFile, resolved == nil {
                 throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line")
             }
@@ -171,6 +217,27 @@ extension NavVizCommand {
                 if !FileManager.default.fileExists(atPath: watchDirectory, isDirectory: &isDirectory) || !isDirectory.boolValue {
                     throw ValidationError("--watch '\(watchDirectory)' is not a directory")
                 }
+                // What the folder holds shows in the viewer as the user's sessions: only the user may put it there (a
+                // security review planted a session, and links to the user's files, through a folder others could write to).
+                if let (above, why) = FileJournal.foreignAncestor(of: watchDirectory) {
+                    throw ValidationError(
+                        "--watch '\(watchDirectory)' is inside '\(above)', \(why): another user could change what it holds. "
+                            + "Watch a folder of yours")
+                }
+                var info = stat()
+                if stat(watchDirectory, &info) == 0 {
+                    if info.st_uid != geteuid() {
+                        throw ValidationError(
+                            "--watch '\(watchDirectory)' belongs to another user (uid \(info.st_uid)), whose files would show as your "
+                                + "sessions: watch a folder of yours")
+                    }
+                    if info.st_mode & 0o002 != 0 {
+                        throw ValidationError(
+                            "--watch '\(watchDirectory)': every user of this machine may add files to it (mode "
+                                + "\(String(Int(info.st_mode) & 0o7777, radix: 8))), which would show as your sessions: chmod o-w it, or "
+                                + "watch another folder")
+                    }
+                }
             }
         }
 
@@ -186,7 +253,7 @@ extension NavVizCommand {
                 handler.logLevel = .info
                 return handler
             }
-            let resolved = resolvedToken
+            let resolved = try resolvedToken
             if !ServeArguments.isLoopback(listenHost) {
                 printError(
                     "navviz serve: warning: listening on '\(listenHost)', which other machines can reach: the token and every "

@@ -46,6 +46,23 @@ import Testing
         #expect(scan.damaged.first?.reason == "checksum mismatch")
     }
 
+    /// A data folder other users can list gives away the session names: the daemon says so at start, and leaves the
+    /// user's folder as it is.
+    @Test func aDataFolderOthersCanListIsSaid() throws {
+        let directory = try temporaryDirectory("listed")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        chmod(directory, 0o755)
+        let journal = try FileJournal(directory: directory)
+        #expect(
+            journal.folderWarning
+                == "other users can list the data directory '\(directory)' (mode 755) and so read the session names (not their steps): "
+                + "chmod o-rx it to keep them to yourself")
+        var info = stat()
+        #expect(stat(directory, &info) == 0 && Int(info.st_mode) & 0o777 == 0o755)
+        chmod(directory, 0o700)
+        #expect(try FileJournal(directory: directory).folderWarning == nil)
+    }
+
     @Test func aRestartedStoreHasEveryStep() async throws {
         let directory = try temporaryDirectory("journal")
         defer { try? FileManager.default.removeItem(atPath: directory) }

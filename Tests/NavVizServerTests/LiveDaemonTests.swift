@@ -274,6 +274,30 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         }
     #endif
 
+    /// A watched folder every user may add files to is refused: what it holds shows as the user's sessions.
+    @Test func aWatchedFolderOthersCanWriteToIsRefused() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-watch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: shared) }
+        chmod(shared, 0o1777)
+        let (status, said) = try serveFailing(["--port", "0", "--memory", "--watch", shared])
+        #expect(status == 64)
+        #expect(
+            said.contains(
+                "--watch '\(shared)': every user of this machine may add files to it (mode 1777), which would show as your sessions: "
+                    + "chmod o-w it, or watch another folder"))
+        // Inside such a folder without the sticky bit, another user can swap the folder itself.
+        chmod(shared, 0o777)
+        let inner = shared + "/docs"
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        let (inside, told) = try serveFailing(["--port", "0", "--memory", "--watch", inner])
+        #expect(inside == 64)
+        #expect(
+            told.contains(
+                "--watch '\(inner)' is inside '\(shared)', which every user may write to: another user could change what it holds. "
+                    + "Watch a folder of yours"))
+    }
+
     /// A token file must be readable by its owner only, and hold the token on its first line.
     @Test func aTokenFileIsReadAndChecked() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
@@ -317,6 +341,20 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             #expect(twoHops == 64)
             #expect(saidTwice.contains("--token-file '\(myLink)' belongs to another user (uid 65534)"))
         }
+        // In a folder another user may write to (no sticky bit), another file can take its place before it is read.
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        chmod(shared.path, 0o777)
+        let swappable = shared.appendingPathComponent("token").path
+        try Data("from-a-file-0123456789\n".utf8).write(to: URL(fileURLWithPath: swappable))
+        chmod(swappable, 0o600)
+        let (inShared, warned) = try serveFailing(["--port", "0", "--memory", "--token-file", swappable])
+        #expect(inShared == 64)
+        #expect(
+            warned.contains(
+                "--token-file '\(swappable)' is inside '\(shared.standardizedFileURL.path)', which every user may write to: another user "
+                    + "could put a file of theirs there. Use a folder of yours"))
         // Through a link, the file's own mode counts.
         let link = file.path + ".link"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file.path)
@@ -391,6 +429,13 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             text.hasSuffix(
                 "Cannot listen on '192.0.2.1:0': no network interface of this machine has that address. Pick another --host "
                     + "(127.0.0.1, the default, or an address 'ip addr' lists)\n"))
+    }
+
+    /// A render worker gets the daemon's environment without the token, which it never needs.
+    @Test func aWorkerDoesNotInheritTheToken() {
+        #expect(
+            WorkerPoolRenderer.workerEnvironment(["HOME=/root", "NAVVIZ_TOKEN=s3cret", "NAVVIZ_TOKENS=kept", "PATH=/bin"])
+                == ["HOME=/root", "NAVVIZ_TOKENS=kept", "PATH=/bin"])
     }
 
     @Test func aRenderThatTakesTooLongKillsItsWorkerAndSaysSo() async throws {
@@ -582,11 +627,15 @@ private final class Counter: @unchecked Sendable {
     @Test func theLLDBCommandCapturesAndPosts() async throws {
         let daemon = try DaemonProcess(["--memory"])
         defer { daemon.stop(SIGTERM) }
+        let tokened = try DaemonProcess(["--memory", "--token", "lldb-test-token-0123456789"])
+        defer { tokened.stop(SIGTERM) }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", root.appendingPathComponent("scripts/test_navviz_lldb.py").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["NAVVIZ_URL": daemon.baseURL.absoluteString]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "NAVVIZ_URL": daemon.baseURL.absoluteString, "NAVVIZ_TOKEN_URL": tokened.baseURL.absoluteString,
+        ]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -594,7 +643,7 @@ private final class Counter: @unchecked Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.hasSuffix("14 passed, 0 failed\n"), "\(text)")
+        #expect(text.hasSuffix("17 passed, 0 failed\n"), "\(text)")
         #expect(text.contains("latin1.txt: not UTF-8 text (byte 1): a _printHierarchy dump is UTF-8\n"), "\(text)")
     }
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
+import NavVizFormat
 import Testing
 
 @testable import NavVizServer

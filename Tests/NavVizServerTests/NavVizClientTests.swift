@@ -82,10 +82,20 @@ import Testing
                 throws: NavVizClientError.http(
                     status: 401,
                     message:
-                        "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")
+                        "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the token navviz serve was started with (--token-file, NAVVIZ_TOKEN or --token)"
+                )
             ) {
                 _ = try await anonymous.sessions()
             }
+            // A daemon that cannot prove it holds the token (another one, or another program on the port) is not sent it.
+            let mistaken = NavVizClient(baseURL: url, token: "not-the-token")
+            await #expect(throws: NavVizClientError.unproven(url.absoluteString)) { _ = try await mistaken.sessions() }
+            #expect(
+                NavVizClientError.unproven("http://127.0.0.1:7381").description
+                    == "What answers at http://127.0.0.1:7381 could not prove it is the navviz serve that holds the token, so the "
+                    + "token was not sent: check the token, and use the address navviz serve printed (another program may hold the port)")
+            #expect(NavVizClient.address(of: URL(string: "http://[::1]:7381/")!) == "[::1]:7381")
+            #expect(NavVizClient.address(of: URL(string: "http://127.0.0.1/")!) == "127.0.0.1:80")
             let navviz = NavVizClient(baseURL: url, token: "t0k")
             await #expect(throws: NavVizClientError.http(status: 404, message: "Unknown session 'nope'")) {
                 try await navviz.postStep(["op": "pop"], to: "nope")

@@ -72,4 +72,27 @@ import Testing
         #expect(try await store.session(SessionID("tour-2")!).steps[0].finder.visible == "Watched")
         await store.close()
     }
+
+    /// Another user's file, or link, in the watched folder is left out: it would show as the user's session (a security
+    /// review planted one, and a link to the user's own private scenario).
+    @Test func anotherUsersFileIsNotWatched() async throws {
+        guard geteuid() == 0 else { return }  // chown needs root
+        let directory = try temporaryDirectory("foreign")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let mine = "\(directory)/mine.json"
+        let theirs = "\(directory)/planted.json"
+        let theirLink = "\(directory)/link.json"
+        for file in [mine, theirs] {
+            try #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        #expect(chown(theirs, 65534, 65534) == 0)
+        try FileManager.default.createSymbolicLink(atPath: theirLink, withDestinationPath: mine)
+        #expect(lchown(theirLink, 65534, 65534) == 0)
+        let store = InMemorySessionStore()
+        let seen = await ScenarioWatcher(directory: directory, store: store, logger: quietLogger).scan([:])
+        #expect(seen.keys.sorted() == [mine])
+        #expect(ScenarioWatcher.foreignOwner(theirs) == 65534 && ScenarioWatcher.foreignOwner(theirLink) == 65534)
+        #expect(ScenarioWatcher.foreignOwner(mine) == nil)
+        await store.close()
+    }
 }

@@ -436,7 +436,8 @@ import Testing
             #expect(none.status == .unauthorized)
             #expect(
                 none.errorMessage
-                    == "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the --token navviz serve was started with")
+                    == "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the token navviz serve was started with (--token-file, NAVVIZ_TOKEN or --token)"
+            )
             #expect(none.headers[.wwwAuthenticate] == #"Bearer realm="navviz""#)
             #expect(try await client.get("/api/sessions", headers: [.authorization: "Bearer s3cre"]).status == .unauthorized)
             #expect(try await client.get("/api/sessions", headers: [.authorization: "Basic s3cret"]).status == .unauthorized)

@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), for the viewer's Content-Security-Policy: the page's inline script and style are allowed by
 /// their hash (`'sha256-…'`), so no other inline script runs. Written out here rather than taking a crypto package
-/// for one hash of a constant.
-enum SHA256 {
+/// for one hash of a constant. Also the daemon's proof that it knows its token, which its clients check.
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -14,7 +14,7 @@ enum SHA256 {
     ]
 
     /// HMAC-SHA256 (RFC 2104) of `message` under `key`: the proof a daemon gives that it knows its token.
-    static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var block = key.count > 64 ? digest(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
         let inner = digest(block.map { $0 ^ 0x36 } + message)
@@ -22,13 +22,13 @@ enum SHA256 {
     }
 
     /// Bytes as lower-case hexadecimal.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
     }
 
     /// The 32-byte digest of `bytes`.
-    static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -65,14 +65,14 @@ enum SHA256 {
     }
 
     /// A CSP source expression for `text`: `'sha256-<base64 of the digest of its UTF-8>'`.
-    static func cspSource(_ text: String) -> String {
+    public static func cspSource(_ text: String) -> String {
         "'sha256-\(base64(digest(Array(text.utf8))))'"
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
 
     /// Standard base64 with padding.
-    static func base64(_ bytes: [UInt8]) -> String {
+    public static func base64(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         var out = ""
         for start in stride(from: 0, to: bytes.count, by: 3) {
@@ -83,5 +83,12 @@ enum SHA256 {
             }
         }
         return out
+    }
+
+    /// The proof a daemon gives that it knows `token` (`GET /api/proof?nonce=N`): HMAC-SHA256 of
+    /// `navviz-proof:HOST:NONCE` under the token, HOST the daemon's address as its client reached it
+    /// (`127.0.0.1:7381`, `[::1]:7381`), in lower-case hex. A client checks it before it sends the token.
+    public static func proof(token: String, host: String, nonce: String) -> String {
+        hex(hmac(key: Array(token.utf8), message: Array("navviz-proof:\(host):\(nonce)".utf8)))
     }
 }
