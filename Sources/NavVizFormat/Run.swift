@@ -19,6 +19,12 @@ public struct RunStep: Sendable, Equatable {
     /// Expectations that did not hold.
     public var failures: [String]
 
+    /// The failures named by their field alone (`expect.visible: …`), for under the step's own row or heading: a
+    /// `steps[1].` under row 2 read as another step (a trial).
+    public var failuresByField: [String] {
+        failures.map { !path.isEmpty && $0.hasPrefix(path + ".") ? String($0.dropFirst(path.count + 1)) : $0 }
+    }
+
     /// A step record.
     public init(
         index: Int, op: String, outcome: StepOutcome, note: String?, path: String, finder: ViewFinderResult, hierarchy: Hierarchy,

@@ -101,6 +101,8 @@ public enum DocsWriter {
             if let note = step.note { out += "\(markdown(escaping: note))\n\n" }
             out += "- Status: \(markdown(escaping: statusLine(step)))\n"
             out += "- Visible: \(codeSpan(step.finder.visible?.rawValue ?? "nothing"))\n"
+            // A failed expectation shows where the step is told (a trial: only run.json said which had failed).
+            for failure in step.failuresByField { out += "- ✗ Expectation failed: \(markdown(escaping: failure))\n" }
             if !step.outcome.events.isEmpty {
                 out +=
                     "- Callbacks: " + step.outcome.events.map { codeSpan($0.description) }.joined(separator: ", ") + "\n"
@@ -148,13 +150,15 @@ public enum DocsWriter {
             let status = step.status.rawValue
             items +=
                 "<li><button type=\"button\" data-step=\"\(offset)\" data-index=\"\(step.index)\" class=\"status-\(status)\" "
-                + "title=\"\(status)\"><span class=\"n\">\(step.index)</span> \(html(escaping: label(step)))"
+                + "title=\"\(status)\(step.failures.isEmpty ? "" : ", an expectation failed")\"\(step.failures.isEmpty ? "" : " data-failed")>"
+                + "<span class=\"n\">\(step.index)</span> \(html(escaping: label(step)))"
             items += " <span class=\"v\">\(html(escaping: step.finder.visible?.rawValue ?? ""))</span></button></li>\n"
             panel += "<section class=\"step\" data-step=\"\(offset)\" hidden>\n"
             panel +=
                 "<h2>\(step.index == 0 ? "Initial state" : "Step \(step.index): \(html(escaping: label(step)))") <span class=\"badge status-\(status)\">\(status)</span></h2>\n"
             if let note = step.note { panel += noteHTML(note) }
             if let message = step.outcome.message { panel += "<p class=\"message\">\(html(escaping: message))</p>\n" }
+            for failure in step.failuresByField { panel += "<p class=\"failure\">✗ Expectation failed: \(html(escaping: failure))</p>\n" }
             panel += "<p>Visible: <code>\(html(escaping: step.finder.visible?.rawValue ?? "nothing"))</code></p>\n"
             for (caption, svg) in [("Transition", inlined[offset].transition), ("State after the step", inlined[offset].state)] {
                 guard let svg else { continue }
@@ -191,10 +195,11 @@ public enum DocsWriter {
             nav button[aria-current="true"] .n, nav button[aria-current="true"] .v { color: white; }
             nav .v { color: #57606a; font-size: 12px; }
             .status-rejected .n::after, .status-noop .n::after, .status-dropped .n::after { content: " ⚠"; }
+            nav button[data-failed] .n::after { content: " ✗"; color: #cf222e; }
             main { flex: 1; overflow: auto; padding: 16px 24px; }
             .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: #dafbe1; vertical-align: middle; }
             .badge.status-rejected { background: #ffebe9; } .badge.status-noop, .badge.status-dropped { background: #fff8c5; }
-            .message { color: #cf222e; } .note { font-size: 15px; } details.notes { color: #57606a; font-size: 13px; margin: -6px 0 8px; }
+            .message, .failure { color: #cf222e; } .note { font-size: 15px; } details.notes { color: #57606a; font-size: 13px; margin: -6px 0 8px; }
             figure { margin: 12px 0; } figcaption { color: #57606a; margin-bottom: 4px; }
             .canvas { overflow: auto; max-height: 78vh; border: 1px solid #eaeef2; border-radius: 6px; cursor: grab; }
             .canvas.dragging { cursor: grabbing; user-select: none; }

@@ -187,10 +187,16 @@ extension NavVizCommand {
                 say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(output)/")
                 say("Open \(output)/index.html")
             }
-            let failures = entries.reduce(0) { $0 + $1.failures }
-            if failures > 0 {
+            // Each failed expectation by file and step, as `navviz run` says it (a trial: a folder of scenarios said only
+            // "8 expectations failed", and the user ran every file again to find which).
+            let failed = plans.flatMap(\.run.failures)
+            if !failed.isEmpty {
+                let shown = failed.prefix(20).map(Terminal.inline)
+                let more = failed.count > shown.count ? ["… and \(failed.count - shown.count) more"] : []
                 throw CommandFailure(
-                    message: "\(failures) expectation\(failures == 1 ? "" : "s") failed (run 'navviz run' for details)",
+                    message: (shown + more).joined(separator: "\n")
+                        + "\n\(failed.count) expectation\(failed.count == 1 ? "" : "s") failed (the output is written; README.md and "
+                        + "index.html mark each)",
                     code: CommandFailure.failed)
             }
         }

@@ -39,11 +39,7 @@ enum RunTable {
             for warning in step.outcome.warnings { out += "     warning: \(Terminal.inline(warning))\n" }
             // Under its row, a failure is named by its field alone: `steps[1].` under row 2 read as another step (a
             // trial); the summary on stderr keeps the file and the whole path.
-            for failure in step.failures {
-                let local =
-                    !step.path.isEmpty && failure.hasPrefix(step.path + ".") ? String(failure.dropFirst(step.path.count + 1)) : failure
-                out += "     ✗ \(Terminal.inline(local))\n"
-            }
+            for failure in step.failuresByField { out += "     ✗ \(Terminal.inline(failure))\n" }
         }
         var counts: [String] = []
         for status in StepStatus.allCases {

@@ -187,6 +187,32 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("containers/flow.svg").path))
     }
 
+    /// A failed expectation is named by file and step, and marked in the README and the viewer (a trial: a folder of
+    /// scenarios said only "8 expectations failed", and its pages showed the failing flow as fine).
+    @Test func failedExpectationsAreNamedAndMarked() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let scenarios = tmp.appendingPathComponent("flows")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try #"{"navviz": 1, "name": "A", "root": {"navigation": ["Home"]}, "steps": [{"push": "Cart", "expect": {"visible": "Home"}}]}"#
+            .write(to: scenarios.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try #"{"navviz": 1, "name": "B", "root": {"navigation": ["Home"]}, "steps": [{"pop": true, "expect": {"status": "ok"}}]}"#
+            .write(to: scenarios.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out")
+        let result = try Self.navviz(["render", "flows", "-o", "out", "--format", "dot"], in: tmp)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "flows/a.json: steps[0].expect.visible: expected 'Home', got 'Cart'\n"
+                + "flows/b.json: steps[0].expect.status: expected 'ok', got 'noop' ('navigation' is at its root: there is nothing to pop)\n"
+                + "2 expectations failed (the output is written; README.md and index.html mark each)\n")
+        let readme = try String(contentsOf: out.appendingPathComponent("a/README.md"), encoding: .utf8)
+        #expect(readme.contains("- Visible: `Cart`\n- ✗ Expectation failed: expect.visible: expected 'Home', got 'Cart'\n"))
+        let page = try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8)
+        #expect(page.contains(#"title="ok, an expectation failed" data-failed><span class="n">1</span> push"#))
+        #expect(page.contains("<p class=\"failure\">✗ Expectation failed: expect.visible: expected &#39;Home&#39;, got &#39;Cart&#39;</p>"))
+    }
+
     @Test func aScenarioNamedIndexDoesNotCollideWithTheTopLevelIndex() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
