@@ -26,6 +26,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case collapseOntoOwnColumn(NodeID, split: NodeID)
     case notAContainer(NodeID)
     case unknownActivity(String, container: NodeID, known: [String])
+    /// The rule `new` for a key that has an inactive controller and no generator to build a new one.
+    case newWithoutGenerator(String, container: NodeID)
     case noPreviousActivity(NodeID)
     case cannotRebuild(String, container: NodeID)
     case unknownRoute(String)
@@ -102,6 +104,9 @@ extension NavigationError: CustomStringConvertible {
         case .unknownActivity(let key, let container, let known):
             "Unknown activity '\(key)' in '\(container)': no controller or generator has that key"
                 + (known.isEmpty ? "" : ". Known keys: \(known.map { "'\($0)'" }.joined(separator: ", "))")
+        case .newWithoutGenerator(let key, let container):
+            "Cannot activate a new '\(key)' in '\(container)': the rule 'new' flushes its inactive controller and builds another "
+                + "from a generator, and '\(key)' has none (register one, or use the rule 'any' to show the one it has)"
         case .noPreviousActivity(let container):
             "Cannot activate the previous activity of '\(container)': there is no inactive activity"
         case .cannotRebuild(let key, let container):

@@ -102,12 +102,17 @@ extension Transaction {
         case .previous:
             // `viewControllerForPreviousActivity()`: the last inactive one, and the current one is discarded.
             guard let previous = inactiveChildren(of: activity).last else { throw .noPreviousActivity(activity) }
+            warnIfNotRead(key, retrieved: h[previous].key, in: activity)
             new = previous
             result = "retrieved"
             discardsOld = true
         case .any, .new:
             if rule == .new {
-                for entry in inactiveChildren(of: activity) where h[entry].key == key { forget(entry, in: activity) }
+                let cached = inactiveChildren(of: activity).filter { h[$0].key == key }
+                // Flushed first, then built: without a generator the key would be gone (the message said no controller had
+                // the key while the diagram showed one: a trial).
+                if !cached.isEmpty, generator(for: key, in: activity) == nil { throw .newWithoutGenerator(key, container: activity) }
+                for entry in cached { forget(entry, in: activity) }
             }
             if let old, key == h[activity].active {
                 hooks.append(HookEvent("current", controller: old))
@@ -177,6 +182,7 @@ extension Transaction {
             let history = h[controller].activity?.history ?? []
             guard history.count > 1 else { throw .noPreviousActivity(controller) }
             key = history[1]
+            warnIfNotRead(requested, retrieved: key, in: controller)
         }
         if key == h[controller].active { return noop("'\(key)' is already loaded in '\(controller)'") }
         let existing = h[controller].children.first { h[$0].key == key }
@@ -234,6 +240,14 @@ extension Transaction {
             return NodeSpec(kind: .controller, id: "defaultController")
         }
         return nil
+    }
+
+    /// The rule `previous` takes the last activity, whatever key the step names (the seed's operation carries one
+    /// and does not read it): said when it names another (a trial's unknown key passed without a word).
+    mutating func warnIfNotRead(_ named: String, retrieved: String?, in activity: NodeID) {
+        guard let retrieved, !named.isEmpty, named != retrieved else { return }
+        warnings.append(
+            "The rule 'previous' brought back '\(retrieved)' in '\(activity)': it does not read the key the step names ('\(named)')")
     }
 
     /// Every key the container can show: its children's, then its generators', without repeats.

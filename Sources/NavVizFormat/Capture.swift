@@ -96,8 +96,10 @@ public enum Capture {
         line.count > 60 ? String(line.prefix(59)) + "…" : String(line)
     }
 
-    /// Whether a JSON document is a canonical snapshot (a node object, not a scenario or a run).
+    /// Whether a JSON document is a canonical snapshot (a node object, not a scenario or a run; or `null`, an empty
+    /// window, which `run` and `import` refused while `diff` and the daemon took it: a trial).
     public static func isSnapshot(_ value: JSONValue) -> Bool {
+        if value == .null { return true }
         if case .object = value, value["kind"] != nil, value["navviz"] == nil { return true }
         return false
     }

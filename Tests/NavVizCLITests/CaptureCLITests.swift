@@ -70,6 +70,20 @@ import Testing
         )
     }
 
+    /// A `null` snapshot, an empty window, is a capture to every command (`run` and `import` refused it while `diff` and
+    /// the daemon took it: a trial).
+    @Test(arguments: [
+        (["run", "empty.json"], "0    initial  ok        -        \nno steps; all expectations hold\n"),
+        (["validate", "empty.json"], "empty.json: ok (0 steps)\n"),
+        (["import", "empty.json", "list.txt"], #""root": null,"#),
+    ])
+    func anEmptyWindowIsACapture(arguments: [String], output: String) throws {
+        let folder = try ScenarioFolder(["empty.json": "null\n", "list.txt": Self.list])
+        let result = try navviz(arguments, in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(output), "\(result.stdout)")
+    }
+
     /// Two captures of one app: tab 0's `ProductViewController` popped, tab 1's untouched. `diff` and `import` match
     /// controllers by their addresses, so the second keeps its id (`diff` read a move and a pop in tab 1), and
     /// `import` says a note about the same class once.

@@ -154,6 +154,20 @@ import Testing
         #expect(children(sim) == ["Terms", "Welcome#2"])
     }
 
+    /// The rule `new` for a key whose inactive controller has no generator behind it: rejected as such, with the cached
+    /// controller kept (it said no controller had the key, while one was there: a trial).
+    @Test func ruleNewWithoutAGeneratorSaysSo() throws {
+        var sim = try Self.simulator(Self.onboarding(welcomeGenerator: false))
+        sim.perform(.activate("terms"))
+        let outcome = sim.perform(.activate("welcome", rule: .new))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot activate a new 'welcome' in 'onboarding': the rule 'new' flushes its inactive controller and builds "
+                + "another from a generator, and 'welcome' has none (register one, or use the rule 'any' to show the one it has)")
+        #expect(children(sim) == ["Welcome", "Terms"])
+    }
+
     @Test func ruleNewOnTheActiveKeyIsCurrent() throws {
         var sim = try Self.simulator(Self.onboarding(welcomeGenerator: true))
         let outcome = sim.perform(.activate("welcome", rule: .new))
@@ -178,6 +192,21 @@ import Testing
             events(outcome) == [
                 "SignUp.viewWillDisappear", "SignUp.viewDidDisappear", "Terms.viewWillAppear", "Terms.viewDidAppear",
             ])
+    }
+
+    /// The rule `previous` does not read the key the step names: a key other than the one it brings back is said.
+    @Test func rulePreviousSaysItDidNotReadAnotherKey() throws {
+        var sim = try Self.simulator()
+        sim.perform(.activate("terms"))
+        sim.perform(.activate("signUp"))
+        let outcome = sim.perform(.activate("nope", rule: .previous))
+        #expect(outcome.status == .ok)
+        #expect(
+            outcome.warnings == [
+                "The rule 'previous' brought back 'terms' in 'onboarding': it does not read the key the step names ('nope')"
+            ])
+        sim.perform(.activate("signUp"))
+        #expect(sim.perform(.activate("terms", rule: .previous)).warnings.isEmpty)
     }
 
     @Test func rulePreviousWithoutInactiveActivityIsRejected() throws {

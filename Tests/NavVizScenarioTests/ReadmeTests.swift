@@ -20,6 +20,16 @@ import Testing
         #expect(run.steps.count == 5)
     }
 
+    /// The README's list of operations names every one the decoder reads (a trial found `snapshot` missing).
+    @Test func readmeListsEveryOperation() throws {
+        let text = try Self.readme()
+        let start = try #require(text.range(of: "Operations: "))
+        let list = text[start.upperBound...].prefix { $0 != "." }
+        let listed = Set(list.matches(of: /`([A-Za-z]+)`/).map { String($0.1) })
+        #expect(
+            Set(ScenarioDecoder.operationNames).subtracting(listed).isEmpty, "\(Set(ScenarioDecoder.operationNames).subtracting(listed))")
+    }
+
     @Test func readmeSimulatorSnippetMessageIsExact() throws {
         var simulator = try Simulator(root: .tabs([.navigation([.screen("Feed")]), .screen("Profile")]))
         let step = simulator.perform(.select(.index(5)))
