@@ -95,6 +95,8 @@ public struct ScenarioStep: Sendable, Equatable {
 public struct Expectation: Sendable, Equatable {
     /// The visible controller's id or screen name.
     public var visible: String?
+    /// `"visible": null`: nothing is visible (an empty window).
+    public var nothingVisible = false
     /// The step's status.
     public var status: StepStatus?
     /// Text the step's message must contain.

@@ -11,6 +11,19 @@ extension ScenarioDecoder {
     static let nodeExpectation =
         "a node literal (a screen name, or an object with one of 'navigation', 'tabs', 'split', 'activities', 'stack', 'notifications', 'screen', 'ref')"
 
+    /// Whether a screen name is not one of navviz's numbered ids (`Home#2`): its controller's id would be one, taken for
+    /// the second `Home` in diagrams and expectations (a trial pushed `Home#2` as a new screen). Refused, with the way
+    /// to name an existing controller.
+    mutating func numberedName(_ name: String, at path: String) -> Bool {
+        guard !replaying, NodeID(name).numbered.number != nil else { return true }
+        fail(
+            .invalidNode(
+                file: file, path: path,
+                reason: "a screen name cannot end in '#' and a number ('\(name)'): navviz numbers instances so ('Home', 'Home#2'); "
+                    + "to name an existing controller write {\"ref\": \"\(name)\"}"))
+        return false
+    }
+
     /// Decodes a view of an animated stack: a name, a `{"screen": …}` leaf or a reference. A container literal
     /// (`{"tabs": …}`, a screen with children) is refused where it is written: it was accepted, and a run drew a tab
     /// bar controller inside a `UIView`, or refused the step only when it ran, exit 0 (a fidelity trial).
@@ -53,6 +66,7 @@ extension ScenarioDecoder {
                 fail(.invalidNode(file: file, path: path, reason: "a screen name cannot be empty"))
                 return nil
             }
+            guard numberedName(name, at: path) else { return nil }
             registerBase(name)
             return NodeSpec(kind: asView ? .view : .controller, screen: name)
         case .object(let members):
@@ -122,6 +136,7 @@ extension ScenarioDecoder {
                 fail(.invalidNode(file: file, path: kindPath, reason: "a screen name cannot be empty"))
                 return nil
             }
+            guard numberedName(name, at: kindPath) else { return nil }
             registerBase(name)
             spec = NodeSpec(kind: asView ? .view : .controller, screen: name)
             if let raw = value["children"], let items = array(raw, join(path, "children"), "an array of node literals") {

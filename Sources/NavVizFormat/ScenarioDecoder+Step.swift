@@ -204,7 +204,9 @@ extension ScenarioDecoder {
         guard let members = object(value, path) else { return nil }
         checkFields(members, at: path, allowed: ["visible", "status", "error", "events", "path", "onScreen"])
         var expect = Expectation()
-        if let raw = value["visible"] {
+        if value["visible"] == .null {
+            expect.nothingVisible = true
+        } else if let raw = value["visible"] {
             expect.visible = string(raw, join(path, "visible"))
             if let id = expect.visible { noteIDReference(id, at: join(path, "visible")) }
         }

@@ -209,6 +209,7 @@ public enum ScenarioEncoder {
     private static func expectation(_ expect: Expectation) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let visible = expect.visible { members.append(("visible", .string(visible))) }
+        if expect.nothingVisible { members.append(("visible", .null)) }
         if let status = expect.status { members.append(("status", .string(status.rawValue))) }
         if let error = expect.error { members.append(("error", .string(error))) }
         for (key, list) in [("events", expect.events), ("path", expect.path), ("onScreen", expect.onScreen)] {

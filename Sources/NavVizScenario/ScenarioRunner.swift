@@ -75,13 +75,17 @@ public struct ScenarioRunner {
         if let visible = expect.visible, !names(visible, step.finder.visible, in: h) {
             var why = ""
             // A fresh instance of the screen is visible while the id names an earlier one (a new user took this for a bug).
-            if let shown = step.finder.visible, h.contains(shown), h[shown].screen == visible, h.contains(NodeID(visible)),
-                !h.isAttached(NodeID(visible))
-            {
+            if let shown = step.finder.visible, h.contains(shown), h[shown].screen == visible, h.contains(NodeID(visible)) {
                 why =
-                    " (a new instance of the screen '\(visible)': '\(visible)' names the earlier one, which left the window; write '\(shown)' for the new one)"
+                    h.isAttached(NodeID(visible))
+                    ? " (another instance of the screen '\(visible)': '\(visible)' names the first, still in the window; write '\(shown)' "
+                        + "for this one)"
+                    : " (a new instance of the screen '\(visible)': '\(visible)' names the earlier one, which left the window; write '\(shown)' for the new one)"
             }
             failures.append("\(path).visible: expected '\(visible)', got '\(step.finder.visible?.rawValue ?? "nothing")'\(why)")
+        }
+        if expect.nothingVisible, let shown = step.finder.visible {
+            failures.append("\(path).visible: expected nothing visible (an empty window), got '\(shown.rawValue)'")
         }
         if let error = expect.error {
             if let message = step.outcome.message, message.contains(error) {

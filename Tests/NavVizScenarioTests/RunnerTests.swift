@@ -217,6 +217,29 @@ private func withSteps(_ steps: String) -> String {
             ])
     }
 
+    /// `"visible": null` expects an empty window (it was refused as "expected a string, found null", a trial); the
+    /// encoder writes it back.
+    @Test func nothingVisibleIsAnExpectation() throws {
+        let text =
+            #"{"navviz": 1, "name": "w", "root": {"navigation": ["Home"]}, "steps": [{"snapshot": null, "expect": {"visible": null}}, {"setRoot": "A", "expect": {"visible": null}}]}"#
+        let scenario = try ScenarioDecoder.decode(text, file: "w.json")
+        #expect(scenario.steps[0].expect?.nothingVisible == true)
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.failures == ["w.json: steps[1].expect.visible: expected nothing visible (an empty window), got 'A'"])
+        #expect(JSONWriter.compact(ScenarioEncoder.encode(scenario)).contains(#""expect":{"visible":null}"#))
+    }
+
+    /// A second instance pushed over the first: the screen's name is the first's id, and the failure says so (the
+    /// daemon's failure said only "got 'Product#2'", a trial).
+    @Test func aScreenNameNamesTheFirstInstanceWhileItIsInTheWindow() throws {
+        let result = try run(withSteps(#"{"push": "Detail"}, {"push": "Detail", "expect": {"visible": "Detail"}}"#))
+        #expect(
+            result.failures == [
+                "shop.json: steps[1].expect.visible: expected 'Detail', got 'Detail#2' (another instance of the screen 'Detail': "
+                    + "'Detail' names the first, still in the window; write 'Detail#2' for this one)"
+            ])
+    }
+
     /// A snapshot step deeper than the simulator's limit is rejected as a step that would nest so is (a daemon's
     /// snapshots come this way): the state stays as it was.
     @Test func aSnapshotDeeperThanTheLimitIsRejected() throws {

@@ -498,6 +498,15 @@ private let nodeLiteral =
         (#"{"navigation": ["A"], "tabs": []}"#, "shop.json: root: a node literal has exactly one kind, found 'navigation' and 'tabs'"),
         (#""""#, "shop.json: root: a screen name cannot be empty"),
         (#"{"screen": ""}"#, "shop.json: root.screen: a screen name cannot be empty"),
+        // A name navviz would number: its id would read as the second 'Home' (a trial); '#' inside a name is fine.
+        (
+            #"{"navigation": ["Home", "Home#2"]}"#,
+            #"shop.json: root.navigation[1]: a screen name cannot end in '#' and a number ('Home#2'): navviz numbers instances so ('Home', 'Home#2'); to name an existing controller write {"ref": "Home#2"}"#
+        ),
+        (
+            #"{"screen": "Item #3"}"#,
+            #"shop.json: root.screen: a screen name cannot end in '#' and a number ('Item #3'): navviz numbers instances so ('Home', 'Home#2'); to name an existing controller write {"ref": "Item #3"}"#
+        ),
         (#"["Home"]"#, "shop.json: root: expected \(nodeLiteral), found an array"),
         (
             #"{"navigation": "Home"}"#,
