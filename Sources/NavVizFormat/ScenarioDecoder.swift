@@ -170,13 +170,17 @@ public struct ScenarioDecoder: FieldReader {
         }
         var routes: [String: Route] = [:]
         if let raw = value["routes"], let members = object(raw, "routes") {
-            for (key, routeValue) in members.sorted(by: { $0.0 < $1.0 }) {
+            // Chains as the file spells them, checked with the rest: checked only once the file had no other error, a
+            // chain loop came out on the second run (a fidelity trial). Each route's errors in the file's order, its
+            // chain's last (they came sorted by name, and the chains' after every route's: a docs trial).
+            let chains = chainErrors(
+                known: Set(members.map(\.0)),
+                chains: Dictionary(members.compactMap { key, item in item["chain"]?.stringValue.map { (key, $0) } }) { a, _ in a })
+            for (key, routeValue) in members {
                 if let route = self.route(routeValue, join("routes", key)) { routes[key] = route }
+                if let error = chains[key] { fail(error) }
             }
         }
-        // The routes that could be read, now, in the routes' place among the errors: checked only once the file had
-        // no other error, a chain loop came out on the second run (a fidelity trial).
-        checkChains(routes)
         var root: NodeSpec?
         var initialHierarchy: Hierarchy?
         if let raw = value["root"] {
@@ -264,22 +268,23 @@ public struct ScenarioDecoder: FieldReader {
     /// The longest chain of routes a file may spell: run-time resolution follows it route by route.
     static let maxChain = 64
 
-    /// Refuses a chain that leads back to a route already in it (every step that navigates to it would fail)
-    /// and one longer than `maxChain`: one error per route on a cycle, one per route that starts a chain too
-    /// long. Each route has at most one successor, so one walk per route, remembered, covers them all.
-    mutating func checkChains(_ routes: [String: Route]) {
+    /// The errors of chains (route → the route it chains to) that lead back to a route already in them (every step
+    /// that navigates to one would fail) or run longer than `maxChain`: one per route on a cycle, one per route that
+    /// starts a chain too long, by route. Each route has at most one successor, so one walk per route, remembered,
+    /// covers them all.
+    func chainErrors(known: Set<String>, chains: [String: String]) -> [String: ScenarioError] {
         var length: [String: Int] = [:]  // routes whose chain ends: how many routes it runs, this one included
         var onCycle: [String: [String]] = [:]  // route → the cycle from it back to it
-        for name in routes.keys.sorted() where length[name] == nil && onCycle[name] == nil {
+        for name in known.sorted() where length[name] == nil && onCycle[name] == nil {
             var path: [String] = []
             var position: [String: Int] = [:]
             var cursor: String? = name
-            while let current = cursor, routes[current] != nil, length[current] == nil, onCycle[current] == nil,
+            while let current = cursor, known.contains(current), length[current] == nil, onCycle[current] == nil,
                 position[current] == nil
             {
                 position[current] = path.count
                 path.append(current)
-                cursor = routes[current]?.chainName
+                cursor = chains[current]
             }
             var tail = path[...]
             if let current = cursor, let start = position[current] {
@@ -296,21 +301,21 @@ public struct ScenarioDecoder: FieldReader {
                 length[member] = next
             }
         }
-        for name in routes.keys.sorted() {
+        var errors: [String: ScenarioError] = [:]
+        for name in known {
             let path = join(join("routes", name), "chain")
             if let cycle = onCycle[name] {
-                fail(
-                    .invalidValue(
-                        file: file, path: path, value: routes[name]?.chainName ?? "",
-                        expected: "a route whose chain does not lead back to it: " + cycle.map { "'\($0)'" }.joined(separator: " → "),
-                        suggestion: nil))
+                errors[name] = .invalidValue(
+                    file: file, path: path, value: chains[name] ?? "",
+                    expected: "a route whose chain does not lead back to it: " + cycle.map { "'\($0)'" }.joined(separator: " → "),
+                    suggestion: nil)
             } else if let count = length[name], count > Self.maxChain {
-                fail(
-                    .invalidValue(
-                        file: file, path: path, value: routes[name]?.chainName ?? "",
-                        expected: "a chain of at most \(Self.maxChain) routes (this one runs \(count))", suggestion: nil))
+                errors[name] = .invalidValue(
+                    file: file, path: path, value: chains[name] ?? "",
+                    expected: "a chain of at most \(Self.maxChain) routes (this one runs \(count))", suggestion: nil)
             }
         }
+        return errors
     }
 
     mutating func noteRouteReference(_ name: String, at path: String) { references.append((errors.count, .route(path: path, name: name))) }

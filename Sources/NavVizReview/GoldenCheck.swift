@@ -73,6 +73,7 @@ public struct GoldenCheck: Sendable {
         }
         // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
         var diffs: [String: [String]] = [:]
+        var renumberedTo: [String: Int] = [:]
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
             // A transition that moved to another step is diffed with its golden's caption renumbered: the number is
             // said once, in `(golden …)`, and the diff shows what else changed.
@@ -81,6 +82,7 @@ public struct GoldenCheck: Sendable {
                 let to = Goldens.stepNumber(drift.path), from != to
             {
                 golden = Goldens.renumbered(golden, from: from, to: to)
+                renumberedTo[drift.path] = to
             }
             diffs[drift.path] = LineDiff.lines(old: golden, new: drift.actual ?? "")
         }
@@ -108,7 +110,10 @@ public struct GoldenCheck: Sendable {
         var budget = linesPerScenario
         var hidden = 0
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
-            let lines = ["--- \(drift.goldenPath ?? drift.path) (golden)", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
+            // Its `-` lines are the golden's with the step number read as the new one: said, as they are not its bytes (a
+            // trial grepped the golden for a quoted line and did not find it).
+            let golden = renumberedTo[drift.path].map { "golden, its step number read as \($0)" } ?? "golden"
+            let lines = ["--- \(drift.goldenPath ?? drift.path) (\(golden))", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
             report.fullDiff += lines
             let room = min(linesPerFile, budget)
             report.lines += lines.prefix(room).enumerated().map { index, line in

@@ -103,6 +103,9 @@ extension NavVizCommand {
             var checked: Set<String> = []
             // Artifacts that could not be written: the check goes on (the drift report is what CI needs), then fails.
             var unwritable: [String] = []
+            // Names more than one file has: each of their lines names its file (the one that kept the plain name did not,
+            // a docs trial).
+            let sharedNames = Set(Dictionary(grouping: loaded.map { slug($0.file) }, by: { $0 }).filter { $0.value.count > 1 }.keys)
             for scenario in loaded {
                 let folder = folders[scenario.file] ?? slug(scenario.file)
                 checked.insert(folder)
@@ -119,7 +122,8 @@ extension NavVizCommand {
                 // `git add` of the golden folder would commit half a golden set.
                 OutputDirectory.removeAbandonedSiblings(of: URL(fileURLWithPath: target).standardizedFileURL)
                 // A folder named otherwise than its file (another file shares the name) says which file it is.
-                let label = folder == slug(scenario.file) ? folder : "\(folder) (\(scenario.file))"
+                let label =
+                    folder == slug(scenario.file) && !sharedNames.contains(folder) ? folder : "\(folder) (\(scenario.file))"
                 if record {
                     let source = sources.relative(scenario.file)
                     try recordGoldens(files, in: target, name: label, source: source, recorded: sources.owners[folder])

@@ -143,7 +143,7 @@ import Testing
         // Files in one folder whose names differ only by what a folder name cannot hold are numbered.
         let same = try ScenarioFolder(["f/Sign in.json": ReviewScenario.base, "f/Sign-in.json": ReviewScenario.base])
         let numbered = try navviz(["check", "f", "--golden", "golden", "--record"], in: same.url)
-        #expect(numbered.stdout.hasPrefix("recorded Sign-in: "))
+        #expect(numbered.stdout.hasPrefix("recorded Sign-in (f/Sign in.json): "))
         #expect(numbered.stdout.contains("\nrecorded Sign-in-2 (f/Sign-in.json): "))
     }
 
@@ -162,10 +162,16 @@ import Testing
         #expect(
             both.stdout == """
                 recorded ipad-checkout (flows/ipad/checkout.json): 9 goldens (9 new) in golden/ipad-checkout/
-                unchanged checkout: 9 goldens in golden/checkout/
+                unchanged checkout (flows/iphone/checkout.json): 9 goldens in golden/checkout/
 
                 """)
         #expect(try read("golden/ipad-checkout/source.txt", in: folder.url) == "../flows/ipad/checkout.json\n")
+        // Both lines name their file: the one that keeps the plain name too (a docs trial).
+        let checked = try navviz(["check", "flows/ipad", "flows/iphone", "--golden", "golden"], in: folder.url)
+        #expect(
+            checked.stdout.hasPrefix(
+                "ok   ipad-checkout (flows/ipad/checkout.json): 9 goldens match\nok   checkout (flows/iphone/checkout.json): 9 goldens match\n"
+            ))
 
         // Alone, and from another folder: each its own goldens.
         let ipad = try navviz(["check", "ipad/checkout.json", "--golden", "../golden"], in: folder.url.appendingPathComponent("flows"))

@@ -107,17 +107,18 @@ private let nodeLiteral =
         #expect(messages(text, file: "r.json") == ["r.json: routes." + message])
     }
 
-    /// A chain loop is reported with the file's other errors, not on the run after they are fixed.
+    /// A chain loop is reported with the file's other errors, not on the run after they are fixed, and in the file's
+    /// order (routes came sorted by name, their chains after them all: a docs trial).
     @Test func aChainLoopIsReportedWithOtherErrors() {
         let text = #"""
-            {"navviz": 1, "root": {"navigation": ["Home"]}, "routes": {"a": {"build": "A", "transition": "push", "chain": "b"},
-             "b": {"build": "B", "transition": "push", "chain": "a"}, "c": {"transition": "pusj"}}, "steps": [{"pop": 1}]}
+            {"navviz": 1, "root": {"navigation": ["Home"]}, "routes": {"b": {"build": "B", "transition": "push", "chain": "a"},
+             "a": {"build": "A", "transition": "push", "chain": "b"}, "c": {"transition": "pusj"}}, "steps": [{"pop": 1}]}
             """#
         #expect(
             messages(text, file: "r.json") == [
-                "r.json: routes.c.transition: invalid value 'pusj', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'push'?",
-                "r.json: routes.a.chain: invalid value 'b', expected a route whose chain does not lead back to it: 'a' → 'b' → 'a'",
                 "r.json: routes.b.chain: invalid value 'a', expected a route whose chain does not lead back to it: 'b' → 'a' → 'b'",
+                "r.json: routes.a.chain: invalid value 'b', expected a route whose chain does not lead back to it: 'a' → 'b' → 'a'",
+                "r.json: routes.c.transition: invalid value 'pusj', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'push'?",
                 "r.json: steps[0].pop: expected true (the operation takes no argument), found a number",
             ])
     }
