@@ -236,7 +236,13 @@ extension PrintHierarchy {
         // A `--kind` that names no class of the dump is most likely misspelt.
         var unmatchedKinds: [String: String] = [:]
         for name in overrides.keys.sorted() where !names.contains(name) {
-            let guess = Suggestion.closest(to: name, in: names.sorted()).map { ". Did you mean '\($0)'?" } ?? ""
+            // Else the one class that holds the name (`Coordinator` for `AppCoordinatorController`: a trial's near miss got no guess).
+            let holding = name.count >= 4 ? Set(names.filter { $0.contains(name) }.map { ClassName.short($0) }) : []
+            let guess =
+                (Suggestion.closest(to: name, in: names.sorted()) ?? (holding.count == 1 ? holding.first : nil)).map {
+                    ". Did you mean '\($0)'?"
+                }
+                ?? ""
             unmatchedKinds[name] = "--kind '\(name)=\(overrides[name]!.rawValue)' matched no class in this capture\(guess)"
             notes.append(unmatchedKinds[name]!)
         }

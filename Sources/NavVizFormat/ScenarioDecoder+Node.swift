@@ -97,6 +97,17 @@ extension ScenarioDecoder {
                 return nil
             }
             let allowed = kind == "ref" ? ["ref"] : [kind] + Self.commonNodeFields + (Self.kindFields[kind] ?? [])
+            // A reference names a controller that exists: nothing of a literal applies to it (it said "unknown field 'id'",
+            // which read as a misspelling: a docs trial).
+            if kind == "ref", members.count > 1 {
+                for (key, _) in members where key != "ref" {
+                    fail(
+                        .invalidNode(
+                            file: file, path: join(path, key),
+                            reason: "a reference takes no other field ('\(key)'): it names a controller that exists, as it is"))
+                }
+                return nil
+            }
             // A field of other kinds (`selected` on a navigation literal) says which kinds take it, as a step's field of
             // another operation does.
             for (key, _) in members where !allowed.contains(key) {

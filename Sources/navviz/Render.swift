@@ -28,7 +28,9 @@ extension NavVizCommand {
         @Option(name: .shortAndLong, help: "The output directory.")
         var output = "navviz-out"
 
-        @Option(parsing: .unconditional, help: "Render only this step (its state and transition).")
+        @Option(
+            parsing: .unconditional,
+            help: "Render only this step: its state and transition, and the flow (which shows where the step goes).")
         var step: Int?
 
         @Option(help: "Render only one family: states, transitions or flow.")
@@ -215,7 +217,7 @@ func slug(_ file: String) -> String {
 struct LayoutOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: "Lay out this many diagrams at once: in this process and N-1 worker processes (default: the number of cores).")
+        help: "Lay out this many diagrams at once, 1 to 64: in this process and N-1 worker processes (default: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Neither read nor write the SVG cache ($XDG_CACHE_HOME/navviz, else ~/.cache/navviz).")

@@ -60,7 +60,8 @@ extension NavVizCommand {
         static let configuration = CommandConfiguration(
             commandName: "validate",
             abstract: "Check scenario files without running them.",
-            discussion: "Prints every error with the file and JSON path. Exits 0 when all files are valid, 65 otherwise."
+            discussion:
+                "Prints every error with the file and JSON path. Exits 0 when all files are valid, 64 on bad usage, 65 when a file is invalid."
         )
 
         @Argument(help: "Scenario files or captures, or directories of *.json files and *.txt captures; - reads standard input.")

@@ -169,6 +169,11 @@ import Testing
             try capture(text, kinds: ["StackControler": .navigation]).notes == [
                 "--kind 'StackControler=navigation' matched no class in this capture. Did you mean 'StackController'?"
             ])
+        // A part of one class's name: that class (a trial wrote `Coordinator` for `CoordinatorController`).
+        #expect(
+            try capture(text, kinds: ["Stack": .navigation]).notes == [
+                "--kind 'Stack=navigation' matched no class in this capture. Did you mean 'StackController'?"
+            ])
     }
 
     /// Several children in the window at once: the container is visible and all of them are on screen.

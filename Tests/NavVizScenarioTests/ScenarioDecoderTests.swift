@@ -340,7 +340,10 @@ private let nodeLiteral =
                 "shop.json: root.metrics.active.x: unknown field 'x'",
             ]
         ),
-        (withSteps(#"{"push": {"ref": "Home", "id": "x"}}"#), ["shop.json: steps[0].push.id: unknown field 'id'"]),
+        (
+            withSteps(#"{"push": {"ref": "Home", "id": "x"}}"#),
+            ["shop.json: steps[0].push.id: a reference takes no other field ('id'): it names a controller that exists, as it is"]
+        ),
         (
             #"{"navviz": 1, "root": "Home", "screens": {"Home": {"klass": "H"}}}"#,
             ["shop.json: screens.Home.klass: unknown field 'klass'. Did you mean 'class'?"]
