@@ -77,7 +77,15 @@ def prove(url, token):
     try:
         with urllib.request.urlopen(base + "/api/proof?nonce=" + nonce, timeout=10) as response:
             proof = json.loads(response.read()).get("proof")
-    except (urllib.error.URLError, ValueError, AttributeError):
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            # A daemon without a token has no proof to give: said so, and nothing sent.
+            raise CaptureError("navviz serve at %s has no token (it has no proof to give), so the token was not sent: "
+                               "leave NAVVIZ_TOKEN and --token out, or start navviz serve with one" % base)
+        proof = None
+    except urllib.error.URLError as error:
+        raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (base, error.reason))
+    except (ValueError, AttributeError):
         proof = None
     if not isinstance(proof, str) or not hmac.compare_digest(proof, expected):
         raise CaptureError("what answers at %s could not prove it is the navviz serve that holds the token, so neither the "

@@ -156,6 +156,47 @@ if url:
         code = navviz_lldb.main(["post", path, "--url", url, "--session", "latin"])
         check("a file that is not UTF-8 is a message, not a traceback", code == 1)
 
+if url:
+    # A token for a daemon that has none: said, and the token not sent.
+    frame, result = run("capture --post %s --session lldbtest --token stray-token-0123456789" % url, Value(DUMP))
+    check("a token for a daemon without one is said", result.error is not None and "has no token" in result.error, result.error)
+
+# What answers without proving the token (another program on the port) gets neither the token nor the dump; a port
+# where nothing answers is said to be one.
+import http.server  # noqa: E402
+import threading  # noqa: E402
+
+seen = []
+
+
+class Impostor(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        seen.append((self.path, self.headers.get("Authorization")))
+        body = b'{"proof": "' + b"0" * 64 + b'"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_POST = do_GET
+
+    def log_message(self, *args):
+        pass
+
+
+impostor = http.server.HTTPServer(("127.0.0.1", 0), Impostor)
+threading.Thread(target=impostor.serve_forever, daemon=True).start()
+impostor_url = "http://127.0.0.1:%d" % impostor.server_address[1]
+frame, result = run("capture --post %s --session s --token victim-token-0123456789" % impostor_url, Value(DUMP))
+check("an impostor is refused", result.error is not None and "could not prove" in result.error, result.error)
+check("an impostor gets no token and no dump", all(auth is None for _, auth in seen) and
+      all(path.startswith("/api/proof") for path, _ in seen), seen)
+impostor.shutdown()
+frame, result = run("capture --post http://127.0.0.1:1 --session s --token victim-token-0123456789", Value(DUMP))
+check("a port where nothing answers is said", result.error is not None and "cannot reach navviz serve" in result.error,
+      result.error)
+
 token_url = os.environ.get("NAVVIZ_TOKEN_URL")
 if token_url:
     # A daemon with a token: it is taken from NAVVIZ_TOKEN, and sent only to a daemon that proves it holds it.

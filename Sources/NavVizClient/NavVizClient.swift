@@ -162,6 +162,8 @@ public struct NavVizClient: Sendable {
         var request = URLRequest(url: baseURL.appendingPathComponent("api/proof"))
         request.url = URL(string: request.url!.absoluteString + "?nonce=\(nonce)")
         let (data, response) = try await urlSession.data(for: request)
+        // A daemon without a token has no proof to give: said so (it read "could not prove", a review), and nothing sent.
+        if (response as? HTTPURLResponse)?.statusCode == 404 { throw NavVizClientError.noTokenThere(baseURL.absoluteString) }
         let proof = (try? JSONParser.parse(bytes: Array(data)))?["proof"]?.stringValue
         guard (response as? HTTPURLResponse)?.statusCode == 200, let proof,
             proof == SHA256.proof(token: token, host: Self.address(of: baseURL), nonce: nonce)
@@ -196,6 +198,8 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidSessionID(String)
     /// What answers at this address could not prove it knows the token, which was not sent.
     case unproven(String)
+    /// The daemon at this address has no token (the client was given one, which was not sent).
+    case noTokenThere(String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -206,6 +210,9 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
         case .unproven(let url):
             "What answers at \(url) could not prove it is the navviz serve that holds the token, so the token was not sent: "
                 + "check the token, and use the address navviz serve printed (another program may hold the port)"
+        case .noTokenThere(let url):
+            "navviz serve at \(url) has no token (it has no proof to give), so the token was not sent: leave it out, or start "
+                + "navviz serve with one"
         }
     }
 }

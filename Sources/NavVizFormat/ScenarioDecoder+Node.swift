@@ -15,7 +15,8 @@ extension ScenarioDecoder {
     /// the second `Home` in diagrams and expectations (a trial pushed `Home#2` as a new screen). Refused, with the way
     /// to name an existing controller.
     mutating func numberedName(_ name: String, at path: String) -> Bool {
-        guard !replaying, NodeID(name).numbered.number != nil else { return true }
+        let suffix = name.lastIndex(of: "#").map { name[name.index(after: $0)...] } ?? ""
+        guard !replaying, !suffix.isEmpty, suffix.allSatisfy({ ("0"..."9").contains($0) }) else { return true }
         fail(
             .invalidNode(
                 file: file, path: path,

@@ -184,7 +184,7 @@ public struct ScenarioDecoder: FieldReader {
         var root: NodeSpec?
         var initialHierarchy: Hierarchy?
         if let raw = value["root"] {
-            if raw == .null || Capture.isSnapshot(raw) {
+            if Capture.isSnapshot(raw) {
                 // A canonical snapshot (what `navviz import` writes from a capture).
                 initialHierarchy = snapshot(raw, "root", device: device)
                 root = .screen("(snapshot)")

@@ -98,8 +98,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     public private(set) var folderWarning: String?
 
     /// The first folder above `directory`, or link on the way to it (the folder itself too), that another user
-    /// controls, and why.
-    public static func foreignAncestor(of directory: String) -> (String, String)? {
+    /// controls, and why. Without `trustingGroup`, a folder its group may write to (without the sticky bit) counts too:
+    /// for a secret (a token file) the group's other members are other users.
+    public static func foreignAncestor(of directory: String, trustingGroup: Bool = true) -> (String, String)? {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         var path = ""
         let components = absolute.split(separator: "/")
@@ -115,8 +116,27 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             guard stat(path, &info) == 0 else { return nil }
             if info.st_uid != geteuid(), info.st_uid != 0 { return (path, "which belongs to another user (uid \(info.st_uid))") }
             if info.st_mode & 0o002 != 0, info.st_mode & S_ISVTX == 0 { return (path, "which every user may write to") }
+            if !trustingGroup, info.st_mode & 0o020 != 0, info.st_mode & S_ISVTX == 0, info.st_gid != getegid() || info.st_uid != geteuid()
+            {
+                return (path, "which its group (gid \(info.st_gid)) may write to")
+            }
         }
         return nil
+    }
+
+    /// The owners of the symbolic links a path goes through, hop by hop (at most 40, as the kernel follows).
+    public static func linkOwners(_ path: String) -> [uid_t] {
+        var owners: [uid_t] = []
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+            else { break }
+            owners.append(info.st_uid)
+            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+        }
+        return owners
     }
 
     deinit {

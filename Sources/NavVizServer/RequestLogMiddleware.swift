@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import NavVizFormat
 
 /// Logs one line per request once it is answered: method, path, status and time taken
@@ -71,7 +72,10 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
                 )
             }
             let requested = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()
-            let host = policy.acceptsAnyHost ? requested : policy.port.value.map { "\(policy.pageName):\($0)" } ?? requested
+            let host =
+                policy.acceptsAnyHost
+                ? Self.proofAddress(requested: requested, local: (context as? DaemonRequestContext)?.localAddress)
+                : policy.port.value.map { "\(policy.pageName):\($0)" } ?? requested
             let proof = SHA256.proof(token: token, host: host, nonce: nonce)
             return .text(
                 JSONWriter.compact(.object([("proof", .string(proof))])), contentType: "application/json; charset=utf-8",
@@ -82,6 +86,19 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             Self.constantTimeEqual(Array(header.utf8.dropFirst(7).drop { $0 == 0x20 }), Array(token.utf8))
         else { throw ServerError.unauthorized }
         return try await next(request, context)
+    }
+
+    /// The address a wildcard daemon's proof names: the address and port the connection reached, as a client writes them
+    /// (`127.0.0.1:7381`, `[::1]:7381`), when the request names an address or `localhost`; a name with the port reached.
+    /// Not the `Host` alone: another user's program on `[::1]` that relayed the proof request to the daemon on
+    /// `127.0.0.1` got a proof for `[::1]`, and was sent the token (a review).
+    static func proofAddress(requested: String, local: SocketAddress?) -> String {
+        let name = OriginPolicy.split(authority: requested)?.0 ?? requested
+        guard let local, let port = local.port else { return requested }
+        let isAddress = name == "localhost" || name.hasPrefix("[") || (!name.isEmpty && name.allSatisfy { $0.isNumber || $0 == "." })
+        guard isAddress, var ip = local.ipAddress else { return "\(name):\(port)" }
+        if ip.lowercased().hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
+        return ip.contains(":") ? "[\(ip.lowercased())]:\(port)" : "\(ip):\(port)"
     }
 
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -13,32 +13,12 @@ struct ScenarioWatcher: Service {
     let logger: Logger
     var interval: Duration = .milliseconds(500)
     /// The files left out as another user's, each said once.
-    private let skipped = SkippedFiles()
-
-    /// The files said once each.
-    final class SkippedFiles: @unchecked Sendable {
-        private let lock = NSLock()
-        private var files: Set<String> = []
-        /// Whether `file` is new here.
-        func insert(_ file: String) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return files.insert(file).inserted
-        }
-    }
+    private let skipped = Locked(Set<String>())
 
     /// The other user who owns `file`, or a link on the way to it: what they put there is not the user's scenario.
     static func foreignOwner(_ file: String) -> uid_t? {
-        var owners: [uid_t] = []
-        var current = file
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0 else { break }
-            owners.append(info.st_uid)
-            guard info.st_mode & S_IFMT == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-            else { break }
-            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
-        }
+        var info = stat()
+        let owners = FileJournal.linkOwners(file) + (stat(file, &info) == 0 ? [info.st_uid] : [])
         return owners.first { $0 != geteuid() && $0 != 0 }
     }
 
@@ -63,7 +43,9 @@ struct ScenarioWatcher: Service {
         let files = ScenarioLoader.expand(directory, captures: false).filter { file in
             guard FileManager.default.fileExists(atPath: file), file.hasSuffix(".json") else { return false }
             guard let owner = Self.foreignOwner(file) else { return true }
-            if skipped.insert(file) { logger.warning("\(file) belongs to another user (uid \(owner)): not watched") }
+            if skipped.withLock({ $0.insert(file).inserted }) {
+                logger.warning("\(file) belongs to another user (uid \(owner)): not watched")
+            }
             return false
         }
         let taken = Set(await store.list().filter { $0.source == .api }.map(\.id))

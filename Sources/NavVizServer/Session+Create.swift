@@ -55,7 +55,7 @@ extension Session {
         // The header fields are a scenario's: decode them as a scenario without steps, so the
         // paths and messages are the scenario format's own.
         let root = body["root"]
-        let isSnapshot = root?["kind"] != nil || root == .null
+        let isSnapshot = root.map(Capture.isSnapshot) ?? false
         var scenario: [(String, JSONValue)] = [("navviz", .number(1))]
         for key in ["name", "device", "finder", "quirks", "screens", "routes"] {
             if let value = body[key] { scenario.append((key, value)) }

@@ -96,7 +96,6 @@ public final class WorkerPoolRenderer: DiagramRenderer {
     }
 }
 
-/// Free worker slots and the requests waiting for one.
 extension WorkerPoolRenderer {
     /// The daemon's environment as a worker gets it: without the token, which a worker never needs (a security review
     /// found it there).
@@ -105,6 +104,7 @@ extension WorkerPoolRenderer {
     }
 }
 
+/// Free worker slots and the requests waiting for one.
 private actor SlotPool {
     private var free: [WorkerSlot]
     private let all: [WorkerSlot]

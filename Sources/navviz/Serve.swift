@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NavVizRender
 import NavVizServer
 
 extension NavVizCommand {
@@ -96,24 +97,11 @@ extension NavVizCommand {
 
         /// The token as `validate()` read it: `run()` uses that very value. A token file read twice could be another
         /// file the second time (a security review renamed its own over it in between, and the daemon took its token).
-        static let tokenRead = TokenRead()
+        static let tokenRead = Locked<String??>(nil)
 
         /// The token of `--token`, `--token-file` or `NAVVIZ_TOKEN`, as read once.
-        final class TokenRead: @unchecked Sendable {
-            private let lock = NSLock()
-            private var value: String??
-            func callAsFunction(_ read: () throws -> String?) rethrows -> String? {
-                lock.lock()
-                defer { lock.unlock() }
-                if let value { return value }
-                let read = try read()
-                value = .some(read)
-                return read
-            }
-        }
-
         var resolvedToken: String? {
-            get throws { try Self.tokenRead { try readToken() } }
+            get throws { try Self.tokenRead.once { try readToken() } }
         }
 
         private func readToken() throws -> String? {
@@ -124,39 +112,44 @@ extension NavVizCommand {
         }
 
         /// The first line of a token file, checked on the file opened (owner, a regular file, mode) and read from that
-        /// same descriptor; the folders above it must not let another user swap it.
+        /// same descriptor. The path is resolved first; no folder on the way, as written or resolved, may let another user
+        /// put a file there (theirs, or another folder's members'), and the resolved file is opened without following a
+        /// link, so what was checked is what is read (a review swapped a link in between, and chose the token).
         static func readTokenFile(_ tokenFile: String) throws -> String? {
-            // Another user's link on the way, or a folder of theirs (or one anyone may write to, without the sticky bit)
-            // above it: they can put another file there at any moment.
-            // (Their link as the file itself is said below, as their file is.)
-            if let (above, why) = FileJournal.foreignAncestor(of: tokenFile), above != tokenFile {
-                throw ValidationError(
-                    "--token-file '\(tokenFile)' is inside '\(above)', \(why): another user could put a file of theirs there. "
-                        + "Use a folder of yours")
+            let resolved = FileStatus.resolvedPath(tokenFile)
+            for path in [tokenFile, resolved] {
+                // (Their link as the file itself is said below, as their file is.)
+                if let (above, why) = FileJournal.foreignAncestor(of: path, trustingGroup: false),
+                    above != tokenFile, above != resolved
+                {
+                    throw ValidationError(
+                        "--token-file '\(tokenFile)' is inside '\(above)', \(why): another user could put a file of theirs there. "
+                            + "Use a folder of yours")
+                }
             }
-            // The file itself, through a link if it is one (a link's own mode says nothing). Not blocking: a pipe would
-            // wait for a writer.
-            let fd = open(tokenFile, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw ValidationError(
-                    errno == ENOENT
-                        ? "--token-file '\(tokenFile)': no such file" : "--token-file '\(tokenFile)': \(String(cString: strerror(errno)))")
-            }
-            defer { close(fd) }
+            // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path another user
+            // created first, such as /tmp/navviz-token; a security review), and a link of theirs on the way they can point at
+            // any file whose first line they know (a review went through two).
             var info = stat()
-            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                throw ValidationError(
-                    "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
-            }
-            // Another user's file is theirs to read and rewrite, whatever its mode (as root, or at a shared path
-            // another user created first, such as /tmp/navviz-token; a security review), and a link of theirs on the
-            // way they can point at any file whose first line they know (a review went through two).
-            if let owner = ([info.st_uid] + linkOwners(tokenFile)).first(where: { $0 != geteuid() }) {
+            guard stat(resolved, &info) == 0 else { throw ValidationError("--token-file '\(tokenFile)': no such file") }
+            if let owner = ([info.st_uid] + FileJournal.linkOwners(tokenFile)).first(where: { $0 != geteuid() }) {
                 throw ValidationError(
                     "--token-file '\(tokenFile)' belongs to another user (uid \(owner)), who can read and change it: use a file of your own"
                 )
             }
-            let mode = Int(info.st_mode) & 0o777
+            // Before it is opened: a pipe would wait for a writer, a terminal or a device would be opened.
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw ValidationError(
+                    "--token-file '\(tokenFile)' is not a file (a folder, a pipe or a device): expected a file holding the token")
+            }
+            let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw ValidationError("--token-file '\(tokenFile)': \(String(cString: strerror(errno)))") }
+            defer { close(fd) }
+            var opened = stat()
+            guard fstat(fd, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino, opened.st_uid == geteuid() else {
+                throw ValidationError("--token-file '\(tokenFile)' changed while navviz read it: run it again")
+            }
+            let mode = Int(opened.st_mode) & 0o777
             if mode & 0o077 != 0 {
                 throw ValidationError(
                     "--token-file '\(tokenFile)' can be read by other users (mode \(String(mode, radix: 8))): chmod 600 it first")
@@ -172,21 +165,6 @@ extension NavVizCommand {
             let text = String(decoding: bytes, as: UTF8.self)
             let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
             return line.isEmpty ? nil : line
-        }
-
-        /// The owners of the symbolic links a path goes through, hop by hop (at most 40, as the kernel follows).
-        static func linkOwners(_ path: String) -> [uid_t] {
-            var owners: [uid_t] = []
-            var current = path
-            for _ in 0..<40 {
-                var info = stat()
-                guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-                else { break }
-                owners.append(info.st_uid)
-                current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
-            }
-            return owners
         }
 
         func validate() throws {
@@ -219,14 +197,18 @@ extension NavVizCommand {
                 }
                 // What the folder holds shows in the viewer as the user's sessions: only the user may put it there (a
                 // security review planted a session, and links to the user's files, through a folder others could write to).
-                if let (above, why) = FileJournal.foreignAncestor(of: watchDirectory) {
-                    throw ValidationError(
-                        "--watch '\(watchDirectory)' is inside '\(above)', \(why): another user could change what it holds. "
-                            + "Watch a folder of yours")
+                // As written and resolved (a link of the user's into another user's folder got through: a review).
+                for path in [watchDirectory, FileStatus.resolvedPath(watchDirectory)] {
+                    if let (above, why) = FileJournal.foreignAncestor(of: path) {
+                        throw ValidationError(
+                            "--watch '\(watchDirectory)' is inside '\(above)', \(why): another user could change what it holds. "
+                                + "Watch a folder of yours")
+                    }
                 }
                 var info = stat()
                 if stat(watchDirectory, &info) == 0 {
-                    if info.st_uid != geteuid() {
+                    // (Root's folders are the system's, as for the folders above it: a checkout installed so.)
+                    if info.st_uid != geteuid(), info.st_uid != 0 {
                         throw ValidationError(
                             "--watch '\(watchDirectory)' belongs to another user (uid \(info.st_uid)), whose files would show as your "
                                 + "sessions: watch a folder of yours")

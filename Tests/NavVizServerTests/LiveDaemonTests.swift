@@ -274,6 +274,21 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         }
     #endif
 
+    /// The token is read once: what validate() read is what run() uses (a token file read twice could be another file
+    /// the second time).
+    @Test func theTokenIsReadOnce() throws {
+        let box = Locked<String??>(nil)
+        var reads = 0
+        for _ in 0..<3 {
+            let token = box.once {
+                reads += 1
+                return "token-\(reads)"
+            }
+            #expect(token == "token-1")
+        }
+        #expect(reads == 1)
+    }
+
     /// A watched folder every user may add files to is refused: what it holds shows as the user's sessions.
     @Test func aWatchedFolderOthersCanWriteToIsRefused() throws {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-watch-\(UUID().uuidString)").path
@@ -340,6 +355,37 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             let (twoHops, saidTwice) = try serveFailing(["--port", "0", "--memory", "--token-file", myLink])
             #expect(twoHops == 64)
             #expect(saidTwice.contains("--token-file '\(myLink)' belongs to another user (uid 65534)"))
+            // A link of yours into another user's folder: they can swap what it reaches (a review chose the token so, and
+            // --watch the same way).
+            let theirFolder = file.path + ".theirs-folder"
+            try FileManager.default.createDirectory(atPath: theirFolder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: theirFolder) }
+            try Data("from-a-file-0123456789\n".utf8).write(to: URL(fileURLWithPath: theirFolder + "/token"))
+            chmod(theirFolder + "/token", 0o600)
+            #expect(chown(theirFolder, 65534, 65534) == 0)
+            let intoTheirs = file.path + ".into-theirs"
+            try FileManager.default.createSymbolicLink(atPath: intoTheirs, withDestinationPath: theirFolder + "/token")
+            defer { try? FileManager.default.removeItem(atPath: intoTheirs) }
+            let (linkedIn, toldIn) = try serveFailing(["--port", "0", "--memory", "--token-file", intoTheirs])
+            #expect(linkedIn == 64)
+            #expect(toldIn.contains("--token-file '\(intoTheirs)' is inside '\(theirFolder)', which belongs to another user (uid 65534)"))
+            let watchLink = file.path + ".watch-link"
+            try FileManager.default.createSymbolicLink(atPath: watchLink, withDestinationPath: theirFolder)
+            defer { try? FileManager.default.removeItem(atPath: watchLink) }
+            let (watched, toldWatch) = try serveFailing(["--port", "0", "--memory", "--watch", watchLink])
+            #expect(watched == 64)
+            #expect(toldWatch.contains("--watch '\(watchLink)' belongs to another user (uid 65534)"))
+            // A folder its group may write to: the group's other members can swap the file.
+            let grouped = file.path + ".grouped"
+            try FileManager.default.createDirectory(atPath: grouped, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: grouped) }
+            #expect(chown(grouped, 0, 65534) == 0)
+            chmod(grouped, 0o770)
+            try Data("from-a-file-0123456789\n".utf8).write(to: URL(fileURLWithPath: grouped + "/token"))
+            chmod(grouped + "/token", 0o600)
+            let (inGroup, toldGroup) = try serveFailing(["--port", "0", "--memory", "--token-file", grouped + "/token"])
+            #expect(inGroup == 64)
+            #expect(toldGroup.contains("is inside '\(grouped)', which its group (gid 65534) may write to"))
         }
         // In a folder another user may write to (no sticky bit), another file can take its place before it is read.
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-shared-\(UUID().uuidString)")
@@ -643,7 +689,7 @@ private final class Counter: @unchecked Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.hasSuffix("17 passed, 0 failed\n"), "\(text)")
+        #expect(text.hasSuffix("21 passed, 0 failed\n"), "\(text)")
         #expect(text.contains("latin1.txt: not UTF-8 text (byte 1): a _printHierarchy dump is UTF-8\n"), "\(text)")
     }
 }

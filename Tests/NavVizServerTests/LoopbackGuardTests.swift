@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import NavVizFormat
 import Testing
 
@@ -344,6 +345,21 @@ import Testing
             let withoutToken = try await client.get("/api/proof?nonce=\(nonce)")
             #expect(withoutToken.status == .notFound)
         }
+    }
+
+    /// A daemon on every address proves for the address the connection reached when the request names an address or
+    /// `localhost`, not for the `Host`: another user's program on `[::1]` that relayed the request to the daemon on
+    /// `127.0.0.1` got a proof for `[::1]` and was sent the token (a review). A name keeps its name, with the port reached.
+    @Test(arguments: [
+        ("[::1]:7381", "127.0.0.1", "127.0.0.1:7381"),
+        ("localhost:7381", "127.0.0.1", "127.0.0.1:7381"),
+        ("127.0.0.1:7381", "::ffff:127.0.0.1", "127.0.0.1:7381"),
+        ("127.0.0.1:7381", "::1", "[::1]:7381"),
+        ("devbox.local", "192.168.1.5", "devbox.local:7381"),
+    ])
+    func aWildcardDaemonProvesForTheAddressReached(host: String, local: String, proves: String) throws {
+        let address = try SocketAddress(ipAddress: local, port: 7381)
+        #expect(BearerTokenMiddleware<DaemonRequestContext>.proofAddress(requested: host, local: address) == proves)
     }
 
     @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER s3cret"])

@@ -75,6 +75,19 @@ import Testing
         #expect(throws: ScenarioErrors.self) { try split.hierarchy() }
     }
 
+    /// A client given a token, at a daemon that has none: said so, and the token not sent (it read "could not prove…
+    /// check the token", a review).
+    @Test func aTokenForADaemonWithoutOneIsSaid() async throws {
+        try await withLiveDaemon { url in
+            let navviz = NavVizClient(baseURL: url, token: "a-token-for-nothing-0123")
+            await #expect(throws: NavVizClientError.noTokenThere(url.absoluteString)) { _ = try await navviz.sessions() }
+        }
+        #expect(
+            NavVizClientError.noTokenThere("http://127.0.0.1:7381").description
+                == "navviz serve at http://127.0.0.1:7381 has no token (it has no proof to give), so the token was not sent: leave "
+                + "it out, or start navviz serve with one")
+    }
+
     @Test func errorsCarryTheDaemonsMessage() async throws {
         try await withLiveDaemon(token: "t0k") { url in
             let anonymous = NavVizClient(baseURL: url)
