@@ -356,10 +356,11 @@ import Testing
         ("127.0.0.1:7381", "::ffff:127.0.0.1", "127.0.0.1:7381"),
         ("127.0.0.1:7381", "::1", "[::1]:7381"),
         ("devbox.local", "192.168.1.5", "devbox.local:7381"),
+        ("0.0.0.0:7381", "127.0.0.1", "0.0.0.0:7381"),
     ])
     func aWildcardDaemonProvesForTheAddressReached(host: String, local: String, proves: String) throws {
         let address = try SocketAddress(ipAddress: local, port: 7381)
-        #expect(BearerTokenMiddleware<DaemonRequestContext>.proofAddress(requested: host, local: address) == proves)
+        #expect(BearerTokenMiddleware<DaemonRequestContext>.proofAddress(requested: host, local: address, listening: "0.0.0.0") == proves)
     }
 
     @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER s3cret"])
