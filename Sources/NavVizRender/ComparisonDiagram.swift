@@ -156,6 +156,26 @@ public struct SVGPart: Sendable {
         return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
     }
 
+    /// The bounds of every edge's arrowhead: what a tag must not cover (a readability trial found 45 arrowheads under
+    /// tags, one edge with none left to see).
+    func arrowheads() -> [(minX: Double, minY: Double, maxX: Double, maxY: Double)] {
+        var heads: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        var start = 0
+        while let edge = firstRange(of: Self.edgeGroup, in: content[...], from: start) {
+            let end = firstRange(of: Self.groupClose, in: content[...], from: edge.upperBound)?.lowerBound ?? content.endIndex
+            start = end
+            guard let polygon = firstRange(of: Self.polygonOpen, in: content[...], from: edge.upperBound), polygon.lowerBound < end,
+                let shape = Self.attribute(Self.points, in: content, from: polygon.upperBound)
+            else { continue }
+            let numbers = Self.numbers(in: Array(shape))
+            guard numbers.count >= 4 else { continue }
+            let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+            let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+            heads.append((xs.min()!, ys.min()!, xs.max()!, ys.max()!))
+        }
+        return heads
+    }
+
     /// The value of the first `name="…"` at or after `start`.
     static func attribute(_ name: [UInt8], in bytes: [UInt8], from start: Int) -> ArraySlice<UInt8>? {
         guard let found = firstRange(of: name, in: bytes[...], from: start),
@@ -207,6 +227,8 @@ public struct SVGPart: Sendable {
     private static let backgroundClose = Array("/>\n".utf8)
     private static let closing = Array("</g>\n</svg>".utf8)
     private static let groupClose = Array("</g>".utf8)
+    private static let edgeGroup = Array("class=\"edge\">".utf8)
+    private static let polygonOpen = Array("<polygon".utf8)
     private static let points = Array(" points=\"".utf8)
     private static let path = Array(" d=\"".utf8)
 }
@@ -349,6 +371,7 @@ struct ComparisonComposer {
             guard !mark.id.hasPrefix("cluster_"), let box = part.bounds(of: mark.id) else { return nil }
             return (box.minX - 3, box.minY - 3, box.maxX + 3, box.maxY + 3)
         }
+        let heads = part.arrowheads()
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
             let color = SceneEmitter.border(for: mark)
@@ -363,12 +386,39 @@ struct ComparisonComposer {
             // A box's tag sits on its top edge at the right (the arrow into a box enters at the middle). A container's
             // sits on its bottom border at the left, half in its bottom margin, clear of its title and of the
             // presentations that leave from the middle of its bottom.
-            var tagX = isCluster ? box.minX + 10 : max(x + 4, x + width - 8 - tagWidth)
-            let tagY = isCluster ? box.maxY - 6 : y - 6
-            while let blocking = (placed + (isCluster ? rings : [])).first(where: {
-                tagX < $0.maxX + 3 && $0.minX < tagX + tagWidth + 3 && tagY < $0.maxY + 2 && $0.minY < tagY + 12 + 2
-            }) {
-                tagX = blocking.maxX + 4
+            let blockers = placed + (isCluster ? rings : []) + heads
+            func blocker(_ tagX: Double, _ tagY: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+                blockers.first { tagX < $0.maxX + 3 && $0.minX < tagX + tagWidth + 3 && tagY < $0.maxY + 2 && $0.minY < tagY + 12 + 2 }
+            }
+            // Along an edge of the box, from `start` towards the other end, past what is in the way: the first free
+            // place that keeps the tag within the box (a container's tag moved right of a child's ring ran outside its
+            // own, over the next box or off the picture: a readability trial).
+            func along(_ tagY: Double, from start: Double, rightwards: Bool) -> Double? {
+                var tagX = start
+                while tagX >= box.minX + 2, tagX + tagWidth <= box.maxX - 2 {
+                    guard let blocking = blocker(tagX, tagY) else { return tagX }
+                    tagX = rightwards ? blocking.maxX + 4 : blocking.minX - 4 - tagWidth
+                }
+                return nil
+            }
+            // A container's on its bottom border (left, else right, else its top border at the right); a box's on its top
+            // edge (right, leftwards), else its bottom edge.
+            let (top, bottom) = isCluster ? (box.maxY - 6, box.maxY - 6) : (y - 6, y + height - 6)
+            let (left, right) = (box.minX + 10, isCluster ? box.maxX - 10 - tagWidth : max(x + 4, x + width - 8 - tagWidth))
+            let candidates: [(y: Double, x: Double?)] =
+                isCluster
+                ? [
+                    (bottom, along(bottom, from: left, rightwards: true)), (bottom, along(bottom, from: right, rightwards: false)),
+                    // Else on its top border at the right, above its title (its slot's words are at the left).
+                    (box.minY - 6, along(box.minY - 6, from: right, rightwards: false)),
+                ]
+                : [(top, along(top, from: right, rightwards: false)), (bottom, along(bottom, from: right, rightwards: false))]
+            var (tagX, tagY) = (isCluster ? left : right, top)
+            if let free = candidates.first(where: { $0.x != nil }) {
+                (tagX, tagY) = (free.x!, free.y)
+            } else {
+                // Nowhere within the box: right of what is in the way, as before.
+                while let blocking = blocker(tagX, tagY) { tagX = blocking.maxX + 4 }
             }
             placed.append((tagX, tagY, tagX + tagWidth, tagY + 12))
             out += "<g id=\"\(prefix)mark_\(id)\" class=\"mark \(mark.rawValue)\">\n<title>\(escaped(word))</title>\n"

@@ -132,8 +132,13 @@ extension DiagramItem {
     /// `+ added`, `view not loaded`, `appearing`…: what is special about the item, in words.
     var badgeWords: [String] {
         guard folded == nil else { return [] }
+        return (markWord.map { [$0] } ?? []) + stateWords
+    }
+
+    /// `visible`, `view not loaded`, `appearing`…: the item's state in words, without its mark.
+    var stateWords: [String] {
+        guard folded == nil else { return [] }
         var words: [String] = []
-        if let markWord { words.append(markWord) }
         // A container in front (several children on screen at once) is the visible controller: no fill says so.
         if isContainer, presence == .visible { words.append("visible") }
         if !node.isLoaded, slot?.hasSuffix("released") != true {

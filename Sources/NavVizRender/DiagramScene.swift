@@ -41,8 +41,7 @@ struct DiagramItem: Equatable, Sendable {
     /// marked for some of its nodes.
     var markWord: String? {
         guard let mark else { return nil }
-        if mark == .changed, let changeWord { return "~ \(changeWord)" }
-        let word = Self.markWord(mark)
+        let word = mark == .changed ? changeWord.map { "~ \($0)" } ?? Self.markWord(mark) : Self.markWord(mark)
         guard let share = markShare else { return word }
         let sign = word.prefix(2)
         return "\(sign)\(share.marked) of \(share.of) \(word.dropFirst(2))"
@@ -452,7 +451,8 @@ extension DiagramScene {
     }
 
     /// What changed in each node `marks` calls changed, in the words of its tag: `tab 0 → 2`, `stack 2 → 3`,
-    /// `on screen`, `collapsed`… (at most two, the first ones of this order; `changed` when none names it). A
+    /// `on screen`, `collapsed`… At most two, in this order: its place and contents (`moved`, the selection, the
+    /// children), then whether it is on screen, then its label, then its view's state; `changed` when none names it. A
     /// review trial: every tag said `~ changed`, and the reader had to compare the panels to learn what.
     static func changeWords(before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark]) -> [NodeID: String] {
         let (shownBefore, shownAfter) = (Set(before.onScreenControllers()), Set(after.onScreenControllers()))
@@ -460,34 +460,70 @@ extension DiagramScene {
         for (id, mark) in marks where mark == .changed && before.contains(id) && after.contains(id) {
             let (old, new) = (before[id], after[id])
             var found: [String] = []
-            if shownBefore.contains(id) != shownAfter.contains(id) { found.append(shownAfter.contains(id) ? "on screen" : "off screen") }
-            if old.selected != new.selected {
-                let (from, to) = (old.selected.map(String.init) ?? "?", new.selected.map(String.init) ?? "?")
-                found.append(new.kind == .tab ? "tab \(from) → \(to)" : "selected \(from) → \(to)")
+            let moved = before.parent(of: id) != after.parent(of: id) || old.presenter != new.presenter
+            if moved { found.append("moved") }
+            // The selection by the child selected: the same tab at another index (setTabs) is no switch (a trial).
+            func selectedChild(_ node: Node) -> NodeID? {
+                node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
             }
-            if old.active != new.active { found.append("active \(new.active.map { $0.count <= 12 ? $0 : "key" } ?? "none")") }
+            if old.selected != new.selected, selectedChild(old) == nil || selectedChild(old) != selectedChild(new) {
+                // A sequence's labels count from 1 (`2 of 3`): so does its tag.
+                let base = new.kind == .notifications ? 1 : 0
+                let (from, to) = (old.selected.map { String($0 + base) } ?? "unknown", new.selected.map { String($0 + base) } ?? "unknown")
+                switch new.kind {
+                case .tab: found.append("tab \(from) → \(to)")
+                case .notifications: found.append("current \(from) → \(to)")
+                default: found.append("selected \(from) → \(to)")
+                }
+            }
+            if old.active != new.active {
+                found.append("active " + (new.active.map { $0.count <= 12 ? $0 : $0.prefix(11) + "…" } ?? "none"))
+            }
             // An activity keeps the active one last, and a collapsed split one column: said by `active` and `collapsed`.
             let (from, to) = (old.children.count, new.children.count)
             if old.children != new.children, !(new.kind == .activity && from == to && old.active != new.active),
                 !(new.kind == .split && old.isCollapsed != new.isCollapsed)
             {
+                let noun: String
                 switch new.kind {
-                case .navigation: found.append(from == to ? "stack replaced" : "stack \(from) → \(to)")
-                case .stack: found.append(from == to ? "views replaced" : "views \(from) → \(to)")
-                case .activity: found.append(from == to ? "reordered" : "activities \(from) → \(to)")
-                default: found.append(from == to ? "children replaced" : "children \(from) → \(to)")
+                case .navigation: noun = "stack"
+                case .stack: noun = "views"
+                case .activity: noun = "activities"
+                case .tab: noun = "tabs"
+                default: noun = "children"
+                }
+                let kept = Set(old.children).intersection(new.children)
+                if kept.isEmpty, from > 0, to > 0 {
+                    // Nothing kept: replaced, whatever the count (`stack 3 → 1` read as two pops, a trial).
+                    found.append(from == to ? "\(noun) replaced" : "\(noun) replaced, \(from) → \(to)")
+                } else if from != to {
+                    found.append("\(noun) \(from) → \(to)")
+                } else if old.children.dropLast() == new.children.dropLast() {
+                    found.append(new.kind == .navigation || new.kind == .stack ? "top replaced" : "last replaced")
+                } else {
+                    found.append(Set(old.children) == Set(new.children) ? "\(noun) reordered" : "\(noun) changed")
                 }
             }
             if old.isCollapsed != new.isCollapsed { found.append(new.isCollapsed == true ? "collapsed" : "expanded") }
-            if old.splitDisplay != new.splitDisplay { found.append("display") }
-            if old.isLoaded != new.isLoaded { found.append(new.isLoaded ? "view loaded" : new.isReleased ? "unloaded" : "view not loaded") }
-            if old.transitionalState != new.transitionalState { found.append(new.transitionalState?.rawValue ?? "settled") }
+            if old.splitDisplay != new.splitDisplay { found.append("columns shown") }
+            if old.role != new.role, !moved { found.append("column role") }
+            if old.key != new.key { found.append("key") }
+            if old.embedded != new.embedded { found.append("children shown") }
+            if shownBefore.contains(id) != shownAfter.contains(id) { found.append(shownAfter.contains(id) ? "on screen" : "off screen") }
             if old.title != new.title { found.append("title") }
             if old.screen != new.screen || old.className != new.className { found.append("renamed") }
-            if old.style != new.style { found.append("style") }
-            if old.embedded != new.embedded { found.append("shown") }
-            if before.parent(of: id) != after.parent(of: id) || old.presenter != new.presenter { found.append("moved") }
-            if old.role != new.role || old.key != new.key { found.append(old.role != new.role ? "role" : "key") }
+            if old.style != new.style {
+                found.append("style " + [old.style, new.style].map { $0?.rawValue ?? "none" }.joined(separator: " → "))
+            }
+            if old.isLoaded != new.isLoaded { found.append(new.isLoaded ? "view loaded" : new.isReleased ? "released" : "view not loaded") }
+            if old.transitionalState != new.transitionalState {
+                switch (old.transitionalState, new.transitionalState) {
+                case (_, let state?): found.append(state.rawValue)
+                case (.appearing?, nil): found.append("appeared")
+                case (.disappearing?, nil): found.append("disappeared")
+                default: found.append("settled")
+                }
+            }
             words[id] = found.isEmpty ? "changed" : found.prefix(2).joined(separator: ", ")
         }
         return words
@@ -520,9 +556,20 @@ extension DiagramItem {
                 // removed` keeps a tab bar that setTabs emptied from reading as removed (a review).
                 let itself = folded.counted.count < folded.members.count && marked(folded.members[0]) != only
                 if count > 0, count < folded.counted.count || itself { item.markShare = (count, folded.counted.count) }
-                // One change for all it folds reads as that change (a tab left: `~ off screen`).
-                let changes = Set(folded.members.filter { marked($0) == .changed }.map { words[$0] })
-                if only == .changed, item.markShare == nil, changes.count == 1, let word = changes.first { item.changeWord = word }
+                if only == .changed {
+                    let container = folded.members[0]
+                    if folded.counted.count < folded.members.count, marked(container) == .changed, let word = words[container] {
+                        // The container folded (a tab) changed itself: its change, uncounted (a tab left read `~ 1 of 3
+                        // changed`, a readability trial).
+                        item.changeWord = word
+                        item.markShare = nil
+                    } else {
+                        // One change for all it folds reads as that change, counted when not all had it (`~ 1 of 4 released`).
+                        let changes = Set(folded.members.filter { marked($0) == .changed }.map { words[$0] })
+                        if changes.count == 1, let word = changes.first { item.changeWord = word }
+                    }
+                    if item.markShare?.of == 1 { item.markShare = nil }  // `1 of 1` says nothing
+                }
             } else if !kinds.isEmpty {
                 mark = .changed
             }
@@ -530,7 +577,8 @@ extension DiagramItem {
             mark = marks[node.id].flatMap { kinds.contains($0) ? $0 : nil }
             if mark == .changed { item.changeWord = words[node.id] }
         }
-        item.mark = mark != .changed && mark == inside ? nil : mark
+        // Inside what it added, a change is not said again (`~ moved` in a new root: a readability trial).
+        item.mark = (mark != .changed && mark == inside) || (mark == .changed && inside == .added) ? nil : mark
         let within = mark == .changed ? inside : mark ?? inside
         item.children = children.map { $0.marking(marks, kinds, words: words, inside: within) }
         // A presentation is not containment: it is drawn beside its presenter's box, whose mark does not reach it.

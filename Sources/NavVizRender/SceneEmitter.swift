@@ -445,13 +445,18 @@ struct SceneEmitter {
         return .table(lines.map { ($0, background: nil) }, padding: 0)
     }
 
+    /// The mark's words in its colour (a summary box's too: the SVG's tag said what the DOT did not, a readability trial),
+    /// then the state's words on a row of their own (`· visible` read as part of what changed).
     private func badges(_ item: DiagramItem, color: String) -> [Markup] {
-        let words = item.badgeWords
-        guard !words.isEmpty else { return [] }
-        let badgeColor = item.mark.map(Self.border(for:)) ?? color
-        return [
-            .font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: badgeColor)
-        ]
+        var rows: [Markup] = []
+        if let mark = item.mark, let word = item.markWord {
+            rows.append(.font(.bold(.text(word)), size: DiagramStyle.smallFontSize, color: Self.border(for: mark)))
+        }
+        let words = item.stateWords
+        if !words.isEmpty {
+            rows.append(.font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: color))
+        }
+        return rows
     }
 
     static func fill(for mark: DiffMark) -> String {

@@ -80,7 +80,7 @@ import Testing
         (#"{"navigation": ["Home", "Product"], "id": "nav"}"#, #"{"setStack": ["Cart", "Pay"]}"#, ["nav: ~ stack replaced"]),
         (
             #"{"split": {"primary": {"navigation": ["List"], "id": "listNav"}, "secondary": "Detail"}, "id": "split"}"#,
-            #"{"expand": true}"#, ["Detail: ~ moved, role", "List: ~ on screen", "listNav: ~ stack 2 → 1", "split: ~ expanded"]
+            #"{"expand": true}"#, ["Detail: ~ moved", "List: ~ on screen", "listNav: ~ stack 2 → 1", "split: ~ expanded"]
         ),
         (
             #"{"activities": {"home": "Home", "feed": "Feed"}, "active": "home", "id": "act"}"#, #"{"activate": "feed"}"#,
@@ -91,6 +91,19 @@ import Testing
             #"{"op": "snapshot", "hierarchy": {"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "title": "Start", "children": []}]}}"#,
             ["Home: ~ title"]
         ),
+        // A sequence's labels count from 1, and so does its tag (it read `selected 1 → 2` under `2 of 3 → 3 of 3`).
+        (
+            #"{"notifications": ["A", "B", "C"], "id": "seq"}"#, #"{"flick": true, "velocity": 1000}"#,
+            ["A: ~ off screen", "B: ~ on screen", "seq: ~ current 1 → 2"]
+        ),
+        // The same tab selected at another index is no switch: the tab bar says what its tabs did.
+        (
+            #"{"tabs": [{"navigation": ["A"], "id": "aNav"}, {"navigation": ["B"], "id": "bNav"}, "C"], "selected": 1, "id": "tabs"}"#,
+            #"{"setTabs": [{"ref": "bNav"}, {"ref": "C"}]}"#, ["tabs: ~ tabs 3 → 2"]
+        ),
+        // What was kept says which word: the top replaced, nothing kept.
+        (#"{"navigation": ["A", "B", "C"], "id": "nav"}"#, #"{"setStack": [{"ref": "A"}, {"ref": "B"}, "D"]}"#, ["nav: ~ top replaced"]),
+        (#"{"navigation": ["A", "B", "C"], "id": "nav"}"#, #"{"setStack": ["E"]}"#, ["nav: ~ stack replaced, 3 → 1"]),
     ])
     func changedTagsSayWhatChanged(root: String, step: String, tags: [String]) throws {
         let steps = try Self.steps(#"{"navviz": 1, "name": "t", "root": \#(root), "steps": [\#(step)]}"#)
@@ -103,12 +116,26 @@ import Testing
     /// A folded box whose controllers all changed alike says how (the tab left); mixed changes say `~ changed`.
     @Test func aFoldedBoxSaysTheChangeItsControllersShare() throws {
         let steps = try Self.steps(
-            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, {"navigation": ["Cart", "Pay"], "id": "cartNav"}, "Feed"], "id": "tabs"}, "steps": [{"select": 1}]}"#
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home", "Product", "Specs"], "id": "homeNav"}, {"navigation": ["Cart", "Pay"], "id": "cartNav"}, "Feed"], "id": "tabs"}, "steps": [{"select": 1}]}"#
         )
         let svg = try Self.picture(steps, 1).svg(metrics: .portable)
         let tags = svg.matches(of: #/class="mark changed">\n<title>([^<]+)</title>/#).map { String($0.1) }
-        // Home and homeNav folded into one box, both off screen; Cart, buried, did not change.
+        // The tab left, folded into one box, says it went off screen (not `1 of 3 changed`, its top only having had
+        // callbacks: a readability trial); Cart, buried, did not change.
         #expect(tags.sorted() == ["~ off screen", "~ on screen", "~ on screen", "~ tab 0 → 1"])
+        // Every tag within its own ring's width: a container's tag moved right of a child's ring ran outside its own.
+        let groups = svg.matches(
+            of:
+                #/class="mark changed">\n<title>[^<]+</title>\n<path fill="none"[^>]* d="([^"]+)"/>\n<path fill="[^"]+" stroke="[^"]+" d="([^"]+)"/#
+        )
+        #expect(groups.count == 4)
+        for group in groups {
+            func xs(_ path: Substring) -> [Double] {
+                path.split(whereSeparator: { "MLQZ ".contains($0) }).compactMap { Double($0.split(separator: ",").first ?? "") }
+            }
+            let (ring, tag) = (xs(group.1), xs(group.2))
+            #expect(tag.min()! >= ring.min()! - 0.01 && tag.max()! <= ring.max()! + 0.01, "\(group.0)")
+        }
     }
 
     /// What the step removed is marked on the before side, what it added and changed on the after side:
