@@ -14,7 +14,8 @@ extension DOTBuilder {
     ) -> ComparisonDiagram {
         comparison(
             before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder,
-            titles: ("before", "after"), caption: transitionCaption(step), events: eventsTable(step.outcome), states: states)
+            titles: ("before", "after"), caption: transitionCaption(step), events: eventsTable(step.outcome), states: states,
+            called: Set(step.outcome.events.map(\.controller)))
     }
 
     /// A state as a transition's panel draws it: as its state diagram does, without a legend.
@@ -54,9 +55,11 @@ extension DOTBuilder {
 
     private func comparison(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
-        titles: (String, String), caption: TextBlock?, events: TextBlock?, states: (before: StatePicture, after: StatePicture)? = nil
+        titles: (String, String), caption: TextBlock?, events: TextBlock?, states: (before: StatePicture, after: StatePicture)? = nil,
+        called: Set<NodeID>? = nil
     ) -> ComparisonDiagram {
-        let sides = panelPictures(before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, states: states)
+        let sides = panelPictures(
+            before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, states: states, called: called)
         // Side by side when the estimated width fits the budget, else the after state under the before
         // state, and the appearance events under the caption rather than beside the panels.
         // (The SVG decides again from the laid-out widths: `ComparisonComposer`.)
@@ -174,13 +177,14 @@ extension DOTBuilder {
     }
 
     /// The two panels: each side's state as its state diagram draws it (its DOT, scene and DOT ids), the
-    /// scene marked with what the step removed (before) or added and changed (after).
+    /// scene marked with what the step removed (before) or added and changed (after). `called`: the controllers the
+    /// step sent appearance callbacks (a step's; nil for two states of no one step).
     func panelPictures(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
-        states: (before: StatePicture, after: StatePicture)? = nil
+        states: (before: StatePicture, after: StatePicture)? = nil, called: Set<NodeID>? = nil
     ) -> [StatePicture] {
         let marks = DiagramScene.marks(before: before, after: after)
-        let words = DiagramScene.changeWords(before: before, after: after, marks: marks)
+        let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called)
         let pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in
             var picture = picture

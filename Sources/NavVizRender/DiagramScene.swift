@@ -454,7 +454,12 @@ extension DiagramScene {
     /// `on screen`, `collapsed`… At most two, in this order: its place and contents (`moved`, the selection, the
     /// children), then whether it is on screen, then its label, then its view's state; `changed` when none names it. A
     /// review trial: every tag said `~ changed`, and the reader had to compare the panels to learn what.
-    static func changeWords(before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark]) -> [NodeID: String] {
+    /// `called`: the controllers the step sent appearance callbacks; one that came on screen or left it without any
+    /// was uncovered or covered (a full-screen sheet over a page sheet: `off screen` with no event behind it read as a
+    /// missing callback, a readability trial).
+    static func changeWords(
+        before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark], called: Set<NodeID>? = nil
+    ) -> [NodeID: String] {
         let (shownBefore, shownAfter) = (Set(before.onScreenControllers()), Set(after.onScreenControllers()))
         var words: [NodeID: String] = [:]
         for (id, mark) in marks where mark == .changed && before.contains(id) && after.contains(id) {
@@ -509,7 +514,14 @@ extension DiagramScene {
             if old.role != new.role, !moved { found.append("column role") }
             if old.key != new.key { found.append("key") }
             if old.embedded != new.embedded { found.append("children shown") }
-            if shownBefore.contains(id) != shownAfter.contains(id) { found.append(shownAfter.contains(id) ? "on screen" : "off screen") }
+            if shownBefore.contains(id) != shownAfter.contains(id) {
+                let shown = shownAfter.contains(id)
+                if let called, !called.contains(id) {
+                    found.append(shown ? "uncovered" : "covered")
+                } else {
+                    found.append(shown ? "on screen" : "off screen")
+                }
+            }
             if old.title != new.title { found.append("title") }
             if old.screen != new.screen || old.className != new.className { found.append("renamed") }
             if old.style != new.style {

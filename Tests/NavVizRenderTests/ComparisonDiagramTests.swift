@@ -113,6 +113,20 @@ import Testing
         #expect(words.map { "\($0.key.rawValue): ~ \($0.value)" }.sorted() == tags)
     }
 
+    /// What leaves the screen, or comes back, without a callback of the step's was covered or uncovered: a full-screen
+    /// presentation over a page sheet sends the tab bar none (its `~ off screen` read as a missing callback, a trial).
+    @Test func whatLeavesTheScreenWithoutACallbackIsCovered() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home"], "id": "homeNav"}, "Feed"], "id": "tabs"}, "steps": [{"present": {"navigation": ["Compose"], "id": "composeNav"}, "style": "pageSheet"}, {"present": "Player", "style": "fullScreen"}]}"#
+        )
+        let tags = { (index: Int) in
+            try Self.picture(steps, index).svg(metrics: .portable).matches(of: #/class="mark changed">\n<title>([^<]+)</title>/#).map {
+                String($0.1)
+            }.sorted()
+        }
+        #expect(try tags(2) == ["~ covered", "~ covered", "~ covered", "~ off screen", "~ off screen"])
+    }
+
     /// A folded box whose controllers all changed alike says how (the tab left); mixed changes say `~ changed`.
     @Test func aFoldedBoxSaysTheChangeItsControllersShare() throws {
         let steps = try Self.steps(
