@@ -176,6 +176,32 @@ public struct SVGPart: Sendable {
         return heads
     }
 
+    /// The bounds of every text of the drawing (titles, slots, names): what a tag must not cover (a container's tag on
+    /// its top border covered the root's title, and a box's the title of the container above it: a readability trial).
+    /// Widths by the diagrams' own measure (`TextWidth`), the height from the baseline up by the font size.
+    func textBoxes() -> [(minX: Double, minY: Double, maxX: Double, maxY: Double)] {
+        var boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        var start = 0
+        while let text = firstRange(of: Self.textOpen, in: content[...], from: start) {
+            guard let close = content[text.upperBound...].firstIndex(of: UInt8(ascii: ">")),
+                let end = firstRange(of: Self.textClose, in: content[...], from: close)
+            else { break }
+            start = end.upperBound
+            let tag = Array(content[text.lowerBound..<close])
+            func number(_ name: String) -> Double? {
+                Self.attribute(Array(" \(name)=\"".utf8), in: tag, from: 0).flatMap { Double(String(decoding: $0, as: UTF8.self)) }
+            }
+            guard let x = number("x"), let y = number("y") else { continue }
+            let size = number("font-size") ?? 10
+            let words = String(decoding: content[(close + 1)..<end.lowerBound], as: UTF8.self)
+            let width = TextWidth.of(words, size: size, bold: firstRange(of: Self.bold, in: tag[...], from: 0) != nil)
+            let anchor = Self.attribute(Array(" text-anchor=\"".utf8), in: tag, from: 0).map { String(decoding: $0, as: UTF8.self) }
+            let minX = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x
+            boxes.append((minX, y - size, minX + width, y + 2))
+        }
+        return boxes
+    }
+
     /// The value of the first `name="…"` at or after `start`.
     static func attribute(_ name: [UInt8], in bytes: [UInt8], from start: Int) -> ArraySlice<UInt8>? {
         guard let found = firstRange(of: name, in: bytes[...], from: start),
@@ -229,6 +255,9 @@ public struct SVGPart: Sendable {
     private static let groupClose = Array("</g>".utf8)
     private static let edgeGroup = Array("class=\"edge\">".utf8)
     private static let polygonOpen = Array("<polygon".utf8)
+    private static let textOpen = Array("<text".utf8)
+    private static let textClose = Array("</text>".utf8)
+    private static let bold = Array("font-weight=\"bold\"".utf8)
     private static let points = Array(" points=\"".utf8)
     private static let path = Array(" d=\"".utf8)
 }
@@ -372,6 +401,7 @@ struct ComparisonComposer {
             return (box.minX - 3, box.minY - 3, box.maxX + 3, box.maxY + 3)
         }
         let heads = part.arrowheads()
+        let texts = part.textBoxes()
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
             let color = SceneEmitter.border(for: mark)
@@ -386,7 +416,13 @@ struct ComparisonComposer {
             // A box's tag sits on its top edge at the right (the arrow into a box enters at the middle). A container's
             // sits on its bottom border at the left, half in its bottom margin, clear of its title and of the
             // presentations that leave from the middle of its bottom.
-            let blockers = placed + (isCluster ? rings : []) + heads
+            // A box's own words are not in the way of its tag on its edge (its slot starts 4 pt under the top edge); a
+            // container's title is (the tag on its top border covered it).
+            let inside = { (text: (minX: Double, minY: Double, maxX: Double, maxY: Double)) in
+                text.minX >= box.minX && text.maxX <= box.maxX && text.minY >= box.minY && text.maxY <= box.maxY
+            }
+            let hard = placed + heads + (isCluster ? texts : texts.filter { !inside($0) })
+            var blockers = hard + (isCluster ? rings : [])
             func blocker(_ tagX: Double, _ tagY: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
                 blockers.first { tagX < $0.maxX + 3 && $0.minX < tagX + tagWidth + 3 && tagY < $0.maxY + 2 && $0.minY < tagY + 12 + 2 }
             }
@@ -416,6 +452,15 @@ struct ComparisonComposer {
             var (tagX, tagY) = (isCluster ? left : right, top)
             if let free = candidates.first(where: { $0.x != nil }) {
                 (tagX, tagY) = (free.x!, free.y)
+            } else if isCluster,
+                let free = { () -> Double? in
+                    // Over the corner of a child's ring rather than outside its own box (outside, it ran off the panel).
+                    blockers = hard
+                    return along(bottom, from: left, rightwards: true)
+                }()
+            {
+                tagX = free
+                tagY = bottom
             } else {
                 // Nowhere within the box: right of what is in the way, as before.
                 while let blocking = blocker(tagX, tagY) { tagX = blocking.maxX + 4 }

@@ -113,6 +113,53 @@ import Testing
         #expect(words.map { "\($0.key.rawValue): ~ \($0.value)" }.sorted() == tags)
     }
 
+    /// A tag covers no arrowhead and no words of the drawing (45 arrowheads were under tags, one edge had none left to
+    /// see, and a container's tag on its top border covered a title: a readability trial).
+    @Test(arguments: [
+        #"{"navigation": ["A", "B", "C"], "id": "nav"}"#: #"{"setStack": ["E"]}"#,
+        #"{"tabs": [{"navigation": ["Home"], "id": "homeNav"}, {"navigation": ["Cart", "Pay"], "id": "cartNav"}], "id": "tabs"}"#:
+            #"{"select": 1}"#,
+        #"{"activities": {"home": "Home", "feed": "Feed"}, "active": "home", "id": "act"}"#: #"{"activate": "feed"}"#,
+    ])
+    func tagsCoverNoArrowheadAndNoWords(root: String, step: String) throws {
+        let steps = try Self.steps(#"{"navviz": 1, "name": "t", "root": \#(root), "steps": [\#(step)]}"#)
+        let svg = try Self.picture(steps, 1).svg(metrics: .portable)
+        let panel = String(svg[try #require(svg.range(of: #"<g id="panel_after""#)).lowerBound...])
+        typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+        func box(_ numbers: [Double]) -> Box {
+            let (xs, ys) = (
+                stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] },
+                stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+            )
+            return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+        }
+        func numbers(_ text: Substring) -> [Double] { text.matches(of: /-?[0-9]+(?:\.[0-9]+)?/).compactMap { Double($0.0) } }
+        let heads = panel.matches(of: #/class="edge">\n<title>[^<]*</title>\n<path[^>]*/>\n<polygon[^>]* points="([^"]+)"/#).map {
+            box(numbers($0.1))
+        }
+        let tags = panel.matches(
+            of: #/class="mark [a-z]+">\n<title>[^<]+</title>\n<path[^>]*/>\n<path fill="[^"]+" stroke="[^"]+" d="([^"]+)"/#
+        )
+        .map { box(numbers($0.1)) }
+        // Titles and names (10 pt and up; a slot's 8 pt words under a box's own top edge may meet its tag's bottom).
+        let words = panel.matches(
+            of: #/<text text-anchor="(start|middle)"[^>]* x="(-?[0-9.]+)" y="(-?[0-9.]+)"[^>]*font-size="([0-9.]+)"[^>]*>([^<]+)</text>/#
+        )
+        .compactMap { text -> Box? in
+            let (x, y, size) = (Double(text.2)!, Double(text.3)!, Double(text.4)!)
+            guard size >= 10 else { return nil }
+            let width = TextWidth.of(String(text.5), size: size, bold: text.0.contains("bold"))
+            let left = text.1 == "middle" ? x - width / 2 : x
+            return (left, y - size * 0.7, left + width, y)
+        }
+        #expect(!tags.isEmpty && !heads.isEmpty)
+        func overlap(_ a: Box, _ b: Box) -> Bool { a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY }
+        for tag in tags {
+            #expect(!heads.contains { overlap(tag, $0) }, "a tag at \(tag) covers an arrowhead")
+            #expect(!words.contains { overlap(tag, $0) }, "a tag at \(tag) covers a title or a name")
+        }
+    }
+
     /// What leaves the screen, or comes back, without a callback of the step's was covered or uncovered: a full-screen
     /// presentation over a page sheet sends the tab bar none (its `~ off screen` read as a missing callback, a trial).
     @Test func whatLeavesTheScreenWithoutACallbackIsCovered() throws {
