@@ -97,6 +97,9 @@ public struct SVGPart: Sendable {
     var height: Double
     var translate: (x: Double, y: Double)
     var content: [UInt8]
+    /// What tags keep clear of (`arrowheads()` and `textBoxes()`), found once when the part is prepared: a state is a
+    /// panel of two transitions.
+    var obstacles: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]?
 
     init?(_ svg: String) {
         let bytes = Array(svg.utf8)
@@ -131,6 +134,7 @@ public struct SVGPart: Sendable {
         guard var part = SVGPart(svg) else { return nil }
         part.prefix = "s" + String(ContentHash.hex(key.digest).prefix(8)) + "_"
         part.content = prefixing(part.content, with: part.prefix)
+        part.obstacles = part.arrowheads() + part.textBoxes()
         return part
     }
 
@@ -400,8 +404,7 @@ struct ComparisonComposer {
             guard !mark.id.hasPrefix("cluster_"), let box = part.bounds(of: mark.id) else { return nil }
             return (box.minX - 3, box.minY - 3, box.maxX + 3, box.maxY + 3)
         }
-        let heads = part.arrowheads()
-        let texts = part.textBoxes()
+        let obstacles = part.obstacles ?? part.arrowheads() + part.textBoxes()
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
             let color = SceneEmitter.border(for: mark)
@@ -421,7 +424,7 @@ struct ComparisonComposer {
             let inside = { (text: (minX: Double, minY: Double, maxX: Double, maxY: Double)) in
                 text.minX >= box.minX && text.maxX <= box.maxX && text.minY >= box.minY && text.maxY <= box.maxY
             }
-            let hard = placed + heads + (isCluster ? texts : texts.filter { !inside($0) })
+            let hard = placed + (isCluster ? obstacles : obstacles.filter { !inside($0) })
             var blockers = hard + (isCluster ? rings : [])
             func blocker(_ tagX: Double, _ tagY: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
                 blockers.first { tagX < $0.maxX + 3 && $0.minX < tagX + tagWidth + 3 && tagY < $0.maxY + 2 && $0.minY < tagY + 12 + 2 }
