@@ -415,6 +415,13 @@ struct ComparisonComposer {
             let (x, y) = (box.minX + inset, box.minY + inset)
             let (width, height) = (box.maxX - box.minX - 2 * inset, box.maxY - box.minY - 2 * inset)
             let dash = mark == .removed ? " stroke-dasharray=\"5,2\"" : ""
+            let ring =
+                "<path fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"\(dash) d=\"\(roundedRect(x, y, width, height, radius: 7))\"/>\n"
+            // No words: its container's tag says its change (a ring only).
+            guard !word.isEmpty else {
+                out += "<g id=\"\(prefix)mark_\(id)\" class=\"mark \(mark.rawValue)\">\n" + ring + "</g>\n"
+                continue
+            }
             let tagWidth = (TextWidth.of(word, size: 8, bold: true) + 8).rounded(.up)
             // A box's tag sits on its top edge at the right (the arrow into a box enters at the middle). A container's
             // sits on its bottom border at the left, half in its bottom margin, clear of its title and of the
@@ -470,8 +477,7 @@ struct ComparisonComposer {
             }
             placed.append((tagX, tagY, tagX + tagWidth, tagY + 12))
             out += "<g id=\"\(prefix)mark_\(id)\" class=\"mark \(mark.rawValue)\">\n<title>\(escaped(word))</title>\n"
-            out +=
-                "<path fill=\"none\" stroke=\"\(color)\" stroke-width=\"2.5\"\(dash) d=\"\(roundedRect(x, y, width, height, radius: 7))\"/>\n"
+            out += ring
             out += "<path fill=\"\(color)\" stroke=\"\(color)\" d=\"\(roundedRect(tagX, tagY, tagWidth, 12, radius: 3))\"/>\n"
             out +=
                 "<text text-anchor=\"middle\" x=\"\(number(tagX + tagWidth / 2))\" y=\"\(number(tagY + 9))\" "

@@ -77,7 +77,9 @@ extension DOTBuilder {
         for (side, title) in zip(sides, [titles.0, afterTitle]) {
             var marks: [(id: String, mark: DiffMark, word: String)] = []
             func walk(_ item: DiagramItem) {
-                if let mark = item.mark, let word = item.markWord, let id = side.ids[item.node.id] { marks.append((id, mark, word)) }
+                if let mark = item.mark, let word = item.markWord, let id = side.ids[item.node.id] {
+                    marks.append((id, mark, item.isTagless ? "" : word))
+                }
                 (item.children + item.presentations).forEach(walk)
             }
             side.scene.roots.forEach(walk)

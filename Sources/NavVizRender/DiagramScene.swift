@@ -29,12 +29,15 @@ struct DiagramItem: Equatable, Sendable {
     var markShare: (marked: Int, of: Int)?
     /// What changed, for a `changed` mark on a box of its own: `tab 0 → 2`, `on screen` (`DiagramScene.changeWords`).
     var changeWord: String?
+    /// Ringed without a tag: its only change is the one its container's tag says (`on screen` on a tab's navigation
+    /// controller and again on its top: a readability trial counted four `~ off screen` down one path).
+    var isTagless = false
 
     static func == (lhs: DiagramItem, rhs: DiagramItem) -> Bool {
         lhs.node == rhs.node && lhs.slot == rhs.slot && lhs.presence == rhs.presence && lhs.isOnPath == rhs.isOnPath
             && lhs.mark == rhs.mark && lhs.children == rhs.children && lhs.presentations == rhs.presentations
             && lhs.folded == rhs.folded && lhs.markShare?.marked == rhs.markShare?.marked && lhs.markShare?.of == rhs.markShare?.of
-            && lhs.changeWord == rhs.changeWord
+            && lhs.changeWord == rhs.changeWord && lhs.isTagless == rhs.isTagless
     }
 
     /// The words of its mark: `+ added`, `~ tab 0 → 2` (what changed), or `− 1 of 3 removed` for a summary box
@@ -546,14 +549,14 @@ extension DiagramScene {
     /// removed item, its parts are not marked again (what it presents is not inside it: it is marked).
     func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String] = [:]) -> DiagramScene {
         var scene = self
-        scene.roots = roots.map { $0.marking(marks, kinds, words: words, inside: nil) }
+        scene.roots = roots.map { $0.marking(marks, kinds, words: words, inside: nil, saidAbove: nil) }
         return scene
     }
 }
 
 extension DiagramItem {
     fileprivate func marking(
-        _ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String], inside: DiffMark?
+        _ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String], inside: DiffMark?, saidAbove: String?
     ) -> DiagramItem {
         var item = self
         var mark: DiffMark?
@@ -592,9 +595,14 @@ extension DiagramItem {
         // Inside what it added, a change is not said again (`~ moved` in a new root: a readability trial).
         item.mark = (mark != .changed && mark == inside) || (mark == .changed && inside == .added) ? nil : mark
         let within = mark == .changed ? inside : mark ?? inside
-        item.children = children.map { $0.marking(marks, kinds, words: words, inside: within) }
+        // Coming on screen or leaving it, said once for a whole path: by the outermost box that did.
+        if item.mark == .changed, let word = item.changeWord, word == saidAbove { item.isTagless = true }
+        let said =
+            item.mark == .changed && ["on screen", "off screen", "covered", "uncovered"].contains(item.changeWord ?? "")
+            ? item.changeWord : nil
+        item.children = children.map { $0.marking(marks, kinds, words: words, inside: within, saidAbove: said) }
         // A presentation is not containment: it is drawn beside its presenter's box, whose mark does not reach it.
-        item.presentations = presentations.map { $0.marking(marks, kinds, words: words, inside: nil) }
+        item.presentations = presentations.map { $0.marking(marks, kinds, words: words, inside: nil, saidAbove: nil) }
         return item
     }
 }

@@ -449,7 +449,7 @@ struct SceneEmitter {
     /// then the state's words on a row of their own (`· visible` read as part of what changed).
     private func badges(_ item: DiagramItem, color: String) -> [Markup] {
         var rows: [Markup] = []
-        if let mark = item.mark, let word = item.markWord {
+        if let mark = item.mark, let word = item.markWord, !item.isTagless {
             rows.append(.font(.bold(.text(word)), size: DiagramStyle.smallFontSize, color: Self.border(for: mark)))
         }
         let words = item.stateWords
