@@ -99,6 +99,8 @@ struct SceneBuilder {
     private let previouslyAttached: Set<NodeID>
     /// What the step from `previous` did to each node (`DiagramScene.marks`).
     private let marks: [NodeID: DiffMark]
+    /// What changed in each changed node, in words (`DiagramScene.changeWords`).
+    private let changeWords: [NodeID: String]
 
     init(hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil) {
         self.hierarchy = hierarchy
@@ -110,6 +112,7 @@ struct SceneBuilder {
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
         marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy) } ?? [:]
+        changeWords = previous.map { [marks] in DiagramScene.changeWords(before: $0, after: hierarchy, marks: marks) } ?? [:]
     }
 
     func scene() -> DiagramScene {
@@ -127,6 +130,7 @@ struct SceneBuilder {
         let node = hierarchy[id]
         var item = DiagramItem(
             node: node, slot: slot, presence: presence(of: id), isOnPath: path.contains(id), mark: mark(of: id))
+        if item.mark == .changed { item.changeWord = changeWords[id] }
         let ghosts = ghostChildren(of: id)
         var entries: [(id: NodeID, isGhost: Bool)] = node.children.map { ($0, false) }
         if let previous, !ghosts.isEmpty {
