@@ -126,6 +126,13 @@ enum OutputDirectory {
                     code: CommandFailure.ioError)
             }
             try replace(target, with: staging)
+            // Another render's folder the new output does not hold went with the old one: said.
+            let written = Set(files.compactMap { $0.path.split(separator: "/").first.map(String.init) })
+            for folder in checked.entries.keys.filter({ $0.hasSuffix("/" + manifestName) && $0.split(separator: "/").count == 2 })
+                .map({ String($0.dropLast(manifestName.count + 1)) }).sorted() where !written.contains(folder)
+            {
+                printError("note: \(destination)/\(folder)/, an earlier render, was replaced with the rest of \(destination)/")
+            }
             // The manifest's time says when the output was complete: removing the old folder changed the status time of
             // each file linked from it, which the next render would otherwise read and hash to find unchanged.
             if isOutput == nil {
@@ -258,7 +265,7 @@ enum OutputDirectory {
                 listing[prefix + path.dropFirst(strip.count)] = (hash, manifest.sizes[path], written)
             }
         }
-        // Only the manifests that speak for this render's own folders: one level down, in a folder it writes.
+        // Only the manifests one level down: a folder a render of several scenarios writes, or another render's.
         var manifests: Set<String> = [manifestName]
         if isOutput == nil {
             if let manifest {
@@ -268,7 +275,12 @@ enum OutputDirectory {
                 try refuseOverFull(parent, count: parent.files.keys.filter { $0.hasPrefix(prefix) }.count)
                 merge(parent, in: target.deletingLastPathComponent(), under: "", stripping: prefix)
             }
-            for folder in folders.sorted() {
+            // Its own folders, and any other one-scenario render one level down: a render of one capture, then of the
+            // folder of captures, into one output (captures.md's two commands) refused the first's files as not navviz's.
+            let renders = relatives.filter { $0.hasSuffix("/" + manifestName) && $0.split(separator: "/").count == 2 }.map {
+                String($0.dropLast(manifestName.count + 1))
+            }
+            for folder in folders.union(renders).sorted() {
                 let relative = folder + "/" + manifestName
                 guard relatives.contains(relative), let inner = Manifest(in: target.appendingPathComponent(folder)) else { continue }
                 try refuseOverFull(inner, count: inner.files.count)

@@ -213,6 +213,28 @@ import Testing
         #expect(page.contains("<p class=\"failure\">✗ Expectation failed: expect.visible: expected &#39;Home&#39;, got &#39;Cart&#39;</p>"))
     }
 
+    /// captures.md's two commands, one after the other into the default output: a render of one file, then of a folder.
+    /// The second replaces the first's folder, which navviz wrote, and says so (it refused it as files navviz does not write).
+    @Test func aFolderRenderReplacesAnEarlierRenderOfOneFile() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("flows"), withIntermediateDirectories: true)
+        try Self.small.write(to: tmp.appendingPathComponent("one.json"), atomically: true, encoding: .utf8)
+        try Self.small.write(to: tmp.appendingPathComponent("flows/a.json"), atomically: true, encoding: .utf8)
+        try Self.small.write(to: tmp.appendingPathComponent("flows/b.json"), atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", "one.json", "--format", "dot"], in: tmp).status == 0)
+        let folder = try Self.navviz(["render", "flows", "--format", "dot"], in: tmp)
+        #expect(folder.status == 0, "\(folder.stderr)")
+        #expect(folder.stderr == "note: navviz-out/one/, an earlier render, was replaced with the rest of navviz-out/\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: tmp.appendingPathComponent("navviz-out").path).sorted() == [
+                ".navviz-manifest", "a", "b", "index.html",
+            ])
+        // A file of the user's beside it is still refused.
+        try "notes".write(to: tmp.appendingPathComponent("navviz-out/a/notes.txt"), atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["render", "flows", "--format", "dot"], in: tmp).status == 74)
+    }
+
     @Test func aScenarioNamedIndexDoesNotCollideWithTheTopLevelIndex() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
