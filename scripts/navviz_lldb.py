@@ -29,14 +29,14 @@ neither the token nor the dump.
 import argparse
 import hashlib
 import hmac
+import http.client
 import json
 import os
 import secrets
 import shlex
+import socket
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
 
 EXPRESSION = "(id)[UIViewController _printHierarchy]"
 DEFAULT_URL = "http://127.0.0.1:7381"
@@ -60,31 +60,54 @@ def parser(prog):
 
 
 def address(url):
-    """`127.0.0.1:7381`, `[::1]:7381`: the daemon's address as its proof names it."""
+    """`127.0.0.1:7381`, `[::1]:7381`: the address `url` names, as a daemon's proof names it."""
     parts = urllib.parse.urlsplit(url)
     host = (parts.hostname or "").lower()
     return "%s:%d" % ("[%s]" % host if ":" in host else host, parts.port or (443 if parts.scheme == "https" else 80))
 
 
-def prove(url, token):
-    """Asks the daemon at `url` to prove it holds `token` (HMAC-SHA256 of `navviz-proof:HOST:NONCE`), before the token
-    is sent: another program on the port (another user's, while the daemon was down) cannot."""
+def connect(url):
+    """A connection to the daemon at `url`, and the address it reached (`127.0.0.1:7381`): the host resolved here, the
+    connection made to that address, with no proxy and no redirect followed (another user's proxy, or a name that
+    resolves to their address first, got the token and the dump: a security review)."""
     parts = urllib.parse.urlsplit(url)
-    base = "%s://%s" % (parts.scheme, parts.netloc)
-    nonce = secrets.token_hex(32)
-    expected = hmac.new(token.encode("utf-8"), ("navviz-proof:%s:%s" % (address(url), nonce)).encode("utf-8"),
-                        hashlib.sha256).hexdigest()
+    if parts.scheme != "http":
+        raise CaptureError("navviz serve is reached over http://, not %s" % url)
+    port = parts.port or 80
     try:
-        with urllib.request.urlopen(base + "/api/proof?nonce=" + nonce, timeout=10) as response:
-            proof = json.loads(response.read()).get("proof")
-    except urllib.error.HTTPError as error:
-        if error.code == 404:
-            # A daemon without a token has no proof to give: said so, and nothing sent.
-            raise CaptureError("navviz serve at %s has no token (it has no proof to give), so the token was not sent: "
-                               "leave NAVVIZ_TOKEN and --token out, or start navviz serve with one" % base)
-        proof = None
-    except urllib.error.URLError as error:
-        raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (base, error.reason))
+        infos = socket.getaddrinfo(parts.hostname or "", port, type=socket.SOCK_STREAM)
+    except OSError as error:
+        raise CaptureError("cannot reach navviz serve at %s: %s (is the address right?)" % (url, error))
+    family, _, _, _, sockaddr = infos[0]
+    ip = sockaddr[0]
+    if ip.lower().startswith("::ffff:") and "." in ip:
+        ip = ip[len("::ffff:"):]
+    reached = "[%s]:%d" % (ip.lower(), port) if ":" in ip else "%s:%d" % (ip, port)
+    connection = http.client.HTTPConnection(ip, port, timeout=10)
+    try:
+        connection.connect()
+    except OSError as error:
+        raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (url, error))
+    return connection, reached
+
+
+def prove(connection, reached, token, base):
+    """Asks the daemon on `connection` to prove it holds `token` (HMAC-SHA256 of `navviz-proof:ADDRESS:NONCE`, the
+    address the connection reached), before the token goes over that same connection: another program on the port
+    (another user's, while the daemon was down) cannot."""
+    nonce = secrets.token_hex(32)
+    expected = hmac.new(token.encode("utf-8"), ("navviz-proof:%s:%s" % (reached, nonce)).encode("utf-8"),
+                        hashlib.sha256).hexdigest()
+    connection.request("GET", "/api/proof?nonce=" + nonce, headers={"Host": reached})
+    response = connection.getresponse()
+    body = response.read()
+    if response.status == 404:
+        # A daemon without a token has no proof to give: said so, and nothing sent.
+        raise CaptureError("what answers at %s has no token (it has no proof to give), so neither the token nor the dump was "
+                           "sent: if it is your navviz serve, leave NAVVIZ_TOKEN and --token out; else another program holds "
+                           "the port (check navviz serve's output)" % base)
+    try:
+        proof = json.loads(body).get("proof") if response.status == 200 else None
     except (ValueError, AttributeError):
         proof = None
     if not isinstance(proof, str) or not hmac.compare_digest(proof, expected):
@@ -93,20 +116,26 @@ def prove(url, token):
 
 
 def request(url, data=None, content_type=None, token=None, method=None):
-    """One HTTP exchange; returns (status, body text). Never sends an Origin header."""
-    req = urllib.request.Request(url, data=data, method=method)
-    if content_type:
-        req.add_header("Content-Type", content_type)
-    if token:
-        prove(url, token)
-        req.add_header("Authorization", "Bearer " + token)
+    """One HTTP exchange; returns (status, body text). Never sends an Origin header. With a token, the proof and the
+    request go over one connection to the address resolved here."""
+    parts = urllib.parse.urlsplit(url)
+    base = "%s://%s" % (parts.scheme, parts.netloc)
+    connection, reached = connect(url)
     try:
-        with urllib.request.urlopen(req, timeout=10) as response:
-            return response.status, response.read().decode("utf-8", "replace")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode("utf-8", "replace")
-    except urllib.error.URLError as error:
-        raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (url, error.reason))
+        headers = {"Host": reached}
+        if content_type:
+            headers["Content-Type"] = content_type
+        if token:
+            prove(connection, reached, token, base)
+            headers["Authorization"] = "Bearer " + token
+        path = parts.path + ("?" + parts.query if parts.query else "")
+        connection.request(method or ("POST" if data is not None else "GET"), path, body=data, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    except (OSError, http.client.HTTPException) as error:
+        raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (base, error))
+    finally:
+        connection.close()
 
 
 def message(body):

@@ -209,6 +209,15 @@ if token_url:
           "could not prove it is the navviz serve that holds the token" in result.error, result.error)
     check("the proof names the address", navviz_lldb.address("http://[::1]:7381/") == "[::1]:7381" and
           navviz_lldb.address("http://127.0.0.1") == "127.0.0.1:80")
+    # A proxy in the environment is not used: another user's proxy got the token and the dump (a security review).
+    seen.clear()
+    proxy = http.server.HTTPServer(("127.0.0.1", 0), Impostor)
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    os.environ["http_proxy"] = os.environ["HTTP_PROXY"] = "http://127.0.0.1:%d" % proxy.server_address[1]
+    frame, result = run("capture --post %s --session tokened" % token_url, Value(DUMP))
+    del os.environ["http_proxy"], os.environ["HTTP_PROXY"]
+    proxy.shutdown()
+    check("a proxy in the environment is not used", result.error is None and seen == [], (result.error, seen))
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

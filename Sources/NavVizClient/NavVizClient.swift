@@ -134,14 +134,16 @@ public struct NavVizClient: Sendable {
     }
 
     func raw(_ method: String, _ path: String, body: Data? = nil) async throws -> Data {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        // With a token, to the address the host resolves to here, the one the proof is checked against.
+        let base = try token.map { _ in try Self.resolved(baseURL) } ?? (url: baseURL, address: Self.address(of: baseURL))
+        var request = URLRequest(url: base.url.appendingPathComponent(path))
         request.httpMethod = method
         if let body {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         if let token {
-            try await proveDaemon(token: token)
+            try await proveDaemon(token: token, at: base)
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }
         let (data, response) = try await urlSession.data(for: request)
@@ -157,19 +159,64 @@ public struct NavVizClient: Sendable {
     /// Asks the daemon to prove it knows the token before the token is sent, as the viewer does: another program on the
     /// port (another user's, while the daemon was down) cannot, and gets neither the token nor the app's hierarchy (a
     /// security review stood one in for the daemon and was sent both). Before each request that carries the token.
-    func proveDaemon(token: String) async throws {
+    /// The proof names the address the connection reached (a daemon proved for any name it was asked, and another
+    /// user's program on `[::]` relayed it for a name resolving to IPv6 first: a review), so the client resolves the
+    /// host itself and talks to that address.
+    func proveDaemon(token: String, at base: (url: URL, address: String)) async throws {
+        #if os(Linux)
+            // libcurl sends a request through `http_proxy` unless `no_proxy` names the host: the token would go to the proxy.
+            let environment = ProcessInfo.processInfo.environment
+            let proxy = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].compactMap { environment[$0] }.first { !$0.isEmpty }
+            let bypass = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let host = base.url.host ?? ""
+            if proxy != nil, !bypass.contains("*"), !bypass.contains(host), !bypass.contains("[\(host)]") {
+                throw NavVizClientError.proxied(host)
+            }
+        #endif
         let nonce = (0..<4).map { _ in String(format: "%016llx", UInt64.random(in: 0...UInt64.max)) }.joined()
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/proof"))
+        var request = URLRequest(url: base.url.appendingPathComponent("api/proof"))
         request.url = URL(string: request.url!.absoluteString + "?nonce=\(nonce)")
         let (data, response) = try await urlSession.data(for: request)
         // A daemon without a token has no proof to give: said so (it read "could not prove", a review), and nothing sent.
         if (response as? HTTPURLResponse)?.statusCode == 404 { throw NavVizClientError.noTokenThere(baseURL.absoluteString) }
         let proof = (try? JSONParser.parse(bytes: Array(data)))?["proof"]?.stringValue
         guard (response as? HTTPURLResponse)?.statusCode == 200, let proof,
-            proof == SHA256.proof(token: token, host: Self.address(of: baseURL), nonce: nonce)
+            proof == SHA256.proof(token: token, host: base.address, nonce: nonce)
         else {
             throw NavVizClientError.unproven(baseURL.absoluteString)
         }
+    }
+
+    /// `url` with its host replaced by the address it resolves to first (`localhost` → `127.0.0.1`), and that address as
+    /// a proof names it.
+    static func resolved(_ url: URL) throws -> (url: URL, address: String) {
+        var host = url.host ?? ""
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        var hints = addrinfo()
+        #if os(Linux)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &found) == 0, let first = found else {
+            throw NavVizClientError.unresolved(url.absoluteString)
+        }
+        defer { freeaddrinfo(found) }
+        var buffer = [CChar](repeating: 0, count: 1025)
+        guard getnameinfo(first.pointee.ai_addr, first.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0
+        else { throw NavVizClientError.unresolved(url.absoluteString) }
+        var ip = String(cString: buffer).lowercased()
+        if ip.hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
+        let shown = ip.contains(":") ? "[\(ip)]" : ip
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.percentEncodedHost = shown
+        components?.port = port
+        guard let resolved = components?.url else { throw NavVizClientError.unresolved(url.absoluteString) }
+        return (resolved, "\(shown):\(port)")
     }
 
     /// `127.0.0.1:7381`, `[::1]:7381`: the daemon's address as its proof names it.
@@ -200,6 +247,10 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
     case unproven(String)
     /// The daemon at this address has no token (the client was given one, which was not sent).
     case noTokenThere(String)
+    /// The host of this address could not be resolved to an address.
+    case unresolved(String)
+    /// A proxy in the environment would carry the token to this host (`no_proxy` does not name it).
+    case proxied(String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -211,8 +262,12 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
             "What answers at \(url) could not prove it is the navviz serve that holds the token, so the token was not sent: "
                 + "check the token, and use the address navviz serve printed (another program may hold the port)"
         case .noTokenThere(let url):
-            "navviz serve at \(url) has no token (it has no proof to give), so the token was not sent: leave it out, or start "
-                + "navviz serve with one"
+            "What answers at \(url) has no token (it has no proof to give), so the token was not sent: if it is your navviz "
+                + "serve, leave the token out; else another program holds the port (check navviz serve's output)"
+        case .unresolved(let url): "Cannot resolve the host of \(url) to an address"
+        case .proxied(let host):
+            "A proxy is set (http_proxy) and no_proxy does not name \(host): the token would go through it, so it was not sent. "
+                + "Add \(host) to no_proxy"
         }
     }
 }

@@ -64,7 +64,8 @@ extension FileStatus {
     /// `path` absolute with its links resolved, through the nearest folder that exists; the part below it is kept as
     /// written (a golden root not made yet, a data folder navviz is about to create).
     public static func resolvedPath(_ path: String) -> String {
-        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        // Not folded first: `link/..` is where the link leads, up one (realpath resolves it as the kernel does).
+        var existing = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var rest: [String] = []
         while !FileManager.default.fileExists(atPath: existing), existing != "/" {
             rest.insert((existing as NSString).lastPathComponent, at: 0)

@@ -8,9 +8,9 @@ public enum ScenarioLoader {
     /// file swapped for a FIFO would block the reader for good). Opened once, without waiting for a FIFO's writer,
     /// and judged by what was opened; at most `limit` bytes are read, as `/proc/self/pagemap` says it is a
     /// regular file of size 0 and goes on for gigabytes.
-    public static func readText(_ path: String, regularOnly: Bool = false, limit: Int = maxStreamBytes) throws(ScenarioErrors)
-        -> String
-    {
+    public static func readText(
+        _ path: String, regularOnly: Bool = false, limit: Int = maxStreamBytes, ownedBy owner: uid_t? = nil
+    ) throws(ScenarioErrors) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScenarioErrors([.fileNotFound(file: path)])
@@ -23,6 +23,12 @@ public enum ScenarioLoader {
         defer { close(fd) }
         if type == S_IFDIR { throw ScenarioErrors([.isDirectory(file: path)]) }
         if regularOnly, type != S_IFREG { throw ScenarioErrors([.unreadable(file: path, reason: "it is not a regular file")]) }
+        // The file opened, not the path looked at before: another file could have taken its name in between (a review
+        // swapped a watched file so).
+        var info = stat()
+        if let owner, fstat(fd, &info) == 0, info.st_uid != owner, info.st_uid != 0 {
+            throw ScenarioErrors([.unreadable(file: path, reason: "it belongs to another user (uid \(info.st_uid))")])
+        }
         // A FIFO opened without waiting may have no writer yet, and would read as empty: wait until one has written or
         // come and gone (opening it again instead lost what a writer had already written and closed).
         if type == S_IFIFO {

@@ -101,7 +101,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// controls, and why. Without `trustingGroup`, a folder its group may write to (without the sticky bit) counts too:
     /// for a secret (a token file) the group's other members are other users.
     public static func foreignAncestor(of directory: String, trustingGroup: Bool = true) -> (String, String)? {
-        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        // As the kernel walks it: `..` after a link goes up from where the link leads, so it is not folded away first
+        // (`mylink/..` through another user's link passed, a review).
+        let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
         var path = ""
         let components = absolute.split(separator: "/")
         for (index, component) in components.enumerated() {
@@ -116,8 +118,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             guard stat(path, &info) == 0 else { return nil }
             if info.st_uid != geteuid(), info.st_uid != 0 { return (path, "which belongs to another user (uid \(info.st_uid))") }
             if info.st_mode & 0o002 != 0, info.st_mode & S_ISVTX == 0 { return (path, "which every user may write to") }
-            if !trustingGroup, info.st_mode & 0o020 != 0, info.st_mode & S_ISVTX == 0, info.st_gid != getegid() || info.st_uid != geteuid()
-            {
+            // (Even the user's own group: on macOS it is `staff`, every user's, a review.)
+            if !trustingGroup, info.st_mode & 0o020 != 0, info.st_mode & S_ISVTX == 0 {
                 return (path, "which its group (gid \(info.st_gid)) may write to")
             }
         }
@@ -134,7 +136,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
             else { break }
             owners.append(info.st_uid)
-            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+            // Relative to the link's folder: the current one for a bare name (it was looked up at `/…`, a review).
+            let folder = (current as NSString).deletingLastPathComponent
+            current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
         }
         return owners
     }

@@ -73,10 +73,8 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             let requested = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()
             let host =
-                policy.acceptsAnyHost
-                ? Self.proofAddress(
-                    requested: requested, local: (context as? DaemonRequestContext)?.localAddress, listening: policy.pageName)
-                : policy.port.value.map { "\(policy.pageName):\($0)" } ?? requested
+                Self.proofAddress(requested: requested, local: (context as? DaemonRequestContext)?.localAddress, listening: policy.pageName)
+                ?? (policy.acceptsAnyHost ? requested : policy.port.value.map { "\(policy.pageName):\($0)" } ?? requested)
             let proof = SHA256.proof(token: token, host: host, nonce: nonce)
             return .text(
                 JSONWriter.compact(.object([("proof", .string(proof))])), contentType: "application/json; charset=utf-8",
@@ -89,17 +87,16 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// The address a wildcard daemon's proof names: the address and port the connection reached, as a client writes them
-    /// (`127.0.0.1:7381`, `[::1]:7381`), when the request names an address or `localhost`; a name with the port reached.
-    /// Not the `Host` alone: another user's program on `[::1]` that relayed the proof request to the daemon on
-    /// `127.0.0.1` got a proof for `[::1]`, and was sent the token (a review). The wildcard the daemon listens on
-    /// (`0.0.0.0`, the address it prints) is its own: every connection to it reaches the daemon.
-    static func proofAddress(requested: String, local: SocketAddress?, listening: String) -> String {
+    /// The address a daemon's proof names: the address and port the connection reached, as a client writes them
+    /// (`127.0.0.1:7381`, `[::1]:7381`), whatever the request names. Not the `Host`: another user's program on `[::1]`
+    /// (or on `[::]`, for a client that named the machine by a name resolving to IPv6 first) that relayed the proof
+    /// request to the daemon on `127.0.0.1` got a proof for what it was asked, and was sent the token (two reviews).
+    /// The wildcard the daemon listens on (`0.0.0.0`, the address it prints) is its own: every connection to it
+    /// reaches the daemon. Nil without the connection's address (a test's router).
+    static func proofAddress(requested: String, local: SocketAddress?, listening: String) -> String? {
         let name = OriginPolicy.split(authority: requested)?.0 ?? requested
-        guard let local, let port = local.port else { return requested }
-        if name == listening { return "\(name):\(port)" }
-        let isAddress = name == "localhost" || name.hasPrefix("[") || (!name.isEmpty && name.allSatisfy { $0.isNumber || $0 == "." })
-        guard isAddress, var ip = local.ipAddress else { return "\(name):\(port)" }
+        guard let local, let port = local.port, var ip = local.ipAddress else { return nil }
+        if name == listening, ["0.0.0.0", "[::]"].contains(listening) { return "\(name):\(port)" }
         if ip.lowercased().hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
         return ip.contains(":") ? "[\(ip.lowercased())]:\(port)" : "\(ip):\(port)"
     }

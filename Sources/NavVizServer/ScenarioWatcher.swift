@@ -97,7 +97,7 @@ struct ScenarioWatcher: Service {
     static func session(for file: String, id: SessionID) -> Session {
         let created = Date().formatted(.iso8601)
         do {
-            let scenario = try ScenarioLoader.load(file, regularOnly: true)
+            let scenario = try ScenarioLoader.decode(ScenarioLoader.readText(file, regularOnly: true, ownedBy: geteuid()), file: file)
             let run = ScenarioRunner.run(scenario)
             var session = Session(
                 id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))

@@ -227,10 +227,11 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     }
 
     /// Runs `navviz serve` with arguments that make it exit at once; returns its exit status and stderr.
-    private func serveFailing(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    private func serveFailing(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, stderr: String) {
         let binary = try #require(NavVizBinary.path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
+        if let folder { process.currentDirectoryURL = folder }
         process.arguments = ["serve"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NAVVIZ_TOKEN"] = nil
@@ -375,6 +376,27 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             let (watched, toldWatch) = try serveFailing(["--port", "0", "--memory", "--watch", watchLink])
             #expect(watched == 64)
             #expect(toldWatch.contains("--watch '\(watchLink)' belongs to another user (uid 65534)"))
+            // A bare name whose link leads, relatively, to another user's link: both hops are theirs to check (the second was
+            // looked up at `/…` and missed: a review).
+            let hops = URL(fileURLWithPath: file.path + ".hops")
+            try FileManager.default.createDirectory(at: hops, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: hops) }
+            try FileManager.default.createSymbolicLink(atPath: hops.path + "/theirs", withDestinationPath: file.path)
+            #expect(lchown(hops.path + "/theirs", 65534, 65534) == 0)
+            try FileManager.default.createSymbolicLink(atPath: hops.path + "/mine", withDestinationPath: "theirs")
+            let (bare, toldBare) = try serveFailing(["--port", "0", "--memory", "--token-file", "mine"], in: hops)
+            #expect(bare == 64)
+            #expect(toldBare.contains("--token-file 'mine' belongs to another user (uid 65534)"), "\(toldBare)")
+            // `..` after another user's link is where their link leads, up one: theirs to swap.
+            let dotted = theirFolder + "/inner"
+            try FileManager.default.createDirectory(atPath: dotted, withIntermediateDirectories: true)
+            let up = file.path + ".up"
+            try FileManager.default.createSymbolicLink(atPath: up, withDestinationPath: dotted)
+            #expect(lchown(up, 65534, 65534) == 0)
+            defer { try? FileManager.default.removeItem(atPath: up) }
+            let (throughDots, toldDots) = try serveFailing(["--port", "0", "--memory", "--watch", up + "/.."])
+            #expect(throughDots == 64)
+            #expect(toldDots.contains("is inside '\(up)', a link of another user's (uid 65534)"), "\(toldDots)")
             // A folder its group may write to: the group's other members can swap the file.
             let grouped = file.path + ".grouped"
             try FileManager.default.createDirectory(atPath: grouped, withIntermediateDirectories: true)
@@ -689,7 +711,7 @@ private final class Counter: @unchecked Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.hasSuffix("21 passed, 0 failed\n"), "\(text)")
+        #expect(text.hasSuffix("22 passed, 0 failed\n"), "\(text)")
         #expect(text.contains("latin1.txt: not UTF-8 text (byte 1): a _printHierarchy dump is UTF-8\n"), "\(text)")
     }
 }

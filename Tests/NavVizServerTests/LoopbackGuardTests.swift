@@ -347,15 +347,16 @@ import Testing
         }
     }
 
-    /// A daemon on every address proves for the address the connection reached when the request names an address or
-    /// `localhost`, not for the `Host`: another user's program on `[::1]` that relayed the request to the daemon on
-    /// `127.0.0.1` got a proof for `[::1]` and was sent the token (a review). A name keeps its name, with the port reached.
+    /// A daemon proves for the address the connection reached, not for the `Host`: another user's program on `[::1]`
+    /// that relayed the request to the daemon on `127.0.0.1` got a proof for `[::1]` and was sent the token, and one on
+    /// `[::]` for a name resolving to IPv6 first (two reviews). Only its own wildcard is proved as named.
     @Test(arguments: [
         ("[::1]:7381", "127.0.0.1", "127.0.0.1:7381"),
         ("localhost:7381", "127.0.0.1", "127.0.0.1:7381"),
         ("127.0.0.1:7381", "::ffff:127.0.0.1", "127.0.0.1:7381"),
         ("127.0.0.1:7381", "::1", "[::1]:7381"),
-        ("devbox.local", "192.168.1.5", "devbox.local:7381"),
+        ("devbox.local", "192.168.1.5", "192.168.1.5:7381"),
+        ("devbox.local:7381", "::1", "[::1]:7381"),
         ("0.0.0.0:7381", "127.0.0.1", "0.0.0.0:7381"),
     ])
     func aWildcardDaemonProvesForTheAddressReached(host: String, local: String, proves: String) throws {

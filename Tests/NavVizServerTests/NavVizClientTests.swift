@@ -84,8 +84,16 @@ import Testing
         }
         #expect(
             NavVizClientError.noTokenThere("http://127.0.0.1:7381").description
-                == "navviz serve at http://127.0.0.1:7381 has no token (it has no proof to give), so the token was not sent: leave "
-                + "it out, or start navviz serve with one")
+                == "What answers at http://127.0.0.1:7381 has no token (it has no proof to give), so the token was not sent: if it is "
+                + "your navviz serve, leave the token out; else another program holds the port (check navviz serve's output)")
+        // The client talks to the address the host resolves to, which the proof names (a daemon proved for any name it was
+        // asked, and a relay on [::] answered for a name resolving to IPv6 first: a review).
+        let loopback = try NavVizClient.resolved(URL(string: "http://127.0.0.1:7381/x")!)
+        #expect(loopback.url.absoluteString == "http://127.0.0.1:7381/x" && loopback.address == "127.0.0.1:7381")
+        let six = try NavVizClient.resolved(URL(string: "http://[::1]:7381")!)
+        #expect(six.url.absoluteString == "http://[::1]:7381" && six.address == "[::1]:7381")
+        let named = try NavVizClient.resolved(URL(string: "http://localhost:7381")!)
+        #expect(["127.0.0.1:7381", "[::1]:7381"].contains(named.address) && !named.url.absoluteString.contains("localhost"))
     }
 
     @Test func errorsCarryTheDaemonsMessage() async throws {

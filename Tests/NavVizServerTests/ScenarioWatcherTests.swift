@@ -94,5 +94,9 @@ import Testing
         #expect(ScenarioWatcher.foreignOwner(theirs) == 65534 && ScenarioWatcher.foreignOwner(theirLink) == 65534)
         #expect(ScenarioWatcher.foreignOwner(mine) == nil)
         await store.close()
+        // Read from the file opened, checked there: another file that takes the name after the look is refused.
+        #expect(
+            ScenarioWatcher.session(for: theirs, id: SessionID("planted")!).error
+                == "\(theirs): cannot be read: it belongs to another user (uid 65534)")
     }
 }
