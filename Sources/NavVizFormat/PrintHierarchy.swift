@@ -197,6 +197,12 @@ extension PrintHierarchy {
         splitLines(withoutCommentMarkers(Substring(text))).contains { isControllerLine($0) || isBareControllerLine($0) }
     }
 
+    /// Whether some line reads as chisel's own controller printer's (`<X: 0x…; view = <…>; frame = (…)>`, an older `pvc`):
+    /// a console paste of one is a capture the reader refuses, saying why.
+    public static func mentionsChiselController(_ text: String) -> Bool {
+        splitLines(withoutCommentMarkers(Substring(text))).contains { isViewDescription($0) && $0.contains("; view = <") }
+    }
+
     /// The line after its prefix of spaces, `|` and `+` (`   |    + <X 0x…>, …` → `<X 0x…>, …`).
     static func afterPrefix(_ line: Substring) -> Substring { line.drop { $0 == " " || $0 == "|" || $0 == "+" } }
 

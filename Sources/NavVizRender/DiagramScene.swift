@@ -243,7 +243,9 @@ private struct Signature: Equatable {
     var presenter: NodeID?
     var generators: [String]
 
-    init(_ id: NodeID, in h: Hierarchy) {
+    /// `asSnapshot`: only what a canonical snapshot carries (not `collapsedOnto`, not the registered generators), for
+    /// two states of which one may have been read from a run JSON.
+    init(_ id: NodeID, in h: Hierarchy, asSnapshot: Bool = false) {
         let node = h[id]
         kind = node.kind
         texts = [node.screen, node.title, node.className]
@@ -251,7 +253,7 @@ private struct Signature: Equatable {
         selected = node.selected
         isCollapsed = node.isCollapsed
         splitDisplay = node.splitDisplay
-        collapsedOnto = node.collapsedOnto
+        collapsedOnto = asSnapshot ? nil : node.collapsedOnto
         active = node.active
         role = node.role
         key = node.key
@@ -262,7 +264,7 @@ private struct Signature: Equatable {
         transitionalState = node.transitionalState
         parent = h.parent(of: id)
         presenter = node.presenter
-        generators = node.activity?.generators.keys.sorted() ?? []
+        generators = asSnapshot ? [] : node.activity?.generators.keys.sorted() ?? []
     }
 }
 
@@ -435,7 +437,10 @@ extension DiagramScene {
     /// What a step did to each node: added (attached after, not before), removed (attached before, not
     /// after) and changed (`Signature`, or on screen in one state only).
     /// (The marks `SceneBuilder` gives the after side, with its ghosts as the removed.)
-    static func marks(before: Hierarchy, after: Hierarchy) -> [NodeID: DiffMark] {
+    /// `asSnapshots`: compare only what canonical snapshots carry (two runs' states, one perhaps read from a golden's
+    /// run JSON: a collapsed split's `collapsedOnto`, which run JSON does not keep, marked an unchanged tab changed in
+    /// check's `.diff.svg`, a trial).
+    static func marks(before: Hierarchy, after: Hierarchy, asSnapshots: Bool = false) -> [NodeID: DiffMark] {
         let attached = after.attachedNodes()
         let previouslyAttached = before.attachedNodes()
         let now = Set(attached)
@@ -449,7 +454,9 @@ extension DiagramScene {
         for id in attached {
             if !was.contains(id) || !before.contains(id) {
                 marks[id] = .added
-            } else if Signature(id, in: before) != Signature(id, in: after) || shownBefore.contains(id) != shownAfter.contains(id) {
+            } else if Signature(id, in: before, asSnapshot: asSnapshots) != Signature(id, in: after, asSnapshot: asSnapshots)
+                || shownBefore.contains(id) != shownAfter.contains(id)
+            {
                 marks[id] = .changed
             }
         }

@@ -150,8 +150,8 @@ public struct RunDiff: Sendable, Equatable {
     }
 
     /// Whether old step `i` and new step `j` differ only by what came before them: the states before
-    /// them differ, the two steps did the same, with the same operation, arguments (when both runs
-    /// have them), status, and own effect (what each added, removed, moved and changed, its phrases, and
+    /// them differ, and the two steps, of one operation, status and message, led to one state, or did the same, with the
+    /// same arguments (when both runs have them) and own effect (what each added, removed, moved and changed, its phrases, and
     /// the visible controller after it when it changed it), and the controllers they added are alike
     /// (kind, screen, title, class, style…).
     static func isCarried(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> Bool {
@@ -160,6 +160,9 @@ public struct RunDiff: Sendable, Equatable {
         let (beforeA, beforeB) = (old.steps[i - 1], new.steps[j - 1])
         guard beforeA.canonical != beforeB.canonical || beforeA.finder.visible != beforeB.finder.visible else { return false }
         guard a.op == b.op, a.status == b.status, a.message == b.message else { return false }
+        // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
+        // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
+        if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
         if let x = a.arguments, let y = b.arguments, x != y { return false }
         let (x, y) = (ownEffect(old, i), ownEffect(new, j))
         // The visible phrase names the controller before the step, which the earlier difference may change.

@@ -220,7 +220,8 @@ public enum ScenarioLoader {
         // A console paste: the command that prints a dump, and a controller line (notes that show the command at a
         // prompt, with no dump, are notes).
         let mentions = PrintHierarchy.mentionsController(text)
-        if mentions, PrintHierarchy.holdsHierarchyCommand(text) { return .capture }
+        // (An older chisel's `pvc` prints its own lines: read, and refused with the reason; a folder skipped it silently.)
+        if mentions || PrintHierarchy.mentionsChiselController(text), PrintHierarchy.holdsHierarchyCommand(text) { return .capture }
         guard mentions else { return .notes }
         guard let whole = try? readText(path, regularOnly: true) else { return .capture }
         do {

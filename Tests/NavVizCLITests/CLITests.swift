@@ -466,6 +466,12 @@ private let goodScenario =
                 == "flows/notes.txt: note: skipped: it holds a view controller line but does not read as a capture (line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'Bug bash notes. Xcode showed:'); name the file to read it as one\n"
         )
         #expect(notes.stdout == "flows/a.json: ok (2 steps)\nflows/home.txt: ok (0 steps)\n")
+        // An older chisel's `pvc` paste prints its own lines: read, and refused saying why (a folder skipped it silently).
+        let chisel = try validate(
+            putting: "(lldb) pvc\n<TabBarController: 0x13772fd0; view = <UILayoutContainerView; 0x151b3a30>; frame = (0, 0; 414, 736)>\n",
+            in: "pvc.txt", replacing: "notes.txt")
+        #expect(chisel.status == 65)
+        #expect(chisel.stderr.hasPrefix("flows/pvc.txt: line 2: "), "\(chisel.stderr)")
     }
 
     /// A file that is not UTF-8 says so in the same words whatever it is called (the daemon's request body is

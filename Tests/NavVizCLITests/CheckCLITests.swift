@@ -235,12 +235,12 @@ import Testing
             lines.prefix(8) == [
                 "FAIL shop: 5 of 9 goldens differ (golden/shop/)",
                 "  step 1: ~ Product replaced by Specs in shopNav; visible Product → Specs",
+                "  (1 later step differs only by what came before)",
                 "  changed: summary.txt",
                 "  changed: states/001-push.dot",
                 "  changed: transitions/001-push.dot",
                 "  changed: transitions/002-popToRoot.dot",
                 "  changed: run.json",
-                "  --- summary.txt (golden)",
             ])
         #expect(lines.contains("  -1 push ok shopTabs > shopNav > Product"))
         #expect(lines.contains("  +1 push ok shopTabs > shopNav > Specs"))

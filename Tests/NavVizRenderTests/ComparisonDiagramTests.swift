@@ -113,6 +113,20 @@ import Testing
         #expect(words.map { "\($0.key.rawValue): ~ \($0.value)" }.sorted() == tags)
     }
 
+    /// Two states of which one was read from run JSON differ only in what run JSON keeps: a collapsed split's
+    /// `collapsedOnto` is not, and marked an unchanged tab changed in check's `.diff.svg` (a trial).
+    @Test func aDiffComparesWhatSnapshotsCarry() throws {
+        let steps = try Self.steps(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": ["Home", {"split": {"primary": {"navigation": ["List"], "id": "listNav"}, "secondary": "Detail"}, "id": "split"}], "id": "tabs"}, "steps": []}"#
+        )
+        let state = steps[0].hierarchy
+        #expect(state[NodeID("split")].collapsedOnto != nil)
+        let read = try Snapshot.decode(Snapshot.encode(state), file: "run.json")
+        let diagram = DOTBuilder(options: .focused).diffDiagram(
+            old: read, new: state, oldFinder: ViewFinder().find(in: read), newFinder: steps[0].finder)
+        #expect(!diagram.dot.contains("~ "), "\(diagram.dot)")
+    }
+
     /// A tag covers no arrowhead and no words of the drawing (45 arrowheads were under tags, one edge had none left to
     /// see, and a container's tag on its top border covered a title: a readability trial).
     @Test(arguments: [

@@ -32,7 +32,7 @@ import Testing
     @Test func markdownIsATableWithLinksToTheDiagrams() throws {
         #expect(
             RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown(diagramLimit: 0) == """
-                ### Navigation diff: 2 changed
+                ### Navigation diff: 2 changed (1 later step differs only by what came before)
 
                 `old.json` → `new.json`
 

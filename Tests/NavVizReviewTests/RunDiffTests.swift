@@ -95,7 +95,8 @@ import Testing
                 .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .both(old: 3, new: 4),
             ])
         #expect(diff.entries.map(\.summary) == ["step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews"])
-        #expect(diff.counts == "1 inserted")
+        // The pop to the root popped one more, to the same state: counted as what came before.
+        #expect(diff.counts == "1 inserted (1 later step differs only by what came before)")
     }
 
     /// The inserted push is still in the stack after the next pop, so the later states differ. The pop is
@@ -177,8 +178,8 @@ import Testing
             ])
         #expect(
             diff.entries.map(\.summary) == ["step 2 inserted (push): + Specs pushed onto shopNav; visible Product → Specs"])
-        // Step 3 pushed Reviews in both, onto stacks that already differed by Specs.
-        #expect(diff.carried == 1)
+        // Step 3 pushed Reviews in both, onto stacks that already differed by Specs; the pop to the root led both home.
+        #expect(diff.carried == 2)
     }
 
     @Test func identicalScenariosHaveNoEntries() throws {
@@ -210,6 +211,23 @@ import Testing
             RunDiff.callbackChanges(old: ["A.viewWillAppear", "B.viewWillAppear"], new: ["B.viewWillAppear", "A.viewWillAppear"])
                 == "callbacks in another order")
         #expect(RunDiff.callbackChanges(old: ["A.viewWillAppear"], new: ["A.viewWillAppear"]) == nil)
+    }
+
+    /// A step that lands in the same state from another state before differs only by what came before: counted (a root
+    /// now on another tab made a later snapshot switch tabs, with ten callbacks where two were, and no line said so: a
+    /// trial).
+    @Test func aStepThatDidOtherwiseIntoTheSameStateIsCounted() throws {
+        let snapshot =
+            #"{"snapshot": {"id": "tabs", "kind": "tab", "selected": 0, "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Cart", "kind": "controller", "screen": "Cart", "children": []}]}}"#
+        func flow(selected: Int) throws -> DiffRun {
+            try DiffRun.load(
+                text:
+                    #"{"navviz": 1, "name": "S", "root": {"tabs": ["Home", "Cart"], "selected": \#(selected), "id": "tabs"}, "steps": [\#(snapshot)]}"#,
+                file: "s.json")
+        }
+        let diff = RunDiff(old: try flow(selected: 0), new: try flow(selected: 1))
+        #expect(diff.entries.map(\.summary) == ["step 0: tabs selected tab 0 → 1; visible Home → Cart"])
+        #expect(diff.counts == "1 changed (1 later step differs only by what came before)")
     }
 
     /// A message quotes names in single quotes: the line quotes messages in double ones (`''a' is…'` read poorly).
