@@ -128,7 +128,7 @@ public struct GoldenCheck: Sendable {
                 }
             }
         }
-        if hidden > 0 { report.lines.append("  … \(hidden) more diff lines in \(artifacts)/drift.txt") }
+        if hidden > 0 { report.lines.append("  … \(hidden) more diff line\(hidden == 1 ? "" : "s") in \(artifacts)/drift.txt") }
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
         report.lines.append("  artifacts: \(artifacts)/")
         return report

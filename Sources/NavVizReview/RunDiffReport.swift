@@ -165,7 +165,8 @@ public struct RunDiffReport: Sendable {
             ]
             // Every difference stays in `changes`; those the text counts as shown at an earlier step are named.
             if !entry.shownEarlier.isEmpty { members.append(("shownEarlier", .array(entry.shownEarlier.map { .string($0) }))) }
-            if let path = diagramPath(entry) { members.append(("diagram", .string(path))) }
+            // Always there, null without diagrams (-o): scripts read one shape (a trial).
+            members.append(("diagram", diagramPath(entry).map { .string($0) } ?? .null))
             return .object(members)
         }
         var counts: [(String, JSONValue)] = []

@@ -98,6 +98,8 @@ extension NavVizCommand {
             var sources = GoldenSources(golden: trimmed(golden))
             let folders = sources.names(for: loaded.map(\.file))
             var failed: [String] = []
+            // Per drifted scenario, the other --expand mode its goldens match, if they do.
+            var otherExpansions: [String?] = []
             var missing = 0
             var expectationFailures = 0
             var checked: Set<String> = []
@@ -143,7 +145,9 @@ extension NavVizCommand {
                     case .missing:
                         failed.append(folder)
                         missing += 1
-                    case .drift: failed.append(folder)
+                    case .drift(let other):
+                        failed.append(folder)
+                        otherExpansions.append(other)
                     }
                 }
             }
@@ -168,6 +172,17 @@ extension NavVizCommand {
                         code: CommandFailure.failed)
                 }
                 return
+            }
+            // Every drift is the goldens of the other --expand mode: the check to run is with it, not a re-record (which redrew
+            // every golden in this mode: a trial).
+            if missing == 0, let other = otherExpansions.first ?? nil, otherExpansions.allSatisfy({ $0 == other }) {
+                let command = (["navviz", "check"] + scenarios + ["--golden", golden, "--expand", other]).map(Self.shellQuoted)
+                    .joined(separator: " ")
+                throw CommandFailure(
+                    message:
+                        "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") \(failed.count == 1 ? "does" : "do") not "
+                        + "match the goldens in \(trimmed(golden))/, which are what --expand \(other) draws: check with it: \(command)",
+                    code: CommandFailure.failed)
             }
             throw CommandFailure(
                 message: Self.summary(
@@ -198,8 +213,16 @@ extension NavVizCommand {
             let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
                 !$0.hasPrefix(".") && isDirectory("\(parent)/\($0)")
             }
-            let guess = Suggestion.closest(to: url.lastPathComponent, in: siblings).map { " Did you mean '\($0)'?" } ?? ""
-            return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there.\(guess) "
+            // A close name is most likely the folder meant: the command to run is with it (recording under the typo would start
+            // a second golden tree: a trial).
+            if let guess = Suggestion.closest(to: url.lastPathComponent, in: siblings) {
+                let meant = url.deletingLastPathComponent().appendingPathComponent(guess).path
+                let shown = golden.hasPrefix("/") ? meant : String(root.dropLast(url.lastPathComponent.count)) + guess
+                let command = (["navviz", "check"] + scenarios + ["--golden", shown]).map(Self.shellQuoted).joined(separator: " ")
+                return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there. "
+                    + "Did you mean '\(guess)'? \(command)"
+            }
+            return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there. "
                 + "Point --golden at the folder that holds them; on a first check, record them locally and commit: \(rerun)"
         }
 
@@ -267,7 +290,11 @@ extension NavVizCommand {
 
         // MARK: - Compare
 
-        enum Verdict { case match, missing, drift }
+        enum Verdict: Equatable {
+            case match, missing
+            /// With the `--expand` mode the goldens are exactly what it draws, if any.
+            case drift(otherExpansion: String?)
+        }
 
         /// Compares one scenario; prints what drifted and writes its artifacts (`unwritable` gets why they could not be).
         func compare(
@@ -300,13 +327,14 @@ extension NavVizCommand {
                 lines.removeAll { $0 == "  artifacts: \(artifactFolder)/" }
             }
             say(lines.joined(separator: "\n"))
-            if let other = otherExpansion(matching: expected, run: run) {
+            let other = otherExpansion(matching: expected, run: run)
+            if let other {
                 printError(
                     "note: \(name): the goldens in \(target)/ are what --expand \(other) draws: they were recorded with it; check with "
                         + "--expand \(other)")
             }
             if let failure { unwritable("\(artifactFolder)/: cannot write the artifacts there (\(failure.message))") }
-            return .drift
+            return .drift(otherExpansion: other)
         }
 
         /// The other `--expand` mode when the goldens are exactly what it draws for `run` (recorded with other options).

@@ -101,8 +101,8 @@ import Testing
         #expect(!exists("golden/shop", in: folder.url))
     }
 
-    /// A --golden folder that does not exist is said to be missing, with a close name beside it: "record them" started a
-    /// second golden tree after a typo (a new user's CI trial).
+    /// A --golden folder that does not exist is said to be missing, with a close name beside it and the check to run with
+    /// it: "record them" started a second golden tree after a typo (new users' CI trials).
     @Test func aGoldenFolderThatDoesNotExistIsNamed() throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
         #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
@@ -111,7 +111,7 @@ import Testing
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "goldens/: no such folder (from \(folder.url.resolvingSymlinksInPath().path)), so no scenario has goldens there. Did you mean 'golden'? Point --golden at the folder that holds them; on a first check, record them locally and commit: navviz check shop.json --golden goldens --record\n"
+                == "goldens/: no such folder (from \(folder.url.resolvingSymlinksInPath().path)), so no scenario has goldens there. Did you mean 'golden'? navviz check shop.json --golden golden\n"
         )
         #expect(!exists("goldens", in: folder.url))
     }
@@ -300,6 +300,11 @@ import Testing
             focus.stderr.hasPrefix(
                 "note: shop: the goldens in golden/shop/ are what --expand all draws: they were recorded with it; check with --expand all\n"
             ))
+        // And the last line says the check to run, not a re-record, which redrew every golden in the other mode (a trial).
+        #expect(
+            focus.stderr.hasSuffix(
+                "1 of 1 scenario does not match the goldens in golden/, which are what --expand all draws: check with it: "
+                    + "navviz check shop.json --golden golden --expand all\n"))
         try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
         let all = try navviz(["check", "shop.json", "--golden", "golden", "--expand", "all", "--artifacts", "art"], in: folder.url)
         #expect(all.status == 1)

@@ -175,6 +175,8 @@ import Testing
         #expect(change["newStep"] == .number(2))
         #expect(change["oldStep"] == .null)
         #expect(change["summary"] == .string("step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews"))
+        // Every change has `diagram`: null without -o (it was missing, so scripts read two shapes: a trial).
+        #expect(change["diagram"] == .null)
     }
 
     @Test func runJSONAndScenarioCompare() throws {
