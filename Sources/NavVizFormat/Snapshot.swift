@@ -167,7 +167,8 @@ public enum Snapshot {
                 try h.insert(node, parent: parent, presenter: presenter)
             } catch {
                 // Where the first is, as a scenario's literal says (a trial: the snapshot's message did not).
-                let first = idPaths[id].map { " (the first is at \($0))" } ?? ""
+                // The root's own path is empty: "(the first is at id)" read as a typo (a review).
+                let first = idPaths[id].map { $0 == "id" ? " (the first is the root's id)" : " (the first is at \($0))" } ?? ""
                 errors.append(
                     .invalidNode(file: file, path: join(path, "id"), reason: "duplicate id '\(id)': every node needs its own id\(first)"))
                 return nil

@@ -180,7 +180,7 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
         ),
         (
             #"{"id": "a", "kind": "navigation", "children": [{"id": "a", "kind": "controller"}]}"#,
-            ["snap.json: children[0].id: duplicate id 'a': every node needs its own id (the first is at id)"]
+            ["snap.json: children[0].id: duplicate id 'a': every node needs its own id (the first is the root's id)"]
         ),
         (
             #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "selected": 3}"#,
