@@ -208,7 +208,7 @@ public struct NavVizClient: Sendable {
         var buffer = [CChar](repeating: 0, count: 1025)
         guard getnameinfo(first.pointee.ai_addr, first.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0
         else { throw NavVizClientError.unresolved(url.absoluteString) }
-        var ip = String(cString: buffer).lowercased()
+        var ip = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
         if ip.hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
         let shown = ip.contains(":") ? "[\(ip)]" : ip
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
