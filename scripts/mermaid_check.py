@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
 """make e2e, part 2: every Mermaid diagram navviz writes, read by the real Mermaid in headless Chromium.
 
-Mermaid's JavaScript is not packaged by Debian, and npm is not reachable here; PyPI's `pymermaid`
-1.4.3 ships the standalone `mermaid.min.js` of Mermaid 8.10.1 (inside a Python string), so it is
-installed by name and version into .build/e2e-python and the file is extracted from it. navviz writes
-Mermaid 8.10's flowchart subset, which later Mermaid versions (GitHub's, GitLab's) read too.
+Mermaid's JavaScript is not packaged by Debian, and npm is not reachable here; two PyPI packages ship its
+standalone `mermaid.min.js`: `pymermaid` 1.4.3 has Mermaid 8.10.1 (inside a Python string), `artoo-mermaid`
+11.16.0 has Mermaid 11.16.0 (a file; GitHub draws with an 11.x). Both are downloaded by name and version into
+.build/e2e-python, checked, and the file is extracted. navviz writes Mermaid 8.10's flowchart subset, which later
+versions read too.
 
 What is checked, for every diagram of every sample (`render --format mermaid`), of the real captures in
-Tests/Fixtures/captures and a nested shape Mermaid 8.10 once failed on, of a hostile-title scenario, and of a `diff --format markdown` comment between two versions of a sample:
-`mermaid.parse` accepts it and `mermaid.render` draws an SVG with one box per node; hostile user text
-shows as literal text and injects no element. A screenshot of the rendered comment is kept in
-navviz-artifacts/mermaid-comment.png.
+Tests/Fixtures/captures and a nested shape Mermaid 8.10 once failed on, of a hostile-title scenario, and of a `diff
+--format markdown` comment between two versions of a sample, with each Mermaid version: `mermaid.parse` accepts it
+and `mermaid.render` draws an SVG with one box per node; every box and subgraph is drawn inside the subgraph it is
+declared in, and siblings are drawn in order (each right of the one before or below it) within navviz's rows of six.
+Mermaid 11 widens a subgraph whose one-line title is wider than its content after its parent was sized, by the same
+amount on both sides: that is counted and printed, not failed. Hostile user text shows as literal text and injects
+no element. A screenshot of the rendered comment is kept in navviz-artifacts/mermaid-comment.png.
 
 Usage: scripts/mermaid_check.py path/to/navviz
 """
 
+import base64
 import glob
+import hashlib
 import json
 import os
 import re
@@ -30,7 +36,12 @@ import e2e  # noqa: E402  (the DevTools client and the check counter)
 
 PYMERMAID = "pymermaid==1.4.3"
 MERMAID_VERSION = "8.10.1"
+ARTOO = "artoo-mermaid==11.16.0"
+MERMAID_11 = "11.16.0"
+# The sha256 of artoo_mermaid/assets/mermaid.min.js, as the wheel's RECORD names it.
+MERMAID_11_SHA256 = "dNfEbavKMowilHM5EKiqHtDDdFF3bo1Sldo4ordY-5s"
 CACHE = os.path.join(".build", "e2e-python")
+ROW = 6  # MermaidBuilder.rowLength: siblings beyond it wrap, and rows are not linked to each other
 
 NESTED = """<App.RootViewController 0x1>, state: appeared, view: <UIView 0x2>
    | <UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
@@ -71,6 +82,116 @@ def mermaid_js():
     with open(target, "w") as f:
         f.write(script)
     return target
+
+
+def mermaid11_js():
+    """The path of Mermaid 11.16.0's mermaid.min.js, extracted from artoo-mermaid (it asks for Python 3.12, and is
+    only a file of JavaScript, so its wheel is fetched for 3.12 and never installed)."""
+    target = os.path.join(CACHE, "mermaid11.min.js")
+    if os.path.exists(target):
+        return target
+    wheels = os.path.join(CACHE, "wheels")
+    print(f"mermaid: downloading {ARTOO} from PyPI (Mermaid {MERMAID_11})")
+    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--python-version", "3.12",
+                    "--only-binary=:all:", ARTOO, "-d", wheels], check=True)
+    wheel = glob.glob(os.path.join(wheels, "artoo_mermaid-11.16.0-*.whl"))[0]
+    script = zipfile.ZipFile(wheel).read("artoo_mermaid/assets/mermaid.min.js")
+    digest = base64.urlsafe_b64encode(hashlib.sha256(script).digest()).decode().rstrip("=")
+    if digest != MERMAID_11_SHA256:
+        sys.exit(f"mermaid: {wheel}'s mermaid.min.js has sha256 {digest}, not {MERMAID_11_SHA256}")
+    with open(target + ".tmp", "wb") as f:
+        f.write(script)
+    os.replace(target + ".tmp", target)
+    return target
+
+
+def tree(text):
+    """What a navviz Mermaid text declares: {id: parent subgraph or None}, {subgraph: children in drawing order, by
+    id}, and which ids are subgraphs (navviz numbers ids in drawing order; it may declare a child subgraph first)."""
+    parent, children, subgraphs, open_ = {}, {}, [], []
+    for line in text.splitlines():
+        line = line.strip()
+        m = re.match(r"subgraph (n\d+) ", line) or re.match(r"(n\d+)[\[(]", line)
+        if m:
+            parent[m.group(1)] = open_[-1] if open_ else None
+            if open_:
+                children.setdefault(open_[-1], []).append(m.group(1))
+            if line.startswith("subgraph "):
+                subgraphs.append(m.group(1))
+                open_.append(m.group(1))
+        elif line == "end":
+            open_.pop()
+    for kids in children.values():
+        kids.sort(key=lambda i: int(i[1:]))
+    return {"parent": parent, "children": children, "subgraphs": subgraphs}
+
+
+# Draws one diagram with the page's Mermaid (8.10's synchronous API or 11's promises) into #out, and measures every
+# box against the subgraph it is declared in, and each sibling against the one before it in its row.
+DRAW = """async (text, id) => {
+  const out = document.getElementById('out'); out.innerHTML = '';
+  let svg;
+  if (mermaid.run) { await mermaid.parse(text); svg = (await mermaid.render(id, text)).svg; }
+  else { mermaid.parse(text); svg = mermaid.mermaidAPI.render(id, text); }
+  out.innerHTML = svg;
+}"""
+
+MEASURE = """async (text, tree, id, row) => {
+  const out = document.getElementById('out');
+  try { await (%s)(text, id); }
+  catch (e) { return {error: String((e && (e.str || e.message)) || e).slice(0, 300)}; }""" % DRAW + """
+  const root = out.querySelector('svg');
+  root.style.maxWidth = 'none';
+  const nodes = root.querySelectorAll('g.node').length;
+  const box = (i) => {
+    let el = tree.subgraphs.includes(i)
+      ? (root.querySelector('g.cluster[id="' + i + '"] rect') || root.querySelector('g.cluster[id$="-' + i + '"] rect'))
+      : null;
+    if (!el) el = [...root.querySelectorAll('g.node')].find(g => new RegExp('(^|-)' + i + '(-|$)').test(g.id));
+    if (!el) return null;
+    const b = el.getBoundingClientRect();
+    return {x: b.left, y: b.top, r: b.right, b: b.bottom};
+  };
+  const slack = 1.5, contain = [], widened = [], order = [], missing = [];
+  for (const [child, par] of Object.entries(tree.parent)) {
+    if (!par) continue;
+    const c = box(child), p = box(par);
+    if (!c || !p) { missing.push(child + ' in ' + par); continue; }
+    const l = p.x - c.x, r = c.r - p.r;
+    if (c.y < p.y - slack || c.b > p.b + slack) contain.push(child + ' outside ' + par + ' vertically');
+    else if (l > slack || r > slack) (Math.abs(l - r) <= 1 ? widened : contain).push(
+      child + ' outside ' + par + ' by ' + Math.round(l) + ' px left, ' + Math.round(r) + ' px right');
+  }
+  for (const [par, kids] of Object.entries(tree.children)) {
+    for (let k = 0; k + 1 < kids.length; k++) {
+      if ((k + 1) % row === 0) continue;
+      const a = box(kids[k]), b = box(kids[k + 1]);
+      if (!a || !b) continue;
+      const right = b.x >= a.r - slack && b.b > a.y + slack, below = b.y >= a.b - slack;
+      if (!right && !below) order.push(kids[k + 1] + ' is not right of or below ' + kids[k] + ' in ' + par);
+    }
+  }
+  return {nodes, contain, widened, order, missing};
+}"""
+
+
+def draw_all(page, found, version):
+    """Draws every diagram with the loaded Mermaid; returns the failures and the widened subgraphs, in words."""
+    failures, widened = [], []
+    for index, (name, text) in enumerate(found):
+        shape = tree(text)
+        result = page.evaluate(f"({MEASURE})({json.dumps(text)}, {json.dumps(shape)}, 'd{index}', {ROW})")
+        # One box per controller, and Mermaid draws an empty subgraph (an empty container) as a box too.
+        expected = len(re.findall(r"^\s*n\d+[\[(]", text, re.M)) + len(re.findall(r"^\s*subgraph .*\n\s*end$", text, re.M))
+        if not isinstance(result, dict) or "error" in result:
+            failures.append(f"{name}: {result.get('error') if isinstance(result, dict) else result}")
+            continue
+        problems = result["contain"] + result["order"] + [f"{m} not found" for m in result["missing"]]
+        if result["nodes"] != expected:
+            problems.append(f"{result['nodes']} boxes drawn, expected {expected}")
+        failures += [f"{name}: {p}" for p in problems]
+        widened += [f"{name}: {w}" for w in result["widened"]]
+    return failures, widened
 
 
 def diagrams(navviz, scratch):
@@ -122,46 +243,44 @@ def main():
     browser = None
     try:
         shutil.copy(mermaid_js(), os.path.join(scratch, "mermaid.min.js"))
+        shutil.copy(mermaid11_js(), os.path.join(scratch, "mermaid11.min.js"))
         found, comment, comment_blocks = diagrams(navviz, scratch)
         e2e.check(len(comment_blocks) >= 1, "the diff comment embeds a Mermaid diagram of the inserted step")
         e2e.check("+ added" in comment_blocks[0] and "Wishlist" in comment_blocks[0],
                   "the inserted step's diagram marks the added controller")
-        with open(os.path.join(scratch, "page.html"), "w") as f:
-            f.write('<html><body style="background:#fff"><div id="out"></div><script src="mermaid.min.js"></script>'
-                    '<script>mermaid.initialize({startOnLoad: false, securityLevel: "strict"});</script></body></html>')
+        for script, init in (("mermaid11.min.js", "mermaid.initialize({startOnLoad: false, securityLevel: 'strict'});"),
+                             ("mermaid.min.js", "mermaid.initialize({startOnLoad: false, securityLevel: 'strict'});")):
+            with open(os.path.join(scratch, script + ".html"), "w") as f:
+                # UTF-8 said: Mermaid 11's entity decoding matches literal non-ASCII characters, and read as windows-1252
+                # it left `#34;` as `ﬂ°°34¶ß` in every label.
+                f.write(f'<html><head><meta charset="utf-8"></head><body style="background:#fff"><div id="out"></div>'
+                        f'<script src="{script}"></script>'
+                        f'<script>{init}</script></body></html>')
 
         browser, page = e2e.start_browser(scratch, "mermaid-chromium.log", extra=("--allow-file-access-from-files",))
-        page.call("Page.navigate", url="file://" + os.path.join(scratch, "page.html"))
-        e2e.check(page.wait_for("typeof mermaid !== 'undefined' && mermaid.mermaidAPI !== undefined"),
-                  f"Mermaid {MERMAID_VERSION} loads in Chromium")
+        for script, version in (("mermaid11.min.js", MERMAID_11), ("mermaid.min.js", MERMAID_VERSION)):
+            page.call("Page.navigate", url="file://" + os.path.join(scratch, script + ".html"))
+            e2e.check(page.wait_for(f"typeof mermaid !== 'undefined' && mermaid.mermaidAPI !== undefined"
+                                    f" && document.querySelector('script[src=\"{script}\"]') !== null"),
+                      f"Mermaid {version} loads in Chromium")
+            failures, widened = draw_all(page, found, version)
+            e2e.check(not failures, f"Mermaid {version} draws all {len(found)} diagrams with every node, every box inside its "
+                      "subgraph and siblings in order" + ("" if not failures else
+                                                          f" ({len(failures)} failures):\n      " + "\n      ".join(failures[:8])))
+            if widened:
+                print(f"mermaid: {version} widened {len(widened)} subgraph(s) for a title wider than their content "
+                      f"(Mermaid's own), e.g. {widened[0]}")
 
-        failures = []
-        for index, (name, text) in enumerate(found):
-            result = page.evaluate(
-                "(() => { const text = " + json.dumps(text) + ";"
-                " try { mermaid.parse(text); } catch (e) { return 'parse: ' + (e.str || e.message || e); }"
-                " try { const svg = mermaid.mermaidAPI.render('d" + str(index) + "', text);"
-                "   const nodes = (svg.match(/class=\"node /g) || []).length;"
-                "   return 'ok ' + nodes; } catch (e) { return 'render: ' + (e.str || e.message || e); } })()")
-            # One box per controller, and Mermaid draws an empty subgraph (an empty container) as a box too.
-            expected = len(re.findall(r"^\s*n\d+[\[(]", text, re.M)) + len(re.findall(r"^\s*subgraph .*\n\s*end$", text, re.M))
-            if not (isinstance(result, str) and result == f"ok {expected}"):
-                failures.append(f"{name}: {result} (expected {expected} nodes)")
-        e2e.check(not failures, f"Mermaid parses and draws all {len(found)} diagrams with every node"
-                  + ("" if not failures else ":\n      " + "\n      ".join(failures[:5])))
+            hostile = [text for name, text in found if name.startswith("hostile README")]
+            shown = page.evaluate(
+                f"(async () => {{ await ({DRAW})({json.dumps(hostile[-1])}, 'hostile');"
+                " const out = document.getElementById('out');"
+                " return {text: out.textContent, injected: out.querySelectorAll('img, b, script, a').length}; })()")
+            e2e.check("<b>bold</b> & end" in shown["text"] and shown["injected"] == 0,
+                      f"a hostile title shows as literal text and injects no element (Mermaid {version})")
 
-        hostile = [text for name, text in found if name.startswith("hostile README")]
-        shown = page.evaluate(
-            "(() => { const out = document.getElementById('out');"
-            " out.innerHTML = mermaid.mermaidAPI.render('hostile', " + json.dumps(hostile[-1]) + ");"
-            " return {text: out.textContent, injected: out.querySelectorAll('img, b, script, a').length}; })()")
-        e2e.check("<b>bold</b> & end" in shown["text"] and shown["injected"] == 0,
-                  "a hostile title shows as literal text and injects no element")
-
-        page.evaluate(
-            "(() => { const out = document.getElementById('out');"
-            " out.innerHTML = mermaid.mermaidAPI.render('comment', " + json.dumps(comment_blocks[0]) + "); return true; })()")
-        page.screenshot(os.path.join(e2e.ARTIFACTS, "mermaid-comment.png"))
+            page.evaluate(f"(async () => {{ await ({DRAW})({json.dumps(comment_blocks[0])}, 'comment'); return true; }})()")
+            page.screenshot(os.path.join(e2e.ARTIFACTS, f"mermaid-comment-{version.split('.')[0]}.png"))
         with open(os.path.join(e2e.ARTIFACTS, "mermaid-comment.md"), "w") as f:
             f.write(comment)
     finally:
@@ -170,7 +289,7 @@ def main():
             browser.wait(10)
         shutil.rmtree(scratch, ignore_errors=True)
     print(f"mermaid: {e2e.passed} passed, {e2e.failed} failed")
-    print(f"mermaid: the rendered diff comment is in {e2e.ARTIFACTS}/mermaid-comment.png")
+    print(f"mermaid: the rendered diff comment is in {e2e.ARTIFACTS}/mermaid-comment-11.png and mermaid-comment-8.png")
     sys.exit(1 if e2e.failed else 0)
 
 
