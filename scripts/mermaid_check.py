@@ -279,7 +279,13 @@ def main():
             e2e.check("<b>bold</b> & end" in shown["text"] and shown["injected"] == 0,
                       f"a hostile title shows as literal text and injects no element (Mermaid {version})")
 
-            page.evaluate(f"(async () => {{ await ({DRAW})({json.dumps(comment_blocks[0])}, 'comment'); return true; }})()")
+            stroke = page.evaluate(
+                f"(async () => {{ await ({DRAW})({json.dumps(comment_blocks[0])}, 'comment');"
+                " const node = [...document.querySelectorAll('#out g.node')].find(g => g.textContent.includes('Wishlist'));"
+                " const shape = node && node.querySelector('rect, path, polygon');"
+                " return shape ? getComputedStyle(shape).stroke : null; })()")
+            e2e.check(stroke == "rgb(9, 105, 218)",
+                      f"the visible added controller keeps the visible border over its mark's (Mermaid {version}: {stroke})")
             page.screenshot(os.path.join(e2e.ARTIFACTS, f"mermaid-comment-{version.split('.')[0]}.png"))
         with open(os.path.join(e2e.ARTIFACTS, "mermaid-comment.md"), "w") as f:
             f.write(comment)

@@ -105,7 +105,6 @@ public struct MermaidBuilder: Sendable, Equatable {
             "classDef offScreen fill:\(DiagramStyle.offScreenFill),stroke:\(DiagramStyle.offScreenBorder),"
                 + "color:\(DiagramStyle.offScreenText)",
             "classDef unloaded stroke-dasharray:4 3",
-            "classDef visibleBorder stroke:\(DiagramStyle.accent),stroke-width:3px",
             "classDef container fill:\(DiagramStyle.inWindowFill),stroke:\(DiagramStyle.clusterBorder),color:\(DiagramStyle.text)",
             "classDef containerOnScreen fill:\(DiagramStyle.clusterVisibleFill),stroke:\(DiagramStyle.clusterBorder),"
                 + "color:\(DiagramStyle.text)",
@@ -124,6 +123,9 @@ public struct MermaidBuilder: Sendable, Equatable {
                     + "stroke-width:1.5px",
             ]
         }
+        // Last: Mermaid 8.10 applies the classes as CSS rules of one weight, the later one winning, and a visible box
+        // marked added or changed lost its thick blue border to its mark's (Mermaid 11 applies them in `class` order).
+        lines.append("classDef visibleBorder stroke:\(DiagramStyle.accent),stroke-width:3px")
         return lines
     }
 
