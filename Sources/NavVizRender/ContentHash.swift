@@ -1,3 +1,5 @@
+import Foundation
+
 /// FNV-1a, 64 bits: a fast, deterministic hash of bytes for cache keys, manifests and dictionary keys of
 /// large texts. Enough to tell texts apart or notice an edit; never a security measure (callers that must
 /// not confuse two texts compare the texts too).
@@ -60,10 +62,13 @@ public struct TextKey: Hashable, Sendable {
     /// Hashes the precomputed digest.
     public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
-    /// Byte equality (every cache hit compares the whole text: over the bytes' storage, not the UTF-8 view).
+    /// Byte equality (every cache hit compares the whole text: `memcmp` over the bytes' storage; a generic
+    /// `elementsEqual` was 2% of a render).
     public static func == (lhs: TextKey, rhs: TextKey) -> Bool {
         guard lhs.digest == rhs.digest, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
         var (left, right) = (lhs.text, rhs.text)
-        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
+        return left.withUTF8 { a in
+            right.withUTF8 { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 }

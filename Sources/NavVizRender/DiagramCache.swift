@@ -150,7 +150,11 @@ public struct DiagramCache: Sendable {
         let dotBytes = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + dotCount)])
         let svgBytes = UnsafeRawBufferPointer(rebasing: bytes[(start + dotCount)...])
         let digest = ContentHash.fnv1a(svgBytes)
-        guard dotBytes.elementsEqual(dot.utf8), ContentHash.hex(digest) == fields[2] else { return nil }
+        var text = dot
+        let sameDOT = text.withUTF8 {
+            $0.count == dotBytes.count && ($0.isEmpty || memcmp($0.baseAddress!, dotBytes.baseAddress!, $0.count) == 0)
+        }
+        guard sameDOT, ContentHash.hex(digest) == fields[2] else { return nil }
         return TextKey(String(decoding: svgBytes, as: UTF8.self), digest: digest)
     }
 }

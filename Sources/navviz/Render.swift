@@ -125,8 +125,11 @@ extension NavVizCommand {
         }
 
         func run() throws {
+            var timings = Timings()
+            defer { timings.report() }
             // Validate everything first: an invalid file means nothing is written.
             let loaded = try loadScenarios(scenarios, kinds: kinds.kinds)
+            timings.mark("load")
             var options = RenderOptions()
             options.step = step
             options.includeLegend = legend
@@ -143,6 +146,7 @@ extension NavVizCommand {
             // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
             var folders = FolderNames(reserved: single ? [] : ["index.html"], files: loaded.map(\.file))
             let runs = loaded.map { ScenarioRunner.run($0, finder: finder.flatMap(ViewFinderStrategy.init(name:))) }
+            timings.mark("run")
             for (scenario, run) in zip(loaded, runs) {
                 if let step, !run.steps.indices.contains(step) {
                     throw CommandFailure(
@@ -154,9 +158,11 @@ extension NavVizCommand {
             let renderer = ScenarioRenderer(options: options)
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
             let plans = runs.map(renderer.plan)
+            timings.mark("plan")
             let layout = try DiagramLayout(
                 dots: options.dotOnly ? [] : plans.flatMap(\.keys), metrics: options.textMetrics, options: layoutOptions, progress: progress
             )
+            timings.mark("layout")
             for (scenario, plan) in zip(loaded, plans) {
                 let run = plan.run
                 let files: [OutputFile]
@@ -172,6 +178,8 @@ extension NavVizCommand {
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count))
             }
             progress.finish()
+            timings.mark("assemble")
+            defer { timings.mark("write") }
             let limits = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }
             let partial = limits.isEmpty ? nil : limits.joined(separator: " ")
             if single, let only = outputs.first {
@@ -339,5 +347,28 @@ final class Counter: @unchecked Sendable {
         lock.withLock {
             value += 1; return value
         }
+    }
+}
+
+/// Where a command's time went, printed to standard error when `NAVVIZ_TIMINGS` is set (`make bench` and profiling):
+/// `timings: load 3 ms, run 41 ms, …, total 702 ms`.
+struct Timings {
+    private let enabled = ProcessInfo.processInfo.environment["NAVVIZ_TIMINGS"] != nil
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var phases: [(String, UInt64)] = []
+
+    /// The time since the mark before, as `phase`.
+    mutating func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        phases.append((phase, now - last))
+        last = now
+    }
+
+    func report() {
+        guard enabled else { return }
+        let total = DispatchTime.now().uptimeNanoseconds - start
+        printError("timings: " + (phases + [("total", total)]).map { "\($0.0) \($0.1 / 1_000_000) ms" }.joined(separator: ", "))
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NavVizFormat
+import NavVizScenario
 import Testing
 
 @testable import NavVizRender
@@ -249,6 +251,30 @@ import Testing
             <!-- <g id="node1"> --><rect id='p-node1' fill="url(#p-node1)" style="fill:url(#p-node1);stroke:url(#other)"/></g></svg>
             """
         #expect(SVGPostProcessor.uniquifyIDs(svg: svg, prefix: "p-") == expected)
+    }
+
+    /// An SVG that references no id (every diagram navviz draws) takes one scan that prefixes every id in markup: the
+    /// same text as the general way, over every state and transition of a sample, and not the ids in text or comments.
+    @Test func anSVGWithoutReferencesHasEveryIDInMarkupPrefixed() throws {
+        let svg = #"<svg><g id="graph0"><text>id="node1" ok</text><!-- <g id="node1"> --><g id='node1' class="node"/></g></svg>"#
+        #expect(
+            SVGPostProcessor.uniquifyIDs(svg: svg, prefix: "p-")
+                == #"<svg><g id="p-graph0"><text>id="node1" ok</text><!-- <g id="node1"> --><g id='p-node1' class="node"/></g></svg>"#)
+        var options = RenderOptions()
+        options.textMetrics = .portable
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Samples")
+        let text = try String(contentsOf: samples.appendingPathComponent("uikit-containers.json"), encoding: .utf8)
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "uikit-containers.json"))
+        let svgs = try ScenarioRenderer(options: options).render(run).filter { $0.path.hasSuffix(".svg") }
+        #expect(svgs.count > 40)
+        for file in svgs {
+            let source = Array(file.contents.utf8)
+            #expect(!file.contents.contains("url(#") && !file.contents.contains("href="))
+            #expect(
+                SVGPostProcessor.prefixingEveryID(source, prefix: "s1-") == SVGPostProcessor.uniquifyingReferences(source, prefix: "s1-"),
+                "\(file.path)")
+        }
     }
 
     @Test func hostileLabelTextStaysTextInWellFormedSVG() throws {
