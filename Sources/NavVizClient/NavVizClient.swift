@@ -208,15 +208,14 @@ public struct NavVizClient: Sendable {
         var buffer = [CChar](repeating: 0, count: 1025)
         guard getnameinfo(first.pointee.ai_addr, first.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0
         else { throw NavVizClientError.unresolved(url.absoluteString) }
-        var ip = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
-        if ip.hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
-        let shown = ip.contains(":") ? "[\(ip)]" : ip
+        let ip = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        let address = SHA256.proofAddress(ip: ip, port: port)
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        components?.percentEncodedHost = shown
+        components?.percentEncodedHost = String(address[..<address.lastIndex(of: ":")!])
         components?.port = port
         guard let resolved = components?.url else { throw NavVizClientError.unresolved(url.absoluteString) }
-        return (resolved, "\(shown):\(port)")
+        return (resolved, address)
     }
 
     /// `127.0.0.1:7381`, `[::1]:7381`: the daemon's address as its proof names it.

@@ -91,4 +91,13 @@ public enum SHA256 {
     public static func proof(token: String, host: String, nonce: String) -> String {
         hex(hmac(key: Array(token.utf8), message: Array("navviz-proof:\(host):\(nonce)".utf8)))
     }
+
+    /// An address and port as a proof names them: `127.0.0.1:7381`, `[::1]:7381`; an IPv4-mapped IPv6 address
+    /// (`::ffff:127.0.0.1`) as its IPv4 address, IPv6 in lower case. The daemon and its clients write it alike
+    /// (and `scripts/navviz_lldb.py`, in Python).
+    public static func proofAddress(ip: String, port: Int) -> String {
+        var ip = ip.lowercased()
+        if ip.hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
+        return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
 }

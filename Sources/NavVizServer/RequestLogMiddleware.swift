@@ -95,10 +95,9 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     /// reaches the daemon. Nil without the connection's address (a test's router).
     static func proofAddress(requested: String, local: SocketAddress?, listening: String) -> String? {
         let name = OriginPolicy.split(authority: requested)?.0 ?? requested
-        guard let local, let port = local.port, var ip = local.ipAddress else { return nil }
+        guard let local, let port = local.port, let ip = local.ipAddress else { return nil }
         if name == listening, ["0.0.0.0", "[::]"].contains(listening) { return "\(name):\(port)" }
-        if ip.lowercased().hasPrefix("::ffff:"), ip.contains(".") { ip = String(ip.dropFirst("::ffff:".count)) }
-        return ip.contains(":") ? "[\(ip.lowercased())]:\(port)" : "\(ip):\(port)"
+        return SHA256.proofAddress(ip: ip, port: port)
     }
 
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -364,6 +364,16 @@ import Testing
         #expect(BearerTokenMiddleware<DaemonRequestContext>.proofAddress(requested: host, local: address, listening: "0.0.0.0") == proves)
     }
 
+    /// The daemon, the Swift client and the LLDB script name an address alike: IPv4 as is, IPv4-mapped IPv6 as IPv4,
+    /// IPv6 in brackets and lower case.
+    @Test(arguments: [
+        ("127.0.0.1", "127.0.0.1:7381"), ("::ffff:127.0.0.1", "127.0.0.1:7381"), ("::FFFF:10.0.0.2", "10.0.0.2:7381"),
+        ("::1", "[::1]:7381"), ("FE80::1", "[fe80::1]:7381"), ("::ffff:abcd", "[::ffff:abcd]:7381"),
+    ])
+    func aProofNamesAnAddressOneWay(ip: String, named: String) {
+        #expect(SHA256.proofAddress(ip: ip, port: 7381) == named)
+    }
+
     @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER s3cret"])
     func theBearerSchemeIsCaseInsensitive(header: String) async throws {
         try await withDaemon(ServeArguments(token: "s3cret")) { client in
