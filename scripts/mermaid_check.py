@@ -8,13 +8,14 @@ standalone `mermaid.min.js`: `pymermaid` 1.4.3 has Mermaid 8.10.1 (inside a Pyth
 versions read too.
 
 What is checked, for every diagram of every sample (`render --format mermaid`), of the real captures in
-Tests/Fixtures/captures and a nested shape Mermaid 8.10 once failed on, of a hostile-title scenario, and of a `diff
---format markdown` comment between two versions of a sample, with each Mermaid version: `mermaid.parse` accepts it
-and `mermaid.render` draws an SVG with one box per node; every box and subgraph is drawn inside the subgraph it is
-declared in, and siblings are drawn in order (each right of the one before or below it) within navviz's rows of six.
+Tests/Fixtures/captures and shapes Mermaid 8.10 once failed on (focused and `--expand all`, the samples too), of a
+hostile-title scenario, and of a `diff --format markdown` comment between two versions of a sample, with each Mermaid
+version: `mermaid.parse` accepts it and `mermaid.render` draws an SVG with one box per node; every box and subgraph is
+drawn inside the subgraph it is declared in, siblings are drawn in order (each right of the one before or below it)
+within navviz's rows of six, and the edges drawn without a stroke are the ordering links and no other.
 Mermaid 11 widens a subgraph whose one-line title is wider than its content after its parent was sized, by the same
 amount on both sides: that is counted and printed, not failed. Hostile user text shows as literal text and injects
-no element. A screenshot of the rendered comment is kept in navviz-artifacts/mermaid-comment.png.
+no element. Screenshots of the rendered comment are kept in navviz-artifacts/mermaid-comment-11.png and -8.png.
 
 Usage: scripts/mermaid_check.py path/to/navviz
 """
@@ -54,6 +55,47 @@ NESTED = """<App.RootViewController 0x1>, state: appeared, view: <UIView 0x2>
    |    |    | <App.InboxViewController 0x10>, state: disappeared, view: (view not loaded)
    | <App.BannerViewController 0x11>, state: appeared, view: <UIView 0x12>
 """
+
+# A stack of seven, three deep, whose top embeds a navigation controller: the top alone in the second row, and Mermaid
+# 8.10 failed on the link inside it (a review's capture).
+STACK7 = """<App.RootViewController 0x100>, state: appeared, view: <UIView 0x101>
+   | <UITabBarController 0x102>, state: appeared, view: <UIView 0x103>
+   |    | <UINavigationController 0x104>, state: appeared, view: <UIView 0x105>
+   |    |    | <App.HomeViewController 0x106>, state: appeared, view: <UIView 0x107>
+   |    |    | <App.PromoViewController 0x108>, state: appeared, view: <UIView 0x109>
+   |    |    |    | <App.pViewController 0x10a>, state: appeared, view: <UIView 0x10b>
+   |    |    | <App.ListViewController 0x10c>, state: appeared, view: <UIView 0x10d>
+   |    |    | <App.FilterViewController 0x10e>, state: appeared, view: <UIView 0x10f>
+   |    |    |    | <App.fViewController 0x110>, state: appeared, view: <UIView 0x111>
+   |    |    | <App.ItemViewController 0x112>, state: appeared, view: <UIView 0x113>
+   |    |    | <App.RelatedViewController 0x114>, state: appeared, view: <UIView 0x115>
+   |    |    |    | <App.rViewController 0x116>, state: appeared, view: <UIView 0x117>
+   |    |    | <App.GalleryViewController 0x118>, state: appeared, view: <UIView 0x119>
+   |    |    |    | <UINavigationController 0x11a>, state: appeared, view: <UIView 0x11b>
+   |    |    |    |    | <App.GridViewController 0x11c>, state: appeared, view: <UIView 0x11d>
+   |    |    |    | <App.CaptionViewController 0x11e>, state: appeared, view: <UIView 0x11f>
+   |    | <UINavigationController 0x120>, state: appeared, view: <UIView 0x121>
+   |    |    | <App.InboxViewController 0x122>, state: appeared, view: <UIView 0x123>
+"""
+
+# Presentations from inside a container (a navigation controller that defines the context, titled with ` --- `, which
+# once hid the arrow), and an empty container three deep beside a subgraph.
+SHAPES = {
+    "navviz": 1,
+    "name": "Shapes",
+    "root": {"tabs": [{"navigation": ["Home", "Detail"], "id": "shopNav", "title": "Shop --- Deals",
+                       "definesPresentationContext": True},
+                      {"navigation": ["Cart"], "id": "cartNav"}, "More"], "selected": 0, "id": "tabs"},
+    "steps": [
+        {"op": "present", "node": "Share", "style": "overCurrentContext"},
+        {"op": "dismiss"},
+        {"op": "present", "node": {"navigation": ["Share"], "id": "shareNav"}, "style": "currentContext"},
+        {"op": "present", "node": {"screen": "Shell", "visible": 0, "children": [
+            {"tabs": [{"navigation": ["Feed", {"screen": "Post", "visible": 0, "children": [
+                {"activities": {}, "id": "empty"}, {"navigation": ["Comments"], "id": "commentsNav"}]}]}, "Me"],
+             "id": "innerTabs"}]}, "style": "fullScreen"},
+    ],
+}
 
 HOSTILE = {
     "navviz": 1,
@@ -153,6 +195,8 @@ MEASURE = """async (text, tree, id, row) => {
     return {x: b.left, y: b.top, r: b.right, b: b.bottom};
   };
   const slack = 1.5, contain = [], widened = [], order = [], missing = [];
+  // The edges drawn with no stroke: the ordering links, and no other.
+  const hidden = [...root.querySelectorAll('g.edgePaths path')].filter(p => parseFloat(getComputedStyle(p).strokeWidth) === 0).length;
   for (const [child, par] of Object.entries(tree.parent)) {
     if (!par) continue;
     const c = box(child), p = box(par);
@@ -171,7 +215,7 @@ MEASURE = """async (text, tree, id, row) => {
       if (!right && !below) order.push(kids[k + 1] + ' is not right of or below ' + kids[k] + ' in ' + par);
     }
   }
-  return {nodes, contain, widened, order, missing};
+  return {nodes, contain, widened, order, missing, hidden};
 }"""
 
 
@@ -189,6 +233,9 @@ def draw_all(page, found, version):
         problems = result["contain"] + result["order"] + [f"{m} not found" for m in result["missing"]]
         if result["nodes"] != expected:
             problems.append(f"{result['nodes']} boxes drawn, expected {expected}")
+        links = len(re.findall(r"^\s*n\d+ --- n\d+$", text, re.M))
+        if result["hidden"] != links:
+            problems.append(f"{result['hidden']} edges drawn hidden, expected the {links} ordering links")
         failures += [f"{name}: {p}" for p in problems]
         widened += [f"{name}: {w}" for w in result["widened"]]
     return failures, widened
@@ -213,16 +260,27 @@ def diagrams(navviz, scratch):
     # Real captures (Tests/Fixtures/captures, sources in SOURCES.md there), and a shape Mermaid 8.10 failed to draw
     # ("Cannot set properties of undefined (setting 'rank')"): a stack's top embedding children, in a tab bar, in a
     # custom root beside a banner (a readability trial's app).
-    nested = os.path.join(scratch, "nested-embedding.txt")
-    with open(nested, "w") as f:
-        f.write(NESTED)
-    captures = sorted(glob.glob("Tests/Fixtures/captures/[0-9]*.txt")) + [nested]
-    captured = os.path.join(scratch, "captures")
-    subprocess.run([navviz, "render", *captures, "--format", "mermaid", "-o", captured], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for path in sorted(glob.glob(os.path.join(captured, "*", "states", "*.mmd"))):
-        with open(path) as f:
-            found.append((os.path.relpath(path, captured), f.read()))
+    extra = []
+    for name, text in (("nested-embedding.txt", NESTED), ("stack7.txt", STACK7), ("shapes.json", json.dumps(SHAPES))):
+        extra.append(os.path.join(scratch, name))
+        with open(extra[-1], "w") as f:
+            f.write(text)
+    captures = sorted(glob.glob("Tests/Fixtures/captures/[0-9]*.txt")) + extra[:2]
+    # Focused and in full (`--expand all`: containers of more than six, deeper nesting), the samples too.
+    seen = {text for _, text in found}
+    for expand in ("focus", "all"):
+        for label, inputs in (("captures", captures), ("shapes", extra[2:]), ("samples", ["Samples"])):
+            if label == "samples" and expand == "focus":
+                continue
+            drawn = os.path.join(scratch, f"{label}-{expand}")
+            subprocess.run([navviz, "render", *inputs, "--format", "mermaid", "--expand", expand, "-o", drawn], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for path in sorted(glob.glob(os.path.join(drawn, "**", "*.mmd"), recursive=True)):
+                with open(path) as f:
+                    text = f.read()
+                if text not in seen and not path.endswith("flow.mmd"):
+                    seen.add(text)
+                    found.append((f"{os.path.relpath(path, drawn)} (--expand {expand})", text))
     with open("Samples/uikit-containers.json") as f:
         newer = json.load(f)
     newer["steps"].insert(2, {"op": "push", "node": "Wishlist", "note": "A new screen"})

@@ -84,8 +84,9 @@ public struct MermaidBuilder: Sendable, Equatable {
             writer.presentation(presented, to: id)
             index += 1
         }
-        writer.lines += writer.edges.map { "    " + $0 }
-        let ordering = writer.edges.indices.filter { writer.edges[$0].contains(" \(Self.orderingLink) ") }
+        writer.lines += writer.edges.map { "    " + $0.text }
+        // By what each edge is, not by its text: a presenter's name in a label may hold ` --- ` (a review hid an arrow so).
+        let ordering = writer.edges.indices.filter { writer.edges[$0].isOrdering }
         if !ordering.isEmpty {
             writer.lines.append("    linkStyle \(ordering.map(String.init).joined(separator: ",")) stroke-width:0px,fill:none")
         }
@@ -174,7 +175,7 @@ public struct MermaidBuilder: Sendable, Equatable {
     /// (see `item`). Measured over 1,121 diagrams (real, and generated) with Mermaid 8.10.1 and 11.16.0 in Chromium.
     private struct Writer {
         var lines: [String] = []
-        var edges: [String] = []
+        var edges: [(text: String, isOrdering: Bool)] = []
         var styles: [String] = []
         private var counter = 0
 
@@ -207,7 +208,7 @@ public struct MermaidBuilder: Sendable, Equatable {
                 // three deep, an empty `subgraph … end` failed Mermaid 8.10 declared first and 11.16 declared after it.
                 line("\(id)[\(MermaidBuilder.label(text.joined(separator: "\n")))]", indent: depth)
                 styles.append("class \(id) \(containerClass(item))")
-                if item.presence == .visible, item.mark == nil { styles.append("class \(id) visibleBorder") }
+                if item.presence == .visible { styles.append("class \(id) visibleBorder") }
             } else if item.isContainer {
                 // One line: Mermaid sizes a subgraph's title as one line, and a second would overlap its content.
                 line("subgraph \(id) [\(MermaidBuilder.label(text.joined(separator: " · ")))]", indent: depth)
@@ -232,19 +233,18 @@ public struct MermaidBuilder: Sendable, Equatable {
                 }
                 // Siblings in order, left to right as in the SVG, in rows of `rowLength`: links drawn with no stroke.
                 // Without them Mermaid 11 (GitHub's) stacked a tab bar's tabs in a column, the selected one first.
-                let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
-                var linksSubgraph = false
                 for row in stride(from: 0, to: children.count, by: MermaidBuilder.rowLength) {
                     let indices = row..<min(row + MermaidBuilder.rowLength, children.count)
                     for (left, right) in zip(indices, indices.dropFirst()) {
-                        edges.append("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])")
-                        linksSubgraph = linksSubgraph || isSubgraph[left] || isSubgraph[right]
+                        edges.append(("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])", true))
                     }
                 }
                 // Mermaid 8.10 fails ("Cannot set properties of undefined (setting 'rank')", mermaid-js/mermaid#2429) on
-                // a container three or more deep whose first child is a box and one of whose links touches a child
-                // subgraph; declared first, that subgraph is drawn where its link puts it.
-                if depth >= 3, linksSubgraph, isSubgraph.first == false, let first = isSubgraph.firstIndex(of: true) {
+                // a container three or more deep whose first child is a box (an empty container is one) beside a child
+                // subgraph that a link touches, or holding one (a review: a 7-entry stack whose top embeds a navigation
+                // controller); declared first, the subgraph is drawn where its link puts it.
+                let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
+                if depth >= 3, isSubgraph.first == false, let first = isSubgraph.firstIndex(of: true) {
                     let block = Array(lines[declared[first]])
                     lines.removeSubrange(declared[first])
                     lines.insert(contentsOf: block, at: declared[0].lowerBound)
@@ -252,7 +252,7 @@ public struct MermaidBuilder: Sendable, Equatable {
                 line("end", indent: depth)
                 styles.append("class \(id) \(containerClass(item))")
                 // A container in front (children on screen at once) is the visible controller: a thick border.
-                if item.presence == .visible, item.mark == nil { styles.append("class \(id) visibleBorder") }
+                if item.presence == .visible { styles.append("class \(id) visibleBorder") }
             } else {
                 text.append(item.headline + (item.nameSuffix ?? ""))
                 if let classLine = item.classLine { text.append(classLine) }
@@ -268,7 +268,7 @@ public struct MermaidBuilder: Sendable, Equatable {
         }
 
         mutating func edge(_ from: String, _ to: String, onPath: Bool, ghost: Bool, at index: Int) {
-            edges.insert(ghost ? "\(from) -.-> \(to)" : onPath ? "\(from) ==> \(to)" : "\(from) --> \(to)", at: index)
+            edges.insert((ghost ? "\(from) -.-> \(to)" : onPath ? "\(from) ==> \(to)" : "\(from) --> \(to)", false), at: index)
         }
 
         mutating func presentation(_ presented: Presented, to: String) {
@@ -277,7 +277,7 @@ public struct MermaidBuilder: Sendable, Equatable {
             if let presenter = presented.nestedPresenter { text += " · from " + presenter.headline + (presenter.nameSuffix ?? "") }
             let style = MermaidBuilder.label(text)
             let from = presented.from
-            edges.append(item.isOnPath ? "\(from) == \(style) ==> \(to)" : "\(from) -. \(style) .-> \(to)")
+            edges.append((item.isOnPath ? "\(from) == \(style) ==> \(to)" : "\(from) -. \(style) .-> \(to)", false))
         }
 
         func leafClasses(_ item: DiagramItem) -> [String] {
