@@ -75,16 +75,40 @@ public struct RunDiff: Sendable, Equatable {
     /// its counterpart did, from states that already differed (a push inserted earlier, still in the stack).
     public var carried = 0
 
+    /// What the reader should know about how the runs were compared (one sentence each).
+    public var notes: [String] = []
+
     /// Whether the runs are the same, step for step.
     public var isIdentical: Bool { entries.isEmpty }
+
+    /// Whether `run` starts from an empty window and takes its first state from a snapshot: a daemon session's scenario
+    /// (`GET /api/sessions/ID/scenario`), whose captures were posted one by one.
+    static func startsEmptyThenSnapshot(_ run: DiffRun) -> Bool {
+        run.steps.count > 1 && run.steps[0].hierarchy.root == nil && run.steps[1].op == "snapshot"
+    }
 
     /// Compares two runs.
     public init(old: DiffRun, new: DiffRun) {
         self.old = old
         self.new = new
-        let useArguments = (old.steps.dropFirst() + new.steps.dropFirst()).allSatisfy { $0.arguments != nil }
-        func keys(_ run: DiffRun) -> [StepAlignment.Key] {
-            run.steps.indices.dropFirst().map { index in
+        // The same captures imported (`navviz import`: the first is the root) and posted to the daemon (an empty window,
+        // then each a snapshot step) were told apart at every step (a trial): the first snapshot is compared with the
+        // other's initial state, and the empty window left out, said.
+        var start = (old: 0, new: 0)
+        if old.steps.first?.hierarchy.root != nil, Self.startsEmptyThenSnapshot(new) {
+            start.new = 1
+            notes.append(
+                "\(new.file) starts from an empty window and takes its first state from a snapshot (a daemon session's "
+                    + "scenario): its step 1 is compared with \(old.file)'s initial state")
+        } else if new.steps.first?.hierarchy.root != nil, Self.startsEmptyThenSnapshot(old) {
+            start.old = 1
+            notes.append(
+                "\(old.file) starts from an empty window and takes its first state from a snapshot (a daemon session's "
+                    + "scenario): its step 1 is compared with \(new.file)'s initial state")
+        }
+        let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
+        func keys(_ run: DiffRun, from first: Int) -> [StepAlignment.Key] {
+            run.steps.indices.dropFirst(first + 1).map { index in
                 let step = run.steps[index]
                 let effect = Self.ownEffect(run, index)
                 let key = Self.effectKey(step, effect)
@@ -101,12 +125,13 @@ public struct RunDiff: Sendable, Equatable {
             }
         }
         var alignment: [StepAlignment.Pair] = []
-        if !old.steps.isEmpty, !new.steps.isEmpty { alignment.append(.both(old: 0, new: 0)) }
-        alignment += StepAlignment.align(old: keys(old), new: keys(new)).map { pair in
+        if !old.steps.isEmpty, !new.steps.isEmpty { alignment.append(.both(old: start.old, new: start.new)) }
+        let (i0, j0) = (start.old + 1, start.new + 1)
+        alignment += StepAlignment.align(old: keys(old, from: start.old), new: keys(new, from: start.new)).map { pair in
             switch pair {
-            case .both(let i, let j): .both(old: i + 1, new: j + 1)
-            case .inserted(let j): .inserted(new: j + 1)
-            case .removed(let i): .removed(old: i + 1)
+            case .both(let i, let j): .both(old: i + i0, new: j + j0)
+            case .inserted(let j): .inserted(new: j + j0)
+            case .removed(let i): .removed(old: i + i0)
             }
         }
         self.alignment = alignment
@@ -116,12 +141,12 @@ public struct RunDiff: Sendable, Equatable {
         // 20 screens made every later line restate each earlier rename: 4,000 characters a line, no room for
         // diagrams). Only differences between the states: a step's own operation, status and message always show.
         var persisting: Set<String> = []
-        for pair in alignment {
+        for (position, pair) in alignment.enumerated() {
             if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: new, j) {
                 carried += 1
                 continue
             }
-            guard var entry = Self.entry(pair, old: old, new: new) else {
+            guard var entry = Self.entry(pair, old: old, new: new, initial: position == 0) else {
                 // The same states again: a difference that comes back later is new there.
                 persisting = []
                 continue
@@ -207,13 +232,15 @@ public struct RunDiff: Sendable, Equatable {
         index > 0 ? ownEffect(run, index).phrases : []
     }
 
-    static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun) -> Entry? {
+    /// The entry of an aligned pair, nil when the two do not differ; `initial`: the pair of initial states (a snapshot
+    /// step against an initial state when one run starts from an empty window, whose operations are not compared).
+    static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun, initial: Bool = false) -> Entry? {
         switch pair {
         case .both(let i, let j):
             let a = old.steps[i]
             let b = new.steps[j]
             var changes: [String] = []
-            if a.op != b.op, i > 0 || j > 0 { changes.append("op \(a.op) → \(b.op)") }
+            if a.op != b.op, !initial { changes.append("op \(a.op) → \(b.op)") }
             // Two runs' states after a step: how they differ, not what the step did (the difference may come from an
             // earlier step). Two snapshots are one app before and after: what happened.
             changes += stateDifferences(old: old, i, new: new, j)

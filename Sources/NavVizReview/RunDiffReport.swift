@@ -121,10 +121,11 @@ public struct RunDiffReport: Sendable {
     /// The heading, the files and the table of the steps that differ.
     func markdownTable() -> String {
         let names = "\(DocsWriter.codeSpan(diff.old.file)) → \(DocsWriter.codeSpan(diff.new.file))"
+        let notes = diff.notes.map { "Note: " + DocsWriter.markdown(escaping: $0) + ".\n\n" }.joined()
         guard !diff.isIdentical else {
-            return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.new)), identical.\n"
+            return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.new)), identical.\n" + (notes.isEmpty ? "" : "\n" + notes)
         }
-        var out = "### Navigation diff: \(diff.counts)\n\n\(names)\n\n"
+        var out = "### Navigation diff: \(diff.counts)\n\n\(names)\n\n" + notes
         let links = diagramFolder != nil
         out += "| Step | Change | What changed |" + (links ? " Diagram |" : "") + "\n"
         out += "| --- | --- | --- |" + (links ? " --- |" : "") + "\n"
@@ -178,6 +179,7 @@ public struct RunDiffReport: Sendable {
             .object([
                 ("navviz", .number(1)), ("old", run(diff.old)), ("new", run(diff.new)),
                 ("identical", .bool(diff.isIdentical)), ("counts", .object(counts)), ("changes", .array(entries)),
+                ("notes", .array(diff.notes.map { .string($0) })),
             ]))
     }
 

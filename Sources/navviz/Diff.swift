@@ -103,6 +103,7 @@ extension NavVizCommand {
                 throw CommandFailure(message: messages.joined(separator: "\n"), code: CommandFailure.invalidInput)
             }
             let diff = RunDiff(old: old, new: new)
+            if !["markdown", "json"].contains(format) { for note in diff.notes { printError("note: \(note)") } }
             let report = RunDiffReport(diff, diagramFolder: output)
             if let output {
                 try writeDiagrams(report, to: output)

@@ -78,7 +78,7 @@ import Testing
 
     @Test func jsonHasTheEntriesInOrder() throws {
         let json = try JSONParser.parse(RunDiffReport(try Self.diff(), diagramFolder: "out").json())
-        #expect(json.objectMembers?.map(\.0) == ["navviz", "old", "new", "identical", "counts", "changes"])
+        #expect(json.objectMembers?.map(\.0) == ["navviz", "old", "new", "identical", "counts", "changes", "notes"])
         #expect(json["identical"] == .bool(false))
         #expect(json["counts"]?["changed"] == .number(2))
         #expect(json["old"]?["source"] == .string("scenario"))

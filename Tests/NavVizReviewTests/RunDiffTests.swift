@@ -154,6 +154,37 @@ import Testing
         #expect(diff.carried == 1)
     }
 
+    /// The same captures imported (the first the root) and posted to a daemon (an empty window, then each a snapshot
+    /// step) are the same flow, said in a note; either way round, and a capture that differs is named by each file's
+    /// own step numbers (a trial found every step told apart).
+    @Test(arguments: [false, true])
+    func capturesImportedAndPostedToTheDaemonAreOneFlow(daemonFirst: Bool) throws {
+        let home = #"{"kind": "navigation", "id": "nav", "children": [{"kind": "controller", "id": "Home"}]}"#
+        let product =
+            #"{"kind": "navigation", "id": "nav", "children": [{"kind": "controller", "id": "Home"}, {"kind": "controller", "id": "Product"}]}"#
+        let cart =
+            #"{"kind": "navigation", "id": "nav", "children": [{"kind": "controller", "id": "Home"}, {"kind": "controller", "id": "Cart"}]}"#
+        func imported(_ second: String) -> String {
+            #"{"navviz": 1, "name": "flow", "root": \#(home), "steps": [{"op": "snapshot", "hierarchy": \#(second)}]}"#
+        }
+        let daemon =
+            #"{"navviz": 1, "name": "app", "root": null, "steps": [{"op": "snapshot", "hierarchy": \#(home)}, "#
+            + #"{"op": "snapshot", "hierarchy": \#(product)}]}"#
+        func diff(_ importedText: String) throws -> RunDiff {
+            let (a, b) = (try DiffRun.load(text: importedText, file: "imported.json"), try DiffRun.load(text: daemon, file: "app.json"))
+            return daemonFirst ? RunDiff(old: b, new: a) : RunDiff(old: a, new: b)
+        }
+        let same = try diff(imported(product))
+        #expect(same.isIdentical)
+        #expect(
+            same.notes == [
+                "app.json starts from an empty window and takes its first state from a snapshot (a daemon session's scenario): its "
+                    + "step 1 is compared with imported.json's initial state"
+            ])
+        let other = try diff(imported(cart))
+        #expect(other.entries.map(\.summary).map { $0.prefix(while: { $0 != ":" }) } == [daemonFirst ? "step 1 (old 2)" : "step 2 (old 1)"])
+    }
+
     @Test func aRemovedStepIsOneRemovalAndDescribesWhatItDid() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart],
