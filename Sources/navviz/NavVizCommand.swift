@@ -26,6 +26,18 @@ struct NavVizCommand: AsyncParsableCommand {
                 writeStandardError(helpMessage() + "\n")
                 Foundation.exit(CommandFailure.usage)
             }
+            // `navviz help bogus` printed the top-level help and exited 0 (ArgumentParser's `help`): a script took a
+            // mistyped command for one that worked.
+            let words = Array(CommandLine.arguments.dropFirst())
+            if words.first == "help", let name = words.dropFirst().first(where: { !$0.hasPrefix("-") }),
+                !configuration.subcommands.contains(where: { $0._commandName == name })
+            {
+                let names = configuration.subcommands.map { $0._commandName }
+                let guess = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw CommandFailure(
+                    message: "navviz help: no command '\(Terminal.inline(name))'\(guess). Commands: \(names.joined(separator: ", "))",
+                    code: CommandFailure.usage)
+            }
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
                 try await async.run()

@@ -166,6 +166,23 @@ private let goodScenario =
         #expect(!render.stdout.unicodeScalars.contains { $0.value == 0x202E })
     }
 
+    /// `navviz help bogus` printed the top-level help and exited 0: a mistyped command read as one that worked.
+    @Test(arguments: [
+        (["help", "bogus"], 64, "navviz help: no command 'bogus'. Commands: run, validate, render, import, diff, check, serve\n"),
+        (
+            ["help", "rendr"], 64,
+            "navviz help: no command 'rendr' (did you mean 'render'?). Commands: run, validate, render, import, diff, check, serve\n"
+        ),
+        (["help", "render"], 0, ""),
+        (["help"], 0, ""),
+    ])
+    func helpNamesACommandThatExists(_ arguments: [String], _ status: Int32, _ stderr: String) throws {
+        let result = try navviz(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr == stderr)
+        #expect(result.stdout.hasPrefix("OVERVIEW: ") == (status == 0))
+    }
+
     @Test func aFocusThatNamesNoControllerIsAUsageError() throws {
         let folder = try ScenarioFolder(["tiny.json": goodScenario])
         let result = try navviz("render", "tiny.json", "--focus", "Detial", "-o", "out", in: folder.url)
