@@ -188,6 +188,19 @@ public struct RunDiff: Sendable, Equatable {
         // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
         // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
         if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
+        // Or, with no arguments to compare (snapshots, whose arguments are the state; run JSON), a step after which the
+        // states differ as they did before it: a renamed class (another id) made what each step did differ by that id,
+        // and every later line of two imported flows restated the rename (a trial; hand-written flows counted it).
+        if a.arguments == nil || b.arguments == nil || a.op == "snapshot" {
+            func split(_ phrases: [String]) -> (others: [String], visible: [String]) {
+                (phrases.filter { !$0.hasPrefix("visible ") }, phrases.filter { $0.hasPrefix("visible ") })
+            }
+            let before = split(stateDifferences(old: old, i - 1, new: new, j - 1))
+            let after = split(stateDifferences(old: old, i, new: new, j))
+            if !after.others.isEmpty, before.others == after.others, after.visible.isEmpty || after.visible == before.visible {
+                return true
+            }
+        }
         if let x = a.arguments, let y = b.arguments, x != y { return false }
         let (x, y) = (ownEffect(old, i), ownEffect(new, j))
         // The visible phrase names the controller before the step, which the earlier difference may change.

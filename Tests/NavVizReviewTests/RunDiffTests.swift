@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizFormat
 import NavVizScenario
 import Testing
 
@@ -183,6 +184,45 @@ import Testing
             ])
         let other = try diff(imported(cart))
         #expect(other.entries.map(\.summary).map { $0.prefix(while: { $0 != ":" }) } == [daemonFirst ? "step 1 (old 2)" : "step 2 (old 1)"])
+    }
+
+    /// Two imported flows whose home screen's class was renamed: the rename is said once, and the later captures, whose
+    /// states differ only by it, are counted (every line restated it, a trial; hand-written flows counted it).
+    @Test func aRenameInImportedFlowsIsSaidOnce() throws {
+        func flow(_ home: String) throws -> DiffRun {
+            let tabs = """
+                <UITabBarController 0x10>, state: appeared, view: <UILayoutContainerView 0x11>
+                   | <UINavigationController 0x20>, state: appeared, view: <UILayoutContainerView 0x21>
+
+                """
+            let settings = """
+                   | <UINavigationController 0x40>, state: disappeared, view: (view not loaded)
+                   |    | <App.SettingsViewController 0x50>, state: disappeared, view: (view not loaded)
+
+                """
+            let first = tabs + "   |    | <App.\(home) 0x30>, state: appeared, view: <UIView 0x31>\n" + settings
+            let pushed =
+                tabs + "   |    | <App.\(home) 0x30>, state: disappeared, view: <UIView 0x31> not in the window\n"
+                + "   |    | <App.DetailViewController 0x60>, state: appeared, view: <UIView 0x61>\n" + settings
+            let shared =
+                pushed
+                + "   + <App.ShareViewController 0x70>, state: appeared, view: <UIView 0x71>, presented with: <_UIPageSheetPresentationController 0x72>\n"
+            var captures: [(file: String, capture: CapturedHierarchy)] = []
+            var identities = CaptureIdentities()
+            for (index, text) in [first, pushed, shared].enumerated() {
+                let capture = try Capture.read(text, file: "\(index).txt", continuing: identities)
+                identities = capture.identities
+                captures.append(("\(index).txt", capture))
+            }
+            return try DiffRun.load(text: JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "\(home).json")
+        }
+        let diff = RunDiff(old: try flow("HomeViewController"), new: try flow("FeedViewController"))
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: ~ HomeViewController replaced by FeedViewController in UINavigationController; visible HomeViewController → "
+                    + "FeedViewController"
+            ])
+        #expect(diff.carried == 2)
     }
 
     @Test func aRemovedStepIsOneRemovalAndDescribesWhatItDid() throws {
