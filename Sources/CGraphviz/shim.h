@@ -21,6 +21,13 @@
 /* The descriptor of a directed, non-strict graph (cgraph's global `Agdirected`). */
 static inline Agdesc_t navviz_directed(void) { return Agdirected; }
 
+/* The C library's `memmem` (glibc declares it only with _GNU_SOURCE, which Swift's Glibc leaves out): the first
+ * `needle_length` bytes of `needle` in `length` bytes of `haystack`, or NULL. */
+static inline const void *navviz_memmem(const void *haystack, size_t length, const void *needle, size_t needle_length) {
+    extern void *memmem(const void *, size_t, const void *, size_t);
+    return memmem(haystack, length, needle, needle_length);
+}
+
 /* Frees a buffer that cgraph allocated with malloc (for example the text from `aglasterr`). */
 static inline void navviz_free(void *pointer) { free(pointer); }
 

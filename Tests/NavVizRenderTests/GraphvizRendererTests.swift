@@ -277,6 +277,19 @@ import Testing
         }
     }
 
+    /// The byte search every SVG pass uses (`memmem`): indices of the slice's base, from `start`, nil past the end.
+    @Test(
+        arguments: [
+            ("abcabc", "abc", 0, 0..<3), ("abcabc", "abc", 1, 3..<6), ("abcabc", "cab", 0, 2..<5), ("abcabc", "abd", 0, nil),
+            ("abcabc", "bc", 5, nil), ("abcabc", "c", 5, 5..<6), ("aaab", "aab", 0, 1..<4), ("", "a", 0, nil), ("ab", "abc", 0, nil),
+        ] as [(String, String, Int, Range<Int>?)])
+    func aPatternIsFoundFromAnOffset(text: String, pattern: String, start: Int, found: Range<Int>?) {
+        #expect(firstRange(of: Array(pattern.utf8), in: Array(text.utf8)[...], from: start) == found)
+        // In a slice that does not start at 0, the indices are the array's.
+        let padded = Array(("xx" + text).utf8)[2...]
+        #expect(firstRange(of: Array(pattern.utf8), in: padded, from: start + 2) == found.map { ($0.lowerBound + 2)..<($0.upperBound + 2) })
+    }
+
     @Test func hostileLabelTextStaysTextInWellFormedSVG() throws {
         let hostile = [
             "<script>alert(1)</script>",
