@@ -50,6 +50,17 @@ public struct HierarchyChanges: Sendable, Equatable {
         let oldSet = Set(oldNodes)
         let newSet = Set(newNodes)
 
+        // What took each leaving controller's place in its container (the replacements said below): a controller presented
+        // by a replaced one is not moved (two imported flows read `~ Share moved from presented by Home to presented by
+        // Feed` after `Home replaced by Feed`).
+        var replacedBy: [NodeID: NodeID] = [:]
+        for id in oldNodes where !newSet.contains(id) {
+            if let parent = old.parent(of: id), let index = old[parent].children.firstIndex(of: id), newSet.contains(parent),
+                new[parent].children.indices.contains(index), !oldSet.contains(new[parent].children[index])
+            {
+                replacedBy[id] = new[parent].children[index]
+            }
+        }
         var addedLine: [NodeID: Int] = [:]
         for id in newNodes {
             guard oldSet.contains(id) else {
@@ -63,7 +74,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 }
                 continue
             }
-            let before = Self.whereabouts(of: id, in: old)
+            let before = Self.whereabouts(of: id, in: old, renaming: replacedBy)
             let after = Self.whereabouts(of: id, in: new)
             if before != after {
                 moved.append(id)
@@ -214,9 +225,9 @@ public struct HierarchyChanges: Sendable, Equatable {
     }
 
     /// `shopNav`, `presented by Product` or `the window's root`: where a node hangs, for moves.
-    static func whereabouts(of id: NodeID, in h: Hierarchy) -> String {
-        if let parent = h.parent(of: id) { return parent.rawValue }
-        if let presenter = h[id].presenter { return "presented by \(presenter)" }
+    static func whereabouts(of id: NodeID, in h: Hierarchy, renaming: [NodeID: NodeID] = [:]) -> String {
+        if let parent = h.parent(of: id) { return (renaming[parent] ?? parent).rawValue }
+        if let presenter = h[id].presenter { return "presented by \(renaming[presenter] ?? presenter)" }
         return "the window's root"
     }
 

@@ -225,6 +225,23 @@ import Testing
         #expect(diff.carried == 2)
     }
 
+    /// A controller presented by (or inside) a replaced one is not said to move: `~ Share moved from presented by Home to
+    /// presented by Feed` followed `Home replaced by Feed` (a trial's imported flows).
+    @Test func aControllerHangingFromAReplacedOneDoesNotMove() throws {
+        func capture(_ home: String) throws -> DiffRun {
+            let text = """
+                <UITabBarController 0x10>, state: appeared, view: <UILayoutContainerView 0x11>
+                   | <App.\(home) 0x30>, state: appeared, view: <UIView 0x31>
+                   |    + <App.ShareViewController 0x70>, state: appeared, view: <UIView 0x71>, presented with: <_UIPageSheetPresentationController 0x72>
+                   | <App.SettingsViewController 0x50>, state: disappeared, view: (view not loaded)
+
+                """
+            return try DiffRun.load(text: text, file: "\(home).txt")
+        }
+        let diff = RunDiff(old: try capture("HomeViewController"), new: try capture("FeedViewController"))
+        #expect(diff.entries.map(\.summary) == ["step 0: ~ HomeViewController replaced by FeedViewController in UITabBarController"])
+    }
+
     @Test func aRemovedStepIsOneRemovalAndDescribesWhatItDid() throws {
         let summaries = try Self.summaries(
             old: [Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart],
