@@ -44,39 +44,10 @@ MERMAID_11_SHA256 = "dNfEbavKMowilHM5EKiqHtDDdFF3bo1Sldo4ordY-5s"
 CACHE = os.path.join(".build", "e2e-python")
 ROW = 6  # MermaidBuilder.rowLength: siblings beyond it wrap, and rows are not linked to each other
 
-NESTED = """<App.RootViewController 0x1>, state: appeared, view: <UIView 0x2>
-   | <UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
-   |    | <UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>
-   |    |    | <App.FeedViewController 0x7>, state: disappeared, view: <UIView 0x8> not in the window
-   |    |    | <App.EditorViewController 0x9>, state: appeared, view: <UIView 0xa>
-   |    |    |    | <App.PlayerViewController 0xb>, state: appeared, view: <UIView 0xc>
-   |    |    |    | <App.DrawerViewController 0xd>, state: appeared, view: <UIView 0xe>
-   |    | <UINavigationController 0xf>, state: disappeared, view: (view not loaded)
-   |    |    | <App.InboxViewController 0x10>, state: disappeared, view: (view not loaded)
-   | <App.BannerViewController 0x11>, state: appeared, view: <UIView 0x12>
-"""
-
-# A stack of seven, three deep, whose top embeds a navigation controller: the top alone in the second row, and Mermaid
-# 8.10 failed on the link inside it (a review's capture).
-STACK7 = """<App.RootViewController 0x100>, state: appeared, view: <UIView 0x101>
-   | <UITabBarController 0x102>, state: appeared, view: <UIView 0x103>
-   |    | <UINavigationController 0x104>, state: appeared, view: <UIView 0x105>
-   |    |    | <App.HomeViewController 0x106>, state: appeared, view: <UIView 0x107>
-   |    |    | <App.PromoViewController 0x108>, state: appeared, view: <UIView 0x109>
-   |    |    |    | <App.pViewController 0x10a>, state: appeared, view: <UIView 0x10b>
-   |    |    | <App.ListViewController 0x10c>, state: appeared, view: <UIView 0x10d>
-   |    |    | <App.FilterViewController 0x10e>, state: appeared, view: <UIView 0x10f>
-   |    |    |    | <App.fViewController 0x110>, state: appeared, view: <UIView 0x111>
-   |    |    | <App.ItemViewController 0x112>, state: appeared, view: <UIView 0x113>
-   |    |    | <App.RelatedViewController 0x114>, state: appeared, view: <UIView 0x115>
-   |    |    |    | <App.rViewController 0x116>, state: appeared, view: <UIView 0x117>
-   |    |    | <App.GalleryViewController 0x118>, state: appeared, view: <UIView 0x119>
-   |    |    |    | <UINavigationController 0x11a>, state: appeared, view: <UIView 0x11b>
-   |    |    |    |    | <App.GridViewController 0x11c>, state: appeared, view: <UIView 0x11d>
-   |    |    |    | <App.CaptionViewController 0x11e>, state: appeared, view: <UIView 0x11f>
-   |    | <UINavigationController 0x120>, state: appeared, view: <UIView 0x121>
-   |    |    | <App.InboxViewController 0x122>, state: appeared, view: <UIView 0x123>
-"""
+# Shapes Mermaid 8.10 failed to draw ("Cannot set properties of undefined (setting 'rank')"), as captures: a stack's
+# top embedding children, in a tab bar, in a custom root beside a banner (a readability trial's app); a stack of seven,
+# three deep, whose top embeds a navigation controller (a review's). MermaidShapeTests reads them too.
+SHAPE_CAPTURES = sorted(glob.glob("Tests/Fixtures/mermaid/*.txt"))
 
 # Presentations from inside a container (a navigation controller that defines the context, titled with ` --- `, which
 # once hid the arrow), and an empty container three deep beside a subgraph.
@@ -257,19 +228,16 @@ def diagrams(navviz, scratch):
     with open(os.path.join(scratch, "hostile", "hostile", "README.md")) as f:
         blocks = re.findall(r"```mermaid\n(.*?)```\n", f.read(), re.S)
     found += [(f"hostile README block {i}", text) for i, text in enumerate(blocks)]
-    # Real captures (Tests/Fixtures/captures, sources in SOURCES.md there), and a shape Mermaid 8.10 failed to draw
-    # ("Cannot set properties of undefined (setting 'rank')"): a stack's top embedding children, in a tab bar, in a
-    # custom root beside a banner (a readability trial's app).
-    extra = []
-    for name, text in (("nested-embedding.txt", NESTED), ("stack7.txt", STACK7), ("shapes.json", json.dumps(SHAPES))):
-        extra.append(os.path.join(scratch, name))
-        with open(extra[-1], "w") as f:
-            f.write(text)
-    captures = sorted(glob.glob("Tests/Fixtures/captures/[0-9]*.txt")) + extra[:2]
+    # Real captures (Tests/Fixtures/captures, sources in SOURCES.md there), the shapes Mermaid 8.10 failed to draw, and
+    # presentations from inside a container with an empty container three deep.
+    extra = [os.path.join(scratch, "shapes.json")]
+    with open(extra[0], "w") as f:
+        json.dump(SHAPES, f)
+    captures = sorted(glob.glob("Tests/Fixtures/captures/[0-9]*.txt")) + SHAPE_CAPTURES
     # Focused and in full (`--expand all`: containers of more than six, deeper nesting), the samples too.
     seen = {text for _, text in found}
     for expand in ("focus", "all"):
-        for label, inputs in (("captures", captures), ("shapes", extra[2:]), ("samples", ["Samples"])):
+        for label, inputs in (("captures", captures), ("shapes", extra), ("samples", ["Samples"])):
             if label == "samples" and expand == "focus":
                 continue
             drawn = os.path.join(scratch, f"{label}-{expand}")

@@ -109,51 +109,19 @@ import Testing
                         text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), file: file)
                 )
             } + [
-                (file: "nested.txt", capture: try Capture.load(text: nested, file: "nested.txt")),
-                (file: "stack7.txt", capture: try Capture.load(text: stack7, file: "stack7.txt")),
+                (file: "nested.txt", capture: try Capture.load(text: try shape("nested-embedding"), file: "nested.txt")),
+                (file: "stack7.txt", capture: try Capture.load(text: try shape("stack7"), file: "stack7.txt")),
             ]
         return try run(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "captures")), file: "captures.json")
     }
 
-    /// A stack's top embedding two children, in a tab bar, in a custom root beside a banner: Mermaid 8.10 failed on it
-    /// ("Cannot set properties of undefined (setting 'rank')") when the top, a subgraph three deep, was linked.
-    static let nested = """
-        <App.RootViewController 0x1>, state: appeared, view: <UIView 0x2>
-           | <UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
-           |    | <UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>
-           |    |    | <App.FeedViewController 0x7>, state: disappeared, view: <UIView 0x8> not in the window
-           |    |    | <App.EditorViewController 0x9>, state: appeared, view: <UIView 0xa>
-           |    |    |    | <App.PlayerViewController 0xb>, state: appeared, view: <UIView 0xc>
-           |    |    |    | <App.DrawerViewController 0xd>, state: appeared, view: <UIView 0xe>
-           |    | <UINavigationController 0xf>, state: disappeared, view: (view not loaded)
-           |    |    | <App.InboxViewController 0x10>, state: disappeared, view: (view not loaded)
-           | <App.BannerViewController 0x11>, state: appeared, view: <UIView 0x12>
-
-        """
-
-    /// A stack of seven, three deep, whose top embeds a navigation controller: the top sits alone in the second row, no
-    /// link beside it, and Mermaid 8.10 failed on the link inside it (a review's capture).
-    static let stack7 = """
-        <App.RootViewController 0x100>, state: appeared, view: <UIView 0x101>
-           | <UITabBarController 0x102>, state: appeared, view: <UIView 0x103>
-           |    | <UINavigationController 0x104>, state: appeared, view: <UIView 0x105>
-           |    |    | <App.HomeViewController 0x106>, state: appeared, view: <UIView 0x107>
-           |    |    | <App.PromoViewController 0x108>, state: appeared, view: <UIView 0x109>
-           |    |    |    | <App.pViewController 0x10a>, state: appeared, view: <UIView 0x10b>
-           |    |    | <App.ListViewController 0x10c>, state: appeared, view: <UIView 0x10d>
-           |    |    | <App.FilterViewController 0x10e>, state: appeared, view: <UIView 0x10f>
-           |    |    |    | <App.fViewController 0x110>, state: appeared, view: <UIView 0x111>
-           |    |    | <App.ItemViewController 0x112>, state: appeared, view: <UIView 0x113>
-           |    |    | <App.RelatedViewController 0x114>, state: appeared, view: <UIView 0x115>
-           |    |    |    | <App.rViewController 0x116>, state: appeared, view: <UIView 0x117>
-           |    |    | <App.GalleryViewController 0x118>, state: appeared, view: <UIView 0x119>
-           |    |    |    | <UINavigationController 0x11a>, state: appeared, view: <UIView 0x11b>
-           |    |    |    |    | <App.GridViewController 0x11c>, state: appeared, view: <UIView 0x11d>
-           |    |    |    | <App.CaptionViewController 0x11e>, state: appeared, view: <UIView 0x11f>
-           |    | <UINavigationController 0x120>, state: appeared, view: <UIView 0x121>
-           |    |    | <App.InboxViewController 0x122>, state: appeared, view: <UIView 0x123>
-
-        """
+    /// Shapes Mermaid 8.10 failed on ("Cannot set properties of undefined (setting 'rank')"), as captures
+    /// (Tests/Fixtures/mermaid, which `make e2e` draws too): a stack's top embedding two children, in a tab bar, in a
+    /// custom root beside a banner; a stack of seven, three deep, whose top embeds a navigation controller (its top
+    /// alone in the second row, the link inside it: a review's).
+    static func shape(_ name: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/mermaid/\(name).txt"), encoding: .utf8)
+    }
 
     /// A presentation over a tab's navigation controller that defines the presentation context.
     static let context = #"""
@@ -230,7 +198,7 @@ import Testing
 
     /// The stack's top (a subgraph three deep) is declared before the root box, and still linked after it.
     @Test func aLinkedSubgraphThreeDeepIsDeclaredBeforeABox() throws {
-        let h = try Capture.load(text: Self.nested, file: "nested.txt")
+        let h = try Capture.load(text: try Self.shape("nested-embedding"), file: "nested.txt")
         let run = try Self.run(JSONWriter.pretty(Capture.scenarioJSON([(file: "nested.txt", capture: h)], name: "n")), file: "n.json")
         let text = MermaidBuilder(options: .focused).state(run.steps[0].hierarchy, finder: run.steps[0].finder)
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
