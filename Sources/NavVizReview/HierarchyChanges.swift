@@ -16,6 +16,8 @@ public struct HierarchyChanges: Sendable, Equatable {
     public var moved: [NodeID] = []
     /// Nodes attached in both whose own fields (selection, title, style…) changed.
     public var changed: [NodeID] = []
+    /// Each old controller replaced in its container's place by a new one (`~ A replaced by B`), old id → new id.
+    public var replacements: [NodeID: NodeID] = [:]
     /// The visible controller before and after (equal when it did not change).
     public var oldVisible: NodeID?
     /// The visible controller after.
@@ -61,6 +63,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 replacedBy[id] = new[parent].children[index]
             }
         }
+        replacements = replacedBy
         var addedLine: [NodeID: Int] = [:]
         for id in newNodes {
             guard oldSet.contains(id) else {

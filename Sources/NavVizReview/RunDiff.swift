@@ -77,6 +77,22 @@ public struct RunDiff: Sendable, Equatable {
 
     /// What the reader should know about how the runs were compared (one sentence each).
     public var notes: [String] = []
+    /// The steps left out at the start of each run: its empty window, when it takes its first state from a snapshot and
+    /// the other starts from a state.
+    public var skipped = Skipped()
+
+    /// Steps left out at the start of each run.
+    public struct Skipped: Sendable, Equatable {
+        /// Of the old run.
+        public var old = 0
+        /// Of the new run.
+        public var new = 0
+    }
+
+    /// How many steps of the new run (or the old one) were compared.
+    public func comparedSteps(new isNew: Bool) -> Int {
+        max(0, (isNew ? new : old).steps.count - 1 - (isNew ? skipped.new : skipped.old))
+    }
 
     /// Whether the runs are the same, step for step.
     public var isIdentical: Bool { entries.isEmpty }
@@ -94,18 +110,19 @@ public struct RunDiff: Sendable, Equatable {
         // The same captures imported (`navviz import`: the first is the root) and posted to the daemon (an empty window,
         // then each a snapshot step) were told apart at every step (a trial): the first snapshot is compared with the
         // other's initial state, and the empty window left out, said.
-        var start = (old: 0, new: 0)
+        var start = Skipped()
         if old.steps.first?.hierarchy.root != nil, Self.startsEmptyThenSnapshot(new) {
             start.new = 1
             notes.append(
-                "\(new.file) starts from an empty window and takes its first state from a snapshot (a daemon session's "
-                    + "scenario): its step 1 is compared with \(old.file)'s initial state")
+                "\(new.file) starts from an empty window and takes its first state from a snapshot (as a daemon session's "
+                    + "scenario does): its step 1 is compared with \(old.file)'s initial state")
         } else if new.steps.first?.hierarchy.root != nil, Self.startsEmptyThenSnapshot(old) {
             start.old = 1
             notes.append(
-                "\(old.file) starts from an empty window and takes its first state from a snapshot (a daemon session's "
-                    + "scenario): its step 1 is compared with \(new.file)'s initial state")
+                "\(old.file) starts from an empty window and takes its first state from a snapshot (as a daemon session's "
+                    + "scenario does): its step 1 is compared with \(new.file)'s initial state")
         }
+        skipped = start
         let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
         func keys(_ run: DiffRun, from first: Int) -> [StepAlignment.Key] {
             run.steps.indices.dropFirst(first + 1).map { index in
@@ -197,7 +214,14 @@ public struct RunDiff: Sendable, Equatable {
             }
             let before = split(stateDifferences(old: old, i - 1, new: new, j - 1))
             let after = split(stateDifferences(old: old, i, new: new, j))
-            if !after.others.isEmpty, before.others == after.others, after.visible.isEmpty || after.visible == before.visible {
+            // And the two did the same, the replaced controllers read as their replacements: the differences of two states
+            // do not look into a controller on one side only, and a view released in one run only hid so (a review).
+            let renamed = HierarchyChanges(
+                old: beforeA.hierarchy, oldVisible: beforeA.finder.visible, new: beforeB.hierarchy, newVisible: beforeB.finder.visible
+            ).replacements
+            if !after.others.isEmpty, before.others == after.others, after.visible.isEmpty || after.visible == before.visible,
+                effectKey(a, ownEffect(old, i), renaming: renamed) == effectKey(b, ownEffect(new, j))
+            {
                 return true
             }
         }
@@ -223,12 +247,13 @@ public struct RunDiff: Sendable, Equatable {
     }
 
     /// `effectKey` of a step whose own effect (`ownEffect`) is `changes`.
-    static func effectKey(_ step: DiffStep, _ changes: HierarchyChanges) -> String {
-        func list(_ ids: [NodeID]) -> String { ids.map(\.rawValue).joined(separator: ",") }
+    static func effectKey(_ step: DiffStep, _ changes: HierarchyChanges, renaming: [NodeID: NodeID] = [:]) -> String {
+        func named(_ id: NodeID) -> String { (renaming[id] ?? id).rawValue }
+        func list(_ ids: [NodeID]) -> String { ids.map(named).joined(separator: ",") }
         return [
             step.status.rawValue, step.message ?? "", "+" + list(changes.added), "-" + list(changes.removed),
             "~" + list(changes.moved), "*" + list(changes.changed),
-            changes.isVisibleChanged ? "=" + (step.finder.visible?.rawValue ?? "") : "",
+            changes.isVisibleChanged ? "=" + (step.finder.visible.map(named) ?? "") : "",
         ].joined(separator: "|")
     }
 

@@ -123,7 +123,8 @@ public struct RunDiffReport: Sendable {
         let names = "\(DocsWriter.codeSpan(diff.old.file)) → \(DocsWriter.codeSpan(diff.new.file))"
         let notes = diff.notes.map { "Note: " + DocsWriter.markdown(escaping: $0) + ".\n\n" }.joined()
         guard !diff.isIdentical else {
-            return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.new)), identical.\n" + (notes.isEmpty ? "" : "\n" + notes)
+            return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.comparedSteps(new: true))), identical.\n"
+                + (notes.isEmpty ? "" : "\n" + notes)
         }
         var out = "### Navigation diff: \(diff.counts)\n\n\(names)\n\n" + notes
         let links = diagramFolder != nil
@@ -183,8 +184,7 @@ public struct RunDiffReport: Sendable {
             ]))
     }
 
-    func stepCount(_ run: DiffRun) -> String {
-        let n = max(0, run.steps.count - 1)
-        return "\(n) step\(n == 1 ? "" : "s")"
+    func stepCount(_ n: Int) -> String {
+        "\(n) step\(n == 1 ? "" : "s")"
     }
 }

@@ -113,7 +113,7 @@ extension NavVizCommand {
             case "json": print(report.json(), terminator: "")
             default:
                 if diff.isIdentical {
-                    let n = max(0, new.steps.count - 1)
+                    let n = diff.comparedSteps(new: true)
                     say("No navigation changes (\(n) step\(n == 1 ? "" : "s")).")
                 } else {
                     say(report.text(), terminator: "")

@@ -29,7 +29,7 @@ struct NavVizCommand: AsyncParsableCommand {
             // `navviz help bogus` printed the top-level help and exited 0 (ArgumentParser's `help`): a script took a
             // mistyped command for one that worked.
             let words = Array(CommandLine.arguments.dropFirst())
-            if words.first == "help", let name = words.dropFirst().first(where: { !$0.hasPrefix("-") }),
+            if words.first == "help", let name = words.dropFirst().first(where: { !$0.hasPrefix("-") }), name != "help",
                 !configuration.subcommands.contains(where: { $0._commandName == name })
             {
                 let names = configuration.subcommands.map { $0._commandName }

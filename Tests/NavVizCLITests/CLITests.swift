@@ -174,6 +174,7 @@ private let goodScenario =
             "navviz help: no command 'rendr' (did you mean 'render'?). Commands: run, validate, render, import, diff, check, serve\n"
         ),
         (["help", "render"], 0, ""),
+        (["help", "help"], 0, ""),
         (["help"], 0, ""),
     ])
     func helpNamesACommandThatExists(_ arguments: [String], _ status: Int32, _ stderr: String) throws {
