@@ -277,9 +277,11 @@ struct DiagramLayout {
             \.element)
         let total = missing.count
         // This process is one of the `jobs` lanes, the others worker processes. A worker costs a process start and
-        // a Graphviz context (about 25 ms, some twenty layouts): a few diagrams, the usual re-render after an edit,
-        // are laid out here alone.
-        let workers = min(jobs - 1, missing.count / Self.layoutsPerWorker)
+        // a Graphviz context (about 20 ms, some twenty layouts), so with k workers N layouts take N / (k + 1) + 20k:
+        // the k-th pays for itself from 20 k (k + 1) layouts on (40 for the first; a 50-step render of 28 was 5%
+        // slower with one). A few diagrams, the usual re-render after an edit, are laid out here alone.
+        var workers = 0
+        while workers < jobs - 1, Self.workerCost * (workers + 1) * (workers + 2) <= missing.count { workers += 1 }
         if workers < 1 {
             for (index, key) in missing.enumerated() {
                 progress.update(index, total, "laying out")
@@ -327,8 +329,8 @@ struct DiagramLayout {
     /// A layout holding nothing yet: `svg(_:)` lays each diagram out in this process when asked.
     init(metrics: TextMetrics) { self.metrics = metrics }
 
-    /// Fewer distinct layouts than this per worker are laid out in this process.
-    static let layoutsPerWorker = 16
+    /// What starting a worker costs, in layouts.
+    static let workerCost = 20
 
     private let metrics: TextMetrics
 

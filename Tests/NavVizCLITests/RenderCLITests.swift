@@ -688,18 +688,22 @@ import Testing
         #expect(focused.stderr == "")
     }
 
+    /// Every sample at once: enough layouts (over 40) for `--jobs 2` to start a worker.
     @Test func parallelAndCachedRendersAreByteIdenticalToASerialOne() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         let cache = tmp.appendingPathComponent("cache").path
+        let samples = Self.packageRoot.appendingPathComponent("Samples").path
         func render(_ out: String, _ options: [String]) throws -> [String: Data] {
             let result = try NavVizCLITests.navviz(
-                ["render", Self.sample, "-o", out] + options, in: tmp, environment: ["XDG_CACHE_HOME": cache])
+                ["render", samples, "-o", out] + options, in: tmp, environment: ["XDG_CACHE_HOME": cache])
             #expect(result.status == 0, "\(result.stderr)")
             return Self.tree(tmp.appendingPathComponent(out))
         }
         let serial = try render("serial", ["--jobs", "1", "--no-cache"])
         #expect(!FileManager.default.fileExists(atPath: cache))
+        // Each distinct state is a layout (a transition's panels are its states'): a worker pays for itself from 40.
+        #expect(Set(serial.filter { $0.key.contains("/states/") && $0.key.hasSuffix(".dot") }.values).count >= 40)
         let parallel = try render("parallel", ["--jobs", "2"])  // cold: fills the cache
         let entries = try FileManager.default.subpathsOfDirectory(atPath: cache + "/navviz").filter { $0.hasSuffix(".entry") }
         #expect(!entries.isEmpty)
@@ -708,7 +712,7 @@ import Testing
         #expect(serial == warm)
         // Text measured afresh by pango for every span, not remembered across diagrams: the same bytes.
         let fresh = try NavVizCLITests.navviz(
-            ["render", Self.sample, "-o", "fresh", "--jobs", "1", "--no-cache"], in: tmp, environment: ["NAVVIZ_TEXT_MEASURES": "fresh"])
+            ["render", samples, "-o", "fresh", "--jobs", "1", "--no-cache"], in: tmp, environment: ["NAVVIZ_TEXT_MEASURES": "fresh"])
         #expect(fresh.status == 0, "\(fresh.stderr)")
         #expect(Self.tree(tmp.appendingPathComponent("fresh")) == serial)
         // A damaged entry is laid out again, never served.
