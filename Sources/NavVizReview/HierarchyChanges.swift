@@ -65,6 +65,7 @@ public struct HierarchyChanges: Sendable, Equatable {
         }
         replacements = replacedBy
         var addedLine: [NodeID: Int] = [:]
+        var replacedFields: [String] = []
         for id in newNodes {
             guard oldSet.contains(id) else {
                 if let up = Self.container(of: id, in: new), !oldSet.contains(up) { continue }
@@ -109,6 +110,11 @@ public struct HierarchyChanges: Sendable, Equatable {
                 phrases[at] =
                     "~ \(Self.name(id, withAddedBelow: old, excluding: newSet)) replaced by "
                     + "\(Self.name(arrival, withAddedBelow: new, excluding: oldSet)) in \(parent)"
+                // Between two runs, how the one in its place differs (a renamed class whose view one run released: the
+                // difference was said nowhere, a review), its class and names aside: they are the replacement.
+                if wording == .comparison {
+                    replacedFields += Self.fieldChanges(of: id, old: old, new: new, as: arrival, survivors: oldSet.intersection(newSet))
+                }
                 continue
             }
             let name = Self.name(id, withAddedBelow: old, excluding: newSet)
@@ -117,6 +123,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             case .comparison: phrases.append("- \(name) only in old, \(Self.location(of: id, in: old))")
             }
         }
+        phrases += replacedFields
         if oldVisible != newVisible {
             phrases.append("visible \(oldVisible?.rawValue ?? "nothing") → \(newVisible?.rawValue ?? "nothing")")
         }
@@ -234,16 +241,23 @@ public struct HierarchyChanges: Sendable, Equatable {
         return "the window's root"
     }
 
-    /// The node's own fields as the canonical snapshot holds them, compared.
-    static func fieldChanges(of id: NodeID, old: Hierarchy, new: Hierarchy, survivors: Set<NodeID>) -> [String] {
-        let a = old[id]
+    /// The node's own fields as the canonical snapshot holds them, compared; with `arrival`, old `id`'s against new
+    /// `arrival`'s, which took its place (named by the arrival, kind, screen, title and class left out: they are the
+    /// replacement).
+    static func fieldChanges(of oldID: NodeID, old: Hierarchy, new: Hierarchy, as arrival: NodeID? = nil, survivors: Set<NodeID>)
+        -> [String]
+    {
+        let id = arrival ?? oldID
+        let a = old[oldID]
         let b = new[id]
         var out: [String] = []
         func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
-        if a.kind != b.kind { out.append("\(id) kind \(a.kind.rawValue) → \(b.kind.rawValue)") }
-        if a.screen != b.screen { out.append("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))") }
-        if a.title != b.title { out.append("\(id) title \(quoted(a.title)) → \(quoted(b.title))") }
-        if a.className != b.className { out.append("\(id) class \(quoted(a.className)) → \(quoted(b.className))") }
+        if arrival == nil {
+            if a.kind != b.kind { out.append("\(id) kind \(a.kind.rawValue) → \(b.kind.rawValue)") }
+            if a.screen != b.screen { out.append("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))") }
+            if a.title != b.title { out.append("\(id) title \(quoted(a.title)) → \(quoted(b.title))") }
+            if a.className != b.className { out.append("\(id) class \(quoted(a.className)) → \(quoted(b.className))") }
+        }
         // The same child selected at another index (a tab inserted before it, or the tabs reordered) is no change of
         // selection: the children's order is told otherwise (a code-review trial read `selected tab 1 → 2` of one tab).
         let selectedChild = { (node: Node) in node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil } }

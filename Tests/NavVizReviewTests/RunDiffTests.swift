@@ -232,6 +232,7 @@ import Testing
         // not counted (a review: it was hidden).
         let released = RunDiff(old: try flow("HomeViewController"), new: try flow("FeedViewController", releasingLast: true))
         #expect(released.entries.map(\.index) == [0, 2])
+        #expect(released.entries.last?.summary == "step 2: FeedViewController unloaded; and 1 difference shown at an earlier step")
         #expect(released.carried == 1)
     }
 
