@@ -42,7 +42,7 @@ extension NavVizCommand {
         @Argument(help: "Capture files, in the order they were taken; - reads one from standard input (pbpaste | navviz import -).")
         var captures: [String]
 
-        @Option(name: .shortAndLong, help: "Write the scenario to this file instead of standard output.")
+        @Option(name: .shortAndLong, help: "Write the scenario to this file instead of standard output (- is standard output).")
         var output: String?
 
         @Option(help: "The scenario's name (default: the first capture's file name).")
@@ -94,7 +94,8 @@ extension NavVizCommand {
             let first = loaded[0].file
             let scenario = Capture.scenarioJSON(loaded, name: name ?? (first == standardInputName ? "capture" : Capture.name(of: first)))
             let text = ScenarioFile.sealed(scenario)
-            guard let output else {
+            // `-o -` is standard output, as `-` is standard input: it wrote a file named `-` (one was committed).
+            guard let output, output != "-" else {
                 print(text, terminator: "")
                 return
             }

@@ -58,6 +58,16 @@ import Testing
                 "error.txt: line 2: the debugger printed an error, not a dump: '<user expression 0>:1:19: no known method'"))
     }
 
+    /// `-o -` is standard output, as without `-o`: it wrote a file named `-` (one was committed to this repository).
+    @Test func importToDashIsStandardOutput() throws {
+        let folder = try ScenarioFolder(["1-list.txt": Self.list])
+        let plain = try navviz("import", "1-list.txt", in: folder.url)
+        let dashed = try navviz("import", "1-list.txt", "-o", "-", in: folder.url)
+        #expect(dashed.status == 0)
+        #expect(dashed.stdout == plain.stdout && dashed.stdout.hasPrefix("{\n  \"navviz\": 1,"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("-").path))
+    }
+
     /// A scenario passed to `import` by mistake says so, on one line (it quoted the file over four raw lines as a
     /// dump that is not one).
     @Test func importOfAScenarioSaysItIsOne() throws {
