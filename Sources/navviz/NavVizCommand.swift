@@ -38,6 +38,14 @@ struct NavVizCommand: AsyncParsableCommand {
                     message: "navviz help: no command '\(Terminal.inline(name))'\(guess). Commands: \(names.joined(separator: ", "))",
                     code: CommandFailure.usage)
             }
+            // navviz's commands have none of their own: a second word names nothing either (`help render bogus`).
+            let named = words.dropFirst().filter { !$0.hasPrefix("-") }
+            if words.first == "help", named.count > 1, named[0] != "help" {
+                throw CommandFailure(
+                    message: "navviz help: '\(Terminal.inline(named[0]))' has no command '\(Terminal.inline(named[1]))'; "
+                        + "navviz help \(Terminal.inline(named[0])) shows its help",
+                    code: CommandFailure.usage)
+            }
             var command = try parseAsRoot()
             if var async = command as? AsyncParsableCommand {
                 try await async.run()

@@ -175,6 +175,7 @@ private let goodScenario =
         ),
         (["help", "render"], 0, ""),
         (["help", "help"], 0, ""),
+        (["help", "render", "bogus"], 64, "navviz help: 'render' has no command 'bogus'; navviz help render shows its help\n"),
         (["help"], 0, ""),
     ])
     func helpNamesACommandThatExists(_ arguments: [String], _ status: Int32, _ stderr: String) throws {
