@@ -183,12 +183,16 @@ public struct RunDiff: Sendable, Equatable {
 
     /// The differences between old state `i` and new state `j`, as a changed entry words them.
     static func stateDifferences(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> [String] {
+        stateChanges(old: old, i, new: new, j)?.phrases ?? []
+    }
+
+    /// How old state `i` and new state `j` differ (nil when they do not), as `stateDifferences` words it.
+    static func stateChanges(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> HierarchyChanges? {
         let (a, b) = (old.steps[i], new.steps[j])
-        guard a.canonical != b.canonical || a.finder.visible != b.finder.visible else { return [] }
+        guard a.canonical != b.canonical || a.finder.visible != b.finder.visible else { return nil }
         let wording: HierarchyChanges.Wording = old.source == .snapshot && new.source == .snapshot ? .step : .comparison
         return HierarchyChanges(
-            old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: wording
-        ).phrases
+            old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: wording)
     }
 
     /// Whether old step `i` and new step `j` differ only by what came before them: the states before
@@ -205,6 +209,7 @@ public struct RunDiff: Sendable, Equatable {
         // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
         // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
         if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
+        let (x, y) = (ownEffect(old, i), ownEffect(new, j))
         // Or, with no arguments to compare (snapshots, whose arguments are the state; run JSON), a step after which the
         // states differ as they did before it: a renamed class (another id) made what each step did differ by that id,
         // and every later line of two imported flows restated the rename (a trial; hand-written flows counted it).
@@ -212,21 +217,18 @@ public struct RunDiff: Sendable, Equatable {
             func split(_ phrases: [String]) -> (others: [String], visible: [String]) {
                 (phrases.filter { !$0.hasPrefix("visible ") }, phrases.filter { $0.hasPrefix("visible ") })
             }
-            let before = split(stateDifferences(old: old, i - 1, new: new, j - 1))
+            let beforeChanges = stateChanges(old: old, i - 1, new: new, j - 1)
+            let before = split(beforeChanges?.phrases ?? [])
             let after = split(stateDifferences(old: old, i, new: new, j))
             // And the two did the same, the replaced controllers read as their replacements: the differences of two states
             // do not look into a controller on one side only, and a view released in one run only hid so (a review).
-            let renamed = HierarchyChanges(
-                old: beforeA.hierarchy, oldVisible: beforeA.finder.visible, new: beforeB.hierarchy, newVisible: beforeB.finder.visible
-            ).replacements
             if !after.others.isEmpty, before.others == after.others, after.visible.isEmpty || after.visible == before.visible,
-                effectKey(a, ownEffect(old, i), renaming: renamed) == effectKey(b, ownEffect(new, j))
+                effectKey(a, x, renaming: beforeChanges?.replacements ?? [:]) == effectKey(b, y)
             {
                 return true
             }
         }
-        if let x = a.arguments, let y = b.arguments, x != y { return false }
-        let (x, y) = (ownEffect(old, i), ownEffect(new, j))
+        if let p = a.arguments, let q = b.arguments, p != q { return false }
         // The visible phrase names the controller before the step, which the earlier difference may change.
         func phrases(_ changes: HierarchyChanges) -> [String] { changes.phrases.filter { !$0.hasPrefix("visible ") } }
         guard effectKey(a, x) == effectKey(b, y), phrases(x) == phrases(y) else { return false }
