@@ -35,12 +35,13 @@ extension DOTBuilder {
     /// sides are. `details` are lines under the caption (what changed); `titles` label the two sides.
     public func diffDiagram(
         old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
-        caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new")
+        caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new"),
+        unmarked: Set<NodeID> = []
     ) -> ComparisonDiagram {
         let rows = (caption.map { [TextBlock.row($0, bold: true)] } ?? []) + details.map { TextBlock.row($0) }
         return comparison(
             before: old, after: new, beforeFinder: oldFinder, afterFinder: newFinder, titles: titles,
-            caption: rows.isEmpty ? nil : TextBlock(rows: rows), events: nil, asSnapshots: true)
+            caption: rows.isEmpty ? nil : TextBlock(rows: rows), events: nil, asSnapshots: true, unmarked: unmarked)
     }
 
     /// A diff as one DOT graph (`diffDiagram(…).dot`).
@@ -56,11 +57,11 @@ extension DOTBuilder {
     private func comparison(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
         titles: (String, String), caption: TextBlock?, events: TextBlock?, states: (before: StatePicture, after: StatePicture)? = nil,
-        called: Set<NodeID>? = nil, asSnapshots: Bool = false
+        called: Set<NodeID>? = nil, asSnapshots: Bool = false, unmarked: Set<NodeID> = []
     ) -> ComparisonDiagram {
         let sides = panelPictures(
             before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, states: states, called: called,
-            asSnapshots: asSnapshots)
+            asSnapshots: asSnapshots, unmarked: unmarked)
         // Side by side when the estimated width fits the budget, else the after state under the before
         // state, and the appearance events under the caption rather than beside the panels.
         // (The SVG decides again from the laid-out widths: `ComparisonComposer`.)
@@ -184,9 +185,10 @@ extension DOTBuilder {
     /// step sent appearance callbacks (a step's; nil for two states of no one step).
     func panelPictures(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
-        states: (before: StatePicture, after: StatePicture)? = nil, called: Set<NodeID>? = nil, asSnapshots: Bool = false
+        states: (before: StatePicture, after: StatePicture)? = nil, called: Set<NodeID>? = nil, asSnapshots: Bool = false,
+        unmarked: Set<NodeID> = []
     ) -> [StatePicture] {
-        let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots)
+        let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots).filter { !unmarked.contains($0.key) }
         let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called)
         let pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in

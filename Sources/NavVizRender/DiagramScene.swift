@@ -102,8 +102,12 @@ struct SceneBuilder {
     /// What changed in each changed node, in words (`DiagramScene.changeWords`).
     private let changeWords: [NodeID: String]
 
-    init(hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil) {
+    /// Controllers drawn unmarked, and not as ghosts when gone (what a diff said at an earlier step).
+    private let unmarked: Set<NodeID>
+
+    init(hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil, unmarked: Set<NodeID> = []) {
         self.hierarchy = hierarchy
+        self.unmarked = unmarked
         self.finder = finder
         self.previous = previous
         inWindow = Set(hierarchy.nodesInWindow())
@@ -111,13 +115,13 @@ struct SceneBuilder {
         path = Set(finder.path)
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
-        marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy) } ?? [:]
+        marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy).filter { !unmarked.contains($0.key) } } ?? [:]
         changeWords = previous.map { [marks] in DiagramScene.changeWords(before: $0, after: hierarchy, marks: marks) } ?? [:]
     }
 
     func scene() -> DiagramScene {
         var roots: [DiagramItem] = []
-        if let previous, let old = previous.root, !attached.contains(old) {
+        if let previous, let old = previous.root, !attached.contains(old), !unmarked.contains(old) {
             roots.append(ghost(old, in: previous, slot: nil))
         }
         if let root = hierarchy.root {
@@ -137,8 +141,12 @@ struct SceneBuilder {
             let oldOrder = previous[id].children
             for ghost in ghosts {
                 let index = oldOrder.firstIndex(of: ghost)!
-                let anchor = oldOrder[..<index].last { sibling in entries.contains { $0.id == sibling } }
-                let at = anchor.flatMap { sibling in entries.firstIndex { $0.id == sibling } }.map { $0 + 1 } ?? 0
+                let anchor = oldOrder[..<index].last { sibling in
+                    entries.contains { $0.id == sibling } || (unmarked.contains(sibling) && !attached.contains(sibling))
+                }
+                var at = anchor.flatMap { sibling in entries.firstIndex { $0.id == sibling } }.map { $0 + 1 } ?? 0
+                // After one not drawn (a diff said at an earlier step what replaced it): at its old place.
+                if let anchor, !entries.contains(where: { $0.id == anchor }) { at = min(index, entries.count) }
                 entries.insert((ghost, true), at: at)
             }
         }
@@ -150,7 +158,7 @@ struct SceneBuilder {
             return self.item(entry.id, slot: Self.slot(of: entry.id, in: hierarchy))
         }
         if let previous, previouslyAttached.contains(id), previous.contains(id),
-            let old = previous[id].presented, !attached.contains(old)
+            let old = previous[id].presented, !attached.contains(old), !unmarked.contains(old)
         {
             item.presentations.append(ghost(old, in: previous, slot: nil))
         }
@@ -176,7 +184,7 @@ struct SceneBuilder {
     /// The children the previous hierarchy had under this node that are no longer attached.
     private func ghostChildren(of id: NodeID) -> [NodeID] {
         guard let previous, previouslyAttached.contains(id), previous.contains(id) else { return [] }
-        return previous[id].children.filter { !attached.contains($0) }
+        return previous[id].children.filter { !attached.contains($0) && !unmarked.contains($0) }
     }
 
     private func presence(of id: NodeID) -> Presence {

@@ -21,8 +21,9 @@ public struct MermaidBuilder: Sendable, Equatable {
 
     /// A step's after state with what it changed marked: added nodes green, removed ones as red ghosts at
     /// their old places, changed ones yellow (the `after` panel of a transition diagram).
-    public func transition(before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult) -> String {
-        let scene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before).scene()
+    /// `unmarked`: controllers drawn without their mark, and not at all when gone (what a diff said at an earlier step).
+    public func transition(before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult, unmarked: Set<NodeID> = []) -> String {
+        let scene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before, unmarked: unmarked).scene()
         return write(options.apply(scene, keeping: scene.changedIDs), changes: true)
     }
 

@@ -25,6 +25,9 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// One phrase per difference, in a fixed order: added (new tree order), moved and changed
     /// (new tree order), removed (old tree order), then the visible controller.
     public var phrases: [String] = []
+    /// For each phrase, the controllers a diagram marks for it: the one it names, what came or went with it, and the
+    /// container it came to or left (a diagram leaves unmarked what only phrases shown at an earlier step name).
+    public var subjects: [Set<NodeID>] = []
 
     /// Whether nothing differs.
     public var isEmpty: Bool { phrases.isEmpty }
@@ -65,7 +68,7 @@ public struct HierarchyChanges: Sendable, Equatable {
         }
         replacements = replacedBy
         var addedLine: [NodeID: Int] = [:]
-        var replacedFields: [String] = []
+        var replacedFields: [(phrase: String, subjects: Set<NodeID>)] = []
         for id in newNodes {
             guard oldSet.contains(id) else {
                 if let up = Self.container(of: id, in: new), !oldSet.contains(up) { continue }
@@ -76,6 +79,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 case .step: phrases.append("+ \(name) \(Self.placement(of: id, in: new))")
                 case .comparison: phrases.append("+ \(name) only in new, \(Self.location(of: id, in: new))")
                 }
+                subjects.append(Self.subtree(id, in: new, excluding: oldSet).union(Self.container(of: id, in: new).map { [$0] } ?? []))
                 continue
             }
             let before = Self.whereabouts(of: id, in: old, renaming: replacedBy)
@@ -83,11 +87,13 @@ public struct HierarchyChanges: Sendable, Equatable {
             if before != after {
                 moved.append(id)
                 phrases.append("~ \(id) moved from \(before) to \(after)")
+                subjects.append(Set([id] + [old.parent(of: id) ?? old[id].presenter, Self.container(of: id, in: new)].compactMap { $0 }))
             }
             let fieldChanges = Self.fieldChanges(of: id, old: old, new: new, survivors: oldSet.intersection(newSet))
             if !fieldChanges.isEmpty {
                 changed.append(id)
                 phrases += fieldChanges
+                subjects += fieldChanges.map { _ in [id] }
             }
         }
         for id in oldNodes where !newSet.contains(id) {
@@ -100,6 +106,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             {
                 // The same screen under another number (an earlier step built one fewer): not another controller
                 // (a code-review trial read `~ Reviews#4 replaced by Reviews#3`).
+                subjects[at].formUnion(Self.subtree(id, in: old, excluding: newSet).union([parent]))
                 if id.numbered.base == arrival.numbered.base, old[id].screen == new[arrival].screen,
                     old[id].className == new[arrival].className,
                     old[id].kind == new[arrival].kind, old[id].children.isEmpty, new[arrival].children.isEmpty
@@ -113,7 +120,8 @@ public struct HierarchyChanges: Sendable, Equatable {
                 // Between two runs, how the one in its place differs (a renamed class whose view one run released: the
                 // difference was said nowhere, a review), its class and names aside: they are the replacement.
                 if wording == .comparison {
-                    replacedFields += Self.fieldChanges(of: id, old: old, new: new, as: arrival, survivors: oldSet.intersection(newSet))
+                    let fields = Self.fieldChanges(of: id, old: old, new: new, as: arrival, survivors: oldSet.intersection(newSet))
+                    replacedFields += fields.map { ($0, [id, arrival]) }
                 }
                 continue
             }
@@ -122,11 +130,15 @@ public struct HierarchyChanges: Sendable, Equatable {
             case .step: phrases.append("- \(name) \(Self.removal(of: id, in: old))")
             case .comparison: phrases.append("- \(name) only in old, \(Self.location(of: id, in: old))")
             }
+            subjects.append(Self.subtree(id, in: old, excluding: newSet).union(Self.container(of: id, in: old).map { [$0] } ?? []))
         }
-        phrases += replacedFields
+        phrases += replacedFields.map(\.phrase)
+        subjects += replacedFields.map(\.subjects)
         if oldVisible != newVisible {
             phrases.append("visible \(oldVisible?.rawValue ?? "nothing") → \(newVisible?.rawValue ?? "nothing")")
+            subjects.append([])
         }
+        assert(subjects.count == phrases.count, "one set of subjects per phrase")
     }
 
     // MARK: - Wording
@@ -134,6 +146,19 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// The node's container or presenter: what it hangs from.
     static func container(of id: NodeID, in h: Hierarchy) -> NodeID? {
         h.parent(of: id) ?? h[id].presenter
+    }
+
+    /// The node and what hangs from it (children, presented controllers) that `other` does not hold.
+    static func subtree(_ id: NodeID, in h: Hierarchy, excluding other: Set<NodeID>) -> Set<NodeID> {
+        var out: Set<NodeID> = [id]
+        func visit(_ node: NodeID) {
+            for below in h[node].children + [h[node].presented].compactMap({ $0 }) where !other.contains(below) {
+                out.insert(below)
+                visit(below)
+            }
+        }
+        visit(id)
+        return out
     }
 
     /// `Reviews`, or `signInNav (with SignIn, Terms)` when a subtree came or went with it.

@@ -45,6 +45,8 @@ public struct RunDiff: Sendable, Equatable {
         /// Of a changed step's `changes`, the differences between the two states that the changed step just before
         /// named already (a renamed screen still in its stack): `listed` and `summary` count them instead.
         public var shownEarlier: [String] = []
+        /// The controllers only `shownEarlier`'s differences concern: the diagrams draw them unmarked.
+        public var unmarked: Set<NodeID> = []
 
         /// `changes` as the text and the comment list them: without `shownEarlier`, counted at the end.
         public var listed: [String] {
@@ -123,6 +125,77 @@ public struct RunDiff: Sendable, Equatable {
                     + "scenario does): its step 1 is compared with \(new.file)'s initial state")
         }
         skipped = start
+        var alignment = Self.align(old: old, new: new, start: start)
+        // Captured controllers are numbered in print order: matched by place instead, and the new run's renamed to the old
+        // run's numbers before the comparison (`CaptureMatching`), said.
+        if CaptureMatching.isCaptured(old), CaptureMatching.isCaptured(new) {
+            let pairs = alignment.compactMap { pair -> (old: Int, new: Int)? in
+                if case .both(let i, let j) = pair { return (i, j) }
+                return nil
+            }
+            let renaming = CaptureMatching(old: old, new: new, pairs: pairs).renaming
+            if !renaming.isEmpty {
+                var renamed = new
+                renamed.steps = new.steps.map { $0.renamingNodes(renaming) }
+                self.new = renamed
+                alignment = Self.align(old: old, new: renamed, start: start)
+                let listed = renaming.sorted { $0.key < $1.key }
+                let shown = listed.prefix(3).map { "\($0.key) as \($0.value)" }.joined(separator: ", ")
+                let more = listed.count > 3 ? " and \(listed.count - 3) more" : ""
+                notes.append(
+                    "captured controllers are numbered in print order, so \(new.file)'s are matched with \(old.file)'s by "
+                        + "their place and named as there: \(shown)\(more)")
+            }
+        }
+        self.alignment = alignment
+        entries = []
+        // A difference between the two states stays in every later state (a renamed screen still in its stack): a
+        // changed step names only the differences the changed step before it did not, and counts the rest (renaming
+        // 20 screens made every later line restate each earlier rename: 4,000 characters a line, no room for
+        // diagrams). Only differences between the states: a step's own operation, status and message always show.
+        var persisting: Set<String> = []
+        for (position, pair) in alignment.enumerated() {
+            if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: self.new, j) {
+                carried += 1
+                continue
+            }
+            guard var entry = Self.entry(pair, old: old, new: self.new, initial: position == 0) else {
+                // The same states again: a difference that comes back later is new there.
+                persisting = []
+                continue
+            }
+            if entry.kind == .changed, case .both(let i, let j) = pair {
+                let changes = Self.stateChanges(old: old, i, new: self.new, j)
+                let differences = changes?.phrases ?? []
+                let earlier = differences.filter { persisting.contains($0) && !$0.hasPrefix("visible ") }
+                persisting = Set(differences)
+                // Every difference named before it (a tab switched in both runs after a tab was removed in one): it differs
+                // only by what came before (a trial read the removal again at the last step).
+                if !earlier.isEmpty, earlier.count == entry.changes.count {
+                    carried += 1
+                    continue
+                }
+                if !earlier.isEmpty, earlier.count < entry.changes.count {
+                    entry.shownEarlier = earlier
+                    // Its diagram marks what the step names, not those (a trial: a rename said once was drawn removed and
+                    // added at every later step).
+                    if let changes {
+                        var earlierSubjects: Set<NodeID> = []
+                        var named: Set<NodeID> = []
+                        for (phrase, subjects) in zip(changes.phrases, changes.subjects) {
+                            if earlier.contains(phrase) { earlierSubjects.formUnion(subjects) } else { named.formUnion(subjects) }
+                        }
+                        entry.unmarked = earlierSubjects.subtracting(named)
+                    }
+                    entry.summary = Self.label(old: i, new: j) + ": " + entry.listed.joined(separator: "; ")
+                }
+            }
+            entries.append(entry)
+        }
+    }
+
+    /// The two runs' steps aligned, their initial states (after `start`'s skipped steps) first.
+    static func align(old: DiffRun, new: DiffRun, start: Skipped) -> [StepAlignment.Pair] {
         let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
         func keys(_ run: DiffRun, from first: Int) -> [StepAlignment.Key] {
             run.steps.indices.dropFirst(first + 1).map { index in
@@ -151,34 +224,7 @@ public struct RunDiff: Sendable, Equatable {
             case .removed(let i): .removed(old: i + i0)
             }
         }
-        self.alignment = alignment
-        entries = []
-        // A difference between the two states stays in every later state (a renamed screen still in its stack): a
-        // changed step names only the differences the changed step before it did not, and counts the rest (renaming
-        // 20 screens made every later line restate each earlier rename: 4,000 characters a line, no room for
-        // diagrams). Only differences between the states: a step's own operation, status and message always show.
-        var persisting: Set<String> = []
-        for (position, pair) in alignment.enumerated() {
-            if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: new, j) {
-                carried += 1
-                continue
-            }
-            guard var entry = Self.entry(pair, old: old, new: new, initial: position == 0) else {
-                // The same states again: a difference that comes back later is new there.
-                persisting = []
-                continue
-            }
-            if entry.kind == .changed, case .both(let i, let j) = pair {
-                let differences = Self.stateDifferences(old: old, i, new: new, j)
-                let earlier = differences.filter { persisting.contains($0) && !$0.hasPrefix("visible ") }
-                persisting = Set(differences)
-                if !earlier.isEmpty, earlier.count < entry.changes.count {
-                    entry.shownEarlier = earlier
-                    entry.summary = Self.label(old: i, new: j) + ": " + entry.listed.joined(separator: "; ")
-                }
-            }
-            entries.append(entry)
-        }
+        return alignment
     }
 
     /// The differences between old state `i` and new state `j`, as a changed entry words them.

@@ -111,3 +111,26 @@ import Testing
         #expect(dot.contains("<B>old</B>") && dot.contains("<B>new</B>"))
     }
 }
+
+extension RunDiffReportTests {
+    /// A difference said at an earlier step is drawn unmarked at the later ones, as the text counts it (a trial: a rename
+    /// said once was drawn removed and added in every later diagram).
+    @Test func aDifferenceShownEarlierIsDrawnUnmarked() throws {
+        let diff = RunDiff(
+            old: try Self.run([#"{"push": "A"}"#, #"{"push": "B"}"#], file: "old.json"),
+            new: try Self.run([#"{"push": "A2"}"#, #"{"push": "B2"}"#], file: "new.json"))
+        let report = RunDiffReport(diff)
+        #expect(diff.entries.map(\.unmarked) == [[], ["A", "A2"]])
+        let mermaid = report.mermaidBlock(diff.entries[1])
+        #expect(mermaid.contains(#"("was top<br/>B<br/>UIViewController<br/>− removed")"#))
+        #expect(mermaid.contains(#"("top<br/>B2<br/>UIViewController<br/>+ added")"#))
+        // A is no ghost, A2 not added; the earlier step's diagram marks them.
+        #expect(!mermaid.contains("<br/>A<br/>"))
+        #expect(!mermaid.contains("A2<br/>UIViewController<br/>+ added"))
+        #expect(report.mermaidBlock(diff.entries[0]).contains(#"("was top<br/>A<br/>UIViewController<br/>− removed")"#))
+        let dot = report.diagrams(options: DiagramOptions(expandAll: true))[1].dot
+        let marked = dot.split(separator: "\n").filter { $0.contains("− removed") || $0.contains("+ added") }
+        #expect(marked.count == 2)
+        #expect(marked.allSatisfy { $0.contains("<B>B</B>") || $0.contains("<B>B2</B>") })
+    }
+}

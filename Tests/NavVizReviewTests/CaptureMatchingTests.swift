@@ -1,0 +1,126 @@
+import NavVizCore
+import NavVizFormat
+import Testing
+
+@testable import NavVizReview
+
+/// Captured controllers are numbered in print order; `navviz diff` matches two captured runs' controllers by their place
+/// (a code-review trial: with a tab removed, the presented navigation controller `#5` printed as `#4`, read as the old
+/// fourth tab moved, and its real change, the style, went unsaid).
+@Suite struct CaptureMatchingTests {
+    /// A tab bar of navigation controllers whose roots are `tabs`' classes, tab 0 selected.
+    static func tabBar(_ tabs: [String], selected: Int = 0) -> String {
+        var text = "<UITabBarController 0x10>, state: appeared, view: <UILayoutContainerView 0x11>\n"
+        for (index, root) in tabs.enumerated() {
+            let shown = index == selected
+            let address = 0x100 * (index + 1)
+            let state = shown ? "appeared" : "disappeared"
+            text += "   | <UINavigationController 0x\(String(address, radix: 16))>, state: \(state), view: "
+            text += shown ? "<UILayoutContainerView 0x\(String(address + 1, radix: 16))>\n" : "(view not loaded)\n"
+            text += "   |    | <App.\(root) 0x\(String(address + 2, radix: 16))>, state: \(state), view: "
+            text += shown ? "<UIView 0x\(String(address + 3, radix: 16))>\n" : "(view not loaded)\n"
+        }
+        return text
+    }
+
+    /// A navigation controller presented by the tab bar, with `root`, in `style`'s presentation controller.
+    static func sheet(_ root: String, style: String) -> String {
+        "   + <UINavigationController 0x900>, state: appeared, view: <UILayoutContainerView 0x901>, presented with: "
+            + "<_UI\(style)PresentationController 0x902>\n"
+            + "   |    | <App.\(root) 0x910>, state: appeared, view: <UIView 0x911>\n"
+    }
+
+    /// An imported flow of these captures (the first the initial state), as `navviz import` writes it.
+    static func flow(_ texts: [String], file: String) throws -> DiffRun {
+        var captures: [(file: String, capture: CapturedHierarchy)] = []
+        var identities = CaptureIdentities()
+        for (index, text) in texts.enumerated() {
+            let capture = try Capture.read(text, file: "\(index).txt", continuing: identities)
+            identities = capture.identities
+            captures.append(("\(index).txt", capture))
+        }
+        return try DiffRun.load(text: JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: file)
+    }
+
+    static let fourTabs = ["ChatsViewController", "ContactsViewController", "DiscoverViewController", "MoreViewController"]
+
+    /// The trial's pull request: the fourth tab removed, the sheet's style changed. The presented navigation controller
+    /// is `#5` in one flow and `#4` in the other; it is compared as one, and only the style is said of it.
+    @Test(arguments: [
+        (
+            "FormSheet", "UINavigationController#5 style pageSheet → formSheet; and 1 difference shown at an earlier step",
+            ["step 0", "step 1"]
+        ),
+        ("PageSheet", "", ["step 0"]),
+    ])
+    func aRemovedTabDoesNotRenumberAPresentation(style: String, secondLine: String, steps: [String]) throws {
+        func captures(_ tabs: [String], _ style: String) -> [String] {
+            [Self.tabBar(tabs), Self.tabBar(tabs) + Self.sheet("ContactInfoViewController", style: style), Self.tabBar(tabs, selected: 1)]
+        }
+        let old = try Self.flow(captures(Self.fourTabs, "PageSheet"), file: "old.json")
+        let new = try Self.flow(captures(Array(Self.fourTabs.prefix(3)), style), file: "new.json")
+        #expect(new.steps[1].hierarchy.contains("UINavigationController#4"))
+        let diff = RunDiff(old: old, new: new)
+        let removal = "step 0: - UINavigationController#4 (with MoreViewController) only in old, tab 3 of UITabBarController"
+        #expect(diff.entries.map(\.summary) == [removal] + (secondLine.isEmpty ? [] : ["step 1: " + secondLine]))
+        #expect(diff.entries.map { "step \($0.index)" } == steps)
+        // The last capture switched tabs in both: it differs only by the removed tab, said at step 0.
+        #expect(diff.carried == 3 - steps.count)
+        #expect(
+            diff.notes == [
+                "captured controllers are numbered in print order, so new.json's are matched with old.json's by their place "
+                    + "and named as there: UINavigationController#4 as UINavigationController#5"
+            ])
+        #expect(diff.new.steps[1].hierarchy["UINavigationController#5"].presenter == "UITabBarController")
+    }
+
+    /// A tab removed from the middle: the later tabs, numbered one lower, are matched by their roots' classes.
+    @Test func aMiddleTabRemovedIsTheOnlyDifference() throws {
+        let old = try Self.flow([Self.tabBar(Self.fourTabs)], file: "old.json")
+        var three = Self.fourTabs
+        three.remove(at: 1)
+        let new = try Self.flow([Self.tabBar(three)], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: - UINavigationController#2 (with ContactsViewController) only in old, tab 1 of UITabBarController"
+            ])
+        #expect(
+            diff.notes.first?.hasSuffix(
+                "UINavigationController#2 as UINavigationController#3, UINavigationController#3 as UINavigationController#4") == true)
+    }
+
+    /// A tab added before a presentation: the presented controller takes its old number, and the added tab, whose number
+    /// it took, gets one neither flow uses.
+    @Test func anUnmatchedControllerWhoseNumberIsTakenGetsAFreeOne() throws {
+        let old = try Self.flow(
+            [Self.tabBar(["ChatsViewController"]) + Self.sheet("ContactInfoViewController", style: "PageSheet")], file: "old.json")
+        let new = try Self.flow(
+            [Self.tabBar(["ChatsViewController", "MoreViewController"]) + Self.sheet("ContactInfoViewController", style: "PageSheet")],
+            file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: + UINavigationController#4 (with MoreViewController) only in new, tab 1 of UITabBarController"
+            ])
+        #expect(
+            diff.notes.first?.hasSuffix(
+                "UINavigationController#2 as UINavigationController#4, UINavigationController#3 as UINavigationController#2") == true)
+    }
+
+    /// Scenario runs name controllers in their steps by these numbers: they are compared as they are.
+    @Test func scenarioRunsAreNotRenumbered() throws {
+        let old = try RunDiffTests.run([#"{"push": "Product"}"#], file: "old.json")
+        let new = try RunDiffTests.run([#"{"push": "Product"}"#, #"{"push": "Product"}"#], file: "new.json")
+        #expect(!CaptureMatching.isCaptured(old))
+        #expect(RunDiff(old: old, new: new).notes == [])
+    }
+
+    /// Captures of one app with nothing removed match every controller with itself: no note.
+    @Test func identicalCapturesNeedNoRenaming() throws {
+        let texts = [Self.tabBar(Self.fourTabs), Self.tabBar(Self.fourTabs) + Self.sheet("ContactInfoViewController", style: "PageSheet")]
+        let diff = RunDiff(old: try Self.flow(texts, file: "old.json"), new: try Self.flow(texts, file: "new.json"))
+        #expect(diff.isIdentical)
+        #expect(diff.notes == [])
+    }
+}
