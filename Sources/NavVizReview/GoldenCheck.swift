@@ -117,12 +117,20 @@ public struct GoldenCheck: Sendable {
         }
         var budget = linesPerScenario
         var hidden = 0
+        // When the step lines say what changed, the diagrams' DOT follows from it: its line diff (Graphviz HTML labels) goes
+        // to drift.txt only (a CI trial read 60 lines of it after the step lines that already said it all).
+        let explained = runDiff.map { !$0.entries.isEmpty || $0.carried > 0 } ?? false
+        var dotLinesLeft = 0
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
             // Its `-` lines are the golden's with the step number read as the new one: said, as they are not its bytes (a
             // trial grepped the golden for a quoted line and did not find it).
             let golden = renumberedTo[drift.path].map { "golden, its step number read as \($0)" } ?? "golden"
             let lines = ["--- \(drift.goldenPath ?? drift.path) (\(golden))", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
             report.fullDiff += lines
+            if explained, drift.path.hasSuffix(".dot") {
+                dotLinesLeft += lines.count
+                continue
+            }
             let room = min(linesPerFile, budget)
             report.lines += lines.prefix(room).enumerated().map { index, line in
                 "  " + Self.clipped(line, counterpart: Self.counterpart(of: index, in: lines), to: charactersPerLine)
@@ -137,6 +145,11 @@ public struct GoldenCheck: Sendable {
             }
         }
         if hidden > 0 { report.lines.append("  … \(hidden) more diff line\(hidden == 1 ? "" : "s") in \(artifacts)/drift.txt") }
+        if dotLinesLeft > 0 {
+            report.lines.append(
+                "  the diagrams' DOT line diffs (\(dotLinesLeft) lines) are in \(artifacts)/drift.txt: the step lines above say what changed"
+            )
+        }
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
         report.lines.append("  artifacts: \(artifacts)/")
         return report

@@ -17,7 +17,8 @@ extension NavVizCommand {
                 scenario file's path from GOLDEN: a recorded file finds its folder whatever is checked with it). The scenarios are \
                 run again and every file compared byte for byte. DOT is the same on every machine: commit the goldens.
 
-                On drift: a -/+ diff of what changed (capped; the full diff is in ARTIFACTS/<scenario>/drift.txt) and, \
+                On drift: the steps that now differ, and a -/+ diff of what changed (capped; the DOT's left out when the \
+                step lines explain it; the full diff is in ARTIFACTS/<scenario>/drift.txt) and, \
                 for each changed diagram, ARTIFACTS/<scenario>/<states|transitions>/NNN-<op>.expected.svg, .actual.svg \
                 and .diff.svg; a new diagram gets .actual.svg, a removed step's old-NNN-<op>.expected.svg. Diagrams \
                 pair by aligned step: after an inserted or removed step, one that only moved is listed as renumbered. \
