@@ -270,12 +270,16 @@ public enum DocsWriter {
         return svg
     }
 
-    /// The top-level index when several scenarios are rendered.
-    public static func index(_ entries: [(folder: String, scenario: String, steps: Int, failures: Int)]) -> String {
+    /// The top-level index when several scenarios are rendered; a name two scenarios share is followed by each one's file
+    /// (a trial could not tell two `Chats` apart).
+    public static func index(_ entries: [(folder: String, scenario: String, steps: Int, failures: Int, file: String)]) -> String {
         var rows = ""
+        var named: [String: Int] = [:]
+        for entry in entries { named[entry.scenario, default: 0] += 1 }
         for entry in entries {
+            let file = named[entry.scenario, default: 0] > 1 ? " <small>(\(html(escaping: entry.file)))</small>" : ""
             rows +=
-                "<li><a href=\"\(html(escaping: entry.folder))/index.html\">\(html(escaping: entry.scenario))</a> — \(entry.steps) step\(entry.steps == 1 ? "" : "s")"
+                "<li><a href=\"\(html(escaping: entry.folder))/index.html\">\(html(escaping: entry.scenario))</a>\(file) — \(entry.steps) step\(entry.steps == 1 ? "" : "s")"
             rows += entry.failures > 0 ? " <strong>(\(entry.failures) expectation\(entry.failures == 1 ? "" : "s") failed)</strong>" : ""
             rows += " · <a href=\"\(html(escaping: entry.folder))/README.md\">README</a></li>\n"
         }

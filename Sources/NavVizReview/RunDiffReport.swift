@@ -79,7 +79,7 @@ public struct RunDiffReport: Sendable {
         func comment() -> String {
             let omittedByCap = diff.entries.count - shown.count
             let omittedBySize = shown.count - blocks.count
-            var out = table + "\n" + blocks.joined()
+            var out = table + "\n" + (blocks.isEmpty ? "" : Self.mermaidKey) + blocks.joined()
             if omittedBySize > 0 {
                 out += note(omittedBySize + omittedByCap, "the comment would pass GitHub's \(limit)-character limit")
             } else if omittedByCap > 0 {
@@ -94,6 +94,11 @@ public struct RunDiffReport: Sendable {
         }
         return text
     }
+
+    /// What the diagrams' colours mean, above them (a trial: a first-time reviewer had to guess; docs/reviewing.md said it).
+    static let mermaidKey =
+        "Key: green `+ added`, red dashed `− removed` (where it was), yellow `~ changed`; blue fill the visible controller (a "
+        + "blue border when it is marked too), light blue on screen, grey off screen; an arrow labelled with a style is a presentation.\n\n"
 
     /// One entry's diagram: its title, then the Mermaid flowchart, folded.
     func mermaidBlock(_ entry: RunDiff.Entry) -> String {

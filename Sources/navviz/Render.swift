@@ -141,7 +141,7 @@ extension NavVizCommand {
             if let only, let section = RenderOptions.Section(rawValue: only) { options.sections = [section] }
             let progress = ProgressLine()
             let single = loaded.count == 1 && !isDirectory(scenarios[0])
-            var entries: [(folder: String, scenario: String, steps: Int, failures: Int)] = []
+            var entries: [(folder: String, scenario: String, steps: Int, failures: Int, file: String)] = []
             var outputs: [(folder: String, files: [OutputFile])] = []
             // Several scenarios share OUT with the top-level index.html, so no folder may take its name.
             var folders = FolderNames(reserved: single ? [] : ["index.html"], files: loaded.map(\.file))
@@ -175,7 +175,7 @@ extension NavVizCommand {
                 let folder = folders.unique(for: scenario.file)
                 Self.warnAboutLongMermaid(files, file: scenario.file)
                 outputs.append((folder, files))
-                entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count))
+                entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count, scenario.file))
             }
             progress.finish()
             timings.mark("assemble")

@@ -153,6 +153,8 @@ import Testing
                 | --- | --- | --- | --- |
                 | 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews | [002-push.svg](diff-out/002-push.svg) |
 
+                Key: green `+ added`, red dashed `− removed` (where it was), yellow `~ changed`; blue fill the visible controller (a blue border when it is marked too), light blue on screen, grey off screen; an arrow labelled with a style is a presentation.
+
                 <details><summary>Step 2 · inserted push</summary>
 
                 ```mermaid

@@ -230,6 +230,10 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: tmp.appendingPathComponent("navviz-out").path).sorted() == [
                 ".navviz-manifest", "a", "b", "index.html",
             ])
+        // Two scenarios of one name: each followed by its file (a trial could not tell two `Chats` apart).
+        let index = try String(contentsOf: tmp.appendingPathComponent("navviz-out/index.html"), encoding: .utf8)
+        #expect(index.contains("</a> <small>(flows/a.json)</small> — "))
+        #expect(index.contains("</a> <small>(flows/b.json)</small> — "))
         // A file of the user's beside it is still refused.
         try "notes".write(to: tmp.appendingPathComponent("navviz-out/a/notes.txt"), atomically: true, encoding: .utf8)
         #expect(try Self.navviz(["render", "flows", "--format", "dot"], in: tmp).status == 74)

@@ -49,7 +49,9 @@ import Testing
         let comment = report.markdown()
         #expect(
             comment.hasPrefix(
-                report.markdown(diagramLimit: 0) + "\n<details><summary>Step 2 · changed push</summary>\n\n```mermaid\nflowchart TB\n"))
+                report.markdown(diagramLimit: 0) + "\n" + RunDiffReport.mermaidKey
+                    + "<details><summary>Step 2 · changed push</summary>\n\n```mermaid\nflowchart TB\n"))
+        #expect(RunDiffReport.mermaidKey.hasPrefix("Key: green `+ added`, red dashed `− removed` (where it was), yellow `~ changed`; "))
         #expect(comment.components(separatedBy: "```mermaid\n").count == 3)
         #expect(comment.contains("<details><summary>Step 4 · changed select</summary>"))
         #expect(comment.contains("+ added"))
