@@ -14,6 +14,9 @@ public struct CapturedHierarchy: Sendable, Equatable {
     /// Each `--kind` class that matched nothing in this capture, with the note that says so (one of `notes`), so
     /// that a flow of captures can say it once, or not at all when another capture has the class.
     public var unmatchedKinds: [String: String] = [:]
+    /// Each class whose kind was guessed from its name (or whose container view hints at one), with the note that says so
+    /// (one of `notes`), so that a flow of captures notes it once (a trial: a new instance made the next capture say it again).
+    public var guessedKinds: [String: String] = [:]
 
     /// A captured hierarchy.
     public init(hierarchy: Hierarchy, observed: [(NodeID, PrintHierarchy.State)] = [], notes: [String] = []) {
@@ -235,6 +238,7 @@ extension PrintHierarchy {
         insert(0, parent: nil, presenter: nil)
         // A `--kind` that names no class of the dump is most likely misspelt.
         var unmatchedKinds: [String: String] = [:]
+        var guessedKinds: [String: String] = [:]
         for name in overrides.keys.sorted() where !names.contains(name) {
             // Else the one class that holds the name (`Coordinator` for `AppCoordinatorController`: a trial's near miss got no guess).
             let holding = name.count >= 4 ? Set(names.filter { $0.contains(name) }.map { ClassName.short($0) }) : []
@@ -263,10 +267,12 @@ extension PrintHierarchy {
                 kinds = [hinted] + kinds.filter { $0 != hinted }
             }
             let options = kinds.map { "--kind '\(short)=\($0)'" }
-            notes.append(
+            let note =
                 "\(ids)\(Self.ofClass(container.readable, ids: container.ids)) \(one ? "has" : "have") a UILayoutContainerView, the view of navigation, tab bar and "
-                    + "split view controllers, but \(one ? "is" : "are") drawn as a plain container; pass \(options[0]), "
-                    + "\(options[1]) or \(options[2]) if \(one ? "it is" : "they are") one")
+                + "split view controllers, but \(one ? "is" : "are") drawn as a plain container; pass \(options[0]), "
+                + "\(options[1]) or \(options[2]) if \(one ? "it is" : "they are") one"
+            guessedKinds[short] = note
+            notes.append(note)
         }
         for guess in guesses {
             // Quoted, so the option can be pasted into a shell even when the class has `<` or `>`.
@@ -276,6 +282,7 @@ extension PrintHierarchy {
                 notes.append(
                     "'\(guess.ids[0])'\(Self.ofClass(guess.readable, ids: guess.ids)) is drawn as a \(kind) container from its class name; pass \(option) if it is not one"
                 )
+                guessedKinds[ClassName.short(guess.readable)] = notes.last
             } else {
                 // Four or more by the first and the last (a trial's note listed nine ids, in the README and index.html too).
                 let ids =
@@ -286,6 +293,7 @@ extension PrintHierarchy {
                 notes.append(
                     "\(ids)\(Self.ofClass(guess.readable, ids: guess.ids))\(comma) are drawn as \(kind) containers from their class name; pass \(option) if they are not"
                 )
+                guessedKinds[ClassName.short(guess.readable)] = notes.last
             }
         }
         if isDetached {
@@ -309,6 +317,7 @@ extension PrintHierarchy {
         var captured = CapturedHierarchy(hierarchy: built, observed: observed, notes: notes)
         captured.identities = identities
         captured.unmatchedKinds = unmatchedKinds
+        captured.guessedKinds = guessedKinds
         return captured
     }
 

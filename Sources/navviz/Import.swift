@@ -88,6 +88,13 @@ extension NavVizCommand {
                 }
                 loaded[index].capture.notes.removeAll { unsaid.values.contains($0) }
             }
+            // A class's guessed kind is noted once, at the first capture that has it (a new instance made the next capture
+            // note it again with another count: a trial).
+            var guessed = Set<String>()
+            for index in loaded.indices {
+                let again = loaded[index].capture.guessedKinds.filter { name, _ in !guessed.insert(name).inserted }
+                loaded[index].capture.notes.removeAll { again.values.contains($0) }
+            }
             // A note said of one capture is not said again of the next (the same guessed kind, capture after capture).
             var said = Set<String>()
             for (file, capture) in loaded { printNotes(capture.notes.filter { said.insert($0).inserted }, file: file) }
