@@ -8,8 +8,11 @@ extension DOTBuilder {
     }
 
     /// A state's DOT, the scene it draws, and the DOT id of each item drawn.
-    func statePicture(_ hierarchy: Hierarchy, finder: ViewFinderResult, caption: String? = nil) -> StatePicture {
-        let scene = options.apply(SceneBuilder(hierarchy: hierarchy, finder: finder).scene())
+    /// `keeping`: nodes drawn in full however focused the options are.
+    func statePicture(
+        _ hierarchy: Hierarchy, finder: ViewFinderResult, caption: String? = nil, keeping: Set<NodeID> = []
+    ) -> StatePicture {
+        let scene = options.apply(SceneBuilder(hierarchy: hierarchy, finder: finder).scene(), keeping: keeping)
         var writer = DOTWriter()
         writer.open("digraph navviz")
         var graph: DOTAttributes = [:]

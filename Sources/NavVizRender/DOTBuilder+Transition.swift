@@ -19,8 +19,8 @@ extension DOTBuilder {
     }
 
     /// A state as a transition's panel draws it: as its state diagram does, without a legend.
-    public func panelState(_ hierarchy: Hierarchy, finder: ViewFinderResult) -> StatePicture {
-        withoutLegend.statePicture(hierarchy, finder: finder)
+    public func panelState(_ hierarchy: Hierarchy, finder: ViewFinderResult, keeping: Set<NodeID> = []) -> StatePicture {
+        withoutLegend.statePicture(hierarchy, finder: finder, keeping: keeping)
     }
 
     /// A step's transition as one DOT graph (`transitionDiagram(…).dot`).
@@ -190,7 +190,12 @@ extension DOTBuilder {
     ) -> [StatePicture] {
         let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots).filter { !unmarked.contains($0.key) }
         let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called)
-        let pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
+        var pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
+        // A state's picture folds what is off screen; a controller the step added folded into a summary box read as the
+        // box changed, and the push was nowhere drawn (a trial): the after side is drawn again with it in full. (What
+        // left is counted on its box, `− 2 of 3 removed`: it is not there to look at any more.)
+        let hiddenAfter = pictures.after.scene.foldedMembers { marks[$0] == .added }
+        if !hiddenAfter.isEmpty { pictures.after = panelState(after, finder: afterFinder, keeping: hiddenAfter) }
         return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in
             var picture = picture
             picture.scene = picture.scene.marking(marks, kinds, words: words)

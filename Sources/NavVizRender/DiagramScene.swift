@@ -279,6 +279,21 @@ private struct Signature: Equatable {
 // MARK: - Focus
 
 extension DiagramScene {
+    /// The nodes folded into summary boxes for which `include` holds, of the boxes where it does not hold for every node
+    /// (a box whose nodes were all removed says so itself).
+    func foldedMembers(where include: (NodeID) -> Bool) -> Set<NodeID> {
+        var out: Set<NodeID> = []
+        func walk(_ item: DiagramItem) {
+            if let folded = item.folded {
+                let hits = folded.members.filter(include)
+                if hits.count < folded.members.count { out.formUnion(hits) }
+            }
+            (item.children + item.presentations).forEach(walk)
+        }
+        roots.forEach(walk)
+        return out
+    }
+
     /// The ids of every node marked added, removed or changed.
     var changedIDs: Set<NodeID> {
         func walk(_ item: DiagramItem) -> [NodeID] {

@@ -175,10 +175,13 @@ public struct ScenarioRenderer: Sendable {
                     states: (panels[panelIndex[before.index]!].picture, panels[panelIndex[step.index]!].picture))
                 diagram.dot = picture.dot
                 diagram.composition = picture
-                // The panels' keys are the states', hashed once; then the legend's, if any.
+                // The panels' keys are the states', hashed once (unless a side was drawn again, with what the step added in
+                // full); then the legend's, if any.
+                let sides = [panels[panelIndex[before.index]!], panels[panelIndex[step.index]!]]
+                let parts = picture.parts
                 diagram.layouts =
-                    [panels[panelIndex[before.index]!].key, panels[panelIndex[step.index]!].key]
-                    + picture.parts.dropFirst(2).map(TextKey.init)
+                    zip(sides, parts).map { side, part in part == side.picture.dot ? side.key : TextKey(part) }
+                    + parts.dropFirst(2).map(TextKey.init)
                 diagram.mermaid =
                     wantsMermaid
                     ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil

@@ -452,3 +452,41 @@ import Testing
         #expect(legend > (try #require(svg.firstRange(of: #"<g id="panel_after""#)).lowerBound))
     }
 }
+
+extension ComparisonDiagramTests {
+    /// A controller the step added where the state diagram folds it (pushed onto a tab a full-screen sheet then covered,
+    /// or buried by a second push) is drawn in full in the after panel, which is then not the state's picture; the rest
+    /// is folded as before (a trial: the push showed only as `3 in stack · top ChatInfo` on a box tagged `~ changed`).
+    @Test func anAddedControllerIsNeverFoldedInTheAfterPanel() throws {
+        let steps = try Self.steps(
+            #"""
+            {"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": ["Home", "Chat"], "id": "chatsNav"}, {"navigation": ["Contacts"]}], "id": "tabs"},
+             "steps": [{"push": "ChatInfo"}, {"present": "Profile", "style": "fullScreen"}, {"snapshot": {"id": "tabs", "kind": "tab", "selected": 0, "children": [
+               {"id": "chatsNav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Chat", "kind": "controller", "screen": "Chat", "children": []}, {"id": "ChatInfo", "kind": "controller", "screen": "ChatInfo", "children": []}, {"id": "Media", "kind": "controller", "screen": "Media", "children": []}]},
+               {"id": "navigation", "kind": "navigation", "children": [{"id": "Contacts", "kind": "controller", "screen": "Contacts", "children": []}]}],
+               "presented": {"id": "Profile", "kind": "controller", "screen": "Profile", "style": "fullScreen", "children": []}}}]}
+            """#)
+        let builder = DOTBuilder(options: .focused)
+        let states = steps.map { builder.state($0.hierarchy, finder: $0.finder) }
+        // The state after step 3 folds the covered stack; its transition draws the push (Media) in full.
+        #expect(states[3].contains("4 in stack · top Media"))
+        let picture = Self.picture(steps, 3)
+        #expect(picture.parts[0] == states[2])
+        #expect(picture.parts[1] != states[3])
+        #expect(picture.parts[1].contains("<B>Media</B>"))
+        #expect(picture.parts[1].contains("more below"))
+        #expect(
+            picture.dot.contains(
+                ##"<B>Media</B><BR/><FONT COLOR="#57606a" POINT-SIZE="8">UIViewController</FONT><BR/><FONT COLOR="#1a7f37" POINT-SIZE="8"><B>+ added</B></FONT>"##
+            ))
+        // A transition that adds nothing folded keeps the state's picture.
+        #expect(Self.picture(steps, 1).parts == [states[0], states[1]])
+        // A render lays the drawn-again panel out, not the state's (whose layout it reuses for the other panels).
+        let run = Run(scenario: "t", file: "t.json", steps: steps)
+        var options = RenderOptions()
+        options.sections = [.transitions]
+        options.textMetrics = .portable
+        let svg = try #require(try ScenarioRenderer(options: options).render(run).first { $0.path == "transitions/003-snapshot.svg" })
+        #expect(svg.contents.contains(">Media</text>"))
+    }
+}
