@@ -128,7 +128,9 @@ public struct RunDiff: Sendable, Equatable {
         var alignment = Self.align(old: old, new: new, start: start)
         // Captured controllers are numbered in print order: matched by place instead, and the new run's renamed to the old
         // run's numbers before the comparison (`CaptureMatching`), said.
-        if CaptureMatching.isCaptured(old), CaptureMatching.isCaptured(new) {
+        // (Two capture files of one launch share addresses, which named their controllers already: an address is the
+        // surer identity.)
+        if CaptureMatching.isCaptured(old), CaptureMatching.isCaptured(new), old.identities.latest.isDisjoint(with: new.identities.latest) {
             let pairs = alignment.compactMap { pair -> (old: Int, new: Int)? in
                 if case .both(let i, let j) = pair { return (i, j) }
                 return nil

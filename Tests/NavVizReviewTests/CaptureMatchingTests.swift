@@ -124,3 +124,22 @@ import Testing
         #expect(diff.notes == [])
     }
 }
+
+extension CaptureMatchingTests {
+    /// Two capture files of one launch name their controllers by address already: a new navigation controller in tab 0's
+    /// place is another controller, said as such, not matched with the one it replaced by its place.
+    @Test func capturesOfOneLaunchKeepTheirAddressesIdentities() throws {
+        let old = Self.tabBar(["ChatsViewController", "MoreViewController"])
+        let new = old.replacingOccurrences(of: "<UINavigationController 0x100>", with: "<UINavigationController 0x700>")
+        let first = try DiffRun.load(text: old, file: "a.txt")
+        let second = try DiffRun.load(text: new, file: "b.txt", continuing: first.identities)
+        let diff = RunDiff(old: first, new: second)
+        #expect(diff.notes == [])
+        #expect(
+            diff.entries.map(\.summary) == ["step 0: ~ UINavigationController replaced by UINavigationController#3 in UITabBarController"])
+        // Another launch (no address in common): matched by place, the same app.
+        let relaunched = try DiffRun.load(
+            text: new.replacingOccurrences(of: "0x", with: "0x8"), file: "c.txt", continuing: first.identities)
+        #expect(RunDiff(old: first, new: relaunched).isIdentical)
+    }
+}
