@@ -79,25 +79,35 @@ struct CaptureMatching {
         _ b: NodeID, _ a: NodeID, old: Hierarchy, new: Hierarchy, match: inout [NodeID: NodeID], taken: inout Set<NodeID>
     ) {
         let theirs = old[a].children
-        var next = 0
-        for child in new[b].children {
-            if let known = match[child] {
-                if let at = theirs.firstIndex(of: known) {
-                    next = at + 1
-                    walk(child, known, old: old, new: new, match: &match, taken: &taken)
-                }
-                continue
+        let mine = new[b].children
+        var pairs: [Int: Int] = [:]
+        for (j, child) in mine.enumerated() {
+            if let known = match[child], let i = theirs.firstIndex(of: known) { pairs[j] = i }
+        }
+        func claim(_ j: Int, _ i: Int) {
+            match[mine[j]] = theirs[i]
+            taken.insert(theirs[i])
+            pairs[j] = i
+        }
+        func free(_ j: Int) -> [Int] {
+            theirs.indices.filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == mine[j].numbered.base }
+        }
+        // Alike first, over the whole list (a tab inserted before others must not take their numbers' old places): the
+        // same number, then in order, then out of order (tabs swapped).
+        for j in mine.indices where match[mine[j]] == nil {
+            let signature = signature(mine[j], in: new)
+            let alike = free(j).filter { Self.signature(theirs[$0], in: old) == signature }
+            let next = (pairs.filter { $0.key < j }.map(\.value).max() ?? -1) + 1
+            if let pick = alike.first(where: { theirs[$0] == mine[j] }) ?? alike.first(where: { $0 >= next }) ?? alike.first {
+                claim(j, pick)
             }
-            let base = child.numbered.base
-            let free = theirs.indices.filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == base }
-            guard !free.isEmpty else { continue }
-            let mine = signature(child, in: new)
-            let alike = free.filter { signature(theirs[$0], in: old) == mine }
-            let pick =
-                alike.first { theirs[$0] == child } ?? alike.first { $0 >= next } ?? free.first { theirs[$0] == child }
-            guard let pick else { continue }
-            next = pick + 1
-            walk(child, theirs[pick], old: old, new: new, match: &match, taken: &taken)
+        }
+        // Then the same number, of another class or root (a tab's root renamed).
+        for j in mine.indices where match[mine[j]] == nil {
+            if let pick = free(j).first(where: { theirs[$0] == mine[j] }) { claim(j, pick) }
+        }
+        for j in mine.indices {
+            if let i = pairs[j] { walk(mine[j], theirs[i], old: old, new: new, match: &match, taken: &taken) }
         }
         if let presented = new[b].presented, let counterpart = old[a].presented {
             walk(presented, counterpart, old: old, new: new, match: &match, taken: &taken)

@@ -143,3 +143,37 @@ extension CaptureMatchingTests {
         #expect(RunDiff(old: first, new: relaunched).isIdentical)
     }
 }
+
+extension CaptureMatchingTests {
+    /// Two tabs swapped: each navigation controller is matched by its root, out of order, and the swap is said as a
+    /// reorder (matched in order only, the second was left unmatched and read as added and removed).
+    @Test func swappedTabsAreMatchedByTheirRoots() throws {
+        let old = try Self.flow([Self.tabBar(Self.fourTabs)], file: "old.json")
+        let swapped = [Self.fourTabs[0], Self.fourTabs[2], Self.fourTabs[1], Self.fourTabs[3]]
+        let new = try Self.flow([Self.tabBar(swapped)], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: UITabBarController reordered UINavigationController, UINavigationController#2, UINavigationController#3, "
+                    + "UINavigationController#4 → UINavigationController, UINavigationController#3, UINavigationController#2, "
+                    + "UINavigationController#4"
+            ])
+        #expect(diff.new.steps[0].hierarchy["UINavigationController#3"].children == ["DiscoverViewController"])
+    }
+}
+
+extension CaptureMatchingTests {
+    /// A tab inserted before others: every old tab is matched with its own root, though the new one took the second's
+    /// number (matched by number first, each later tab read as another screen).
+    @Test func aTabInsertedBeforeOthersIsTheOnlyDifference() throws {
+        let old = try Self.flow([Self.tabBar(Self.fourTabs)], file: "old.json")
+        var five = Self.fourTabs
+        five.insert("WalletViewController", at: 1)
+        let new = try Self.flow([Self.tabBar(five)], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: + UINavigationController#6 (with WalletViewController) only in new, tab 1 of UITabBarController"
+            ])
+    }
+}
