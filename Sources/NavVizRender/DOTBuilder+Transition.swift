@@ -189,7 +189,7 @@ extension DOTBuilder {
         unmarked: Set<NodeID> = []
     ) -> [StatePicture] {
         let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots).filter { !unmarked.contains($0.key) }
-        let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called)
+        let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called, unmarked: unmarked)
         var pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         // A state's picture folds what is off screen; a controller the step added folded into a summary box read as the
         // box changed, and the push was nowhere drawn (a trial): the after side is drawn again with it in full. (What

@@ -116,7 +116,8 @@ struct SceneBuilder {
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
         marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy).filter { !unmarked.contains($0.key) } } ?? [:]
-        changeWords = previous.map { [marks] in DiagramScene.changeWords(before: $0, after: hierarchy, marks: marks) } ?? [:]
+        changeWords =
+            previous.map { [marks] in DiagramScene.changeWords(before: $0, after: hierarchy, marks: marks, unmarked: unmarked) } ?? [:]
     }
 
     func scene() -> DiagramScene {
@@ -494,8 +495,10 @@ extension DiagramScene {
     /// `called`: the controllers the step sent appearance callbacks; one that came on screen or left it without any
     /// was uncovered or covered (a full-screen sheet over a page sheet: `off screen` with no event behind it read as a
     /// missing callback, a readability trial).
+    /// `unmarked`: children whose coming or going is not this diagram's to tell (a diff said it at an earlier step): a
+    /// container whose children differ by those alone has no word for its children (`tabs 4 → 3` again at every step).
     static func changeWords(
-        before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark], called: Set<NodeID>? = nil
+        before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark], called: Set<NodeID>? = nil, unmarked: Set<NodeID> = []
     ) -> [NodeID: String] {
         let (shownBefore, shownAfter) = (Set(before.onScreenControllers()), Set(after.onScreenControllers()))
         var words: [NodeID: String] = [:]
@@ -523,7 +526,9 @@ extension DiagramScene {
             }
             // An activity keeps the active one last, and a collapsed split one column: said by `active` and `collapsed`.
             let (from, to) = (old.children.count, new.children.count)
-            if old.children != new.children, !(new.kind == .activity && from == to && old.active != new.active),
+            let told = { (children: [NodeID]) in unmarked.isEmpty ? children : children.filter { !unmarked.contains($0) } }
+            if old.children != new.children, told(old.children) != told(new.children),
+                !(new.kind == .activity && from == to && old.active != new.active),
                 !(new.kind == .split && old.isCollapsed != new.isCollapsed)
             {
                 let noun: String

@@ -136,3 +136,24 @@ extension RunDiffReportTests {
         #expect(marked.allSatisfy { $0.contains("<B>B</B>") || $0.contains("<B>B2</B>") })
     }
 }
+
+extension RunDiffReportTests {
+    /// A container's tag names only what the step's line does: a tab removed at an earlier step is no `tabs 3 → 2` on a
+    /// later step that switched tabs.
+    @Test func aContainersTagLeavesOutWhatWasShownEarlier() throws {
+        func run(_ tabs: [String], selecting tab: Int, file: String) throws -> DiffRun {
+            let list = tabs.map { #"{"navigation": ["\#($0)"]}"# }.joined(separator: ", ")
+            return try DiffRun.load(
+                text: #"{"navviz": 1, "name": "Shop", "root": {"tabs": [\#(list)], "id": "shopTabs"}, "steps": [{"select": \#(tab)}]}"#,
+                file: file)
+        }
+        let diff = RunDiff(
+            old: try run(["Home", "Cart", "More"], selecting: 2, file: "old.json"),
+            new: try run(["Home", "Cart"], selecting: 1, file: "new.json"))
+        #expect(diff.entries.map(\.index) == [0, 1])
+        #expect(diff.entries[1].unmarked == ["navigation#3", "More"])
+        let mermaid = RunDiffReport(diff).mermaidBlock(diff.entries[1])
+        #expect(mermaid.contains(#"subgraph n2 ["UITabBarController · shopTabs · ~ tab 2 → 1"]"#))
+        #expect(RunDiffReport(diff).mermaidBlock(diff.entries[0]).contains("~ tabs 3 → 2"))
+    }
+}
