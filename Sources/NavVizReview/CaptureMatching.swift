@@ -32,12 +32,12 @@ struct CaptureMatching {
         var renaming = match.filter { $0.key != $0.value }
         guard !renaming.isEmpty else { return }
         // A new controller left unmatched keeps its id, unless a match took it: then a number neither run uses.
-        var highest: [Substring: Int] = [:]
+        var used: [Substring: Set<Int>] = [:]
         for run in [old, new] {
             for step in run.steps {
                 for id in step.hierarchy.nodeIDs {
                     let (base, number) = id.numbered
-                    highest[base] = max(highest[base] ?? 1, number ?? 1)
+                    used[base, default: []].insert(number ?? 1)
                 }
             }
         }
@@ -46,19 +46,24 @@ struct CaptureMatching {
         for step in new.steps { allNew.formUnion(step.hierarchy.nodeIDs) }
         for id in allNew.sorted() where renaming[id] == nil && targets.contains(id) {
             let base = id.numbered.base
-            let next = (highest[base] ?? 1) + 1
-            highest[base] = next
-            renaming[id] = NodeID("\(base)#\(next)")
+            let numbers = used[base, default: []]
+            // After the highest, or the first free one when that overflows (a hand-edited `#9223372036854775807`).
+            let (after, overflow) = (numbers.max() ?? 1).addingReportingOverflow(1)
+            let fresh = overflow ? (2...).first { !numbers.contains($0) }! : after
+            used[base, default: []].insert(fresh)
+            renaming[id] = NodeID("\(base)#\(fresh)")
         }
         self.renaming = renaming
     }
 
     /// What tells a controller from the others of its class in one container: its kind and class, and a container's
     /// first child's class (a tab's navigation controller by its root).
-    static func signature(_ id: NodeID, in h: Hierarchy) -> String {
+    /// `deep`: every child's class, not the first's only.
+    static func signature(_ id: NodeID, in h: Hierarchy, deep: Bool = false) -> String {
         let node = h[id]
-        let first = node.children.first.map { h[$0].className ?? h[$0].screen ?? $0.numbered.base.description } ?? ""
-        return "\(node.kind.rawValue)|\(node.className ?? node.screen ?? "")|\(first)"
+        let name = { (child: NodeID) in h[child].className ?? h[child].screen ?? child.numbered.base.description }
+        let children = deep ? node.children.map(name).joined(separator: ",") : node.children.first.map(name) ?? ""
+        return "\(node.kind.rawValue)|\(node.className ?? node.screen ?? "")|\(children)"
     }
 
     /// Matches `b` (new) with `a` (old) unless either has another match, then their children and presented controllers.
@@ -92,14 +97,13 @@ struct CaptureMatching {
         func free(_ j: Int) -> [Int] {
             theirs.indices.filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == mine[j].numbered.base }
         }
-        // Alike first, over the whole list (a tab inserted before others must not take their numbers' old places): the
-        // same number, then in order, then out of order (tabs swapped).
-        for j in mine.indices where match[mine[j]] == nil {
-            let signature = signature(mine[j], in: new)
-            let alike = free(j).filter { Self.signature(theirs[$0], in: old) == signature }
-            let next = (pairs.filter { $0.key < j }.map(\.value).max() ?? -1) + 1
-            if let pick = alike.first(where: { theirs[$0] == mine[j] }) ?? alike.first(where: { $0 >= next }) ?? alike.first {
-                claim(j, pick)
+        // Alike first, over the whole list (a tab inserted before others must not take their numbers' old places): by
+        // every child's class, then by the first's; the k-th alike new one with the k-th alike old one left, whatever moved
+        // around them (tabs swapped, one moved to the front).
+        for deep in [true, false] {
+            for j in mine.indices where match[mine[j]] == nil {
+                let signature = signature(mine[j], in: new, deep: deep)
+                if let pick = free(j).first(where: { Self.signature(theirs[$0], in: old, deep: deep) == signature }) { claim(j, pick) }
             }
         }
         // Then the same number, of another class or root (a tab's root renamed).
@@ -122,6 +126,13 @@ extension DiffStep {
         DiffStep(
             index: index, op: op, status: status, message: message, hierarchy: hierarchy.renamingNodes(map),
             finder: finder.renamingNodes(map), arguments: nil,
-            callbacks: callbacks?.map { Callback(controller: map[$0.controller] ?? $0.controller, text: $0.text) })
+            callbacks: callbacks?.map { callback in
+                // Its text names the controller too (`Nav#4.viewWillDisappear`): compared as text, an old name read as another
+                // callback (a review).
+                guard let renamed = map[callback.controller] else { return callback }
+                let prefix = callback.controller.rawValue + "."
+                let text = callback.text.hasPrefix(prefix) ? renamed.rawValue + "." + callback.text.dropFirst(prefix.count) : callback.text
+                return Callback(controller: renamed, text: text)
+            })
     }
 }

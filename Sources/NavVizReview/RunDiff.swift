@@ -76,6 +76,8 @@ public struct RunDiff: Sendable, Equatable {
     /// Aligned steps left out of `entries` because they differ only by what came before: each did what
     /// its counterpart did, from states that already differed (a push inserted earlier, still in the stack).
     public var carried = 0
+    /// The new run's index of each carried step.
+    public var carriedSteps: [Int] = []
 
     /// What the reader should know about how the runs were compared (one sentence each).
     public var notes: [String] = []
@@ -141,7 +143,8 @@ public struct RunDiff: Sendable, Equatable {
                 renamed.steps = new.steps.map { $0.renamingNodes(renaming) }
                 self.new = renamed
                 alignment = Self.align(old: old, new: renamed, start: start)
-                let listed = renaming.sorted { $0.key < $1.key }
+                // By class, then number (`#2` before `#10`).
+                let listed = renaming.sorted { ($0.key.numbered.base, $0.key.numbered.number ?? 1) < ($1.key.numbered.base, $1.key.numbered.number ?? 1) }
                 let shown = listed.prefix(3).map { "\($0.key) as \($0.value)" }.joined(separator: ", ")
                 let more = listed.count > 3 ? " and \(listed.count - 3) more" : ""
                 notes.append(
@@ -159,6 +162,10 @@ public struct RunDiff: Sendable, Equatable {
         for (position, pair) in alignment.enumerated() {
             if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: self.new, j) {
                 carried += 1
+                carriedSteps.append(j)
+                // What was named and still differs (nothing, when the two led to one state): a difference that comes
+                // back after is new there (a review: a rename undone, then redone, was counted as said).
+                persisting.formIntersection(Self.stateDifferences(old: old, i, new: self.new, j))
                 continue
             }
             guard var entry = Self.entry(pair, old: old, new: self.new, initial: position == 0) else {
@@ -175,6 +182,7 @@ public struct RunDiff: Sendable, Equatable {
                 // only by what came before (a trial read the removal again at the last step).
                 if !earlier.isEmpty, earlier.count == entry.changes.count {
                     carried += 1
+                    carriedSteps.append(j)
                     continue
                 }
                 if !earlier.isEmpty, earlier.count < entry.changes.count {

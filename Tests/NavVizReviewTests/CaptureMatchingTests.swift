@@ -177,3 +177,74 @@ extension CaptureMatchingTests {
             ])
     }
 }
+
+extension CaptureMatchingTests {
+    /// A renamed controller's callbacks are renamed in their text too: compared as text, the old name read as another
+    /// callback (a review: `callbacks +Nav#4.viewWillDisappear, −Nav#3.viewWillDisappear` on a step the flows share).
+    @Test func renamingAStepRenamesItsCallbacksText() throws {
+        let run = try RunDiffTests.run([#"{"push": "Product"}"#])
+        var step = run.steps[1]
+        step.callbacks = [
+            .init(controller: "Product", text: "Product.viewWillAppear (not animated)"),
+            .init(controller: "Home", text: "Home.viewWillDisappear"),
+        ]
+        let renamed = step.renamingNodes(["Product": "Product#2"])
+        #expect(renamed.callbacks?.map(\.text) == ["Product#2.viewWillAppear (not animated)", "Home.viewWillDisappear"])
+        #expect(renamed.callbacks?.map(\.controller) == ["Product#2", "Home"])
+        #expect(renamed.finder.visible == "Product#2")
+        #expect(renamed.canonical.contains(#""Product#2""#))
+    }
+}
+
+extension CaptureMatchingTests {
+    /// A fresh number after the highest, or the first free one when that overflows (a review: a hand-edited
+    /// `#9223372036854775807` crashed `diff`).
+    @Test func aFreshNumberNeverOverflows() throws {
+        func node(_ id: String, _ kind: String = "controller", children: [String] = [], presented: String? = nil) -> String {
+            let screen = id.split(separator: "#").first!
+            return #"{"id": "\#(id)", "kind": "\#(kind)", "screen": "\#(screen)", "children": [\#(children.joined(separator: ", "))]"#
+                + (presented.map { #", "presented": \#($0)"# } ?? "") + "}"
+        }
+        func flow(_ tabs: [(String, String)], sheet: String, file: String) throws -> DiffRun {
+            let presented = node(sheet, "navigation", children: [node("Profile")]).replacingOccurrences(of: #""children""#, with: #""style": "pageSheet", "children""#)
+            let root = node(
+                "Tabs", "tab", children: tabs.map { node($0.0, "navigation", children: [node($0.1)]) }, presented: presented
+            ).replacingOccurrences(of: #""kind": "tab", "#, with: #""kind": "tab", "selected": 0, "#)
+            return try DiffRun.load(text: #"{"navviz": 1, "name": "flow", "root": \#(root), "steps": []}"#, file: file)
+        }
+        let old = try flow([("Nav", "Chats"), ("Nav#9223372036854775807", "Other")], sheet: "Nav#2", file: "old.json")
+        let new = try flow([("Nav", "Chats"), ("Nav#2", "More")], sheet: "Nav#3", file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.notes == [
+                "captured controllers are numbered in print order, so new.json's are matched with old.json's by their place and "
+                    + "named as there: Nav#2 as Nav#4, Nav#3 as Nav#2"
+            ])
+        #expect(diff.entries.map(\.summary) == ["step 0: ~ Nav#9223372036854775807 (with Other) replaced by Nav#4 (with More) in Tabs"])
+    }
+}
+
+extension CaptureMatchingTests {
+    /// Two tabs alike by their roots, one with a pushed screen: matched by all their children's classes first, then the
+    /// k-th alike with the k-th; one tab moved to the front is one move, not a rotation with the pushed screen moved (a
+    /// review).
+    @Test func aTabMovedToTheFrontAmongAlikeTabsIsOneMove() throws {
+        func bar(_ tabs: [String]) -> String {
+            var lines = Self.tabBar(tabs).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let chats = lines.firstIndex { $0.contains("App.ChatsViewController 0x\(String(0x100 * (tabs.firstIndex(of: "ChatsViewController")! + 1) + 2, radix: 16))") }!
+            lines.insert("   |    | <App.DetailViewController 0x990>, state: disappeared, view: (view not loaded)", at: chats + 1)
+            return lines.joined(separator: "\n")
+        }
+        let old = try Self.flow([bar(["ChatsViewController", "MoreViewController", "ChatsViewController"])], file: "old.json")
+        let new = try Self.flow([bar(["MoreViewController", "ChatsViewController", "ChatsViewController"])], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: UITabBarController reordered UINavigationController, UINavigationController#2, UINavigationController#3 → "
+                    + "UINavigationController#2, UINavigationController, UINavigationController#3; UINavigationController#2 loaded; "
+                    + "MoreViewController loaded; UINavigationController unloaded; ChatsViewController unloaded; "
+                    + "visible DetailViewController → MoreViewController"
+            ])
+        #expect(!diff.entries[0].summary.contains("moved"))
+    }
+}

@@ -532,3 +532,20 @@ extension RunDiffTests {
             ])
     }
 }
+
+extension RunDiffTests {
+    /// A difference undone (both runs back in one state) and then made again is said again: the step before it, counted
+    /// as carried, named nothing (a review: the second push was counted as said, and its diagram lost every mark).
+    @Test func aDifferenceUndoneAndMadeAgainIsSaidAgain() throws {
+        func flow(_ screen: String, file: String) throws -> DiffRun {
+            try DiffRun.load(
+                text: #"{"navviz": 1, "name": "S", "root": {"tabs": [{"navigation": ["Home"], "id": "nav0"}, {"navigation": ["Cart"], "id": "nav1"}], "id": "tabs"}, "#
+                    + #""steps": [{"push": "\#(screen)", "target": "nav1"}, {"pop": true, "target": "nav1"}, {"push": {"ref": "\#(screen)"}, "target": "nav1"}]}"#,
+                file: file)
+        }
+        let diff = RunDiff(old: try flow("A", file: "old.json"), new: try flow("B", file: "new.json"))
+        #expect(diff.entries.map(\.summary) == ["step 1: ~ A replaced by B in nav1", "step 3: ~ A replaced by B in nav1"])
+        #expect(diff.carriedSteps == [2])
+        #expect(diff.entries.allSatisfy { $0.unmarked.isEmpty })
+    }
+}
