@@ -27,7 +27,9 @@ struct CaptureMatching {
         for (i, j) in pairs {
             let (a, b) = (old.steps[i].hierarchy, new.steps[j].hierarchy)
             guard let rootA = a.root, let rootB = b.root else { continue }
-            Self.walk(rootB, rootA, old: a, new: b, match: &match, taken: &taken)
+            var walk = Walk(old: a, new: b, match: match, taken: taken)
+            walk.walk(rootB, rootA)
+            (match, taken) = (walk.match, walk.taken)
         }
         var renaming = match.filter { $0.key != $0.value }
         guard !renaming.isEmpty else { return }
@@ -66,55 +68,83 @@ struct CaptureMatching {
         return "\(node.kind.rawValue)|\(node.className ?? node.screen ?? "")|\(children)"
     }
 
-    /// Matches `b` (new) with `a` (old) unless either has another match, then their children and presented controllers.
-    private static func walk(
-        _ b: NodeID, _ a: NodeID, old: Hierarchy, new: Hierarchy, match: inout [NodeID: NodeID], taken: inout Set<NodeID>
-    ) {
-        if let known = match[b] {
-            guard known == a else { return }
-        } else {
-            guard !taken.contains(a), b.numbered.base == a.numbered.base else { return }
-            match[b] = a
-            taken.insert(a)
-        }
-        descend(b, a, old: old, new: new, match: &match, taken: &taken)
-    }
+    /// The matching under way: new id → old id, the old ids taken, and the new controllers whose match was decided
+    /// (with one, or none) as part of a presentation chain.
+    private struct Walk {
+        let old: Hierarchy
+        let new: Hierarchy
+        var match: [NodeID: NodeID]
+        var taken: Set<NodeID>
+        var decided: Set<NodeID> = []
 
-    private static func descend(
-        _ b: NodeID, _ a: NodeID, old: Hierarchy, new: Hierarchy, match: inout [NodeID: NodeID], taken: inout Set<NodeID>
-    ) {
-        let theirs = old[a].children
-        let mine = new[b].children
-        var pairs: [Int: Int] = [:]
-        for (j, child) in mine.enumerated() {
-            if let known = match[child], let i = theirs.firstIndex(of: known) { pairs[j] = i }
-        }
-        func claim(_ j: Int, _ i: Int) {
-            match[mine[j]] = theirs[i]
-            taken.insert(theirs[i])
-            pairs[j] = i
-        }
-        func free(_ j: Int) -> [Int] {
-            theirs.indices.filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == mine[j].numbered.base }
-        }
-        // Alike first, over the whole list (a tab inserted before others must not take their numbers' old places): by
-        // every child's class, then by the first's; the k-th alike new one with the k-th alike old one left, whatever moved
-        // around them (tabs swapped, one moved to the front).
-        for deep in [true, false] {
-            for j in mine.indices where match[mine[j]] == nil {
-                let signature = signature(mine[j], in: new, deep: deep)
-                if let pick = free(j).first(where: { Self.signature(theirs[$0], in: old, deep: deep) == signature }) { claim(j, pick) }
+        /// Matches `b` (new) with `a` (old) unless either has another match, then their children and presentations.
+        mutating func walk(_ b: NodeID, _ a: NodeID) {
+            if let known = match[b] {
+                guard known == a else { return }
+            } else {
+                guard !taken.contains(a), b.numbered.base == a.numbered.base else { return }
+                match[b] = a
+                taken.insert(a)
+            }
+            for (mine, theirs) in pairs(new[b].children, old[a].children) { walk(mine, theirs) }
+            // What `b` presents, and what that presents in turn, matched as one list (a sheet inserted in front of a
+            // chain, or a screen presented without its navigation controller: matched by position, every sheet after it
+            // was paired with the one before it, a trial).
+            if let presented = new[b].presented, !decided.contains(presented) {
+                let mine = Self.chain(from: b, in: new)
+                decided.formUnion(mine)
+                for (mine, theirs) in pairs(mine, Self.chain(from: a, in: old)) { walk(mine, theirs) }
             }
         }
-        // Then the same number, of another class or root (a tab's root renamed).
-        for j in mine.indices where match[mine[j]] == nil {
-            if let pick = free(j).first(where: { theirs[$0] == mine[j] }) { claim(j, pick) }
+
+        /// What `id` presents, then what that (or a controller inside it) presents, and so on.
+        static func chain(from id: NodeID, in h: Hierarchy) -> [NodeID] {
+            func presented(below node: NodeID) -> NodeID? {
+                if let presented = h[node].presented { return presented }
+                for child in h[node].children {
+                    if let presented = presented(below: child) { return presented }
+                }
+                return nil
+            }
+            var out: [NodeID] = []
+            var next = h[id].presented
+            while let current = next {
+                out.append(current)
+                next = presented(below: current)
+            }
+            return out
         }
-        for j in mine.indices {
-            if let i = pairs[j] { walk(mine[j], theirs[i], old: old, new: new, match: &match, taken: &taken) }
-        }
-        if let presented = new[b].presented, let counterpart = old[a].presented {
-            walk(presented, counterpart, old: old, new: new, match: &match, taken: &taken)
+
+        /// Two lists of controllers (a container's children, a presentation chain) paired: alike first, over the whole
+        /// list (a tab inserted before others must not take their numbers' old places), by every child's class, then by
+        /// the first's, the k-th alike new one with the k-th alike old one left, whatever moved around them (tabs
+        /// swapped, one moved to the front); then the same number, of another class or root (a tab's root renamed).
+        /// Pairs already matched stay; the new ones are claimed.
+        mutating func pairs(_ mine: [NodeID], _ theirs: [NodeID]) -> [(NodeID, NodeID)] {
+            var paired: [Int: Int] = [:]
+            for (j, child) in mine.enumerated() {
+                if let known = match[child], let i = theirs.firstIndex(of: known) { paired[j] = i }
+            }
+            func free(_ j: Int) -> [Int] {
+                theirs.indices.filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == mine[j].numbered.base }
+            }
+            func claim(_ j: Int, _ i: Int) {
+                match[mine[j]] = theirs[i]
+                taken.insert(theirs[i])
+                paired[j] = i
+            }
+            for deep in [true, false] {
+                for j in mine.indices where match[mine[j]] == nil {
+                    let signature = CaptureMatching.signature(mine[j], in: new, deep: deep)
+                    if let pick = free(j).first(where: { CaptureMatching.signature(theirs[$0], in: old, deep: deep) == signature }) {
+                        claim(j, pick)
+                    }
+                }
+            }
+            for j in mine.indices where match[mine[j]] == nil {
+                if let pick = free(j).first(where: { theirs[$0] == mine[j] }) { claim(j, pick) }
+            }
+            return mine.indices.compactMap { j in paired[j].map { (mine[j], theirs[$0]) } }
         }
     }
 }

@@ -144,7 +144,9 @@ public struct RunDiff: Sendable, Equatable {
                 self.new = renamed
                 alignment = Self.align(old: old, new: renamed, start: start)
                 // By class, then number (`#2` before `#10`).
-                let listed = renaming.sorted { ($0.key.numbered.base, $0.key.numbered.number ?? 1) < ($1.key.numbered.base, $1.key.numbered.number ?? 1) }
+                let listed = renaming.sorted {
+                    ($0.key.numbered.base, $0.key.numbered.number ?? 1) < ($1.key.numbered.base, $1.key.numbered.number ?? 1)
+                }
                 let shown = listed.prefix(3).map { "\($0.key) as \($0.value)" }.joined(separator: ", ")
                 let more = listed.count > 3 ? " and \(listed.count - 3) more" : ""
                 notes.append(

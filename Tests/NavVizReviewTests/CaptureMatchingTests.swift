@@ -206,7 +206,8 @@ extension CaptureMatchingTests {
                 + (presented.map { #", "presented": \#($0)"# } ?? "") + "}"
         }
         func flow(_ tabs: [(String, String)], sheet: String, file: String) throws -> DiffRun {
-            let presented = node(sheet, "navigation", children: [node("Profile")]).replacingOccurrences(of: #""children""#, with: #""style": "pageSheet", "children""#)
+            let presented = node(sheet, "navigation", children: [node("Profile")]).replacingOccurrences(
+                of: #""children""#, with: #""style": "pageSheet", "children""#)
             let root = node(
                 "Tabs", "tab", children: tabs.map { node($0.0, "navigation", children: [node($0.1)]) }, presented: presented
             ).replacingOccurrences(of: #""kind": "tab", "#, with: #""kind": "tab", "selected": 0, "#)
@@ -231,7 +232,9 @@ extension CaptureMatchingTests {
     @Test func aTabMovedToTheFrontAmongAlikeTabsIsOneMove() throws {
         func bar(_ tabs: [String]) -> String {
             var lines = Self.tabBar(tabs).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let chats = lines.firstIndex { $0.contains("App.ChatsViewController 0x\(String(0x100 * (tabs.firstIndex(of: "ChatsViewController")! + 1) + 2, radix: 16))") }!
+            let chats = lines.firstIndex {
+                $0.contains("App.ChatsViewController 0x\(String(0x100 * (tabs.firstIndex(of: "ChatsViewController")! + 1) + 2, radix: 16))")
+            }!
             lines.insert("   |    | <App.DetailViewController 0x990>, state: disappeared, view: (view not loaded)", at: chats + 1)
             return lines.joined(separator: "\n")
         }
@@ -246,5 +249,44 @@ extension CaptureMatchingTests {
                     + "visible DetailViewController → MoreViewController"
             ])
         #expect(!diff.entries[0].summary.contains("moved"))
+    }
+}
+
+extension CaptureMatchingTests {
+    /// Sheets, each a navigation controller around `roots`' classes, each presented by the one before (the first by the
+    /// tab bar), in `style`'s presentation controller.
+    static func chain(_ roots: [String], style: String = "PageSheet") -> String {
+        var text = ""
+        for (depth, root) in roots.enumerated() {
+            let indent = "   " + String(repeating: "|    ", count: depth)
+            let address = 0x900 + 0x100 * depth
+            text += "\(indent)+ <UINavigationController 0x\(String(address, radix: 16))>, state: appeared, view: "
+            text += "<UILayoutContainerView 0x\(String(address + 1, radix: 16))>, presented with: "
+            text += "<_UI\(style)PresentationController 0x\(String(address + 2, radix: 16))>\n"
+            text +=
+                "\(indent)|    | <App.\(root) 0x\(String(address + 3, radix: 16))>, state: appeared, view: <UIView 0x\(String(address + 4, radix: 16))>\n"
+        }
+        return text
+    }
+
+    /// A sheet inserted in front of a chain of sheets: the chain is matched as one list, by class, so the sheets after it
+    /// are the same ones presented by another, not each paired with the one before it (a trial: a push and two moves
+    /// were invented, and a style change went to the wrong sheet).
+    @Test func aSheetInsertedInFrontOfAChainIsTheOnlyDifference() throws {
+        let tabs = Self.tabBar(["ChatsViewController"])
+        let old = try Self.flow([tabs, tabs + Self.chain(["ForwardViewController", "SelectViewController"])], file: "old.json")
+        let new = try Self.flow(
+            [tabs, tabs + Self.chain(["ConsentViewController", "ForwardViewController", "SelectViewController"])], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 1: + UINavigationController#5 (with ConsentViewController) only in new, presented by UITabBarController "
+                    + "(pageSheet); ~ UINavigationController#2 moved from presented by UITabBarController to presented by "
+                    + "UINavigationController#5"
+            ])
+        #expect(
+            diff.notes.first?.hasSuffix(
+                "UINavigationController#2 as UINavigationController#5, UINavigationController#3 as UINavigationController#2, UINavigationController#4 as UINavigationController#3"
+            ) == true)
     }
 }

@@ -539,7 +539,8 @@ extension RunDiffTests {
     @Test func aDifferenceUndoneAndMadeAgainIsSaidAgain() throws {
         func flow(_ screen: String, file: String) throws -> DiffRun {
             try DiffRun.load(
-                text: #"{"navviz": 1, "name": "S", "root": {"tabs": [{"navigation": ["Home"], "id": "nav0"}, {"navigation": ["Cart"], "id": "nav1"}], "id": "tabs"}, "#
+                text:
+                    #"{"navviz": 1, "name": "S", "root": {"tabs": [{"navigation": ["Home"], "id": "nav0"}, {"navigation": ["Cart"], "id": "nav1"}], "id": "tabs"}, "#
                     + #""steps": [{"push": "\#(screen)", "target": "nav1"}, {"pop": true, "target": "nav1"}, {"push": {"ref": "\#(screen)"}, "target": "nav1"}]}"#,
                 file: file)
         }
