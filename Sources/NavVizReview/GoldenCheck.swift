@@ -65,20 +65,6 @@ public struct GoldenCheck: Sendable {
         report.lines.append(
             "FAIL \(name): \(drifts.count - renumbered) of \(actual.count) goldens differ"
                 + (renumbered > 0 ? ", \(renumbered) more only renumbered" : "") + " (\(golden)/)")
-        if let runDiff {
-            let entries = runDiff.entries
-            for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
-            if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
-            if let note = runDiff.carriedNote { report.lines.append("  " + note) }
-            // Every step does what the goldens say, the same callbacks too, and only drawings differ: most likely another
-            // navviz drew them (goldens from an older one failed every scenario with no line saying why: a trial).
-            let drawingsOnly = drifts.allSatisfy { $0.path.hasSuffix(".dot") || $0.kind == .renumbered }
-            if entries.isEmpty, runDiff.carried == 0, drawingsOnly, drifts.contains(where: { $0.kind == .changed }) {
-                report.lines.append(
-                    "  no step navigates differently and the callbacks are the same: only the drawings changed (recorded by "
-                        + "another navviz version? pin the one CI runs, docs/reviewing.md)")
-            }
-        }
         // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
         var diffs: [String: [String]] = [:]
         var renumberedTo: [String: Int] = [:]
@@ -93,6 +79,30 @@ public struct GoldenCheck: Sendable {
                 renumberedTo[drift.path] = to
             }
             diffs[drift.path] = LineDiff.lines(old: golden, new: drift.actual ?? "")
+        }
+        if let runDiff {
+            let entries = runDiff.entries
+            for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
+            if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
+            if let note = runDiff.carriedNote { report.lines.append("  " + note) }
+            // How the runs were compared (captured controllers matched by place: the lines' numbers are the golden's).
+            for note in runDiff.notes { report.lines.append("  note: " + note) }
+            // Every step does what the goldens say, the same callbacks too, and only drawings differ: most likely another
+            // navviz drew them (goldens from an older one failed every scenario with no line saying why: a trial). Unless
+            // only captions changed: a step's note (an imported capture's file name), animation or status.
+            let drawingsOnly = drifts.allSatisfy { $0.path.hasSuffix(".dot") || $0.kind == .renumbered }
+            if entries.isEmpty, runDiff.carried == 0, drawingsOnly, drifts.contains(where: { $0.kind == .changed }) {
+                let changed = drifts.filter { $0.kind == .changed }
+                if changed.allSatisfy({ Self.whatChanged($0.path, diff: diffs[$0.path] ?? []) == " (caption)" }) {
+                    report.lines.append(
+                        "  no step navigates differently: only the transitions' captions changed (a step's note, animation or "
+                            + "status; an imported capture's note names its file)")
+                } else {
+                    report.lines.append(
+                        "  no step navigates differently and the callbacks are the same: only the drawings changed (recorded by "
+                            + "another navviz version? pin the one CI runs, docs/reviewing.md)")
+                }
+            }
         }
         for drift in drifts {
             let was = drift.goldenPath.map { " (golden \($0))" } ?? ""
@@ -119,7 +129,14 @@ public struct GoldenCheck: Sendable {
         var hidden = 0
         // When the step lines say what changed, the diagrams' DOT follows from it: its line diff (Graphviz HTML labels) goes
         // to drift.txt only (a CI trial read 60 lines of it after the step lines that already said it all).
-        let explained = runDiff.map { !$0.entries.isEmpty || $0.carried > 0 } ?? false
+        let explainedSteps = Set((runDiff?.entries.compactMap(\.newIndex) ?? []) + (runDiff?.carriedSteps ?? []))
+        func explained(_ drift: Goldens.Drift) -> Bool {
+            guard drift.path.hasSuffix(".dot"), let step = Goldens.stepNumber(drift.path), explainedSteps.contains(step) else {
+                return false
+            }
+            // A caption's own text (a note, an animation) is no step line's: shown (a review).
+            return !Self.captionChanged(diffs[drift.path] ?? [])
+        }
         var dotLinesLeft = 0
         for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
             // Its `-` lines are the golden's with the step number read as the new one: said, as they are not its bytes (a
@@ -127,7 +144,7 @@ public struct GoldenCheck: Sendable {
             let golden = renumberedTo[drift.path].map { "golden, its step number read as \($0)" } ?? "golden"
             let lines = ["--- \(drift.goldenPath ?? drift.path) (\(golden))", "+++ \(drift.path) (actual)"] + (diffs[drift.path] ?? [])
             report.fullDiff += lines
-            if explained, drift.path.hasSuffix(".dot") {
+            if explained(drift) {
                 dotLinesLeft += lines.count
                 continue
             }
@@ -147,10 +164,11 @@ public struct GoldenCheck: Sendable {
         if hidden > 0 { report.lines.append("  … \(hidden) more diff line\(hidden == 1 ? "" : "s") in \(artifacts)/drift.txt") }
         if dotLinesLeft > 0 {
             report.lines.append(
-                "  the diagrams' DOT line diffs (\(dotLinesLeft) lines) are in \(artifacts)/drift.txt: the step lines above say what changed"
+                "  the DOT line diffs of the steps named above (\(dotLinesLeft) lines) are in \(artifacts)/drift.txt"
             )
         }
-        report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: actualRun)
+        // The actual run as the step lines name it (captured controllers matched by place with the golden's).
+        report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: runDiff?.new ?? actualRun)
         report.lines.append("  artifacts: \(artifacts)/")
         return report
     }
@@ -183,6 +201,21 @@ public struct GoldenCheck: Sendable {
             }
         }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// Whether a diagram's caption text changed (its top-level graph label, the appearance events it may hold left out).
+    static func captionChanged(_ diff: [String]) -> Bool {
+        let events = "<B>Appearance events</B>"
+        for (index, line) in diff.enumerated() where line.hasPrefix("-") || line.hasPrefix("+") {
+            guard line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ") else { continue }
+            guard let paired = counterpart(of: index, in: diff) else { return true }
+            let mine = line.dropFirst()
+            let other = paired.dropFirst()
+            let a = mine.range(of: events).map { mine[..<$0.lowerBound] } ?? mine[...]
+            let b = other.range(of: events).map { other[..<$0.lowerBound] } ?? other[...]
+            if a != b { return true }
+        }
+        return false
     }
 
     /// For a `-` line, the `+` line it was replaced by, and the other way round: the line at the same offset in the

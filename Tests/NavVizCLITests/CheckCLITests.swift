@@ -245,7 +245,10 @@ import Testing
         #expect(lines.contains("  -1 push ok shopTabs > shopNav > Product"))
         #expect(lines.contains("  +1 push ok shopTabs > shopNav > Specs"))
         #expect(lines.contains("  --- summary.txt (golden)"))
-        #expect(lines.contains { $0.hasPrefix("  the diagrams' DOT line diffs (") && $0.contains("out/artifacts/shop/drift.txt") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  the DOT line diffs of the steps named above (") && $0.contains("out/artifacts/shop/drift.txt")
+            })
         #expect(lines.last == "  artifacts: out/artifacts/shop/")
         #expect(result.stderr.hasPrefix("1 of 1 scenario does not match the goldens in golden/ (artifacts in out/artifacts/)."))
 

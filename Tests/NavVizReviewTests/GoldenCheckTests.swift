@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizFormat
 import NavVizRender
 import NavVizScenario
 import Testing
@@ -61,7 +62,7 @@ import Testing
         let dotLines = report.fullDiff.count - report.fullDiff.firstIndex(of: "--- states/001-push.dot (golden)")!
         #expect(
             report.lines.suffix(2) == [
-                "  the diagrams' DOT line diffs (\(dotLines) lines) are in a/shop/drift.txt: the step lines above say what changed",
+                "  the DOT line diffs of the steps named above (\(dotLines) lines) are in a/shop/drift.txt",
                 "  artifacts: a/shop/",
             ])
         #expect(report.fullDiff.contains("+++ transitions/001-push.dot (actual)"))
@@ -263,5 +264,67 @@ import Testing
             artifacts: "a")
         let lines = report.lines.filter { $0.contains("states/002-pop.dot") && !$0.contains("---") && !$0.contains("+++") }
         #expect(lines.allSatisfy { !$0.hasSuffix("(no golden)") }, "\(lines)")
+    }
+}
+
+extension GoldenCheckTests {
+    /// A DOT diff is left to drift.txt only for a step a line names, and only when its caption's text (a note, an
+    /// animation) did not change too: a note changed at another step was hidden (a review).
+    @Test func aCaptionChangeAtAnotherStepIsShown() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Reviews", "note": "Open reviews."}"#])
+        let now = try Self.run([#"{"op": "push", "node": "Specs"}"#, #"{"op": "push", "node": "Reviews", "note": "Open the reviews."}"#])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        #expect(report.lines.contains("  --- transitions/002-push.dot (golden)"))
+        #expect(!report.lines.contains("  --- states/001-push.dot (golden)"))
+        #expect(report.lines.contains { $0.hasPrefix("  the DOT line diffs of the steps named above (") })
+    }
+
+    /// Only captions changed (an imported capture's note names its file): said, not blamed on another navviz (a trial).
+    @Test func onlyCaptionsChangedIsSaidAsSuch() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product", "note": "Captured in a-2.txt."}"#])
+        let now = try Self.run([#"{"op": "push", "node": "Product", "note": "Captured in b-2.txt."}"#])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        #expect(
+            report.lines.contains(
+                "  no step navigates differently: only the transitions' captions changed (a step's note, animation or status; "
+                    + "an imported capture's note names its file)"))
+        #expect(!report.lines.contains { $0.contains("another navviz version") })
+    }
+}
+
+extension GoldenCheckTests {
+    /// An imported flow's captures as `check` runs them.
+    static func imported(_ texts: [String]) throws -> Run {
+        var captures: [(file: String, capture: CapturedHierarchy)] = []
+        var identities = CaptureIdentities()
+        for (index, text) in texts.enumerated() {
+            let capture = try Capture.read(text, file: "\(index).txt", continuing: identities)
+            identities = capture.identities
+            captures.append(("\(index).txt", capture))
+        }
+        return ScenarioRunner.run(
+            try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json"))
+    }
+
+    /// Captured controllers are matched by place in `check` as in `diff`: its lines say so, and the pictures it draws
+    /// of each changed step compare the controllers its lines name (a trial: the `.diff.svg` drew a removed tab as a pop
+    /// and three moves, the lines as one removal).
+    @Test func capturesAreMatchedByPlaceInTheLinesAndThePictures() throws {
+        let tabs = { (names: [String], selected: Int) in CaptureMatchingTests.tabBar(names, selected: selected) }
+        let four = CaptureMatchingTests.fourTabs
+        let sheet = { (style: String) in CaptureMatchingTests.sheet("ContactInfoViewController", style: style) }
+        let golden = try Self.imported([tabs(four, 0), tabs(four, 0) + sheet("PageSheet")])
+        let now = try Self.imported([tabs(Array(four.prefix(3)), 0), tabs(Array(four.prefix(3)), 0) + sheet("FormSheet")])
+        let report = GoldenCheck().compare(
+            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "flow", golden: "g", artifacts: "a")
+        #expect(
+            report.lines.contains(
+                "  note: captured controllers are numbered in print order, so flow.json's are matched with g/run.json's by their "
+                    + "place and named as there: UINavigationController#4 as UINavigationController#5"))
+        let picture = try #require(report.diagrams.first { $0.path == "states/001-snapshot.diff.svg" })
+        #expect(picture.dot.contains("UINavigationController#5 style pageSheet → formSheet"))
+        #expect(!picture.dot.contains(" moved from") && !picture.dot.contains("~ moved"))
     }
 }
