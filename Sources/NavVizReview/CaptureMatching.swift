@@ -8,7 +8,7 @@ import NavVizCore
 /// trial). So between two runs of snapshots the new run's controllers are matched with the old run's from the window's
 /// root down, along the aligned states: the same container's children in order, by class (and a container's by its
 /// first child's class too), then a presenter's presented controller; one whose number differs from its match's is
-/// renamed to it, and a controller left without a match whose number a match now takes gets the next number of neither run.
+/// renamed to it, and a controller left without a match whose number a match now takes is named `new's Nav#2`.
 struct CaptureMatching {
     /// New id → old id: every new controller whose counterpart in the old run has another number.
     var renaming: [NodeID: NodeID] = [:]
@@ -33,27 +33,13 @@ struct CaptureMatching {
         }
         var renaming = match.filter { $0.key != $0.value }
         guard !renaming.isEmpty else { return }
-        // A new controller left unmatched keeps its id, unless a match took it: then a number neither run uses.
-        var used: [Substring: Set<Int>] = [:]
-        for run in [old, new] {
-            for step in run.steps {
-                for id in step.hierarchy.nodeIDs {
-                    let (base, number) = id.numbered
-                    used[base, default: []].insert(number ?? 1)
-                }
-            }
-        }
+        // A new controller left unmatched keeps its id, unless a match took it: then it is named as the new run names it,
+        // marked as the new run's (a number neither file used could not be found in either, a trial).
         let targets = Set(renaming.values)
         var allNew: Set<NodeID> = []
         for step in new.steps { allNew.formUnion(step.hierarchy.nodeIDs) }
         for id in allNew.sorted() where renaming[id] == nil && targets.contains(id) {
-            let base = id.numbered.base
-            let numbers = used[base, default: []]
-            // After the highest, or the first free one when that overflows (a hand-edited `#9223372036854775807`).
-            let (after, overflow) = (numbers.max() ?? 1).addingReportingOverflow(1)
-            let fresh = overflow ? (2...).first { !numbers.contains($0) }! : after
-            used[base, default: []].insert(fresh)
-            renaming[id] = NodeID("\(base)#\(fresh)")
+            renaming[id] = NodeID("new's \(id.rawValue)")
         }
         self.renaming = renaming
     }
