@@ -188,7 +188,7 @@ extension DOTBuilder {
         states: (before: StatePicture, after: StatePicture)? = nil, called: Set<NodeID>? = nil, asSnapshots: Bool = false,
         unmarked: Set<NodeID> = []
     ) -> [StatePicture] {
-        let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots).filter { !unmarked.contains($0.key) }
+        let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots, unmarked: unmarked)
         let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called, unmarked: unmarked)
         var pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         // A state's picture folds what is off screen; a controller the step added folded into a summary box read as the

@@ -115,7 +115,7 @@ struct SceneBuilder {
         path = Set(finder.path)
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
-        marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy).filter { !unmarked.contains($0.key) } } ?? [:]
+        marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy, unmarked: unmarked) } ?? [:]
         changeWords =
             previous.map { [marks] in DiagramScene.changeWords(before: $0, after: hierarchy, marks: marks, unmarked: unmarked) } ?? [:]
     }
@@ -275,13 +275,24 @@ private struct Signature: Equatable {
         presenter = node.presenter
         generators = asSnapshot ? [] : node.activity?.generators.keys.sorted() ?? []
     }
+
+    /// The signature as a diagram that leaves `quieting`'s controllers unmarked sees it: without them among the
+    /// children (the selection by its child among the rest), and a container or presenter among them as no change of place.
+    init(_ id: NodeID, in h: Hierarchy, asSnapshot: Bool = false, quieting: Set<NodeID>) {
+        self.init(id, in: h, asSnapshot: asSnapshot)
+        let selectedChild = selected.flatMap { children.indices.contains($0) ? children[$0] : nil }
+        children = children.filter { !quieting.contains($0) }
+        selected = selectedChild.flatMap { children.firstIndex(of: $0) } ?? selected
+        if let parent, quieting.contains(parent) { self.parent = nil }
+        if let presenter, quieting.contains(presenter) { self.presenter = nil }
+    }
 }
 
 // MARK: - Focus
 
 extension DiagramScene {
     /// The nodes folded into summary boxes for which `include` holds, of the boxes where it does not hold for every node
-    /// (a box whose nodes were all removed says so itself).
+    /// (a box whose nodes were all added says so itself: `+ added`).
     func foldedMembers(where include: (NodeID) -> Bool) -> Set<NodeID> {
         var out: Set<NodeID> = []
         func walk(_ item: DiagramItem) {
@@ -464,7 +475,12 @@ extension DiagramScene {
     /// `asSnapshots`: compare only what canonical snapshots carry (two runs' states, one perhaps read from a golden's
     /// run JSON: a collapsed split's `collapsedOnto`, which run JSON does not keep, marked an unchanged tab changed in
     /// check's `.diff.svg`, a trial).
-    static func marks(before: Hierarchy, after: Hierarchy, asSnapshots: Bool = false) -> [NodeID: DiffMark] {
+    /// `unmarked`: controllers whose coming, going or replacement a diff said at an earlier step: they get no mark, and
+    /// neither does a controller changed by them alone (a tab bar that lost a tab, a stack whose navigation controller
+    /// was renamed; a review: the tab bar's own going off screen is still marked).
+    static func marks(
+        before: Hierarchy, after: Hierarchy, asSnapshots: Bool = false, unmarked: Set<NodeID> = []
+    ) -> [NodeID: DiffMark] {
         let attached = after.attachedNodes()
         let previouslyAttached = before.attachedNodes()
         let now = Set(attached)
@@ -478,14 +494,19 @@ extension DiagramScene {
         for id in attached {
             if !was.contains(id) || !before.contains(id) {
                 marks[id] = .added
-            } else if Signature(id, in: before, asSnapshot: asSnapshots) != Signature(id, in: after, asSnapshot: asSnapshots)
-                || shownBefore.contains(id) != shownAfter.contains(id)
-            {
+            } else if shownBefore.contains(id) != shownAfter.contains(id) {
                 marks[id] = .changed
+            } else if Signature(id, in: before, asSnapshot: asSnapshots) != Signature(id, in: after, asSnapshot: asSnapshots) {
+                if unmarked.isEmpty
+                    || Signature(id, in: before, asSnapshot: asSnapshots, quieting: unmarked)
+                        != Signature(id, in: after, asSnapshot: asSnapshots, quieting: unmarked)
+                {
+                    marks[id] = .changed
+                }
             }
         }
         for id in previouslyAttached where !now.contains(id) { marks[id] = .removed }
-        return marks
+        return unmarked.isEmpty ? marks : marks.filter { !unmarked.contains($0.key) }
     }
 
     /// What changed in each node `marks` calls changed, in the words of its tag: `tab 0 → 2`, `stack 2 → 3`,
@@ -505,7 +526,11 @@ extension DiagramScene {
         for (id, mark) in marks where mark == .changed && before.contains(id) && after.contains(id) {
             let (old, new) = (before[id], after[id])
             var found: [String] = []
-            let moved = before.parent(of: id) != after.parent(of: id) || old.presenter != new.presenter
+            // (Not from one replaced container, or presenter, to its replacement: said at an earlier step.)
+            let quiet = { (a: NodeID?, b: NodeID?) in a.map(unmarked.contains) == true && b.map(unmarked.contains) == true }
+            let moved =
+                (before.parent(of: id) != after.parent(of: id) && !quiet(before.parent(of: id), after.parent(of: id)))
+                || (old.presenter != new.presenter && !quiet(old.presenter, new.presenter))
             if moved { found.append("moved") }
             // The selection by the child selected: the same tab at another index (setTabs) is no switch (a trial).
             func selectedChild(_ node: Node) -> NodeID? {
@@ -566,7 +591,9 @@ extension DiagramScene {
             }
             if old.title != new.title { found.append("title") }
             if old.screen != new.screen || old.className != new.className { found.append("renamed") }
-            if old.style != new.style {
+            // Of a controller presented before and after: one that came to be presented has its style on its arrow (a
+            // trial read `style none → formSheet`).
+            if old.style != new.style, old.presenter != nil, new.presenter != nil {
                 found.append("style " + [old.style, new.style].map { $0?.rawValue ?? "none" }.joined(separator: " → "))
             }
             if old.isLoaded != new.isLoaded { found.append(new.isLoaded ? "view loaded" : new.isReleased ? "released" : "view not loaded") }

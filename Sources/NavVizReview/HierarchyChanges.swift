@@ -25,8 +25,9 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// One phrase per difference, in a fixed order: added (new tree order), moved and changed
     /// (new tree order), removed (old tree order), then the visible controller.
     public var phrases: [String] = []
-    /// For each phrase, the controllers a diagram marks for it: the one it names, what came or went with it, and the
-    /// container it came to or left (a diagram leaves unmarked what only phrases shown at an earlier step name).
+    /// For each phrase, the controllers a diagram marks for it: the one it names and what came or went with it (a
+    /// diagram leaves unmarked what only phrases shown at an earlier step name; a container changed by those alone is
+    /// told apart when drawn, `DiagramScene.marks`).
     public var subjects: [Set<NodeID>] = []
 
     /// Whether nothing differs.
@@ -79,7 +80,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 case .step: phrases.append("+ \(name) \(Self.placement(of: id, in: new))")
                 case .comparison: phrases.append("+ \(name) only in new, \(Self.location(of: id, in: new))")
                 }
-                subjects.append(Self.subtree(id, in: new, excluding: oldSet).union(Self.container(of: id, in: new).map { [$0] } ?? []))
+                subjects.append(Self.subtree(id, in: new, excluding: oldSet))
                 continue
             }
             let before = Self.whereabouts(of: id, in: old, renaming: replacedBy)
@@ -87,7 +88,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             if before != after {
                 moved.append(id)
                 phrases.append("~ \(id) moved from \(before) to \(after)")
-                subjects.append(Set([id] + [old.parent(of: id) ?? old[id].presenter, Self.container(of: id, in: new)].compactMap { $0 }))
+                subjects.append([id])
             }
             let fieldChanges = Self.fieldChanges(of: id, old: old, new: new, survivors: oldSet.intersection(newSet))
             if !fieldChanges.isEmpty {
@@ -106,7 +107,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             {
                 // The same screen under another number (an earlier step built one fewer): not another controller
                 // (a code-review trial read `~ Reviews#4 replaced by Reviews#3`).
-                subjects[at].formUnion(Self.subtree(id, in: old, excluding: newSet).union([parent]))
+                subjects[at].formUnion(Self.subtree(id, in: old, excluding: newSet))
                 if id.numbered.base == arrival.numbered.base, old[id].screen == new[arrival].screen,
                     old[id].className == new[arrival].className,
                     old[id].kind == new[arrival].kind, old[id].children.isEmpty, new[arrival].children.isEmpty
@@ -130,7 +131,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             case .step: phrases.append("- \(name) \(Self.removal(of: id, in: old))")
             case .comparison: phrases.append("- \(name) only in old, \(Self.location(of: id, in: old))")
             }
-            subjects.append(Self.subtree(id, in: old, excluding: newSet).union(Self.container(of: id, in: old).map { [$0] } ?? []))
+            subjects.append(Self.subtree(id, in: old, excluding: newSet))
         }
         phrases += replacedFields.map(\.phrase)
         subjects += replacedFields.map(\.subjects)

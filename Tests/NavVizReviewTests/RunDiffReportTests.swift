@@ -157,3 +157,29 @@ extension RunDiffReportTests {
         #expect(RunDiffReport(diff).mermaidBlock(diff.entries[0]).contains("~ tabs 3 → 2"))
     }
 }
+
+extension RunDiffReportTests {
+    /// A container changed by what an earlier step said alone is drawn unmarked, but one the step changed too keeps its
+    /// mark (a review: the tab bar a full-screen sheet took off screen was unmarked, its removed tab said earlier).
+    @Test func aContainerTheStepChangedKeepsItsMark() throws {
+        func run(_ tabs: [String], style: String, file: String) throws -> DiffRun {
+            let list = tabs.map { #"{"navigation": ["\#($0)"]}"# }.joined(separator: ", ")
+            return try DiffRun.load(
+                text:
+                    #"{"navviz": 1, "name": "Shop", "root": {"tabs": [\#(list)], "id": "shopTabs"}, "steps": [{"present": "Sheet", "style": "\#(style)"}]}"#,
+                file: file)
+        }
+        let diff = RunDiff(
+            old: try run(["Home", "Cart", "More"], style: "pageSheet", file: "old.json"),
+            new: try run(["Home", "Cart"], style: "fullScreen", file: "new.json"))
+        #expect(diff.entries.map(\.index) == [0, 1])
+        #expect(diff.entries[1].listed.first == "Sheet style pageSheet → fullScreen")
+        let mermaid = RunDiffReport(diff).mermaidBlock(diff.entries[1])
+        #expect(mermaid.contains(#"subgraph n2 ["UITabBarController · shopTabs · ~ off screen"]"#))
+        // Without the full-screen sheet, the same tab bar is drawn unmarked at step 1.
+        let same = RunDiff(
+            old: try run(["Home", "Cart", "More"], style: "pageSheet", file: "old.json"),
+            new: try run(["Home", "Cart"], style: "formSheet", file: "new.json"))
+        #expect(RunDiffReport(same).mermaidBlock(same.entries[1]).contains(#"subgraph n2 ["UITabBarController · shopTabs"]"#))
+    }
+}
