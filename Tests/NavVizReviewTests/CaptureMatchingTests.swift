@@ -30,8 +30,8 @@ import Testing
             + "   |    | <App.\(root) 0x910>, state: appeared, view: <UIView 0x911>\n"
     }
 
-    /// An imported flow of these captures (the first the initial state), as `navviz import` writes it.
-    static func flow(_ texts: [String], file: String) throws -> DiffRun {
+    /// The scenario `navviz import` writes of these captures (the first the initial state).
+    static func imported(_ texts: [String]) throws -> String {
         var captures: [(file: String, capture: CapturedHierarchy)] = []
         var identities = CaptureIdentities()
         for (index, text) in texts.enumerated() {
@@ -39,7 +39,12 @@ import Testing
             identities = capture.identities
             captures.append(("\(index).txt", capture))
         }
-        return try DiffRun.load(text: JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: file)
+        return JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow"))
+    }
+
+    /// An imported flow of these captures, as `diff` reads it.
+    static func flow(_ texts: [String], file: String) throws -> DiffRun {
+        try DiffRun.load(text: imported(texts), file: file)
     }
 
     static let fourTabs = ["ChatsViewController", "ContactsViewController", "DiscoverViewController", "MoreViewController"]

@@ -297,15 +297,7 @@ extension GoldenCheckTests {
 extension GoldenCheckTests {
     /// An imported flow's captures as `check` runs them.
     static func imported(_ texts: [String]) throws -> Run {
-        var captures: [(file: String, capture: CapturedHierarchy)] = []
-        var identities = CaptureIdentities()
-        for (index, text) in texts.enumerated() {
-            let capture = try Capture.read(text, file: "\(index).txt", continuing: identities)
-            identities = capture.identities
-            captures.append(("\(index).txt", capture))
-        }
-        return ScenarioRunner.run(
-            try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json"))
+        ScenarioRunner.run(try ScenarioDecoder.decode(CaptureMatchingTests.imported(texts), file: "flow.json"))
     }
 
     /// Captured controllers are matched by place in `check` as in `diff`: its lines say so, and the pictures it draws
