@@ -59,13 +59,26 @@ public struct HierarchyChanges: Sendable, Equatable {
         // What took each leaving controller's place in its container (the replacements said below): a controller presented
         // by a replaced one is not moved (two imported flows read `~ Share moved from presented by Home to presented by
         // Feed` after `Home replaced by Feed`).
+        // Or presented where another is now presented by the same presenter (a renamed class of a presented navigation
+        // controller read as added, removed and its root moved, a trial).
         var replacedBy: [NodeID: NodeID] = [:]
-        for id in oldNodes where !newSet.contains(id) {
+        func arrival(inPlaceOf id: NodeID) -> (arrival: NodeID, place: String)? {
             if let parent = old.parent(of: id), let index = old[parent].children.firstIndex(of: id), newSet.contains(parent),
                 new[parent].children.indices.contains(index), !oldSet.contains(new[parent].children[index])
             {
-                replacedBy[id] = new[parent].children[index]
+                return (new[parent].children[index], "in \(parent)")
             }
+            // (By a presenter replaced in turn: the one in its place. Old nodes come in tree order, presenters first.)
+            if let oldPresenter = old[id].presenter,
+                let presenter = newSet.contains(oldPresenter) ? oldPresenter : replacedBy[oldPresenter],
+                let presented = new[presenter].presented, !oldSet.contains(presented)
+            {
+                return (presented, "presented by \(presenter)")
+            }
+            return nil
+        }
+        for id in oldNodes where !newSet.contains(id) {
+            if let (arrival, _) = arrival(inPlaceOf: id) { replacedBy[id] = arrival }
         }
         replacements = replacedBy
         var addedLine: [NodeID: Int] = [:]
@@ -101,10 +114,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             if let up = Self.container(of: id, in: old), !newSet.contains(up) { continue }
             removed.append(id)
             // One that left the place in a container where another arrived was replaced, not popped and pushed.
-            if let parent = old.parent(of: id), let index = old[parent].children.firstIndex(of: id), newSet.contains(parent),
-                new[parent].children.indices.contains(index), let arrival = Optional(new[parent].children[index]),
-                let at = addedLine.removeValue(forKey: arrival)
-            {
+            if let (arrival, place) = arrival(inPlaceOf: id), let at = addedLine.removeValue(forKey: arrival) {
                 // The same screen under another number (an earlier step built one fewer): not another controller
                 // (a code-review trial read `~ Reviews#4 replaced by Reviews#3`).
                 subjects[at].formUnion(Self.subtree(id, in: old, excluding: newSet))
@@ -112,12 +122,12 @@ public struct HierarchyChanges: Sendable, Equatable {
                     old[id].className == new[arrival].className,
                     old[id].kind == new[arrival].kind, old[id].children.isEmpty, new[arrival].children.isEmpty
                 {
-                    phrases[at] = "~ \(id) numbered \(arrival) in \(parent) (the same screen)"
+                    phrases[at] = "~ \(id) numbered \(arrival) \(place) (the same screen)"
                     continue
                 }
                 phrases[at] =
                     "~ \(Self.name(id, withAddedBelow: old, excluding: newSet)) replaced by "
-                    + "\(Self.name(arrival, withAddedBelow: new, excluding: oldSet)) in \(parent)"
+                    + "\(Self.name(arrival, withAddedBelow: new, excluding: oldSet)) \(place)"
                 // Between two runs, how the one in its place differs (a renamed class whose view one run released: the
                 // difference was said nowhere, a review), its class and names aside: they are the replacement.
                 if wording == .comparison {

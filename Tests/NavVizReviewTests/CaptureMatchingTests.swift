@@ -296,3 +296,20 @@ extension CaptureMatchingTests {
             ) == true)
     }
 }
+
+extension CaptureMatchingTests {
+    /// A presented navigation controller whose class was renamed is replaced where it is presented, as a tab's is in its
+    /// place (a trial: it read as added and removed, its root moved, and was restated at the next step).
+    @Test func aPresentedControllerRenamedIsReplacedNotAddedAndRemoved() throws {
+        let tabs = Self.tabBar(["ChatsViewController"])
+        let sheets = Self.chain(["ForwardViewController", "SelectViewController"])
+        let renamed = sheets.replacingOccurrences(of: "<UINavigationController 0x", with: "<App.SheetNavigationController 0x")
+        let diff = RunDiff(
+            old: try Self.flow([tabs, tabs + sheets], file: "old.json"), new: try Self.flow([tabs, tabs + renamed], file: "new.json"))
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 1: ~ UINavigationController#2 (with UINavigationController#3) replaced by SheetNavigationController (with "
+                    + "SheetNavigationController#2) presented by UITabBarController"
+            ])
+    }
+}
