@@ -16,6 +16,8 @@ public struct Node: Sendable, Equatable {
     public internal(set) var parent: NodeID?
     /// Tab: the selected index. Custom container: the visible child. Notifications: the current index.
     public var selected: Int?
+    /// The child at `selected`, if there is one.
+    public var selectedChild: NodeID? { selected.flatMap { children.indices.contains($0) ? children[$0] : nil } }
     /// Split only: whether it is collapsed.
     public var isCollapsed: Bool?
     /// Split only: which columns it shows while expanded; nil for every column (docs/semantics.md#S8).

@@ -105,8 +105,7 @@ public struct ViewFinder: Sendable, Equatable {
             }
             switch node.kind {
             case .tab:
-                let selected = node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
-                return find(selected ?? h.presentedViewController(of: id)) ?? id
+                return find(node.selectedChild ?? h.presentedViewController(of: id)) ?? id
             case .navigation:
                 return find(h.presentedViewController(of: id) ?? node.children.last) ?? id
             default:

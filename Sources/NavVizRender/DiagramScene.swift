@@ -280,9 +280,8 @@ private struct Signature: Equatable {
     /// children (the selection by its child among the rest), and a container or presenter among them as no change of place.
     init(_ id: NodeID, in h: Hierarchy, asSnapshot: Bool = false, quieting: Set<NodeID>) {
         self.init(id, in: h, asSnapshot: asSnapshot)
-        let selectedChild = selected.flatMap { children.indices.contains($0) ? children[$0] : nil }
         children = children.filter { !quieting.contains($0) }
-        selected = selectedChild.flatMap { children.firstIndex(of: $0) } ?? selected
+        selected = h[id].selectedChild.flatMap { children.firstIndex(of: $0) } ?? selected
         if let parent, quieting.contains(parent) { self.parent = nil }
         if let presenter, quieting.contains(presenter) { self.presenter = nil }
     }
@@ -395,9 +394,7 @@ extension DiagramItem {
                 guard let child = first.children.first else { break descend }
                 first = child
             case .tab:
-                let node = first.node
-                guard let selected = node.selected, node.children.indices.contains(selected),
-                    let child = first.children.first(where: { $0.node.id == node.children[selected] })
+                guard let selected = first.node.selectedChild, let child = first.children.first(where: { $0.node.id == selected })
                 else { break descend }
                 first = child
             default:
@@ -533,10 +530,7 @@ extension DiagramScene {
                 || (old.presenter != new.presenter && !quiet(old.presenter, new.presenter))
             if moved { found.append("moved") }
             // The selection by the child selected: the same tab at another index (setTabs) is no switch (a trial).
-            func selectedChild(_ node: Node) -> NodeID? {
-                node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil }
-            }
-            if old.selected != new.selected, selectedChild(old) == nil || selectedChild(old) != selectedChild(new) {
+            if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild {
                 // A sequence's labels count from 1 (`2 of 3`): so does its tag.
                 let base = new.kind == .notifications ? 1 : 0
                 let (from, to) = (old.selected.map { String($0 + base) } ?? "unknown", new.selected.map { String($0 + base) } ?? "unknown")

@@ -296,8 +296,7 @@ public struct HierarchyChanges: Sendable, Equatable {
         }
         // The same child selected at another index (a tab inserted before it, or the tabs reordered) is no change of
         // selection: the children's order is told otherwise (a code-review trial read `selected tab 1 → 2` of one tab).
-        let selectedChild = { (node: Node) in node.selected.flatMap { node.children.indices.contains($0) ? node.children[$0] : nil } }
-        if a.selected != b.selected, selectedChild(a) == nil || selectedChild(a) != selectedChild(b) {
+        if a.selected != b.selected, a.selectedChild == nil || a.selectedChild != b.selectedChild {
             let what: String
             switch b.kind {
             case .tab: what = "selected tab"
