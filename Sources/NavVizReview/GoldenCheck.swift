@@ -179,22 +179,11 @@ public struct GoldenCheck: Sendable {
         guard path.hasSuffix(".dot") else { return "" }
         var parts: [String] = []
         func add(_ part: String) { if !parts.contains(part) { parts.append(part) } }
-        let events = "<B>Appearance events</B>"
         for (index, line) in diff.enumerated() where line.hasPrefix("-") || line.hasPrefix("+") {
-            let body = line.dropFirst().drop { $0 == " " }
-            // The caption is the top-level graph statement (two spaces in); a cluster's `graph [` sits deeper.
-            if line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ") {
-                // A stacked transition holds its events in the caption: which of the two changed is told apart (a
-                // code-review trial's unanimated push read "(caption)" only, though every callback's flag changed).
-                guard let paired = counterpart(of: index, in: diff), case let other = paired.dropFirst().drop(while: { $0 == " " }),
-                    let mine = body.range(of: events), let theirs = other.range(of: events)
-                else {
-                    add("caption")
-                    continue
-                }
-                if body[..<mine.lowerBound] != other[..<theirs.lowerBound] { add("caption") }
-                if body[mine.lowerBound...] != other[theirs.lowerBound...] { add("appearance events") }
-            } else if body.contains(events) {
+            if let change = captionChange(at: index, in: diff) {
+                if change.caption { add("caption") }
+                if change.events { add("appearance events") }
+            } else if line.contains(eventsTitle) {
                 add("appearance events")
             } else {
                 return ""
@@ -205,18 +194,26 @@ public struct GoldenCheck: Sendable {
 
     /// Whether a diagram's caption text changed (its top-level graph label, the appearance events it may hold left out).
     static func captionChanged(_ diff: [String]) -> Bool {
-        let events = "<B>Appearance events</B>"
-        for (index, line) in diff.enumerated() where line.hasPrefix("-") || line.hasPrefix("+") {
-            guard line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ") else { continue }
-            guard let paired = counterpart(of: index, in: diff) else { return true }
-            let mine = line.dropFirst()
-            let other = paired.dropFirst()
-            let a = mine.range(of: events).map { mine[..<$0.lowerBound] } ?? mine[...]
-            let b = other.range(of: events).map { other[..<$0.lowerBound] } ?? other[...]
-            if a != b { return true }
-        }
-        return false
+        diff.indices.contains { captionChange(at: $0, in: diff)?.caption == true }
     }
+
+    /// What a changed caption line changed, nil when line `index` is no `-`/`+` caption line: the caption is the top-level
+    /// graph statement (two spaces in; a cluster's `graph [` sits deeper). A stacked transition holds its events in the
+    /// caption: which of the two changed is told apart (a code-review trial's unanimated push read "(caption)" only,
+    /// though every callback's flag changed).
+    static func captionChange(at index: Int, in diff: [String]) -> (caption: Bool, events: Bool)? {
+        let line = diff[index]
+        guard line.hasPrefix("-") || line.hasPrefix("+"), line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ")
+        else { return nil }
+        let body = line.dropFirst().drop { $0 == " " }
+        guard let paired = counterpart(of: index, in: diff), case let other = paired.dropFirst().drop(while: { $0 == " " }),
+            let mine = body.range(of: eventsTitle), let theirs = other.range(of: eventsTitle)
+        else { return (true, false) }
+        return (body[..<mine.lowerBound] != other[..<theirs.lowerBound], body[mine.lowerBound...] != other[theirs.lowerBound...])
+    }
+
+    /// How the events table starts, in a caption or a node.
+    static let eventsTitle = "<B>Appearance events</B>"
 
     /// For a `-` line, the `+` line it was replaced by, and the other way round: the line at the same offset in the
     /// run of the other sign next to it.
