@@ -61,7 +61,7 @@ public struct HierarchyChanges: Sendable, Equatable {
         // Feed` after `Home replaced by Feed`).
         // Or presented where another is now presented by the same presenter (a renamed class of a presented navigation
         // controller read as added, removed and its root moved, a trial).
-        var replacedBy: [NodeID: NodeID] = [:]
+        var arrivals: [NodeID: (arrival: NodeID, place: String)] = [:]
         func arrival(inPlaceOf id: NodeID) -> (arrival: NodeID, place: String)? {
             if let parent = old.parent(of: id), let index = old[parent].children.firstIndex(of: id), newSet.contains(parent),
                 new[parent].children.indices.contains(index), !oldSet.contains(new[parent].children[index])
@@ -70,7 +70,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             }
             // (By a presenter replaced in turn: the one in its place. Old nodes come in tree order, presenters first.)
             if let oldPresenter = old[id].presenter,
-                let presenter = newSet.contains(oldPresenter) ? oldPresenter : replacedBy[oldPresenter],
+                let presenter = newSet.contains(oldPresenter) ? oldPresenter : arrivals[oldPresenter]?.arrival,
                 let presented = new[presenter].presented, !oldSet.contains(presented)
             {
                 return (presented, "presented by \(presenter)")
@@ -78,8 +78,9 @@ public struct HierarchyChanges: Sendable, Equatable {
             return nil
         }
         for id in oldNodes where !newSet.contains(id) {
-            if let (arrival, _) = arrival(inPlaceOf: id) { replacedBy[id] = arrival }
+            if let found = arrival(inPlaceOf: id) { arrivals[id] = found }
         }
+        let replacedBy = arrivals.mapValues(\.arrival)
         replacements = replacedBy
         var addedLine: [NodeID: Int] = [:]
         var replacedFields: [(phrase: String, subjects: Set<NodeID>)] = []
@@ -114,7 +115,7 @@ public struct HierarchyChanges: Sendable, Equatable {
             if let up = Self.container(of: id, in: old), !newSet.contains(up) { continue }
             removed.append(id)
             // One that left the place in a container where another arrived was replaced, not popped and pushed.
-            if let (arrival, place) = arrival(inPlaceOf: id), let at = addedLine.removeValue(forKey: arrival) {
+            if let (arrival, place) = arrivals[id], let at = addedLine.removeValue(forKey: arrival) {
                 // The same screen under another number (an earlier step built one fewer): not another controller
                 // (a code-review trial read `~ Reviews#4 replaced by Reviews#3`).
                 subjects[at].formUnion(Self.subtree(id, in: old, excluding: newSet))
@@ -159,33 +160,27 @@ public struct HierarchyChanges: Sendable, Equatable {
         h.parent(of: id) ?? h[id].presenter
     }
 
-    /// The node and what hangs from it (children, presented controllers) that `other` does not hold.
-    static func subtree(_ id: NodeID, in h: Hierarchy, excluding other: Set<NodeID>) -> Set<NodeID> {
-        var out: Set<NodeID> = [id]
+    /// What hangs from a node (children, then presented controllers, depth first) that `other` does not hold.
+    static func below(_ id: NodeID, in h: Hierarchy, excluding other: Set<NodeID>) -> [NodeID] {
+        var out: [NodeID] = []
         func visit(_ node: NodeID) {
-            for below in h[node].children + [h[node].presented].compactMap({ $0 }) where !other.contains(below) {
-                out.insert(below)
-                visit(below)
+            for next in h[node].children + [h[node].presented].compactMap({ $0 }) where !other.contains(next) {
+                out.append(next)
+                visit(next)
             }
         }
         visit(id)
         return out
     }
 
+    /// The node and what hangs from it that `other` does not hold.
+    static func subtree(_ id: NodeID, in h: Hierarchy, excluding other: Set<NodeID>) -> Set<NodeID> {
+        Set([id] + below(id, in: h, excluding: other))
+    }
+
     /// `Reviews`, or `signInNav (with SignIn, Terms)` when a subtree came or went with it.
     static func name(_ id: NodeID, withAddedBelow h: Hierarchy, excluding other: Set<NodeID>) -> String {
-        var below: [NodeID] = []
-        func visit(_ node: NodeID) {
-            for child in h[node].children where !other.contains(child) {
-                below.append(child)
-                visit(child)
-            }
-            if let presented = h[node].presented, !other.contains(presented) {
-                below.append(presented)
-                visit(presented)
-            }
-        }
-        visit(id)
+        let below = below(id, in: h, excluding: other)
         guard !below.isEmpty else { return id.rawValue }
         let shown = below.prefix(3).map(\.rawValue).joined(separator: ", ")
         let more = below.count > 3 ? " and \(below.count - 3) more" : ""
