@@ -170,14 +170,14 @@ public struct ScenarioRenderer: Sendable {
                 let before = run.steps[step.index - 1]
                 let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
                 diagram.folder = "transitions"
+                let sides = [panels[panelIndex[before.index]!], panels[panelIndex[step.index]!]]
                 let picture = builder.transitionDiagram(
                     before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info,
-                    states: (panels[panelIndex[before.index]!].picture, panels[panelIndex[step.index]!].picture))
+                    states: (sides[0].picture, sides[1].picture))
                 diagram.dot = picture.dot
                 diagram.composition = picture
                 // The panels' keys are the states', hashed once (unless a side was drawn again, with what the step added in
                 // full); then the legend's, if any.
-                let sides = [panels[panelIndex[before.index]!], panels[panelIndex[step.index]!]]
                 let parts = picture.parts
                 diagram.layouts =
                     zip(sides, parts).map { side, part in part == side.picture.dot ? side.key : TextKey(part) }
