@@ -13,6 +13,18 @@ struct CaptureMatching {
     /// New id → old id: every new controller whose counterpart in the old run has another number.
     var renaming: [NodeID: NodeID] = [:]
 
+    /// The pairs nothing in the captures decided (a tab's root renamed while a tab beside it was removed), one sentence
+    /// each: `rmren.json's Nav#3 (with MeViewController) is taken for old.json's Nav#3 (with …), but could as well be …`.
+    var guesses: [String] = []
+
+    /// A pair made in a gap with more controllers of a class on one side than on the other, as `describe` names them.
+    struct Guess {
+        var new: String
+        var old: String
+        var others: [String]
+        var othersAreNew: Bool
+    }
+
     /// Whether a run is made of captures: every step after the initial state is a snapshot (an imported flow, a daemon
     /// session, a capture file). A scenario's steps name controllers by these numbers; those are left as they are.
     static func isCaptured(_ run: DiffRun) -> Bool {
@@ -30,6 +42,14 @@ struct CaptureMatching {
             var walk = Walk(old: a, new: b, match: match, taken: taken)
             walk.walk(rootB, rootA)
             (match, taken) = (walk.match, walk.taken)
+            guesses += walk.guesses.map { guess in
+                let others = guess.others.joined(separator: " or ")
+                return guess.othersAreNew
+                    ? "\(new.file)'s \(guess.new) is taken for \(old.file)'s \(guess.old), but \(others) could as well be: "
+                        + "nothing in the captures tells them apart"
+                    : "\(new.file)'s \(guess.new) is taken for \(old.file)'s \(guess.old), but could as well be its \(others): "
+                        + "nothing in the captures tells them apart"
+            }
         }
         var renaming = match.filter { $0.key != $0.value }
         guard !renaming.isEmpty else { return }
@@ -62,6 +82,28 @@ struct CaptureMatching {
         var match: [NodeID: NodeID]
         var taken: Set<NodeID>
         var decided: Set<NodeID> = []
+        var guesses: [Guess] = []
+
+        /// `Nav#2 (with ContactsViewController)`: a controller, and a container's first child, as a reader finds it.
+        func describe(_ id: NodeID, in h: Hierarchy) -> String {
+            guard let first = h[id].children.first else { return id.rawValue }
+            return "\(id) (with \(first))"
+        }
+
+        /// The class that names a controller to a reader: a container's first child's, else its own.
+        func root(_ id: NodeID, in h: Hierarchy) -> String {
+            (h[id].children.first ?? id).numbered.base.description
+        }
+
+        /// The one name of `names` that starts as `name` does, counted after what every one of them starts with (a
+        /// project's `MM`), for at least three characters and more than any other; nil when none or a tie.
+        static func kin(_ name: String, among names: [String]) -> Int? {
+            func common(_ a: Substring, _ b: Substring) -> Int { zip(a, b).prefix { $0 == $1 }.count }
+            let shared = names.map { common(Substring(name), Substring($0)) }.min() ?? 0
+            let scores = names.map { common(name.dropFirst(shared), $0.dropFirst(shared)) }
+            guard let best = scores.max(), best >= 3, scores.filter({ $0 == best }).count == 1 else { return nil }
+            return scores.firstIndex(of: best)
+        }
 
         /// Matches `b` (new) with `a` (old) unless either has another match, then their children and presentations.
         mutating func walk(_ b: NodeID, _ a: NodeID) {
@@ -124,6 +166,46 @@ struct CaptureMatching {
                     let signature = CaptureMatching.signature(mine[j], in: new, deep: deep)
                     if let pick = free(j).first(where: { CaptureMatching.signature(theirs[$0], in: old, deep: deep) == signature }) {
                         claim(j, pick)
+                    }
+                }
+            }
+            // Then, between two paired neighbours, the ones left of a class in order (a tab's root renamed while another
+            // tab was removed read as a removal and an addition, or as a rename, by where the numbers fell, a trial: the
+            // order kept, the fewest changes). Where a gap holds more of a class on one side than the other, which pairs
+            // is a guess: the same number first, else in order, and said.
+            let anchors =
+                [(j: -1, i: -1)] + paired.sorted { $0.key < $1.key }.map { (j: $0.key, i: $0.value) } + [(j: mine.count, i: theirs.count)]
+            for (before, after) in zip(anchors, anchors.dropFirst()) where before.i < after.i {
+                let left = (before.j + 1..<after.j).filter { match[mine[$0]] == nil }
+                for base in Set(left.map { mine[$0].numbered.base }).sorted() {
+                    let news = left.filter { mine[$0].numbered.base == base }
+                    let olds = (before.i + 1..<after.i).filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == base }
+                    guard !olds.isEmpty else { continue }
+                    if news.count == olds.count {
+                        for (j, i) in zip(news, olds) { claim(j, i) }
+                        continue
+                    }
+                    var open = olds
+                    for j in news where !open.isEmpty {
+                        // A root whose name starts as one old root's does, and no other's, decides (`ContactListViewController`
+                        // for `ContactsViewController`, not `FindFriendEntryViewController`).
+                        if let kin = Self.kin(root(mine[j], in: new), among: open.map { root(theirs[$0], in: old) }) {
+                            claim(j, open[kin])
+                            open.remove(at: kin)
+                            continue
+                        }
+                        let pick = open.first { theirs[$0] == mine[j] } ?? open[0]
+                        // The others of the side with more: old ones left over, or new ones that could have taken it.
+                        let others =
+                            news.count < olds.count
+                            ? olds.filter { $0 != pick }.map { describe(theirs[$0], in: old) }
+                            : news.filter { $0 != j }.map { describe(mine[$0], in: new) }
+                        guesses.append(
+                            Guess(
+                                new: describe(mine[j], in: new), old: describe(theirs[pick], in: old), others: others,
+                                othersAreNew: news.count > olds.count))
+                        claim(j, pick)
+                        open.removeAll { $0 == pick }
                     }
                 }
             }

@@ -137,7 +137,8 @@ public struct RunDiff: Sendable, Equatable {
                 if case .both(let i, let j) = pair { return (i, j) }
                 return nil
             }
-            let renaming = CaptureMatching(old: old, new: new, pairs: pairs).renaming
+            let matching = CaptureMatching(old: old, new: new, pairs: pairs)
+            let renaming = matching.renaming
             if !renaming.isEmpty {
                 var renamed = new
                 renamed.steps = new.steps.map { $0.renamingNodes(renaming) }
@@ -153,6 +154,7 @@ public struct RunDiff: Sendable, Equatable {
                     "captured controllers are numbered in print order, so \(new.file)'s are matched with \(old.file)'s by "
                         + "their place and named as there: \(shown)\(more)")
             }
+            notes += matching.guesses
         }
         self.alignment = alignment
         entries = []
