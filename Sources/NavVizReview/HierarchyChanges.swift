@@ -82,19 +82,27 @@ public struct HierarchyChanges: Sendable, Equatable {
         }
         let replacedBy = arrivals.mapValues(\.arrival)
         replacements = replacedBy
+        // One presented by a replaced controller and replaced in turn is said on its own (`~ Nav#6 replaced by WCNav#6
+        // presented by WCNav#5`), not inside its presenter's `(with …)`: the step after a chain grew restated the pair
+        // with a longer list (a trial). What is named below a node stops at these; each bears its own phrase.
+        var chained: Set<NodeID> = []
+        for (id, found) in arrivals {
+            if let presenter = old[id].presenter, arrivals[presenter] != nil { chained.formUnion([id, found.arrival]) }
+        }
+        let (notOld, notNew) = (oldSet.union(chained), newSet.union(chained))
         var addedLine: [NodeID: Int] = [:]
         var replacedFields: [(phrase: String, subjects: Set<NodeID>)] = []
         for id in newNodes {
             guard oldSet.contains(id) else {
-                if let up = Self.container(of: id, in: new), !oldSet.contains(up) { continue }
+                if let up = Self.container(of: id, in: new), !oldSet.contains(up), !chained.contains(id) { continue }
                 added.append(id)
                 addedLine[id] = phrases.count
-                let name = Self.name(id, withAddedBelow: new, excluding: oldSet)
+                let name = Self.name(id, withAddedBelow: new, excluding: notOld)
                 switch wording {
                 case .step: phrases.append("+ \(name) \(Self.placement(of: id, in: new))")
                 case .comparison: phrases.append("+ \(name) only in new, \(Self.location(of: id, in: new))")
                 }
-                subjects.append(Self.subtree(id, in: new, excluding: oldSet))
+                subjects.append(Self.subtree(id, in: new, excluding: notOld))
                 continue
             }
             let before = Self.whereabouts(of: id, in: old, renaming: replacedBy)
@@ -112,13 +120,13 @@ public struct HierarchyChanges: Sendable, Equatable {
             }
         }
         for id in oldNodes where !newSet.contains(id) {
-            if let up = Self.container(of: id, in: old), !newSet.contains(up) { continue }
+            if let up = Self.container(of: id, in: old), !newSet.contains(up), !chained.contains(id) { continue }
             removed.append(id)
             // One that left the place in a container where another arrived was replaced, not popped and pushed.
             if let (arrival, place) = arrivals[id], let at = addedLine.removeValue(forKey: arrival) {
                 // The same screen under another number (an earlier step built one fewer): not another controller
                 // (a code-review trial read `~ Reviews#4 replaced by Reviews#3`).
-                subjects[at].formUnion(Self.subtree(id, in: old, excluding: newSet))
+                subjects[at].formUnion(Self.subtree(id, in: old, excluding: notNew))
                 if id.numbered.base == arrival.numbered.base, old[id].screen == new[arrival].screen,
                     old[id].className == new[arrival].className,
                     old[id].kind == new[arrival].kind, old[id].children.isEmpty, new[arrival].children.isEmpty
@@ -127,8 +135,8 @@ public struct HierarchyChanges: Sendable, Equatable {
                     continue
                 }
                 phrases[at] =
-                    "~ \(Self.name(id, withAddedBelow: old, excluding: newSet)) replaced by "
-                    + "\(Self.name(arrival, withAddedBelow: new, excluding: oldSet)) \(place)"
+                    "~ \(Self.name(id, withAddedBelow: old, excluding: notNew)) replaced by "
+                    + "\(Self.name(arrival, withAddedBelow: new, excluding: notOld)) \(place)"
                 // Between two runs, how the one in its place differs (a renamed class whose view one run released: the
                 // difference was said nowhere, a review), its class and names aside: they are the replacement.
                 if wording == .comparison {
@@ -137,12 +145,12 @@ public struct HierarchyChanges: Sendable, Equatable {
                 }
                 continue
             }
-            let name = Self.name(id, withAddedBelow: old, excluding: newSet)
+            let name = Self.name(id, withAddedBelow: old, excluding: notNew)
             switch wording {
             case .step: phrases.append("- \(name) \(Self.removal(of: id, in: old))")
             case .comparison: phrases.append("- \(name) only in old, \(Self.location(of: id, in: old))")
             }
-            subjects.append(Self.subtree(id, in: old, excluding: newSet))
+            subjects.append(Self.subtree(id, in: old, excluding: notNew))
         }
         phrases += replacedFields.map(\.phrase)
         subjects += replacedFields.map(\.subjects)

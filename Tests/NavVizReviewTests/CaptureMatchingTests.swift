@@ -298,17 +298,28 @@ extension CaptureMatchingTests {
 
 extension CaptureMatchingTests {
     /// A presented navigation controller whose class was renamed is replaced where it is presented, as a tab's is in its
-    /// place (a trial: it read as added and removed, its root moved, and was restated at the next step).
+    /// place (a trial: it read as added and removed, its root moved, and was restated at the next step); the sheet it
+    /// presents next, renamed too, is a replacement of its own, said once, not the pair restated with a longer list.
     @Test func aPresentedControllerRenamedIsReplacedNotAddedAndRemoved() throws {
         let tabs = Self.tabBar(["ChatsViewController"])
-        let sheets = Self.chain(["ForwardViewController", "SelectViewController"])
-        let renamed = sheets.replacingOccurrences(of: "<UINavigationController 0x", with: "<App.SheetNavigationController 0x")
+        func flow(_ file: String, _ rename: (String) -> String) throws -> DiffRun {
+            try Self.flow(
+                [
+                    tabs, tabs + rename(Self.chain(["ForwardViewController"])),
+                    tabs + rename(Self.chain(["ForwardViewController", "SelectViewController"])),
+                ],
+                file: file)
+        }
         let diff = RunDiff(
-            old: try Self.flow([tabs, tabs + sheets], file: "old.json"), new: try Self.flow([tabs, tabs + renamed], file: "new.json"))
+            old: try flow("old.json") { $0 },
+            new: try flow("new.json") {
+                $0.replacingOccurrences(of: "<UINavigationController 0x", with: "<App.SheetNavigationController 0x")
+            })
         #expect(
             diff.entries.map(\.summary) == [
-                "step 1: ~ UINavigationController#2 (with UINavigationController#3) replaced by SheetNavigationController (with "
-                    + "SheetNavigationController#2) presented by UITabBarController"
+                "step 1: ~ UINavigationController#2 replaced by SheetNavigationController presented by UITabBarController",
+                "step 2: ~ UINavigationController#3 replaced by SheetNavigationController#2 presented by SheetNavigationController; "
+                    + "and 1 difference shown at an earlier step",
             ])
     }
 }
