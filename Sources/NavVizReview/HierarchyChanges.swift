@@ -112,7 +112,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 phrases.append("~ \(id) moved from \(before) to \(after)")
                 subjects.append([id])
             }
-            let fieldChanges = Self.fieldChanges(of: id, old: old, new: new, survivors: oldSet.intersection(newSet))
+            let fieldChanges = Self.fieldChanges(of: id, old: old, new: new, survivors: oldSet.intersection(newSet), wording: wording)
             if !fieldChanges.isEmpty {
                 changed.append(id)
                 phrases += fieldChanges
@@ -140,7 +140,8 @@ public struct HierarchyChanges: Sendable, Equatable {
                 // Between two runs, how the one in its place differs (a renamed class whose view one run released: the
                 // difference was said nowhere, a review), its class and names aside: they are the replacement.
                 if wording == .comparison {
-                    let fields = Self.fieldChanges(of: id, old: old, new: new, as: arrival, survivors: oldSet.intersection(newSet))
+                    let fields = Self.fieldChanges(
+                        of: id, old: old, new: new, as: arrival, survivors: oldSet.intersection(newSet), wording: wording)
                     replacedFields += fields.map { ($0, [id, arrival]) }
                 }
                 continue
@@ -283,9 +284,10 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// The node's own fields as the canonical snapshot holds them, compared; with `arrival`, old `id`'s against new
     /// `arrival`'s, which took its place (named by the arrival, kind, screen, title and class left out: they are the
     /// replacement).
-    static func fieldChanges(of oldID: NodeID, old: Hierarchy, new: Hierarchy, as arrival: NodeID? = nil, survivors: Set<NodeID>)
-        -> [String]
-    {
+    /// `wording`: between two runs a view loaded in one only is said so (`unloaded` read as the view unloaded, a trial).
+    static func fieldChanges(
+        of oldID: NodeID, old: Hierarchy, new: Hierarchy, as arrival: NodeID? = nil, survivors: Set<NodeID>, wording: Wording = .step
+    ) -> [String] {
         let id = arrival ?? oldID
         let a = old[oldID]
         let b = new[id]
@@ -326,17 +328,51 @@ public struct HierarchyChanges: Sendable, Equatable {
             out.append("\(id) style \(oldStyle?.rawValue ?? "none") → \(newStyle?.rawValue ?? "none")")
         }
         // Loaded "again" only after a memory warning released the view; a lazy tab's first load is a load.
-        if a.isLoaded != b.isLoaded { out.append(b.isLoaded ? "\(id) loaded\(a.isReleased ? " again" : "")" : "\(id) unloaded") }
+        if a.isLoaded != b.isLoaded {
+            switch wording {
+            case .step: out.append(b.isLoaded ? "\(id) loaded\(a.isReleased ? " again" : "")" : "\(id) unloaded")
+            case .comparison: out.append("\(id) view loaded only in \(b.isLoaded ? "new" : "old")")
+            }
+        }
         if a.definesPresentationContext != b.definesPresentationContext {
             out.append("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)")
         }
-        // Children present on both sides, in a different order (adding or removing one is reported on its own).
+        // Children present on both sides, in a different order (adding or removing one is reported on its own): the
+        // ones that moved, the most kept in order, each by its root and places (a trial read four tabs' navigation
+        // controllers listed twice by number, `Nav, Nav#2, Nav#3, Nav#4 → Nav, Nav#3, Nav#4, Nav#2`, to learn that
+        // one tab moved to the end).
         let oldOrder = a.children.filter { survivors.contains($0) && b.children.contains($0) }
         let newOrder = b.children.filter { survivors.contains($0) && a.children.contains($0) }
         if oldOrder != newOrder {
-            out.append(
-                "\(id) reordered \(oldOrder.map(\.rawValue).joined(separator: ", ")) → \(newOrder.map(\.rawValue).joined(separator: ", "))")
+            let place = b.kind == .tab ? "tab" : "position"
+            let moves = Self.moved(oldOrder, newOrder).map { child in
+                let root = new[child].children.first.map { " (with \($0))" } ?? ""
+                return "\(child)\(root) \(place) \(a.children.firstIndex(of: child)!) → \(b.children.firstIndex(of: child)!)"
+            }
+            out.append("\(id) reordered \(moves.joined(separator: ", "))")
         }
         return out
+    }
+
+    /// The elements of `old` that are out of place in `new` (both the same elements): all but the longest run kept in
+    /// order, the earliest such run when several are as long (a swap moves the second).
+    static func moved(_ old: [NodeID], _ new: [NodeID]) -> [NodeID] {
+        let position = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1, $0) })
+        let places = old.map { position[$0]! }
+        // For each element, the longest run in order that ends with it, and the element before it in that run.
+        var length = [Int](repeating: 1, count: places.count)
+        var previous = [Int?](repeating: nil, count: places.count)
+        for i in places.indices {
+            for j in 0..<i where places[j] < places[i] && length[j] + 1 > length[i] {
+                (length[i], previous[i]) = (length[j] + 1, j)
+            }
+        }
+        guard let best = length.max(), var last = length.firstIndex(of: best) else { return [] }
+        var kept: Set<Int> = [last]
+        while let before = previous[last] {
+            kept.insert(before)
+            last = before
+        }
+        return new.filter { !kept.contains(old.firstIndex(of: $0)!) }
     }
 }

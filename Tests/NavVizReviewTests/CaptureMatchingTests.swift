@@ -159,9 +159,7 @@ extension CaptureMatchingTests {
         let diff = RunDiff(old: old, new: new)
         #expect(
             diff.entries.map(\.summary) == [
-                "step 0: UITabBarController reordered UINavigationController, UINavigationController#2, UINavigationController#3, "
-                    + "UINavigationController#4 → UINavigationController, UINavigationController#3, UINavigationController#2, "
-                    + "UINavigationController#4"
+                "step 0: UITabBarController reordered UINavigationController#3 (with DiscoverViewController) tab 2 → 1"
             ])
         #expect(diff.new.steps[0].hierarchy["UINavigationController#3"].children == ["DiscoverViewController"])
     }
@@ -248,9 +246,9 @@ extension CaptureMatchingTests {
         let diff = RunDiff(old: old, new: new)
         #expect(
             diff.entries.map(\.summary) == [
-                "step 0: UITabBarController reordered UINavigationController, UINavigationController#2, UINavigationController#3 → "
-                    + "UINavigationController#2, UINavigationController, UINavigationController#3; UINavigationController#2 loaded; "
-                    + "MoreViewController loaded; UINavigationController unloaded; ChatsViewController unloaded; "
+                "step 0: UITabBarController reordered UINavigationController#2 (with MoreViewController) tab 1 → 0; "
+                    + "UINavigationController#2 view loaded only in new; MoreViewController view loaded only in new; "
+                    + "UINavigationController view loaded only in old; ChatsViewController view loaded only in old; "
                     + "visible DetailViewController → MoreViewController"
             ])
         #expect(!diff.entries[0].summary.contains("moved"))
@@ -365,5 +363,20 @@ extension CaptureMatchingTests {
         let diff = RunDiff(old: old, new: new)
         #expect(diff.entries.map(\.summary) == [summary])
         #expect(diff.notes.filter { !$0.hasPrefix("captured controllers") } == (guess.map { [$0] } ?? []))
+    }
+}
+
+extension CaptureMatchingTests {
+    /// A reorder names the children that moved, all but the longest run kept in order (the earliest of equal runs).
+    @Test(arguments: [
+        ("a b c d", "a c d b", "b"),
+        ("a b", "b a", "b"),
+        ("a b c", "c b a", "c b"),
+        ("a b c d", "b a d c", "b d"),
+        ("a b c", "a b c", ""),
+    ])
+    func aReorderNamesWhatMoved(old: String, new: String, moved: String) {
+        func ids(_ text: String) -> [NodeID] { text.split(separator: " ").map { NodeID(String($0)) } }
+        #expect(HierarchyChanges.moved(ids(old), ids(new)) == ids(moved))
     }
 }
