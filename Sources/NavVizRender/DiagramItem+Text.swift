@@ -132,7 +132,14 @@ extension DiagramItem {
     /// `+ added`, `view not loaded`, `appearing`…: what is special about the item, in words.
     var badgeWords: [String] {
         guard folded == nil else { return [] }
-        return (markWord.map { [$0] } ?? []) + stateWords
+        return (markWord.map { [$0] } ?? []) + untoldStateWords
+    }
+
+    /// The state's words its change tag does not say already (`~ off screen, view not loaded` then `view not loaded`
+    /// again, a trial).
+    var untoldStateWords: [String] {
+        guard mark == .changed, !isTagless, let told = changeWord?.components(separatedBy: ", ") else { return stateWords }
+        return stateWords.filter { !told.contains($0) }
     }
 
     /// `visible`, `view not loaded`, `appearing`…: the item's state in words, without its mark.

@@ -452,7 +452,7 @@ struct SceneEmitter {
         if let mark = item.mark, let word = item.markWord, !item.isTagless {
             rows.append(.font(.bold(.text(word)), size: DiagramStyle.smallFontSize, color: Self.border(for: mark)))
         }
-        let words = item.stateWords
+        let words = item.untoldStateWords
         if !words.isEmpty {
             rows.append(.font(.bold(.text(words.joined(separator: " · "))), size: DiagramStyle.smallFontSize, color: color))
         }

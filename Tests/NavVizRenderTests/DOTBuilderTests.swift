@@ -634,3 +634,28 @@ func expectGolden(
         #expect(dot.contains(#"POINT-SIZE="8">tab 1</FONT>"#) && dot.contains(#"POINT-SIZE="8">tab 2</FONT>"#))
     }
 }
+
+extension DOTBuilderTests {
+    /// A change tag that says a state (`~ off screen, view not loaded`) is not followed by that state's words again, in
+    /// DOT nor in Mermaid (a trial read `view not loaded · view not loaded`).
+    @Test func aChangeTagIsNotRepeatedByTheStateWords() throws {
+        func tabs(selected: Int) throws -> Hierarchy {
+            let shown = { (tab: Int) in selected == tab ? "appeared, view: <UIView 0x\(tab)1>" : "disappeared, view: (view not loaded)" }
+            let dump = """
+                <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+                   | <App.ChatsViewController 0x3>, state: \(shown(0))
+                   | <App.MoreViewController 0x4>, state: \(shown(1))
+                """
+            return try PrintHierarchy.parse(dump, file: "tabs.txt").hierarchy().hierarchy
+        }
+        let (old, new) = (try tabs(selected: 0), try tabs(selected: 1))
+        let (oldFinder, newFinder) = (ViewFinder().find(in: old), ViewFinder().find(in: new))
+        let dot = DOTBuilder().diff(old: old, new: new, oldFinder: oldFinder, newFinder: newFinder)
+        #expect(dot.contains("~ off screen, view not loaded</B>"))
+        // The state's row: More's in the old panel only, not under Chats's tag in the new.
+        #expect(dot.components(separatedBy: "<B>view not loaded</B>").count - 1 == 1)
+        let mermaid = MermaidBuilder().transition(before: old, after: new, afterFinder: newFinder)
+        #expect(mermaid.contains("~ off screen, view not loaded\""))
+        #expect(!mermaid.contains("view not loaded · view not loaded"))
+    }
+}
