@@ -40,10 +40,18 @@ extension Transaction {
     }
 
     mutating func pop(interactive: Bool, cancelled: Bool) throws(NavigationError) {
-        let nav = try navigation(for: "pop")
+        var nav = try navigation(for: "pop")
+        // A navigation controller at its root nested in another's stack (a collapsed split's secondary on its primary):
+        // the back button on screen is the outer one's, and the inner's swipe cannot begin at its root, so a swipe
+        // pops the outer (a trial: the commonest swipe of a master-detail app on a phone read `noop`).
+        if interactive { while let outer = Self.outerNavigation(of: nav, in: h) { nav = outer } }
         try beginNavigation(nav, "pop", pop: true)
         guard h[nav].children.count > 1 else {
             if h[nav].children.isEmpty { return noop("'\(nav)' holds no controller: there is nothing to pop") }
+            if let outer = Self.outerNavigation(of: nav, in: h) {
+                return noop(
+                    "'\(nav)' is at its root: there is nothing to pop (it sits in the stack of '\(outer)': pop '\(outer)', or swipe back)")
+            }
             return noop("'\(nav)' is at its root: there is nothing to pop")
         }
         if interactive {
@@ -60,6 +68,13 @@ extension Transaction {
             return
         }
         h.detach(top)
+    }
+
+    /// The navigation controller whose stack holds `nav` when `nav` is at its root: the one whose back button and swipe
+    /// are on screen.
+    static func outerNavigation(of nav: NodeID, in h: Hierarchy) -> NodeID? {
+        guard h[nav].children.count == 1, let outer = h.parent(of: nav), h[outer].kind == .navigation else { return nil }
+        return outer
     }
 
     /// Pops everything above `index` in the stack.

@@ -319,3 +319,25 @@ import Testing
         #expect(sim.presented(by: "split") == "More")
     }
 }
+
+extension SplitViewControllerTests {
+    /// On a phone a collapsed split nests the secondary navigation controller on the primary's stack: a back swipe from
+    /// its root pops the outer one (the back button on screen is the outer's, and the inner's swipe cannot begin at its
+    /// root); a pop from code is a noop that names the outer one (a trial read the commonest swipe of a master-detail app
+    /// as `noop`).
+    @Test func aSwipeBackFromANestedDetailsRootPopsTheOuterNavigation() throws {
+        let spec = NodeSpec.split(primary: nav("Folders", id: "pNav"), secondary: nav("Note", id: "dNav"), id: "split")
+        var sim = try Simulator(root: spec, device: .phone)
+        #expect(sim.children("pNav") == ["Folders", "dNav"])
+        let fromCode = sim.perform(.pop())
+        #expect(fromCode.status == .noop)
+        #expect(
+            fromCode.message == "'dNav' is at its root: there is nothing to pop (it sits in the stack of 'pNav': pop 'pNav', or swipe back)"
+        )
+        let swipe = sim.perform(.pop(interactive: true))
+        #expect(swipe.status == .ok)
+        #expect(sim.children("pNav") == ["Folders"])
+        #expect(sim.visible == "Folders")
+        #expect(swipe.events.map(\.description).first == "dNav.viewWillDisappear")
+    }
+}
