@@ -8,7 +8,7 @@ public struct Node: Sendable, Equatable {
     public var screen: String?
     /// The title shown in diagrams, if any.
     public var title: String?
-    /// The Swift/ObjC class name, if known (used by `popToInstance`).
+    /// The Swift/ObjC class name, if known (used by `popToInstance`, `isKind(ofClassNamed:)`).
     public var className: String?
     /// Children in the container's own order (nav stack, tabs, split columns, activities, views, sequence).
     public var children: [NodeID] = []
@@ -168,4 +168,24 @@ public struct StackMetrics: Sendable, Equatable {
 
     /// The seed's defaults.
     public init() {}
+}
+
+extension Node {
+    /// Whether the controller is an instance of the named class, as Ariadne's `isKind(of:)` asks, as far as names tell:
+    /// its class (or, without one, its screen name) with or without the module (`Shop.ProductViewController` is a
+    /// `ProductViewController`: captures keep the module, routes are written without); every controller is a
+    /// `UIViewController`, and a container an instance of its UIKit class. Other subclasses are not known.
+    public func isKind(ofClassNamed name: String) -> Bool {
+        let unqualified = { (text: String) in text.split(separator: ".").last.map(String.init) ?? text }
+        let base = unqualified(name)
+        switch base {
+        case "UIViewController": return kind.isController
+        case "UINavigationController": if kind == .navigation { return true }
+        case "UITabBarController": if kind == .tab { return true }
+        case "UISplitViewController": if kind == .split { return true }
+        default: break
+        }
+        guard let own = className ?? screen else { return false }
+        return own == name || (unqualified(own) == base && (own == base || name == base))
+    }
 }

@@ -107,8 +107,14 @@ extension Transaction {
         let nav = try navigation(for: "pop to an instance of '\(className)'")
         try beginNavigation(nav, "pop to an instance of '\(className)'", pop: true)
         let stack = h[nav].children
-        let matches = stack.indices.filter { (h[stack[$0]].className ?? h[stack[$0]].screen) == className }
+        let matches = stack.indices.filter { h[stack[$0]].isKind(ofClassNamed: className) }
         guard let index = which == .first ? matches.first : matches.last else {
+            // A screen of that name whose class is another: classes are what match (a trial read the noop as a bug).
+            if let named = stack.first(where: { h[$0].screen == className || $0.rawValue == className }), let actual = h[named].className {
+                return noop(
+                    "No instance of '\(className)' in the stack of '\(nav)' ('\(named)' is an instance of '\(actual)': popToInstance "
+                        + "matches classes)")
+            }
             return noop("No instance of '\(className)' in the stack of '\(nav)'")
         }
         guard index < stack.count - 1 else {

@@ -294,8 +294,51 @@ import Testing
             screens: ["Product": ScreenInfo(className: "ProductViewController")])
         let outcome = sim.perform(.popToInstance(className: "Product", which: .first))
         #expect(outcome.status == .noop)
-        #expect(outcome.message == "No instance of 'Product' in the stack of 'nav'")
+        #expect(
+            outcome.message
+                == "No instance of 'Product' in the stack of 'nav' ('Product' is an instance of 'ProductViewController': "
+                + "popToInstance matches classes)")
         #expect(sim.children("nav") == ["Home", "Product", "Reviews"])
+    }
+
+    /// Ariadne matches with `isKind(of:)`: as far as names tell, a class with or without its module (captures keep it,
+    /// routes are written without), `UIViewController` for every controller, a container's UIKit class (a fidelity
+    /// trial: `UIViewController` and a captured `Shop.ProductViewController` read "No instance").
+    @Test(arguments: [
+        ("ProductViewController", InstanceMatch.first, ["Home", "Product"]),
+        ("ProductViewController", .last, ["Home", "Product", "Captured"]),
+        ("Shop.ProductViewController", .last, ["Home", "Product", "Captured"]),
+        ("Other.ProductViewController", .last, ["Home", "Product"]),
+        ("UIViewController", .first, ["Home"]),
+        // The top is the last instance: a noop.
+        ("UIKit.UIViewController", .last, ["Home", "Product", "Captured", "Reviews"]),
+        ("ReviewsViewController", .first, ["Home", "Product", "Captured", "Reviews"]),
+    ])
+    func popToInstanceMatchesAsIsKindOfDoes(className: String, which: InstanceMatch, stack: [NodeID]) throws {
+        var sim = try Simulator(
+            root: .navigation([screen("Home"), screen("Product"), screen("Captured"), screen("Reviews")], id: "nav"),
+            screens: [
+                "Product": ScreenInfo(className: "ProductViewController"), "Captured": ScreenInfo(className: "Shop.ProductViewController"),
+                "Reviews": ScreenInfo(className: "Shop.ReviewsViewController"),
+            ])
+        _ = sim.perform(.popToInstance(className: className, which: which))
+        #expect(sim.children("nav") == stack)
+    }
+
+    @Test(arguments: [
+        ("UIViewController", NodeKind.controller, nil as String?, true),
+        ("UINavigationController", .navigation, "Shop.MainNavigationController", true),
+        ("UITabBarController", .navigation, nil, false),
+        ("Shop.Home", .controller, "Home", true),
+        ("A.Home", .controller, "B.Home", false),
+        ("UIView", .view, nil, false),
+        ("UIViewController", .view, nil, false),
+    ])
+    func aNodeIsOfAKindByName(name: String, kind: NodeKind, className: String?, expected: Bool) {
+        var node = Node(id: "Home", kind: kind)
+        node.screen = "Home"
+        node.className = className
+        #expect(node.isKind(ofClassNamed: name) == expected)
     }
 
     @Test func popToInstanceByClassName() throws {
