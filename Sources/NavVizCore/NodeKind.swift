@@ -63,9 +63,12 @@ public enum SplitDisplay: String, Sendable, CaseIterable, Equatable {
     /// The primary and the supplementary beside the secondary (a triple-column split's every column).
     case twoBesideSecondary
 
-    /// The roles shown of a split whose columns have `roles`.
+    /// The roles shown of a split whose columns have `roles`. A split without a secondary shows every column it has: a
+    /// mode beside (or instead of) a secondary that is not there would hide what the finder calls visible (a trial:
+    /// `secondaryOnly` without a secondary reported the primary visible, off screen, without callbacks).
     public func shownRoles(of roles: [SplitRole]) -> Set<SplitRole> {
-        switch self {
+        guard roles.contains(.secondary) else { return Set(SplitRole.allCases) }
+        return switch self {
         case .secondaryOnly: [.secondary]
         case .oneBesideSecondary: roles.contains(.supplementary) ? [.supplementary, .secondary] : [.primary, .secondary]
         case .twoBesideSecondary: [.primary, .supplementary, .secondary]

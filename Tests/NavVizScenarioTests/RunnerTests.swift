@@ -29,6 +29,13 @@ private func withSteps(_ steps: String) -> String {
             #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": "A", "supplementary": "B", "secondary": "C"}, "display": "oneBesideSecondary"}}"#
         )
         #expect(three.steps[0].finder.onScreen.map(\.rawValue) == ["B", "C"])
+        // No secondary: every column shown, the visible primary among them (a trial: visible, off screen, no callbacks).
+        let alone = try run(
+            #"{"navviz": 1, "device": "pad", "root": {"tabs": ["Home", {"split": {"primary": "P3"}, "display": "secondaryOnly"}]}, "#
+                + #""steps": [{"op": "select", "tab": 1}]}"#)
+        #expect(alone.steps[1].finder.visible == "P3")
+        #expect(alone.steps[1].finder.onScreen.map(\.rawValue) == ["P3"])
+        #expect(alone.steps[1].outcome.events.map(\.description).contains("P3.viewWillAppear"))
         #expect(throws: ScenarioErrors.self) {
             try ScenarioDecoder.decode(
                 #"{"navviz": 1, "root": {"split": {"primary": "A"}, "display": "secondaryOnIy"}}"#, file: "shop.json")
