@@ -114,3 +114,27 @@ public struct NodeSpec: Sendable, Equatable {
     /// The base name this literal's id is made from (explicit id, else screen, else kind).
     public var baseName: String { id ?? screen ?? kind.rawValue }
 }
+
+extension NodeSpec {
+    /// What a literal asks that navviz models otherwise than UIKit, one sentence each: a three-column split's column
+    /// that is no navigation controller (UIKit's column-style split wraps it in one, navviz does not, S1: a trial's
+    /// `show` from such a column replaced the sidebar, silently).
+    public var columnStyleWarnings: [String] {
+        var out: [String] = []
+        if kind == .split, roles.contains(.supplementary) {
+            let plain = zip(children, roles).filter { $0.0.kind != .navigation && $0.0.ref == nil }.map { column, role in
+                "\(role.rawValue) '\(column.id ?? column.screen ?? column.kind.rawValue)'"
+            }
+            if !plain.isEmpty {
+                out.append(
+                    "'\(id ?? "split")' has a supplementary column, so UIKit makes it column-style and wraps each column in a "
+                        + "navigation controller of its own; navviz does not (docs/semantics.md#S1): write its "
+                        + "\(plain.joined(separator: ", ")) as {\"navigation\": [...]} for UIKit's pushes and show")
+            }
+        }
+        for child in children + generators.sorted(by: { $0.key < $1.key }).map(\.value) + presentsStorage {
+            out += child.columnStyleWarnings
+        }
+        return out
+    }
+}

@@ -158,6 +158,7 @@ struct Transaction {
     mutating func build(_ spec: NodeSpec) throws(NavigationError) -> NodeID {
         let id = try h.buildDiscardingOnFailure(spec)
         created += h.lastBuilt
+        warnings += spec.columnStyleWarnings
         return id
     }
 

@@ -28,9 +28,11 @@ public struct ScenarioRunner {
             return Run(scenario: scenario.name, file: scenario.file, steps: [record])
         }
         simulator.retainedIDs = scenario.referencedIDs
+        var initial = StepOutcome(status: .ok)
+        if scenario.initialHierarchy == nil { initial.warnings = scenario.root.columnStyleWarnings }
         steps.append(
             RunStep(
-                index: 0, op: "initial", outcome: StepOutcome(status: .ok), note: scenario.caption, path: "",
+                index: 0, op: "initial", outcome: initial, note: scenario.caption, path: "",
                 finder: simulator.finderResult,
                 hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)

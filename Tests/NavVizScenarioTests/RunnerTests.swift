@@ -293,3 +293,25 @@ private func withSteps(_ steps: String) -> String {
         #expect(try run(text, finder: .navviz).steps[0].finder.visible == NodeID("General"))
     }
 }
+
+extension RunnerTests {
+    /// A three-column split is column-style in UIKit, which wraps each column in a navigation controller; navviz runs a
+    /// plain column as written, and says so on the step that built it (a fidelity trial: `show` from such a column
+    /// replaced the sidebar, silently).
+    @Test func aThreeColumnSplitWithPlainColumnsIsWarnedOf() throws {
+        let plain = #"{"split": {"primary": {"navigation": ["Sidebar"]}, "supplementary": "List", "secondary": "Detail"}, "id": "split"}"#
+        let expected =
+            "'split' has a supplementary column, so UIKit makes it column-style and wraps each column in a navigation "
+            + "controller of its own; navviz does not (docs/semantics.md#S1): write its supplementary 'List', secondary 'Detail' "
+            + #"as {"navigation": [...]} for UIKit's pushes and show"#
+        let atRoot = try run(#"{"navviz": 1, "device": "pad", "root": \#(plain)}"#)
+        #expect(atRoot.steps[0].outcome.warnings == [expected])
+        let presented = try run(#"{"navviz": 1, "device": "pad", "root": "Home", "steps": [{"present": \#(plain)}]}"#)
+        #expect(presented.steps[0].outcome.warnings == [])
+        #expect(presented.steps[1].outcome.warnings == [expected])
+        let wrapped = try run(
+            #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["A"]}, "supplementary": {"navigation": ["B"]}, "secondary": {"navigation": ["C"]}}}}"#
+        )
+        #expect(wrapped.steps[0].outcome.warnings == [])
+    }
+}
