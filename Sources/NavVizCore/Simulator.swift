@@ -225,7 +225,9 @@ public struct Simulator: Sendable, Equatable {
     /// controller's last callback at the end; appearing side first when the only change is a tab bar's selection
     /// ([A4](docs/semantics.md#A4)); the full-screen order when a full-screen presentation came or went
     /// ([A3](docs/semantics.md#A3)); a cancel's order when every change undoes one in flight ([A5](docs/semantics.md#A5)).
-    static func snapshotEvents(from old: Hierarchy, to new: Hierarchy) -> [AppearanceEvent] {
+    /// `topDown`: presented controllers whose trees' callbacks come first, in this order (a chain's intermediates, top
+    /// first, as P5 removes them).
+    static func snapshotEvents(from old: Hierarchy, to new: Hierarchy, topDown: [NodeID] = []) -> [AppearanceEvent] {
         // A presentation that went and another that came: UIKit presents nothing while a dismissal is in flight (P3),
         // so the dismissal ran first, then the presentation (a trial: the alert's viewDidAppear came amid the login's
         // dismissal, before its viewDidDisappear).
@@ -239,6 +241,44 @@ public struct Simulator: Sendable, Equatable {
                 between[id].presenter = nil
             }
             return snapshotEvents(from: old, to: between) + snapshotEvents(from: between, to: new)
+        }
+        // A chain presented at once: UIKit presents nothing while a presentation is in flight (P3), so each link came
+        // after the one it is presented from had appeared (a trial: the sheet's viewWillAppear came amid the full-screen
+        // presentation under it). The first links first, then the rest.
+        let later = came.filter { id in new[id].presenter.map { came.contains(new.containmentRoot(of: $0)) } ?? false }
+        if !later.isEmpty {
+            var between = new
+            for id in later.sorted() {
+                guard let presenter = between[id].presenter else { continue }
+                between[presenter].presented = nil
+                between[id].presenter = nil
+            }
+            return snapshotEvents(from: old, to: between) + snapshotEvents(from: between, to: new)
+        }
+        // A chain dismissed at once: the intermediates are removed first, unanimated, then the top-most leaves as the
+        // dismissal (P5; the trial's cascade read every controller's viewWillDisappear at once). Meanwhile the top hangs
+        // from the chain's presenter, covering what the chain covered (in the style of the chain's first link).
+        let went = presentedBefore.subtracting(presentedAfter)
+        let bases = went.filter { id in old[id].presenter.map { !went.contains(old.containmentRoot(of: $0)) } ?? false }
+        if went.count > bases.count {
+            var between = old
+            var intermediates: [NodeID] = []
+            for base in bases.sorted() {
+                // (A chain whose top-most link stays is not dismissed at once: that top is what the recursion keeps.)
+                let chain = presentationChain(from: base, in: old)
+                guard chain.count > 1, went.isSuperset(of: chain), let top = chain.last, let presenter = old[base].presenter,
+                    let under = old[top].presenter
+                else { continue }
+                between[under].presented = nil
+                between[base].presenter = nil
+                between[presenter].presented = top
+                between[top].presenter = presenter
+                between[top].style = old[base].style
+                intermediates += chain.dropLast().reversed()
+            }
+            if between != old {
+                return snapshotEvents(from: old, to: between, topDown: intermediates) + snapshotEvents(from: between, to: new)
+            }
         }
         let before = old.nodesInWindow().filter { old[$0].kind.getsAppearanceCallbacks }
         let after = new.nodesInWindow().filter { new[$0].kind.getsAppearanceCallbacks }
@@ -269,7 +309,10 @@ public struct Simulator: Sendable, Equatable {
             }
         }
         var events: [(place: Int, rank: Int, order: Int, event: AppearanceEvent)] = []
-        for (order, move) in changed.enumerated() {
+        let trees = Dictionary(uniqueKeysWithValues: topDown.enumerated().map { ($1, $0) })
+        let tree = { (id: NodeID) in trees.isEmpty || !old.contains(id) ? 0 : trees[old.containmentRoot(of: id)] ?? trees.count }
+        let ordered = changed.enumerated().sorted { (tree($0.element.0), $0.offset) < (tree($1.element.0), $1.offset) }.map(\.element)
+        for (order, move) in ordered.enumerated() {
             let callbacks = AppearancePhase.callbacks(from: move.from, to: move.to)
             for (offset, callback) in callbacks.enumerated() {
                 // A cancel's callbacks run one side after the other: no places.
@@ -283,6 +326,22 @@ public struct Simulator: Sendable, Equatable {
     /// The presented controllers whose presentation removes the presenter's views (`fullScreen`, `currentContext`).
     static func fullScreenPresentations(in h: Hierarchy) -> Set<NodeID> {
         presentations(in: h).filter { h[$0].style?.removesPresenterViews == true }
+    }
+
+    /// `first` and every controller presented above it, bottom-up: what each presents, or a controller inside it.
+    static func presentationChain(from first: NodeID, in h: Hierarchy) -> [NodeID] {
+        var chain: [NodeID] = []
+        var cursor: NodeID? = first
+        while let next = cursor {
+            chain.append(next)
+            var queue = [next]
+            cursor = nil
+            while !queue.isEmpty, cursor == nil {
+                let node = queue.removeFirst()
+                if let presented = h[node].presented { cursor = presented } else { queue += h[node].children }
+            }
+        }
+        return chain
     }
 
     /// The presented controllers of a hierarchy.

@@ -489,3 +489,26 @@ import Testing
         #expect(sim.presented(by: "navA") == nil)
     }
 }
+
+extension PresentationTests {
+    /// Two snapshots a chain of presentations apart (a full-screen navigation controller, a sheet on it) imply the
+    /// callbacks the simulator sends for the same steps one by one: UIKit presents nothing while a presentation is in
+    /// flight, and a chain dismissed at once removes its intermediates first (P5). A trial: the sheet's viewWillAppear
+    /// came amid the full-screen presentation, and the cascade read every viewWillDisappear at once.
+    @Test(arguments: [(PresentationStyle.fullScreen, 2), (.pageSheet, 2), (.fullScreen, 3), (.pageSheet, 4)])
+    func aChainBetweenSnapshotsRunsAsTheSimulatorRunsIt(first: PresentationStyle, links: Int) throws {
+        var sim = try Simulator(root: .tabs([nav("Cart", id: "cartNav"), screen("Profile")], id: "tabs"))
+        let start = sim.hierarchy
+        var simulated = sim.perform(.present(.navigation([screen("Login"), screen("Form")], id: "loginNav"), style: first)).events
+        for link in 1..<links {
+            simulated += sim.perform(.present(screen("Help\(link)"), style: link == 2 ? .fullScreen : .pageSheet)).events
+        }
+        let chained = sim.hierarchy
+        let dismissed = sim.perform(.dismiss(), StepOptions(target: "tabs")).events
+        #expect(sim.hierarchy.attachedNodes() == start.attachedNodes())
+        func names(_ events: [AppearanceEvent]) -> [String] { events.map(\.description) }
+        var snapshots = Simulator(hierarchy: start)
+        #expect(names(snapshots.replaceHierarchy(chained).events) == names(simulated))
+        #expect(names(snapshots.replaceHierarchy(start).events) == names(dismissed))
+    }
+}
