@@ -155,11 +155,7 @@ public enum Snapshot {
             if let raw = value["definesPresentationContext"] {
                 node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false
             }
-            if value["style"] != nil {
-                node.style = choice(value["style"], join(path, "style"), PresentationStyle.self)
-            } else if presenter != nil {
-                node.style = .automatic
-            }
+            node.style = style(in: value, at: path, presented: presenter != nil)
             if kind == .activity { node.activity = ActivityState() }
             if kind == .stack { node.stack = StackState() }
             if kind == .split, node.isCollapsed == nil { node.isCollapsed = false }
@@ -216,6 +212,23 @@ public enum Snapshot {
                         expected: "an index from 0 to \(h[id].children.count - 1)", suggestion: nil))
             }
             return id
+        }
+
+        /// A presented node's style (`automatic` when it has none); none for another, which may not name one: it said
+        /// nothing and was dropped (a trial). (Out of `node`, whose frame every level of a deep snapshot stacks: a
+        /// debug build's deepest capture must fit a 2 MiB stack, DeepInputTests.)
+        @inline(never)
+        mutating func style(in value: JSONValue, at path: String, presented: Bool) -> PresentationStyle? {
+            guard let raw = value["style"] else { return presented ? .automatic : nil }
+            guard presented else {
+                errors.append(
+                    .invalidValue(
+                        file: file, path: join(path, "style"), value: raw.stringValue ?? JSONWriter.compact(raw),
+                        expected: "no 'style' here: only a presented node (one under 'presented') has a presentation style",
+                        suggestion: nil))
+                return nil
+            }
+            return choice(raw, join(path, "style"), PresentationStyle.self)
         }
 
         /// A split holds one to three columns, each in its own role, one of them the primary. Columns without

@@ -210,7 +210,7 @@ extension CaptureMatchingTests {
         }
         func flow(_ tabs: [(String, String)], sheet: String, file: String) throws -> DiffRun {
             let presented = node(sheet, "navigation", children: [node("Profile")]).replacingOccurrences(
-                of: #""children""#, with: #""style": "pageSheet", "children""#)
+                of: #""kind": "navigation", "#, with: #""kind": "navigation", "style": "pageSheet", "#)
             let root = node(
                 "Tabs", "tab", children: tabs.map { node($0.0, "navigation", children: [node($0.1)]) }, presented: presented
             ).replacingOccurrences(of: #""kind": "tab", "#, with: #""kind": "tab", "selected": 0, "#)

@@ -190,6 +190,12 @@ import Testing
             #"{"id": "C", "kind": "controller", "children": [], "state": "gone"}"#,
             "s.json: state: invalid value 'gone', expected 'appearing', 'disappearing' or 'disappeared'"
         ),
+        // A style on a node not presented said nothing and was dropped (a trial).
+        (
+            #"{"id": "N", "kind": "navigation", "children": [{"id": "A", "kind": "controller", "style": "formSheet"}]}"#,
+            "s.json: children[0].style: invalid value 'formSheet', expected no 'style' here: only a presented node (one under "
+                + "'presented') has a presentation style"
+        ),
     ])
     func invalidNewFieldsAreRefused(text: String, message: String) throws {
         do {
