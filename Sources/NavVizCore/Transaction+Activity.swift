@@ -205,7 +205,10 @@ extension Transaction {
         makeActive(new, in: controller)
         order = .appearingFirst
         callbackAnimated = true
-        hooks.append(HookEvent("willLoad", controller: new))
+        // The delegate is handed the controller, not the navigation controller a wrapped key shows it in (the seed's
+        // `activeViewController` unwraps it; a trial read `willLoad(navigation)`).
+        let loaded = wrapsInNavigation(new, in: controller) ? h[new].children.first ?? new : new
+        hooks.append(HookEvent("willLoad", controller: loaded))
         if runsAnimation {
             container = controller
             defaultAnimation = Self.transitionControllerAnimation
@@ -216,7 +219,13 @@ extension Transaction {
         } else {
             fixedDuration = 0
         }
-        hooks.append(HookEvent("didLoad", controller: new))
+        hooks.append(HookEvent("didLoad", controller: loaded))
+    }
+
+    /// Whether a key's child is the navigation controller `buildActivity` wrapped its controller in.
+    func wrapsInNavigation(_ child: NodeID, in activity: NodeID) -> Bool {
+        guard let key = h[child].key, h[activity].activity?.wrapsInNavigation.contains(key) == true else { return false }
+        return h[child].kind == .navigation && !(h[activity].activity?.flavor == .transitionController && replaysQuirks)
     }
 
     // MARK: - Helpers

@@ -181,6 +181,9 @@ import Testing
             #expect(sim.hierarchy[child].children == ["Settings"])
             #expect(outcome.events.first?.description == "\(child).viewWillAppear")
         }
+        // The delegate is handed the controller, unwrapped, as `activeViewController` is (a trial read the wrapper).
+        #expect(
+            hooks(outcome).filter { $0.hasPrefix("willLoad") || $0.hasPrefix("didLoad") } == ["willLoad(Settings)", "didLoad(Settings)"])
     }
 
     // MARK: - Memory warnings and re-instantiation

@@ -292,6 +292,24 @@ extension GoldenCheckTests {
                     + "an imported capture's note names its file)"))
         #expect(!report.lines.contains { $0.contains("another navviz version") })
     }
+
+    /// Only the callbacks or hooks a transition lists changed (a seed hook renamed): said so; a golden's run.json keeps
+    /// neither, and "the callbacks are the same … another navviz version?" sent the reader the wrong way.
+    @Test func onlyTheListedEventsChangedIsSaidAsSuch() throws {
+        let run = try Self.run([#"{"op": "push", "node": "Product"}"#])
+        var golden = Self.goldens(run)
+        let path = "transitions/001-push.dot"
+        #expect(golden[path]?.contains("Product.viewWillAppear") == true)
+        golden[path] = golden[path]!.replacingOccurrences(of: "Product.viewWillAppear", with: "Product.viewWillAppearing")
+        let report = GoldenCheck().compare(
+            expected: golden, actual: Goldens.files(for: run), run: run, name: "shop", golden: "g", artifacts: "a")
+        #expect(report.lines.contains { $0.hasPrefix("  changed: \(path)") && $0.hasSuffix("(appearance events)") })
+        #expect(
+            report.lines.contains(
+                "  no step navigates differently: the callbacks or seed hooks a transition lists changed (a golden's run.json "
+                    + "keeps neither; the lines below say which)"))
+        #expect(!report.lines.contains { $0.contains("another navviz version") })
+    }
 }
 
 extension GoldenCheckTests {
