@@ -36,12 +36,12 @@ extension DOTBuilder {
     public func diffDiagram(
         old: Hierarchy, new: Hierarchy, oldFinder: ViewFinderResult, newFinder: ViewFinderResult,
         caption: String? = nil, details: [String] = [], titles: (old: String, new: String) = ("old", "new"),
-        unmarked: Set<NodeID> = []
+        unmarked: Set<NodeID> = [], quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) -> ComparisonDiagram {
         let rows = (caption.map { [TextBlock.row($0, bold: true)] } ?? []) + details.map { TextBlock.row($0) }
         return comparison(
             before: old, after: new, beforeFinder: oldFinder, afterFinder: newFinder, titles: titles,
-            caption: rows.isEmpty ? nil : TextBlock(rows: rows), events: nil, asSnapshots: true, unmarked: unmarked)
+            caption: rows.isEmpty ? nil : TextBlock(rows: rows), events: nil, asSnapshots: true, unmarked: unmarked, quiet: quiet)
     }
 
     /// A diff as one DOT graph (`diffDiagram(…).dot`).
@@ -57,11 +57,11 @@ extension DOTBuilder {
     private func comparison(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
         titles: (String, String), caption: TextBlock?, events: TextBlock?, states: (before: StatePicture, after: StatePicture)? = nil,
-        called: Set<NodeID>? = nil, asSnapshots: Bool = false, unmarked: Set<NodeID> = []
+        called: Set<NodeID>? = nil, asSnapshots: Bool = false, unmarked: Set<NodeID> = [], quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) -> ComparisonDiagram {
         let sides = panelPictures(
             before: before, after: after, beforeFinder: beforeFinder, afterFinder: afterFinder, states: states, called: called,
-            asSnapshots: asSnapshots, unmarked: unmarked)
+            asSnapshots: asSnapshots, unmarked: unmarked, quiet: quiet)
         // Side by side when the estimated width fits the budget, else the after state under the before
         // state, and the appearance events under the caption rather than beside the panels.
         // (The SVG decides again from the laid-out widths: `ComparisonComposer`.)
@@ -186,10 +186,10 @@ extension DOTBuilder {
     func panelPictures(
         before: Hierarchy, after: Hierarchy, beforeFinder: ViewFinderResult, afterFinder: ViewFinderResult,
         states: (before: StatePicture, after: StatePicture)? = nil, called: Set<NodeID>? = nil, asSnapshots: Bool = false,
-        unmarked: Set<NodeID> = []
+        unmarked: Set<NodeID> = [], quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) -> [StatePicture] {
-        let marks = DiagramScene.marks(before: before, after: after, asSnapshots: asSnapshots, unmarked: unmarked)
-        let words = DiagramScene.changeWords(before: before, after: after, marks: marks, called: called, unmarked: unmarked)
+        let (marks, words) = DiagramScene.marksAndWords(
+            before: before, after: after, asSnapshots: asSnapshots, called: called, unmarked: unmarked, quiet: quiet)
         var pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         // A state's picture folds what is off screen; a controller the step added folded into a summary box read as the
         // box changed, and the push was nowhere drawn (a trial): the after side is drawn again with it in full. (What

@@ -105,7 +105,10 @@ struct SceneBuilder {
     /// Controllers drawn unmarked, and not as ghosts when gone (what a diff said at an earlier step).
     private let unmarked: Set<NodeID>
 
-    init(hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil, unmarked: Set<NodeID> = []) {
+    init(
+        hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil, unmarked: Set<NodeID> = [],
+        quiet: [NodeID: Set<ChangeAspect>] = [:]
+    ) {
         self.hierarchy = hierarchy
         self.unmarked = unmarked
         self.finder = finder
@@ -115,9 +118,8 @@ struct SceneBuilder {
         path = Set(finder.path)
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
-        marks = previous.map { DiagramScene.marks(before: $0, after: hierarchy, unmarked: unmarked) } ?? [:]
-        changeWords =
-            previous.map { [marks] in DiagramScene.changeWords(before: $0, after: hierarchy, marks: marks, unmarked: unmarked) } ?? [:]
+        let marked = previous.map { DiagramScene.marksAndWords(before: $0, after: hierarchy, unmarked: unmarked, quiet: quiet) }
+        (marks, changeWords) = (marked?.marks ?? [:], marked?.words ?? [:])
     }
 
     func scene() -> DiagramScene {
@@ -516,32 +518,39 @@ extension DiagramScene {
     /// `unmarked`: children whose coming or going is not this diagram's to tell (a diff said it at an earlier step): a
     /// container whose children differ by those alone has no word for its children (`tabs 4 → 3` again at every step).
     static func changeWords(
-        before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark], called: Set<NodeID>? = nil, unmarked: Set<NodeID> = []
+        before: Hierarchy, after: Hierarchy, marks: [NodeID: DiffMark], called: Set<NodeID>? = nil, unmarked: Set<NodeID> = [],
+        quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) -> [NodeID: String] {
         let (shownBefore, shownAfter) = (Set(before.onScreenControllers()), Set(after.onScreenControllers()))
         var words: [NodeID: String] = [:]
         for (id, mark) in marks where mark == .changed && before.contains(id) && after.contains(id) {
             let (old, new) = (before[id], after[id])
             var found: [String] = []
+            var aspects: [ChangeAspect] = []
+            /// A word of the tag and what it tells, `aspects` parallel to `found`.
+            func say(_ word: String, _ aspect: ChangeAspect) {
+                found.append(word)
+                aspects.append(aspect)
+            }
             // (Not from one replaced container, or presenter, to its replacement: said at an earlier step.)
-            let quiet = { (a: NodeID?, b: NodeID?) in a.map(unmarked.contains) == true && b.map(unmarked.contains) == true }
+            let bothTold = { (a: NodeID?, b: NodeID?) in a.map(unmarked.contains) == true && b.map(unmarked.contains) == true }
             let moved =
-                (before.parent(of: id) != after.parent(of: id) && !quiet(before.parent(of: id), after.parent(of: id)))
-                || (old.presenter != new.presenter && !quiet(old.presenter, new.presenter))
-            if moved { found.append("moved") }
+                (before.parent(of: id) != after.parent(of: id) && !bothTold(before.parent(of: id), after.parent(of: id)))
+                || (old.presenter != new.presenter && !bothTold(old.presenter, new.presenter))
+            if moved { say("moved", .place) }
             // The selection by the child selected: the same tab at another index (setTabs) is no switch (a trial).
             if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild {
                 // A sequence's labels count from 1 (`2 of 3`): so does its tag.
                 let base = new.kind == .notifications ? 1 : 0
                 let (from, to) = (old.selected.map { String($0 + base) } ?? "unknown", new.selected.map { String($0 + base) } ?? "unknown")
                 switch new.kind {
-                case .tab: found.append("tab \(from) → \(to)")
-                case .notifications: found.append("current \(from) → \(to)")
-                default: found.append("selected \(from) → \(to)")
+                case .tab: say("tab \(from) → \(to)", .selection)
+                case .notifications: say("current \(from) → \(to)", .selection)
+                default: say("selected \(from) → \(to)", .selection)
                 }
             }
             if old.active != new.active {
-                found.append("active " + (new.active.map { $0.count <= 12 ? $0 : $0.prefix(11) + "…" } ?? "none"))
+                say("active " + (new.active.map { $0.count <= 12 ? $0 : $0.prefix(11) + "…" } ?? "none"), .active)
             }
             // An activity keeps the active one last, and a collapsed split one column: said by `active` and `collapsed`.
             let (from, to) = (old.children.count, new.children.count)
@@ -561,47 +570,68 @@ extension DiagramScene {
                 let kept = Set(old.children).intersection(new.children)
                 if kept.isEmpty, from > 0, to > 0 {
                     // Nothing kept: replaced, whatever the count (`stack 3 → 1` read as two pops, a trial).
-                    found.append(from == to ? "\(noun) replaced" : "\(noun) replaced, \(from) → \(to)")
+                    say(from == to ? "\(noun) replaced" : "\(noun) replaced, \(from) → \(to)", .children)
                 } else if from != to {
-                    found.append("\(noun) \(from) → \(to)")
+                    say("\(noun) \(from) → \(to)", .children)
                 } else if old.children.dropLast() == new.children.dropLast() {
-                    found.append(new.kind == .navigation || new.kind == .stack ? "top replaced" : "last replaced")
+                    say(new.kind == .navigation || new.kind == .stack ? "top replaced" : "last replaced", .children)
                 } else {
-                    found.append(Set(old.children) == Set(new.children) ? "\(noun) reordered" : "\(noun) changed")
+                    say(
+                        Set(old.children) == Set(new.children) ? "\(noun) reordered" : "\(noun) changed",
+                        Set(old.children) == Set(new.children) ? .order : .children)
                 }
             }
-            if old.isCollapsed != new.isCollapsed { found.append(new.isCollapsed == true ? "collapsed" : "expanded") }
-            if old.splitDisplay != new.splitDisplay { found.append("columns shown") }
-            if old.role != new.role, !moved { found.append("column role") }
-            if old.key != new.key { found.append("key") }
-            if old.embedded != new.embedded { found.append("children shown") }
+            if old.isCollapsed != new.isCollapsed { say(new.isCollapsed == true ? "collapsed" : "expanded", .collapsed) }
+            if old.splitDisplay != new.splitDisplay { say("columns shown", .columns) }
+            if old.role != new.role, !moved { say("column role", .role) }
+            if old.key != new.key { say("key", .key) }
+            if old.embedded != new.embedded { say("children shown", .embedded) }
             if shownBefore.contains(id) != shownAfter.contains(id) {
                 let shown = shownAfter.contains(id)
                 if let called, !called.contains(id) {
-                    found.append(shown ? "uncovered" : "covered")
+                    say(shown ? "uncovered" : "covered", .onScreen)
                 } else {
-                    found.append(shown ? "on screen" : "off screen")
+                    say(shown ? "on screen" : "off screen", .onScreen)
                 }
             }
-            if old.title != new.title { found.append("title") }
-            if old.screen != new.screen || old.className != new.className { found.append("renamed") }
+            if old.title != new.title { say("title", .title) }
+            if old.screen != new.screen || old.className != new.className { say("renamed", .renamed) }
             // Of a controller presented before and after: one that came to be presented has its style on its arrow (a
             // trial read `style none → formSheet`).
             if old.style != new.style, old.presenter != nil, new.presenter != nil {
-                found.append("style " + [old.style, new.style].map { $0?.rawValue ?? "none" }.joined(separator: " → "))
+                say("style " + [old.style, new.style].map { $0?.rawValue ?? "none" }.joined(separator: " → "), .style)
             }
-            if old.isLoaded != new.isLoaded { found.append(new.isLoaded ? "view loaded" : new.isReleased ? "released" : "view not loaded") }
+            if old.isLoaded != new.isLoaded { say(new.isLoaded ? "view loaded" : new.isReleased ? "released" : "view not loaded", .view) }
             if old.transitionalState != new.transitionalState {
                 switch (old.transitionalState, new.transitionalState) {
-                case (_, let state?): found.append(state.rawValue)
-                case (.appearing?, nil): found.append("appeared")
-                case (.disappearing?, nil): found.append("disappeared")
-                default: found.append("settled")
+                case (_, let state?): say(state.rawValue, .state)
+                case (.appearing?, nil): say("appeared", .state)
+                case (.disappearing?, nil): say("disappeared", .state)
+                default: say("settled", .state)
                 }
+            }
+            // What an earlier step said of it is left out; a controller all of whose words were said gets none (and
+            // `marksAndWords` takes its mark away).
+            if let said = quiet[id], !found.isEmpty {
+                found = zip(found, aspects).filter { !said.contains($0.1) }.map(\.0)
+                if found.isEmpty { continue }
             }
             words[id] = found.isEmpty ? "changed" : found.prefix(2).joined(separator: ", ")
         }
         return words
+    }
+
+    /// `marks` and `changeWords` together, with what a diff said at an earlier step left out: `unmarked` controllers, and
+    /// `quiet` aspects of the others (a tab bar whose reorder was said read `~ tab 1 → 2, tabs reordered` again, a
+    /// trial); a controller changed only in those is not marked.
+    static func marksAndWords(
+        before: Hierarchy, after: Hierarchy, asSnapshots: Bool = false, called: Set<NodeID>? = nil, unmarked: Set<NodeID> = [],
+        quiet: [NodeID: Set<ChangeAspect>] = [:]
+    ) -> (marks: [NodeID: DiffMark], words: [NodeID: String]) {
+        var marks = Self.marks(before: before, after: after, asSnapshots: asSnapshots, unmarked: unmarked)
+        let words = changeWords(before: before, after: after, marks: marks, called: called, unmarked: unmarked, quiet: quiet)
+        for id in quiet.keys where marks[id] == .changed && words[id] == nil { marks[id] = nil }
+        return (marks, words)
     }
 
     /// The scene with the `marks` of `kinds` set on its items, drawn as it is otherwise. A summary box takes
@@ -665,4 +695,41 @@ extension DiagramItem {
         item.presentations = presentations.map { $0.marking(marks, kinds, words: words, inside: nil, saidAbove: nil) }
         return item
     }
+}
+
+/// What a change tag tells of a controller, one aspect per word (`DiagramScene.changeWords`): a diff names the aspects an
+/// earlier step said, which a later step's tag leaves out.
+public enum ChangeAspect: String, Sendable, Hashable, CaseIterable {
+    /// `moved`: another container or presenter.
+    case place
+    /// `tab 0 → 2`, `current 1 → 2`, `selected 0 → 1`.
+    case selection
+    /// `active key`.
+    case active
+    /// `stack 2 → 3`, `top replaced`, `tabs changed`…: which children.
+    case children
+    /// `tabs reordered`: the same children in another order.
+    case order
+    /// `collapsed`, `expanded`.
+    case collapsed
+    /// `columns shown`.
+    case columns
+    /// `column role`.
+    case role
+    /// `key`.
+    case key
+    /// `children shown`.
+    case embedded
+    /// `on screen`, `off screen`, `covered`, `uncovered`.
+    case onScreen
+    /// `title`.
+    case title
+    /// `renamed`: its screen or class.
+    case renamed
+    /// `style pageSheet → fullScreen`.
+    case style
+    /// `view loaded`, `view not loaded`, `released`.
+    case view
+    /// `appearing`, `appeared`…: a captured transitional state.
+    case state
 }

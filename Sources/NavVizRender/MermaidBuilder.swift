@@ -22,8 +22,12 @@ public struct MermaidBuilder: Sendable, Equatable {
     /// A step's after state with what it changed marked: added nodes green, removed ones as red ghosts at
     /// their old places, changed ones yellow (the `after` panel of a transition diagram).
     /// `unmarked`: controllers drawn without their mark, and not at all when gone (what a diff said at an earlier step).
-    public func transition(before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult, unmarked: Set<NodeID> = []) -> String {
-        let scene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before, unmarked: unmarked).scene()
+    /// `quiet`: what an earlier step said of controllers this one marks for something else, left out of their tags.
+    public func transition(
+        before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult, unmarked: Set<NodeID> = [],
+        quiet: [NodeID: Set<ChangeAspect>] = [:]
+    ) -> String {
+        let scene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before, unmarked: unmarked, quiet: quiet).scene()
         return write(options.apply(scene, keeping: scene.changedIDs), changes: true)
     }
 

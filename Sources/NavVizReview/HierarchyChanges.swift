@@ -29,6 +29,9 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// diagram leaves unmarked what only phrases shown at an earlier step name; a container changed by those alone is
     /// told apart when drawn, `DiagramScene.marks`).
     public var subjects: [Set<NodeID>] = []
+    /// For each phrase, what a diagram's change tag says of its subject for it (`tab 1 → 2` for a selection): a later
+    /// step's tag leaves out what an earlier step said (`ChangeAspect`); nil for a phrase no tag word tells.
+    public var aspects: [ChangeAspect?] = []
 
     /// Whether nothing differs.
     public var isEmpty: Bool { phrases.isEmpty }
@@ -103,6 +106,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 case .comparison: phrases.append("+ \(name) only in new, \(Self.location(of: id, in: new))")
                 }
                 subjects.append(Self.subtree(id, in: new, excluding: notOld))
+                aspects.append(nil)
                 continue
             }
             let before = Self.whereabouts(of: id, in: old, renaming: replacedBy)
@@ -111,12 +115,14 @@ public struct HierarchyChanges: Sendable, Equatable {
                 moved.append(id)
                 phrases.append("~ \(id) moved from \(before) to \(after)")
                 subjects.append([id])
+                aspects.append(.place)
             }
             let fieldChanges = Self.fieldChanges(of: id, old: old, new: new, survivors: oldSet.intersection(newSet), wording: wording)
             if !fieldChanges.isEmpty {
                 changed.append(id)
-                phrases += fieldChanges
+                phrases += fieldChanges.map(\.phrase)
                 subjects += fieldChanges.map { _ in [id] }
+                aspects += fieldChanges.map(\.aspect)
             }
         }
         for id in oldNodes where !newSet.contains(id) {
@@ -142,7 +148,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 if wording == .comparison {
                     let fields = Self.fieldChanges(
                         of: id, old: old, new: new, as: arrival, survivors: oldSet.intersection(newSet), wording: wording)
-                    replacedFields += fields.map { ($0, [id, arrival]) }
+                    replacedFields += fields.map { ($0.phrase, [id, arrival]) }
                 }
                 continue
             }
@@ -152,14 +158,17 @@ public struct HierarchyChanges: Sendable, Equatable {
             case .comparison: phrases.append("- \(name) only in old, \(Self.location(of: id, in: old))")
             }
             subjects.append(Self.subtree(id, in: old, excluding: notNew))
+            aspects.append(nil)
         }
         phrases += replacedFields.map(\.phrase)
         subjects += replacedFields.map(\.subjects)
+        aspects += replacedFields.map { _ in nil }
         if oldVisible != newVisible {
             phrases.append("visible \(oldVisible?.rawValue ?? "nothing") → \(newVisible?.rawValue ?? "nothing")")
             subjects.append([])
+            aspects.append(nil)
         }
-        assert(subjects.count == phrases.count, "one set of subjects per phrase")
+        assert(subjects.count == phrases.count && aspects.count == phrases.count, "one set of subjects and one aspect per phrase")
     }
 
     // MARK: - Wording
@@ -287,17 +296,17 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// `wording`: between two runs a view loaded in one only is said so (`unloaded` read as the view unloaded, a trial).
     static func fieldChanges(
         of oldID: NodeID, old: Hierarchy, new: Hierarchy, as arrival: NodeID? = nil, survivors: Set<NodeID>, wording: Wording = .step
-    ) -> [String] {
+    ) -> [(phrase: String, aspect: ChangeAspect?)] {
         let id = arrival ?? oldID
         let a = old[oldID]
         let b = new[id]
-        var out: [String] = []
+        var out: [(phrase: String, aspect: ChangeAspect?)] = []
         func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
         if arrival == nil {
-            if a.kind != b.kind { out.append("\(id) kind \(a.kind.rawValue) → \(b.kind.rawValue)") }
-            if a.screen != b.screen { out.append("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))") }
-            if a.title != b.title { out.append("\(id) title \(quoted(a.title)) → \(quoted(b.title))") }
-            if a.className != b.className { out.append("\(id) class \(quoted(a.className)) → \(quoted(b.className))") }
+            if a.kind != b.kind { out.append(("\(id) kind \(a.kind.rawValue) → \(b.kind.rawValue)", nil)) }
+            if a.screen != b.screen { out.append(("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))", .renamed)) }
+            if a.title != b.title { out.append(("\(id) title \(quoted(a.title)) → \(quoted(b.title))", .title)) }
+            if a.className != b.className { out.append(("\(id) class \(quoted(a.className)) → \(quoted(b.className))", .renamed)) }
         }
         // The same child selected at another index (a tab inserted before it, or the tabs reordered) is no change of
         // selection: the children's order is told otherwise (a code-review trial read `selected tab 1 → 2` of one tab).
@@ -311,31 +320,31 @@ public struct HierarchyChanges: Sendable, Equatable {
             // A tab bar no tab of which is in the window (a full-screen presentation covers it) has a selection no capture
             // shows: not known, not "none" (a trial read it as a change of tab).
             let unknown = b.kind == .tab || b.kind == .notifications ? "not known" : "none"
-            out.append("\(id) \(what) \(a.selected.map(String.init) ?? unknown) → \(b.selected.map(String.init) ?? unknown)")
+            out.append(("\(id) \(what) \(a.selected.map(String.init) ?? unknown) → \(b.selected.map(String.init) ?? unknown)", .selection))
         }
-        if a.active != b.active { out.append("\(id) active \(quoted(a.active)) → \(quoted(b.active))") }
-        if a.role != b.role { out.append("\(id) role \(a.role?.rawValue ?? "none") → \(b.role?.rawValue ?? "none")") }
-        if a.key != b.key { out.append("\(id) key \(quoted(a.key)) → \(quoted(b.key))") }
+        if a.active != b.active { out.append(("\(id) active \(quoted(a.active)) → \(quoted(b.active))", .active)) }
+        if a.role != b.role { out.append(("\(id) role \(a.role?.rawValue ?? "none") → \(b.role?.rawValue ?? "none")", .role)) }
+        if a.key != b.key { out.append(("\(id) key \(quoted(a.key)) → \(quoted(b.key))", .key)) }
         if a.splitDisplay != b.splitDisplay {
-            out.append("\(id) shows \(b.splitDisplay.map { "display mode \($0.rawValue)" } ?? "every column")")
+            out.append(("\(id) shows \(b.splitDisplay.map { "display mode \($0.rawValue)" } ?? "every column")", .columns))
         }
         if (a.isCollapsed ?? false) != (b.isCollapsed ?? false) {
-            out.append(b.isCollapsed == true ? "\(id) collapsed" : "\(id) expanded")
+            out.append((b.isCollapsed == true ? "\(id) collapsed" : "\(id) expanded", .collapsed))
         }
         let oldStyle = a.presenter == nil ? nil : a.style
         let newStyle = b.presenter == nil ? nil : b.style
         if a.presenter != nil, b.presenter != nil, oldStyle != newStyle {
-            out.append("\(id) style \(oldStyle?.rawValue ?? "none") → \(newStyle?.rawValue ?? "none")")
+            out.append(("\(id) style \(oldStyle?.rawValue ?? "none") → \(newStyle?.rawValue ?? "none")", .style))
         }
         // Loaded "again" only after a memory warning released the view; a lazy tab's first load is a load.
         if a.isLoaded != b.isLoaded {
             switch wording {
-            case .step: out.append(b.isLoaded ? "\(id) loaded\(a.isReleased ? " again" : "")" : "\(id) unloaded")
-            case .comparison: out.append("\(id) view loaded only in \(b.isLoaded ? "new" : "old")")
+            case .step: out.append((b.isLoaded ? "\(id) loaded\(a.isReleased ? " again" : "")" : "\(id) unloaded", .view))
+            case .comparison: out.append(("\(id) view loaded only in \(b.isLoaded ? "new" : "old")", .view))
             }
         }
         if a.definesPresentationContext != b.definesPresentationContext {
-            out.append("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)")
+            out.append(("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)", nil))
         }
         // Children present on both sides, in a different order (adding or removing one is reported on its own): the
         // ones that moved, the most kept in order, each by its root and places (a trial read four tabs' navigation
@@ -349,7 +358,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                 let root = new[child].children.first.map { " (with \($0))" } ?? ""
                 return "\(child)\(root) \(place) \(a.children.firstIndex(of: child)!) → \(b.children.firstIndex(of: child)!)"
             }
-            out.append("\(id) reordered \(moves.joined(separator: ", "))")
+            out.append(("\(id) reordered \(moves.joined(separator: ", "))", .order))
         }
         return out
     }

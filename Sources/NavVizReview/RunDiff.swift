@@ -47,6 +47,9 @@ public struct RunDiff: Sendable, Equatable {
         public var shownEarlier: [String] = []
         /// The controllers only `shownEarlier`'s differences concern: the diagrams draw them unmarked.
         public var unmarked: Set<NodeID> = []
+        /// What `shownEarlier`'s differences say of controllers the step names for something else: their tags leave it out
+        /// (`tabs reordered` at every later step that switched tabs, a trial).
+        public var quiet: [NodeID: Set<ChangeAspect>] = [:]
 
         /// `changes` as the text and the comment list them: without `shownEarlier`, counted at the end.
         public var listed: [String] {
@@ -196,10 +199,24 @@ public struct RunDiff: Sendable, Equatable {
                     if let changes {
                         var earlierSubjects: Set<NodeID> = []
                         var named: Set<NodeID> = []
-                        for (phrase, subjects) in zip(changes.phrases, changes.subjects) {
-                            if earlier.contains(phrase) { earlierSubjects.formUnion(subjects) } else { named.formUnion(subjects) }
+                        var said: [NodeID: Set<ChangeAspect>] = [:]
+                        var saying: [NodeID: Set<ChangeAspect>] = [:]
+                        for (index, phrase) in changes.phrases.enumerated() {
+                            let subjects = changes.subjects[index]
+                            let one = subjects.count == 1 ? subjects.first : nil
+                            if earlier.contains(phrase) {
+                                earlierSubjects.formUnion(subjects)
+                                if let one, let aspect = changes.aspects[index] { said[one, default: []].insert(aspect) }
+                            } else {
+                                named.formUnion(subjects)
+                                if let one, let aspect = changes.aspects[index] { saying[one, default: []].insert(aspect) }
+                            }
                         }
                         entry.unmarked = earlierSubjects.subtracting(named)
+                        for (id, aspects) in said where named.contains(id) {
+                            let quiet = aspects.subtracting(saying[id] ?? [])
+                            if !quiet.isEmpty { entry.quiet[id] = quiet }
+                        }
                     }
                     entry.summary = Self.label(old: i, new: j) + ": " + entry.listed.joined(separator: "; ")
                 }

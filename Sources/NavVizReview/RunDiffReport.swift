@@ -51,7 +51,7 @@ public struct RunDiffReport: Sendable {
                 old: entry.from.hierarchy, new: entry.to.hierarchy, oldFinder: entry.from.finder,
                 newFinder: entry.to.finder, caption: title,
                 details: entry.changes.isEmpty ? ["no change"] : entry.listed,
-                titles: (entry.from.title, entry.to.title), unmarked: entry.unmarked)
+                titles: (entry.from.title, entry.to.title), unmarked: entry.unmarked, quiet: entry.quiet)
             return (stem(entry), picture.dot, picture)
         }
     }
@@ -103,7 +103,8 @@ public struct RunDiffReport: Sendable {
     /// One entry's diagram: its title, then the Mermaid flowchart, folded.
     func mermaidBlock(_ entry: RunDiff.Entry) -> String {
         let mermaid = MermaidBuilder(options: .focused).transition(
-            before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder, unmarked: entry.unmarked)
+            before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder, unmarked: entry.unmarked,
+            quiet: entry.quiet)
         let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)")
         guard mermaid.utf16.count <= MermaidBuilder.maxTextSize else {
             // Mermaid would draw its error instead.

@@ -2,6 +2,7 @@ import NavVizCore
 import NavVizFormat
 import Testing
 
+@testable import NavVizRender
 @testable import NavVizReview
 
 /// Captured controllers are numbered in print order; `navviz diff` matches two captured runs' controllers by their place
@@ -378,5 +379,30 @@ extension CaptureMatchingTests {
     func aReorderNamesWhatMoved(old: String, new: String, moved: String) {
         func ids(_ text: String) -> [NodeID] { text.split(separator: " ").map { NodeID(String($0)) } }
         #expect(HierarchyChanges.moved(ids(old), ids(new)) == ids(moved))
+    }
+}
+
+extension CaptureMatchingTests {
+    /// A difference an earlier step said is left out of the tag of a controller a later step names for something else:
+    /// the reordered tab bar that then switched tabs read `~ tab 1 → 2, tabs reordered` in both diagrams (a trial); a
+    /// controller changed only in what was said is not marked.
+    @Test func aTagLeavesOutWhatAnEarlierStepSaid() throws {
+        let moved = ["ChatsViewController", "DiscoverViewController", "MoreViewController", "ContactsViewController"]
+        let old = try Self.flow([Self.tabBar(Self.fourTabs), Self.tabBar(Self.fourTabs, selected: 1)], file: "old.json")
+        let new = try Self.flow([Self.tabBar(moved), Self.tabBar(moved, selected: 2)], file: "new.json")
+        let diff = RunDiff(old: old, new: new)
+        #expect(diff.entries.map { "step \($0.index)" } == ["step 0", "step 1"])
+        #expect(diff.entries[1].summary.hasPrefix("step 1: UITabBarController selected tab 1 → 2;"))
+        #expect(diff.entries[1].quiet == ["UITabBarController": [.order]])
+        let report = RunDiffReport(diff, diagramFolder: nil)
+        let dots = report.diagrams().map(\.dot)
+        #expect(dots[0].contains("~ tabs reordered"))
+        #expect(dots[1].contains("~ tab 1 → 2<") && !dots[1].contains("reordered"))
+        let mermaid = report.mermaidBlock(diff.entries[1])
+        #expect(mermaid.contains("~ tab 1 → 2") && !mermaid.contains("reordered"))
+        // Said of a controller nothing else changed: no mark at all.
+        let alone = DiagramScene.marksAndWords(
+            before: old.steps[0].hierarchy, after: diff.new.steps[0].hierarchy, unmarked: [], quiet: ["UITabBarController": [.order]])
+        #expect(alone.marks["UITabBarController"] == nil && alone.words["UITabBarController"] == nil)
     }
 }
