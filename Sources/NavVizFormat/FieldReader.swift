@@ -94,7 +94,10 @@ extension FieldReader {
     public mutating func choice<T: RawRepresentable & CaseIterable>(
         _ value: JSONValue?, _ path: String, _ type: T.Type, expected: String? = nil
     ) -> T? where T.RawValue == String {
-        choice(value, path, in: T.allCases.map(\.rawValue), expected: expected).flatMap(T.init(rawValue:))
+        if let aliases = (T.self as? any AliasedChoice.Type)?.aliases, case .string(let text)? = value, let canonical = aliases[text] {
+            return T(rawValue: canonical)
+        }
+        return choice(value, path, in: T.allCases.map(\.rawValue), expected: expected).flatMap(T.init(rawValue:))
     }
 
     /// A string that must be one of `names`; the error lists them (or says `expected`) and suggests the
@@ -139,4 +142,10 @@ public struct DocumentReader: FieldReader {
     public var errors: [ScenarioError] = []
     /// A reader for `file`.
     public init(file: String) { self.file = file }
+}
+
+/// A choice with other spellings a reader takes for one of its values (`FieldReader.choice`).
+public protocol AliasedChoice {
+    /// Another spelling → the raw value it is read as.
+    static var aliases: [String: String] { get }
 }

@@ -353,3 +353,12 @@ extension ScenarioDecoder {
         return metrics
     }
 }
+
+extension SplitDisplay: AliasedChoice {
+    /// UIKit's overlay and displace modes show the same columns as the beside ones (a trial's `oneOverSecondary`, the
+    /// mode of an iPad in portrait, was refused); navviz does not tell overlaying from sitting beside.
+    public static let aliases = [
+        "oneOverSecondary": SplitDisplay.oneBesideSecondary.rawValue, "twoOverSecondary": SplitDisplay.twoBesideSecondary.rawValue,
+        "twoDisplaceSecondary": SplitDisplay.twoBesideSecondary.rawValue,
+    ]
+}

@@ -17,6 +17,8 @@ private func withSteps(_ steps: String) -> String {
     /// shows the primary whatever the display.
     @Test(arguments: [
         ("secondaryOnly", ["Detail"]), ("oneBesideSecondary", ["Sidebar", "Detail"]), ("twoBesideSecondary", ["Sidebar", "Detail"]),
+        // UIKit's overlay and displace modes read as the beside ones (a trial: refused).
+        ("oneOverSecondary", ["Sidebar", "Detail"]), ("twoDisplaceSecondary", ["Sidebar", "Detail"]),
     ])
     func aSplitShowsTheColumnsOfItsDisplay(display: String, onScreen: [String]) throws {
         let split = try run(

@@ -203,6 +203,7 @@ private func withRoot(_ root: String) -> String {
         (withRoot(#"{"split": {"primary": "A", "tertiary": "B"}}"#), false),
         (withRoot(#"{"split": {"primary": "A", "secondary": "B"}, "display": "secondaryOnly"}"#), true),
         (withRoot(#"{"split": {"primary": "A", "secondary": "B"}, "display": "primaryHidden"}"#), false),
+        (withRoot(#"{"split": {"primary": "A", "secondary": "B"}, "display": "twoDisplaceSecondary"}"#), true),
         (withRoot(#"{"activities": [{"node": "A"}]}"#), false),
         (withRoot(#"{"activities": {"a": "A"}, "flavor": "x"}"#), false),
         (withRoot(#"{"stack": ["A"], "metrics": {"duration": -1}}"#), false),
