@@ -512,3 +512,19 @@ extension PresentationTests {
         #expect(names(snapshots.replaceHierarchy(start).events) == names(dismissed))
     }
 }
+
+extension PresentationTests {
+    /// A snapshot that gives an id another kind (a hand-written one reusing a name) is taken as the same controller,
+    /// said on the step (a trial: no word).
+    @Test func aSnapshotThatChangesAControllersKindSaysSo() throws {
+        var sim = try Simulator(root: .navigation([screen("Home")], id: "nav"))
+        let other = try Simulator(root: .tabs([screen("Home")], id: "nav")).hierarchy
+        let outcome = sim.replaceHierarchy(other)
+        #expect(outcome.status == .ok)
+        #expect(
+            outcome.warnings == [
+                "'nav' was a navigation and is a tab in the snapshot: taken as the same controller (give another controller another id)"
+            ])
+        #expect(sim.replaceHierarchy(other).warnings == [])
+    }
+}
