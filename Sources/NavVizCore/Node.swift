@@ -176,7 +176,7 @@ extension Node {
     /// `ProductViewController`: captures keep the module, routes are written without); every controller is a
     /// `UIViewController`, and a container an instance of its UIKit class. Other subclasses are not known.
     public func isKind(ofClassNamed name: String) -> Bool {
-        let unqualified = { (text: String) in text.split(separator: ".").last.map(String.init) ?? text }
+        let unqualified = { (text: String) in text.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? text }
         let base = unqualified(name)
         switch base {
         case "UIViewController": return kind.isController

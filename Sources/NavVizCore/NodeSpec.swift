@@ -132,9 +132,8 @@ extension NodeSpec {
                         + "\(plain.joined(separator: ", ")) as {\"navigation\": [...]} for UIKit's pushes and show")
             }
         }
-        for child in children + generators.sorted(by: { $0.key < $1.key }).map(\.value) + presentsStorage {
-            out += child.columnStyleWarnings
-        }
+        // (A generator is said when a step builds it.)
+        for child in children + presentsStorage { out += child.columnStyleWarnings }
         return out
     }
 }

@@ -222,9 +222,12 @@ extension Transaction {
         hooks.append(HookEvent("didLoad", controller: loaded))
     }
 
-    /// Whether a key's child is the navigation controller `buildActivity` wrapped its controller in.
+    /// Whether a key's child is the navigation controller `buildActivity` wrapped its controller in: a key built from
+    /// its generator (an instance the scenario wrote, a navigation controller itself, is handed over as it is).
     func wrapsInNavigation(_ child: NodeID, in activity: NodeID) -> Bool {
-        guard let key = h[child].key, h[activity].activity?.wrapsInNavigation.contains(key) == true else { return false }
+        guard let key = h[child].key, h[activity].activity?.wrapsInNavigation.contains(key) == true,
+            let generator = generator(for: key, in: activity), generator.kind != .navigation
+        else { return false }
         return h[child].kind == .navigation && !(h[activity].activity?.flavor == .transitionController && replaysQuirks)
     }
 

@@ -70,10 +70,11 @@ extension Transaction {
         h.detach(top)
     }
 
-    /// The navigation controller whose stack holds `nav` when `nav` is at its root: the one whose back button and swipe
-    /// are on screen.
+    /// The navigation controller whose stack holds `nav` on top when `nav` is at its root: the one whose back button and
+    /// swipe are on screen (one under another entry is covered: its swipe is nobody's, a review).
     static func outerNavigation(of nav: NodeID, in h: Hierarchy) -> NodeID? {
-        guard h[nav].children.count == 1, let outer = h.parent(of: nav), h[outer].kind == .navigation else { return nil }
+        guard h[nav].children.count == 1, let outer = h.parent(of: nav), h[outer].kind == .navigation, h[outer].children.last == nav
+        else { return nil }
         return outer
     }
 

@@ -610,28 +610,23 @@ extension DiagramScene {
                 default: say("settled", .state)
                 }
             }
-            // What an earlier step said of it is left out; a controller all of whose words were said gets none (and
-            // `marksAndWords` takes its mark away).
-            if let said = quiet[id], !found.isEmpty {
-                found = zip(found, aspects).filter { !said.contains($0.1) }.map(\.0)
-                if found.isEmpty { continue }
-            }
+            // What an earlier step said of it is left out (the step names it for something else, which may have no word
+            // of its own: `changed` then, a review).
+            if let said = quiet[id] { found = zip(found, aspects).filter { !said.contains($0.1) }.map(\.0) }
             words[id] = found.isEmpty ? "changed" : found.prefix(2).joined(separator: ", ")
         }
         return words
     }
 
     /// `marks` and `changeWords` together, with what a diff said at an earlier step left out: `unmarked` controllers, and
-    /// `quiet` aspects of the others (a tab bar whose reorder was said read `~ tab 1 → 2, tabs reordered` again, a
-    /// trial); a controller changed only in those is not marked.
+    /// `quiet` aspects of controllers the step names for something else (a tab bar whose reorder was said read
+    /// `~ tab 1 → 2, tabs reordered` again, a trial).
     static func marksAndWords(
         before: Hierarchy, after: Hierarchy, asSnapshots: Bool = false, called: Set<NodeID>? = nil, unmarked: Set<NodeID> = [],
         quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) -> (marks: [NodeID: DiffMark], words: [NodeID: String]) {
-        var marks = Self.marks(before: before, after: after, asSnapshots: asSnapshots, unmarked: unmarked)
-        let words = changeWords(before: before, after: after, marks: marks, called: called, unmarked: unmarked, quiet: quiet)
-        for id in quiet.keys where marks[id] == .changed && words[id] == nil { marks[id] = nil }
-        return (marks, words)
+        let marks = Self.marks(before: before, after: after, asSnapshots: asSnapshots, unmarked: unmarked)
+        return (marks, changeWords(before: before, after: after, marks: marks, called: called, unmarked: unmarked, quiet: quiet))
     }
 
     /// The scene with the `marks` of `kinds` set on its items, drawn as it is otherwise. A summary box takes

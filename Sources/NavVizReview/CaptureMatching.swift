@@ -45,7 +45,7 @@ struct CaptureMatching {
             guesses += walk.guesses.map { guess in
                 let others = guess.others.joined(separator: " or ")
                 return guess.othersAreNew
-                    ? "\(new.file)'s \(guess.new) is taken for \(old.file)'s \(guess.old), but \(others) could as well be: "
+                    ? "\(old.file)'s \(guess.old) is taken to be \(new.file)'s \(guess.new), but could as well be its \(others): "
                         + "nothing in the captures tells them apart"
                     : "\(new.file)'s \(guess.new) is taken for \(old.file)'s \(guess.old), but could as well be its \(others): "
                         + "nothing in the captures tells them apart"
@@ -99,7 +99,8 @@ struct CaptureMatching {
         /// project's `MM`), for at least three characters and more than any other; nil when none or a tie.
         static func kin(_ name: String, among names: [String]) -> Int? {
             func common(_ a: Substring, _ b: Substring) -> Int { zip(a, b).prefix { $0 == $1 }.count }
-            let shared = names.map { common(Substring(name), Substring($0)) }.min() ?? 0
+            // (One name has nothing to be told apart from: the whole of what it shares would be taken off.)
+            let shared = names.count < 2 ? 0 : names.map { common(Substring(name), Substring($0)) }.min() ?? 0
             let scores = names.map { common(name.dropFirst(shared), $0.dropFirst(shared)) }
             guard let best = scores.max(), best >= 3, scores.filter({ $0 == best }).count == 1 else { return nil }
             return scores.firstIndex(of: best)
@@ -178,34 +179,41 @@ struct CaptureMatching {
             for (before, after) in zip(anchors, anchors.dropFirst()) where before.i < after.i {
                 let left = (before.j + 1..<after.j).filter { match[mine[$0]] == nil }
                 for base in Set(left.map { mine[$0].numbered.base }).sorted() {
-                    let news = left.filter { mine[$0].numbered.base == base }
-                    let olds = (before.i + 1..<after.i).filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == base }
+                    var news = left.filter { mine[$0].numbered.base == base }
+                    var olds = (before.i + 1..<after.i).filter { !taken.contains(theirs[$0]) && theirs[$0].numbered.base == base }
                     guard !olds.isEmpty else { continue }
+                    // With more on one side, roots whose names start alike, each the other's only such (`ContactListViewController`
+                    // and `ContactsViewController`, not `FindFriendEntryViewController`), are paired first, whichever side has
+                    // more (a review: a new tab before them took the old one by a guess).
+                    if news.count != olds.count {
+                        for j in news {
+                            guard let k = Self.kin(root(mine[j], in: new), among: olds.map { root(theirs[$0], in: old) }),
+                                Self.kin(root(theirs[olds[k]], in: old), among: news.map { root(mine[$0], in: new) }).map({ news[$0] }) == j
+                            else { continue }
+                            claim(j, olds[k])
+                            olds.remove(at: k)
+                            news.removeAll { $0 == j }
+                        }
+                    }
                     if news.count == olds.count {
                         for (j, i) in zip(news, olds) { claim(j, i) }
                         continue
                     }
-                    var open = olds
+                    var (open, waiting) = (olds, news)
                     for j in news where !open.isEmpty {
-                        // A root whose name starts as one old root's does, and no other's, decides (`ContactListViewController`
-                        // for `ContactsViewController`, not `FindFriendEntryViewController`).
-                        if let kin = Self.kin(root(mine[j], in: new), among: open.map { root(theirs[$0], in: old) }) {
-                            claim(j, open[kin])
-                            open.remove(at: kin)
-                            continue
-                        }
                         let pick = open.first { theirs[$0] == mine[j] } ?? open[0]
-                        // The others of the side with more: old ones left over, or new ones that could have taken it.
+                        // The others of the side with more that are still free: old ones, or new ones that could take it.
                         let others =
                             news.count < olds.count
-                            ? olds.filter { $0 != pick }.map { describe(theirs[$0], in: old) }
-                            : news.filter { $0 != j }.map { describe(mine[$0], in: new) }
+                            ? open.filter { $0 != pick }.map { describe(theirs[$0], in: old) }
+                            : waiting.filter { $0 != j }.map { describe(mine[$0], in: new) }
                         guesses.append(
                             Guess(
                                 new: describe(mine[j], in: new), old: describe(theirs[pick], in: old), others: others,
                                 othersAreNew: news.count > olds.count))
                         claim(j, pick)
                         open.removeAll { $0 == pick }
+                        waiting.removeAll { $0 == j }
                     }
                 }
             }

@@ -101,9 +101,10 @@ public struct GoldenCheck: Sendable {
                 } else if what.allSatisfy({ $0.contains("appearance events") }) {
                     // A seed hook renamed read as "the callbacks are the same … another navviz version?" (a golden's run.json
                     // keeps neither callbacks nor hooks: only the transitions' lists tell).
+                    let captions = what.contains { $0.contains("caption") } ? " (and captions: a note, animation or status)" : ""
                     report.lines.append(
-                        "  no step navigates differently: the callbacks or seed hooks a transition lists changed (a golden's "
-                            + "run.json keeps neither; the lines below say which)")
+                        "  no step navigates differently: the callbacks or seed hooks a transition lists changed\(captions) (a "
+                            + "golden's run.json keeps neither; the lines below say which)")
                 } else {
                     report.lines.append(
                         "  no step navigates differently and the callbacks are the same: only the drawings changed (recorded by "

@@ -333,6 +333,7 @@ import Testing
         ("A.Home", .controller, "B.Home", false),
         ("UIView", .view, nil, false),
         ("UIViewController", .view, nil, false),
+        ("Home.", .controller, nil, false),
     ])
     func aNodeIsOfAKindByName(name: String, kind: NodeKind, className: String?, expected: Bool) {
         var node = Node(id: "Home", kind: kind)

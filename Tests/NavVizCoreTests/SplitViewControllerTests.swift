@@ -340,4 +340,17 @@ extension SplitViewControllerTests {
         #expect(sim.visible == "Folders")
         #expect(swipe.events.map(\.description).first == "dNav.viewWillDisappear")
     }
+
+    /// A nested navigation controller under another entry of the outer stack is covered: a swipe aimed at it pops
+    /// nothing (a review: it popped the outer's top).
+    @Test func aSwipeAtACoveredNestedRootPopsNothing() throws {
+        let spec = NodeSpec.split(primary: nav("Folders", id: "pNav"), secondary: nav("Note", id: "dNav"), id: "split")
+        var sim = try Simulator(root: spec, device: .phone)
+        #expect(sim.perform(.push(screen("More")), StepOptions(animated: false, target: "pNav")).status == .ok)
+        #expect(sim.children("pNav") == ["Folders", "dNav", "More"])
+        let swipe = sim.perform(.pop(interactive: true), StepOptions(target: "dNav"))
+        #expect(swipe.status == .noop)
+        #expect(swipe.message == "'dNav' is at its root: there is nothing to pop")
+        #expect(sim.children("pNav") == ["Folders", "dNav", "More"])
+    }
 }

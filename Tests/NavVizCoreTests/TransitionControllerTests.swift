@@ -186,6 +186,17 @@ import Testing
             hooks(outcome).filter { $0.hasPrefix("willLoad") || $0.hasPrefix("didLoad") } == ["willLoad(Settings)", "didLoad(Settings)"])
     }
 
+    /// An instance the scenario wrote as a navigation controller is handed over as it is, its key listed for wrapping
+    /// or not: only a controller navviz wrapped is unwrapped (a review).
+    @Test func anInstanceThatIsANavigationControllerIsNotUnwrapped() throws {
+        var shell = Self.shell(wrapping: ["mail"])
+        shell.children.append(.navigation([.screen("Inbox")], id: "mailNav"))
+        shell.keys.append("mail")
+        var sim = try Self.simulator(shell)
+        let outcome = sim.perform(.activate("mail"), Self.instant)
+        #expect(hooks(outcome) == ["willLoad(mailNav)", "didLoad(mailNav)"])
+    }
+
     // MARK: - Memory warnings and re-instantiation
 
     /// `deallocateAllInactiveViewControllers` releases every key but the active one, an instance registration

@@ -315,5 +315,11 @@ extension RunnerTests {
             #"{"navviz": 1, "device": "pad", "root": {"split": {"primary": {"navigation": ["A"]}, "supplementary": {"navigation": ["B"]}, "secondary": {"navigation": ["C"]}}}}"#
         )
         #expect(wrapped.steps[0].outcome.warnings == [])
+        // A generator is said when a step builds it, not before.
+        let generated = try run(
+            #"{"navviz": 1, "device": "pad", "root": {"activities": {"home": "Home"}, "generators": {"notes": \#(plain)}, "active": "home"}, "#
+                + #""steps": [{"activate": "notes"}]}"#)
+        #expect(generated.steps[0].outcome.warnings == [])
+        #expect(generated.steps[1].outcome.warnings == [expected])
     }
 }
