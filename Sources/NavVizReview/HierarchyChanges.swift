@@ -343,6 +343,12 @@ public struct HierarchyChanges: Sendable, Equatable {
             case .comparison: out.append(("\(id) view loaded only in \(b.isLoaded ? "new" : "old")", .view))
             }
         }
+        // A capture taken mid-transition (a back swipe in flight): the state it printed is the step's change (a removed
+        // step that differed only so read "no change", a trial).
+        if a.transitionalState != b.transitionalState {
+            let (from, to) = (a.transitionalState?.rawValue ?? "none", b.transitionalState?.rawValue ?? "none")
+            out.append(("\(id) captured state \(from) → \(to)", .state))
+        }
         if a.definesPresentationContext != b.definesPresentationContext {
             out.append(("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)", nil))
         }

@@ -415,3 +415,29 @@ extension CaptureMatchingTests {
         #expect(alone.marks["UITabBarController"] == .changed && alone.words["UITabBarController"] == "changed")
     }
 }
+
+extension CaptureMatchingTests {
+    /// A capture taken mid-transition differs from the one before in the states it printed: said, as a removed step's
+    /// line says what it did (a trial: a back swipe in flight read "no change").
+    @Test func aCapturedTransitionalStateIsAChange() throws {
+        let settled = """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <App.PostViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window
+               | <App.CommentsViewController 0x5>, state: appeared, view: <UIView 0x6>
+            """
+        let swiping = settled.replacingOccurrences(
+            of: "disappeared, view: <UIView 0x4> not in the window", with: "appearing, view: <UIView 0x4>"
+        )
+        .replacingOccurrences(of: "0x5>, state: appeared", with: "0x5>, state: disappearing")
+        let old = try DiffRun.load(text: settled, file: "a.txt")
+        let new = try DiffRun.load(text: swiping, file: "b.txt", continuing: old.identities)
+        let changes = HierarchyChanges(
+            old: old.steps[0].hierarchy, oldVisible: old.steps[0].finder.visible, new: new.steps[0].hierarchy,
+            newVisible: new.steps[0].finder.visible)
+        #expect(
+            changes.phrases == [
+                "PostViewController captured state none → appearing", "CommentsViewController captured state none → disappearing",
+            ])
+        #expect(changes.aspects == [.state, .state])
+    }
+}
