@@ -177,3 +177,18 @@ public struct StepOutcome: Sendable, Equatable {
         self.error = error
     }
 }
+
+extension NavigationOperation {
+    /// The node literals the operation builds from (a registered generator too).
+    public var literals: [NodeSpec] {
+        switch self {
+        case .push(let spec), .replace(let spec, _), .show(let spec), .showDetail(let spec), .showChild(let spec), .present(let spec, _),
+            .setRoot(let spec), .register(_, let spec), .pushView(let spec), .updateView(let spec):
+            [spec]
+        case .setStack(let specs), .setTabs(let specs, _), .setViews(let specs): specs
+        case .pop, .popToRoot, .popTo, .popToInstance, .select, .collapse, .expand, .dismiss, .activate, .flushActivity, .flick, .popView,
+            .memoryWarning, .wait:
+            []
+        }
+    }
+}

@@ -71,6 +71,16 @@ extension NavVizCommand {
             if files.isEmpty { throw ValidationError("Name at least one scenario file.") }
         }
 
+        /// The warnings a scenario's literals earn wherever they are built (the root, then each step's, by path).
+        static func literalWarnings(_ scenario: Scenario) -> [String] {
+            var out = scenario.initialHierarchy == nil ? scenario.root.columnStyleWarnings.map { "root: \($0)" } : []
+            for (index, step) in scenario.steps.enumerated() {
+                guard case .operation(let operation) = step.action else { continue }
+                out += operation.literals.flatMap(\.columnStyleWarnings).map { "steps[\(index)]: \($0)" }
+            }
+            return out
+        }
+
         func run() throws {
             var messages: [String] = []
             var valid = 0
@@ -81,6 +91,8 @@ extension NavVizCommand {
                     valid += 1
                     let name = path == "-" ? standardInputName : path
                     print(Terminal.inline("\(name): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
+                    // What `run` warns of in the literals themselves (a trial: a CI job that only validates never saw it).
+                    for warning in Self.literalWarnings(scenario) { printError(Terminal.inline("warning: \(name): \(warning)")) }
                 } catch {
                     messages.append(error.description)
                 }

@@ -406,6 +406,24 @@ private let goodScenario =
                 """)
     }
 
+    /// What `run` warns of in a literal (a three-column split with plain columns) `validate` says too, on stderr, and
+    /// the file stays valid (a trial: a CI job that only validates never saw it).
+    @Test func validateWarnsOfWhatTheLiteralsAsk() throws {
+        let split = #"{"split": {"primary": {"navigation": ["A"]}, "supplementary": "B", "secondary": {"navigation": ["C"]}}, "id": "s"}"#
+        let folder = try ScenarioFolder([
+            "a.json":
+                #"{"navviz": 1, "device": "pad", "root": \#(split), "steps": [{"present": \#(split.replacingOccurrences(of: "\"s\"", with: "\"t\""))}]}"#
+        ])
+        let result = try navviz("validate", "a.json", in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "a.json: ok (1 step)\n")
+        let warning =
+            "has a supplementary column, so UIKit makes it column-style and wraps each column in a navigation controller of "
+            + "its own; navviz does not (docs/semantics.md#S1): write its supplementary 'B' as {\"navigation\": [...]} for UIKit's "
+            + "pushes and show"
+        #expect(result.stderr == "warning: a.json: root: 's' \(warning)\nwarning: a.json: steps[0]: 't' \(warning)\n")
+    }
+
     @Test func validateSucceedsWhenEveryFileIsValid() throws {
         let folder = try ScenarioFolder([
             "flows/a.json": goodScenario, "flows/b.json": #"{"navviz": 1, "root": "Home", "steps": [{"push": "A"}]}"#,
