@@ -42,8 +42,7 @@ public struct Node: Sendable, Equatable {
     public var presenter: NodeID?
     /// On a presented node: its presentation style.
     public var style: PresentationStyle?
-    /// Whether this controller defines the presentation context for `currentContext` styles: by default a navigation
-    /// controller does, as UIKit's does, and no other (`Node.definesContextByDefault`).
+    /// Whether this controller defines the presentation context for `currentContext` styles.
     public var definesPresentationContext = false
     /// Whether its view is loaded. False for a view never loaded yet (a lazy tab, a buried stack entry in a
     /// capture) as for one a memory warning released (then `isReleased` is true as well).
@@ -69,13 +68,7 @@ public struct Node: Sendable, Equatable {
         self.screen = screen
         self.title = title
         self.className = className
-        definesPresentationContext = Self.definesContextByDefault(kind)
     }
-
-    /// Whether a controller of this kind defines a presentation context unless told otherwise: "Some system-provided
-    /// view controllers, such as UINavigationController, change the default value to true" (UIKit's
-    /// `definesPresentationContext`; a fidelity trial: a `currentContext` sheet from a tab's root covered the tab bar).
-    public static func definesContextByDefault(_ kind: NodeKind) -> Bool { kind == .navigation }
 
     /// The name shown to people: the title, else the screen, else the id.
     public var displayName: String { title ?? screen ?? id.rawValue }

@@ -33,8 +33,8 @@ public struct NodeSpec: Sendable, Equatable {
     public var wrapsInNavigation: Set<String> = []
     /// Stack: metrics.
     public var stackMetrics: StackMetrics?
-    /// Whether the controller defines a presentation context; nil for its kind's default (a navigation controller does).
-    public var definesPresentationContext: Bool?
+    /// Whether the controller defines a presentation context.
+    public var definesPresentationContext = false
     /// A reference to an existing controller instead of a new one.
     public var ref: NodeID?
     /// The presentation style of `presents`.

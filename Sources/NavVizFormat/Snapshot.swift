@@ -32,10 +32,7 @@ public enum Snapshot {
         if !node.isLoaded { members.append(("loaded", .bool(false))) }
         if node.isReleased { members.append(("released", .bool(true))) }
         if let state = node.transitionalState { members.append(("state", .string(state.rawValue))) }
-        // Only where it differs from its kind's default (a navigation controller defines a context).
-        if node.definesPresentationContext != Node.definesContextByDefault(node.kind) {
-            members.append(("definesPresentationContext", .bool(node.definesPresentationContext)))
-        }
+        if node.definesPresentationContext { members.append(("definesPresentationContext", .bool(true))) }
         return .object(members)
     }
 

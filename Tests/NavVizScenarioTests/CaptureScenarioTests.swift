@@ -163,16 +163,6 @@ import Testing
         #expect(run.steps[2].hierarchy["Status"].transitionalState == .disappeared)
     }
 
-    /// A navigation controller defines a presentation context unless it says otherwise, as UIKit's does: a snapshot
-    /// writes the field only where it differs from the kind's default, and reads it back the same.
-    @Test func aNavigationControllersContextIsWrittenOnlyWhenTurnedOff() throws {
-        let text =
-            #"{"id": "N", "kind": "navigation", "children": [{"id": "A", "kind": "controller", "children": [], "definesPresentationContext": true}, {"id": "M", "kind": "navigation", "children": [], "definesPresentationContext": false}]}"#
-        let h = try Snapshot.decode(try JSONParser.parse(text), file: "s.json")
-        #expect(h["N"].definesPresentationContext && h["A"].definesPresentationContext && !h["M"].definesPresentationContext)
-        #expect(JSONWriter.compact(Snapshot.encode(h)) == JSONWriter.compact(try JSONParser.parse(text)))
-    }
-
     @Test func newSnapshotFieldsRoundTrip() throws {
         let text =
             #"{"id": "Map", "kind": "controller", "children": [{"id": "A", "kind": "controller", "children": [], "state": "appearing"}, {"id": "B", "kind": "controller", "children": [], "loaded": false, "released": true}], "shown": [0, 1]}"#
