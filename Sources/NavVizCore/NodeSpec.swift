@@ -119,7 +119,11 @@ extension NodeSpec {
     /// What a literal asks that navviz models otherwise than UIKit, one sentence each: a three-column split's column
     /// that is no navigation controller (UIKit's column-style split wraps it in one, navviz does not, S1: a trial's
     /// `show` from such a column replaced the sidebar, silently).
-    public var columnStyleWarnings: [String] {
+    public var columnStyleWarnings: [String] { columnStyleWarnings(generators: false) }
+
+    /// The same, with the literals of activity generators too (`validate`, which builds nothing; a step that builds a
+    /// generator says it then).
+    public func columnStyleWarnings(generators: Bool) -> [String] {
         var out: [String] = []
         if kind == .split, roles.contains(.supplementary) {
             let plain = zip(children, roles).filter { $0.0.kind != .navigation && $0.0.ref == nil }.map { column, role in
@@ -133,7 +137,8 @@ extension NodeSpec {
             }
         }
         // (A generator is said when a step builds it.)
-        for child in children + presentsStorage { out += child.columnStyleWarnings }
+        let built = generators ? self.generators.sorted { $0.key < $1.key }.map(\.value) : []
+        for child in children + built + presentsStorage { out += child.columnStyleWarnings(generators: generators) }
         return out
     }
 }

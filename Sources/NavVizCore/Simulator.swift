@@ -173,8 +173,8 @@ public struct Simulator: Sendable, Equatable {
         // still taken as the same one, said (a trial: no callbacks, no word).
         for id in new.attachedNodes() where hierarchy.contains(id) && hierarchy.isAttached(id) && hierarchy[id].kind != new[id].kind {
             outcome.warnings.append(
-                "'\(id)' was a \(hierarchy[id].kind.rawValue) and is a \(new[id].kind.rawValue) in the snapshot: taken as the same "
-                    + "controller (give another controller another id)")
+                "'\(id)' was of kind \(hierarchy[id].kind.rawValue) and is of kind \(new[id].kind.rawValue) in the snapshot: taken "
+                    + "as the same controller (give another controller another id)")
         }
         outcome.start = now
         hierarchy = new

@@ -346,7 +346,7 @@ public struct HierarchyChanges: Sendable, Equatable {
         // A capture taken mid-transition (a back swipe in flight): the state it printed is the step's change (a removed
         // step that differed only so read "no change", a trial).
         if a.transitionalState != b.transitionalState {
-            let (from, to) = (a.transitionalState?.rawValue ?? "none", b.transitionalState?.rawValue ?? "none")
+            let (from, to) = (a.transitionalState?.rawValue ?? "settled", b.transitionalState?.rawValue ?? "settled")
             out.append(("\(id) captured state \(from) → \(to)", .state))
         }
         if a.definesPresentationContext != b.definesPresentationContext {

@@ -61,7 +61,9 @@ extension NavVizCommand {
             commandName: "validate",
             abstract: "Check scenario files without running them.",
             discussion:
-                "Prints every error with the file and JSON path. Exits 0 when all files are valid, 64 on bad usage, 65 when a file is invalid."
+                "Prints every error with the file and JSON path, and on stderr a warning for a literal navviz runs otherwise "
+                + "than UIKit would (a three-column split's plain column, docs/semantics.md#S1; route builders are not read). "
+                + "Exits 0 when all files are valid (warnings or not), 64 on bad usage, 65 when a file is invalid."
         )
 
         @Argument(help: "Scenario files or captures, or directories of *.json files and *.txt captures; - reads standard input.")
@@ -73,10 +75,11 @@ extension NavVizCommand {
 
         /// The warnings a scenario's literals earn wherever they are built (the root, then each step's, by path).
         static func literalWarnings(_ scenario: Scenario) -> [String] {
-            var out = scenario.initialHierarchy == nil ? scenario.root.columnStyleWarnings.map { "root: \($0)" } : []
+            var out =
+                scenario.initialHierarchy == nil ? scenario.root.columnStyleWarnings(generators: true).map { "root: \($0)" } : []
             for (index, step) in scenario.steps.enumerated() {
                 guard case .operation(let operation) = step.action else { continue }
-                out += operation.literals.flatMap(\.columnStyleWarnings).map { "steps[\(index)]: \($0)" }
+                out += operation.literals.flatMap { $0.columnStyleWarnings(generators: true) }.map { "steps[\(index)]: \($0)" }
             }
             return out
         }

@@ -422,6 +422,14 @@ private let goodScenario =
             + "its own; navviz does not (docs/semantics.md#S1): write its supplementary 'B' as {\"navigation\": [...]} for UIKit's "
             + "pushes and show"
         #expect(result.stderr == "warning: a.json: root: 's' \(warning)\nwarning: a.json: steps[0]: 't' \(warning)\n")
+        // A generator's literal too: validate builds nothing (run says it on the step that builds it).
+        let generated = try ScenarioFolder([
+            "g.json":
+                #"{"navviz": 1, "device": "pad", "root": {"activities": {"home": "Home"}, "generators": {"notes": \#(split)}, "active": "home"}}"#
+        ])
+        let second = try navviz("validate", "g.json", in: generated.url)
+        #expect(second.status == 0)
+        #expect(second.stderr == "warning: g.json: root: 's' \(warning)\n")
     }
 
     @Test func validateSucceedsWhenEveryFileIsValid() throws {

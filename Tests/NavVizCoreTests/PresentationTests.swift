@@ -523,7 +523,8 @@ extension PresentationTests {
         #expect(outcome.status == .ok)
         #expect(
             outcome.warnings == [
-                "'nav' was a navigation and is a tab in the snapshot: taken as the same controller (give another controller another id)"
+                "'nav' was of kind navigation and is of kind tab in the snapshot: taken as the same controller (give another "
+                    + "controller another id)"
             ])
         #expect(sim.replaceHierarchy(other).warnings == [])
     }

@@ -436,7 +436,7 @@ extension CaptureMatchingTests {
             newVisible: new.steps[0].finder.visible)
         #expect(
             changes.phrases == [
-                "PostViewController captured state none → appearing", "CommentsViewController captured state none → disappearing",
+                "PostViewController captured state settled → appearing", "CommentsViewController captured state settled → disappearing",
             ])
         #expect(changes.aspects == [.state, .state])
     }
