@@ -154,8 +154,10 @@ extension Transaction {
         let from = try source()
         let presenter = presenter(for: from, style: style)
         try checkIdle(Simulator.presentationKey, "present '\(name)'")
-        if let current = h[presenter].presented {
-            throw .alreadyPresenting(presenter: presenter, presented: current, new: NodeID(name))
+        // UIKit's `presentedViewController` is inherited: a context's definer inside a controller that presents is
+        // already presenting (a review: a context sheet under a page sheet was accepted and hidden behind it).
+        if let current = h.presentedViewController(of: presenter) {
+            throw .alreadyPresenting(presenter: h[current].presenter ?? presenter, presented: current, new: NodeID(name))
         }
         guard h.nodesInWindow().contains(presenter) else { throw .notInWindow(presenter) }
         if let ref = spec.ref, h.isAttached(ref) { throw .alreadyActive(ref) }
@@ -227,14 +229,16 @@ extension Transaction {
         return chain
     }
 
-    /// The first controller presented by one inside `root`'s containment subtree, breadth first.
+    /// The first controller presented by one inside `root`'s containment subtree, breadth first, among the children
+    /// its containers show: a context presentation in a tab not selected is not above it (a review: it made a swipe of
+    /// the sheet refused and its dismissal a cascade).
     func presented(inside root: NodeID) -> NodeID? {
-        var queue = h[root].children
+        var queue = h.shownChildren(of: root)
         var index = 0
         while index < queue.count {
             let node = queue[index]
             if let presented = h[node].presented { return presented }
-            queue += h[node].children
+            queue += h.shownChildren(of: node)
             index += 1
         }
         return nil

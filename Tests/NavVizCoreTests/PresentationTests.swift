@@ -529,3 +529,30 @@ extension PresentationTests {
         #expect(sim.replaceHierarchy(other).warnings == [])
     }
 }
+
+extension PresentationTests {
+    /// A context's definer inside a controller that presents is already presenting: UIKit's `presentedViewController`
+    /// is inherited (O2). A review: a context sheet under a page sheet was accepted and hidden behind it.
+    @Test func aContextPresentationUnderASheetIsRefused() throws {
+        var sim = try contextSimulator()
+        #expect(sim.perform(.present(screen("Sheet"), style: .pageSheet)).status == .ok)
+        let outcome = sim.perform(.present(screen("Filter"), style: .overCurrentContext), StepOptions(target: "A"))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot present 'Filter': 'tabs' is already presenting 'Sheet'")
+    }
+
+    /// A context presentation in a tab not selected is not above a modal tab bar: swiping the sheet down is the sheet's
+    /// own dismissal, animated, not a cascade (a review: refused, or every callback unanimated).
+    @Test func aContextPresentationInAHiddenTabIsNotAboveItsModal() throws {
+        var sim = try Simulator(root: .navigation([screen("Home")], id: "rootNav"))
+        let tabs = NodeSpec.tabs([definingContext(nav("A", id: "navA")), nav("B", id: "navB")], id: "T")
+        #expect(sim.perform(.present(tabs, style: .pageSheet)).status == .ok)
+        #expect(sim.perform(.present(screen("Filter"), style: .currentContext), StepOptions(target: "A")).status == .ok)
+        #expect(sim.perform(.select(.index(1), isUserTap: true)).status == .ok)
+        let swipe = sim.perform(.dismiss(interactive: true), StepOptions(target: "B"))
+        #expect(swipe.status == .ok)
+        #expect(swipe.trace == ["T.wD", "navB.wD", "B.wD", "T.dD", "navB.dD", "B.dD"])
+        #expect(swipe.events.allSatisfy { $0.isAnimated })
+        #expect(sim.visible == "Home")
+    }
+}
