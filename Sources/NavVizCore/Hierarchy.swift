@@ -118,6 +118,34 @@ public struct Hierarchy: Sendable, Equatable {
         return nil
     }
 
+    /// `first` and every controller presented above it, bottom-up (the chain a dismissal removes, P5). At each level,
+    /// what the level's tree presents: by its root, or by a controller inside it that defines the presentation context
+    /// (a `currentContext` presentation).
+    func presentationChain(from first: NodeID) -> [NodeID] {
+        var chain: [NodeID] = []
+        var cursor: NodeID? = first
+        while let next = cursor {
+            chain.append(next)
+            cursor = self[next].presented ?? presented(inside: next)
+        }
+        return chain
+    }
+
+    /// The first controller presented by one inside `root`'s containment subtree, breadth first, among the children
+    /// its containers show: a context presentation in a tab not selected is not above it (a review: it made a swipe of
+    /// the sheet refused and its dismissal a cascade).
+    func presented(inside root: NodeID) -> NodeID? {
+        var queue = shownChildren(of: root)
+        var index = 0
+        while index < queue.count {
+            let node = queue[index]
+            if let presented = self[node].presented { return presented }
+            queue += shownChildren(of: node)
+            index += 1
+        }
+        return nil
+    }
+
     /// UIKit's inherited `presentingViewController`: the presenter of the node's presented ancestor.
     public func presentingViewController(of id: NodeID) -> NodeID? {
         node(containmentRoot(of: id))?.presenter

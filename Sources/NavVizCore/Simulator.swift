@@ -272,7 +272,7 @@ public struct Simulator: Sendable, Equatable {
             var intermediates: [NodeID] = []
             for base in bases.sorted() {
                 // (A chain whose top-most link stays is not dismissed at once: that top is what the recursion keeps.)
-                let chain = presentationChain(from: base, in: old)
+                let chain = old.presentationChain(from: base)
                 guard chain.count > 1, went.isSuperset(of: chain), let top = chain.last, let presenter = old[base].presenter,
                     let under = old[top].presenter
                 else { continue }
@@ -333,22 +333,6 @@ public struct Simulator: Sendable, Equatable {
     /// The presented controllers whose presentation removes the presenter's views (`fullScreen`, `currentContext`).
     static func fullScreenPresentations(in h: Hierarchy) -> Set<NodeID> {
         presentations(in: h).filter { h[$0].style?.removesPresenterViews == true }
-    }
-
-    /// `first` and every controller presented above it, bottom-up: what each presents, or a controller inside it.
-    static func presentationChain(from first: NodeID, in h: Hierarchy) -> [NodeID] {
-        var chain: [NodeID] = []
-        var cursor: NodeID? = first
-        while let next = cursor {
-            chain.append(next)
-            var queue = [next]
-            cursor = nil
-            while !queue.isEmpty, cursor == nil {
-                let node = queue.removeFirst()
-                if let presented = h[node].presented { cursor = presented } else { queue += h[node].children }
-            }
-        }
-        return chain
     }
 
     /// The presented controllers of a hierarchy.

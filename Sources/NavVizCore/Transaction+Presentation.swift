@@ -216,33 +216,8 @@ extension Transaction {
         }
     }
 
-    /// `first` and every controller presented above it, bottom-up. At each level, what the level's tree
-    /// presents: by its root, or by a controller inside it that defines the presentation context (a
-    /// `currentContext` presentation).
-    func presentationChain(from first: NodeID?) -> [NodeID] {
-        var chain: [NodeID] = []
-        var cursor = first
-        while let next = cursor {
-            chain.append(next)
-            cursor = h[next].presented ?? presented(inside: next)
-        }
-        return chain
-    }
-
-    /// The first controller presented by one inside `root`'s containment subtree, breadth first, among the children
-    /// its containers show: a context presentation in a tab not selected is not above it (a review: it made a swipe of
-    /// the sheet refused and its dismissal a cascade).
-    func presented(inside root: NodeID) -> NodeID? {
-        var queue = h.shownChildren(of: root)
-        var index = 0
-        while index < queue.count {
-            let node = queue[index]
-            if let presented = h[node].presented { return presented }
-            queue += h.shownChildren(of: node)
-            index += 1
-        }
-        return nil
-    }
+    /// `first` and every controller presented above it (`Hierarchy.presentationChain`).
+    func presentationChain(from first: NodeID?) -> [NodeID] { first.map(h.presentationChain(from:)) ?? [] }
 
     /// Removes presentations top-down, each controller leaving the window unanimated (docs/semantics.md#P5: C goes before B).
     mutating func tearDownSilently(_ chain: [NodeID]) {
