@@ -19,21 +19,24 @@ import Testing
         Dictionary(uniqueKeysWithValues: Goldens.files(for: run).map { ($0.path, $0.contents) })
     }
 
+    /// `check`'s comparison of `run`'s goldens with `expected`, into folders `g` and `a`.
+    static func check(_ expected: [String: String], against run: Run, name: String = "shop") -> GoldenCheck.Report {
+        GoldenCheck().compare(expected: expected, actual: Goldens.files(for: run), run: run, name: name, golden: "g", artifacts: "a")
+    }
+
     /// Goldens whose steps all match and whose drawings differ were most likely drawn by another navviz: said (goldens of
     /// an older one failed every scenario with hundreds of DOT lines and no word why: a trial). A step change is not that.
     @Test func drawingsThatAloneDifferAreSaidToBeAnotherNavvizs() throws {
         let run = try Self.run([#"{"op": "push", "node": "Product"}"#])
         var older = Self.goldens(run)
         older["states/001-push.dot"] = older["states/001-push.dot"]!.replacingOccurrences(of: "fontsize=10", with: "fontsize=11")
-        let report = GoldenCheck().compare(
-            expected: older, actual: Goldens.files(for: run), run: run, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(older, against: run)
         #expect(
             report.lines.contains {
                 $0.hasPrefix("  no step navigates differently and the callbacks are the same: only the drawings changed")
             })
         let moved = try Self.run([#"{"op": "push", "node": "Specs"}"#])
-        let stepChange = GoldenCheck().compare(
-            expected: Self.goldens(run), actual: Goldens.files(for: moved), run: moved, name: "shop", golden: "g", artifacts: "a")
+        let stepChange = Self.check(Self.goldens(run), against: moved)
         #expect(!stepChange.lines.contains { $0.contains("only the drawings changed") })
     }
 
@@ -85,8 +88,7 @@ import Testing
         let push = #"{"op": "push", "node": "Product"}"#
         let golden = try Self.run([push, #"{"op": "push", "node": "Specs"}"#])
         let now = try Self.run([push, #"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#, #"{"op": "push", "node": "Specs"}"#])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now)
         let drifts = report.drifts.map { "\($0.kind) \($0.path) \($0.goldenPath ?? "-")" }
         // The later push's transition differs from its golden only by its caption's step number: renumbered too.
         #expect(
@@ -112,8 +114,7 @@ import Testing
             #"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#,
             #"{"op": "push", "node": "Specs", "note": "now with a note"}"#,
         ])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now)
         #expect(report.lines.contains("  changed: transitions/004-push.dot (golden transitions/002-push.dot) (caption)"))
         // Its `-` lines are the golden read as step 4: said, as they are not the golden's bytes (a trial grepped for one).
         #expect(report.fullDiff.contains("--- transitions/002-push.dot (golden, its step number read as 4)"))
@@ -149,8 +150,7 @@ import Testing
         let push = { (name: String) in #"{"op": "push", "node": "\#(name)"}"# }
         let golden = try Self.run([push("A"), push("B"), push("C"), #"{"op": "pop"}"#])
         let now = try Self.run([push("A"), push("C"), #"{"op": "pop"}"#])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now)
         let paths = report.diagrams.map(\.path)
         #expect(Set(paths).count == paths.count, "\(paths)")
         #expect(paths.contains("states/old-002-push.expected.svg"))
@@ -187,8 +187,7 @@ import Testing
     @Test func aChangedNoteIsNamedAndItsLineCutWhereItDiffers() throws {
         let golden = try Self.run([#"{"op": "push", "node": "Product", "note": "Open the product."}"#])
         let now = try Self.run([#"{"op": "push", "node": "Product", "note": "Open the product page."}"#])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now)
         #expect(report.lines.contains("  changed: transitions/001-push.dot (caption)"))
         let shown = report.lines.filter {
             $0.hasPrefix("  -  graph") || $0.hasPrefix("  +  graph") || $0.hasPrefix("  -…") || $0.hasPrefix("  +…")
@@ -249,9 +248,7 @@ import Testing
     @Test func anOperationRenamedAtTheSameNumber() throws {
         let golden = try GoldenCheckTests.run([#"{"op": "push", "node": "A"}"#])
         let now = try GoldenCheckTests.run([#"{"op": "show", "node": "A"}"#])
-        let report = GoldenCheck().compare(
-            expected: GoldenCheckTests.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g",
-            artifacts: "a")
+        let report = GoldenCheckTests.check(GoldenCheckTests.goldens(golden), against: now)
         #expect(
             report.lines.contains("  renumbered: states/001-show.dot (golden states/001-push.dot, unchanged but for the operation's name)"))
     }
@@ -259,9 +256,7 @@ import Testing
     @Test func aNewDiagramWhoseNameARemovedStepHad() throws {
         let golden = try GoldenCheckTests.run([#"{"op": "present", "node": "S"}"#, #"{"op": "pop"}"#])
         let now = try GoldenCheckTests.run([#"{"op": "push", "node": "B"}"#, #"{"op": "pop"}"#, #"{"op": "present", "node": "S"}"#])
-        let report = GoldenCheck().compare(
-            expected: GoldenCheckTests.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g",
-            artifacts: "a")
+        let report = GoldenCheckTests.check(GoldenCheckTests.goldens(golden), against: now)
         let lines = report.lines.filter { $0.contains("states/002-pop.dot") && !$0.contains("---") && !$0.contains("+++") }
         #expect(lines.allSatisfy { !$0.hasSuffix("(no golden)") }, "\(lines)")
     }
@@ -273,8 +268,7 @@ extension GoldenCheckTests {
     @Test func aCaptionChangeAtAnotherStepIsShown() throws {
         let golden = try Self.run([#"{"op": "push", "node": "Product"}"#, #"{"op": "push", "node": "Reviews", "note": "Open reviews."}"#])
         let now = try Self.run([#"{"op": "push", "node": "Specs"}"#, #"{"op": "push", "node": "Reviews", "note": "Open the reviews."}"#])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now)
         #expect(report.lines.contains("  --- transitions/002-push.dot (golden)"))
         #expect(!report.lines.contains("  --- states/001-push.dot (golden)"))
         #expect(report.lines.contains { $0.hasPrefix("  the DOT line diffs of the steps named above (") })
@@ -284,8 +278,7 @@ extension GoldenCheckTests {
     @Test func onlyCaptionsChangedIsSaidAsSuch() throws {
         let golden = try Self.run([#"{"op": "push", "node": "Product", "note": "Captured in a-2.txt."}"#])
         let now = try Self.run([#"{"op": "push", "node": "Product", "note": "Captured in b-2.txt."}"#])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now)
         #expect(
             report.lines.contains(
                 "  no step navigates differently: only the transitions' captions changed (a step's note, animation or status; "
@@ -301,8 +294,7 @@ extension GoldenCheckTests {
         let path = "transitions/001-push.dot"
         #expect(golden[path]?.contains("Product.viewWillAppear") == true)
         golden[path] = golden[path]!.replacingOccurrences(of: "Product.viewWillAppear", with: "Product.viewWillAppearing")
-        let report = GoldenCheck().compare(
-            expected: golden, actual: Goldens.files(for: run), run: run, name: "shop", golden: "g", artifacts: "a")
+        let report = Self.check(golden, against: run)
         #expect(report.lines.contains { $0.hasPrefix("  changed: \(path)") && $0.hasSuffix("(appearance events)") })
         #expect(
             report.lines.contains(
@@ -327,8 +319,7 @@ extension GoldenCheckTests {
         let sheet = { (style: String) in CaptureMatchingTests.sheet("ContactInfoViewController", style: style) }
         let golden = try Self.imported([tabs(four, 0), tabs(four, 0) + sheet("PageSheet")])
         let now = try Self.imported([tabs(Array(four.prefix(3)), 0), tabs(Array(four.prefix(3)), 0) + sheet("FormSheet")])
-        let report = GoldenCheck().compare(
-            expected: Self.goldens(golden), actual: Goldens.files(for: now), run: now, name: "flow", golden: "g", artifacts: "a")
+        let report = Self.check(Self.goldens(golden), against: now, name: "flow")
         #expect(
             report.lines.contains(
                 "  note: captured controllers are numbered in print order, so flow.json's are matched with g/run.json's by their "
