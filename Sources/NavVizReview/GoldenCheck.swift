@@ -93,8 +93,8 @@ public struct GoldenCheck: Sendable {
             let drawingsOnly = drifts.allSatisfy { $0.path.hasSuffix(".dot") || $0.kind == .renumbered }
             if entries.isEmpty, runDiff.carried == 0, drawingsOnly, drifts.contains(where: { $0.kind == .changed }) {
                 let changed = drifts.filter { $0.kind == .changed }
-                let what = changed.map { Self.whatChanged($0.path, diff: diffs[$0.path] ?? []) }
-                if what.allSatisfy({ $0 == " (caption)" }) {
+                let what = changed.map { Self.textParts($0.path, diff: diffs[$0.path] ?? []) }
+                if what.allSatisfy({ $0 == ["caption"] }) {
                     report.lines.append(
                         "  no step navigates differently: only the transitions' captions changed (a step's note, animation or "
                             + "status; an imported capture's note names its file)")
@@ -184,7 +184,14 @@ public struct GoldenCheck: Sendable {
     /// ` (caption)`, ` (appearance events)`, ` (caption, appearance events)`: which part of a changed diagram's DOT
     /// differs when it is only its text, so a reviewer sees that a note or an animation changed, not the states.
     static func whatChanged(_ path: String, diff: [String]) -> String {
-        guard path.hasSuffix(".dot") else { return "" }
+        let parts = textParts(path, diff: diff)
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// `caption`, `appearance events`: the parts of a diagram's text its diff changed, in this order; none when anything
+    /// else changed (or it is no diagram).
+    static func textParts(_ path: String, diff: [String]) -> [String] {
+        guard path.hasSuffix(".dot") else { return [] }
         var parts: [String] = []
         func add(_ part: String) { if !parts.contains(part) { parts.append(part) } }
         for (index, line) in diff.enumerated() where line.hasPrefix("-") || line.hasPrefix("+") {
@@ -194,10 +201,10 @@ public struct GoldenCheck: Sendable {
             } else if line.contains(eventsTitle) {
                 add("appearance events")
             } else {
-                return ""
+                return []
             }
         }
-        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+        return parts
     }
 
     /// Whether a diagram's caption text changed (its top-level graph label, the appearance events it may hold left out).
