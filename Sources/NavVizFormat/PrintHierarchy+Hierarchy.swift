@@ -154,16 +154,31 @@ extension PrintHierarchy {
                 }
             }
         }
+        let hasAddresses = controllers.contains(where: { uniqueAddress($0) != nil })
+        // No address in common and a window's root of another class: a new window root (a login screen swapped for the
+        // tab bar), every controller of it a new object. None takes an id the capture before gave, so no transition reads
+        // one as moved (a trial's flow had the presented login navigation controller "moved" into the tab bar). With the
+        // same root class (another launch of the app), the captures are told apart by class name alone.
+        let newRoot =
+            !sameLaunch && !previous.latest.isEmpty && hasAddresses
+            && previous.latestRootClass.map { old in controllers.first.map { !Self.sameClass(old, $0.className) } ?? false } ?? false
         // A new controller takes no id the launch gave another one: a controller pushed after one was popped two
         // captures earlier is a new object, not the popped one back.
-        let avoided: Set<String> = sameLaunch ? previous.given : []
-        if !sameLaunch, !previous.latest.isEmpty, controllers.contains(where: { uniqueAddress($0) != nil }) {
+        let avoided: Set<String> = sameLaunch || newRoot ? previous.given : []
+        if newRoot, let old = previous.latestRootClass, let root = controllers.first {
+            notes.append(
+                "no controller is at an address the capture before printed, and the window's root is another "
+                    + "(\(ClassName.readable(root.className)), was \(ClassName.readable(old))): a new window root, every controller "
+                    + "of it new")
+        } else if !sameLaunch, !previous.latest.isEmpty, hasAddresses {
             notes.append(
                 "no controller is at an address the capture before printed (a new window root, another launch of the app, or "
                     + "another app): controllers are told apart by class name alone")
         }
         var identities = sameLaunch ? previous : CaptureIdentities()
+        if newRoot { identities.given = previous.given }
         identities.latest = []
+        identities.latestRootClass = hasAddresses ? controllers.first?.className : nil
         for (index, controller) in controllers.enumerated() {
             let readable = ClassName.readable(controller.className)
             names.formUnion([controller.className, readable, ClassName.short(readable)])
@@ -435,6 +450,9 @@ public struct CaptureIdentities: Sendable, Equatable {
     public var latest: Set<String> = []
     /// Every id the launch's captures gave a controller with an address.
     public var given: Set<String> = []
+    /// The class of the last capture's window root, when that capture had addresses: a capture sharing none of them
+    /// whose root is of another class shows a new window root.
+    public var latestRootClass: String?
 
     /// None: the first capture, or one without addresses.
     public init() {}

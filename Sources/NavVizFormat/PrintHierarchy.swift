@@ -490,9 +490,11 @@ extension PrintHierarchy {
         let prompts = splitLines(body).enumerated().compactMap { index, line in
             promptCommand(line).map { (number: index + 1, command: $0) }
         }
-        // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays.
+        // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays. A fence glued
+        // to the dump's first or last line goes too (a page's Markdown source, ```` ```<UINavigationController …> ````: a
+        // trial of new real captures was told its dump was a fragment).
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {
-            body = Substring(splitLines(body).map { isFence($0) ? "" : $0 }.joined(separator: "\n"))
+            body = Substring(splitLines(body).map { isFence($0) ? "" : withoutGluedFence($0) }.joined(separator: "\n"))
         }
         if let start = body.firstIndex(where: { !$0.isWhitespace }), let end = body.lastIndex(where: { !$0.isWhitespace }), start < end,
             body[start] == "`", body[end] == "`"
@@ -504,8 +506,11 @@ extension PrintHierarchy {
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
         // A console session: what the debugger printed before the command that printed the dump is another command's.
         var consoleBefore: (lines: ClosedRange<Int>, why: String)?
-        // Not when a dump is among them: two dumps in one file are refused, whichever has its command.
-        if let command = lines.firstIndex(where: { isHierarchyCommand($0.text) }),
+        // Not when a dump is among them: two dumps in one file are refused, whichever has its command. The command without
+        // a prompt (cycript's, pasted with a heading above it: a trial's was read as the dump's first line) is the last
+        // line naming `_printHierarchy` above the dump.
+        let prompted = lines.firstIndex(where: { isHierarchyCommand($0.text) })
+        if let command = prompted ?? bareCommand(in: lines),
             lines[..<command].contains(where: {
                 !$0.text.allSatisfy(\.isWhitespace) && !isPrompt($0.text) && !$0.text.hasPrefix("warning: ")
             }),
@@ -514,7 +519,8 @@ extension PrintHierarchy {
         {
             let what = Capture.excerpt(lines[command].text)
             consoleBefore = (
-                first.number...lines[command].number - 1, "the console output before the command that printed the dump ('\(what)')"
+                first.number...lines[command].number - 1,
+                "the \(prompted == nil ? "text" : "console output") before the command that printed the dump ('\(what)')"
             )
             lines.removeSubrange(..<command)
         }
@@ -558,11 +564,12 @@ extension PrintHierarchy {
         {
             lines.remove(at: first)
         }
-        // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file.
-        if let (number, literal) = loneLiteral(in: lines), literal.count >= 2, literal.first == "\"", literal.last == "\"",
-            let unquoted = unescapedSwiftString(literal)
+        // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file. Lines
+        // after it are read as they are (a note after the result is then named by its own line, not the string's: a trial).
+        if let (number, literal) = leadingLiteral(in: lines), literal.count >= 2, literal.first == "\"", literal.last == "\"",
+            let unquoted = unescapedSwiftString(literal), let index = lines.firstIndex(where: { $0.number == number })
         {
-            lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) }
+            lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) } + lines[(index + 1)...]
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
         // An indentation every line shares, when the first line shows it (spaces or tabs before its `<`).
@@ -661,6 +668,51 @@ extension PrintHierarchy {
         var literal = withoutTypeAnnotation(line.text.drop(while: \.isWhitespace))
         while literal.last?.isWhitespace == true { literal = literal.dropLast() }
         return (line.number, literal)
+    }
+
+    /// The first written line of `lines` as `loneLiteral(in:)` reads it, when it is the only one or a quoted dump
+    /// (`"<UINavigationController 0x…>, state: …\n   | …"`) with more text after it.
+    static func leadingLiteral(in lines: [(number: Int, text: Substring)]) -> (number: Int, literal: Substring)? {
+        if let lone = loneLiteral(in: lines) { return lone }
+        guard let first = lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            let (number, literal) = loneLiteral(in: [first]), literal.hasPrefix("\"<"), literal.contains(", state: ")
+        else { return nil }
+        return (number, literal)
+    }
+
+    /// A line without a Markdown fence glued to its start before a controller (```` ```<X 0x…>, … ````) or to the end of a
+    /// controller line (```` …, view: <UIView 0x…>``` ````).
+    static func withoutGluedFence(_ line: Substring) -> Substring {
+        var line = line
+        for fence in ["```", "~~~"] {
+            let indentation = line.prefix(while: \.isWhitespace)
+            let rest = line.dropFirst(indentation.count)
+            if rest.hasPrefix(fence), rest.dropFirst(fence.count).first == "<" {
+                line = Substring(String(indentation) + rest.dropFirst(fence.count))
+            }
+            var end = line
+            while end.last?.isWhitespace == true { end = end.dropLast() }
+            if end.hasSuffix(fence), end.contains(", state: "), let before = end.dropLast(fence.count).last, before != fence.first {
+                line = end.dropLast(fence.count)
+            }
+        }
+        return line
+    }
+
+    /// The index of the command that printed the dump, pasted without a prompt, when text is above it: the last line
+    /// naming `_printHierarchy` (`isCommand`) above the dump's first line (a controller line, or the dump quoted).
+    static func bareCommand(in lines: [(number: Int, text: Substring)]) -> Int? {
+        guard
+            let start = lines.firstIndex(where: { line in
+                let text = line.text.drop(while: \.isWhitespace)
+                return isControllerLine(text)
+                    || (text.contains(", state: ")
+                        && (text.hasPrefix("`<") || withoutTypeAnnotation(text).hasPrefix("\"<")))
+            }),
+            let command = lines[..<start].lastIndex(where: { isCommand($0.text) }),
+            lines[..<command].contains(where: { !$0.text.allSatisfy(\.isWhitespace) })
+        else { return nil }
+        return command
     }
 
     /// Whether a line opens or closes a Markdown code block (```` ``` ````, ```` ```text ````, `~~~`).

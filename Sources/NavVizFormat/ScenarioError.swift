@@ -117,17 +117,49 @@ public enum Suggestion {
     /// The closest candidate, if any is close enough.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         var best: (String, Int)?
-        let lower = word.lowercased()
+        let lower = Array(word.lowercased())
         for candidate in candidates {
-            if candidate.lowercased() == lower { return candidate }
-            let distance = editDistance(lower, candidate.lowercased())
+            let other = Array(candidate.lowercased())
+            if other == lower { return candidate }
             // One- and two-letter names are too short for a typo to be told from another name.
-            let limit = candidate.count < 3 ? 0 : max(1, min(2, candidate.count / 3))
-            if distance <= limit, best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
+            let limit = other.count < 3 ? 0 : max(1, min(2, other.count / 3))
+            // Within the limit only: a daemon's client posting long unknown ids against a session of long ids held every
+            // request for a minute with the whole distance matrix (a security review).
+            guard let distance = distance(lower, other, atMost: limit) else { continue }
+            if best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
                 best = (candidate, distance)
             }
         }
         return best?.0
+    }
+
+    /// `editDistance` when it is at most `limit`, else nil: only the cells within `limit` of the diagonal are computed,
+    /// in three rows, so long words cost their length times the band, not the product of their lengths.
+    static func distance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+        let (n, m) = (a.count, b.count)
+        guard abs(n - m) <= limit else { return nil }
+        guard n > 0, m > 0 else { return max(n, m) }
+        let over = limit + 1
+        var before = [Int](repeating: over, count: m + 1)
+        var previous = (0...m).map { min($0, over) }
+        var row = [Int](repeating: over, count: m + 1)
+        for i in 1...n {
+            let (low, high) = (max(1, i - limit), min(m, i + limit))
+            for j in (low - 1)...min(m, high + 1) { row[j] = over }
+            row[0] = min(i, over)
+            var smallest = row[0]
+            if low <= high {
+                for j in low...high {
+                    var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
+                    row[j] = min(value, over)
+                    smallest = min(smallest, row[j])
+                }
+            }
+            if smallest > limit { return nil }
+            (before, previous, row) = (previous, row, before)
+        }
+        return previous[m] <= limit ? previous[m] : nil
     }
 
     /// Damerau-Levenshtein distance (adjacent transpositions count as one edit).

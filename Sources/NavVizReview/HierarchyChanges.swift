@@ -310,7 +310,12 @@ public struct HierarchyChanges: Sendable, Equatable {
         }
         // The same child selected at another index (a tab inserted before it, or the tabs reordered) is no change of
         // selection: the children's order is told otherwise (a code-review trial read `selected tab 1 → 2` of one tab).
-        if a.selected != b.selected, a.selectedChild == nil || a.selectedChild != b.selectedChild {
+        // A kind that has no selection on one side (a container read as a navigation controller with `--kind`) changed
+        // what shows its child, not which: the kind's phrase says it (a trial read `visible child 0 → none` as nothing
+        // shown).
+        if a.selected != b.selected, a.selectedChild == nil || a.selectedChild != b.selectedChild,
+            a.kind == b.kind || (a.selected != nil && b.selected != nil)
+        {
             let what: String
             switch b.kind {
             case .tab: what = "selected tab"

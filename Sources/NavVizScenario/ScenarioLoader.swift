@@ -225,7 +225,7 @@ public enum ScenarioLoader {
         guard mentions else { return .notes }
         guard let whole = try? readText(path, regularOnly: true) else { return .capture }
         do {
-            _ = try Capture.read(whole, file: path)
+            _ = try Capture.load(text: whole, file: path)
             return .capture
         } catch {
             let reason = error.description.split(separator: "\n").first.map(String.init) ?? ""

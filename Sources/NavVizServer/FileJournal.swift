@@ -46,12 +46,17 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // The folders above it, and any link on the way, looked at before anything is created there: one another user
         // owns, or every user may write to without the sticky bit (`/tmp` has it), lets them swap the data folder while
         // the daemon runs (a security re-review listed and removed a journal so, through a parent of theirs).
-        if let (above, why) = Self.foreignAncestor(of: self.directory) ?? Self.foreignAncestor(of: FileStatus.resolvedPath(self.directory))
-        {
-            throw .journalFailed(
-                reason:
-                    "the data directory '\(directory)' is inside '\(above)', \(why), who could swap it: use a folder of yours (--data DIR)")
+        func refuseForeignAncestor() throws(ServerError) {
+            if let (above, why) = Self.foreignAncestor(of: self.directory)
+                ?? Self.foreignAncestor(of: FileStatus.resolvedPath(self.directory))
+            {
+                throw .journalFailed(
+                    reason:
+                        "the data directory '\(directory)' is inside '\(above)', \(why), who could swap it: use a folder of yours (--data DIR)"
+                )
+            }
         }
+        try refuseForeignAncestor()
         var path = self.directory.hasPrefix("/") ? "" : "."
         for component in self.directory.split(separator: "/").dropLast() {
             path += "/" + component
@@ -67,6 +72,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 throw .journalFailed(reason: "cannot create the data directory '\(directory)': \(why)")
             }
         }
+        // Again once created: a folder on the way that was missing when looked at may have been made by another user in
+        // between (in `/tmp`, say), and `mkdir`'s EEXIST took it (a security review won that race within a few starts).
+        // Folders that are the user's own now, no one else can swap.
+        try refuseForeignAncestor()
         // Another user's folder, or one every user may write to, is not where the user's sessions go: its owner (or
         // anyone) could read their names and remove a journal, losing steps the daemon acknowledged (a security
         // review ran a daemon on another user's 777 folder without a word). A folder shared with a group stays allowed.

@@ -214,7 +214,12 @@ struct SessionController: Sendable {
     /// Refuses a body whose media type (parameters aside) is not one of `accepted`.
     static func requireContentType(of request: Request, accepting accepted: [String]) throws(ServerError) {
         let header = request.headers[.contentType]
-        let type = header.map { $0.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        // An empty value (`Content-Type:`, `Content-Type: ;`) has no media type: refused, not read past the end (a security
+        // review's one header stopped the daemon).
+        let type = header.map {
+            ($0.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
+                .lowercased()
+        }
         guard let type, accepted.contains(type) else { throw .unsupportedMediaType(header, accepted: accepted) }
     }
 

@@ -294,8 +294,15 @@ extension NavVizCommand {
                 app = try await buildApplication(arguments) { port in
                     let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
                     var line = "navviz serve: viewer at http://\(shownHost):\(port)/"
-                    if let token { line += "#token=\(token)" }
+                    // The token to a terminal only: `navviz serve > serve.log` with the default umask gave every user of the
+                    // machine the token, kept out of `ps` and out of readable token files (a security review).
+                    let toTerminal = isatty(STDOUT_FILENO) == 1
+                    if let token { line += toTerminal ? "#token=\(token)" : "#token=…" }
                     line += data.map { " (journal: \($0))" } ?? " (in memory)"
+                    if token != nil, !toTerminal {
+                        line +=
+                            "; put your token (NAVVIZ_TOKEN or --token-file) after '#token=': left out, as this output is not a terminal"
+                    }
                     FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
             } catch {

@@ -500,7 +500,8 @@ private let goodScenario =
             console.stderr.hasPrefix(
                 "flows/console.txt: line 2: 'The controller to hide:' is not part of a dump, which starts on line 3: remove the lines above it\n"
             ))
-        // Notes quoting a dump's line (no command) are left out with a note saying why: they failed the folder.
+        // Notes quoting a dump's line (no command) are left out with a note saying why (the reason reading the file by
+        // its name gives: a trial found a folder's differ): they failed the folder.
         let notes = try validate(
             putting:
                 "Bug bash notes. Xcode showed:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\nCheck the cart again.\n",
@@ -508,7 +509,7 @@ private let goodScenario =
         #expect(notes.status == 0)
         #expect(
             notes.stderr
-                == "flows/notes.txt: note: skipped: it holds a view controller line but does not read as a capture (line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'Bug bash notes. Xcode showed:'); name the file to read it as one\n"
+                == "flows/notes.txt: note: skipped: it holds a view controller line but does not read as a capture (line 1: 'Bug bash notes. Xcode showed:' is not part of a dump, which starts on line 2: remove the lines above it); name the file to read it as one\n"
         )
         #expect(notes.stdout == "flows/a.json: ok (2 steps)\nflows/home.txt: ok (0 steps)\n")
         // An older chisel's `pvc` paste prints its own lines: read, and refused saying why (a folder skipped it silently).

@@ -351,6 +351,15 @@ import Testing
             ("p's type", "(String?) \"" + lines.joined(separator: "\\n") + "\"\n"),
             ("a Markdown code fence", "```\n" + plain + "\n```\n"),
             ("a Markdown code fence with a language", "```text\n" + plain + "\n```"),
+            // A page's Markdown source (a trial of new real captures: called a fragment).
+            ("a Markdown fence glued to the first and last lines", "```" + plain + "```\n"),
+            ("a tilde fence glued to the first line", "~~~" + plain + "\n~~~"),
+            ("a fence on its own line, then one glued to the last", "```\n" + plain + "```"),
+            (
+                "a heading above cycript's command without its prompt",
+                "_printHierarchy - print every UIViewController\n[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\n\""
+                    + lines.joined(separator: "\\n") + "\""
+            ),
             (
                 "LLDB's warning about the target",
                 "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\nwarning: Module \"/usr/lib/system/libsystem_kernel.dylib\" uses triple \"arm64e-apple-ios17.0.0\"\n"
@@ -637,6 +646,31 @@ import Testing
         #expect(third.identities == CaptureIdentities())
     }
 
+    /// A capture with no address in common whose window's root is of another class shows a new window root (a login
+    /// screen swapped for the tab bar): none of its controllers takes an id the capture before gave, so no transition
+    /// reads one as moved (a trial: the presented login navigation controller "moved" into the tab bar).
+    @Test func aNewWindowRootWithNoAddressInCommonIsAllNew() throws {
+        let login = """
+            <UINavigationController: 0x20001>, state: disappeared, view: <UILayoutContainerView: 0x20002> not in the window
+               | <Shop.WelcomeViewController: 0x20003>, state: disappeared, view: <UIView: 0x20004> not in the window
+               + <UINavigationController: 0x20005>, state: appeared, view: <UILayoutContainerView: 0x20006>, presented with: <_UIFullscreenPresentationController: 0x20007>
+               |    | <Shop.LoginViewController: 0x20008>, state: appeared, view: <UIView: 0x20009>
+            """
+        let first = try PrintHierarchy.parse(login, file: "1.txt").hierarchy()
+        let second = try PrintHierarchy.parse(Self.twoProducts, file: "2.txt").hierarchy(continuing: first.identities)
+        #expect(
+            second.hierarchy.attachedNodes().map(\.rawValue).filter { $0.hasPrefix("UINavigationController") } == [
+                "UINavigationController#3", "UINavigationController#4",
+            ])
+        #expect(
+            second.notes.first
+                == "no controller is at an address the capture before printed, and the window's root is another (Shop.MainTabBarController, was UINavigationController): a new window root, every controller of it new"
+        )
+        // The capture after it, of the same launch, keeps those ids.
+        let third = try PrintHierarchy.parse(Self.twoProducts, file: "3.txt").hierarchy(continuing: second.identities)
+        #expect(third.hierarchy == second.hierarchy)
+    }
+
     /// The keyboard's window, listed after the app's, is left out with a note naming its line.
     @Test func uIKitsOwnWindowIsLeftOutWithANote() throws {
         let text =
@@ -736,6 +770,11 @@ import Testing
         (
             "+ <UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>, presented with: <_UIFullscreenPresentationController: 0x3>\n|    | <UIViewController: 0x4>, state: appeared, view: <UIView: 0x5>",
             "dump.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        // Text after a quoted dump is named by its own line, not the string's (a trial: line 1 was blamed).
+        (
+            "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\nHappy debugging!",
+            "dump.txt: line 3: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'Happy debugging!'"
         ),
         // Two units of indentation in one dump: edited by hand (one unit other than UIKit's is read).
         (

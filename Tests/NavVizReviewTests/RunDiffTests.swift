@@ -491,6 +491,23 @@ import Testing
         #expect(HierarchyChanges(old: released, oldVisible: nil, new: new, newVisible: nil).phrases.contains("Cart loaded again"))
     }
 
+    /// A container read as a navigation controller (`--kind`) changed its kind, not what it shows: no `visible child 0 →
+    /// none` (a trial read it as nothing shown).
+    @Test func aKindChangeDoesNotReadAsASelectionLost() throws {
+        func hierarchy(_ kind: NodeKind) throws -> Hierarchy {
+            var builder = HierarchyBuilder()
+            var container = Node(id: "Container", kind: kind)
+            container.selected = kind == .controller ? 0 : nil
+            try builder.insert(container)
+            try builder.insert(Node(id: "Discover", kind: .controller), parent: "Container")
+            return builder.build(root: "Container")
+        }
+        let phrases = HierarchyChanges(
+            old: try hierarchy(.controller), oldVisible: "Discover", new: try hierarchy(.navigation), newVisible: "Discover"
+        ).phrases
+        #expect(phrases == ["Container kind controller → navigation"])
+    }
+
     /// Ids may hold spaces: the replaced line is found by where it was written, not by its text.
     @Test func aReplacementAmongIdsWithSpacesKeepsEveryAddition() throws {
         var sim = try Simulator(root: .tabs([.screen("n1"), .screen("A")], id: "tabs"))

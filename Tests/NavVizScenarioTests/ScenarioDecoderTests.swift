@@ -764,6 +764,28 @@ private let nodeLiteral =
         #expect(Suggestion.closest(to: "c", in: ["a", "b"]) == nil)
         #expect(Suggestion.closest(to: "A", in: ["a", "b"]) == "a")
     }
+
+    /// The suggestion computes only the distances within its limit: the same choice as the whole distance makes, for
+    /// every pair of a set of near words, and an answer for words far too long for the whole matrix (a security
+    /// review's long unknown ids held the daemon for a minute; at this length the matrix would need terabytes).
+    @Test func suggestionsComputeOnlyWhatTheLimitNeeds() {
+        let words = [
+            "", "a", "ab", "ba", "abc", "acb", "home", "hmoe", "homes", "hom", "shopNav", "shopnav", "shpoNav", "shopNav2",
+            "ProductViewController", "ProductViewControler", "ProductViewController#2", "PorductViewController", "cart",
+        ]
+        for word in words {
+            let reference = words.filter { $0 != word }.compactMap { candidate -> (String, Int)? in
+                if candidate.lowercased() == word.lowercased() { return (candidate, -1) }
+                let distance = Suggestion.editDistance(word.lowercased(), candidate.lowercased())
+                let limit = candidate.count < 3 ? 0 : max(1, min(2, candidate.count / 3))
+                return distance <= limit ? (candidate, distance) : nil
+            }.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+            #expect(Suggestion.closest(to: word, in: words.filter { $0 != word }) == reference, "\(word)")
+        }
+        let long = String(repeating: "tab", count: 100_000)
+        #expect(Suggestion.closest(to: long + "x", in: [long + "y", long + "yz"]) == long + "y")
+        #expect(Suggestion.closest(to: long, in: [String(repeating: "bat", count: 100_000)]) == nil)
+    }
 }
 
 @Suite struct RootBuildValidationTests {

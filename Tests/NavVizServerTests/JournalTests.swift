@@ -186,6 +186,28 @@ import Testing
             // Through a link of the user's into it, judged by where the link leads (a review: it was accepted).
             #expect(symlink(above, parent + "/mine") == 0)
             #expect(refusal(parent + "/mine/data")?.contains("which belongs to another user (uid 65534)") == true)
+            // Another user making a missing folder on the way between the look and the `mkdir` (a security review won this
+            // race within a few starts): the journal is never made inside it.
+            let race = parent + "/race"
+            #expect(mkdir(race, 0o1777) == 0)
+            let done = Locked(false)
+            let racer = Thread {
+                while !done.withLock({ $0 }) {
+                    if mkdir(race + "/x", 0o777) == 0 { _ = chown(race + "/x", 65534, 65534) }
+                    if access(race + "/x/data", F_OK) != 0 { rmdir(race + "/x") }
+                }
+            }
+            racer.start()
+            for _ in 0..<2_000 {
+                guard (try? FileJournal(directory: race + "/x/data")) != nil else { continue }
+                var info = stat()
+                let owner = stat(race + "/x", &info) == 0 ? info.st_uid : geteuid()
+                #expect(owner == geteuid(), "the journal was made inside another user's folder")
+                rmdir(race + "/x/data")
+                if owner != geteuid() { break }
+            }
+            done.withLock { $0 = true }
+            while !racer.isFinished { usleep(1_000) }
             let theirs = parent + "/theirs"
             #expect(mkdir(theirs, 0o700) == 0 && chown(theirs, 65534, 65534) == 0)
             #expect(

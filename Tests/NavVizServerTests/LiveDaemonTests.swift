@@ -20,6 +20,8 @@ final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
     let logFile: String
+    /// What the daemon printed first (its address).
+    let firstLine: String
     let stdout = Pipe()
 
     /// Starts `navviz serve` with these arguments; its first line must hold `expecting` before the port.
@@ -48,6 +50,7 @@ final class DaemonProcess: @unchecked Sendable {
             throw DaemonError(text: "navviz serve did not start: \(text) \(log)")
         }
         self.port = port
+        firstLine = text
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -429,6 +432,11 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         defer { try? FileManager.default.removeItem(atPath: link) }
         let daemon = try DaemonProcess(["--memory", "--token-file", link])
         #expect(!daemon.log.contains("warning"))
+        // Not printed where the output is not a terminal (a log file others could read: a security review).
+        #expect(
+            daemon.firstLine
+                == "navviz serve: viewer at http://127.0.0.1:\(daemon.port)/#token=… (in memory); put your token (NAVVIZ_TOKEN or --token-file) after '#token=': left out, as this output is not a terminal\n"
+        )
         var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
         request.setValue("Bearer from-a-file-0123456789", forHTTPHeaderField: "Authorization")
         let (_, response) = try await URLSession.shared.data(for: request)

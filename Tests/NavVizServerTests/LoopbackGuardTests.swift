@@ -233,8 +233,11 @@ import Testing
         }
     }
 
-    /// The content types a page can send without a preflight are refused, and so is no content type.
-    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", nil])
+    /// The content types a page can send without a preflight are refused, and so is no content type, or an empty one (a
+    /// security review's `Content-Type: ;` stopped the daemon).
+    @Test(arguments: [
+        "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", nil, "", ";", "; charset=utf-8",
+    ])
     func aSimpleRequestContentTypeIsRefused(contentType: String?) async throws {
         try await withDaemon { client in
             var fields = HTTPFields()
