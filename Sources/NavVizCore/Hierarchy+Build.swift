@@ -66,7 +66,7 @@ extension Hierarchy {
         var node = Node(
             id: id, kind: spec.kind, screen: spec.screen, title: spec.title ?? info?.title,
             className: spec.className ?? info?.className)
-        node.definesPresentationContext = spec.definesPresentationContext
+        if let defines = spec.definesPresentationContext { node.definesPresentationContext = defines }
         journalInsertion(id)
         boxes[id] = NodeBox(node)
         if spec.kind == .stack { containsStacks = true }

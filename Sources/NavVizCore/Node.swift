@@ -42,8 +42,9 @@ public struct Node: Sendable, Equatable {
     public var presenter: NodeID?
     /// On a presented node: its presentation style.
     public var style: PresentationStyle?
-    /// Whether this controller defines the presentation context for `currentContext` styles.
-    public var definesPresentationContext = false
+    /// Whether this controller defines the presentation context for `currentContext` styles (a navigation
+    /// controller's default is true, as in UIKit: `NodeKind.definesPresentationContextByDefault`).
+    public var definesPresentationContext: Bool
     /// Whether its view is loaded. False for a view never loaded yet (a lazy tab, a buried stack entry in a
     /// capture) as for one a memory warning released (then `isReleased` is true as well).
     public var isLoaded = true
@@ -68,6 +69,7 @@ public struct Node: Sendable, Equatable {
         self.screen = screen
         self.title = title
         self.className = className
+        definesPresentationContext = kind.definesPresentationContextByDefault
     }
 
     /// The name shown to people: the title, else the screen, else the id.

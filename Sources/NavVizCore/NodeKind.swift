@@ -23,6 +23,10 @@ public enum NodeKind: String, Sendable, CaseIterable, Equatable {
     /// Whether the node gets appearance callbacks: a view controller, not a view (an animated stack is a
     /// `UIView`, and so are the views it stacks).
     public var getsAppearanceCallbacks: Bool { self != .view && self != .stack }
+
+    /// Whether a controller of this kind defines a presentation context unless told otherwise: UIKit's
+    /// `UINavigationController` changes `definesPresentationContext`'s default to true (docs/semantics.md#P1).
+    public var definesPresentationContextByDefault: Bool { self == .navigation }
 }
 
 /// A modal presentation style (`UIModalPresentationStyle`).

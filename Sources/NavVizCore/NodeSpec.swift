@@ -33,8 +33,9 @@ public struct NodeSpec: Sendable, Equatable {
     public var wrapsInNavigation: Set<String> = []
     /// Stack: metrics.
     public var stackMetrics: StackMetrics?
-    /// Whether the controller defines a presentation context.
-    public var definesPresentationContext = false
+    /// Whether the controller defines a presentation context; nil for its kind's default (true for a navigation
+    /// controller, as in UIKit).
+    public var definesPresentationContext: Bool?
     /// A reference to an existing controller instead of a new one.
     public var ref: NodeID?
     /// The presentation style of `presents`.

@@ -307,7 +307,7 @@ extension ScenarioDecoder {
         }
         spec.title = string(value["title"], join(path, "title"))
         spec.className = string(value["class"], join(path, "class"))
-        spec.definesPresentationContext = bool(value["definesPresentationContext"], join(path, "definesPresentationContext")) ?? false
+        spec.definesPresentationContext = bool(value["definesPresentationContext"], join(path, "definesPresentationContext"))
         if let raw = value["presents"] {
             spec.presents = node(raw, join(path, "presents"))
             if value["style"] != nil {

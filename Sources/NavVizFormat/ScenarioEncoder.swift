@@ -158,7 +158,7 @@ public enum ScenarioEncoder {
             members.append(("presents", node(presents)))
             if spec.presentsStyle != .automatic { members.append(("style", .string(spec.presentsStyle.rawValue))) }
         }
-        if spec.definesPresentationContext { members.append(("definesPresentationContext", true)) }
+        if let defines = spec.definesPresentationContext { members.append(("definesPresentationContext", .bool(defines))) }
         if members.count == 1, case .string(let name)? = members.first?.1, spec.kind == .controller || spec.kind == .view, !name.isEmpty {
             return .string(name)
         }

@@ -32,7 +32,10 @@ public enum Snapshot {
         if !node.isLoaded { members.append(("loaded", .bool(false))) }
         if node.isReleased { members.append(("released", .bool(true))) }
         if let state = node.transitionalState { members.append(("state", .string(state.rawValue))) }
-        if node.definesPresentationContext { members.append(("definesPresentationContext", .bool(true))) }
+        // Written where it is not the kind's default (a navigation controller's is true, as in UIKit).
+        if node.definesPresentationContext != node.kind.definesPresentationContextByDefault {
+            members.append(("definesPresentationContext", .bool(node.definesPresentationContext)))
+        }
         return .object(members)
     }
 
@@ -153,7 +156,8 @@ public enum Snapshot {
                 }
             }
             if let raw = value["definesPresentationContext"] {
-                node.definesPresentationContext = bool(raw, join(path, "definesPresentationContext")) ?? false
+                node.definesPresentationContext =
+                    bool(raw, join(path, "definesPresentationContext")) ?? kind.definesPresentationContextByDefault
             }
             node.style = style(in: value, at: path, presented: presenter != nil)
             if kind == .activity { node.activity = ActivityState() }

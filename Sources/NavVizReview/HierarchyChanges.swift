@@ -354,7 +354,11 @@ public struct HierarchyChanges: Sendable, Equatable {
             let (from, to) = (a.transitionalState?.rawValue ?? "settled", b.transitionalState?.rawValue ?? "settled")
             out.append(("\(id) captured state \(from) → \(to)", .state))
         }
-        if a.definesPresentationContext != b.definesPresentationContext {
+        // Each kind's default on either side of a kind change is the kind's phrase, not a change of its own.
+        if a.definesPresentationContext != b.definesPresentationContext,
+            a.kind == b.kind || a.definesPresentationContext != a.kind.definesPresentationContextByDefault
+                || b.definesPresentationContext != b.kind.definesPresentationContextByDefault
+        {
             out.append(("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)", nil))
         }
         // Children present on both sides, in a different order (adding or removing one is reported on its own): the

@@ -92,9 +92,24 @@ import Testing
     }
 
     @Test func currentContextWithoutADefiningAncestorUsesTheRoot() throws {
-        var sim = try Simulator(root: .tabs([nav("A", id: "navA")], id: "tabs"))
+        var plain = nav("A", id: "navA")
+        plain.definesPresentationContext = false
+        var sim = try Simulator(root: .tabs([plain], id: "tabs"))
         sim.perform(.present(screen("C"), style: .currentContext))
         #expect(sim.presented(by: "tabs") == "C")
+    }
+
+    /// UIKit's navigation controller defines a presentation context by default: an `overCurrentContext` presentation
+    /// from inside a tab's stack covers that stack, and the tab bar stays reachable (a fidelity trial: navviz had the
+    /// tab bar present it, and refused the next tab tap).
+    @Test func aNavigationControllerDefinesThePresentationContextByDefault() throws {
+        var sim = try Simulator(root: .tabs([nav("Home", id: "homeNav"), nav("Cart", id: "cartNav")], id: "tabs"))
+        let outcome = sim.perform(.present(screen("Dimmer"), style: .overCurrentContext))
+        #expect(sim.presented(by: "homeNav") == "Dimmer")
+        #expect(sim.presented(by: "tabs") == nil)
+        #expect(outcome.trace == ["Dimmer.wA", "Dimmer.dA"])
+        #expect(sim.perform(.select(.index(1), isUserTap: true)).status == .ok)
+        #expect(sim.visible == "Cart")
     }
 
     @Test func aCurrentContextPresentationLeavesWithItsTab() throws {

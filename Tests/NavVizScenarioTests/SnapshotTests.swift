@@ -126,6 +126,25 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
         #expect(presented.map(\.0) == ["id", "kind", "screen", "children", "style", "definesPresentationContext"])
     }
 
+    /// A navigation controller's `definesPresentationContext` is true unless written (UIKit's default): written only
+    /// where it is not its kind's default, `false` on a navigation controller, `true` on any other.
+    @Test func definesPresentationContextIsWrittenWhereItIsNotTheKindsDefault() throws {
+        let text =
+            #"{"id": "tabs", "kind": "tab", "children": [{"id": "a", "kind": "navigation", "children": [{"id": "A", "kind": "controller", "children": []}]}, {"id": "b", "kind": "navigation", "children": [{"id": "B", "kind": "controller", "children": []}], "definesPresentationContext": false}], "selected": 0, "definesPresentationContext": true}"#
+        let h = try Snapshot.decode(JSONParser.parse(text), file: "snap.json")
+        #expect(h["a"].definesPresentationContext)
+        #expect(!h["b"].definesPresentationContext)
+        #expect(h["tabs"].definesPresentationContext)
+        #expect(h["A"].definesPresentationContext == false)
+        let written = JSONWriter.compact(Snapshot.encode(h))
+        #expect(written.components(separatedBy: "definesPresentationContext").count == 3)
+        #expect(
+            written.contains(
+                #""id":"b","kind":"navigation","children":[{"id":"B","kind":"controller","children":[]}],"definesPresentationContext":false"#
+            ))
+        #expect(try Snapshot.decode(JSONParser.parse(written), file: "snap.json") == h)
+    }
+
     @Test func emptyWindowIsNull() throws {
         let empty = try Snapshot.decode(.null, file: "snap.json")
         #expect(empty.root == nil)
