@@ -199,6 +199,12 @@ extension Transaction {
             cancelledWindow = Self.controllersInWindow(copy.h)
             return
         }
+        // A presenter inside a popover (a pad's: a phone shows a popover as a sheet of its own) gets no viewWillAppear
+        // or viewDidAppear when what it presented is dismissed (docs/semantics.md#P8).
+        if h.device == .pad, let presenter = h[dismissed].presenter {
+            let root = h.containmentRoot(of: presenter)
+            if h[root].presenter != nil, h[root].style == .popover { appearsSilently = root }
+        }
         // Only the top-most controller is dismissed in an animated fashion; the ones between it and the presenter
         // are simply removed, top-down and unanimated, before it (docs/semantics.md#P5).
         if let top = chain.last, top != dismissed, let presenter = h[dismissed].presenter {

@@ -35,6 +35,9 @@ struct Transaction {
     var cancelledWindow: [NodeID]?
     /// Whether the final phase diffs the window (false when the op emitted its own events).
     var diffsWindow = true
+    /// The presented controller (a popover) whose controllers get no appear callbacks in the final phase: UIKit does not
+    /// call viewWillAppear or viewDidAppear on a presenter inside a popover when what it presented is dismissed.
+    var appearsSilently: NodeID?
 
     init(simulator: Simulator, options: StepOptions, start: Double) {
         h = simulator.hierarchy
@@ -100,6 +103,13 @@ struct Transaction {
             copy.events += Self.events(.cancelled, from: windowMark, to: cancelledWindow, animated: isAnimated)
         } else if diffsWindow {
             copy.phase(order, animated: callbackAnimated ?? isAnimated)
+            if let popover = appearsSilently {
+                let marked = events.count
+                let final = copy.events[marked...].filter { event in
+                    !([.viewWillAppear, .viewDidAppear].contains(event.callback) && copy.h.containmentRoot(of: event.controller) == popover)
+                }
+                copy.events = Array(copy.events[..<marked]) + final
+            }
         }
         outcome.events = copy.events
         outcome.created = created

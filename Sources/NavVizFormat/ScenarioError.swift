@@ -45,7 +45,9 @@ extension ScenarioError: CustomStringConvertible {
         case .wrongType(let file, let path, let expected, let found):
             return "\(file): \(path): expected \(expected), found \(found)"
         case .unknownOperation(let file, let path, let name, let suggestion):
-            return "\(file): \(path): unknown operation '\(name)'\(hint(suggestion))"
+            // Nothing close: where the list is (a fidelity trial's `unwind` got no pointer).
+            return "\(file): \(path): unknown operation '\(name)'"
+                + (suggestion == nil ? ": docs/format.md#operations lists them" : hint(suggestion))
         case .unknownField(let file, let path, let field, let suggestion):
             return "\(file): \(path): unknown field '\(field)'\(hint(suggestion))"
         case .fieldNotForOperation(let file, let path, let field, let operation):

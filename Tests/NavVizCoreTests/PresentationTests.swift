@@ -99,6 +99,21 @@ import Testing
         #expect(sim.presented(by: "tabs") == "C")
     }
 
+    /// On a pad, a presenter inside a popover gets no viewWillAppear or viewDidAppear when what it presented is dismissed
+    /// (Apple's note on both; a fidelity trial); on a phone, where the popover is a sheet, it does (P8).
+    @Test(arguments: [(Device.pad, ["Full.wD", "Full.dD"]), (Device.phone, ["Full.wD", "Pop.wA", "Pop.dA", "Full.dD"])])
+    func aPopoverGetsNoAppearCallbacksWhenWhatItPresentedIsDismissed(device: Device, expected: [String]) throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"), device: device)
+        sim.perform(.present(screen("Pop"), style: .popover))
+        #expect(
+            sim.perform(.present(screen("Full"), style: .fullScreen), StepOptions(target: "Pop")).trace == [
+                "Pop.wD", "Full.wA", "Full.dA", "Pop.dD",
+            ])
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "Full"))
+        #expect(outcome.trace == expected)
+        #expect(sim.visible == "Pop")
+    }
+
     /// UIKit's navigation controller defines a presentation context by default: an `overCurrentContext` presentation
     /// from inside a tab's stack covers that stack, and the tab bar stays reachable (a fidelity trial: navviz had the
     /// tab bar present it, and refused the next tab tap).
