@@ -360,7 +360,7 @@ def main():
         try:
             guarded_line = guarded.stdout.readline()
             guarded_base = guarded_line.split("viewer at ")[1].split("#")[0].rstrip("/")
-            check(guarded_line.split()[4].endswith("#token=…") and secret not in guarded_line,
+            check(guarded_line.split()[4].endswith("#token=YOUR_TOKEN") and secret not in guarded_line,
                   "the daemon prints the viewer's address, its token left out of output that is not a terminal")
             # The page's event stream is held back until the session is posted: a session that comes while the page is
             # still proving the token and connecting is in no event (this raced in CI, where the viewer missed it).

@@ -4,9 +4,9 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notAttached(NodeID)
     case noRoot
     case alreadyInStack(NodeID, navigation: NodeID)
-    case alreadyInHierarchy(NodeID, parent: NodeID)
+    case alreadyInHierarchy(NodeID, parent: NodeID, verb: String = "install")
     case alreadyActive(NodeID)
-    case installedElsewhere(NodeID, presenter: NodeID?)
+    case installedElsewhere(NodeID, presenter: NodeID?, verb: String = "install")
     case duplicateChild(NodeID, container: NodeID)
     case noEnclosing(NodeKind, operation: String, from: NodeID)
     case wrongKind(NodeID, expected: NodeKind, operation: String)
@@ -53,10 +53,10 @@ extension NavigationError: CustomStringConvertible {
             "The window has no root view controller"
         case .alreadyInStack(let id, let nav):
             "Cannot push '\(id)': it is already in the stack of '\(nav)'"
-        case .alreadyInHierarchy(let id, let parent):
-            "Cannot install '\(id)': it is already a child of '\(parent)'"
-        case .installedElsewhere(let id, let presenter):
-            "Cannot install '\(id)': it is "
+        case .alreadyInHierarchy(let id, let parent, let verb):
+            "Cannot \(verb) '\(id)': it is already a child of '\(parent)'"
+        case .installedElsewhere(let id, let presenter, let verb):
+            "Cannot \(verb) '\(id)': it is "
                 + (presenter.map { "presented by '\($0)'" } ?? "the window's root view controller")
         case .alreadyActive(let id):
             "Cannot present '\(id)': it is already active (Application tried to present modally an active controller)"

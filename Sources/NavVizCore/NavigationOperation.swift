@@ -44,6 +44,22 @@ public struct Animation: Sendable, Equatable {
     }
 }
 
+extension NavigationOperation {
+    /// The verb of a refusal to reuse a controller still installed elsewhere (`Cannot push 'X': it is already a child of
+    /// 'Y'`); `install` for operations that put several controllers in place (a trial read `install` for its push).
+    var installVerb: String {
+        switch self {
+        case .push, .pushView: "push"
+        case .present: "present"
+        case .show: "show"
+        case .showDetail: "show as the detail"
+        case .showChild: "show"
+        case .setRoot: "set as the window's root"
+        default: "install"
+        }
+    }
+}
+
 /// One UIKit (or seed container) call.
 public enum NavigationOperation: Sendable, Equatable {
     case push(NodeSpec)

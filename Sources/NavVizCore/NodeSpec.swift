@@ -142,4 +142,11 @@ extension NodeSpec {
         for child in children + built + presentsStorage { out += child.columnStyleWarnings(generators: generators) }
         return out
     }
+
+    /// The names the literal's new controllers are built from (`baseName`: an id, else a screen), its children's and
+    /// what it presents included; none for a reference, which builds nothing.
+    public var namesBuilt: [String] {
+        guard ref == nil else { return [] }
+        return [baseName] + (children + presentsStorage).flatMap(\.namesBuilt)
+    }
 }

@@ -203,8 +203,9 @@ extension Transaction {
         // UIKit's More navigation controller, which navviz leaves out (a fidelity trial found no word of it).
         if h.device == .phone, tabs.count > 5, index >= 4 {
             warnings.append(
-                "'\(tabBar)' has \(tabs.count) tabs: on a phone UIKit shows tab \(index) inside its More navigation controller, "
-                    + "which navviz does not model (docs/semantics.md#T1a): its callbacks and the More list are left out")
+                "'\(tabBar)' has \(tabs.count) tabs: on a phone UIKit shows the fifth and later inside its More navigation "
+                    + "controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, "
+                    + "and without the More list's callbacks")
         }
         // The new tab's viewWillAppear comes before the old tab's disappear callbacks (docs/semantics.md#T5).
         order = .appearingFirst

@@ -193,17 +193,18 @@ extension Transaction {
             : h[chain.last ?? dismissed].style == .popover ? Self.popoverAnimation : Self.presentAnimation
         // What reappears was covered by the lowest full-screen presentation of the chain, whichever is on top.
         order = chain.contains { (h[$0].style ?? .automatic).removesPresenterViews } ? .presentation : .swap
+        // A presenter inside a popover (a pad's: a phone shows a popover as a sheet of its own) gets no viewWillAppear
+        // or viewDidAppear when what it presented is dismissed, nor the
+        // callbacks of a dismissal abandoned half-way (docs/semantics.md#P8).
+        if h.device == .pad, let presenter = h[dismissed].presenter {
+            let root = h.containmentRoot(of: presenter)
+            if h[root].presenter != nil, h[root].style == .popover { appearsSilently = root }
+        }
         if cancelled {
             var copy = self
             copy.tearDown(dismissed)
             cancelledWindow = Self.controllersInWindow(copy.h)
             return
-        }
-        // A presenter inside a popover (a pad's: a phone shows a popover as a sheet of its own) gets no viewWillAppear
-        // or viewDidAppear when what it presented is dismissed (docs/semantics.md#P8).
-        if h.device == .pad, let presenter = h[dismissed].presenter {
-            let root = h.containmentRoot(of: presenter)
-            if h[root].presenter != nil, h[root].style == .popover { appearsSilently = root }
         }
         // Only the top-most controller is dismissed in an animated fashion; the ones between it and the presenter
         // are simply removed, top-down and unanimated, before it (docs/semantics.md#P5).

@@ -103,13 +103,16 @@ struct Transaction {
             copy.events += Self.events(.cancelled, from: windowMark, to: cancelledWindow, animated: isAnimated)
         } else if diffsWindow {
             copy.phase(order, animated: callbackAnimated ?? isAnimated)
-            if let popover = appearsSilently {
-                let marked = events.count
-                let final = copy.events[marked...].filter { event in
-                    !([.viewWillAppear, .viewDidAppear].contains(event.callback) && copy.h.containmentRoot(of: event.controller) == popover)
-                }
-                copy.events = Array(copy.events[..<marked]) + final
+        }
+        // A popover's controllers are told nothing of a dismissal over them: neither that they appear again, nor, when
+        // the dismissal is abandoned, that they do not (docs/semantics.md#P8).
+        if let popover = appearsSilently {
+            let told: Set<AppearanceCallback> =
+                cancelledWindow == nil ? [.viewWillAppear, .viewDidAppear] : Set(AppearanceCallback.allCases)
+            let final = copy.events[events.count...].filter { event in
+                !(told.contains(event.callback) && copy.h.containmentRoot(of: event.controller) == popover)
             }
+            copy.events = Array(copy.events[..<events.count]) + final
         }
         outcome.events = copy.events
         outcome.created = created
@@ -179,6 +182,18 @@ struct Transaction {
     // MARK: - Dispatch
 
     mutating func apply(_ operation: NavigationOperation) throws(NavigationError) {
+        do {
+            try dispatch(operation)
+        } catch .alreadyInHierarchy(let id, let parent, _) {
+            throw .alreadyInHierarchy(id, parent: parent, verb: operation.installVerb)
+        } catch .installedElsewhere(let id, let presenter, _) {
+            throw .installedElsewhere(id, presenter: presenter, verb: operation.installVerb)
+        } catch {
+            throw error
+        }
+    }
+
+    private mutating func dispatch(_ operation: NavigationOperation) throws(NavigationError) {
         switch operation {
         case .push(let spec): try push(spec)
         case .pop(let interactive, let cancelled): try pop(interactive: interactive, cancelled: cancelled)

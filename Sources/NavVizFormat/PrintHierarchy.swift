@@ -223,7 +223,7 @@ extension PrintHierarchy {
     /// The line of a string LLDB's `p` shortened (`(String?) $R0 = "<…"...`: it prints at most 1,024 characters
     /// of a string), if the text is one.
     public static func shortenedStringLine(_ text: String) -> Int? {
-        guard let (number, literal) = loneLiteral(in: lines(of: text)) else { return nil }
+        guard let (number, literal) = leadingLiteral(in: lines(of: text)) else { return nil }
         return literal.first == "\"" && literal.hasSuffix("\"...") ? number : nil
     }
 
@@ -526,6 +526,13 @@ extension PrintHierarchy {
         }
         // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
         lines = lines.filter { !isPrompt($0.text) && !$0.text.hasPrefix("warning: ") }
+        // The command that printed the dump, when a dump follows it (alone, it is what the reader reports); before what
+        // wraps the output (cycript's backticks after its bare command read as a fragment: a review).
+        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text),
+            lines[(first + 1)...].contains(where: { !$0.text.allSatisfy(\.isWhitespace) })
+        {
+            lines.remove(at: first)
+        }
         // Swift's `po` of an `Any?` (`value(forKey: "_printHierarchy")` through `?.`): `▿ Optional<Any>`, then the
         // dump's first line after `  - some : `.
         if let wrapper = lines.firstIndex(where: { isOptionalHeader($0.text) }),
@@ -557,12 +564,6 @@ extension PrintHierarchy {
             lines[first].text.remove(at: open)
             let close = lines[last].text.lastIndex(of: "`")!
             lines[last].text.remove(at: close)
-        }
-        // The command that printed the dump, when a dump follows it (alone, it is what the reader reports).
-        if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }), isCommand(lines[first].text),
-            lines[(first + 1)...].contains(where: { !$0.text.allSatisfy(\.isWhitespace) })
-        {
-            lines.remove(at: first)
         }
         // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file. Lines
         // after it are read as they are (a note after the result is then named by its own line, not the string's: a trial).

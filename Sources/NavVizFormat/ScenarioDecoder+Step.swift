@@ -187,7 +187,9 @@ extension ScenarioDecoder {
         let why: String
         if lower == "none" {
             why = "differs from 'none' only in case"
-        } else if lower.hasPrefix("n"), lower.count >= 4, Suggestion.editDistance(lower, "none") == 1 {
+        } else if lower.hasPrefix("n"), lower.count >= 4,
+            Suggestion.distance(Array(lower), Array("none"), atMost: 1) == 1
+        {
             why = "is one letter from 'none'"
         } else {
             return false

@@ -45,9 +45,9 @@ extension ScenarioError: CustomStringConvertible {
         case .wrongType(let file, let path, let expected, let found):
             return "\(file): \(path): expected \(expected), found \(found)"
         case .unknownOperation(let file, let path, let name, let suggestion):
-            // Nothing close: where the list is (a fidelity trial's `unwind` got no pointer).
+            // Nothing close: the operations there are (a fidelity trial's `unwind` got no pointer; a daemon's client has no docs).
             return "\(file): \(path): unknown operation '\(name)'"
-                + (suggestion == nil ? ": docs/format.md#operations lists them" : hint(suggestion))
+                + (suggestion == nil ? ": expected one of \(OperationSpelling.names.joined(separator: ", "))" : hint(suggestion))
         case .unknownField(let file, let path, let field, let suggestion):
             return "\(file): \(path): unknown field '\(field)'\(hint(suggestion))"
         case .fieldNotForOperation(let file, let path, let field, let operation):

@@ -36,6 +36,9 @@ public struct ScenarioRunner {
                 finder: simulator.finderResult,
                 hierarchy: simulator.hierarchy))
         var router = ScenarioRouter(routes: scenario.routes)
+        // The names a step that did not go through would have built, with the first such step's number: a later step
+        // naming one is told why it is unknown (a trial read a bare "Unknown node" after a refused present).
+        var notBuilt: [NodeID: (step: Int, status: StepStatus)] = [:]
         for (offset, step) in scenario.steps.enumerated() {
             var outcome: StepOutcome
             switch step.action {
@@ -45,6 +48,16 @@ public struct ScenarioRunner {
                 outcome = router.navigate(route, context: context, options: step.options, simulator: &simulator)
             case .snapshot(let hierarchy):
                 outcome = simulator.replaceHierarchy(hierarchy)
+            }
+            if outcome.status == .rejected, case .unknownNode(let id)? = outcome.error, let earlier = notBuilt[id] {
+                outcome.message =
+                    (outcome.message ?? "Unknown node '\(id)'")
+                    + ": step \(earlier.step), which would have built it, was \(earlier.status.rawValue)"
+            }
+            if outcome.status != .ok, case .operation(let operation) = step.action {
+                for name in operation.literals.flatMap(\.namesBuilt) where notBuilt[NodeID(name)] == nil {
+                    notBuilt[NodeID(name)] = (offset + 1, outcome.status)
+                }
             }
             let next = scenario.steps.indices.contains(offset + 1) ? scenario.steps[offset + 1].options.after : nil
             outcome.hooks += simulator.settle(beforeNextAfter: next)

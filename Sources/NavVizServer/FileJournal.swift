@@ -46,9 +46,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // The folders above it, and any link on the way, looked at before anything is created there: one another user
         // owns, or every user may write to without the sticky bit (`/tmp` has it), lets them swap the data folder while
         // the daemon runs (a security re-review listed and removed a journal so, through a parent of theirs).
-        func refuseForeignAncestor() throws(ServerError) {
-            if let (above, why) = Self.foreignAncestor(of: self.directory)
-                ?? Self.foreignAncestor(of: FileStatus.resolvedPath(self.directory))
+        func refuseForeignAncestor(created: Bool = false) throws(ServerError) {
+            if let (above, why) = Self.foreignAncestor(of: self.directory, created: created)
+                ?? Self.foreignAncestor(of: FileStatus.resolvedPath(self.directory), created: created)
             {
                 throw .journalFailed(
                     reason:
@@ -74,32 +74,35 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
         // Again once created: a folder on the way that was missing when looked at may have been made by another user in
         // between (in `/tmp`, say), and `mkdir`'s EEXIST took it (a security review won that race within a few starts).
-        // Folders that are the user's own now, no one else can swap.
-        try refuseForeignAncestor()
+        // Folders that are the user's own now, no one else can swap. One gone by then was taken away by someone who could
+        // (a review: another user's folder removed before the look, made again before the journals are read).
+        try refuseForeignAncestor(created: true)
         // Another user's folder, or one every user may write to, is not where the user's sessions go: its owner (or
         // anyone) could read their names and remove a journal, losing steps the daemon acknowledged (a security
         // review ran a daemon on another user's 777 folder without a word). A folder shared with a group stays allowed.
         // Through a link: the folder's own owner and mode count.
         var info = stat()
-        if stat(self.directory, &info) == 0 {
-            let (owner, permissions) = (UInt32(info.st_uid), UInt32(info.st_mode) & 0o7777)
-            if owner != geteuid() {
-                throw .journalFailed(
-                    reason: "the data directory '\(directory)' belongs to another user (uid \(owner)), who could read and "
-                        + "remove its journals: use a folder of yours (--data DIR)")
-            }
-            if permissions & 0o002 != 0 {
-                throw .journalFailed(
-                    reason: "every user of this machine may write to the data directory '\(directory)' (mode "
-                        + "\(String(permissions, radix: 8))), and so remove its journals: chmod o-w it, or use another (--data DIR)")
-            }
-            // Listed by others, it tells them the session names, which are the journals' (a security review made the
-            // folder with a default umask and read a session's name as another user). Said; the user's folder keeps its mode.
-            if permissions & 0o004 != 0 {
-                folderWarning =
-                    "other users can list the data directory '\(directory)' (mode \(String(permissions, radix: 8))) and so read "
-                    + "the session names (not their steps): chmod o-rx it to keep them to yourself"
-            }
+        guard stat(self.directory, &info) == 0 else {
+            throw .journalFailed(
+                reason: "the data directory '\(directory)' was removed as it was made: another user may control a folder above it")
+        }
+        let (owner, permissions) = (UInt32(info.st_uid), UInt32(info.st_mode) & 0o7777)
+        if owner != geteuid() {
+            throw .journalFailed(
+                reason: "the data directory '\(directory)' belongs to another user (uid \(owner)), who could read and "
+                    + "remove its journals: use a folder of yours (--data DIR)")
+        }
+        if permissions & 0o002 != 0 {
+            throw .journalFailed(
+                reason: "every user of this machine may write to the data directory '\(directory)' (mode "
+                    + "\(String(permissions, radix: 8))), and so remove its journals: chmod o-w it, or use another (--data DIR)")
+        }
+        // Listed by others, it tells them the session names, which are the journals' (a security review made the
+        // folder with a default umask and read a session's name as another user). Said; the user's folder keeps its mode.
+        if permissions & 0o004 != 0 {
+            folderWarning =
+                "other users can list the data directory '\(directory)' (mode \(String(permissions, radix: 8))) and so read "
+                + "the session names (not their steps): chmod o-rx it to keep them to yourself"
         }
     }
 
@@ -109,7 +112,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// The first folder above `directory`, or link on the way to it (the folder itself too), that another user
     /// controls, and why. Without `trustingGroup`, a folder its group may write to (without the sticky bit) counts too:
     /// for a secret (a token file) the group's other members are other users.
-    public static func foreignAncestor(of directory: String, trustingGroup: Bool = true) -> (String, String)? {
+    /// With `created`, every folder on the way must be there (it was just made): one that is not was removed by someone.
+    public static func foreignAncestor(of directory: String, trustingGroup: Bool = true, created: Bool = false) -> (String, String)? {
         // As the kernel walks it: `..` after a link goes up from where the link leads, so it is not folded away first
         // (`mylink/..` through another user's link passed, a review).
         let absolute = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
@@ -124,7 +128,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             // The folder itself is judged by the checks after this one.
             if index == components.count - 1 { break }
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard stat(path, &info) == 0 else { return created ? (path, "which was removed as it was made, by someone who could") : nil }
             if info.st_uid != geteuid(), info.st_uid != 0 { return (path, "which belongs to another user (uid \(info.st_uid))") }
             if info.st_mode & 0o002 != 0, info.st_mode & S_ISVTX == 0 { return (path, "which every user may write to") }
             // (Even the user's own group: on macOS it is `staff`, every user's, a review.)

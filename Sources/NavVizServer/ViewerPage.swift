@@ -147,7 +147,7 @@ enum ViewerPage {
               proof = null;
               throw error;
             }
-            if (response.status === 401) { notice("This daemon needs its token: open the address navviz serve printed (it ends in #token=…)."); }
+            if (response.status === 401) { notice("This daemon needs its token: open the address navviz serve printed, with the token after #token=."); }
             if (!response.ok) {
               let message = response.status + " " + response.statusText;
               try { message = (await response.json()).error.message; } catch (e) {}

@@ -83,7 +83,7 @@ private let goodScenario =
             outcome.stderr.split(separator: "\n") == [
                 "run.json: (top level): a run JSON (what 'navviz run --json' prints and render writes as run.json), not a scenario: run or render the scenario it came from; 'navviz diff' compares run JSON files",
                 "snapshot.json: (top level): a canonical snapshot with a 'navviz' member, not a scenario: remove 'navviz' to read it as a capture, or put the snapshot under \"root\"",
-                "fake.json: steps[0].op: unknown operation 'pusj\\u{A}FAKE.json: ok': docs/format.md#operations lists them",
+                "fake.json: steps[0].op: unknown operation 'pusj\\u{A}FAKE.json: ok': expected one of push, pop, popToRoot, popTo, popToInstance, setStack, replace, select, setTabs, show, showDetail, collapse, expand, showChild, present, dismiss, setRoot, activate, flushActivity, register, flick, pushView, popView, setViews, updateView, memoryWarning, wait, navigate, snapshot",
                 "noop.json: steps[0]: no operation: add \"op\" ({\"op\": \"push\", \"node\": …}) or use a short form; 'node' is a field of push, replace, show, showDetail…",
                 "utf16.json: cannot be read: it looks like UTF-16 text (every other byte is 0): save it as UTF-8",
                 "bom.json: cannot be read: it is UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8",

@@ -60,6 +60,8 @@ import Testing
         let folder = try ScenarioFolder([
             "p.txt": "(lldb) p UIApplication.shared.keyWindow?.rootViewController?.value(forKey: \"_printHierarchy\") as? String\n"
                 + shortened + "\n",
+            // With a note after it, too (a review: only a string alone on its line was told).
+            "p2.txt": shortened + "\nCut here.\n",
             "error.txt": "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method\n",
             "list.txt": Self.list,
         ])
@@ -69,6 +71,9 @@ import Testing
             run.stderr
                 == "p.txt: line 2: the debugger shortened the string (it ends in \"...): print the dump with 'po', or run 'settings set target.max-string-summary-length 0' first\n"
         )
+        let noted = try navviz("run", "p2.txt", in: folder.url)
+        #expect(noted.status == 65)
+        #expect(noted.stderr.hasPrefix("p2.txt: line 1: the debugger shortened the string"), "\(noted.stderr)")
         let diff = try navviz("diff", "error.txt", "list.txt", in: folder.url)
         #expect(diff.status == 65)
         #expect(

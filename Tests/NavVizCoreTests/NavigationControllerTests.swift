@@ -54,7 +54,7 @@ import Testing
         var sim = try Simulator(root: .tabs([nav("A", id: "one"), nav("B", id: "two")], id: "tabs"))
         let outcome = sim.perform(.push(ref("B")))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot install 'B': it is already a child of 'two'")
+        #expect(outcome.message == "Cannot push 'B': it is already a child of 'two'")
         #expect(sim.children("one") == ["A"])
     }
 
@@ -84,7 +84,7 @@ import Testing
         sim.perform(.present(screen("M")))
         let outcome = sim.perform(.push(ref("M")), StepOptions(target: "A"))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot install 'M': it is presented by 'nav'")
+        #expect(outcome.message == "Cannot push 'M': it is presented by 'nav'")
     }
 
     @Test func pushingATabBarControllerByReferenceIsRejected() throws {

@@ -109,6 +109,12 @@ import Testing
             sim.perform(.present(screen("Full"), style: .fullScreen), StepOptions(target: "Pop")).trace == [
                 "Pop.wD", "Full.wA", "Full.dA", "Pop.dD",
             ])
+        // Abandoned half-way, the popover is told nothing either (a review: it got wA, wD, dD).
+        let abandoned = sim.perform(.dismiss(interactive: true, cancelled: true), StepOptions(target: "Full"))
+        #expect(
+            abandoned.trace
+                == (device == .pad
+                    ? ["Full.wD", "Full.wA", "Full.dA"] : ["Full.wD", "Pop.wA", "Pop.wD", "Pop.dD", "Full.wA", "Full.dA"]))
         let outcome = sim.perform(.dismiss(), StepOptions(target: "Full"))
         #expect(outcome.trace == expected)
         #expect(sim.visible == "Pop")

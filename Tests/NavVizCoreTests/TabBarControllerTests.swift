@@ -37,7 +37,7 @@ import Testing
             outcome.warnings
                 == (warned
                     ? [
-                        "'tabs' has \(count) tabs: on a phone UIKit shows tab \(index) inside its More navigation controller, which navviz does not model (docs/semantics.md#T1a): its callbacks and the More list are left out"
+                        "'tabs' has \(count) tabs: on a phone UIKit shows the fifth and later inside its More navigation controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, and without the More list's callbacks"
                     ]
                     : []))
     }

@@ -355,6 +355,15 @@ import Testing
             ("a Markdown fence glued to the first and last lines", "```" + plain + "```\n"),
             ("a tilde fence glued to the first line", "~~~" + plain + "\n~~~"),
             ("a fence on its own line, then one glued to the last", "```\n" + plain + "```"),
+            // cycript's multi-line form after its bare command, with or without a heading (a review: a fragment).
+            (
+                "cycript's bare command, then its output in backticks",
+                "[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`" + plain + "`"
+            ),
+            (
+                "a heading, cycript's bare command, then its output in backticks",
+                "My app\n[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`" + plain + "`\n"
+            ),
             (
                 "a heading above cycript's command without its prompt",
                 "_printHierarchy - print every UIViewController\n[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\n\""

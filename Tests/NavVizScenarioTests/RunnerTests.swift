@@ -13,6 +13,19 @@ private func withSteps(_ steps: String) -> String {
 }
 
 @Suite struct RunnerTests {
+    /// A step naming a controller that an earlier step, not gone through, would have built is told so (a trial read a
+    /// bare "Unknown node" after a refused present).
+    @Test func anUnknownNodeAnEarlierRefusedStepWouldHaveBuiltSaysSo() throws {
+        let run = try run(
+            withSteps(
+                #"{"present": "Sheet"}, {"present": {"navigation": ["Login"], "id": "loginNav"}, "target": "Home"}, {"push": "Form", "target": "Login"}"#
+            ))
+        #expect(run.steps[2].outcome.status == .rejected)
+        #expect(
+            run.steps[3].outcome.message
+                == "Unknown node 'Login': step 2, which would have built it, was rejected")
+    }
+
     /// A split's `display` (S8): the columns it hides are off screen, the finder follows the secondary; a collapse
     /// shows the primary whatever the display.
     @Test(arguments: [

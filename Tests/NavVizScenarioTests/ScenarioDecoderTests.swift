@@ -237,7 +237,12 @@ private let nodeLiteral =
             ]
         ),
         (#"{"op": "Present", "node": "A"}"#, ["shop.json: steps[0].op: unknown operation 'Present'. Did you mean 'present'?"]),
-        (#"{"op": "teleport"}"#, ["shop.json: steps[0].op: unknown operation 'teleport': docs/format.md#operations lists them"]),
+        (
+            #"{"op": "teleport"}"#,
+            [
+                "shop.json: steps[0].op: unknown operation 'teleport': expected one of push, pop, popToRoot, popTo, popToInstance, setStack, replace, select, setTabs, show, showDetail, collapse, expand, showChild, present, dismiss, setRoot, activate, flushActivity, register, flick, pushView, popView, setViews, updateView, memoryWarning, wait, navigate, snapshot"
+            ]
+        ),
         (#"{"push": 3}"#, ["shop.json: steps[0].push: expected \(nodeLiteral), found a number"]),
         (#"{"push": true}"#, ["shop.json: steps[0].push: expected \(nodeLiteral), found true"]),
         (#"{"pop": false}"#, ["shop.json: steps[0].pop: expected true (the operation takes no argument), found false"]),

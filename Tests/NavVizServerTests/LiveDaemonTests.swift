@@ -434,8 +434,8 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(!daemon.log.contains("warning"))
         // Not printed where the output is not a terminal (a log file others could read: a security review).
         #expect(
-            daemon.firstLine
-                == "navviz serve: viewer at http://127.0.0.1:\(daemon.port)/#token=… (in memory); put your token (NAVVIZ_TOKEN or --token-file) after '#token=': left out, as this output is not a terminal\n"
+            daemon.firstLine.prefix { $0 != "\n" }
+                == "navviz serve: viewer at http://127.0.0.1:\(daemon.port)/#token=YOUR_TOKEN (in memory); the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN"
         )
         var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
         request.setValue("Bearer from-a-file-0123456789", forHTTPHeaderField: "Authorization")
