@@ -41,6 +41,13 @@ public protocol ControllerTree {
     /// Whether it is in an appearance transition (`isBeingPresented`, `isBeingDismissed`, a transition
     /// coordinator): appearing or disappearing.
     func transitionalState(of controller: Controller) -> TransitionalState?
+    /// `definesPresentationContext`; nil when the tree cannot tell (the kind's default is taken).
+    func definesPresentationContext(_ controller: Controller) -> Bool?
+}
+
+extension ControllerTree {
+    /// Not told: the kind's default (true for a navigation controller, as UIKit's).
+    public func definesPresentationContext(_ controller: Controller) -> Bool? { nil }
 }
 
 /// Options of a capture.
@@ -145,6 +152,9 @@ public struct CaptureWalker<Tree: ControllerTree> {
         var node = Node(id: id, kind: kind, screen: screen, title: tree.title(of: controller), className: readable)
         node.isLoaded = tree.isViewLoaded(controller)
         node.transitionalState = tree.transitionalState(of: controller)
+        // As the app set it (a navigation controller turned off, a screen of the app's turned on): where presentations in
+        // a context go (docs/semantics.md#P1).
+        if let defines = tree.definesPresentationContext(controller) { node.definesPresentationContext = defines }
         if kind == .split {
             node.isCollapsed = tree.isCollapsed(controller)
             node.splitDisplay = tree.splitDisplay(of: controller)

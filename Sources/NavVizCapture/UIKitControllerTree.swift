@@ -112,6 +112,9 @@
         /// `title`.
         public func title(of controller: UIViewController) -> String? { controller.title }
 
+        /// `definesPresentationContext`, as the app left it.
+        public func definesPresentationContext(_ controller: UIViewController) -> Bool? { controller.definesPresentationContext }
+
         /// Appearing while being presented, disappearing while being dismissed, and either while a
         /// transition coordinator runs (told apart by whether the view is in the window).
         public func transitionalState(of controller: UIViewController) -> TransitionalState? {

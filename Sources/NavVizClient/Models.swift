@@ -36,6 +36,9 @@ public struct SnapshotNode: Sendable, Equatable {
     public var style: String?
     /// `false` when the view is not loaded (never yet, or released by a memory warning); absent means loaded.
     public var loaded: Bool?
+    /// Whether it defines a presentation context; absent means its kind's default (true for a navigation controller,
+    /// as UIKit's `UINavigationController`; false otherwise).
+    public var definesPresentationContext: Bool?
 
     /// A node; `presented` wraps the presented node.
     public init(
@@ -72,6 +75,7 @@ public struct SnapshotNode: Sendable, Equatable {
         if let presented { members.append(("presented", presented.node.json)) }
         if let style { members.append(("style", .string(style))) }
         if let loaded { members.append(("loaded", .bool(loaded))) }
+        if let definesPresentationContext { members.append(("definesPresentationContext", .bool(definesPresentationContext))) }
         return .object(members)
     }
 

@@ -30,6 +30,9 @@ final class FLEXWindow: UIWindow {}
         let article = loaded(ReaderArticleViewController(), in: window)
         nav.standInChildren = [home, article]
         let second = UINavigationController()
+        // As the app left it: a navigation controller turned off, a screen turned on (P1).
+        second.definesPresentationContext = false
+        article.definesPresentationContext = true
         tabs.standInChildren = [nav, second]
         tabs.selectedIndex = 0
         tabs.selectedViewController = nav
@@ -38,6 +41,10 @@ final class FLEXWindow: UIWindow {}
         #expect(h["UITabBarController"].kind == .tab)
         #expect(h["UITabBarController"].selected == 0)
         #expect(h["UINavigationController"].children.count == 2)
+        #expect(h["UINavigationController"].definesPresentationContext)
+        #expect(!h["UINavigationController#2"].definesPresentationContext)
+        #expect(h["Article"].definesPresentationContext)
+        #expect(!h["UITabBarController"].definesPresentationContext)
         #expect(h["Article"].screen == "Article")
         #expect(h["UINavigationController#2"].isLoaded == false)
         #expect(ViewFinder().find(in: h).visible == "Article")

@@ -14,6 +14,15 @@ import Testing
         }
     }
 
+    /// A navigation controller an app turned off as a presentation context says so (its default is true, as UIKit's).
+    @Test func aSnapshotNodeCarriesDefinesPresentationContext() throws {
+        var nav = SnapshotNode(id: "nav", kind: "navigation", children: [SnapshotNode(id: "Home", screen: "Home")])
+        #expect(try nav.hierarchy()["nav"].definesPresentationContext)
+        nav.definesPresentationContext = false
+        #expect(JSONWriter.compact(nav.json).hasSuffix(#","definesPresentationContext":false}"#))
+        #expect(try !nav.hierarchy()["nav"].definesPresentationContext)
+    }
+
     @Test func createsSessionsAndPostsStepsAndSnapshots() async throws {
         try await withLiveDaemon { url in
             let navviz = NavVizClient(baseURL: url)

@@ -77,6 +77,8 @@ open class UIViewController: UIResponder {
     open var restorationIdentifier: String?
     /// `var title: String?`.
     open var title: String?
+    /// `var definesPresentationContext: Bool` (UIKit's navigation controller changes the default to true).
+    open var definesPresentationContext = false
     /// `var presentationController: UIPresentationController? { get }`.
     open var presentationController: UIPresentationController? { standInPresentationController }
     /// `var isBeingPresented: Bool { get }`.
@@ -92,7 +94,13 @@ open class UIViewController: UIResponder {
 
 /// `UINavigationController`.
 @MainActor
-open class UINavigationController: UIViewController {}
+open class UINavigationController: UIViewController {
+    /// `init(nibName:bundle:)`, defining a presentation context as UIKit's does.
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        definesPresentationContext = true
+    }
+}
 
 /// `UITabBarController`.
 @MainActor
