@@ -91,6 +91,23 @@ import Testing
         #expect(sim.presented(by: "navA") == nil)
     }
 
+    /// Written `true` on a plain container, written `false` on the navigation controller around it: the container
+    /// presents; the navigation controller, whose default is true, is passed over.
+    @Test func anExplicitDefinerInsideANavigationControllerTurnedOffPresents() throws {
+        var outer = nav("Home", id: "nav")
+        outer.definesPresentationContext = false
+        outer.children.append(definingContext(box("Box", [screen("A")])))
+        var sim = try Simulator(root: .tabs([outer], id: "tabs"))
+        let outcome = sim.perform(.present(screen("C"), style: .currentContext))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "Box") == "C")
+        #expect(sim.presented(by: "nav") == nil)
+        outer.children.removeLast()
+        var plain = try Simulator(root: .tabs([outer], id: "tabs"))
+        plain.perform(.present(screen("C"), style: .currentContext))
+        #expect(plain.presented(by: "tabs") == "C")
+    }
+
     @Test func currentContextWithoutADefiningAncestorUsesTheRoot() throws {
         var plain = nav("A", id: "navA")
         plain.definesPresentationContext = false
