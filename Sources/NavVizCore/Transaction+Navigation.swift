@@ -199,14 +199,7 @@ extension Transaction {
             return noop("Tab \(index) of '\(tabBar)' is already selected")
         }
         h[tabBar].selected = index
-        // A phone's tab bar shows four tabs and More when it has more than five: the fifth and later are shown inside
-        // UIKit's More navigation controller, which navviz leaves out (a fidelity trial found no word of it).
-        if h.device == .phone, tabs.count > 5, index >= 4 {
-            warnings.append(
-                "'\(tabBar)' has \(tabs.count) tabs: on a phone UIKit shows the fifth and later inside its More navigation "
-                    + "controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, "
-                    + "and without the More list's callbacks")
-        }
+        warnIfInMoreList(tabBar, count: tabs.count, selected: index)
         // The new tab's viewWillAppear comes before the old tab's disappear callbacks (docs/semantics.md#T5).
         order = .appearingFirst
     }
@@ -233,10 +226,21 @@ extension Transaction {
             throw .tabOutOfRange(index, count: tabs.count, tabBar: tabBar)
         }
         h[tabBar].selected = tabs.isEmpty ? nil : index
+        if !tabs.isEmpty { warnIfInMoreList(tabBar, count: tabs.count, selected: index) }
         callbackAnimated = false
         container = tabBar
         // A new selected controller arrives as a tab switch does (docs/semantics.md#T5).
         order = .appearingFirst
+    }
+
+    /// A phone's tab bar shows four tabs and More when it has more than five: the fifth and later are shown inside
+    /// UIKit's More navigation controller, which navviz leaves out (a fidelity trial found no word of it).
+    mutating func warnIfInMoreList(_ tabBar: NodeID, count: Int, selected index: Int) {
+        guard h.device == .phone, count > 5, index >= 4 else { return }
+        warnings.append(
+            "'\(tabBar)' has \(count) tabs: on a phone UIKit shows the fifth and later inside its More navigation "
+                + "controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, "
+                + "and without the More list's callbacks")
     }
 
     // MARK: - Custom containers

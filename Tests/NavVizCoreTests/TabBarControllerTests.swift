@@ -33,6 +33,10 @@ import Testing
         var sim = try Simulator(root: .tabs((0..<count).map { screen("T\($0)") }, id: "tabs"), device: device)
         let outcome = sim.perform(.select(.index(index)))
         #expect(outcome.status == .ok)
+        // Tabs set with that one selected say the same.
+        var set = try Simulator(root: .tabs([screen("Only")], id: "tabs"), device: device)
+        let setTabs = set.perform(.setTabs((0..<count).map { screen("T\($0)") }, selected: index))
+        #expect(setTabs.warnings == outcome.warnings)
         #expect(
             outcome.warnings
                 == (warned
