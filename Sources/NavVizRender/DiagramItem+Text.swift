@@ -135,6 +135,10 @@ extension DiagramItem {
         return (markWord.map { [$0] } ?? []) + untoldStateWords
     }
 
+    /// `badgeWords` as a label that carries its tag writes them (Mermaid's): none for a box ringed without a tag, whose
+    /// change a box above it says.
+    var labelBadgeWords: [String] { isTagless ? untoldStateWords : badgeWords }
+
     /// The state's words its change tag does not say already (`~ off screen, view not loaded` then `view not loaded`
     /// again, a trial).
     var untoldStateWords: [String] {

@@ -106,8 +106,8 @@ struct SceneBuilder {
     private let unmarked: Set<NodeID>
 
     init(
-        hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil, unmarked: Set<NodeID> = [],
-        quiet: [NodeID: Set<ChangeAspect>] = [:]
+        hierarchy: Hierarchy, finder: ViewFinderResult, previous: Hierarchy? = nil, called: Set<NodeID>? = nil,
+        unmarked: Set<NodeID> = [], quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) {
         self.hierarchy = hierarchy
         self.unmarked = unmarked
@@ -118,7 +118,9 @@ struct SceneBuilder {
         path = Set(finder.path)
         attached = Set(hierarchy.attachedNodes())
         previouslyAttached = Set(previous?.attachedNodes() ?? [])
-        let marked = previous.map { DiagramScene.marksAndWords(before: $0, after: hierarchy, unmarked: unmarked, quiet: quiet) }
+        let marked = previous.map {
+            DiagramScene.marksAndWords(before: $0, after: hierarchy, called: called, unmarked: unmarked, quiet: quiet)
+        }
         (marks, changeWords) = (marked?.marks ?? [:], marked?.words ?? [:])
     }
 
@@ -634,14 +636,22 @@ extension DiagramScene {
     /// removed item, its parts are not marked again (what it presents is not inside it: it is marked).
     func marking(_ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String] = [:]) -> DiagramScene {
         var scene = self
-        scene.roots = roots.map { $0.marking(marks, kinds, words: words, inside: nil, saidAbove: nil) }
+        scene.roots = roots.map { $0.marking(marks, kinds, words: words, inside: nil) }
+        return scene.sayingPathWordsOnce()
+    }
+
+    /// The scene with coming on screen or leaving it said once for a whole path, by the outermost box that did (a
+    /// readability trial counted four `~ off screen` down one path); boxes below it are ringed without a tag.
+    func sayingPathWordsOnce() -> DiagramScene {
+        var scene = self
+        scene.roots = roots.map { $0.sayingPathWordsOnce(saidAbove: nil) }
         return scene
     }
 }
 
 extension DiagramItem {
     fileprivate func marking(
-        _ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String], inside: DiffMark?, saidAbove: String?
+        _ marks: [NodeID: DiffMark], _ kinds: Set<DiffMark>, words: [NodeID: String], inside: DiffMark?
     ) -> DiagramItem {
         var item = self
         var mark: DiffMark?
@@ -680,14 +690,22 @@ extension DiagramItem {
         // Inside what it added, a change is not said again (`~ moved` in a new root: a readability trial).
         item.mark = (mark != .changed && mark == inside) || (mark == .changed && inside == .added) ? nil : mark
         let within = mark == .changed ? inside : mark ?? inside
-        // Coming on screen or leaving it, said once for a whole path: by the outermost box that did.
+        item.children = children.map { $0.marking(marks, kinds, words: words, inside: within) }
+        // A presentation is not containment: it is drawn beside its presenter's box, whose mark does not reach it.
+        item.presentations = presentations.map { $0.marking(marks, kinds, words: words, inside: nil) }
+        return item
+    }
+
+    /// `DiagramScene.sayingPathWordsOnce()` below a box that said `saidAbove`.
+    fileprivate func sayingPathWordsOnce(saidAbove: String?) -> DiagramItem {
+        var item = self
         if item.mark == .changed, let word = item.changeWord, word == saidAbove { item.isTagless = true }
         let said =
             item.mark == .changed && ["on screen", "off screen", "covered", "uncovered"].contains(item.changeWord ?? "")
             ? item.changeWord : nil
-        item.children = children.map { $0.marking(marks, kinds, words: words, inside: within, saidAbove: said) }
-        // A presentation is not containment: it is drawn beside its presenter's box, whose mark does not reach it.
-        item.presentations = presentations.map { $0.marking(marks, kinds, words: words, inside: nil, saidAbove: nil) }
+        item.children = children.map { $0.sayingPathWordsOnce(saidAbove: said) }
+        // A presentation is not containment: its box's words are its own.
+        item.presentations = presentations.map { $0.sayingPathWordsOnce(saidAbove: nil) }
         return item
     }
 }

@@ -23,12 +23,17 @@ public struct MermaidBuilder: Sendable, Equatable {
     /// their old places, changed ones yellow (the `after` panel of a transition diagram).
     /// `unmarked`: controllers drawn without their mark, and not at all when gone (what a diff said at an earlier step).
     /// `quiet`: what an earlier step said of controllers this one marks for something else, left out of their tags.
+    /// `called`: the controllers the step sent appearance callbacks, as the DOT's transition takes them (one that came on
+    /// screen or left it without any was uncovered or covered: a trial read `off screen` here, `covered` in the SVG).
     public func transition(
-        before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult, unmarked: Set<NodeID> = [],
-        quiet: [NodeID: Set<ChangeAspect>] = [:]
+        before: Hierarchy, after: Hierarchy, afterFinder: ViewFinderResult, called: Set<NodeID>? = nil,
+        unmarked: Set<NodeID> = [], quiet: [NodeID: Set<ChangeAspect>] = [:]
     ) -> String {
-        let scene = SceneBuilder(hierarchy: after, finder: afterFinder, previous: before, unmarked: unmarked, quiet: quiet).scene()
-        return write(options.apply(scene, keeping: scene.changedIDs), changes: true)
+        let scene = SceneBuilder(
+            hierarchy: after, finder: afterFinder, previous: before, called: called, unmarked: unmarked, quiet: quiet
+        ).scene()
+        // Said once down a path, as the DOT's transition does.
+        return write(options.apply(scene, keeping: scene.changedIDs).sayingPathWordsOnce(), changes: true)
     }
 
     /// The flow, as the flow diagram draws it: a start dot, one box per distinct state (the steps that end in
@@ -206,7 +211,7 @@ public struct MermaidBuilder: Sendable, Equatable {
                     text.append(DiagramStyle.shownClassName(of: item.node) + item.containerName)
                 }
                 if let details = item.titleDetails { text.append(details) }
-                text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
+                text += item.labelBadgeWords.isEmpty ? [] : [item.labelBadgeWords.joined(separator: " · ")]
             }
             if item.isContainer, item.children.isEmpty {
                 // An empty container is a box (Mermaid draws an empty subgraph as one anyway): beside a linked subgraph
@@ -261,7 +266,7 @@ public struct MermaidBuilder: Sendable, Equatable {
             } else {
                 text.append(item.headline + (item.nameSuffix ?? ""))
                 if let classLine = item.classLine { text.append(classLine) }
-                text += item.badgeWords.isEmpty ? [] : [item.badgeWords.joined(separator: " · ")]
+                text += item.labelBadgeWords.isEmpty ? [] : [item.labelBadgeWords.joined(separator: " · ")]
                 let shape = item.node.kind == .view ? ("[", "]") : ("(", ")")
                 line("\(id)\(shape.0)\(MermaidBuilder.label(text.joined(separator: "\n")))\(shape.1)", indent: depth)
                 styles += leafClasses(item).map { "class \(id) \($0)" }

@@ -184,7 +184,9 @@ public struct ScenarioRenderer: Sendable {
                     + parts.dropFirst(2).map(TextKey.init)
                 diagram.mermaid =
                     wantsMermaid
-                    ? mermaidBuilder.transition(before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder) : nil
+                    ? mermaidBuilder.transition(
+                        before: before.hierarchy, after: step.hierarchy, afterFinder: step.finder,
+                        called: Set(step.outcome.events.map(\.controller))) : nil
             }
             if diagram.key.text.isEmpty { diagram.key = TextKey(diagram.dot) }
             if diagram.composition == nil { diagram.layouts = [diagram.key] }

@@ -160,6 +160,26 @@ import Testing
         #expect(mermaid.contains(#"    n2 -- "2 · push" --> n3"#) && mermaid.contains(#"    n3 -- "3 · pop" --> n2"#))
     }
 
+    /// What came on screen or left it without a callback reads `covered`, as in the DOT's tags (a trial: the Mermaid said
+    /// `off screen`, which reads as a disappearance the event list denies).
+    @Test func aControllerCoveredWithoutCallbacksReadsCoveredAsInTheDOT() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")], id: "nav"))
+        sim.perform(.present(.screen("Sheet"), style: .pageSheet))
+        let (before, beforeFinder) = (sim.hierarchy, sim.finderResult)
+        let outcome = sim.perform(.present(.screen("Camera"), style: .fullScreen))
+        let text = MermaidBuilder().transition(
+            before: before, after: sim.hierarchy, afterFinder: sim.finderResult, called: Set(outcome.events.map(\.controller)))
+        let dot = DOTBuilder().transition(
+            before: before, after: sim.hierarchy, beforeFinder: beforeFinder, afterFinder: sim.finderResult,
+            step: TransitionInfo(index: 2, op: "present", outcome: outcome))
+        // nav and Home (no callback) covered, said once for the path; Sheet (wD, dD) off screen; as in the DOT.
+        #expect(text.contains(#"["UINavigationController · nav · ~ covered"]"#))
+        #expect(text.contains("Sheet<br/>UIViewController<br/>~ off screen"))
+        for word in ["~ covered", "~ off screen"] {
+            #expect(text.components(separatedBy: word).count == dot.components(separatedBy: word).count, "\(word)")
+        }
+    }
+
     @Test(arguments: transitions.map(\.0))
     func aTransitionPerKindOfChange(name: String) throws {
         var (sim, operation) = try Self.transitions.first { $0.0 == name }!.1()
