@@ -351,7 +351,15 @@ extension DiagramItem {
         var run: [DiagramItem] = []
         func flush() {
             if run.count >= 2 {
-                kept.append(Self.summary(ofRun: run, below: node.kind == .navigation || node.kind == .stack))
+                // A stack's run is below what is drawn, unless it reaches the top: then it is the stack, or the rest of it (a
+                // trial read `2 more below` in a box holding the top too).
+                let title =
+                    node.kind != .navigation && node.kind != .stack
+                    ? "\(run.count) more"
+                    : run.count == children.count
+                        ? "\(run.count) in stack"
+                        : run.last?.node.id == children.last?.node.id ? "\(run.count) more" : "\(run.count) more below"
+                kept.append(Self.summary(ofRun: run, title: title))
             } else {
                 kept += run
             }
@@ -446,8 +454,8 @@ extension DiagramItem {
         return "\(DiagramStyle.capped(a))…\(DiagramStyle.capped(b))"
     }
 
-    /// A run of plain controllers (the buried part of a stack): `4 more below · Home…Settings`.
-    static func summary(ofRun run: [DiagramItem], below: Bool) -> DiagramItem {
+    /// A run of plain controllers (the buried part of a stack): `4 more below · Home…Settings`, under `title`.
+    static func summary(ofRun run: [DiagramItem], title: String) -> DiagramItem {
         var folded = run[0]
         folded.slot = nil
         folded.presence = .offScreen
@@ -461,7 +469,7 @@ extension DiagramItem {
             detail = "keys: " + shown.joined(separator: ", ").replacingOccurrences(of: ", …,", with: " …")
         }
         folded.folded = FoldSummary(
-            title: "\(run.count) more\(below ? " below" : "")", detail: detail, names: run.map(\.node.displayName),
+            title: title, detail: detail, names: run.map(\.node.displayName),
             members: run.flatMap(\.ids), counted: run.flatMap(\.ids))
         return folded
     }

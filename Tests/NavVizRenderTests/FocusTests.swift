@@ -32,6 +32,21 @@ import Testing
         #expect(run.detail == detail)
     }
 
+    /// A stack folded whole under a full-screen presentation is the stack, not `more below` anything; a run that reaches
+    /// the top of a stack drawn in part is `more`, and one below what is drawn `more below` (a trial: `2 more below` held
+    /// the top).
+    @Test func aFoldedRunSaysWhereItIsInItsStack() throws {
+        var sim = try Simulator(root: .navigation([.screen("A"), .screen("B")], id: "nav"))
+        #expect(sim.perform(.present(.screen("C"), style: .fullScreen)).status == .ok)
+        let titles = Self.leaves(SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused())
+            .compactMap(\.folded?.title)
+        #expect(titles == ["2 in stack"])
+        let reader = try Self.readerApp()
+        let buried = Self.leaves(SceneBuilder(hierarchy: reader.hierarchy, finder: reader.finderResult).scene().focused())
+            .compactMap(\.folded?.title)
+        #expect(buried.contains("3 more below"))
+    }
+
     /// A split that hides its sidebar says so, and folds the hidden column as off screen (S8).
     @Test func aSplitWithItsSidebarHiddenSaysSo() throws {
         var spec = NodeSpec.split(primary: .navigation([.screen("Folders")]), secondary: .navigation([.screen("Editor")]), collapsed: false)
