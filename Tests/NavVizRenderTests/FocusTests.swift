@@ -47,6 +47,23 @@ import Testing
         #expect(buried.contains("3 more below"))
     }
 
+    /// A summary box is dashed ("view not loaded") only when nothing it folds has its view loaded, not by its first
+    /// member's state (a trial found dashes that followed no visible rule).
+    @Test(arguments: [([false, true, true], false), ([false, false, true], true), ([true, false, true], false)])
+    func aSummaryIsDashedOnlyWhenNothingItFoldsIsLoaded(loaded: [Bool], dashed: Bool) throws {
+        var builder = HierarchyBuilder()
+        try builder.insert(Node(id: "nav", kind: .navigation))
+        for (index, isLoaded) in loaded.enumerated() {
+            var node = Node(id: NodeID("C\(index)"), kind: .controller)
+            node.isLoaded = isLoaded
+            try builder.insert(node, parent: "nav")
+        }
+        let h = builder.build(root: "nav")
+        let dot = DOTBuilder(options: .focused).state(h, finder: ViewFinder().find(in: h))
+        let summary = try #require(dot.split(separator: "\n").first { $0.contains("2 more below") })
+        #expect(summary.contains("dashed") == dashed, "\(summary)")
+    }
+
     /// A split that hides its sidebar says so, and folds the hidden column as off screen (S8).
     @Test func aSplitWithItsSidebarHiddenSaysSo() throws {
         var spec = NodeSpec.split(primary: .navigation([.screen("Folders")]), secondary: .navigation([.screen("Editor")]), collapsed: false)
