@@ -45,6 +45,10 @@ public struct Node: Sendable, Equatable {
     /// Whether this controller defines the presentation context for `currentContext` styles (a navigation
     /// controller's default is true, as in UIKit: `NodeKind.definesPresentationContextByDefault`).
     public var definesPresentationContext: Bool
+    /// Whether `definesPresentationContext` is not its kind's default (what a snapshot writes, a diff tells).
+    public var definesPresentationContextByChoice: Bool {
+        definesPresentationContext != kind.definesPresentationContextByDefault
+    }
     /// Whether its view is loaded. False for a view never loaded yet (a lazy tab, a buried stack entry in a
     /// capture) as for one a memory warning released (then `isReleased` is true as well).
     public var isLoaded = true

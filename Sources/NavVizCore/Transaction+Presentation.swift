@@ -194,8 +194,8 @@ extension Transaction {
         // What reappears was covered by the lowest full-screen presentation of the chain, whichever is on top.
         order = chain.contains { (h[$0].style ?? .automatic).removesPresenterViews } ? .presentation : .swap
         // A presenter inside a popover (a pad's: a phone shows a popover as a sheet of its own) gets no viewWillAppear
-        // or viewDidAppear when what it presented is dismissed, nor the
-        // callbacks of a dismissal abandoned half-way (docs/semantics.md#P8).
+        // or viewDidAppear when what it presented is dismissed, nor the callbacks of a dismissal abandoned half-way
+        // (docs/semantics.md#P8).
         if h.device == .pad, let presenter = h[dismissed].presenter {
             let root = h.containmentRoot(of: presenter)
             if h[root].presenter != nil, h[root].style == .popover { appearsSilently = root }

@@ -35,8 +35,9 @@ struct Transaction {
     var cancelledWindow: [NodeID]?
     /// Whether the final phase diffs the window (false when the op emitted its own events).
     var diffsWindow = true
-    /// The presented controller (a popover) whose controllers get no appear callbacks in the final phase: UIKit does not
-    /// call viewWillAppear or viewDidAppear on a presenter inside a popover when what it presented is dismissed.
+    /// The presented controller (a popover) whose controllers get no appear callbacks from a dismissal, and none from one
+    /// abandoned half-way: UIKit does not call viewWillAppear or viewDidAppear on a presenter inside a popover when what
+    /// it presented is dismissed.
     var appearsSilently: NodeID?
 
     init(simulator: Simulator, options: StepOptions, start: Double) {

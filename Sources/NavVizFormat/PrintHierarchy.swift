@@ -676,9 +676,15 @@ extension PrintHierarchy {
     static func leadingLiteral(in lines: [(number: Int, text: Substring)]) -> (number: Int, literal: Substring)? {
         if let lone = loneLiteral(in: lines) { return lone }
         guard let first = lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }),
-            let (number, literal) = loneLiteral(in: [first]), literal.hasPrefix("\"<"), literal.contains(", state: ")
+            let (number, literal) = loneLiteral(in: [first]), isQuotedDump(literal)
         else { return nil }
         return (number, literal)
+    }
+
+    /// Whether a line, without its indentation and the type `p` prints, is a dump in quotes (`"<X 0x…>, state: …`).
+    static func isQuotedDump(_ line: Substring) -> Bool {
+        let literal = withoutTypeAnnotation(line.drop(while: \.isWhitespace))
+        return literal.hasPrefix("\"<") && literal.contains(", state: ")
     }
 
     /// A line without a Markdown fence glued to its start before a controller (```` ```<X 0x…>, … ````) or to the end of a
@@ -706,9 +712,7 @@ extension PrintHierarchy {
         guard
             let start = lines.firstIndex(where: { line in
                 let text = line.text.drop(while: \.isWhitespace)
-                return isControllerLine(text)
-                    || (text.contains(", state: ")
-                        && (text.hasPrefix("`<") || withoutTypeAnnotation(text).hasPrefix("\"<")))
+                return isControllerLine(text) || (text.hasPrefix("`<") && text.contains(", state: ")) || isQuotedDump(text)
             }),
             let command = lines[..<start].lastIndex(where: { isCommand($0.text) }),
             lines[..<command].contains(where: { !$0.text.allSatisfy(\.isWhitespace) })

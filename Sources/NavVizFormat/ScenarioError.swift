@@ -146,17 +146,16 @@ public enum Suggestion {
         var previous = (0...m).map { min($0, over) }
         var row = [Int](repeating: over, count: m + 1)
         for i in 1...n {
+            // Never empty: |n - m| <= limit keeps i - limit <= m.
             let (low, high) = (max(1, i - limit), min(m, i + limit))
             for j in (low - 1)...min(m, high + 1) { row[j] = over }
             row[0] = min(i, over)
             var smallest = row[0]
-            if low <= high {
-                for j in low...high {
-                    var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
-                    row[j] = min(value, over)
-                    smallest = min(smallest, row[j])
-                }
+            for j in low...high {
+                var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
+                row[j] = min(value, over)
+                smallest = min(smallest, row[j])
             }
             if smallest > limit { return nil }
             (before, previous, row) = (previous, row, before)

@@ -33,7 +33,7 @@ public enum Snapshot {
         if node.isReleased { members.append(("released", .bool(true))) }
         if let state = node.transitionalState { members.append(("state", .string(state.rawValue))) }
         // Written where it is not the kind's default (a navigation controller's is true, as in UIKit).
-        if node.definesPresentationContext != node.kind.definesPresentationContextByDefault {
+        if node.definesPresentationContextByChoice {
             members.append(("definesPresentationContext", .bool(node.definesPresentationContext)))
         }
         return .object(members)

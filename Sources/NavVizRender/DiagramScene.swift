@@ -386,15 +386,13 @@ extension DiagramItem {
         folded?.members ?? [node.id] + (children + presentations).flatMap(\.ids)
     }
 
-    /// Whether each controller at or below an item (children and presentations) has its view loaded.
-    var loadStates: [Bool] {
-        [node.isLoaded] + (children + presentations).flatMap(\.loadStates)
+    /// Every controller at or below an item (children and presentations).
+    var nodes: [Node] {
+        [node] + (children + presentations).flatMap(\.nodes)
     }
 
     /// Every controller at or below an item (children and presentations), by display name.
-    var names: [String] {
-        [node.displayName] + (children + presentations).flatMap(\.names)
-    }
+    var names: [String] { nodes.map(\.displayName) }
 
     /// One folded container (a tab, a column, a presented tree that is not showing).
     static func summary(of item: DiagramItem) -> DiagramItem {
@@ -444,7 +442,7 @@ extension DiagramItem {
         folded.isOnPath = false
         // Dashed ("view not loaded") only when nothing it folds has a view loaded (a trial: the container's own state
         // decided, read as a rule-less dash).
-        folded.node.isLoaded = item.loadStates.contains(true)
+        folded.node.isLoaded = item.nodes.contains(where: \.isLoaded)
         folded.folded = FoldSummary(
             title: title, detail: detail, names: item.names, members: item.ids, counted: Array(item.ids.dropFirst()))
         return folded
@@ -468,7 +466,7 @@ extension DiagramItem {
         folded.slot = nil
         folded.presence = .offScreen
         folded.isOnPath = false
-        folded.node.isLoaded = run.flatMap(\.loadStates).contains(true)
+        folded.node.isLoaded = run.flatMap(\.nodes).contains(where: \.isLoaded)
         // Each name capped as a box's name is (a trial's 264-character names made one summary 1,400 pt wide).
         var detail = Self.range(from: run[0].node, to: run[run.count - 1].node)
         // An activity container's children are told apart by their keys, which an activation names.

@@ -356,8 +356,7 @@ public struct HierarchyChanges: Sendable, Equatable {
         }
         // Each kind's default on either side of a kind change is the kind's phrase, not a change of its own.
         if a.definesPresentationContext != b.definesPresentationContext,
-            a.kind == b.kind || a.definesPresentationContext != a.kind.definesPresentationContextByDefault
-                || b.definesPresentationContext != b.kind.definesPresentationContextByDefault
+            a.kind == b.kind || a.definesPresentationContextByChoice || b.definesPresentationContextByChoice
         {
             out.append(("\(id) definesPresentationContext \(a.definesPresentationContext) → \(b.definesPresentationContext)", nil))
         }
