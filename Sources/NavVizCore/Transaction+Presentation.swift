@@ -53,6 +53,14 @@ extension Transaction {
             h[top].role = .secondary
         }
         h[split].collapsedOnto = nil
+        // Popped back to the root while collapsed: nothing is left to separate (a trial expanded a split to one column
+        // and was told nothing). UIKit's default may bring back the previous secondary; navviz does not keep it.
+        if h.splitChild(split, role: .secondary) == nil {
+            warnings.append(
+                "'\(split)' is expanded with no secondary column: nothing was above the collapsed stack's root to become "
+                    + "it, and navviz does not keep a popped secondary (docs/semantics.md#S4); an app supplies one in "
+                    + "splitViewController(_:separateSecondaryFrom:), which a showDetail step stands for")
+        }
     }
 
     /// The split an operation acts on: the target, the nearest one up the chain, else the first in the window.

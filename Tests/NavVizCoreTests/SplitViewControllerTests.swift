@@ -61,6 +61,25 @@ import Testing
         #expect(outcome.trace == ["Settings.wD", "Settings.dD"])
     }
 
+    /// Collapsed, popped back to the primary's root, expanded: the split has no secondary left, and says so.
+    @Test func expandingWithNothingAboveTheRootWarnsOfTheMissingSecondary() throws {
+        var sim = try simulator(.pad)
+        #expect(sim.perform(.collapse()).warnings.isEmpty)
+        #expect(sim.perform(.pop()).status == .ok)
+        let outcome = sim.perform(.expand)
+        #expect(outcome.status == .ok)
+        #expect(sim.children("split") == ["primary"])
+        #expect(
+            outcome.warnings == [
+                "'split' is expanded with no secondary column: nothing was above the collapsed stack's root to become it, "
+                    + "and navviz does not keep a popped secondary (docs/semantics.md#S4); an app supplies one in "
+                    + "splitViewController(_:separateSecondaryFrom:), which a showDetail step stands for"
+            ])
+        // A secondary shown from code fills the column again.
+        #expect(sim.perform(.showDetail(screen("General"))).warnings.isEmpty)
+        #expect(sim.children("split") == ["primary", "General#2"])
+    }
+
     @Test func collapsingACollapsedSplitIsNoop() throws {
         var sim = try simulator(.phone)
         let outcome = sim.perform(.collapse())
