@@ -60,8 +60,17 @@ public struct Run: Sendable, Equatable {
         self.steps = steps
     }
 
-    /// Every expectation failure, prefixed with the file.
-    public var failures: [String] { steps.flatMap { step in step.failures.map { "\(file): \($0)" } } }
+    /// Every expectation failure, prefixed with the file, its JSON path followed by the step's number in the run's table
+    /// (`shop.json: steps[2].expect.visible (step 3): …`: a trial read `steps[2]` under row 3 as two steps).
+    public var failures: [String] {
+        steps.flatMap { step in
+            step.failures.map { failure in
+                let field = failure.hasPrefix(step.path + ".") && step.index > 0 ? failure.firstRange(of: ": ") : nil
+                guard let field else { return "\(file): \(failure)" }
+                return "\(file): \(failure[..<field.lowerBound]) (step \(step.index))\(failure[field.lowerBound...])"
+            }
+        }
+    }
 
     /// Steps that did not end `ok` (what `--strict` fails on).
     public var nonOKSteps: [RunStep] { steps.filter { $0.status != .ok } }

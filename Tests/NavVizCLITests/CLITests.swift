@@ -299,7 +299,7 @@ private let goodScenario =
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "flow.json: steps[2].expect.status: expected 'noop', got 'rejected' (Cannot push 'Home': it is already in the "
+                == "flow.json: steps[2].expect.status (step 3): expected 'noop', got 'rejected' (Cannot push 'Home': it is already in the "
                 + "stack of 'nav')\nflow.json: steps[1]: step 2 (pop) ended noop: 'nav' is at its root: there is nothing to pop\n"
                 + "flow.json: steps[2]: step 3 (push) ended rejected: Cannot push 'Home': it is already in the stack of 'nav'\n")
     }
@@ -321,8 +321,8 @@ private let goodScenario =
         #expect(result.status == 1)
         #expect(
             result.stderr == """
-                flow.json: steps[1].expect.status: expected 'noop', got 'ok'
-                flow.json: steps[1].expect.visible: expected 'Detail', got 'Home'
+                flow.json: steps[1].expect.status (step 2): expected 'noop', got 'ok'
+                flow.json: steps[1].expect.visible (step 2): expected 'Detail', got 'Home'
 
                 """)
         #expect(result.stdout.contains("     ✗ expect.visible: expected 'Detail', got 'Home'\n"))

@@ -203,8 +203,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "flows/a.json: steps[0].expect.visible: expected 'Home', got 'Cart'\n"
-                + "flows/b.json: steps[0].expect.status: expected 'ok', got 'noop' ('navigation' is at its root: there is nothing to pop)\n"
+                == "flows/a.json: steps[0].expect.visible (step 1): expected 'Home', got 'Cart'\n"
+                + "flows/b.json: steps[0].expect.status (step 1): expected 'ok', got 'noop' ('navigation' is at its root: there is nothing to pop)\n"
                 + "2 expectations failed (the output is written; README.md and index.html mark each)\n")
         let readme = try String(contentsOf: out.appendingPathComponent("a/README.md"), encoding: .utf8)
         #expect(readme.contains("- Visible: `Cart`\n- ✗ Expectation failed: expect.visible: expected 'Home', got 'Cart'\n"))

@@ -160,35 +160,38 @@ private func withSteps(_ steps: String) -> String {
     // MARK: - Expectations
 
     @Test(arguments: [
-        (#"{"push": "Detail", "expect": {"visible": "Home"}}"#, "shop.json: steps[0].expect.visible: expected 'Home', got 'Detail'"),
-        (#"{"push": "Detail", "expect": {"status": "noop"}}"#, "shop.json: steps[0].expect.status: expected 'noop', got 'ok'"),
+        (
+            #"{"push": "Detail", "expect": {"visible": "Home"}}"#,
+            "shop.json: steps[0].expect.visible (step 1): expected 'Home', got 'Detail'"
+        ),
+        (#"{"push": "Detail", "expect": {"status": "noop"}}"#, "shop.json: steps[0].expect.status (step 1): expected 'noop', got 'ok'"),
         (
             #"{"pop": true, "expect": {"status": "ok"}}"#,
-            "shop.json: steps[0].expect.status: expected 'ok', got 'noop' ('nav' is at its root: there is nothing to pop)"
+            "shop.json: steps[0].expect.status (step 1): expected 'ok', got 'noop' ('nav' is at its root: there is nothing to pop)"
         ),
         (
             #"{"push": "Detail", "expect": {"error": "busy"}}"#,
-            "shop.json: steps[0].expect.error: expected a message containing 'busy', got no message"
+            "shop.json: steps[0].expect.error (step 1): expected a message containing 'busy', got no message"
         ),
         (
             #"{"pop": true, "expect": {"error": "busy"}}"#,
-            "shop.json: steps[0].expect.error: expected a message containing 'busy', got ''nav' is at its root: there is nothing to pop'"
+            "shop.json: steps[0].expect.error (step 1): expected a message containing 'busy', got ''nav' is at its root: there is nothing to pop'"
         ),
         (
             #"{"push": "Detail", "expect": {"events": ["Home.viewWillDisappear", "Detail.viewWillAppear"]}}"#,
-            "shop.json: steps[0].expect.events: expected ['Home.viewWillDisappear', 'Detail.viewWillAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"
+            "shop.json: steps[0].expect.events (step 1): expected ['Home.viewWillDisappear', 'Detail.viewWillAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"
         ),
         (
             #"{"push": "Detail", "expect": {"events": ["Detail.viewWillAppear", "Home.viewWillDisappear", "Home.viewDidDisappear", "Detail.viewDidAppear"]}}"#,
-            "shop.json: steps[0].expect.events: expected ['Detail.viewWillAppear', 'Home.viewWillDisappear', 'Home.viewDidDisappear', 'Detail.viewDidAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"
+            "shop.json: steps[0].expect.events (step 1): expected ['Detail.viewWillAppear', 'Home.viewWillDisappear', 'Home.viewDidDisappear', 'Detail.viewDidAppear'], got ['Home.viewWillDisappear', 'Detail.viewWillAppear', 'Home.viewDidDisappear', 'Detail.viewDidAppear']"
         ),
         (
             #"{"push": "Detail", "expect": {"path": ["nav", "Home"]}}"#,
-            "shop.json: steps[0].expect.path: expected ['nav', 'Home'], got ['nav', 'Detail']"
+            "shop.json: steps[0].expect.path (step 1): expected ['nav', 'Home'], got ['nav', 'Detail']"
         ),
         (
             #"{"push": "Detail", "expect": {"onScreen": ["Home", "Detail"]}}"#,
-            "shop.json: steps[0].expect.onScreen: expected ['Home', 'Detail'], got ['Detail']"
+            "shop.json: steps[0].expect.onScreen (step 1): expected ['Home', 'Detail'], got ['Detail']"
         ),
     ])
     func failedExpectationsSayWhatWasExpectedAndWhatHappened(step: String, failure: String) throws {
@@ -200,9 +203,9 @@ private func withSteps(_ steps: String) -> String {
             withSteps(#"{"push": "Detail"}, {"push": "More", "expect": {"visible": "Detail", "status": "rejected", "path": ["nav"]}}"#))
         #expect(
             result.failures == [
-                "shop.json: steps[1].expect.status: expected 'rejected', got 'ok'",
-                "shop.json: steps[1].expect.visible: expected 'Detail', got 'More'",
-                "shop.json: steps[1].expect.path: expected ['nav'], got ['nav', 'More']",
+                "shop.json: steps[1].expect.status (step 2): expected 'rejected', got 'ok'",
+                "shop.json: steps[1].expect.visible (step 2): expected 'Detail', got 'More'",
+                "shop.json: steps[1].expect.path (step 2): expected ['nav'], got ['nav', 'More']",
             ])
         #expect(result.steps.map(\.failures.count) == [0, 0, 3])
     }
@@ -235,7 +238,7 @@ private func withSteps(_ steps: String) -> String {
         #expect(result.steps[3].finder.visible == NodeID("Detail#2"))
         #expect(
             result.failures == [
-                "shop.json: steps[2].expect.visible: expected 'Detail', got 'Detail#2' (a new instance of the screen 'Detail': 'Detail' names the earlier one, which left the window; write 'Detail#2' for the new one)"
+                "shop.json: steps[2].expect.visible (step 3): expected 'Detail', got 'Detail#2' (a new instance of the screen 'Detail': 'Detail' names the earlier one, which left the window; write 'Detail#2' for the new one)"
             ])
     }
 
@@ -247,7 +250,7 @@ private func withSteps(_ steps: String) -> String {
         let scenario = try ScenarioDecoder.decode(text, file: "w.json")
         #expect(scenario.steps[0].expect?.nothingVisible == true)
         let result = ScenarioRunner.run(scenario)
-        #expect(result.failures == ["w.json: steps[1].expect.visible: expected nothing visible (an empty window), got 'A'"])
+        #expect(result.failures == ["w.json: steps[1].expect.visible (step 2): expected nothing visible (an empty window), got 'A'"])
         #expect(JSONWriter.compact(ScenarioEncoder.encode(scenario)).contains(#""expect":{"visible":null}"#))
     }
 
@@ -257,7 +260,7 @@ private func withSteps(_ steps: String) -> String {
         let result = try run(withSteps(#"{"push": "Detail"}, {"push": "Detail", "expect": {"visible": "Detail"}}"#))
         #expect(
             result.failures == [
-                "shop.json: steps[1].expect.visible: expected 'Detail', got 'Detail#2' (another instance of the screen 'Detail': "
+                "shop.json: steps[1].expect.visible (step 2): expected 'Detail', got 'Detail#2' (another instance of the screen 'Detail': "
                     + "'Detail' names the first, still in the window; write 'Detail#2' for this one)"
             ])
     }
