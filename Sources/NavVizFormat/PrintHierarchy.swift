@@ -251,8 +251,8 @@ extension PrintHierarchy {
         var lastAtDepth: [Int] = []
         var leftOut: [(className: String, line: Int)] = []
         var skippingWindow = false
-        let (lines, prompts, consoleBefore) = reading(text)
-        var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = consoleBefore.map { [$0] } ?? []
+        let (lines, prompts, aroundDump) = reading(text)
+        var leftOutLines = aroundDump
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
         for (number, raw) in lines {
             if raw.allSatisfy(\.isWhitespace) { continue }
@@ -470,11 +470,12 @@ extension PrintHierarchy {
     }
 
     /// The lines of a dump (`lines(of:)`), the numbers of the lines that are a debugger's prompt (`(lldb) …`,
-    /// `cy# …`), and the lines of a console session before the command that printed the dump (another command's
-    /// output), which are left out, with why.
+    /// `cy# …`), and the lines around the dump that are left out, with why: a console session's before the command
+    /// that printed the dump (another command's output), text above the code block the dump is in, text after a
+    /// quoted dump.
     static func reading(_ text: String) -> (
         lines: [(number: Int, text: Substring)], prompts: [(number: Int, command: Substring)],
-        consoleBefore: (lines: ClosedRange<Int>, why: String)?
+        leftOut: [(lines: ClosedRange<Int>, why: String)]
     ) {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
@@ -489,6 +490,13 @@ extension PrintHierarchy {
         body = withoutCommentMarkers(body)
         let prompts = splitLines(body).enumerated().compactMap { index, line in
             promptCommand(line).map { (number: index + 1, command: $0) }
+        }
+        var leftOut: [(lines: ClosedRange<Int>, why: String)] = []
+        // Text above the code fence that opens the dump (a heading, a slide's markup: a trial's `### pvc` was refused
+        // although the fence says where the dump starts) is left out, numbered as it was.
+        if let (above, fence) = textAboveFence(splitLines(body)) {
+            leftOut.append((above, "the text above the code block the dump is in (its fence is on line \(fence))"))
+            body = Substring(splitLines(body).enumerated().map { $0.offset < fence - 1 ? "" : $0.element }.joined(separator: "\n"))
         }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays. A fence glued
         // to the dump's first or last line goes too (a page's Markdown source, ```` ```<UINavigationController …> ````: a
@@ -505,7 +513,6 @@ extension PrintHierarchy {
         }
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
         // A console session: what the debugger printed before the command that printed the dump is another command's.
-        var consoleBefore: (lines: ClosedRange<Int>, why: String)?
         // Not when a dump is among them: two dumps in one file are refused, whichever has its command. The command without
         // a prompt (cycript's, pasted with a heading above it: a trial's was read as the dump's first line) is the last
         // line naming `_printHierarchy` above the dump.
@@ -518,10 +525,11 @@ extension PrintHierarchy {
             let first = lines[..<command].first(where: { !$0.text.allSatisfy(\.isWhitespace) })
         {
             let what = Capture.excerpt(lines[command].text)
-            consoleBefore = (
-                first.number...lines[command].number - 1,
-                "the \(prompted == nil ? "text" : "console output") before the command that printed the dump ('\(what)')"
-            )
+            leftOut.append(
+                (
+                    first.number...lines[command].number - 1,
+                    "the \(prompted == nil ? "text" : "console output") before the command that printed the dump ('\(what)')"
+                ))
             lines.removeSubrange(..<command)
         }
         // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
@@ -565,12 +573,21 @@ extension PrintHierarchy {
             let close = lines[last].text.lastIndex(of: "`")!
             lines[last].text.remove(at: close)
         }
-        // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file. Lines
-        // after it are read as they are (a note after the result is then named by its own line, not the string's: a trial).
+        // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file. The closing
+        // quote ends the dump: text after it with no dump in it (cycript's next commands and their output, a blog's "Happy
+        // debugging!") is left out with a note; a dump after it is read, and refused as a second one.
         if let (number, literal) = leadingLiteral(in: lines), literal.count >= 2, literal.first == "\"", literal.last == "\"",
             let unquoted = unescapedSwiftString(literal), let index = lines.firstIndex(where: { $0.number == number })
         {
-            lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) } + lines[(index + 1)...]
+            var after = lines[(index + 1)...]
+            let written = after.filter { !$0.text.allSatisfy(\.isWhitespace) }
+            if let first = written.first, let last = written.last,
+                !written.contains(where: { isControllerLine($0.text) || isQuotedDump($0.text) || afterPrefix($0.text).hasPrefix("`<") })
+            {
+                leftOut.append((first.number...last.number, "the text after the quoted dump (its closing quote is on line \(number))"))
+                after = []
+            }
+            lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) } + after
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
         // An indentation every line shares, when the first line shows it (spaces or tabs before its `<`).
@@ -583,7 +600,22 @@ extension PrintHierarchy {
                 }
             }
         }
-        return (withUIKitIndentation(lines), prompts, consoleBefore)
+        return (withUIKitIndentation(lines), prompts, leftOut)
+    }
+
+    /// The lines above a Markdown fence that opens the dump, and the fence's line (both 1-based), when text is above the
+    /// fence, none of it a prompt, a command or a controller line, and the fence's next written line is the dump's first
+    /// (a controller line, a quoted dump) or the command that printed it.
+    static func textAboveFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
+        guard let fence = lines.firstIndex(where: isFence),
+            let first = lines[..<fence].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+            let last = lines[..<fence].lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+            !lines[..<fence].contains(where: { isPrompt($0) || isCommand($0) || isControllerLine($0) || $0.contains(", state: ") }),
+            let next = lines[(fence + 1)...].first(where: { !$0.allSatisfy(\.isWhitespace) })
+        else { return nil }
+        let text = next.drop(while: \.isWhitespace)
+        guard isControllerLine(text) || isQuotedDump(text) || isCommand(text) || text.hasPrefix("`<") else { return nil }
+        return (first + 1...last + 1, fence + 1)
     }
 
     /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces (or none) before its

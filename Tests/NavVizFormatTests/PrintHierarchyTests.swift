@@ -494,6 +494,24 @@ import Testing
             "(lldb) pvc\n<A 0x1>, state: appearing, view: <UIView 0x2>\n\nlldb) hide 0x2\n",
             "line 4: a debugger command after the dump left out: not the dump"
         ),
+        // Text above the code block a dump is in (a note's heading, a slide's markup: both were refused).
+        (
+            "### pvc\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n",
+            "line 1: the text above the code block the dump is in (its fence is on line 3) left out: not the dump"
+        ),
+        (
+            "[.code-highlight: 1-99]\n[.code-highlight: 1]\n~~~\n<UITabBarController>, state: appeared, view: <UILayoutContainerView>\n   | <A>, state: appeared, view: <UIView>\n~~~",
+            "lines 1–2: the text above the code block the dump is in (its fence is on line 3) left out: not the dump"
+        ),
+        // Text after cycript's quoted dump: its closing quote ends the dump (the next command was refused as a dump line).
+        (
+            "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\"<A 0x1>, state: appeared, view: <UIView 0x2>\\n   | <B 0x3>, state: appeared, view: <UIView 0x4>\"\n\n获取bundle info\n[[NSBundle mainBundle] infoDictionary].toString()\n",
+            "lines 4–5: the text after the quoted dump (its closing quote is on line 2) left out: not the dump"
+        ),
+        (
+            "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\nHappy debugging!",
+            "line 3: the text after the quoted dump (its closing quote is on line 1) left out: not the dump"
+        ),
         // Printed from a presented controller: its presenter is not in the dump.
         (
             "<SFAuthenticationViewController 0x1>, state: appeared, view: <SFSafariView 0x2>, presented with: <_UIFullscreenPresentationController 0x3>\n   | <SFBrowserRemoteViewController 0x4>, state: appeared, view: <_UISizeTrackingView 0x5>",
@@ -780,10 +798,10 @@ import Testing
             "+ <UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>, presented with: <_UIFullscreenPresentationController: 0x3>\n|    | <UIViewController: 0x4>, state: appeared, view: <UIView: 0x5>",
             "dump.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
-        // Text after a quoted dump is named by its own line, not the string's (a trial: line 1 was blamed).
+        // A dump after a quoted one is named by its own line, not the string's (a trial: line 1 was blamed).
         (
-            "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\nHappy debugging!",
-            "dump.txt: line 3: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'Happy debugging!'"
+            "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\n<UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>",
+            "dump.txt: line 3: a second top-level controller of the class on line 1: a second dump after the first (or another window's); keep one dump per file"
         ),
         // Two units of indentation in one dump: edited by hand (one unit other than UIKit's is read).
         (
