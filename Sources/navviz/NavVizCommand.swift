@@ -52,8 +52,13 @@ struct NavVizCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            if let lost = StandardOutput.failure() {
+                writeStandardError(lost)
+                Foundation.exit(CommandFailure.ioError)
+            }
         } catch let failure as CommandFailure {
-            writeStandardError(Terminal.printable(failure.message) + "\n")
+            // What the command printed before it failed may be lost too: said, and the command's own code kept.
+            writeStandardError((StandardOutput.failure() ?? "") + Terminal.printable(failure.message) + "\n")
             Foundation.exit(failure.code)
         } catch {
             fflush(nil)
@@ -157,6 +162,31 @@ func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandF
         throw CommandFailure(message: "\(arguments.joined(separator: ", ")): no \(what) found", code: CommandFailure.invalidInput)
     }
     return paths
+}
+
+/// Whether what a command printed reached standard output. `navviz import a.txt > flow.json` on a full disk left an
+/// empty file and exited 0 (a trial): stdio keeps a write error to itself until asked.
+enum StandardOutput {
+    /// The line to print on standard error (exit 74) when standard output lost what was printed to it: nil when it
+    /// did not, and empty when its reader closed the pipe (`navviz run --json | head`), which needs no word.
+    static func failure() -> String? {
+        guard let stream = FileDescriptorStream.standardOutput else { return nil }
+        let flushed = fflush(stream)
+        let code = errno
+        guard flushed != 0 || ferror(stream) != 0 else { return nil }
+        if flushed != 0, code == EPIPE { return "" }
+        // The error of a write before the last one (a large output) is gone by now: only that one failed is known.
+        let why = flushed != 0 ? " (\(String(cString: strerror(code))))" : ""
+        return "navviz: cannot write to standard output\(why): what was printed is incomplete\n"
+    }
+}
+
+/// C's `stdout`, the stream `print` writes to, found by its symbol (Swift 6 refuses to read the mutable C global).
+enum FileDescriptorStream {
+    nonisolated(unsafe) static let standardOutput: UnsafeMutablePointer<FILE>? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stdout") else { return nil }
+        return symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
+    }()
 }
 
 /// Writes a line to standard output, with control characters and bidi overrides escaped (names and paths come

@@ -574,6 +574,39 @@ private let goodScenario =
         #expect(process.terminationStatus == 64)
     }
 
+    /// Standard output on a full disk: the command says what was lost and exits 74 (it exited 0 with an empty file),
+    /// keeping a failed command's own code; a small and a large output (written before the end, and at the end).
+    static let fullOutputCases: [([String], Int32)] = [
+        (["run", sample], 74), (["run", "--json", sample], 74), (["validate", "Samples"], 74), (["run", "failing.json"], 1),
+    ]
+
+    @Test(arguments: fullOutputCases)
+    func aFullStandardOutputIsAnOutputError(arguments: [String], status: Int32) throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let failing = #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "A", "expect": {"visible": "Home"}}]}"#
+        let folder = try ScenarioFolder(["failing.json": failing])
+        let binary = try #require(NavVizBinary.url)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments.map { $0.hasSuffix("failing.json") ? folder.url.appendingPathComponent($0).path : $0 }
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status)
+        // The reason when the last write failed; a large output's first failed write is known only to have failed.
+        let lost = [
+            "navviz: cannot write to standard output (No space left on device): what was printed is incomplete\n",
+            "navviz: cannot write to standard output: what was printed is incomplete\n",
+        ]
+        let said = lost.first { stderr.hasPrefix($0) }
+        #expect(said != nil)
+        #expect(status == 74 ? lost.contains(stderr) : stderr.contains("steps[0].expect.visible (step 1)"))
+    }
+
     @Test func noSubcommandIsAUsageErrorWithTheHelpOnStderr() throws {
         let result = try navviz()
         #expect(result.status == 64)
