@@ -241,6 +241,13 @@ public struct Hierarchy: Sendable, Equatable {
     /// capture reader's limit: every state, its JSON and its drawing stay within reach of a 2 MiB stack).
     public static let maxDepth = 100
 
+    /// Why a hierarchy `depth` levels deep is refused as a scenario's root or a snapshot: past `maxDepth`, its run JSON
+    /// would nest past what navviz's own JSON reader takes (a trial's 127-deep root ran, and its run could not be diffed).
+    public static func tooDeep(_ depth: Int) -> String {
+        "nests \(depth) levels deep, children and presentations alike: navviz keeps a hierarchy within \(maxDepth) levels "
+            + "(every state, its run JSON and its drawing stay bounded)"
+    }
+
     /// How many levels the window's tree nests, children and presentations alike (the root is level 1).
     public var depth: Int {
         guard let root else { return 0 }

@@ -46,7 +46,7 @@ public enum Capture {
                 .capture(.notADump(file: file, line: first?.number ?? 1, found: excerpt(first?.text.drop { $0.isWhitespace } ?? "")))
             ])
         }
-        return CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file, device: device ?? .phone))
+        return CapturedHierarchy(hierarchy: try Snapshot.decodeRoot(value, file: file, device: device ?? .phone))
     }
 
     /// A file not named `.json` whose text starts like neither JSON nor a dump is reported as a dump that

@@ -187,9 +187,13 @@ public struct ScenarioDecoder: FieldReader {
             if Capture.isSnapshot(raw) {
                 // A canonical snapshot (what `navviz import` writes from a capture).
                 initialHierarchy = snapshot(raw, "root", device: device)
+                if let hierarchy = initialHierarchy, let error = Snapshot.depthError(hierarchy, file: file, path: "root") { fail(error) }
                 root = .screen("(snapshot)")
             } else {
                 root = node(raw, "root")
+                if let depth = root?.depth, depth > Hierarchy.maxDepth {
+                    fail(.invalidNode(file: file, path: "root", reason: Hierarchy.tooDeep(depth)))
+                }
             }
         } else {
             fail(.missingField(file: file, path: "(top level)", field: "root"))

@@ -57,6 +57,22 @@ public enum Snapshot {
         return h.build(root: root)
     }
 
+    /// Reads a snapshot that starts a run (a scenario's or a session's root, a snapshot file read as a scenario), no
+    /// deeper than `Hierarchy.maxDepth`: a step's snapshot deeper than that is a rejected step instead.
+    public static func decodeRoot(_ value: JSONValue, file: String, path: String = "", device: Device = .phone) throws(ScenarioErrors)
+        -> Hierarchy
+    {
+        let hierarchy = try decode(value, file: file, path: path, device: device)
+        if let error = depthError(hierarchy, file: file, path: path) { throw ScenarioErrors([error]) }
+        return hierarchy
+    }
+
+    /// The error of a root hierarchy deeper than `Hierarchy.maxDepth`, at `path`.
+    static func depthError(_ hierarchy: Hierarchy, file: String, path: String) -> ScenarioError? {
+        guard case let depth = hierarchy.depth, depth > Hierarchy.maxDepth else { return nil }
+        return .invalidNode(file: file, path: path.isEmpty ? "(top level)" : path, reason: Hierarchy.tooDeep(depth))
+    }
+
     private struct Reader: FieldReader {
         let file: String
         var errors: [ScenarioError] = []

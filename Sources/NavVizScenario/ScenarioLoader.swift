@@ -156,7 +156,7 @@ public enum ScenarioLoader {
         try Capture.refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         if Capture.isSnapshot(value) {
-            return Capture.scenario(CapturedHierarchy(hierarchy: try Snapshot.decode(value, file: file)), file: file)
+            return Capture.scenario(CapturedHierarchy(hierarchy: try Snapshot.decodeRoot(value, file: file)), file: file)
         }
         return try ScenarioDecoder.decode(text, file: file)
     }

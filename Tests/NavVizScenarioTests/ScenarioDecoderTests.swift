@@ -807,4 +807,30 @@ private let nodeLiteral =
     func aRootThatCannotBeBuiltIsAScenarioError(root: String, message: String) {
         #expect(messages(withRoot(root)) == [message])
     }
+
+    /// A root deeper than the simulator's limit, as a literal (children or a presentation) or a snapshot, is refused: a
+    /// 127-deep root ran, and its run JSON nested past what navviz's own reader takes (a trial). At the limit it runs.
+    @Test(arguments: [false, true])
+    func aRootDeeperThanTheLimitIsRefused(presenting: Bool) throws {
+        func literal(_ depth: Int) -> String {
+            (1..<depth).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in
+                presenting ? #"{"screen": "S\#(level)", "presents": \#(inner)}"# : #"{"screen": "S\#(level)", "children": [\#(inner)]}"#
+            }
+        }
+        let reason =
+            "nests 101 levels deep, children and presentations alike: navviz keeps a hierarchy within 100 levels "
+            + "(every state, its run JSON and its drawing stay bounded)"
+        #expect(messages(withRoot(literal(Hierarchy.maxDepth + 1))) == ["shop.json: root: \(reason)"])
+        #expect(messages(withRoot(literal(Hierarchy.maxDepth))) == [])
+        /// The same chain as a canonical snapshot.
+        func snapshot(_ depth: Int) -> String {
+            (1..<depth).reversed().reduce(#"{"id": "Leaf", "kind": "controller"}"#) { inner, level in
+                presenting
+                    ? #"{"id": "S\#(level)", "kind": "controller", "presented": \#(inner)}"#
+                    : #"{"id": "S\#(level)", "kind": "controller", "children": [\#(inner)]}"#
+            }
+        }
+        #expect(messages(withRoot(snapshot(Hierarchy.maxDepth + 1))) == ["shop.json: root: \(reason)"])
+        #expect(messages(withRoot(snapshot(Hierarchy.maxDepth))) == [])
+    }
 }
