@@ -18,10 +18,19 @@ public enum DocsWriter {
             + "on how the capture was read</summary><ul>\(notes)</ul></details>\n"
     }
 
+    /// The text without the scalars past ASCII that a diagram drops (C1 controls, the bidi embeddings, overrides and
+    /// isolates): a README or a page with a raw RIGHT-TO-LEFT OVERRIDE in a name shows the text after it reordered (a
+    /// trial; GitHub flags such files).
+    static func withoutInvisibleControls(_ text: String) -> String {
+        func dropped(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x80 && DOTEscaping.isDropped(scalar) }
+        guard text.unicodeScalars.contains(where: dropped) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { !dropped($0) }))
+    }
+
     /// Escapes text for HTML element content and attribute values (controls other than line breaks and
     /// tabs are dropped).
     public static func html(escaping text: String) -> String {
-        DOTEscaping.replacing(text) {
+        DOTEscaping.replacing(withoutInvisibleControls(text)) {
             switch $0 {
             case "&": "&amp;"
             case "<": "&lt;"
@@ -29,7 +38,7 @@ public enum DocsWriter {
             case "\"": "&quot;"
             case "'": "&#39;"
             case "\n", "\t": nil
-            case _ where $0.value < 0x20: ""
+            case _ where $0.value < 0x20 || $0.value == 0x7F: ""
             default: nil
             }
         }
@@ -38,14 +47,14 @@ public enum DocsWriter {
     /// Escapes text for Markdown prose: no raw HTML (`<`, `>`, `&` become entities), no link, emphasis
     /// or heading syntax (backslash escapes), one line.
     public static func markdown(escaping text: String) -> String {
-        DOTEscaping.replacing(text) {
+        DOTEscaping.replacing(withoutInvisibleControls(text)) {
             switch $0 {
             case "&": "&amp;"
             case "<": "&lt;"
             case ">": "&gt;"
             case "\n", "\r": " "
             case "\\", "`", "*", "_", "[", "]", "#", "|", "!": "\\" + String($0)
-            case _ where $0.value < 0x20: ""
+            case _ where $0.value < 0x20 || $0.value == 0x7F: ""
             default: nil
             }
         }
@@ -57,7 +66,7 @@ public enum DocsWriter {
     public static func codeSpan(_ text: String) -> String {
         let line = String(
             String.UnicodeScalarView(
-                text.unicodeScalars.compactMap {
+                withoutInvisibleControls(text).unicodeScalars.compactMap {
                     $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0.value < 0x20 || $0.value == 0x7F ? nil : $0
                 }))
         var longest = 0

@@ -372,6 +372,8 @@ import Testing
         ("*bold* [link](x) #1 `code`", "\\*bold\\* \\[link\\](x) \\#1 \\`code\\`"),
         ("two\nlines", "two lines"),
         ("\"quoted\"", "\"quoted\""),
+        // Bidi overrides, isolates and C1 controls are dropped, as diagrams drop them (a trial: README.md kept a raw U+202E).
+        ("push RTL\u{202E}evil\u{2066}x\u{2069}\u{85}\u{7F}", "push RTLevilx"),
     ])
     func markdownEscapingKeepsProseReadable(input: String, expected: String) {
         #expect(DocsWriter.markdown(escaping: input) == expected)
@@ -386,9 +388,15 @@ import Testing
         ("`tick", "`` `tick ``"),
         ("a``b`", "``` a``b` ```"),
         ("two\nlines\u{1B}[2J", "`two lines[2J`"),
+        ("RTL\u{202E}evil\u{9B}", "`RTLevil`"),
     ])
     func codeSpansHoldTheirTextLiterally(input: String, expected: String) {
         #expect(DocsWriter.codeSpan(input) == expected)
+    }
+
+    /// index.html drops what README.md drops; line breaks and tabs stay (a `<pre>` of DOT keeps its lines).
+    @Test func htmlEscapingDropsInvisibleControls() {
+        #expect(DocsWriter.html(escaping: "<b>RTL\u{202E}evil\u{1B}\u{7F}\u{2067}</b>\n\tx") == "&lt;b&gt;RTLevil&lt;/b&gt;\n\tx")
     }
 
     /// A capture's reading notes fold under the step's first sentence in index.html, a closed list (four lines of
