@@ -163,15 +163,17 @@ extension NavVizCommand {
                     code: CommandFailure.ioError)
             }
             if failed.isEmpty {
-                say(
+                let matched =
                     "\(loaded.count) scenario\(loaded.count == 1 ? "" : "s") match\(loaded.count == 1 ? "es" : "") the goldens in \(trimmed(golden))/"
-                )
+                // Not said on stdout as a success when --strict fails the check (a trial read "matches" and exit 1).
                 if strict && expectationFailures > 0 {
                     throw CommandFailure(
                         message:
-                            "\(expectationFailures) expectation\(expectationFailures == 1 ? "" : "s") failed (--strict; navviz run shows them)",
+                            "\(matched), but \(expectationFailures) expectation\(expectationFailures == 1 ? "" : "s") failed "
+                            + "(--strict; navviz run shows them)",
                         code: CommandFailure.failed)
                 }
+                say(matched)
                 return
             }
             // Every drift is the goldens of the other --expand mode: the check to run is with it, not a re-record (which redrew

@@ -14,7 +14,7 @@ extension NavVizCommand {
                 run.json of `navviz check`) or a canonical snapshot (one state). The steps are aligned as a text diff \
                 aligns lines, so an inserted or removed step shows as one insertion or removal; then the state after each \
                 aligned pair of steps is compared. Each step that differs gets one line on stdout, e.g. \
-                `step 2: + Reviews pushed onto shopNav; visible Product → Reviews`.
+                `step 2 inserted (push): + Reviews pushed onto shopNav; visible Product → Reviews`.
 
                 With -o DIR, each step that differs also gets a diff diagram, DIR/NNN-<op>.svg (old-NNN-<op>.svg for a \
                 removed step) with its .dot: added nodes green, removed ones as red ghosts, changed ones yellow, the \

@@ -96,15 +96,27 @@ extension NavVizCommand {
 
         /// Mermaid draws at most 50,000 characters in one diagram (`maxTextSize`, GitHub's too): past it, the page
         /// shows "Maximum text size in diagram exceeded". A warning names the diagrams that pass it.
-        static func warnAboutLongMermaid(_ files: [OutputFile], file: String) {
+        /// The advice fits what was drawn: focusing shortens a state or a transition, and not the flow of distinct states (a
+        /// trial was told to drop an --expand all it had not given, for flow.mmd).
+        static func warnAboutLongMermaid(_ files: [OutputFile], file: String, expandAll: Bool) {
             let long = files.filter { $0.path.hasSuffix(".mmd") && $0.contents.utf16.count > MermaidBuilder.maxTextSize }
             guard !long.isEmpty else { return }
             let named = long.prefix(3).map { "\($0.path) (\($0.contents.utf16.count) characters)" }.joined(separator: ", ")
             let more = long.count > 3 ? " and \(long.count - 3) more" : ""
+            let flows = long.filter { $0.path == "flow.mmd" }.count
+            var advice: [String] = []
+            if flows < long.count {
+                let them = long.count - flows == 1 ? "it" : "them"
+                advice.append(
+                    expandAll
+                        ? "Draw \(them) focused (without --expand all), or one container with --focus ID"
+                        : "Draw one container with --focus ID")
+            }
+            if flows > 0 { advice.append("flow.mmd draws every distinct state of the run: split the scenario into shorter ones") }
             printError(
                 "warning: \(file): \(long.count == 1 ? "a Mermaid diagram passes" : "\(long.count) Mermaid diagrams pass") Mermaid's "
                     + "\(MermaidBuilder.maxTextSize)-character limit, so GitHub and GitLab show an error in \(long.count == 1 ? "its" : "their") place: "
-                    + "\(named)\(more). Draw \(long.count == 1 ? "it" : "them") focused (without --expand all), or one container with --focus ID"
+                    + "\(named)\(more). " + advice.joined(separator: "; ")
             )
         }
 
@@ -173,7 +185,7 @@ extension NavVizCommand {
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
                 }
                 let folder = folders.unique(for: scenario.file)
-                Self.warnAboutLongMermaid(files, file: scenario.file)
+                Self.warnAboutLongMermaid(files, file: scenario.file, expandAll: options.expandAll)
                 outputs.append((folder, files))
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count, scenario.file))
             }

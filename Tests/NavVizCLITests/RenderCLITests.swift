@@ -692,6 +692,24 @@ import Testing
         #expect(focused.stderr == "")
     }
 
+    /// A flow of distinct states past the limit is not shortened by focusing: the warning says to split the scenario (it
+    /// said to drop an --expand all that was not given, a trial).
+    @Test func aLongFlowIsToldToSplitTheScenario() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let steps = (0..<340).map { #"{"push": "Screen\#($0)WithALongerNameForTheFlowDiagram"}"# }.joined(separator: ", ")
+        let scenario = #"{"navviz": 1, "name": "long", "root": {"navigation": ["Home"]}, "steps": [\#(steps)]}"#
+        try scenario.write(to: tmp.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+        let result = try Self.navviz(["render", "long.json", "--format", "mermaid", "--only", "flow", "-o", "out"], in: tmp)
+        #expect(result.status == 0)
+        let flow = try String(contentsOf: tmp.appendingPathComponent("out/long/flow.mmd"), encoding: .utf8)
+        #expect(
+            result.stderr
+                == "warning: long.json: a Mermaid diagram passes Mermaid's 50000-character limit, so GitHub and GitLab show an error in "
+                + "its place: flow.mmd (\(flow.utf16.count) characters). flow.mmd draws every distinct state of the run: split the "
+                + "scenario into shorter ones\n")
+    }
+
     /// Every sample at once: enough layouts (over 40) for `--jobs 2` to start a worker.
     @Test func parallelAndCachedRendersAreByteIdenticalToASerialOne() throws {
         let tmp = try Self.temporaryDirectory()
