@@ -64,21 +64,34 @@ enum OutputDirectory {
         let maker = existing == target ? target.deletingLastPathComponent() : existing
         if access(maker.path, W_OK | X_OK) != 0 {
             let place = shown(maker)
+            // An existing output is replaced from its parent (a trial read '.' after asking for -o ro: said why).
+            let why = existing == target ? " (navviz writes the new \(shown(target)) beside the old one and renames it into place)" : ""
             throw CommandFailure(
-                message: "\(place): cannot write the output there: \(String(cString: strerror(errno)))",
+                message: "\(place): cannot write the output there\(why): \(String(cString: strerror(errno)))",
                 code: CommandFailure.ioError)
         }
-        // One navviz at a time replaces an output in this folder: a second one waits (it read the first one's
-        // half-replaced folder as files changed since navviz wrote them). The lock goes with the descriptor.
-        let lock = open(maker.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // One navviz at a time replaces an output in the folder it goes in, made first when new: a second one waits (it
+        // read the first one's half-replaced folder as files changed since navviz wrote them). Two renders into a new
+        // folder locked different folders, the one above it and the one the first had just made (a trial). The lock goes
+        // with the descriptor; a folder made here and left empty by a refusal is removed.
+        let parent = target.deletingLastPathComponent()
+        let madeParent =
+            !fm.fileExists(atPath: parent.path) && (try? fm.createDirectory(at: parent, withIntermediateDirectories: true)) != nil
+        let lock = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if lock >= 0 { close(lock) } }
         if lock >= 0, flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            printError("note: another navviz is writing into \(shown(maker)); waiting for it")
+            printError("note: another navviz is writing into \(shown(parent)); waiting for it")
             while flock(lock, LOCK_EX) != 0, errno == EINTR {}
         }
-        let (unchanged, checked) = try checkReplaceable(
-            target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
-        let parent = target.deletingLastPathComponent()
+        let unchanged: [String: String]
+        let checked: Listing
+        do {
+            (unchanged, checked) = try checkReplaceable(
+                target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
+        } catch {
+            if madeParent { rmdir(parent.path) }
+            throw error
+        }
         removeAbandonedSiblings(of: target)
         let staging = parent.appendingPathComponent(
             siblingPrefix(of: target, ".navviz-tmp-") + "\(ProcessInfo.processInfo.processIdentifier)")
@@ -142,6 +155,7 @@ enum OutputDirectory {
             }
         } catch {
             try? fm.removeItem(at: staging)
+            if madeParent { rmdir(parent.path) }
             if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure(
                 message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? Self.describe(error))",

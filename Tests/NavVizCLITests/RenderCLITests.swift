@@ -558,12 +558,15 @@ import Testing
     }
 
     /// One navviz at a time replaces an output in a folder: a second waits, saying so (two renders into one folder
-    /// failed one time in ten with a false "changed since navviz wrote it"). The test holds the lock itself.
+    /// failed one time in ten with a false "changed since navviz wrote it"). The test holds the lock itself, on the
+    /// folder the output goes in as a first render that had just made it would (two renders into a new folder locked
+    /// different folders, and the second failed: a trial).
     @Test func aSecondNavvizWaitsForTheFolderItWritesInto() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
-        let lock = open(tmp.path, O_RDONLY | O_DIRECTORY)
+        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let lock = open(tmp.appendingPathComponent("out").path, O_RDONLY | O_DIRECTORY)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
         let process = Process()
         process.executableURL = try #require(Self.binary)
@@ -579,8 +582,8 @@ import Testing
         while !String(decoding: said, as: UTF8.self).contains("\n"), Date() < deadline {
             said += err.fileHandleForReading.availableData
         }
-        #expect(String(decoding: said, as: UTF8.self) == "note: another navviz is writing into .; waiting for it\n")
-        #expect(process.isRunning && !FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out").path))
+        #expect(String(decoding: said, as: UTF8.self) == "note: another navviz is writing into out; waiting for it\n")
+        #expect(process.isRunning && !FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out/a").path))
         close(lock)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
