@@ -437,6 +437,40 @@ if wants("render-cli") {
     }
 }
 
+// MARK: navviz diff of long flows
+
+/// A flow of `steps` pushes whose stack only grows (every state holds every earlier screen), and its edit: every 15th
+/// screen renamed. Comparing state n costs what it holds, so the total grows with the square of the steps; a set built
+/// per controller made it grow with the cube (two 1,200-step flows took 41 s, a trial).
+func growingFlow(steps: Int, edited: Bool) -> String {
+    let pushes = (0..<steps).map { i in #"{"push": "\#(edited && i % 15 == 0 ? "Renamed" : "Screen")\#(i)"}"# }
+    return #"{"navviz": 1, "name": "flow", "root": {"navigation": ["Home"]}, "steps": [\#(pushes.joined(separator: ", "))]}"#
+}
+
+if wants("diff") {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    if FileManager.default.isExecutableFile(atPath: binary) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-diff-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        print("")
+        print("navviz diff of two flows whose stacks grow with every step (every 15th screen renamed; best of 3):")
+        var previous: Double?
+        for steps in [300, 600, 1_200] {
+            try? growingFlow(steps: steps, edited: false).write(toFile: "\(folder)/a\(steps).json", atomically: true, encoding: .utf8)
+            try? growingFlow(steps: steps, edited: true).write(toFile: "\(folder)/b\(steps).json", atomically: true, encoding: .utf8)
+            let time = (0..<3).map { _ in
+                shell("'\(binary)' diff '\(folder)/a\(steps).json' '\(folder)/b\(steps).json' >/dev/null")
+            }.min()!
+            let growth = previous.map { String(format: " (%.1f× the half; 4× is the square)", time / $0) } ?? ""
+            print(String(format: "  %5d steps: %7.2f s", steps, time) + growth)
+            previous = time
+        }
+    } else {
+        print("navviz diff: skipped (build the navviz product in release first)")
+    }
+}
+
 // MARK: Widths of realistic apps
 
 if wants("widths") {
