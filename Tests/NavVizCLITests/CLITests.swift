@@ -137,6 +137,18 @@ private let goodScenario =
         #expect(lines.suffix(2) == ["16 ok, 2 noop, 4 rejected; all expectations hold", ""])
     }
 
+    /// A name past 40 characters is shortened in the `visible` column, which every row pads to (a 254-character name made
+    /// the table unreadable in a terminal, a trial); the events keep it whole.
+    @Test func aLongVisibleNameIsShortenedInTheTable() throws {
+        let long = "Very" + String(repeating: "Long", count: 20) + "ViewController"
+        let folder = try ScenarioFolder(["long.json": #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "\#(long)"}]}"#])
+        let result = try navviz("run", "long.json", in: folder.url)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let shown = "VeryLongLongLongLong…gLongViewController"
+        #expect(lines[1] == "#    op       status    " + "visible".padding(toLength: 42, withPad: " ", startingAt: 0) + "events")
+        #expect(lines[3] == "1    push     ok        \(shown)  Home.wD \(long).wA Home.dD \(long).dA")
+    }
+
     /// Hooks follow `|` even when a step made no callback, so they never read as callbacks.
     @Test func hooksFollowTheBarEvenWithoutCallbacks() throws {
         let result = try navviz("run", "Samples/ariadne-routing.json")
