@@ -258,7 +258,10 @@ extension DOTBuilder {
         if let banner = DiagramStyle.banner(for: outcome.status) {
             var text = outcome.status.rawValue.uppercased()
             if let message = outcome.message { text += ": " + message }
-            rows.append(TextBlock.row(text, bold: true, color: DiagramStyle.onAccentText, background: banner))
+            // Wrapped as a note is: a long name in a refusal made the caption wider than the panels.
+            for line in Self.wrap(text, width: 100) {
+                rows.append(TextBlock.row(line, bold: true, color: DiagramStyle.onAccentText, background: banner))
+            }
         } else {
             rows.append(TextBlock.row("status: ok", color: DiagramStyle.okText))
         }
@@ -287,9 +290,11 @@ extension DOTBuilder {
     func eventsTable(_ outcome: StepOutcome) -> TextBlock {
         var rows = [TextBlock.row("Appearance events", bold: true)]
         if outcome.events.isEmpty { rows.append(TextBlock.row("none", color: DiagramStyle.subtleText)) }
+        // A name as long as a box shows it (a trial's 254-character name made the list, and the diagram, 1,100 pt wide).
         for (index, event) in outcome.events.prefix(Self.eventsShown).enumerated() {
             let animated = event.isAnimated ? " (animated)" : ""
-            rows.append(TextBlock.row("\(index + 1). \(event.description)\(animated)"))
+            rows.append(
+                TextBlock.row("\(index + 1). \(DiagramStyle.capped(event.controller.rawValue)).\(event.callback.rawValue)\(animated)"))
         }
         if outcome.events.count > Self.eventsShown {
             let more = outcome.events.count - Self.eventsShown
@@ -298,8 +303,11 @@ extension DOTBuilder {
         for hook in outcome.hooks {
             rows.append(TextBlock.row("hook: " + hook.description, color: DiagramStyle.subtleText))
         }
+        // Wrapped: a warning is a sentence or two, and one line of it stood wider than both panels.
         for warning in outcome.warnings {
-            rows.append(TextBlock.row("⚠ " + warning, color: DiagramStyle.softFailureBanner))
+            for (number, line) in Self.wrap(warning, width: 72).enumerated() {
+                rows.append(TextBlock.row((number == 0 ? "⚠ " : "   ") + line, color: DiagramStyle.softFailureBanner))
+            }
         }
         return TextBlock(rows: rows, border: true)
     }

@@ -1,0 +1,44 @@
+import NavVizCore
+import Testing
+
+@testable import NavVizRender
+
+/// The text beside and above a transition's panels stays as narrow as a box: a long name is shortened as a box shortens
+/// it, and a long warning or refusal is wrapped (a trial's 254-character name made one transition 1,100 pt wide, its
+/// panels a fraction of it).
+@Suite struct TransitionTextTests {
+    let builder = DOTBuilder(options: .focused)
+    let long = "Very" + String(repeating: "Long", count: 60) + "ViewController"
+
+    /// Every row's text, span after span.
+    func texts(_ block: TextBlock) -> [String] { block.rows.map { $0.spans.map(\.text).joined() } }
+
+    @Test func eventsShowALongNameAsABoxDoes() {
+        var outcome = StepOutcome(status: .ok)
+        outcome.events = [AppearanceEvent(NodeID(long), .viewWillAppear, animated: true)]
+        let rows = texts(builder.eventsTable(outcome))
+        #expect(rows == ["Appearance events", "1. \(DiagramStyle.capped(long)).viewWillAppear (animated)"])
+        #expect(DiagramStyle.capped(long).count == DiagramStyle.nameLimit)
+    }
+
+    @Test func aLongWarningIsWrapped() {
+        var outcome = StepOutcome(status: .ok)
+        let warning = Array(repeating: "'split' is expanded with no secondary column", count: 5).joined(separator: ", ")
+        outcome.warnings = [warning]
+        let rows = texts(builder.eventsTable(outcome)).dropFirst(2)
+        #expect(rows.count > 1)
+        #expect(rows.allSatisfy { $0.count <= 75 })
+        #expect(rows.first?.hasPrefix("⚠ 'split'") == true && rows.dropFirst().allSatisfy { $0.hasPrefix("   ") })
+        #expect(rows.map { $0.dropFirst(2).trimmingPrefix(" ") }.joined(separator: " ") == warning)
+    }
+
+    @Test func aLongRefusalIsWrapped() {
+        let outcome = StepOutcome(
+            status: .rejected, message: "Cannot push '\(long)': it is already in the stack of 'nav' and more words after it")
+        let rows = texts(builder.transitionCaption(TransitionInfo(index: 3, op: "push", outcome: outcome)))
+        let banner = rows.dropFirst(2)
+        #expect(banner.count > 1)
+        #expect(banner.allSatisfy { $0.count <= 100 || !$0.contains(" ") })
+        #expect(banner.joined(separator: " ") == "REJECTED: " + outcome.message!)
+    }
+}
