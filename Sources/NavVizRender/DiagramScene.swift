@@ -69,7 +69,8 @@ struct FoldSummary: Equatable, Sendable {
     var title: String
     /// The line under it: `1 controller`, `Home…Settings`.
     var detail: String
-    /// Every folded controller's name, for the tooltip.
+    /// Every folded controller's id, for the tooltip: the name `run --json`, `diff` and `--focus` use (a trial found a
+    /// folded `UINavigationController#2` only as `UINavigationController`).
     var names: [String]
     /// Every node the box stands for, so a transition can mark the box when one of them changed.
     var members: [NodeID] = []
@@ -444,7 +445,7 @@ extension DiagramItem {
         // decided, read as a rule-less dash).
         folded.node.isLoaded = item.nodes.contains(where: \.isLoaded)
         folded.folded = FoldSummary(
-            title: title, detail: detail, names: item.names, members: item.ids, counted: Array(item.ids.dropFirst()))
+            title: title, detail: detail, names: item.nodes.map(\.id.rawValue), members: item.ids, counted: Array(item.ids.dropFirst()))
         return folded
     }
 
@@ -476,7 +477,7 @@ extension DiagramItem {
             detail = "keys: " + shown.joined(separator: ", ").replacingOccurrences(of: ", …,", with: " …")
         }
         folded.folded = FoldSummary(
-            title: title, detail: detail, names: run.map(\.node.displayName),
+            title: title, detail: detail, names: run.map(\.node.id.rawValue),
             members: run.flatMap(\.ids), counted: run.flatMap(\.ids))
         return folded
     }

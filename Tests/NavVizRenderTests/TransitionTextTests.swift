@@ -42,3 +42,18 @@ import Testing
         #expect(banner.joined(separator: " ") == "REJECTED: " + outcome.message!)
     }
 }
+
+/// A folded box's tooltip lists the ids of what it folds, as `run --json`, `diff` and `--focus` name them (a trial found
+/// a folded tab's `UINavigationController#2` only as `UINavigationController`).
+@Suite struct FoldedTooltipTests {
+    @Test func aFoldedTabsTooltipNamesItsIds() throws {
+        // A title is a box's name, not its id (a capture's class is its name too).
+        var settings = NodeSpec.navigation([.screen("Settings")])
+        settings.title = "Settings tab"
+        let sim = try Simulator(root: .tabs([.navigation([.screen("Home")]), settings]))
+        let tab = sim.hierarchy[sim.hierarchy.root!].children[1]
+        let dot = DOTBuilder(options: .focused).state(sim.hierarchy, finder: sim.finderResult)
+        #expect(tab.rawValue.hasSuffix("#2"))
+        #expect(dot.contains(#"tooltip="folded: \#(tab.rawValue), Settings""#))
+    }
+}
