@@ -102,9 +102,6 @@ public struct NodeSpec: Sendable, Equatable {
         return spec
     }
 
-    /// How many levels the literal nests, its children and what it presents alike (the literal is level 1).
-    public var depth: Int { 1 + ((children + presentsStorage).map(\.depth).max() ?? 0) }
-
     /// Every screen name this literal (and what it nests) builds.
     public var screenNames: [String] {
         var names: [String] = []

@@ -181,8 +181,14 @@ extension PrintHierarchy {
 
     /// The number of the first controller line after line `line`; with `topLevel`, the first at the top level: where a
     /// dump starts.
-    static func firstControllerLine(in lines: [(number: Int, text: Substring)], after line: Int, topLevel: Bool) -> Int? {
-        lines.first { $0.number > line && (!topLevel || $0.text.hasPrefix("<")) && isControllerLine($0.text) }?.number
+    static func firstControllerLine(in lines: [(number: Int, text: Substring)], after: Int, topLevel: Bool) -> Int? {
+        lines.first { line in
+            // Cycript's output comes in backticks or quotes (`` `<X 0x…>, state: …` ``): a second dump so was left out as
+            // a later command's output (a review).
+            let text = line.text.first == "`" || line.text.first == "\"" ? line.text.dropFirst() : line.text
+            return line.number > after && (!topLevel || text.hasPrefix("<"))
+                && isControllerLine(text)
+        }?.number
     }
 
     /// Whether a line of the text is the command that prints a dump at a debugger's prompt (`(lldb) po …
@@ -290,7 +296,7 @@ extension PrintHierarchy {
                 }
                 // Unless a later command printed a dump again (`(lldb) c`, the process's output, then the same command):
                 // the later dump is the one that matters, and keeping the first silently lost it (a trial).
-                if let second = firstControllerLine(in: lines, after: number, topLevel: true),
+                if let second = firstControllerLine(in: lines, after: prompt, topLevel: true),
                     let secondPrompt = prompts.last(where: { $0.number < second })?.number
                 {
                     throw .twoDumps(file: file, line: second, prompt: secondPrompt)
@@ -327,7 +333,8 @@ extension PrintHierarchy {
                 guard depth <= lastAtDepth.count else {
                     throw .skippedLevel(file: file, line: number, depth: depth, previous: controllers.last!.depth)
                 }
-                guard depth <= Self.maxDepth else { throw .tooDeep(file: file, line: number, limit: Self.maxDepth) }
+                // Depth 0 is the first level: a dump of 101 levels was imported as a scenario that `run` then refused (a review).
+                guard depth < Self.maxDepth else { throw .tooDeep(file: file, line: number, limit: Self.maxDepth) }
                 let parent = lastAtDepth[depth - 1]
                 controller.parent = parent
                 controller.link = isPresented ? .presented : .child
@@ -501,7 +508,10 @@ extension PrintHierarchy {
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays. A fence glued
         // to the dump's first or last line goes too (a page's Markdown source, ```` ```<UINavigationController …> ````: a
         // trial of new real captures was told its dump was a fragment).
-        if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~") {
+        // Anywhere a fence line is (below a heading, a prompt or a command: a review's fence was read as a dump line).
+        if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~")
+            || splitLines(body).contains(where: isFence)
+        {
             body = Substring(splitLines(body).map { isFence($0) ? "" : withoutGluedFence($0) }.joined(separator: "\n"))
         }
         if let start = body.firstIndex(where: { !$0.isWhitespace }), let end = body.lastIndex(where: { !$0.isWhitespace }), start < end,
@@ -580,11 +590,13 @@ extension PrintHierarchy {
             let unquoted = unescapedSwiftString(literal), let index = lines.firstIndex(where: { $0.number == number })
         {
             var after = lines[(index + 1)...]
-            let written = after.filter { !$0.text.allSatisfy(\.isWhitespace) }
-            if let first = written.first, let last = written.last,
-                !written.contains(where: { isControllerLine($0.text) || isQuotedDump($0.text) || afterPrefix($0.text).hasPrefix("`<") })
+            // With the prompts after it (filtered out above), so that one note covers the lines in order (a review).
+            let numbers = after.filter { !$0.text.allSatisfy(\.isWhitespace) }.map(\.number) + prompts.map(\.number).filter { $0 > number }
+            if let first = numbers.min(), let last = numbers.max(),
+                !after.contains(where: { mayBeDumpText($0.text) }),
+                !prompts.contains(where: { $0.number > number && mayBeDumpText($0.command) })
             {
-                leftOut.append((first.number...last.number, "the text after the quoted dump (its closing quote is on line \(number))"))
+                leftOut.append((first...last, "the text after the quoted dump (its closing quote is on line \(number))"))
                 after = []
             }
             lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) } + after
@@ -604,18 +616,26 @@ extension PrintHierarchy {
     }
 
     /// The lines above a Markdown fence that opens the dump, and the fence's line (both 1-based), when text is above the
-    /// fence, none of it a prompt, a command or a controller line, and the fence's next written line is the dump's first
-    /// (a controller line, a quoted dump) or the command that printed it.
+    /// fence, none of it a prompt, a command or any part of a dump (`mayBeDumpText`), and the fence opens what a capture
+    /// starts with: a prompt, the command, a dump's line in whatever wraps it (a log header, `Optional(`, a quote).
     static func textAboveFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
         guard let fence = lines.firstIndex(where: isFence),
             let first = lines[..<fence].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
             let last = lines[..<fence].lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
-            !lines[..<fence].contains(where: { isPrompt($0) || isCommand($0) || isControllerLine($0) || $0.contains(", state: ") }),
+            !lines[..<fence].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) }),
             let next = lines[(fence + 1)...].first(where: { !$0.allSatisfy(\.isWhitespace) })
         else { return nil }
         let text = next.drop(while: \.isWhitespace)
-        guard isControllerLine(text) || isQuotedDump(text) || isCommand(text) || text.hasPrefix("`<") else { return nil }
+        guard isPrompt(text) || isCommand(text) || isOptionalHeader(text) || mayBeDumpText(text) else { return nil }
         return (first + 1...last + 1, fence + 1)
+    }
+
+    /// Whether a line may hold part of a controller line, however it was wrapped, prefixed or quoted (`<X 0x…>,` alone,
+    /// `state: appeared, view: <UIView 0x…>`, a log header before one): text around a dump is left out only when none of
+    /// it may be (a review: a second dump, wrapped or behind log headers, was left out as text instead of refused).
+    static func mayBeDumpText(_ line: Substring) -> Bool {
+        line.contains("state: ") || line.contains("view: ") || line.contains("(view not loaded)") || line.contains("presented with")
+            || (line.contains("<") && line.contains(">"))
     }
 
     /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces (or none) before its

@@ -187,13 +187,13 @@ public struct ScenarioDecoder: FieldReader {
             if Capture.isSnapshot(raw) {
                 // A canonical snapshot (what `navviz import` writes from a capture).
                 initialHierarchy = snapshot(raw, "root", device: device)
-                if let hierarchy = initialHierarchy, let error = Snapshot.depthError(hierarchy, file: file, path: "root") { fail(error) }
+                // Not when replaying a journal: a session an earlier navviz acknowledged comes back as it was.
+                if !replaying, let hierarchy = initialHierarchy, let error = Snapshot.depthError(hierarchy, file: file, path: "root") {
+                    fail(error)
+                }
                 root = .screen("(snapshot)")
             } else {
                 root = node(raw, "root")
-                if let depth = root?.depth, depth > Hierarchy.maxDepth {
-                    fail(.invalidNode(file: file, path: "root", reason: Hierarchy.tooDeep(depth)))
-                }
             }
         } else {
             fail(.missingField(file: file, path: "(top level)", field: "root"))
@@ -229,9 +229,12 @@ public struct ScenarioDecoder: FieldReader {
             errors = merged + late[next...].map(\.error)
         }
         if errors.isEmpty, let root, initialHierarchy == nil {
-            // The root must be buildable (no self references, a valid initial selection…).
+            // The root must be buildable (no self references, a valid initial selection…), and no deeper than a step may
+            // nest it as built: a phone collapses a split onto its primary's stack, a level deeper than the literal (a
+            // review: a 99-deep literal built 148 levels, whose run JSON navviz's own reader refused).
             do {
-                _ = try Simulator(root: root, device: device, screens: screens)
+                let simulator = try Simulator(root: root, device: device, screens: screens)
+                if !replaying, let error = Snapshot.depthError(simulator.hierarchy, file: file, path: "root") { fail(error) }
             } catch {
                 fail(.invalidNode(file: file, path: "root", reason: error.description))
             }

@@ -83,7 +83,10 @@ extension Session {
             var hierarchy = Hierarchy(device: header.device, screens: header.screens)
             if let root, root != .null {
                 do {
-                    hierarchy = try Snapshot.decodeRoot(root, file: "body", path: "root", device: header.device)
+                    hierarchy =
+                        replaying
+                        ? try Snapshot.decode(root, file: "body", path: "root", device: header.device)
+                        : try Snapshot.decodeRoot(root, file: "body", path: "root", device: header.device)
                 } catch {
                     throw .invalidBody(error)
                 }

@@ -24,7 +24,7 @@ import Testing
             let arrays = String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth)
             #expect(throws: Never.self) { try JSONParser.parse(arrays) }
 
-            let dump = (0...PrintHierarchy.maxDepth).map { level in
+            let dump = (0..<PrintHierarchy.maxDepth).map { level in
                 String(repeating: "   | ", count: level) + "<Shop.Level\(level)ViewController>, state: appeared, view: <UIView>"
             }.joined(separator: "\n")
             do {
@@ -39,7 +39,7 @@ import Testing
                 }
                 #expect(try Snapshot.decode(snapshot, file: "run.json") == hierarchy)
                 let finder = ViewFinder().find(in: hierarchy)
-                #expect(finder.visible == NodeID("Level\(PrintHierarchy.maxDepth)ViewController"))
+                #expect(finder.visible == NodeID("Level\(PrintHierarchy.maxDepth - 1)ViewController"))
                 for options in [DiagramOptions.focused, DiagramOptions(expandAll: true)] {
                     #expect(DOTBuilder.boxCount(in: DOTBuilder(options: options).state(hierarchy, finder: finder)) > 1)
                 }

@@ -503,6 +503,20 @@ import Testing
             "[.code-highlight: 1-99]\n[.code-highlight: 1]\n~~~\n<UITabBarController>, state: appeared, view: <UILayoutContainerView>\n   | <A>, state: appeared, view: <UIView>\n~~~",
             "lines 1–2: the text above the code block the dump is in (its fence is on line 3) left out: not the dump"
         ),
+        // Above a fence that opens a wrapped dump, chisel's prompt, or below a heading naming the method (each was refused).
+        (
+            "### pvc\n```\n<UITabBarController 0x1>,\n state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+            "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
+        ),
+        (
+            "### po\n```\n(lldb) pvc\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+            "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
+        ),
+        // A quoted dump, then a debugger command and its output: one note, in line order (there were two).
+        (
+            "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n(lldb) po [self.view recursiveDescription]\n<UIView: 0x9; frame = (0 0; 375 812); layer = <CALayer: 0xa>>",
+            "lines 2–3: the debugger command on line 2 and its output left out: not the dump"
+        ),
         // Text after cycript's quoted dump: its closing quote ends the dump (the next command was refused as a dump line).
         (
             "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\"<A 0x1>, state: appeared, view: <UIView 0x2>\\n   | <B 0x3>, state: appeared, view: <UIView 0x4>\"\n\n获取bundle info\n[[NSBundle mainBundle] infoDictionary].toString()\n",
@@ -798,6 +812,20 @@ import Testing
             "+ <UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>, presented with: <_UIFullscreenPresentationController: 0x3>\n|    | <UIViewController: 0x4>, state: appeared, view: <UIView: 0x5>",
             "dump.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
+        // A second dump around a quoted one or a fenced one, however it is wrapped, is refused, not left out as text (a
+        // review): wrapped after the quoted dump, backticked after cycript's prompt, wrapped above the fence.
+        (
+            "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n\n<UITabBarController 0x5>,\n state: appeared, view: <UILayoutContainerView 0x6>\n   | <B 0x7>,\n state: appeared, view: <UIView 0x8>",
+            "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+        ),
+        (
+            "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\ncy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n   | <B 0x7>, state: appeared, view: <UIView 0x8>`",
+            "dump.txt: line 4: a second dump starts here, after the prompt on line 3: keep one dump per file"
+        ),
+        (
+            "<UINavigationController 0x10>,\n state: appeared, view: <UILayoutContainerView 0x11>\n   | <Old 0x12>,\n state: appeared, view: <UIView 0x13>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+            "dump.txt: line 7: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+        ),
         // A dump after a quoted one is named by its own line, not the string's (a trial: line 1 was blamed).
         (
             "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\n<UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>",
@@ -882,6 +910,15 @@ import Testing
         #expect(error(text) == message)
     }
 
+    /// A fence below a heading or a prompt naming the method is not read as a dump line (it was quoted as one, a review).
+    @Test(arguments: [
+        "Output of _printHierarchy:\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+        "(lldb) po [UIViewController _printHierarchy]\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+    ])
+    func aFenceBelowTheCommandIsNotADumpLine(text: String) throws {
+        #expect(try PrintHierarchy.parse(text, file: "dump.txt").controllers.map(\.className) == ["UITabBarController", "A"])
+    }
+
     @Test func aDumpDeeperThanTheLimitIsRefused() {
         func dump(depth: Int) -> String {
             (0...depth).map { level in
@@ -889,8 +926,8 @@ import Testing
             }.joined(separator: "\n")
         }
         #expect(
-            error(dump(depth: PrintHierarchy.maxDepth + 1))
-                == "dump.txt: line 102: nested deeper than 100 levels: navviz reads hierarchies up to 100 controllers deep")
+            error(dump(depth: PrintHierarchy.maxDepth))
+                == "dump.txt: line 101: nested deeper than 100 levels: navviz reads hierarchies up to 100 controllers deep")
     }
 
     @Test func looksLikeDumpTellsCapturesFromJSON() {

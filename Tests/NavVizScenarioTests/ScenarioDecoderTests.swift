@@ -833,4 +833,25 @@ private let nodeLiteral =
         #expect(messages(withRoot(snapshot(Hierarchy.maxDepth + 1))) == ["shop.json: root: \(reason)"])
         #expect(messages(withRoot(snapshot(Hierarchy.maxDepth))) == [])
     }
+
+    /// The root is measured as built: a phone collapses a split's secondary onto its primary's stack, a level deeper than
+    /// the literal (a review: a 99-deep literal built 148 levels, and navviz's own reader refused its run JSON).
+    @Test func aRootIsMeasuredAsBuilt() {
+        let chain = (1..<(Hierarchy.maxDepth - 2)).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in
+            #"{"screen": "S\#(level)", "children": [\#(inner)]}"#
+        }
+        let split = #"{"split": {"primary": {"navigation": ["Menu"]}, "secondary": {"navigation": [\#(chain)]}}}"#
+        func scenario(_ device: String) -> String { #"{"navviz": 1, "device": "\#(device)", "root": \#(split)}"# }
+        #expect(messages(scenario("pad")) == [])
+        #expect(
+            messages(scenario("phone")) == [
+                "shop.json: root: nests 101 levels deep, children and presentations alike: navviz keeps a hierarchy within 100 "
+                    + "levels (every state, its run JSON and its drawing stay bounded)"
+            ])
+        // A journal an earlier navviz wrote is replayed as it was acknowledged.
+        #expect(throws: Never.self) {
+            try ScenarioDecoder.decode(
+                ScenarioDecoder.parseDocument(scenario("phone"), file: "shop.json"), file: "shop.json", replaying: true)
+        }
+    }
 }

@@ -568,3 +568,23 @@ import Testing
         await store.close()
     }
 }
+
+/// A session's root deeper than the limit: refused when created (400), restored as acknowledged from a journal an
+/// earlier navviz wrote (a review: the new refusal lost such sessions on restart).
+@Suite struct DeepRootSessionTests {
+    /// A snapshot chain `depth` levels deep.
+    static func chain(_ depth: Int) -> JSONValue {
+        (1..<depth).reversed().reduce(JSONValue.object([("id", .string("Leaf")), ("kind", .string("controller"))])) { inner, level in
+            .object([("id", .string("S\(level)")), ("kind", .string("controller")), ("children", .array([inner]))])
+        }
+    }
+
+    @Test func aDeepRootIsRefusedWhenCreatedAndRestoredWhenReplayed() throws {
+        let body = JSONValue.object([("root", Self.chain(101))])
+        let id = try #require(SessionID("deep"))
+        #expect(throws: ServerError.self) { try Session.create(from: body, id: id, created: "") }
+        let replayed = try Session.create(from: body, id: id, created: "", replaying: true)
+        #expect(replayed.simulator.hierarchy.depth == 101)
+        #expect(throws: Never.self) { try Session.create(from: .object([("root", Self.chain(100))]), id: id, created: "") }
+    }
+}
