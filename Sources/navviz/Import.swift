@@ -20,7 +20,10 @@ struct KindOptions: ParsableArguments {
 
     func validate() throws {
         for rule in rules where Capture.kindRule(rule) == nil {
-            throw ValidationError("Invalid --kind '\(Terminal.inline(rule))': expected \(Capture.kindRuleExpected)")
+            let kind = rule.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+            throw ValidationError(
+                "Invalid --kind '\(Terminal.inline(rule))': expected \(Capture.kindRuleExpected)"
+                    + didYouMean(kind, ["navigation", "tab", "split", "controller"]))
         }
     }
 }
@@ -58,7 +61,9 @@ extension NavVizCommand {
         func validate() throws {
             if output == "" { throw ValidationError("The output file must not be empty") }
             if captures.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once") }
-            if let device, Device(rawValue: device) == nil { throw ValidationError("Unknown --device '\(device)'. Use phone or pad") }
+            if let device, Device(rawValue: device) == nil {
+                throw ValidationError("Unknown --device '\(device)'. Use phone or pad" + didYouMean(device, ["phone", "pad"]))
+            }
         }
 
         func run() throws {

@@ -38,6 +38,18 @@ struct NavVizCommand: AsyncParsableCommand {
                     message: "navviz help: no command '\(Terminal.inline(name))'\(guess). Commands: \(names.joined(separator: ", "))",
                     code: CommandFailure.usage)
             }
+            // A mistyped command (`navviz rnu x.json`): ArgumentParser said "2 unexpected arguments" (a trial).
+            if let first = words.first, !first.hasPrefix("-"), first != "help",
+                !configuration.subcommands.contains(where: { $0._commandName == first })
+            {
+                let names = configuration.subcommands.map { $0._commandName }
+                if let guess = Suggestion.closest(to: first, in: names) {
+                    throw CommandFailure(
+                        message:
+                            "navviz: no command '\(Terminal.inline(first))'. Did you mean '\(guess)'? Commands: \(names.joined(separator: ", "))",
+                        code: CommandFailure.usage)
+                }
+            }
             // navviz's commands have none of their own: a second word names nothing either (`help render bogus`).
             let named = words.dropFirst().filter { !$0.hasPrefix("-") }
             if words.first == "help", named.count > 1, named[0] != "help" {
@@ -181,6 +193,12 @@ enum StandardOutput {
     }
 }
 
+/// `. Did you mean 'ariadne'?` when `word` is close to one of `candidates` (a trial: `--device ipad` and `--finder Ariadne`
+/// suggested nothing, where the scenario's fields did), else nothing.
+func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    Suggestion.closest(to: word, in: candidates).map { ". Did you mean '\($0)'?" } ?? ""
+}
+
 /// C's `stdout`, the stream `print` writes to, found by its symbol (Swift 6 refuses to read the mutable C global).
 enum FileDescriptorStream {
     nonisolated(unsafe) static let standardOutput: UnsafeMutablePointer<FILE>? = {
@@ -202,7 +220,16 @@ func printError(_ text: String) {
 
 /// Writes `text` to standard error as is, after what standard output holds: where both go to one pipe (a CI log),
 /// a summary on stderr no longer lands in the middle of a line printed before it (a trial's CI log).
+///
+/// Through write(2), whose failure (a full disk, a closed pipe) is left alone: FileHandle's write stops the process on one
+/// (`serve 2> /dev/full` died with "Illegal instruction", a review).
 func writeStandardError(_ text: String) {
     fflush(nil)
-    FileHandle.standardError.write(Data(text.utf8))
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        bytes = bytes.dropFirst(written)
+    }
 }

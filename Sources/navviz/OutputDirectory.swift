@@ -21,9 +21,12 @@ enum OutputDirectory {
     ///
     /// `scenarioFolders` are the scenario folders of a render of several scenarios: a one-scenario render's
     /// manifest in one of them speaks for its files (no other nested manifest does).
+    ///
+    /// `root` is the folder the command was given when `destination` is a folder inside it (`render -o out` of one
+    /// scenario writes `out/shop`): the lock is taken where a render of several scenarios into `root` takes it.
     static func write(
         _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil, partial: String? = nil,
-        scenarioFolders: Set<String> = []
+        scenarioFolders: Set<String> = [], root: String? = nil
     ) throws(CommandFailure) {
         guard !destination.isEmpty else {
             throw CommandFailure(message: "the output directory must not be empty", code: CommandFailure.usage)
@@ -70,17 +73,27 @@ enum OutputDirectory {
                 message: "\(place): cannot write the output there\(why): \(String(cString: strerror(errno)))",
                 code: CommandFailure.ioError)
         }
-        // One navviz at a time replaces an output in the folder it goes in, made first when new: a second one waits (it
-        // read the first one's half-replaced folder as files changed since navviz wrote them). Two renders into a new
-        // folder locked different folders, the one above it and the one the first had just made (a trial). The lock goes
-        // with the descriptor; a folder made here and left empty by a refusal is removed.
+        // One navviz at a time replaces an output in the folder the command's output goes in (`root`'s, when the output
+        // is a folder inside it: a render of several scenarios replaces `root` whole), made first when new: a second one
+        // waits (it read the first one's half-replaced folder as files changed since navviz wrote them). Two renders into
+        // a new folder locked different folders, the one above it and the one the first had just made (a trial), and so
+        // did a render of one scenario and one of several into one -o (a review). The lock goes with the descriptor.
         let parent = target.deletingLastPathComponent()
-        let madeParent =
-            !fm.fileExists(atPath: parent.path) && (try? fm.createDirectory(at: parent, withIntermediateDirectories: true)) != nil
-        let lock = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let lockFolder = root.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent() } ?? parent
+        if !fm.fileExists(atPath: lockFolder.path) { try? fm.createDirectory(at: lockFolder, withIntermediateDirectories: true) }
+        /// The folders made here, below the nearest one that existed, removed again when a refusal or a failure leaves
+        /// them empty (every level of `-o w1/w2/w3`, a review).
+        func removeMadeFolders() {
+            var folder = parent
+            while folder.path.count > existing.path.count, folder.path.hasPrefix(existing.path + "/") {
+                rmdir(folder.path)
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        let lock = open(lockFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if lock >= 0 { close(lock) } }
         if lock >= 0, flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            printError("note: another navviz is writing into \(shown(parent)); waiting for it")
+            printError("note: another navviz is writing into \(shown(lockFolder)); waiting for it")
             while flock(lock, LOCK_EX) != 0, errno == EINTR {}
         }
         let unchanged: [String: String]
@@ -89,7 +102,7 @@ enum OutputDirectory {
             (unchanged, checked) = try checkReplaceable(
                 target, named: destination, isOutput: isOutput, partial: partial, folders: scenarioFolders)
         } catch {
-            if madeParent { rmdir(parent.path) }
+            removeMadeFolders()
             throw error
         }
         removeAbandonedSiblings(of: target)
@@ -155,7 +168,7 @@ enum OutputDirectory {
             }
         } catch {
             try? fm.removeItem(at: staging)
-            if madeParent { rmdir(parent.path) }
+            removeMadeFolders()
             if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure(
                 message: "\(destination): cannot write the output: \((error as? NewFileError)?.description ?? Self.describe(error))",

@@ -88,7 +88,8 @@ extension NavVizCommand {
             }
             if let finder, ViewFinderStrategy(name: finder) == nil {
                 throw ValidationError(
-                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + didYouMean(finder, ViewFinderStrategy.allCases.map(\.rawValue)))
             }
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
             if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
@@ -196,7 +197,7 @@ extension NavVizCommand {
             let partial = limits.isEmpty ? nil : limits.joined(separator: " ")
             if single, let only = outputs.first {
                 let target = "\(output)/\(only.folder)"
-                try OutputDirectory.write(only.files, to: target, partial: partial)
+                try OutputDirectory.write(only.files, to: target, partial: partial, root: output)
                 say("Rendered \(Terminal.inline(entries[0].scenario)): \(only.files.count) files in \(Terminal.inline(target))/")
                 say("Open \(target)/index.html")
             } else {

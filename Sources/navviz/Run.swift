@@ -30,7 +30,8 @@ extension NavVizCommand {
         func validate() throws {
             if let finder, ViewFinderStrategy(name: finder) == nil {
                 throw ValidationError(
-                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + didYouMean(finder, ViewFinderStrategy.allCases.map(\.rawValue)))
             }
         }
 

@@ -302,7 +302,10 @@ extension NavVizCommand {
                     if token != nil, !toTerminal {
                         line += "; the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN"
                     }
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    // Through stdio, not FileHandle, whose write stops the process on a full disk or a closed pipe (a
+                    // review); a line lost so is said when the daemon stops (exit 74).
+                    print(line)
+                    fflush(nil)
                 }
             } catch {
                 // At startup nothing was sent to be accepted: the journal's folder is what failed.

@@ -619,6 +619,50 @@ private let goodScenario =
         #expect(status == 74 ? lost.contains(stderr) : stderr.contains("steps[0].expect.visible (step 1)"))
     }
 
+    /// The daemon with its standard output, or its standard error, on a full disk: it serves, stops on SIGINT and exits 74
+    /// saying so, where FileHandle's write stopped it with "Illegal instruction" (a review).
+    @Test(arguments: [true, false])
+    func theDaemonSurvivesAFullOutput(stdoutFull: Bool) throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let binary = try #require(NavVizBinary.url)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--memory"]
+        process.currentDirectoryURL = packageRoot
+        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardOutput = stdoutFull ? full : FileHandle.nullDevice
+        process.standardError = stdoutFull ? errors : full
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        #expect(process.isRunning)
+        process.interrupt()
+        let said = stdoutFull ? String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == (stdoutFull ? 74 : 0))
+        if stdoutFull { #expect(said.contains("navviz: cannot write to standard output")) }
+    }
+
+    /// A mistyped command, finder, device or kind suggests the close one, as a scenario's fields do (a trial got none).
+    @Test(arguments: [
+        (["rnu", "x.json"], "navviz: no command 'rnu'. Did you mean 'run'? Commands: run, validate, render, import, diff, check, serve\n"),
+        (
+            ["run", sample, "--finder", "Ariadne"],
+            "Error: Unknown finder 'Ariadne'. Use one of: navviz, ariadne, splitMain, splitDetail. Did you mean 'ariadne'?\n"
+        ),
+        (["import", "x.txt", "--device", "ipad"], "Error: Unknown --device 'ipad'. Use phone or pad. Did you mean 'pad'?\n"),
+        (
+            ["import", "x.txt", "--kind", "X=tabs"],
+            "Error: Invalid --kind 'X=tabs': expected Class=kind with kind one of navigation, tab, split, controller. Did you mean 'tab'?\n"
+        ),
+    ])
+    func aMistypedWordSuggestsTheCloseOne(arguments: [String], message: String) throws {
+        let result = try navviz(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message))
+    }
+
     @Test func noSubcommandIsAUsageErrorWithTheHelpOnStderr() throws {
         let result = try navviz()
         #expect(result.status == 64)

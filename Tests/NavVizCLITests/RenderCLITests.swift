@@ -558,19 +558,22 @@ import Testing
     }
 
     /// One navviz at a time replaces an output in a folder: a second waits, saying so (two renders into one folder
-    /// failed one time in ten with a false "changed since navviz wrote it"). The test holds the lock itself, on the
-    /// folder the output goes in as a first render that had just made it would (two renders into a new folder locked
-    /// different folders, and the second failed: a trial).
-    @Test func aSecondNavvizWaitsForTheFolderItWritesInto() throws {
+    /// failed one time in ten with a false "changed since navviz wrote it"). The test holds the lock itself, where a render
+    /// of several scenarios into `out` (which replaces `out` whole) takes it: beside `out`, whether `out` is new or made
+    /// already (a trial's two renders into a new folder, and a review's render of one scenario and one of several into
+    /// one -o, locked different folders).
+    @Test(arguments: [(["a.json"], false), (["a.json"], true), (["a.json", "b.json"], true)])
+    func aSecondNavvizWaitsForTheFolderItWritesInto(scenarios: [String], outExists: Bool) throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
         try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let lock = open(tmp.appendingPathComponent("out").path, O_RDONLY | O_DIRECTORY)
+        try Self.small.write(to: tmp.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        if outExists { try FileManager.default.createDirectory(at: tmp.appendingPathComponent("out"), withIntermediateDirectories: true) }
+        let lock = open(tmp.path, O_RDONLY | O_DIRECTORY)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
         let process = Process()
         process.executableURL = try #require(Self.binary)
-        process.arguments = ["render", "a.json", "-o", "out", "--format", "dot"]
+        process.arguments = ["render"] + scenarios + ["-o", "out", "--format", "dot"]
         process.currentDirectoryURL = tmp
         let err = Pipe()
         process.standardError = err
@@ -582,12 +585,25 @@ import Testing
         while !String(decoding: said, as: UTF8.self).contains("\n"), Date() < deadline {
             said += err.fileHandleForReading.availableData
         }
-        #expect(String(decoding: said, as: UTF8.self) == "note: another navviz is writing into out; waiting for it\n")
+        #expect(String(decoding: said, as: UTF8.self) == "note: another navviz is writing into .; waiting for it\n")
         #expect(process.isRunning && !FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out/a").path))
         close(lock)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out/a/states/000-initial.dot").path))
+    }
+
+    /// A write that fails leaves no folder it made behind, at any level of -o (only the last was removed, a review).
+    @Test func aFailedRenderRemovesTheFoldersItMade() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.small.write(to: tmp.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        // A partial render refuses nothing new; a render whose files cannot be written fails: a file named like a folder it
+        // needs (the staging folder's name is taken by a file without write permission is racy; a long name is not).
+        let long = String(repeating: "n", count: 300)
+        let result = try Self.navviz(["render", "a.json", "-o", "w1/w2/\(long)", "--format", "dot"], in: tmp)
+        #expect(result.status == 74)
+        #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("w1").path))
     }
 
     @Test func reRenderingOverItsOwnOutputWritesOnlyWhatChanged() throws {
