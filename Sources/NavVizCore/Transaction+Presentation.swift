@@ -52,10 +52,12 @@ extension Transaction {
             h.attach(top, to: split)
             h[top].role = .secondary
         }
+        let collapsedOnto = h[split].collapsedOnto
         h[split].collapsedOnto = nil
         // Popped back to the root while collapsed: nothing is left to separate (a trial expanded a split to one column
-        // and was told nothing). UIKit's default may bring back the previous secondary; navviz does not keep it.
-        if h.splitChild(split, role: .secondary) == nil {
+        // and was told nothing). UIKit's default may bring back the previous secondary; navviz does not keep it. Not said
+        // of a split that had no secondary to push (a review).
+        if collapsedOnto != nil, !moved.isEmpty, h.splitChild(split, role: .secondary) == nil {
             warnings.append(
                 "'\(split)' is expanded with no secondary column: nothing was above the collapsed stack's root to become "
                     + "it, and navviz does not keep a popped secondary (docs/semantics.md#S4); an app supplies one in "

@@ -147,6 +147,13 @@ private let goodScenario =
         let shown = "VeryLongLongLongLong…gLongViewController"
         #expect(lines[1] == "#    op       status    " + "visible".padding(toLength: 42, withPad: " ", startingAt: 0) + "events")
         #expect(lines[3] == "1    push     ok        \(shown)  Home.wD \(long).wA Home.dD \(long).dA")
+        // Shortened before it is escaped: an escape is never cut in half (`AAA\u…BBB`, a review).
+        let bidi = String(repeating: "A", count: 18) + "\u{202E}" + String(repeating: "B", count: 40)
+        let escaped = try ScenarioFolder(["bidi.json": #"{"navviz": 1, "root": {"navigation": ["\#(bidi)"]}}"#])
+        let row = try navviz("run", "bidi.json", in: escaped.url).stdout.split(separator: "\n").map(String.init)[2]
+        #expect(
+            row.hasPrefix(
+                "0    initial  ok        " + String(repeating: "A", count: 18) + "\\u{202E}B…" + String(repeating: "B", count: 19)))
     }
 
     /// Hooks follow `|` even when a step made no callback, so they never read as callbacks.

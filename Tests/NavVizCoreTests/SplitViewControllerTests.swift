@@ -80,6 +80,19 @@ import Testing
         #expect(sim.children("split") == ["primary", "General#2"])
     }
 
+    /// A split that had no secondary, or whose collapse pushed none onto a stack, expands without that warning (a review).
+    @Test(arguments: [
+        NodeSpec.split(primary: nav("Settings", id: "primary"), secondary: nil, id: "split"),
+        NodeSpec.split(primary: screen("Settings"), secondary: screen("General"), id: "split"),
+    ])
+    func expandingWithoutAPushedSecondaryDoesNotWarn(spec: NodeSpec) throws {
+        var sim = try Simulator(root: spec, device: .pad)
+        #expect(sim.perform(.collapse()).status == .ok)
+        let outcome = sim.perform(.expand)
+        #expect(outcome.status == .ok)
+        #expect(outcome.warnings.isEmpty)
+    }
+
     @Test func collapsingACollapsedSplitIsNoop() throws {
         var sim = try simulator(.phone)
         let outcome = sim.perform(.collapse())
