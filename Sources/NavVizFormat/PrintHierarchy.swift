@@ -590,11 +590,11 @@ extension PrintHierarchy {
             let unquoted = unescapedSwiftString(literal), let index = lines.firstIndex(where: { $0.number == number })
         {
             var after = lines[(index + 1)...]
-            // With the prompts after it (filtered out above), so that one note covers the lines in order (a review).
-            let numbers = after.filter { !$0.text.allSatisfy(\.isWhitespace) }.map(\.number) + prompts.map(\.number).filter { $0 > number }
-            if let first = numbers.min(), let last = numbers.max(),
-                !after.contains(where: { mayBeDumpText($0.text) }),
-                !prompts.contains(where: { $0.number > number && mayBeDumpText($0.command) })
+            // A debugger command after it is named as one below, with its output (two notes overlapped, a review); a bare
+            // prompt (`(lldb) ` the paste ended on) is no text (it got a note, a second review).
+            let numbers = after.filter { !$0.text.allSatisfy(\.isWhitespace) }.map(\.number)
+            if let first = numbers.min(), let last = numbers.max(), !after.contains(where: { mayBeDumpText($0.text) }),
+                !prompts.contains(where: { $0.number > number && !$0.command.isEmpty })
             {
                 leftOut.append((first...last, "the text after the quoted dump (its closing quote is on line \(number))"))
                 after = []
@@ -633,9 +633,31 @@ extension PrintHierarchy {
     /// Whether a line may hold part of a controller line, however it was wrapped, prefixed or quoted (`<X 0x…>,` alone,
     /// `state: appeared, view: <UIView 0x…>`, a log header before one): text around a dump is left out only when none of
     /// it may be (a review: a second dump, wrapped or behind log headers, was left out as text instead of refused).
+    /// Only a dump's own pieces count: prose with angle brackets (`UIHostingController<ContentView>:`, `<details>`, `See
+    /// <https://…>`) or the word state was refused where a note was promised (a second review).
     static func mayBeDumpText(_ line: Substring) -> Bool {
-        line.contains("state: ") || line.contains("view: ") || line.contains("(view not loaded)") || line.contains("presented with")
-            || (line.contains("<") && line.contains(">"))
+        if ["appeared", "disappeared", "appearing", "disappearing"].contains(where: { line.contains("state: " + $0) }) { return true }
+        if line.contains("view: <") || line.contains("(view not loaded)") || line.contains("presented with: <")
+            || line.contains("Optional(\"<")
+        {
+            return true
+        }
+        func isName(_ text: Substring) -> Bool {
+            guard let first = text.first, first.isLetter || first == "_" else { return false }
+            return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        }
+        // A controller's `<Name 0x…`, wherever it is (behind a log header too).
+        var rest = line[...]
+        while let open = rest.firstIndex(of: "<") {
+            let after = rest[rest.index(after: open)...]
+            let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            if isName(name), after.dropFirst(name.count).hasPrefix(" 0x") { return true }
+            rest = after
+        }
+        // A line that is one `<Name>` and its comma (a dump shortened to class names, or wrapped after the comma).
+        var alone = afterPrefix(line)
+        while alone.last == " " || alone.last == "," || alone.last == "\r" { alone = alone.dropLast() }
+        return alone.first == "<" && alone.last == ">" && isName(alone.dropFirst().dropLast())
     }
 
     /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces (or none) before its

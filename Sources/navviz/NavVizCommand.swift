@@ -43,7 +43,8 @@ struct NavVizCommand: AsyncParsableCommand {
                 !configuration.subcommands.contains(where: { $0._commandName == first })
             {
                 let names = configuration.subcommands.map { $0._commandName }
-                if let guess = Suggestion.closest(to: first, in: names) {
+                // A command the word begins (`ren` is render's, not run's) before the closest by edits.
+                if let guess = names.first(where: { $0.hasPrefix(first) }) ?? Suggestion.closest(to: first, in: names) {
                     throw CommandFailure(
                         message:
                             "navviz: no command '\(Terminal.inline(first))'. Did you mean '\(guess)'? Commands: \(names.joined(separator: ", "))",

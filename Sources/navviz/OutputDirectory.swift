@@ -80,7 +80,6 @@ enum OutputDirectory {
         // did a render of one scenario and one of several into one -o (a review). The lock goes with the descriptor.
         let parent = target.deletingLastPathComponent()
         let lockFolder = root.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent() } ?? parent
-        if !fm.fileExists(atPath: lockFolder.path) { try? fm.createDirectory(at: lockFolder, withIntermediateDirectories: true) }
         /// The folders made here, below the nearest one that existed, removed again when a refusal or a failure leaves
         /// them empty (every level of `-o w1/w2/w3`, a review).
         func removeMadeFolders() {
@@ -90,12 +89,33 @@ enum OutputDirectory {
                 folder = folder.deletingLastPathComponent()
             }
         }
-        let lock = open(lockFolder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if lock >= 0 { close(lock) } }
-        if lock >= 0, flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            printError("note: another navviz is writing into \(shown(lockFolder)); waiting for it")
-            while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+        // A folder above -o that cannot be opened (search-only, mode 711) locks the output's own folder instead: a lock
+        // skipped so let two renders fail each other (a second review). The folder locked must still be the one at its
+        // path once the lock is held: a failed render removes the empty folders it made, and one made again would be
+        // another's to lock.
+        var lock: Int32 = -1
+        var locked = lockFolder
+        for _ in 0..<8 {
+            if !fm.fileExists(atPath: lockFolder.path) { try? fm.createDirectory(at: lockFolder, withIntermediateDirectories: true) }
+            locked = lockFolder
+            lock = open(locked.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if lock < 0, locked != parent {
+                try? fm.createDirectory(at: parent, withIntermediateDirectories: true)
+                locked = parent
+                lock = open(locked.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            guard lock >= 0 else { break }
+            if flock(lock, LOCK_EX | LOCK_NB) != 0 {
+                printError("note: another navviz is writing into \(shown(locked)); waiting for it")
+                while flock(lock, LOCK_EX) != 0, errno == EINTR {}
+            }
+            var held = stat()
+            var there = stat()
+            if fstat(lock, &held) == 0, stat(locked.path, &there) == 0, held.st_ino == there.st_ino, held.st_dev == there.st_dev { break }
+            close(lock)
+            lock = -1
         }
+        defer { if lock >= 0 { close(lock) } }
         let unchanged: [String: String]
         let checked: Listing
         do {

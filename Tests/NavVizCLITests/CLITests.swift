@@ -655,6 +655,10 @@ private let goodScenario =
     @Test(arguments: [
         (["rnu", "x.json"], "navviz: no command 'rnu'. Did you mean 'run'? Commands: run, validate, render, import, diff, check, serve\n"),
         (
+            ["ren", "x.json"],
+            "navviz: no command 'ren'. Did you mean 'render'? Commands: run, validate, render, import, diff, check, serve\n"
+        ),
+        (
             ["run", sample, "--finder", "Ariadne"],
             "Error: Unknown finder 'Ariadne'. Use one of: navviz, ariadne, splitMain, splitDetail. Did you mean 'ariadne'?\n"
         ),

@@ -512,6 +512,15 @@ import Testing
             "### po\n```\n(lldb) pvc\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
             "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
         ),
+        // Prose with angle brackets is no dump (a second review: it was refused).
+        (
+            "Hierarchy of <MyApp> after login, UIHostingController<ContentView>:\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+            "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
+        ),
+        (
+            "\"<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n\nSee <https://example.com/post> for details.",
+            "line 3: the text after the quoted dump (its closing quote is on line 1) left out: not the dump"
+        ),
         // A quoted dump, then a debugger command and its output: one note, in line order (there were two).
         (
             "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n(lldb) po [self.view recursiveDescription]\n<UIView: 0x9; frame = (0 0; 375 812); layer = <CALayer: 0xa>>",
@@ -917,6 +926,16 @@ import Testing
     ])
     func aFenceBelowTheCommandIsNotADumpLine(text: String) throws {
         #expect(try PrintHierarchy.parse(text, file: "dump.txt").controllers.map(\.className) == ["UITabBarController", "A"])
+    }
+
+    /// The bare prompt a paste ends on, after a quoted dump, is no text to note (a second review).
+    @Test func aBarePromptAfterAQuotedDumpIsNoText() throws {
+        let text =
+            "(lldb) po UIApplication.shared.keyWindow!.rootViewController!.value(forKey: \"_printHierarchy\")!\n"
+            + "\"<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n(lldb) "
+        let captured = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(captured.controllers.count == 2)
+        #expect(captured.leftOutLines.isEmpty)
     }
 
     @Test func aDumpDeeperThanTheLimitIsRefused() {
