@@ -15,6 +15,8 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 let only = ProcessInfo.processInfo.environment["NAVVIZ_BENCH_ONLY"]
 func wants(_ section: String) -> Bool { only == nil || only == section }
+/// The release `navviz` beside this benchmark, which the command-line sections run.
+let navvizBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
 
 print("navviz benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
 print("")
@@ -244,7 +246,7 @@ func pushPopScenario(steps: Int, distinct: Bool) -> String {
 }
 
 if wants("memory") {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    let binary = navvizBinary
     if FileManager.default.isExecutableFile(atPath: binary) {
         print("")
         print("memory: peak RSS of `navviz run` against steps (push and pop; new names vs one name)")
@@ -318,7 +320,7 @@ func appScenario(steps: Int, edit: Int? = nil, depth: Int = 1) -> String {
 if wants("render-cli") {
     /// Runs of each measurement, the best kept.
     let runs = 5
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    let binary = navvizBinary
     if FileManager.default.isExecutableFile(atPath: binary) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-render-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -448,7 +450,7 @@ func growingFlow(steps: Int, edited: Bool) -> String {
 }
 
 if wants("diff") {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    let binary = navvizBinary
     if FileManager.default.isExecutableFile(atPath: binary) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-diff-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -474,7 +476,7 @@ if wants("diff") {
 // MARK: Widths of realistic apps
 
 if wants("widths") {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navviz").path
+    let binary = navvizBinary
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-bench-widths-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     print("")

@@ -7,6 +7,14 @@ public enum Terminal {
         escaping(text, where: isDangerous)
     }
 
+    /// `text`, or its start and end around `…` when it is longer than `limit` characters: a name in a diagram's box
+    /// (`DiagramStyle.capped`) or in `navviz run`'s table, whose tooltip or JSON keeps it whole.
+    public static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let tail = (limit - 1) / 2
+        return String(text.prefix(limit - 1 - tail)) + "…" + String(text.suffix(tail))
+    }
+
     /// `text` on one line: what `printable` escapes, and line feeds and tabs too (a name in a table row).
     public static func inline(_ text: String) -> String {
         escaping(text) { isDangerous($0) || $0 == "\n" || $0 == "\t" }

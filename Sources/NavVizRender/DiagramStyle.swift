@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizFormat
 
 /// What a diagram includes. Layout is always top to bottom: the window at the top, siblings
 /// (stack entries, tabs, columns) left to right in container order, presented trees below and
@@ -135,9 +136,7 @@ enum DiagramStyle {
     /// `name`, or its start and end around `…` when it is longer than `limit` characters (a mangled name the
     /// reader could not read, 250 characters, made one box 1,410 pt wide). The tooltip keeps it whole.
     static func capped(_ name: String, limit: Int = nameLimit) -> String {
-        guard name.count > limit else { return name }
-        let tail = (limit - 1) / 2
-        return String(name.prefix(limit - 1 - tail)) + "…" + String(name.suffix(tail))
+        Terminal.shortened(name, to: limit)
     }
 
     /// `name` with generic arguments nested deeper than a level elided while longer than `limit` characters.

@@ -194,6 +194,13 @@ enum StandardOutput {
     }
 }
 
+/// Refuses a `--finder` that names none (`run` and `render` take one), suggesting the close one.
+func checkFinder(_ finder: String?) throws {
+    guard let finder, ViewFinderStrategy(name: finder) == nil else { return }
+    let names = ViewFinderStrategy.allCases.map(\.rawValue)
+    throw ValidationError("Unknown finder '\(finder)'. Use one of: \(names.joined(separator: ", "))" + didYouMean(finder, names))
+}
+
 /// `. Did you mean 'ariadne'?` when `word` is close to one of `candidates` (a trial: `--device ipad` and `--finder Ariadne`
 /// suggested nothing, where the scenario's fields did), else nothing.
 func didYouMean(_ word: String, _ candidates: [String]) -> String {

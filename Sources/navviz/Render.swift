@@ -86,11 +86,7 @@ extension NavVizCommand {
             if markdownImages == "svg", format != "svg" {
                 throw ValidationError("--markdown-images svg needs --format svg: only it writes SVG files")
             }
-            if let finder, ViewFinderStrategy(name: finder) == nil {
-                throw ValidationError(
-                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))"
-                        + didYouMean(finder, ViewFinderStrategy.allCases.map(\.rawValue)))
-            }
+            try checkFinder(finder)
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
             if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
         }

@@ -28,11 +28,7 @@ extension NavVizCommand {
         var finder: String?
 
         func validate() throws {
-            if let finder, ViewFinderStrategy(name: finder) == nil {
-                throw ValidationError(
-                    "Unknown finder '\(finder)'. Use one of: \(ViewFinderStrategy.allCases.map(\.rawValue).joined(separator: ", "))"
-                        + didYouMean(finder, ViewFinderStrategy.allCases.map(\.rawValue)))
-            }
+            try checkFinder(finder)
         }
 
         func run() throws {

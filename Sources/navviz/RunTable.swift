@@ -20,18 +20,11 @@ enum RunTable {
     /// name padded every row to it; `run --json` keeps it whole).
     static let visibleLimit = 40
 
-    /// `name`, or its start and end around `…` when longer than `limit` characters (as a diagram's box shortens one).
-    static func capped(_ name: String, limit: Int = visibleLimit) -> String {
-        guard name.count > limit else { return name }
-        let tail = (limit - 1) / 2
-        return String(name.prefix(limit - 1 - tail)) + "…" + String(name.suffix(tail))
-    }
-
     static func render(_ run: NavVizScenario.Run) -> String {
         // Names come from files: each is kept on its line (a line feed in a name would start a fake row).
         var out =
             "\(Terminal.inline(run.scenario)) (\(Terminal.inline(run.file))): \(run.steps.count - 1) step\(run.steps.count == 2 ? "" : "s")\n"
-        let visible = run.steps.map { $0.finder.visible.map { Terminal.inline(capped($0.rawValue)) } ?? "-" }
+        let visible = run.steps.map { $0.finder.visible.map { Terminal.inline(Terminal.shortened($0.rawValue, to: visibleLimit)) } ?? "-" }
         let opWidth = max(8, (run.steps.map(\.op.count).max() ?? 0) + 2)
         let visibleWidth = max(9, (visible.map(\.count).max() ?? 0) + 2)
         out += pad("#", 5) + pad("op", opWidth) + pad("status", 10) + pad("visible", visibleWidth) + "events\n"
