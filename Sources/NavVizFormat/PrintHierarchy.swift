@@ -110,6 +110,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case missingState(file: String, line: Int, found: String)
     case viewDescription(file: String, line: Int, found: String, dumpLine: Int?)
     case textBeforeDump(file: String, line: Int, found: String, dumpLine: Int)
+    case textAfterDump(file: String, line: Int, found: String, dumpLine: Int)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
@@ -153,6 +154,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
                     ?? ": print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'")
         case .textBeforeDump(let file, let line, let found, let dumpLine):
             "\(file): line \(line): '\(found)' is not part of a dump, which starts on line \(dumpLine): remove the lines above it"
+        case .textAfterDump(let file, let line, let found, let dumpLine):
+            "\(file): line \(line): '\(found)' is not part of the dump, which ends on line \(dumpLine): remove the lines below it"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         }
@@ -291,6 +294,17 @@ extension PrintHierarchy {
                             || (found.contains("<") && !found.contains(">"))
                     {
                         throw .cutShort(file: file, line: errorLine, expected: expected, found: found)
+                    }
+                    // Prose below a blank line after the dump, with no part of a dump in it or after it (an issue's "Any
+                    // idea?" pasted with an unfenced dump): said as the text above a dump is (a trial got "expected a view
+                    // controller line").
+                    if let last = controllers.last, let previous = lines.last(where: { $0.number < number }),
+                        previous.text.allSatisfy(\.isWhitespace), line.first.map({ !$0.isWhitespace && $0 != "|" && $0 != "+" }) == true,
+                        !lines.contains(where: {
+                            $0.number >= number && (isPrompt($0.text) || isCommand($0.text) || mayBeDumpText($0.text))
+                        })
+                    {
+                        throw .textAfterDump(file: file, line: number, found: Capture.excerpt(line), dumpLine: last.line)
                     }
                     throw error
                 }
@@ -505,6 +519,12 @@ extension PrintHierarchy {
             leftOut.append((above, "the text above the code block the dump is in (its fence is on line \(fence))"))
             body = Substring(splitLines(body).enumerated().map { $0.offset < fence - 1 ? "" : $0.element }.joined(separator: "\n"))
         }
+        // Text below the fence that closes it (an issue's "Any idea?", a note's next paragraph), as above: a trial's was
+        // refused as a line of the dump.
+        if let (below, fence) = textBelowFence(splitLines(body)) {
+            leftOut.append((below, "the text below the code block the dump is in (its closing fence is on line \(fence))"))
+            body = Substring(splitLines(body).enumerated().map { $0.offset >= fence ? "" : $0.element }.joined(separator: "\n"))
+        }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays. A fence glued
         // to the dump's first or last line goes too (a page's Markdown source, ```` ```<UINavigationController …> ````: a
         // trial of new real captures was told its dump was a fragment).
@@ -618,16 +638,36 @@ extension PrintHierarchy {
     /// The lines above a Markdown fence that opens the dump, and the fence's line (both 1-based), when text is above the
     /// fence, none of it a prompt, a command or any part of a dump (`mayBeDumpText`), and the fence opens what a capture
     /// starts with: a prompt, the command, a dump's line in whatever wraps it (a log header, `Optional(`, a quote).
+    /// A fence glued to the dump's first line counts as one (```` ```<UINavigationController 0x…>, … ````: a heading above
+    /// it was refused, a review).
     static func textAboveFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
-        guard let fence = lines.firstIndex(where: isFence),
+        guard let fence = lines.firstIndex(where: { isFence($0) || opensGlued($0) }),
             let first = lines[..<fence].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
             let last = lines[..<fence].lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
             !lines[..<fence].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) }),
-            let next = lines[(fence + 1)...].first(where: { !$0.allSatisfy(\.isWhitespace) })
+            let next = opensGlued(lines[fence])
+                ? withoutGluedFence(lines[fence]) : lines[(fence + 1)...].first(where: { !$0.allSatisfy(\.isWhitespace) })
         else { return nil }
         let text = next.drop(while: \.isWhitespace)
         guard isPrompt(text) || isCommand(text) || isOptionalHeader(text) || mayBeDumpText(text) else { return nil }
         return (first + 1...last + 1, fence + 1)
+    }
+
+    /// The lines below the Markdown fence that closes the dump's code block, and that fence's line (both 1-based), when
+    /// the block holds a dump's pieces and nothing below it is a prompt, a command or any part of a dump (fences aside: a
+    /// later code block of Swift is text too).
+    static func textBelowFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
+        func isText(_ line: Substring) -> Bool { !line.allSatisfy(\.isWhitespace) && !isFence(line) }
+        guard let opening = lines.firstIndex(where: { isFence($0) || opensGlued($0) }),
+            let closing = lines[(isFence(lines[opening]) ? opening + 1 : opening)...].firstIndex(where: {
+                isFence($0) || closesGlued($0)
+            }),
+            lines[opening...closing].contains(where: mayBeDumpText),
+            let first = lines[(closing + 1)...].firstIndex(where: isText),
+            let last = lines[(closing + 1)...].lastIndex(where: isText),
+            !lines[(closing + 1)...].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) })
+        else { return nil }
+        return (first + 1...last + 1, closing + 1)
     }
 
     /// Whether a line may hold part of a controller line, however it was wrapped, prefixed or quoted (`<X 0x…>,` alone,
@@ -759,6 +799,19 @@ extension PrintHierarchy {
     static func isQuotedDump(_ line: Substring) -> Bool {
         let literal = withoutTypeAnnotation(line.drop(while: \.isWhitespace))
         return literal.hasPrefix("\"<") && literal.contains(", state: ")
+    }
+
+    /// Whether a line is a dump's first line with a Markdown fence glued to its start (```` ```<X 0x…>, … ````).
+    static func opensGlued(_ line: Substring) -> Bool {
+        let text = line.drop(while: \.isWhitespace)
+        return (text.hasPrefix("```<") || text.hasPrefix("~~~<")) && withoutGluedFence(line) != line
+    }
+
+    /// Whether a line is a dump's last line with a Markdown fence glued to its end (```` …, view: <UIView 0x…>``` ````).
+    static func closesGlued(_ line: Substring) -> Bool {
+        var text = line
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return (text.hasSuffix("```") || text.hasSuffix("~~~")) && withoutGluedFence(line) != line
     }
 
     /// A line without a Markdown fence glued to its start before a controller (```` ```<X 0x…>, … ````) or to the end of a

@@ -512,6 +512,25 @@ import Testing
             "### po\n```\n(lldb) pvc\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
             "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
         ),
+        // Text below the code block (an issue's question; a later block of Swift): left out as the text above is (both
+        // were refused as dump lines).
+        (
+            "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\nAny idea why A is not on screen?\n",
+            "line 5: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+        ),
+        (
+            "~~~\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n~~~\n\nMy code:\n```swift\nlet tabs = UITabBarController()\n```\n",
+            "lines 6–8: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+        ),
+        // Fences glued to the dump's first and last lines, a heading above, a thank-you below (refused as a fragment).
+        (
+            "### pvc\n```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```",
+            "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
+        ),
+        (
+            "```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```\nThanks!",
+            "line 3: the text below the code block the dump is in (its closing fence is on line 2) left out: not the dump"
+        ),
         // Prose with angle brackets is no dump (a second review: it was refused).
         (
             "Hierarchy of <MyApp> after login, UIHostingController<ContentView>:\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
@@ -834,6 +853,11 @@ import Testing
         (
             "<UINavigationController 0x10>,\n state: appeared, view: <UILayoutContainerView 0x11>\n   | <Old 0x12>,\n state: appeared, view: <UIView 0x13>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
             "dump.txt: line 7: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+        ),
+        // Below the closing fence: a second fenced dump under prose is refused, not left out with the prose.
+        (
+            "```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n```\nAfter the pop:\n```\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n```",
+            "dump.txt: line 4: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'After the pop:'"
         ),
         // A dump after a quoted one is named by its own line, not the string's (a trial: line 1 was blamed).
         (

@@ -99,6 +99,19 @@ import Testing
             "log.txt", "[2026-11-26 08:00:01] paused\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
             "log.txt: line 1: '[2026-11-26 08:00:01] paused' is not part of a dump, which starts on line 2: remove the lines above it"
         ),
+        // Prose below a blank line after an unfenced dump (an issue's question): said as the text above one is (it was
+        // "expected a view controller line").
+        (
+            "issue.txt",
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nWhy is A not on screen?\nThanks\n",
+            "issue.txt: line 4: 'Why is A not on screen?' is not part of the dump, which ends on line 2: remove the lines below it"
+        ),
+        // A second dump below it is not prose: a second root.
+        (
+            "two.txt",
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\nAfter the pop:\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
+            "two.txt: line 3: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'After the pop:'"
+        ),
         // A presented subtree under a note, cut from a larger dump, its whitespace collapsed (a trial's real paste, from a
         // blog: it was "expected a view controller line … found '# interesting private class'").
         (
