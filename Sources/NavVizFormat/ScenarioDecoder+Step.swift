@@ -162,13 +162,17 @@ extension ScenarioDecoder {
     }
 
     mutating func animation(_ value: JSONValue, _ path: String) -> Animation? {
-        if case .string(let kind) = value { return lookalikeOfNone(kind, path) ? nil : Animation(kind: kind) }
+        if case .string(let kind) = value {
+            noteLookalikeKind(kind, path)
+            return lookalikeOfNone(kind, path) ? nil : Animation(kind: kind)
+        }
         guard let members = object(value, path, "an animation such as {\"kind\": \"crossDissolve\", \"duration\": 0.3}") else { return nil }
         guard let kind = string(value["kind"], join(path, "kind")) else {
             if value["kind"] == nil { fail(.missingField(file: file, path: path, field: "kind")) }
             return nil
         }
         if lookalikeOfNone(kind, join(path, "kind")) { return nil }
+        noteLookalikeKind(kind, join(path, "kind"))
         var animation = Animation(kind: kind)
         animation.duration = seconds(value["duration"], join(path, "duration"))
         animation.direction = string(value["direction"], join(path, "direction"))
@@ -176,6 +180,25 @@ extension ScenarioDecoder {
             if let n = number(item, join(path, key)) { animation.parameters[key] = n }
         }
         return animation
+    }
+
+    /// The animation kinds navviz's containers default to (docs/format.md) and UIKit's own: its transition options
+    /// (`UIView.AnimationOptions`), modal transition styles and Core Animation's transition types.
+    static let knownAnimationKinds = [
+        "push", "pop", "interactivePop", "coverVertical", "interactiveDismiss", "splitTransition", "crossDissolve",
+        "animationBlocks", "flick", "spring", "curlUp", "curlDown", "flipFromLeft", "flipFromRight", "flipFromTop",
+        "flipFromBottom", "flipHorizontal", "partialCurl", "fade", "moveIn", "reveal",
+    ]
+
+    /// A kind a letter or two from one navviz or UIKit knows (`crossDisolve`) is still the scenario's own, drawn by its
+    /// name, but said: a new user's typo went unnoticed (a trial).
+    private mutating func noteLookalikeKind(_ kind: String, _ path: String) {
+        guard !replaying, !Self.knownAnimationKinds.contains(kind), kind.lowercased() != "none",
+            let known = Suggestion.closest(to: kind, in: Self.knownAnimationKinds)
+        else { return }
+        notes.append(
+            "\(path): animation kind '\(kind)' is not one navviz knows (drawn by its name, as a kind of your own): did you mean '\(known)'?"
+        )
     }
 
     /// Animation kinds are the scenario's own names, but `none` means "no animation": `None` or `nnone` animated for

@@ -6,6 +6,8 @@ public struct ScenarioDecoder: FieldReader {
     public let file: String
     /// Every error found so far, in document order.
     public var errors: [ScenarioError] = []
+    /// What the file may not mean as written, said but not refused (a misspelt animation kind), for `Scenario.notes`.
+    var notes: [String] = []
     /// The scenario's device, once read: `snapshot` steps are read for it.
     var device = Device.phone
     /// Reading what was accepted before (a daemon's journal, replayed after an upgrade): the refusals added since
@@ -245,6 +247,7 @@ public struct ScenarioDecoder: FieldReader {
             steps: steps)
         scenario.initialHierarchy = initialHierarchy
         scenario.caption = caption
+        scenario.notes = notes
         for (_, reference) in references {
             if case .id(_, let id) = reference { scenario.referencedIDs.insert(NodeID(id)) }
         }

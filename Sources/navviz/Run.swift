@@ -91,6 +91,8 @@ extension NavVizCommand {
                     valid += 1
                     let name = path == "-" ? standardInputName : path
                     print(Terminal.inline("\(name): ok (\(scenario.steps.count) step\(scenario.steps.count == 1 ? "" : "s"))"))
+                    // What reading it guessed or doubted (a capture's notes, a misspelt animation kind), as `run` says it.
+                    printNotes(scenario.notes, file: scenario.file)
                     // What `run` warns of in the literals themselves (a trial: a CI job that only validates never saw it).
                     for warning in Self.literalWarnings(scenario) { printError(Terminal.inline("warning: \(name): \(warning)")) }
                 } catch {

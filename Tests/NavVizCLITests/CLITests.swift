@@ -449,6 +449,16 @@ private let goodScenario =
         let second = try navviz("validate", "g.json", in: generated.url)
         #expect(second.status == 0)
         #expect(second.stderr == "warning: g.json: root: 's' \(warning)\n")
+        // What reading a file doubted (a misspelt animation kind), as `run` says it.
+        let typo = try ScenarioFolder([
+            "t.json": #"{"navviz": 1, "root": {"navigation": ["A"]}, "steps": [{"push": "B", "animation": "crossDisolve"}]}"#
+        ])
+        let third = try navviz("validate", "t.json", in: typo.url)
+        #expect(third.status == 0)
+        #expect(
+            third.stderr
+                == "t.json: note: steps[0].animation: animation kind 'crossDisolve' is not one navviz knows (drawn by its name, as a kind of your own): did you mean 'crossDissolve'?\n"
+        )
     }
 
     @Test func validateSucceedsWhenEveryFileIsValid() throws {

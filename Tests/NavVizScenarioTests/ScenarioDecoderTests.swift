@@ -437,6 +437,34 @@ private let nodeLiteral =
         #expect(messages(text) == [message])
     }
 
+    /// An animation kind a letter or two from one navviz or UIKit knows is still the scenario's own, but said (a new
+    /// user's `crossDisolve` went unnoticed); a kind of one's own far from any is not, nor a known one.
+    @Test(arguments: [
+        (
+            #""animation": "crossDisolve""#,
+            [
+                "steps[0].animation: animation kind 'crossDisolve' is not one navviz knows (drawn by its name, as a kind of your own): did you mean 'crossDissolve'?"
+            ]
+        ),
+        (
+            #""animation": {"kind": "CurlUp", "duration": 0.4}"#,
+            [
+                "steps[0].animation.kind: animation kind 'CurlUp' is not one navviz knows (drawn by its name, as a kind of your own): did you mean 'curlUp'?"
+            ]
+        ),
+        (#""animation": "springSlide""#, []),
+        (#""animation": {"kind": "flipFromLeft"}"#, []),
+        (#""animation": "none""#, []),
+    ])
+    func aMisspeltAnimationKindIsNoted(animation: String, notes: [String]) throws {
+        let text = #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "Detail", \#(animation)}]}"#
+        #expect(try ScenarioDecoder.decode(text, file: "shop.json").notes == notes)
+        // A journal an earlier navviz acknowledged is replayed as it was, unsaid.
+        let replayed = try ScenarioDecoder.decode(
+            ScenarioDecoder.parseDocument(text, file: "shop.json"), file: "shop.json", replaying: true)
+        #expect(replayed.notes.isEmpty)
+    }
+
     /// `expect` names a controller by its id or its screen, a snapshot's too (an imported flow's screens were refused
     /// as unknown ids, a review).
     @Test func expectationsNameASnapshotsScreens() {
