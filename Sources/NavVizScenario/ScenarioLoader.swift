@@ -13,6 +13,10 @@ public enum ScenarioLoader {
     ) throws(ScenarioErrors) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            // A link whose target is gone is there to see (`ls` lists it): "no such file" read as a typo (a trial).
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                throw ScenarioErrors([.unreadable(file: path, reason: "it is a symbolic link to '\(target)', which does not exist")])
+            }
             throw ScenarioErrors([.fileNotFound(file: path)])
         }
         if isDirectory.boolValue { throw ScenarioErrors([.isDirectory(file: path)]) }

@@ -73,6 +73,14 @@ extension NavVizCommand {
             var identities = CaptureIdentities()
             for argument in captures {
                 let file = argument == "-" ? standardInputName : argument
+                var isDirectory: ObjCBool = false
+                if argument != "-", FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    // Captures are a flow in the order taken, which a folder does not give (it said "expected a scenario file").
+                    errors.append(
+                        "\(Terminal.inline(file)): is a directory, expected a capture file: name the captures in the order they "
+                            + "were taken (navviz import \(Terminal.inline(file))/*.txt, if their names sort so)")
+                    continue
+                }
                 do {
                     let text = argument == "-" ? try readStandardInput() : try ScenarioLoader.readText(file)
                     let capture = try Capture.load(

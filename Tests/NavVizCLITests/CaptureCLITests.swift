@@ -212,6 +212,17 @@ import Testing
         #expect(twice.stderr == "Standard input (-) can be read once\n")
     }
 
+    /// A folder of captures is not a flow: its order is not the order they were taken in (it was "expected a scenario file").
+    @Test func importOfAFolderSaysToNameTheCaptures() throws {
+        let folder = try ScenarioFolder(["captures/1.txt": Self.list])
+        let result = try navviz("import", "captures", in: folder.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "captures: is a directory, expected a capture file: name the captures in the order they were taken (navviz import captures/*.txt, if their names sort so)\n"
+        )
+    }
+
     @Test func importReadsACaptureFromStandardInput() throws {
         let binary = try #require(NavVizBinary.path)
         let folder = try ScenarioFolder(["list.txt": "(lldb) po UIViewController._printHierarchy()\r\n" + Self.list + "\r\n(lldb) "])
