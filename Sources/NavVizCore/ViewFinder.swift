@@ -81,8 +81,9 @@ public struct ViewFinder: Sendable, Equatable {
             return h.splitChild(id, role: .secondary) ?? h.splitChild(id, role: .primary)
         case .stack, .view:
             return nil
-        case .controller where (box.value.embedded?.count ?? 0) > 1:
-            // Several children on screen at once: the container itself is the visible controller.
+        case .controller where box.value.embedded != nil:
+            // Children on screen as parts of its screen (several at once, or one such as an embedded SwiftUI view): the
+            // container itself is the visible controller.
             return nil
         default:
             var first: NodeID?

@@ -359,6 +359,37 @@ extension PrintHierarchy {
         }
     }
 
+    /// Why a plain controller's one child, a leaf, reads as a part of its screen rather than the screen it shows: a SwiftUI
+    /// view embedded in a UIKit screen (a hosting controller; as `NavVizCapture` folds them), a framework controller's own
+    /// child (AVPlayerViewController's playback controls), or a name that says a part (`MessageInputBarViewController`).
+    /// Nil for a screen (a custom container's content, a page view controller's page).
+    func partOfScreen(_ index: Int, in parent: Controller) -> String? {
+        let child = controllers[index]
+        guard child.children.isEmpty, child.presented == nil,
+            Self.kind(of: child, readable: ClassName.readable(child.className), overrides: [:]).0 == .controller
+        else { return nil }
+        let parentClass = ClassName.short(ClassName.readable(parent.className))
+        guard parentClass != "UIPageViewController" else { return nil }
+        let readable = ClassName.readable(child.className)
+        if readable.contains("HostingController") { return "an embedded SwiftUI view" }
+        /// A class of Apple's frameworks: not qualified by a module, with one of their prefixes.
+        func isApple(_ name: String) -> Bool {
+            !name.contains(".")
+                && ["UI", "_UI", "AV", "SF", "MF", "PH", "QL", "CN", "SK", "PK", "GK", "EK", "MK"].contains { name.hasPrefix($0) }
+                && name.dropFirst(name.hasPrefix("_") ? 3 : 2).first?.isUppercase == true
+        }
+        if isApple(ClassName.readable(parent.className)), isApple(readable) { return "\(parentClass)'s own" }
+        let short = ClassName.short(readable)
+        let parts = [
+            "BarViewController", "BarController", "AccessoryViewController", "HeaderViewController", "FooterViewController",
+            "ToolbarViewController", "ControlsViewController", "ButtonViewController",
+        ]
+        if let part = parts.first(where: { short.hasSuffix($0) && short.count > $0.count }) {
+            return "its name ends in \(part)"
+        }
+        return nil
+    }
+
     /// Sets what `_printHierarchy` leaves unsaid: a tab's selection, a split's columns and collapse, which
     /// children of a plain container are on screen.
     func label(_ index: Int, _ node: NodeID, kind: NodeKind, in h: inout HierarchyBuilder, notes: inout [String]) {
@@ -421,7 +452,14 @@ extension PrintHierarchy {
                         + "'\(leaving)' still on top; capture again when the transition ends")
             }
         case .controller:
-            if shown.count == 1 {
+            if children.count == 1, shown == [0], let why = partOfScreen(children[0], in: controller) {
+                // A part of the screen, not a screen: the container is the visible controller, the part on screen in it (a
+                // trial: a product page's SwiftUI stars were reported as the visible controller).
+                h[node].embedded = shown
+                notes.append(
+                    "line \(controllers[children[0]].line): '\(h[node].children[0])' is taken for a part of '\(node)'s screen (\(why)), "
+                        + "not a screen of its own: '\(node)' is the visible controller")
+            } else if shown.count == 1 {
                 h[node].selected = shown[0]
             } else if shown.count > 1 {
                 h[node].embedded = shown

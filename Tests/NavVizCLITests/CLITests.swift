@@ -508,7 +508,9 @@ private let goodScenario =
         let broken = try navviz("validate", "flows", in: folder.url)
         #expect(broken.status == 65)
         #expect(
-            broken.stderr == "flows/gone.txt: cannot be read: it is a symbolic link to 'moved-away.txt', which does not exist\n1 of 3 files invalid\n")
+            broken.stderr
+                == "flows/gone.txt: cannot be read: it is a symbolic link to 'moved-away.txt', which does not exist\n1 of 3 files invalid\n"
+        )
         /// Validates the folder with one text file in it in place of the one before (`flows/<replacing>`).
         func validate(putting text: String, in name: String, replacing: String) throws -> Outcome {
             try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/\(replacing)"))

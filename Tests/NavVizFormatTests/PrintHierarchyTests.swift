@@ -188,7 +188,8 @@ import Testing
         #expect(h["MapContainerViewController"].embedded == [0, 1])
         let found = ViewFinder().find(in: h)
         #expect(found.visible == "MapContainerViewController")
-        #expect(found.onScreen == ["MapViewController", "SearchPanelController"])
+        // The visible controller is on screen with its parts (it was left out of the list).
+        #expect(found.onScreen == ["MapContainerViewController", "MapViewController", "SearchPanelController"])
     }
 
     @Test func transitionalStatesAreKept() throws {
@@ -562,8 +563,9 @@ import Testing
     ])
     func consoleLinesThatAreNotTheDumpAreNoted(text: String, note: String) throws {
         let captured = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
-        // Printed from `self`: what holds it is said too (theCommandSaysWhatTheDumpWasPrintedFrom).
-        #expect(captured.notes.filter { !$0.contains(": printed from 'self'") } == [note])
+        // Printed from `self`: what holds it is said too (theCommandSaysWhatTheDumpWasPrintedFrom); a part of a screen
+        // (aPartOfAScreenIsNotTheVisibleController).
+        #expect(captured.notes.filter { !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of") } == [note])
     }
 
     /// Pastes whose every line was indented (a Markdown code block, with a tab or spaces), whose prompt was indented
@@ -590,6 +592,49 @@ import Testing
         #expect(dump.controllers.map(\.depth) == [0, 1, 2])
         #expect(dump.controllers[2].link == .presented)
         #expect(dump.leftOutLines.isEmpty == !text.contains("pkp"))
+    }
+
+    /// A plain controller's one child that is a part of its screen, not a screen (an embedded SwiftUI view, a framework
+    /// controller's own child, a name that says a part) leaves the controller visible, the part on screen in it (a trial:
+    /// a product page's SwiftUI stars were reported as the visible controller). A custom container's content, a page view
+    /// controller's page and a part with children of its own are screens.
+    @Test(
+        arguments: [
+            (
+                "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Shop.ProductViewController 0x3>, state: appeared, view: <UIScrollView: 0x4>\n   |    | <_TtGC7SwiftUI19UIHostingControllerV4Shop15ReviewStarsView_ 0x5>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV4Shop15ReviewStarsView_: 0x6>",
+                "ProductViewController",
+                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view), not a screen of its own: 'ProductViewController' is the visible controller"
+            ),
+            (
+                "<AVPlayerViewController 0x1>, state: appeared, view: <AVPlayerView: 0x2>\n   | <AVPlaybackControlsViewController 0x3>, state: appeared, view: <AVPlaybackControlsView: 0x4>",
+                "AVPlayerViewController",
+                "line 2: 'AVPlaybackControlsViewController' is taken for a part of 'AVPlayerViewController's screen (AVPlayerViewController's own), not a screen of its own: 'AVPlayerViewController' is the visible controller"
+            ),
+            (
+                "<Chat.ConversationViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <Chat.MessageInputBarViewController 0x3>, state: appeared, view: <Chat.InputBarView: 0x4>",
+                "ConversationViewController",
+                "line 2: 'MessageInputBarViewController' is taken for a part of 'ConversationViewController's screen (its name ends in BarViewController), not a screen of its own: 'ConversationViewController' is the visible controller"
+            ),
+            (
+                "<App.RootContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <App.HomeViewController 0x3>, state: appeared, view: <UIView: 0x4>",
+                "HomeViewController", nil
+            ),
+            (
+                "<UIPageViewController 0x1>, state: appeared, view: <_UIPageViewControllerContentView: 0x2>\n   | <_TtGC7SwiftUI19UIHostingControllerV3App8PageView_ 0x3>, state: appeared, view: <UIView: 0x4>",
+                "PageView", nil
+            ),
+            (
+                "<App.ShellViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_TtGC7SwiftUI19UIHostingControllerV3App8RootView_ 0x3>, state: appeared, view: <UIView: 0x4>\n   |    | <App.MapViewController 0x5>, state: appeared, view: <MKMapView: 0x6>",
+                "MapViewController", nil
+            ),
+        ] as [(String, String, String?)])
+    func aPartOfAScreenIsNotTheVisibleController(text: String, visible: String, note: String?) throws {
+        let captured = try capture(text)
+        #expect(ViewFinder().find(in: captured.hierarchy).visible == NodeID(visible))
+        #expect(captured.notes.filter { $0.contains("is taken for a part of") } == (note.map { [$0] } ?? []))
+        // The part is still drawn, on screen in the visible controller.
+        let onScreen = ViewFinder().find(in: captured.hierarchy).onScreen
+        #expect(onScreen.count == (note == nil ? 1 : 2) && onScreen.contains(NodeID(visible)))
     }
 
     /// A dump taken during a pop: the top disappearing, the controller below it appearing. Drawn as printed, with
