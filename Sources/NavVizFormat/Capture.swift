@@ -53,10 +53,17 @@ public enum Capture {
     /// is not one (its first line), rather than as JSON that does not parse; an empty one as an empty capture.
     public static func refuseNeitherDumpNorJSON(_ text: String, file: String) throws(ScenarioErrors) {
         guard !file.lowercased().hasSuffix(".json") else { return }
+        // The debugger's error right after the prompt, whatever follows it (Swift's error quotes the expression, which names
+        // `_printHierarchy`, and marks it with `^~~~`: that line was read as the command, a trial's most common mistake).
+        if let error = PrintHierarchy.leadingDebuggerError(text, file: file) { throw ScenarioErrors([.capture(error)]) }
         // The first line a dump's reader would read (after prompts and the command that printed it), named by
         // its number in the file.
         let lines = PrintHierarchy.lines(of: text)
         guard let line = lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else {
+            // The command at its prompt, and nothing after it (it was "the capture is empty").
+            if let command = PrintHierarchy.splitLines(Substring(text)).firstIndex(where: PrintHierarchy.isHierarchyCommand) {
+                throw ScenarioErrors([.capture(.commandOnly(file: file, line: command + 1))])
+            }
             throw ScenarioErrors([.capture(.empty(file: file))])
         }
         let first = line.text.drop { $0.isWhitespace }

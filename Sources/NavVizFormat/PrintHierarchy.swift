@@ -93,6 +93,7 @@ public struct PrintHierarchy: Sendable, Equatable {
 /// Why a `_printHierarchy` dump could not be read. One sentence each, naming the file and line.
 public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(file: String)
+    case commandOnly(file: String, line: Int)
     case notADump(file: String, line: Int, found: String)
     case fragment(file: String, line: Int)
     case skippedLevel(file: String, line: Int, depth: Int, previous: Int)
@@ -117,6 +118,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         switch self {
         case .empty(let file):
             "\(file): the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"
+        case .commandOnly(let file, let line):
+            "\(file): line \(line): the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
         case .notADump(let file, let line, let found):
             "\(file): line \(line): expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '\(found)'"
         case .fragment(let file, let line):
@@ -238,8 +241,24 @@ extension PrintHierarchy {
 
     /// Whether text is the debugger's error where a dump should be (`(lldb) po …` then `error: …`).
     public static func isDebuggerError(_ text: String) -> Bool {
-        guard let first = lines(of: text).first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else { return false }
-        return debuggerError(first.text, line: first.number, file: "") != nil
+        leadingDebuggerError(text, file: "") != nil
+    }
+
+    /// The debugger's error on the first line after its prompts, whatever follows it: Swift's quotes the expression,
+    /// which names `_printHierarchy`, and marks it with `^~~~` (that line was read as the command, and the error left out
+    /// as text before it: a trial's most common mistake).
+    static func leadingDebuggerError(_ text: String, file: String) -> PrintHierarchyError? {
+        let first = splitLines(withoutCommentMarkers(Substring(text))).enumerated().first {
+            !$0.element.allSatisfy(\.isWhitespace) && !isPrompt($0.element)
+        }
+        return first.flatMap { debuggerError($0.element, line: $0.offset + 1, file: file) }
+    }
+
+    /// Whether the text is the command that prints a dump at its prompt and nothing else but prompts: a capture whose
+    /// output was not pasted, not notes on how to take one.
+    public static func isCommandOnly(_ text: String) -> Bool {
+        let written = splitLines(Substring(text)).filter { !$0.allSatisfy(\.isWhitespace) }
+        return written.contains(where: isHierarchyCommand) && written.allSatisfy(isPrompt)
     }
 
     /// The debugger's error when `text`, the first written line of `file`, is one (`error: …`); nil otherwise.
@@ -298,8 +317,10 @@ extension PrintHierarchy {
                     // Prose below a blank line after the dump, with no part of a dump in it or after it (an issue's "Any
                     // idea?" pasted with an unfenced dump): said as the text above a dump is (a trial got "expected a view
                     // controller line").
+                    // Right below it too (XCTest's next line, a thank-you): no dump line starts with a letter.
                     if let last = controllers.last, let previous = lines.last(where: { $0.number < number }),
-                        previous.text.allSatisfy(\.isWhitespace), line.first.map({ !$0.isWhitespace && $0 != "|" && $0 != "+" }) == true,
+                        previous.text.allSatisfy(\.isWhitespace) || line.first?.isLetter == true,
+                        line.first.map({ !$0.isWhitespace && !"|+<`\"".contains($0) }) == true,
                         !lines.contains(where: {
                             $0.number >= number && (isPrompt($0.text) || isCommand($0.text) || mayBeDumpText($0.text))
                         })
@@ -451,13 +472,16 @@ extension PrintHierarchy {
     static func withoutCommentMarkers(_ body: Substring) -> Substring {
         let lines = splitLines(body)
         let written = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
-        guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }),
-            written.allSatisfy({ $0.hasPrefix(marker) })
-        else { return body }
+        guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }) else { return body }
+        // Every line, or every line above unmarked ones (a quoted reply, then the answer below it: a trial's was refused at
+        // its first line); those stay as they are, read or left out as any text below a dump.
+        let marked = written.prefix { $0.hasPrefix(marker) }.count
+        guard marked == written.count || (marked >= 2 && !written[marked...].contains { $0.hasPrefix(marker) }) else { return body }
+        let last = lines.lastIndex { $0.drop(while: \.isWhitespace).hasPrefix(marker) }!
         return Substring(
-            lines.map { line -> Substring in
+            lines.enumerated().map { index, line -> Substring in
                 let trimmed = line.drop(while: \.isWhitespace)
-                guard trimmed.hasPrefix(marker) else { return line }
+                guard index <= last, trimmed.hasPrefix(marker) else { return line }
                 let rest = trimmed.dropFirst(marker.count)
                 return rest.first == " " ? rest.dropFirst() : rest
             }.joined(separator: "\n"))
@@ -513,6 +537,22 @@ extension PrintHierarchy {
             promptCommand(line).map { (number: index + 1, command: $0) }
         }
         var leftOut: [(lines: ClosedRange<Int>, why: String)] = []
+        // A test runner's lines around what a test printed (XCTest's `Test Case '…' started.`, Swift Testing's `✔ Test …`):
+        // left out, numbered as they were (a trial's dump printed from a unit test was refused).
+        let runner = splitLines(body).enumerated().filter { isTestRunnerLine($0.element) && !mayBeDumpText($0.element) }.map(\.offset)
+        if !runner.isEmpty {
+            var runs: [ClosedRange<Int>] = []
+            for index in runner {
+                if let last = runs.last, last.upperBound == index {
+                    runs[runs.count - 1] = last.lowerBound...index + 1
+                } else {
+                    runs.append(index + 1...index + 1)
+                }
+            }
+            leftOut += runs.map { ($0, "the test runner's output") }
+            let skipped = Set(runner)
+            body = Substring(splitLines(body).enumerated().map { skipped.contains($0.offset) ? "" : $0.element }.joined(separator: "\n"))
+        }
         // Text above the code fence that opens the dump (a heading, a slide's markup: a trial's `### pvc` was refused
         // although the fence says where the dump starts) is left out, numbered as it was.
         if let (above, fence) = textAboveFence(splitLines(body)) {
@@ -670,6 +710,21 @@ extension PrintHierarchy {
         return (first + 1...last + 1, closing + 1)
     }
 
+    /// Whether a line is a test runner's: XCTest's (`Test Suite 'All tests' started at …`, `Test Case '-[…]' passed (0.4
+    /// seconds).`, `Executed 1 test, with 0 failures …`) or Swift Testing's (`◇ Test pages() started.`, `✔ Test …`).
+    static func isTestRunnerLine(_ line: Substring) -> Bool {
+        let text = line.drop(while: \.isWhitespace)
+        if text.hasPrefix("Test Suite '") || text.hasPrefix("Test Case '") {
+            return [" started", " passed", " failed", " skipped"].contains { text.contains($0) }
+        }
+        if text.hasPrefix("Executed "), text.contains(" test"), text.contains(" with ") { return true }
+        for symbol in ["◇", "✔", "✘", "↳", "􀟈", "􁁛", "􀢄", "􀄵"] where text.hasPrefix(symbol + " ") {
+            let rest = text.dropFirst(symbol.count + 1)
+            if rest.hasPrefix("Test ") || rest.hasPrefix("Suite ") { return true }
+        }
+        return false
+    }
+
     /// Whether a line may hold part of a controller line, however it was wrapped, prefixed or quoted (`<X 0x…>,` alone,
     /// `state: appeared, view: <UIView 0x…>`, a log header before one): text around a dump is left out only when none of
     /// it may be (a review: a second dump, wrapped or behind log headers, was left out as text instead of refused).
@@ -694,10 +749,13 @@ extension PrintHierarchy {
             if isName(name), after.dropFirst(name.count).hasPrefix(" 0x") { return true }
             rest = after
         }
-        // A line that is one `<Name>` and its comma (a dump shortened to class names, or wrapped after the comma).
+        // A line that is one `<Name>` and its comma (a dump shortened to class names, or wrapped after the comma). A class
+        // name starts with a capital or `_`: `<details>` and `<summary>` around a dump in an issue are HTML (a trial's were
+        // refused as a second dump).
         var alone = afterPrefix(line)
         while alone.last == " " || alone.last == "," || alone.last == "\r" { alone = alone.dropLast() }
-        return alone.first == "<" && alone.last == ">" && isName(alone.dropFirst().dropLast())
+        let name = alone.dropFirst().dropLast()
+        return alone.first == "<" && alone.last == ">" && isName(name) && (name.first!.isUppercase || name.first == "_")
     }
 
     /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces (or none) before its
@@ -849,7 +907,14 @@ extension PrintHierarchy {
 
     /// Whether a line opens or closes a Markdown code block (```` ``` ````, ```` ```text ````, `~~~`).
     static func isFence(_ line: Substring) -> Bool {
-        let trimmed = line.drop(while: \.isWhitespace)
+        var trimmed = line.drop(while: \.isWhitespace)
+        while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+        // Jira's and Confluence's code blocks: `{code}`, `{code:swift}`, `{noformat}` (a trial's were read as dump lines).
+        if trimmed == "{code}" || trimmed == "{noformat}"
+            || (trimmed.hasPrefix("{code:") && trimmed.hasSuffix("}") && !trimmed.contains("<"))
+        {
+            return true
+        }
         guard trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") else { return false }
         return trimmed.dropFirst(3).allSatisfy { $0.isLetter || $0.isNumber || "`~-_+ \r".contains($0) }
     }

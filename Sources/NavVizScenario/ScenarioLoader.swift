@@ -220,7 +220,9 @@ public enum ScenarioLoader {
             return .quotesDumpLine("not a regular file (a pipe, a device, or a link to one), left out")
         }
         let text = String(decoding: head.prefix(64 * 1024), as: UTF8.self)
-        if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) { return .capture }
+        if PrintHierarchy.looksLikeDump(text) || PrintHierarchy.isDebuggerError(text) || PrintHierarchy.isCommandOnly(text) {
+            return .capture
+        }
         // A console paste: the command that prints a dump, and a controller line (notes that show the command at a
         // prompt, with no dump, are notes).
         let mentions = PrintHierarchy.mentionsController(text)

@@ -550,6 +550,19 @@ private let goodScenario =
             in: "pvc.txt", replacing: "notes.txt")
         #expect(chisel.status == 65)
         #expect(chisel.stderr.hasPrefix("flows/pvc.txt: line 2: "), "\(chisel.stderr)")
+        // Swift's error quoting the expression, and the command with nothing after it: read, and refused saying why (a
+        // trial's folder skipped both unsaid).
+        let swift = try validate(
+            putting:
+                "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~ ^~~~\n",
+            in: "swift.txt", replacing: "pvc.txt")
+        #expect(swift.stderr.hasPrefix("flows/swift.txt: line 2: the debugger printed an error, not a dump: "), "\(swift.stderr)")
+        let command = try validate(putting: "(lldb) pvc\n", in: "command.txt", replacing: "swift.txt")
+        #expect(command.status == 65)
+        #expect(
+            command.stderr
+                == "flows/command.txt: line 1: the command that prints the dump is here, but not what it printed: paste the debugger's output below it\n1 of 3 files invalid\n"
+        )
     }
 
     /// A file that is not UTF-8 says so in the same words whatever it is called (the daemon's request body is

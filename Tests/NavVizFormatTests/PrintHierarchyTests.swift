@@ -532,6 +532,21 @@ import Testing
             "```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```\nThanks!",
             "line 3: the text below the code block the dump is in (its closing fence is on line 2) left out: not the dump"
         ),
+        // An issue's `<details>` and `<summary>` around the block are HTML, not a dump shortened to class names (refused).
+        (
+            "**iOS:** 17.4\n\n<details>\n<summary>Hierarchy</summary>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n",
+            "lines 1–4: the text above the code block the dump is in (its fence is on line 6) left out: not the dump"
+        ),
+        // Jira's code block (its `{code}` lines were read as dump lines).
+        (
+            "h3. Hierarchy\n{code:title=pvc}\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n{code}\n",
+            "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
+        ),
+        // A quoted reply with a fenced dump, then the answer below the quote (refused at its first line).
+        (
+            "> ```\n> <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n>    | <A 0x3>, state: appeared, view: <UIView 0x4>\n> ```\n\nThanks! Dismiss the alert first.",
+            "line 6: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+        ),
         // Prose with angle brackets is no dump (a second review: it was refused).
         (
             "Hierarchy of <MyApp> after login, UIHostingController<ContentView>:\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
@@ -592,6 +607,32 @@ import Testing
         #expect(dump.controllers.map(\.depth) == [0, 1, 2])
         #expect(dump.controllers[2].link == .presented)
         #expect(dump.leftOutLines.isEmpty == !text.contains("pkp"))
+    }
+
+    /// What a unit test printed, between its runner's lines (XCTest's, Swift Testing's): they are left out, each run with a
+    /// note (the dump was refused).
+    @Test func aTestRunnersLinesAreLeftOut() throws {
+        let xctest = try capture(
+            """
+            Test Suite 'Selected tests' started at 2024-05-14 12:10:03.441.
+            Test Case '-[MyAppTests.OnboardingTests testSwipe]' started.
+            <MyApp.OnboardingViewController 0x1>, state: appeared, view: <UIView: 0x2>
+               | <UIPageViewController 0x3>, state: appeared, view: <_UIPageViewControllerContentView: 0x4>
+            Test Case '-[MyAppTests.OnboardingTests testSwipe]' passed (0.412 seconds).
+            	 Executed 1 test, with 0 failures (0 unexpected) in 0.412 (0.413) seconds
+            """)
+        #expect(xctest.hierarchy.nodeIDs.count == 2)
+        #expect(
+            xctest.notes == [
+                "lines 1–2: the test runner's output left out: not the dump", "lines 5–6: the test runner's output left out: not the dump",
+            ])
+        let swiftTesting = try capture(
+            "◇ Test swipe() started.\n<MyApp.OnboardingViewController 0x1>, state: appeared, view: <UIView: 0x2>\n✔ Test swipe() passed after 0.4 seconds.\n"
+        )
+        #expect(
+            swiftTesting.notes == [
+                "line 1: the test runner's output left out: not the dump", "line 3: the test runner's output left out: not the dump",
+            ])
     }
 
     /// A plain controller's one child that is a part of its screen, not a screen (an embedded SwiftUI view, a framework

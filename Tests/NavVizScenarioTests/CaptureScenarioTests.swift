@@ -106,6 +106,24 @@ import Testing
             "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nWhy is A not on screen?\nThanks\n",
             "issue.txt: line 4: 'Why is A not on screen?' is not part of the dump, which ends on line 2: remove the lines below it"
         ),
+        // Right below the dump, no blank line between (a thank-you): the same.
+        (
+            "thanks.txt",
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\nThanks for looking!\n",
+            "thanks.txt: line 2: 'Thanks for looking!' is not part of the dump, which ends on line 1: remove the lines below it"
+        ),
+        // Swift's error after `po` in a Swift frame quotes the expression (which names the method) and marks it: the error
+        // is said, not the quoted expression (it was "expected a view controller line … found 'UIViewController._printHierarchy()'").
+        (
+            "swift.txt",
+            "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~~~~~~~~~~~~~ ^~~~~~~~~~~~~~~\n",
+            "swift.txt: line 2: the debugger printed an error, not a dump: '<EXPR>:8:18: error: type 'UIViewController' has no member '…'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        // The command alone (it was "the capture is empty").
+        (
+            "command.txt", "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n(lldb) \n",
+            "command.txt: line 1: the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
+        ),
         // A second dump below it is not prose: a second root.
         (
             "two.txt",
