@@ -247,7 +247,16 @@ extension PrintHierarchy {
             try! h.insert(node, parent: parent, presenter: presenter)
             observed.append((id, controller.state))
             for child in controller.children { insert(child, parent: id, presenter: nil) }
-            if let presented = controller.presented { insert(presented, parent: nil, presenter: id) }
+            if let presented = controller.presented {
+                insert(presented, parent: nil, presenter: id)
+                // A dismissal in flight: the presented controller disappearing as its presenter appears (a trial's
+                // capture read as the presented controller on screen alone, unexplained).
+                if controllers[presented].state == .disappearing, controller.state == .appearing {
+                    notes.append(
+                        "'\(ids[presented])' is disappearing as '\(id)' appears, a dismissal in flight: drawn as printed, "
+                            + "'\(ids[presented])' still presented; capture again when the transition ends")
+                }
+            }
             label(index, id, kind: kind, in: &h, notes: &notes)
         }
         insert(0, parent: nil, presenter: nil)

@@ -692,6 +692,18 @@ import Testing
                 "'UINavigationController': 'ProductViewController' is disappearing as 'HomeViewController' appears, a pop in flight: "
                     + "drawn as printed, 'ProductViewController' still on top; capture again when the transition ends"
             ])
+        // A dismissal in flight: the same.
+        let dismissal = try capture(
+            """
+            <UINavigationController 0x1>, state: appearing, view: <UILayoutContainerView: 0x2>
+               | <Camera.GalleryViewController 0x3>, state: appearing, view: <UICollectionView: 0x4>
+               + <Camera.CaptureViewController 0x5>, state: disappearing, view: <UIView: 0x6>, presented with: <_UIFullscreenPresentationController 0x7>
+            """)
+        #expect(
+            dismissal.notes == [
+                "'CaptureViewController' is disappearing as 'UINavigationController' appears, a dismissal in flight: drawn as printed, "
+                    + "'CaptureViewController' still presented; capture again when the transition ends"
+            ])
         // A push in flight (the new top appearing) needs no note: the top is where the transition goes.
         let push = try capture(
             """
