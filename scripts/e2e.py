@@ -368,8 +368,8 @@ def main():
             # No session yet, so no step is selected (which rewrites the address too): the token must go by itself.
             page.call("Page.navigate", url=guarded_base + "/#token=" + secret + "&session=locked")
             check(page.wait_for(f"!location.href.includes('{secret}') && location.hash === '#session=locked' && "
-                                f"sessionStorage.getItem('navviz-token') === '{secret}'"),
-                  "the token is gone from the address bar, kept for the tab")
+                                "sessionStorage.getItem('navviz-token') === null"),
+                  "the token is gone from the address bar, kept in the page's memory only (not in the browser's storage)")
             held = page.event("Fetch.requestPaused")
             check(held is not None and "authorization" in {k.lower() for k in held["request"]["headers"]},
                   "the page opens its event stream with the token")
@@ -382,6 +382,11 @@ def main():
                                 "document.querySelector('#sessions li').dataset.id === 'locked'"),
                   "the viewer lists the session posted before its stream was open, sending the token")
             _, viewer_html = http("GET", guarded_base + "/")
+            # A reload has no token left to send (a security review: kept in sessionStorage, a reload of a stale tab
+            # handed it to whatever served the port then): it asks for the address with the token.
+            page.call("Page.reload")
+            check(page.wait_for("document.getElementById('notice').textContent.includes('needs its token')"),
+                  "a reloaded viewer asks for the address with the token")
         finally:
             guarded.send_signal(signal.SIGTERM)
             guarded.wait(10)

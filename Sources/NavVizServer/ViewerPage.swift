@@ -102,14 +102,16 @@ enum ViewerPage {
         (function () {
           "use strict";
           let fragment = new URLSearchParams(location.hash.slice(1));
-          if (fragment.get("token")) {
-            sessionStorage.setItem("navviz-token", fragment.get("token"));
+          // The token lives in this page's memory only: in sessionStorage a reload of a stale tab handed it to whatever
+          // served the port then, whose own script could read it (a security review). A reload asks for the address again.
+          const token = fragment.get("token");
+          try { sessionStorage.removeItem("navviz-token"); } catch (error) { /* storage disabled */ }
+          if (token) {
             // Out of the address bar and the history (which a browser may sync) at once, the rest of the fragment kept.
             fragment.delete("token");
             history.replaceState(null, "", location.pathname + location.search + (fragment.toString() ? "#" + fragment.toString() : ""));
           }
           const zoomer = navvizZoom(() => [$("transition-img"), $("state-img")].filter((image) => !image.closest("[hidden]") && image.src));
-          const token = sessionStorage.getItem("navviz-token");
           const headers = token ? { "Authorization": "Bearer " + token } : {};
           const $ = (id) => document.getElementById(id);
           const state = { sessions: [], session: null, steps: [], selected: -1, stream: null, list: null, urls: {} };

@@ -577,6 +577,10 @@ import Testing
             #expect(page.text.contains("<title>navviz serve</title>"))
             #expect(!page.text.contains("http://") && !page.text.contains("https://"))
             #expect(!page.text.contains("innerHTML"))
+            // The token stays in the page's memory: the browser's storage would hand it, after a reload, to another
+            // program that took the port (a security review); a token an earlier page stored is removed.
+            #expect(!page.text.contains("sessionStorage.setItem") && !page.text.contains("localStorage"))
+            #expect(page.text.contains("sessionStorage.removeItem(\"navviz-token\")"))
         }
     }
 
