@@ -23,7 +23,7 @@ public func buildApplication(
         let journal: any SessionJournal =
             try arguments.dataDirectory.map { directory throws(ServerError) in
                 let files = try FileJournal(directory: directory)
-                if let warning = files.folderWarning { logger.warning("\(warning)") }
+                for warning in files.folderWarnings { logger.warning("\(warning)") }
                 return files
             } ?? NoJournal()
         let restoring = InMemorySessionStore(journal: journal)

@@ -100,14 +100,26 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // Listed by others, it tells them the session names, which are the journals' (a security review made the
         // folder with a default umask and read a session's name as another user). Said; the user's folder keeps its mode.
         if permissions & 0o004 != 0 {
-            folderWarning =
+            folderWarnings.append(
                 "other users can list the data directory '\(directory)' (mode \(String(permissions, radix: 8))) and so read "
-                + "the session names (not their steps): chmod o-rx it to keep them to yourself"
+                    + "the session names (not their steps): chmod o-rx it to keep them to yourself")
+        }
+        // Shared with a group on purpose, or by a umask of 002: its members may remove or swap journals, and the sessions
+        // they held are gone at the next start (a security review, unsaid). Said; a folder above it alike.
+        if permissions & 0o020 != 0 {
+            folderWarnings.append(
+                "members of its group (gid \(info.st_gid)) may write to the data directory '\(directory)' (mode "
+                    + "\(String(permissions, radix: 8))), and so remove or replace its journals: chmod g-w it unless you share it "
+                    + "with them on purpose")
+        } else if let (path, why) = Self.foreignAncestor(of: directory, trustingGroup: false) {
+            folderWarnings.append(
+                "the folder '\(path)' above the data directory, \(why), lets its members move the data directory and its "
+                    + "journals away: chmod g-w it unless you share it with them on purpose")
         }
     }
 
-    /// What the daemon should say about the data directory at start, if anything.
-    public private(set) var folderWarning: String?
+    /// What the daemon should say about the data directory at start, one warning each.
+    public private(set) var folderWarnings: [String] = []
 
     /// The first folder above `directory`, or link on the way to it (the folder itself too), that another user
     /// controls, and why. Without `trustingGroup`, a folder its group may write to (without the sticky bit) counts too:
