@@ -77,6 +77,7 @@ public func buildApplication(
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
         guard arguments.token == nil else {
             return [
+                ClientGoneHandler(),
                 ConnectionQuota(
                     user: localUser.user, counts: quota,
                     refused: { uid in
@@ -84,16 +85,17 @@ public func buildApplication(
                         logger.warning(
                             "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user") past \(ConnectionQuota.limit) open at once"
                         )
-                    })
+                    }),
             ]
         }
         return [
+            ClientGoneHandler(),
             OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }
                 logger.warning(
                     "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user"): navviz serve answers only the user who started it; set a token (NAVVIZ_TOKEN or --token-file) to let others in"
                 )
-            }
+            },
         ]
     }
     return Application(

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import NavVizCore
 import NavVizFormat
 import NavVizRender
@@ -144,10 +145,10 @@ struct SessionController: Sendable {
                     guard raw == "all" else { throw ServerError.invalidQuery(name: "sessions", value: String(raw), expected: "all") }
                     return true
                 } ?? false
-            return events(try await store.subscribe(to: id, after: after, everySession: everySession), limit: limit)
+            return events(try await store.subscribe(to: id, after: after, everySession: everySession), limit: limit, context: context)
         }
-        api.get("events") { _, _ in
-            events(try await store.subscribe(to: nil, after: nil), limit: nil)
+        api.get("events") { _, context in
+            events(try await store.subscribe(to: nil, after: nil), limit: nil, context: context)
         }
         api.post("render") { request, _ in
             let value = try await body(of: request)
@@ -287,8 +288,17 @@ struct SessionController: Sendable {
     /// Server-Sent Events: `step` (id = step index, data = the step as in the run JSON), `session`
     /// (created or replaced), `deleted`, and a `: ping` comment now and then. Ends when the session
     /// is deleted, after `limit` steps, or when the daemon shuts down.
-    func events(_ subscription: EventSubscription, limit: Int?) -> Response {
-        Response(
+    func events(_ subscription: EventSubscription, limit: Int?, context: DaemonRequestContext) -> Response {
+        // The client gone ends the stream and frees its slot at once: a write only failed at the next ping, so a client
+        // that opened and closed streams held every slot for up to 15 s without a connection (a security review). Its
+        // end closed (the daemon allows half-closed connections, so that is all a client's close does) or the connection
+        // closed.
+        context.channel.closeFuture.whenComplete { _ in subscription.cancel() }
+        let channel = context.channel
+        channel.pipeline.handler(type: ClientGoneHandler.self).whenSuccess { handler in
+            handler.whenInputCloses { subscription.cancel() }
+        }
+        return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
             body: ResponseBody { writer in
@@ -308,6 +318,29 @@ struct SessionController: Sendable {
                 subscription.cancel()
                 try await writer.finish(nil)
             })
+    }
+}
+
+/// Tells an event stream that its client closed its end of the connection (half-closure is allowed, so the connection
+/// stays open until a write fails: at the next ping, up to 15 s on). Its state is the event loop's.
+final class ClientGoneHandler: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = NIOAny
+    private var inputClosed = false
+    private var waiting: [@Sendable () -> Void] = []
+
+    /// Calls `body` on the event loop once the client's end is closed (now, if it is already).
+    func whenInputCloses(_ body: @escaping @Sendable () -> Void) {
+        if inputClosed { body() } else { waiting.append(body) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            let bodies = waiting
+            waiting = []
+            for body in bodies { body() }
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 }
 

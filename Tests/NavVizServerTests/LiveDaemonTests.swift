@@ -752,6 +752,28 @@ private final class Counter: @unchecked Sendable {
         #expect(closed)
     }
 
+    /// A stream whose client went away frees its slot at once: a client that opened and closed streams held every one
+    /// of the 256 slots until the next ping (up to 15 s), and the viewer got 503 (a security review).
+    @Test func aClosedEventStreamFreesItsSlot() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        defer { daemon.stop(SIGTERM) }
+        func open() async throws -> String {
+            try await exchange(
+                port: daemon.port, request: "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+            ) { $0.contains("retry: 2000") || $0.contains("503") }
+        }
+        // Opened and closed at once, faster than the daemon sees each close go by.
+        for _ in 0..<300 { _ = try await open() }
+        // Freed within moments of the last close (the next ping is up to 15 s away).
+        var opened = ""
+        for _ in 0..<20 {
+            opened = try await open()
+            if opened.hasPrefix("HTTP/1.1 200 OK") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(opened.hasPrefix("HTTP/1.1 200 OK"), "\(opened.prefix(200))")
+    }
+
     @Test func anEventStreamIsNotIdleWhileItIsAnswered() async throws {
         let daemon = try DaemonProcess(["--memory", "--idle-timeout", "1"])
         defer { daemon.stop(SIGTERM) }
