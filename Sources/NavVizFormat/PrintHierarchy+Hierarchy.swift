@@ -111,6 +111,11 @@ extension PrintHierarchy {
                 "line \(printedFrom.line): printed from '\(printedFrom.receiver)', not from the window's root: what holds it (a tab bar, a split view, a presenter) is not in the dump, and it is drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
             )
         }
+        notes += otherWindows.map { window in
+            "line \(window.line): another window of the app (\(ClassName.readable(window.className)) at its root: a toast's, an overlay's, a "
+                + "debugging tool's) left out with its controllers: navviz draws one window, the first printed (the app's, below the "
+                + "others); to draw that one, keep its lines only"
+        }
         notes += leftOutWindows.map { window in
             "line \(window.line): UIKit's own window (\(window.className): the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
         }

@@ -57,6 +57,9 @@ public struct PrintHierarchy: Sendable, Equatable {
     /// The roots of UIKit's own windows printed after the app's (the keyboard's `UIInputWindowController`),
     /// left out with their lines: class and line.
     public var leftOutWindows: [(className: String, line: Int)] = []
+    /// The roots of the app's other windows printed right after its first one, in the same output (a toast's, a debugging
+    /// tool's: above the app's window, so printed after it), left out with their lines: class and line.
+    public var otherWindows: [(className: String, line: Int)] = []
     /// Lines of a console session around the dump that were not read, each range with why (a note).
     public var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = []
     /// The receiver the command before the dump printed it from (`self.navigationController` of `po
@@ -66,7 +69,7 @@ public struct PrintHierarchy: Sendable, Equatable {
     /// Equal controllers and left-out windows and lines.
     public static func == (a: PrintHierarchy, b: PrintHierarchy) -> Bool {
         a.controllers == b.controllers && a.leftOutWindows.elementsEqual(b.leftOutWindows) { $0 == $1 }
-            && a.leftOutLines.elementsEqual(b.leftOutLines) { $0 == $1 }
+            && a.otherWindows.elementsEqual(b.otherWindows) { $0 == $1 } && a.leftOutLines.elementsEqual(b.leftOutLines) { $0 == $1 }
     }
 
     /// The root controllers of windows UIKit adds itself (the keyboard, text editing menus), which
@@ -279,6 +282,9 @@ extension PrintHierarchy {
         var lastAtDepth: [Int] = []
         var leftOut: [(className: String, line: Int)] = []
         var skippingWindow = false
+        var otherWindows: [(className: String, line: Int)] = []
+        // The number of the last line read as a controller's (or skipped as another window's).
+        var previousLine = 0
         let (lines, prompts, aroundDump) = reading(text)
         var leftOutLines = aroundDump
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
@@ -293,7 +299,10 @@ extension PrintHierarchy {
             do throws(PrintHierarchyError) {
                 let rest: Substring
                 (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
-                if skippingWindow, depth > 0 { continue }
+                if skippingWindow, depth > 0 {
+                    previousLine = number
+                    continue
+                }
                 controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
             } catch {
                 // A debugger prompt after the dump starts another command: its output is not the dump's.
@@ -355,6 +364,7 @@ extension PrintHierarchy {
                     if Self.isSystemWindowRoot(controller.className) {
                         leftOut.append((controller.className, number))
                         skippingWindow = true
+                        previousLine = number
                         continue
                     }
                 }
@@ -362,6 +372,15 @@ extension PrintHierarchy {
                     // The same class on top again: the same dump pasted twice, more likely than a window of its own.
                     if controller.className == controllers[0].className {
                         throw .repeatedRoot(file: file, line: number, first: controllers[0].line)
+                    }
+                    // Right below the window before it, in the same output: another window of the app (a toast's, a
+                    // debugging tool's), which `[UIViewController _printHierarchy]` prints after the app's own (a trial's
+                    // toast window refused the capture). Apart from it (a blank line, a fence), a second dump: refused.
+                    if previousLine == number - 1 {
+                        otherWindows.append((controller.className, number))
+                        skippingWindow = true
+                        previousLine = number
+                        continue
                     }
                     throw .secondRoot(file: file, line: number, first: controllers[0].line)
                 }
@@ -386,6 +405,7 @@ extension PrintHierarchy {
                 }
             }
             controllers.append(controller)
+            previousLine = number
             lastAtDepth = Array(lastAtDepth.prefix(depth)) + [index]
         }
         guard !controllers.isEmpty else { throw .empty(file: file) }
@@ -399,6 +419,7 @@ extension PrintHierarchy {
                 (first...last, commandsAfter.count == 1 ? "a debugger command after the dump" : "debugger commands after the dump"))
         }
         var result = PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
+        result.otherWindows = otherWindows
         if let prompt = prompts.last(where: { !$0.command.isEmpty && $0.number < controllers[0].line }),
             let receiver = receiver(of: prompt.command)
         {

@@ -56,9 +56,10 @@ import Testing
         let text = """
                + <UITabBarController 0x1>, state: disappeared, view: <UILayoutContainerView 0x2> not in the window, presented with: (null)
                | <UIViewController 0x3>, state: disappeared, view: (view not loaded)
+
             <Other 0x4>, state: appeared, view: <UIView 0x5>
             """
-        #expect(throws: PrintHierarchyError.secondRoot(file: "dump.txt", line: 3, first: 1)) {
+        #expect(throws: PrintHierarchyError.secondRoot(file: "dump.txt", line: 4, first: 1)) {
             try PrintHierarchy.parse(text, file: "dump.txt")
         }
         #expect(

@@ -609,6 +609,33 @@ import Testing
         #expect(dump.leftOutLines.isEmpty == !text.contains("pkp"))
     }
 
+    /// The app's other windows printed right after its first (a toast's, a debugging tool's: above it, so after it in
+    /// `[UIViewController _printHierarchy]`) are left out with a note, the first window drawn (a trial's toast window
+    /// refused the capture); UIKit's own after them are left out as before.
+    @Test func anotherWindowOfTheAppRightAfterTheFirstIsLeftOut() throws {
+        let captured = try capture(
+            """
+            <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
+               |    | <Social.FeedViewController 0x5>, state: appeared, view: <UICollectionView: 0x6>
+            <Social.ToastHostViewController 0x7>, state: appeared, view: <Social.PassthroughView: 0x8>
+               | <Social.ToastViewController 0x9>, state: appeared, view: <UIView: 0xa>
+            <FLEXExplorerViewController 0xb>, state: appeared, view: <FLEXExplorerView: 0xc>
+            <UIEditingOverlayViewController 0xd>, state: appeared, view: <_UIEditingOverlayGestureView: 0xe>
+            """)
+        #expect(captured.hierarchy.nodeIDs.count == 3)
+        #expect(ViewFinder().find(in: captured.hierarchy).visible == "FeedViewController")
+        let other = { (line: Int, name: String) in
+            "line \(line): another window of the app (\(name) at its root: a toast's, an overlay's, a debugging tool's) left out with "
+                + "its controllers: navviz draws one window, the first printed (the app's, below the others); to draw that one, keep its lines only"
+        }
+        #expect(
+            captured.notes == [
+                other(4, "Social.ToastHostViewController"), other(6, "FLEXExplorerViewController"),
+                "line 7: UIKit's own window (UIEditingOverlayViewController: the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window",
+            ])
+    }
+
     /// What a unit test printed, between its runner's lines (XCTest's, Swift Testing's): they are left out, each run with a
     /// note (the dump was refused).
     @Test func aTestRunnersLinesAreLeftOut() throws {
@@ -1014,9 +1041,10 @@ import Testing
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
             "dump.txt: line 3: a second dump starts here, after the prompt on line 2: keep one dump per file"
         ),
+        // Apart from the first window's lines (a blank line between): a second dump as much as another window.
         (
-            "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n<FLEXExplorerViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
-            "dump.txt: line 2: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+            "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n\n<FLEXExplorerViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
         ),
         // A trial of new real captures: the same dump pasted twice; a paste cut in its last line.
         (
