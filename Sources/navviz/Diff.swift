@@ -119,7 +119,9 @@ extension NavVizCommand {
                     say(report.text(), terminator: "")
                 }
                 if let output, !diff.isIdentical {
-                    say("\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(output)/")
+                    say(
+                        "\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(String(output.reversed().drop { $0 == "/" }.reversed()))/"
+                    )
                 }
             }
             if !diff.isIdentical {

@@ -299,7 +299,18 @@ enum OutputDirectory {
                 code: CommandFailure.ioError)
         }
         if let manifest { try refuseOverFull(manifest, count: manifest.files.count) }
-        let walked = walk(target.path)
+        // Nothing navviz wrote in it or for it (no manifest of its own, none of the folder above naming it, none one level
+        // down): any file it holds is another's, so a few thousand entries are looked at, not the whole tree (`-o /` with
+        // two scenarios listed every file on the machine, 30 s and more, before refusing).
+        let bare =
+            isOutput == nil && manifest == nil
+            && !(Manifest(in: target.deletingLastPathComponent())?.files.keys.contains { $0.hasPrefix(target.lastPathComponent + "/") }
+                ?? false)
+            && !((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).contains { name in
+                fm.fileExists(atPath: target.path + "/" + name + "/" + manifestName)
+            }
+        var (walked, complete) = walk(target.path, limit: bare ? Self.bareWalkLimit : nil)
+        if !complete, !walked.contains(where: { $0.status?.isDirectory != true }) { (walked, complete) = walk(target.path, limit: nil) }
         let relatives = walked.map(\.relative)
         // What navviz wrote: the folder's manifest; a manifest in a subfolder (a one-scenario render there, now
         // part of a render of several); without its own, the parent's lines for this folder (a render of several
@@ -380,7 +391,10 @@ enum OutputDirectory {
                 code: CommandFailure.ioError)
         }
         guard let first = foreign.min() else { return (unchanged, seen) }
-        let others = foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
+        let others =
+            !complete
+            ? " (and more: navviz stopped looking after \(Self.bareWalkLimit) entries)"
+            : foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
         // A link where navviz writes a folder (`states` moved aside and linked back) is named as what it is: "which
         // navviz does not write there" was wrong of a name navviz does write (a trial).
         let status = FileStatus(target.appendingPathComponent(first).path)
@@ -484,10 +498,18 @@ enum OutputDirectory {
     /// its status (`lstat`: a link is not followed, nor entered): what `FileManager.enumerator(atPath:)` lists, without its
     /// cost (two listings were a tenth of a render over its own output at 800 steps). A folder that cannot be opened is
     /// listed, and not entered.
-    static func walk(_ root: String) -> [(relative: String, status: FileStatus?)] {
+    static func walk(_ root: String) -> [(relative: String, status: FileStatus?)] { walk(root, limit: nil).found }
+
+    /// How many entries a folder with nothing of navviz's in it is looked at before it is refused (`checkReplaceable`).
+    static let bareWalkLimit = 10_000
+
+    /// Everything under `root`, or its first `limit` entries (names in order at each level, folders before what follows
+    /// them); `complete` is false when the limit cut it short.
+    static func walk(_ root: String, limit: Int?) -> (found: [(relative: String, status: FileStatus?)], complete: Bool) {
         var found: [(relative: String, status: FileStatus?)] = []
+        var complete = true
         func visit(_ folder: String, _ prefix: String) {
-            guard let stream = opendir(folder) else { return }
+            guard complete, let stream = opendir(folder) else { return }
             var names: [String] = []
             while let entry = readdir(stream) {
                 let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
@@ -496,14 +518,19 @@ enum OutputDirectory {
                 if name != ".", name != ".." { names.append(name) }
             }
             closedir(stream)
+            if limit != nil { names.sort() }
             for name in names {
+                if let limit, found.count >= limit {
+                    complete = false
+                    return
+                }
                 let status = FileStatus(folder + "/" + name)
                 found.append((prefix + name, status))
                 if status?.isDirectory == true { visit(folder + "/" + name, prefix + name + "/") }
             }
         }
         visit(root, "")
-        return found
+        return (found, complete)
     }
 
     /// Moves `staging` to `target`, keeping the old target until the move succeeded.

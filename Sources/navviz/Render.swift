@@ -191,8 +191,10 @@ extension NavVizCommand {
             defer { timings.mark("write") }
             let limits = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }
             let partial = limits.isEmpty ? nil : limits.joined(separator: " ")
+            // `-o out/` and `-o /` name the folder as `out` and `/` do (the paths said were `out//a/` and `//a/`).
+            let base = String(output.reversed().drop { $0 == "/" }.reversed())
             if single, let only = outputs.first {
-                let target = "\(output)/\(only.folder)"
+                let target = "\(base)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial, root: output)
                 say("Rendered \(Terminal.inline(entries[0].scenario)): \(only.files.count) files in \(Terminal.inline(target))/")
                 say("Open \(target)/index.html")
@@ -203,8 +205,8 @@ extension NavVizCommand {
                 }
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
                 try OutputDirectory.write(all, to: output, partial: partial, scenarioFolders: Set(outputs.map(\.folder)))
-                say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(output)/")
-                say("Open \(output)/index.html")
+                say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(base)/")
+                say("Open \(base)/index.html")
             }
             // Each failed expectation by file and step, as `navviz run` says it (a trial: a folder of scenarios said only
             // "8 expectations failed", and the user ran every file again to find which).

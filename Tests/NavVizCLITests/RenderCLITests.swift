@@ -512,6 +512,28 @@ import Testing
                 "out: not replaced: it holds 'a/states', a symbolic link or special file, which navviz never writes (and "))
     }
 
+    /// A folder with nothing of navviz's in it is refused after a bounded look, not a walk of everything under it (`-o /`
+    /// with two scenarios listed every file on the machine before refusing); `-o out/` names its folder as `-o out` does.
+    @Test func aLargeFolderOfOtherFilesIsRefusedWithoutWalkingAllOfIt() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        for name in ["a.json", "b.json"] {
+            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let big = tmp.appendingPathComponent("big/inner")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        for index in 0..<10_050 { FileManager.default.createFile(atPath: big.appendingPathComponent("f\(index)").path, contents: nil) }
+        let result = try Self.navviz(["render", "a.json", "b.json", "-o", "big", "--format", "dot"], in: tmp)
+        #expect(result.status == 74)
+        #expect(
+            result.stderr
+                == "big: not replaced: it holds 'inner/f0' (and more: navviz stopped looking after 10000 entries), which navviz does not write there. Choose another output directory, or remove it first\n"
+        )
+        let slash = try Self.navviz(["render", "a.json", "-o", "out/", "--format", "dot"], in: tmp)
+        #expect(slash.status == 0)
+        #expect(slash.stdout == "Rendered Small stack: 9 files in out/a/\nOpen out/a/index.html\n")
+    }
+
     /// An edit that keeps the size and sets an old modification time (`touch -d`, `cp -p`, `tar x`) is still an
     /// edit: a trial's edited README.md was replaced without a word. A re-render over its own linked files still
     /// finds them unchanged without reading them (the manifest's time is when the output was complete).
