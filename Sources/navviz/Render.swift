@@ -89,6 +89,12 @@ extension NavVizCommand {
             try checkFinder(finder)
             if let step, step < 0 { throw ValidationError("--step must be 0 or more") }
             if !["focus", "all"].contains(expand) { throw ValidationError("Unknown --expand '\(expand)'. Use focus or all") }
+            // Said, not refused: a script may pass it whatever the format (a trial: it was ignored without a word).
+            if portableMetrics, format != "svg" {
+                printError(
+                    "warning: --portable-metrics has no effect with --format \(format): it sets how Graphviz measures text, and this format lays nothing out"
+                )
+            }
         }
 
         /// Mermaid draws at most 50,000 characters in one diagram (`maxTextSize`, GitHub's too): past it, the page

@@ -531,6 +531,14 @@ import Testing
         )
         let slash = try Self.navviz(["render", "a.json", "-o", "out/", "--format", "dot"], in: tmp)
         #expect(slash.status == 0)
+        #expect(slash.stderr == "")
+        // An option the format does not use is said (it was ignored without a word).
+        let portable = try Self.navviz(["render", "a.json", "-o", "out", "--format", "dot", "--portable-metrics"], in: tmp)
+        #expect(portable.status == 0)
+        #expect(
+            portable.stderr
+                == "warning: --portable-metrics has no effect with --format dot: it sets how Graphviz measures text, and this format lays nothing out\n"
+        )
         #expect(slash.stdout == "Rendered Small stack: 9 files in out/a/\nOpen out/a/index.html\n")
     }
 
