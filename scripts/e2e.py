@@ -387,6 +387,10 @@ def main():
             page.call("Page.reload")
             check(page.wait_for("document.getElementById('notice').textContent.includes('needs its token')"),
                   "a reloaded viewer asks for the address with the token")
+            # The address pasted into that tab only changes the fragment: the page takes the token and drops it again.
+            page.evaluate(f"location.hash = 'token={secret}&session=locked'")
+            check(page.wait_for(f"!location.href.includes('{secret}') && document.querySelector('#sessions li') !== null"),
+                  "the token pasted into the tab is taken, and gone from the address again")
         finally:
             guarded.send_signal(signal.SIGTERM)
             guarded.wait(10)

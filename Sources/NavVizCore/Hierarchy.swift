@@ -265,8 +265,7 @@ public struct Hierarchy: Sendable, Equatable {
     /// The controllers on screen: nodes in the window that show no child of their own, and that no full-screen
     /// presentation covers (one made from a sheet leaves what the sheet covered in the window, behind it).
     public func onScreen() -> [NodeID] {
-        // A container that embeds its children as parts of its screen is the visible controller: on screen with them.
-        onScreenControllers().filter { id in self[id].embedded != nil || !shownChildren(of: id).contains { self[$0].kind.isController } }
+        onScreenControllers().filter { id in !shownChildren(of: id).contains { self[$0].kind.isController } }
     }
 
     /// Every controller whose view is on screen, containers too: what gets appearance callbacks when it comes or

@@ -256,9 +256,13 @@ extension PrintHierarchy {
                 insert(presented, parent: nil, presenter: id)
                 // A dismissal in flight: the presented controller disappearing as its presenter appears (a trial's
                 // capture read as the presented controller on screen alone, unexplained).
-                if controllers[presented].state == .disappearing, controller.state == .appearing {
+                // A sheet's presenter stays `appeared`; one covered by a full-screen presentation from the presented
+                // controller disappears with it, its own presented controller appearing: that is no dismissal.
+                if controllers[presented].state == .disappearing,
+                    controllers[presented].presented.map({ controllers[$0].state != .appearing }) ?? true
+                {
                     notes.append(
-                        "'\(ids[presented])' is disappearing as '\(id)' appears, a dismissal in flight: drawn as printed, "
+                        "'\(ids[presented])' is disappearing from over '\(id)', a dismissal in flight: drawn as printed, "
                             + "'\(ids[presented])' still presented; capture again when the transition ends")
                 }
             }
@@ -374,9 +378,11 @@ extension PrintHierarchy {
     }
 
     /// Why a plain controller's one child, a leaf, reads as a part of its screen rather than the screen it shows: a SwiftUI
-    /// view embedded in a UIKit screen (a hosting controller; as `NavVizCapture` folds them), a framework controller's own
-    /// child (AVPlayerViewController's playback controls), or a name that says a part (`MessageInputBarViewController`).
-    /// Nil for a screen (a custom container's content, a page view controller's page).
+    /// view embedded in a UIKit screen that has content of its own (a hosting controller under a controller whose view is
+    /// not a bare `UIView`: a shell's is, and its hosted screen is the screen; `NavVizCapture` folds them alike), a
+    /// framework controller's own child (`frameworkParents`: AVPlayerViewController's playback controls, a Safari view's
+    /// remote controller), or a name that says a part (`MessageInputBarViewController`). Nil for a screen (a custom
+    /// container's content, a page view controller's page). A guess, said in a note.
     func partOfScreen(_ index: Int, in parent: Controller) -> String? {
         let child = controllers[index]
         guard child.children.isEmpty, child.presented == nil,
@@ -385,14 +391,10 @@ extension PrintHierarchy {
         let parentClass = ClassName.short(ClassName.readable(parent.className))
         guard parentClass != "UIPageViewController" else { return nil }
         let readable = ClassName.readable(child.className)
-        if readable.contains("HostingController") { return "an embedded SwiftUI view" }
-        /// A class of Apple's frameworks: not qualified by a module, with one of their prefixes.
-        func isApple(_ name: String) -> Bool {
-            !name.contains(".")
-                && ["UI", "_UI", "AV", "SF", "MF", "PH", "QL", "CN", "SK", "PK", "GK", "EK", "MK"].contains { name.hasPrefix($0) }
-                && name.dropFirst(name.hasPrefix("_") ? 3 : 2).first?.isUppercase == true
+        if readable.contains("HostingController"), let view = parent.viewClass, view != "UIView" {
+            return "an embedded SwiftUI view, in a \(ClassName.short(ClassName.readable(view)))"
         }
-        if isApple(ClassName.readable(parent.className)), isApple(readable) { return "\(parentClass)'s own" }
+        if Self.frameworkParents.contains(ClassName.readable(parent.className)) { return "\(parentClass)'s own" }
         let short = ClassName.short(readable)
         let parts = [
             "BarViewController", "BarController", "AccessoryViewController", "HeaderViewController", "FooterViewController",
@@ -403,6 +405,16 @@ extension PrintHierarchy {
         }
         return nil
     }
+
+    /// Apple's controllers whose children are their own private parts, not screens an app shows.
+    static let frameworkParents: Set<String> = [
+        "AVPlayerViewController", "SFSafariViewController", "SFAuthenticationViewController", "MFMessageComposeViewController",
+        "PHPickerViewController", "QLPreviewController", "CNContactViewController", "CNContactPickerViewController",
+        "SKStoreProductViewController", "UIActivityViewController", "UIDocumentPickerViewController", "UIAlertController",
+        "UIReferenceLibraryViewController", "UIFontPickerViewController", "UIColorPickerViewController", "UICloudSharingController",
+        "EKEventViewController", "GKGameCenterViewController", "PKAddPassesViewController", "PKPaymentAuthorizationViewController",
+        "VNDocumentCameraViewController", "ASAuthorizationController", "UIPrintInteractionController",
+    ]
 
     /// Sets what `_printHierarchy` leaves unsaid: a tab's selection, a split's columns and collapse, which
     /// children of a plain container are on screen.

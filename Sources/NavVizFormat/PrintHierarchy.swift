@@ -176,6 +176,8 @@ extension PrintHierarchy {
         var trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
         guard trimmed.first == "<", trimmed.last == ">", !trimmed.contains(", state: ") else { return false }
+        // A class name starts with a capital or `_`: `<details>` is HTML (it was said to be a shortened dump, a review).
+        guard let initial = trimmed.dropFirst().first, initial.isUppercase || initial == "_" else { return false }
         var scanner = Scanner(text: trimmed)
         return scanner.object() != nil && scanner.rest.isEmpty
     }
@@ -251,6 +253,8 @@ extension PrintHierarchy {
     /// which names `_printHierarchy`, and marks it with `^~~~` (that line was read as the command, and the error left out
     /// as text before it: a trial's most common mistake).
     static func leadingDebuggerError(_ text: String, file: String) -> PrintHierarchyError? {
+        // A dump after it (the command tried again): the error is the console output before that command.
+        guard !mentionsController(text) else { return nil }
         let first = splitLines(withoutCommentMarkers(Substring(text))).enumerated().first {
             !$0.element.allSatisfy(\.isWhitespace) && !isPrompt($0.element)
         }
@@ -260,7 +264,7 @@ extension PrintHierarchy {
     /// Whether the text is the command that prints a dump at its prompt and nothing else but prompts: a capture whose
     /// output was not pasted, not notes on how to take one.
     public static func isCommandOnly(_ text: String) -> Bool {
-        let written = splitLines(Substring(text)).filter { !$0.allSatisfy(\.isWhitespace) }
+        let written = splitLines(Substring(text)).filter { !$0.allSatisfy(\.isWhitespace) && !isFence($0) }
         return written.contains(where: isHierarchyCommand) && written.allSatisfy(isPrompt)
     }
 
@@ -283,6 +287,8 @@ extension PrintHierarchy {
         var leftOut: [(className: String, line: Int)] = []
         var skippingWindow = false
         var otherWindows: [(className: String, line: Int)] = []
+        // The root line of the app's other window being skipped (nil while skipping UIKit's own, or none).
+        var otherWindowLine: Int?
         // The number of the last line read as a controller's (or skipped as another window's).
         var previousLine = 0
         let (lines, prompts, aroundDump) = reading(text)
@@ -300,6 +306,11 @@ extension PrintHierarchy {
                 let rest: Substring
                 (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
                 if skippingWindow, depth > 0 {
+                    // Another window of the app is a small one (a toast's, an overlay's): a deep tree below a second root
+                    // is a second dump pasted right after the first (a review: a login dump then the app's).
+                    if let other = otherWindowLine, depth > 2 {
+                        throw .secondRoot(file: file, line: other, first: controllers[0].line)
+                    }
                     previousLine = number
                     continue
                 }
@@ -361,6 +372,7 @@ extension PrintHierarchy {
                     if let prompt = prompts.last(where: { $0.number > controllers[0].line && $0.number < number })?.number {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
+                    otherWindowLine = nil
                     if Self.isSystemWindowRoot(controller.className) {
                         leftOut.append((controller.className, number))
                         skippingWindow = true
@@ -376,9 +388,13 @@ extension PrintHierarchy {
                     // Right below the window before it, in the same output: another window of the app (a toast's, a
                     // debugging tool's), which `[UIViewController _printHierarchy]` prints after the app's own (a trial's
                     // toast window refused the capture). Apart from it (a blank line, a fence), a second dump: refused.
-                    if previousLine == number - 1 {
+                    if previousLine == number - 1,
+                        Self.kind(of: controller, readable: ClassName.readable(controller.className), overrides: [:]).0 == .controller,
+                        controller.viewClass != "UILayoutContainerView"
+                    {
                         otherWindows.append((controller.className, number))
                         skippingWindow = true
+                        otherWindowLine = number
                         previousLine = number
                         continue
                     }
@@ -607,7 +623,14 @@ extension PrintHierarchy {
         // Not when a dump is among them: two dumps in one file are refused, whichever has its command. The command without
         // a prompt (cycript's, pasted with a heading above it: a trial's was read as the dump's first line) is the last
         // line naming `_printHierarchy` above the dump.
-        let prompted = lines.firstIndex(where: { isHierarchyCommand($0.text) })
+        // The last such command before the dump: an error and the retry that printed it (Swift's `po` failing, then `expr -l
+        // objc …`) read as the retry's output (a review: refused, telling the user to do what the paste showed done).
+        // Only past the debugger's error: before another command's dump (a quoted one, cycript's), it is a second dump.
+        let firstController = lines.firstIndex(where: { isControllerLine($0.text) })
+        let retry = firstController.flatMap { first in lines[..<first].lastIndex(where: { isHierarchyCommand($0.text) }) }
+        let prompted =
+            retry.flatMap { retry in lines[..<retry].contains { $0.text.drop(while: \.isWhitespace).hasPrefix("error:") } ? retry : nil }
+            ?? lines.firstIndex(where: { isHierarchyCommand($0.text) })
         if let command = prompted ?? bareCommand(in: lines),
             lines[..<command].contains(where: {
                 !$0.text.allSatisfy(\.isWhitespace) && !isPrompt($0.text) && !$0.text.hasPrefix("warning: ")

@@ -15,7 +15,14 @@ public enum ScenarioLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             // A link whose target is gone is there to see (`ls` lists it): "no such file" read as a typo (a trial).
             if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-                throw ScenarioErrors([.unreadable(file: path, reason: "it is a symbolic link to '\(target)', which does not exist")])
+                var info = stat()
+                let loop = stat(path, &info) != 0 && errno == ELOOP
+                throw ScenarioErrors([
+                    .unreadable(
+                        file: path,
+                        reason: "it is a symbolic link to '\(target)', "
+                            + (loop ? "one of a loop of links that leads to no file" : "which does not exist"))
+                ])
             }
             throw ScenarioErrors([.fileNotFound(file: path)])
         }

@@ -409,6 +409,9 @@ enum ViewerPage {
           // A link pasted or edited by hand: go to the session and step it names.
           window.addEventListener("hashchange", () => {
             fragment = new URLSearchParams(location.hash.slice(1));
+            // The address with the token pasted into this tab (after a reload asked for it): a fragment changes no page, so
+            // load it again, to read the token and take it out of the address (it stayed there, a review).
+            if (fragment.get("token")) { location.reload(); return; }
             const id = fragment.get("session"), step = wantedStep();
             if (id && id !== state.session && state.sessions.some((s) => s.id === id)) { selectSession(id, false, step); }
             else if (id === state.session && step !== null) { select(step); }

@@ -511,6 +511,16 @@ private let goodScenario =
             broken.stderr
                 == "flows/gone.txt: cannot be read: it is a symbolic link to 'moved-away.txt', which does not exist\n1 of 3 files invalid\n"
         )
+        // Links that lead to each other are said to (a review: "which does not exist").
+        let loop = folder.url.appendingPathComponent("loop.txt").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop2.txt")
+        try FileManager.default.createSymbolicLink(atPath: loop + "2", withDestinationPath: "loop.txt")
+        try FileManager.default.moveItem(atPath: loop + "2", toPath: folder.url.appendingPathComponent("loop2.txt").path)
+        let looping = try navviz("validate", "loop.txt", in: folder.url)
+        #expect(
+            looping.stderr
+                == "loop.txt: cannot be read: it is a symbolic link to 'loop2.txt', one of a loop of links that leads to no file\n1 of 1 file invalid\n"
+        )
         /// Validates the folder with one text file in it in place of the one before (`flows/<replacing>`).
         func validate(putting text: String, in name: String, replacing: String) throws -> Outcome {
             try FileManager.default.removeItem(at: folder.url.appendingPathComponent("flows/\(replacing)"))
@@ -557,7 +567,10 @@ private let goodScenario =
                 "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~ ^~~~\n",
             in: "swift.txt", replacing: "pvc.txt")
         #expect(swift.stderr.hasPrefix("flows/swift.txt: line 2: the debugger printed an error, not a dump: "), "\(swift.stderr)")
-        let command = try validate(putting: "(lldb) pvc\n", in: "command.txt", replacing: "swift.txt")
+        // In a code block too (a review: the folder skipped it).
+        let fenced = try validate(putting: "```\n(lldb) pvc\n```\n", in: "fenced.txt", replacing: "swift.txt")
+        #expect(fenced.stderr.hasPrefix("flows/fenced.txt: line 2: the command that prints the dump is here"), "\(fenced.stderr)")
+        let command = try validate(putting: "(lldb) pvc\n", in: "command.txt", replacing: "fenced.txt")
         #expect(command.status == 65)
         #expect(
             command.stderr

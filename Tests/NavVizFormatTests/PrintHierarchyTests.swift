@@ -188,8 +188,7 @@ import Testing
         #expect(h["MapContainerViewController"].embedded == [0, 1])
         let found = ViewFinder().find(in: h)
         #expect(found.visible == "MapContainerViewController")
-        // The visible controller is on screen with its parts (it was left out of the list).
-        #expect(found.onScreen == ["MapContainerViewController", "MapViewController", "SearchPanelController"])
+        #expect(found.onScreen == ["MapViewController", "SearchPanelController"])
     }
 
     @Test func transitionalStatesAreKept() throws {
@@ -532,6 +531,12 @@ import Testing
             "```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```\nThanks!",
             "line 3: the text below the code block the dump is in (its closing fence is on line 2) left out: not the dump"
         ),
+        // Swift's `po` failing, then the Objective-C retry that printed the dump (refused, telling the user to do what the
+        // paste showed done).
+        (
+            "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~~~~~~~~~~~~~ ^~~~~~~~~~~~~~~\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
+            "lines 1–4: the console output before the command that printed the dump ('(lldb) expr -l objc -O -- [UIViewController _printHierarchy]') left out: not the dump"
+        ),
         // An issue's `<details>` and `<summary>` around the block are HTML, not a dump shortened to class names (refused).
         (
             "**iOS:** 17.4\n\n<details>\n<summary>Hierarchy</summary>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n",
@@ -671,7 +676,7 @@ import Testing
             (
                 "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Shop.ProductViewController 0x3>, state: appeared, view: <UIScrollView: 0x4>\n   |    | <_TtGC7SwiftUI19UIHostingControllerV4Shop15ReviewStarsView_ 0x5>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV4Shop15ReviewStarsView_: 0x6>",
                 "ProductViewController",
-                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view), not a screen of its own: 'ProductViewController' is the visible controller"
+                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view, in a UIScrollView), not a screen of its own: 'ProductViewController' is the visible controller"
             ),
             (
                 "<AVPlayerViewController 0x1>, state: appeared, view: <AVPlayerView: 0x2>\n   | <AVPlaybackControlsViewController 0x3>, state: appeared, view: <AVPlaybackControlsView: 0x4>",
@@ -695,14 +700,27 @@ import Testing
                 "<App.ShellViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_TtGC7SwiftUI19UIHostingControllerV3App8RootView_ 0x3>, state: appeared, view: <UIView: 0x4>\n   |    | <App.MapViewController 0x5>, state: appeared, view: <MKMapView: 0x6>",
                 "MapViewController", nil
             ),
+            // A shell (a bare UIView) around a SwiftUI screen, an Objective-C app's containers, a plain controller around a
+            // table view controller: the child is the screen (a review: they were taken for parts).
+            (
+                "<App.OnboardingContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_TtGC7SwiftUI19UIHostingControllerV3App14OnboardingView_ 0x3>, state: appeared, view: <UIView: 0x4>",
+                "OnboardingView", nil
+            ),
+            (
+                "<SKRootContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <SKFeedViewController 0x3>, state: appeared, view: <UITableView: 0x4>",
+                "SKFeedViewController", nil
+            ),
+            (
+                "<UIViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UITableViewController 0x3>, state: appeared, view: <UITableView: 0x4>",
+                "UITableViewController", nil
+            ),
         ] as [(String, String, String?)])
     func aPartOfAScreenIsNotTheVisibleController(text: String, visible: String, note: String?) throws {
         let captured = try capture(text)
         #expect(ViewFinder().find(in: captured.hierarchy).visible == NodeID(visible))
         #expect(captured.notes.filter { $0.contains("is taken for a part of") } == (note.map { [$0] } ?? []))
-        // The part is still drawn, on screen in the visible controller.
-        let onScreen = ViewFinder().find(in: captured.hierarchy).onScreen
-        #expect(onScreen.count == (note == nil ? 1 : 2) && onScreen.contains(NodeID(visible)))
+        // The part is still drawn, on screen (as embedded children are: docs/semantics.md#F2).
+        #expect(ViewFinder().find(in: captured.hierarchy).onScreen.count == 1)
     }
 
     /// A dump taken during a pop: the top disappearing, the controller below it appearing. Drawn as printed, with
@@ -728,9 +746,26 @@ import Testing
             """)
         #expect(
             dismissal.notes == [
-                "'CaptureViewController' is disappearing as 'UINavigationController' appears, a dismissal in flight: drawn as printed, "
+                "'CaptureViewController' is disappearing from over 'UINavigationController', a dismissal in flight: drawn as printed, "
                     + "'CaptureViewController' still presented; capture again when the transition ends"
             ])
+        // A sheet's: its presenter stays appeared (it got no note). A full-screen presentation from a presented controller
+        // is no dismissal of it: no note.
+        let sheet = try capture(
+            """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <App.ListViewController 0x3>, state: appeared, view: <UITableView: 0x4>
+               + <App.FilterViewController 0x5>, state: disappearing, view: <UIView: 0x6>, presented with: <_UIPageSheetPresentationController 0x7>
+            """)
+        #expect(
+            sheet.notes.count == 1 && sheet.notes[0].hasPrefix("'FilterViewController' is disappearing from over 'UINavigationController'"))
+        let covered = try capture(
+            """
+            <App.HomeViewController 0x1>, state: disappeared, view: <UIView: 0x2> not in the window
+               + <App.PlayerViewController 0x3>, state: disappearing, view: <UIView: 0x4>, presented with: <_UIFullscreenPresentationController 0x5>
+               |    + <App.FullViewController 0x6>, state: appearing, view: <UIView: 0x7>, presented with: <_UIFullscreenPresentationController 0x8>
+            """)
+        #expect(covered.notes.isEmpty)
         // A push in flight (the new top appearing) needs no note: the top is where the transition goes.
         let push = try capture(
             """
@@ -1040,6 +1075,16 @@ import Testing
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
             "dump.txt: line 3: a second dump starts here, after the prompt on line 2: keep one dump per file"
+        ),
+        // Right below the first, but a container or a deep tree: a second dump pasted after the first (a review: a login
+        // dump and then the app's, taken for a toast's window).
+        (
+            "<App.LoginNavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <App.LoginViewController 0x3>, state: appeared, view: <UIView 0x4>\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n   | <UINavigationController 0x7>, state: appeared, view: <UILayoutContainerView 0x8>",
+            "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+        ),
+        (
+            "<App.LoginViewController 0x1>, state: appeared, view: <UIView 0x2>\n<App.RootViewController 0x3>, state: appeared, view: <UIView 0x4>\n   | <App.ShellViewController 0x5>, state: appeared, view: <UIView 0x6>\n   |    | <App.HomeViewController 0x7>, state: appeared, view: <UIView 0x8>\n   |    |    | <App.CardViewController 0x9>, state: appeared, view: <UIView 0xa>",
+            "dump.txt: line 2: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
         ),
         // Apart from the first window's lines (a blank line between): a second dump as much as another window.
         (

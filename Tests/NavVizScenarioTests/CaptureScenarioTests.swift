@@ -119,6 +119,12 @@ import Testing
             "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~~~~~~~~~~~~~ ^~~~~~~~~~~~~~~\n",
             "swift.txt: line 2: the debugger printed an error, not a dump: '<EXPR>:8:18: error: type 'UIViewController' has no member '…'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
+        // `<details>` above an unfenced dump is text, not a dump shortened to class names (a review).
+        (
+            "details.txt",
+            "<details>\n<summary>Hierarchy</summary>\n\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
+            "details.txt: line 1: '<details>' is not part of a dump, which starts on line 4: remove the lines above it"
+        ),
         // The command alone (it was "the capture is empty").
         (
             "command.txt", "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n(lldb) \n",
