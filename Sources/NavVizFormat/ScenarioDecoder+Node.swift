@@ -1,6 +1,22 @@
 import NavVizCore
 
 extension ScenarioDecoder {
+    /// A screen name with spaces at an end, or a control character (a tab, a newline pasted in), names a screen of its own
+    /// that reads like another: said, not refused (a trial's `"Detail "` failed an expectation of `Detail` unexplained).
+    mutating func noteOddName(_ name: String, _ path: String) {
+        guard !replaying else { return }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            notes.append(
+                "\(path): screen name '\(Terminal.inline(name))' holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)): it names a screen of its own"
+            )
+        } else if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+            let trimmed = String(String(name.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+            let end = name.first?.isWhitespace == true ? (name.last?.isWhitespace == true ? "both ends" : "its start") : "its end"
+            notes.append("\(path): screen name '\(name)' has a space at \(end): it names a screen of its own, not '\(trimmed)'")
+        }
+    }
+
     static let kindKeys = ["navigation", "tabs", "split", "activities", "stack", "notifications", "screen", "ref"]
     static let commonNodeFields = ["id", "title", "class", "presents", "style", "definesPresentationContext"]
     static let kindFields: [String: [String]] = [
@@ -68,6 +84,7 @@ extension ScenarioDecoder {
                 return nil
             }
             guard numberedName(name, at: path) else { return nil }
+            noteOddName(name, path)
             registerBase(name)
             return NodeSpec(kind: asView ? .view : .controller, screen: name)
         case .object(let members):
@@ -149,6 +166,7 @@ extension ScenarioDecoder {
                 return nil
             }
             guard numberedName(name, at: kindPath) else { return nil }
+            noteOddName(name, kindPath)
             registerBase(name)
             spec = NodeSpec(kind: asView ? .view : .controller, screen: name)
             if let raw = value["children"], let items = array(raw, join(path, "children"), "an array of node literals") {

@@ -465,6 +465,19 @@ private let nodeLiteral =
         #expect(replayed.notes.isEmpty)
     }
 
+    /// A screen name with a space at an end, or a control character, names a screen of its own that reads like another:
+    /// noted (a trial's `"Detail "` failed an expectation of `Detail`, unexplained).
+    @Test func anOddScreenNameIsNoted() throws {
+        let text =
+            #"{"navviz": 1, "root": {"navigation": [" Home"]}, "steps": [{"push": "Detail "}, {"push": {"screen": "A\tB"}}, {"push": "Fine name"}]}"#
+        #expect(
+            try ScenarioDecoder.decode(text, file: "shop.json").notes == [
+                "root.navigation[0]: screen name ' Home' has a space at its start: it names a screen of its own, not 'Home'",
+                "steps[0].push: screen name 'Detail ' has a space at its end: it names a screen of its own, not 'Detail'",
+                "steps[1].push.screen: screen name 'A\\u{9}B' holds a control character (U+0009): it names a screen of its own",
+            ])
+    }
+
     /// `expect` names a controller by its id or its screen, a snapshot's too (an imported flow's screens were refused
     /// as unknown ids, a review).
     @Test func expectationsNameASnapshotsScreens() {
