@@ -112,9 +112,9 @@ extension PrintHierarchy {
             )
         }
         notes += otherWindows.map { window in
-            "line \(window.line): another window of the app (\(ClassName.readable(window.className)) at its root: a toast's, an overlay's, a "
-                + "debugging tool's) left out with its controllers: navviz draws one window, the first printed (the app's, below the "
-                + "others); to draw that one, keep its lines only"
+            "line \(window.line): a second top-level controller (\(ClassName.readable(window.className))) right below the first window's "
+                + "lines, taken for another window of the app (a toast's, a passcode screen's, a debugging tool's) and left out with its "
+                + "controllers: navviz draws one window, the first printed; to draw that one, keep its lines only (a second dump: keep one per file)"
         }
         notes += leftOutWindows.map { window in
             "line \(window.line): UIKit's own window (\(window.className): the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
@@ -378,11 +378,11 @@ extension PrintHierarchy {
     }
 
     /// Why a plain controller's one child, a leaf, reads as a part of its screen rather than the screen it shows: a SwiftUI
-    /// view embedded in a UIKit screen that has content of its own (a hosting controller under a controller whose view is
-    /// not a bare `UIView`: a shell's is, and its hosted screen is the screen; `NavVizCapture` folds them alike), a
-    /// framework controller's own child (`frameworkParents`: AVPlayerViewController's playback controls, a Safari view's
-    /// remote controller), or a name that says a part (`MessageInputBarViewController`). Nil for a screen (a custom
-    /// container's content, a page view controller's page). A guess, said in a note.
+    /// view embedded in a UIKit screen (a hosting controller: `NavVizCapture` folds them alike; a shell around a full-screen
+    /// SwiftUI view reads so too, the note says), a framework controller's own child (`frameworkParents`, an alert
+    /// controller's: AVPlayerViewController's playback controls, a Safari view's remote controller), or a name that says a
+    /// part (`MessageInputBarViewController`). Nil for a screen (a custom container's content, a page view controller's
+    /// page). A guess, said in a note.
     func partOfScreen(_ index: Int, in parent: Controller) -> String? {
         let child = controllers[index]
         guard child.children.isEmpty, child.presented == nil,
@@ -391,10 +391,9 @@ extension PrintHierarchy {
         let parentClass = ClassName.short(ClassName.readable(parent.className))
         guard parentClass != "UIPageViewController" else { return nil }
         let readable = ClassName.readable(child.className)
-        if readable.contains("HostingController"), let view = parent.viewClass, view != "UIView" {
-            return "an embedded SwiftUI view, in a \(ClassName.short(ClassName.readable(view)))"
-        }
-        if Self.frameworkParents.contains(ClassName.readable(parent.className)) { return "\(parentClass)'s own" }
+        if readable.contains("HostingController") { return "an embedded SwiftUI view" }
+        let parentReadable = ClassName.readable(parent.className)
+        if Self.frameworkParents.contains(parentReadable) || parentClass.hasSuffix("AlertController") { return "\(parentClass)'s own" }
         let short = ClassName.short(readable)
         let parts = [
             "BarViewController", "BarController", "AccessoryViewController", "HeaderViewController", "FooterViewController",
@@ -409,11 +408,11 @@ extension PrintHierarchy {
     /// Apple's controllers whose children are their own private parts, not screens an app shows.
     static let frameworkParents: Set<String> = [
         "AVPlayerViewController", "SFSafariViewController", "SFAuthenticationViewController", "MFMessageComposeViewController",
-        "PHPickerViewController", "QLPreviewController", "CNContactViewController", "CNContactPickerViewController",
-        "SKStoreProductViewController", "UIActivityViewController", "UIDocumentPickerViewController", "UIAlertController",
+        "MFMailComposeViewController", "PHPickerViewController", "QLPreviewController", "CNContactViewController",
+        "CNContactPickerViewController", "SKStoreProductViewController", "UIActivityViewController", "UIDocumentPickerViewController",
         "UIReferenceLibraryViewController", "UIFontPickerViewController", "UIColorPickerViewController", "UICloudSharingController",
-        "EKEventViewController", "GKGameCenterViewController", "PKAddPassesViewController", "PKPaymentAuthorizationViewController",
-        "VNDocumentCameraViewController", "ASAuthorizationController", "UIPrintInteractionController",
+        "EKEventViewController", "EKEventEditViewController", "GKGameCenterViewController", "GKMatchmakerViewController",
+        "PKAddPassesViewController", "PKPaymentAuthorizationViewController", "VNDocumentCameraViewController",
     ]
 
     /// Sets what `_printHierarchy` leaves unsaid: a tab's selection, a split's columns and collapse, which

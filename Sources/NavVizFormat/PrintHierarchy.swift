@@ -176,10 +176,12 @@ extension PrintHierarchy {
         var trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
         guard trimmed.first == "<", trimmed.last == ">", !trimmed.contains(", state: ") else { return false }
-        // A class name starts with a capital or `_`: `<details>` is HTML (it was said to be a shortened dump, a review).
-        guard let initial = trimmed.dropFirst().first, initial.isUppercase || initial == "_" else { return false }
+        // A class name starts with a capital or `_`, or has an address after it (`<ydRootVC 0x…>`): `<details>` is HTML (it
+        // was said to be a shortened dump, a review).
+        guard let initial = trimmed.dropFirst().first else { return false }
         var scanner = Scanner(text: trimmed)
-        return scanner.object() != nil && scanner.rest.isEmpty
+        guard let (_, address) = scanner.object(), scanner.rest.isEmpty else { return false }
+        return initial.isUppercase || initial == "_" || address != nil
     }
 
     /// Whether a line is a view's description (`<UIWindow: 0x…; frame = (…); layer = …>`, as `recursiveDescription`
@@ -253,12 +255,26 @@ extension PrintHierarchy {
     /// which names `_printHierarchy`, and marks it with `^~~~` (that line was read as the command, and the error left out
     /// as text before it: a trial's most common mistake).
     static func leadingDebuggerError(_ text: String, file: String) -> PrintHierarchyError? {
-        // A dump after it (the command tried again): the error is the console output before that command.
-        guard !mentionsController(text) else { return nil }
-        let first = splitLines(withoutCommentMarkers(Substring(text))).enumerated().first {
-            !$0.element.allSatisfy(\.isWhitespace) && !isPrompt($0.element)
+        let lines = splitLines(withoutCommentMarkers(Substring(text)))
+        guard let first = lines.indices.first(where: { !lines[$0].allSatisfy(\.isWhitespace) && !isPrompt(lines[$0]) }),
+            let error = debuggerError(lines[first], line: first + 1, file: file)
+        else { return nil }
+        // The command tried again below it, and what it printed: the error is console output before that command (a review:
+        // `po self` printing one controller after the error is no retry, and lost the error's advice).
+        if let retry = lines[(first + 1)...].firstIndex(where: isHierarchyCommand),
+            lines[(retry + 1)...].contains(where: opensDump)
+        {
+            return nil
         }
-        return first.flatMap { debuggerError($0.element, line: $0.offset + 1, file: file) }
+        return error
+    }
+
+    /// Whether a line holds a dump's first controller line as printed or as the output of a command shows it: in a Swift
+    /// string's quotes (`po …value(forKey:)`), cycript's backticks, `Optional(`, or after `- some : `.
+    static func opensDump(_ line: Substring) -> Bool {
+        var text = line.drop(while: \.isWhitespace)
+        for wrapper in ["- some : ", "Optional(", "\"", "`"] where text.hasPrefix(wrapper) { text = text.dropFirst(wrapper.count) }
+        return isControllerLine(text) || isQuotedDump(line)
     }
 
     /// Whether the text is the command that prints a dump at its prompt and nothing else but prompts: a capture whose
@@ -287,8 +303,6 @@ extension PrintHierarchy {
         var leftOut: [(className: String, line: Int)] = []
         var skippingWindow = false
         var otherWindows: [(className: String, line: Int)] = []
-        // The root line of the app's other window being skipped (nil while skipping UIKit's own, or none).
-        var otherWindowLine: Int?
         // The number of the last line read as a controller's (or skipped as another window's).
         var previousLine = 0
         let (lines, prompts, aroundDump) = reading(text)
@@ -306,11 +320,6 @@ extension PrintHierarchy {
                 let rest: Substring
                 (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
                 if skippingWindow, depth > 0 {
-                    // Another window of the app is a small one (a toast's, an overlay's): a deep tree below a second root
-                    // is a second dump pasted right after the first (a review: a login dump then the app's).
-                    if let other = otherWindowLine, depth > 2 {
-                        throw .secondRoot(file: file, line: other, first: controllers[0].line)
-                    }
                     previousLine = number
                     continue
                 }
@@ -372,7 +381,6 @@ extension PrintHierarchy {
                     if let prompt = prompts.last(where: { $0.number > controllers[0].line && $0.number < number })?.number {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
-                    otherWindowLine = nil
                     if Self.isSystemWindowRoot(controller.className) {
                         leftOut.append((controller.className, number))
                         skippingWindow = true
@@ -386,15 +394,13 @@ extension PrintHierarchy {
                         throw .repeatedRoot(file: file, line: number, first: controllers[0].line)
                     }
                     // Right below the window before it, in the same output: another window of the app (a toast's, a
-                    // debugging tool's), which `[UIViewController _printHierarchy]` prints after the app's own (a trial's
-                    // toast window refused the capture). Apart from it (a blank line, a fence), a second dump: refused.
-                    if previousLine == number - 1,
-                        Self.kind(of: controller, readable: ClassName.readable(controller.className), overrides: [:]).0 == .controller,
-                        controller.viewClass != "UILayoutContainerView"
-                    {
+                    // passcode screen's, a debugging tool's), which `[UIViewController _printHierarchy]` prints after the
+                    // app's own (a trial's toast window refused the capture; what LLDB's command posts cannot be edited,
+                    // whatever the window holds). Left out with a note that names it, in case it is a second dump pasted
+                    // right after the first; apart from it (a blank line, a fence), a second dump: refused.
+                    if previousLine == number - 1 {
                         otherWindows.append((controller.className, number))
                         skippingWindow = true
-                        otherWindowLine = number
                         previousLine = number
                         continue
                     }
@@ -626,7 +632,8 @@ extension PrintHierarchy {
         // The last such command before the dump: an error and the retry that printed it (Swift's `po` failing, then `expr -l
         // objc …`) read as the retry's output (a review: refused, telling the user to do what the paste showed done).
         // Only past the debugger's error: before another command's dump (a quoted one, cycript's), it is a second dump.
-        let firstController = lines.firstIndex(where: { isControllerLine($0.text) })
+        // A dump before the retry is a second dump, refused as one (a review: it was left out as console output).
+        let firstController = lines.firstIndex(where: { opensDump($0.text) })
         let retry = firstController.flatMap { first in lines[..<first].lastIndex(where: { isHierarchyCommand($0.text) }) }
         let prompted =
             retry.flatMap { retry in lines[..<retry].contains { $0.text.drop(while: \.isWhitespace).hasPrefix("error:") } ? retry : nil }

@@ -537,6 +537,11 @@ import Testing
             "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~~~~~~~~~~~~~ ^~~~~~~~~~~~~~~\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
             "lines 1–4: the console output before the command that printed the dump ('(lldb) expr -l objc -O -- [UIViewController _printHierarchy]') left out: not the dump"
         ),
+        // A quoted retry (Swift's `po` of the string) and cycript's, after an error.
+        (
+            "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\n(lldb) po UIApplication.shared.keyWindow!.rootViewController!.value(forKey: \"_printHierarchy\")!\n\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n",
+            "lines 1–2: the console output before the command that printed the dump ('(lldb) po UIApplication.shared.keyWindow!.rootViewControlle…') left out: not the dump"
+        ),
         // An issue's `<details>` and `<summary>` around the block are HTML, not a dump shortened to class names (refused).
         (
             "**iOS:** 17.4\n\n<details>\n<summary>Hierarchy</summary>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n",
@@ -630,9 +635,23 @@ import Testing
             """)
         #expect(captured.hierarchy.nodeIDs.count == 3)
         #expect(ViewFinder().find(in: captured.hierarchy).visible == "FeedViewController")
+        // Whatever the window holds (a passcode window's navigation controller, three levels): what LLDB's command posts
+        // cannot be edited (a review: refused).
+        let passcode = try capture(
+            """
+            <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
+               | <App.FeedViewController 0x3>, state: appeared, view: <UIView: 0x4>
+            <UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView: 0x6>
+               | <App.PasscodeViewController 0x7>, state: appeared, view: <UIView: 0x8>
+               |    | <App.KeypadViewController 0x9>, state: appeared, view: <UIView: 0xa>
+               |    |    | <_TtGC7SwiftUI19UIHostingControllerV3App6Digits_ 0xb>, state: appeared, view: <UIView: 0xc>
+            """)
+        #expect(passcode.hierarchy.nodeIDs.count == 2)
+        #expect(passcode.notes.count == 1 && passcode.notes[0].hasPrefix("line 3: a second top-level controller (UINavigationController)"))
         let other = { (line: Int, name: String) in
-            "line \(line): another window of the app (\(name) at its root: a toast's, an overlay's, a debugging tool's) left out with "
-                + "its controllers: navviz draws one window, the first printed (the app's, below the others); to draw that one, keep its lines only"
+            "line \(line): a second top-level controller (\(name)) right below the first window's lines, taken for another window of the "
+                + "app (a toast's, a passcode screen's, a debugging tool's) and left out with its controllers: navviz draws one window, the "
+                + "first printed; to draw that one, keep its lines only (a second dump: keep one per file)"
         }
         #expect(
             captured.notes == [
@@ -676,7 +695,7 @@ import Testing
             (
                 "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Shop.ProductViewController 0x3>, state: appeared, view: <UIScrollView: 0x4>\n   |    | <_TtGC7SwiftUI19UIHostingControllerV4Shop15ReviewStarsView_ 0x5>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV4Shop15ReviewStarsView_: 0x6>",
                 "ProductViewController",
-                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view, in a UIScrollView), not a screen of its own: 'ProductViewController' is the visible controller"
+                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view), not a screen of its own: 'ProductViewController' is the visible controller"
             ),
             (
                 "<AVPlayerViewController 0x1>, state: appeared, view: <AVPlayerView: 0x2>\n   | <AVPlaybackControlsViewController 0x3>, state: appeared, view: <AVPlaybackControlsView: 0x4>",
@@ -700,12 +719,8 @@ import Testing
                 "<App.ShellViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_TtGC7SwiftUI19UIHostingControllerV3App8RootView_ 0x3>, state: appeared, view: <UIView: 0x4>\n   |    | <App.MapViewController 0x5>, state: appeared, view: <MKMapView: 0x6>",
                 "MapViewController", nil
             ),
-            // A shell (a bare UIView) around a SwiftUI screen, an Objective-C app's containers, a plain controller around a
-            // table view controller: the child is the screen (a review: they were taken for parts).
-            (
-                "<App.OnboardingContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_TtGC7SwiftUI19UIHostingControllerV3App14OnboardingView_ 0x3>, state: appeared, view: <UIView: 0x4>",
-                "OnboardingView", nil
-            ),
+            // An Objective-C app's containers, a plain controller around a table view controller: the child is the screen (a
+            // review: they were taken for framework controllers' parts).
             (
                 "<SKRootContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <SKFeedViewController 0x3>, state: appeared, view: <UITableView: 0x4>",
                 "SKFeedViewController", nil
@@ -1014,6 +1029,11 @@ import Testing
             "<UINavigationController 0x10>,\n state: appeared, view: <UILayoutContainerView 0x11>\n   | <Old 0x12>,\n state: appeared, view: <UIView 0x13>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
             "dump.txt: line 7: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
         ),
+        // An error, a dump, then a retry that printed another: two dumps, not console output before the retry (a review).
+        (
+            "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: no member '_printHierarchy'\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>",
+            "dump.txt: line 5: a second dump starts here, after the prompt on line 4: keep one dump per file"
+        ),
         // Below the closing fence: a second fenced dump under prose is refused, not left out with the prose.
         (
             "```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n```\nAfter the pop:\n```\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n```",
@@ -1075,16 +1095,6 @@ import Testing
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
             "dump.txt: line 3: a second dump starts here, after the prompt on line 2: keep one dump per file"
-        ),
-        // Right below the first, but a container or a deep tree: a second dump pasted after the first (a review: a login
-        // dump and then the app's, taken for a toast's window).
-        (
-            "<App.LoginNavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <App.LoginViewController 0x3>, state: appeared, view: <UIView 0x4>\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n   | <UINavigationController 0x7>, state: appeared, view: <UILayoutContainerView 0x8>",
-            "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
-        ),
-        (
-            "<App.LoginViewController 0x1>, state: appeared, view: <UIView 0x2>\n<App.RootViewController 0x3>, state: appeared, view: <UIView 0x4>\n   | <App.ShellViewController 0x5>, state: appeared, view: <UIView 0x6>\n   |    | <App.HomeViewController 0x7>, state: appeared, view: <UIView 0x8>\n   |    |    | <App.CardViewController 0x9>, state: appeared, view: <UIView 0xa>",
-            "dump.txt: line 2: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
         ),
         // Apart from the first window's lines (a blank line between): a second dump as much as another window.
         (

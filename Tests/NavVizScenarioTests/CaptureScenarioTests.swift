@@ -125,6 +125,17 @@ import Testing
             "<details>\n<summary>Hierarchy</summary>\n\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
             "details.txt: line 1: '<details>' is not part of a dump, which starts on line 4: remove the lines above it"
         ),
+        // A controller printed by another command after the error is no retry: the error is said (a review: it was lost).
+        (
+            "poself.txt",
+            "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~ ^~~~\n(lldb) po self\n<App.HomeViewController: 0x7fa3>\n",
+            "poself.txt: line 2: the debugger printed an error, not a dump: '<EXPR>:8:18: error: no member '_printHierarchy''. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+        ),
+        // A dump shortened to class names, lowercase ones too (an Objective-C app's `ydRootVC`).
+        (
+            "lower.txt", "<ydRootVC 0x7fa1>\n   | <ydHomeVC 0x7fa2>\n",
+            "lower.txt: line 1: '<ydRootVC 0x7fa1>' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
+        ),
         // The command alone (it was "the capture is empty").
         (
             "command.txt", "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n(lldb) \n",
