@@ -431,12 +431,28 @@ extension DiagramItem {
         let stackOnly = item.node.kind == .navigation && count == item.children.count
         var detail =
             "\(kind.map { "\($0) · " } ?? "")" + (stackOnly ? "\(count) in stack" : "\(count) controller\(count == 1 ? "" : "s") folded")
+        // A stack whose controllers embed others is still a stack, and a split is a split: what its first controller is
+        // (`custom container`) read as the folded container's kind, and its stack of 6 as "9 controllers folded" (a
+        // readability trial).
+        if item.node.kind == .navigation, !stackOnly {
+            let stack = item.children.count
+            detail =
+                "\(item.slot?.hasPrefix("tab") == true ? "" : "navigation · ")\(stack) in stack · \(count - stack) more inside "
+                + (stack == 1 ? "it" : "them")
+        }
+        var slot = item.slot
+        if item.node.kind == .split {
+            // Beside its slot (`tab 2 · split`), which is shorter than the count: a wider box tipped transitions from side by
+            // side to stacked.
+            if let tab = slot { slot = "\(tab) · split" } else { detail = "split · " + detail }
+        }
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
         // with the top said when another controller was pushed.
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {
             detail += " · top \(DiagramStyle.capped(top.node.displayName))"
         }
         var folded = item
+        folded.slot = slot
         folded.children = []
         folded.presentations = []
         folded.presence = .offScreen

@@ -138,6 +138,29 @@ import Testing
         #expect(places.detail == "1 in stack")  // "1 controller folded" read as one more under Places (a trial)
     }
 
+    /// A folded stack whose controllers embed others is still a stack, and a folded split a split: the first controller's
+    /// kind (`custom container`) read as the folded container's, and a stack of 2 as "4 controllers folded" (a readability
+    /// trial on a shopping app's tabs).
+    @Test func aFoldedStackOfContainersIsStillAStack() throws {
+        var account = NodeSpec.screen("Account")
+        account.children = [.screen("Header"), .screen("Orders")]
+        account.selected = 1
+        let split = NodeSpec.split(primary: .navigation([.screen("Sidebar")], id: "sideNav"), secondary: .screen("Detail"), id: "split")
+        var sim = try Simulator(
+            root: .tabs(
+                [.navigation([.screen("Home")], id: "homeNav"), .navigation([account], id: "accountNav"), split], selected: 0, id: "tabs"))
+        #expect(sim.perform(.select(.index(1))).status == .ok)
+        #expect(sim.perform(.push(.screen("Returns"))).status == .ok)
+        #expect(sim.perform(.select(.index(0))).status == .ok)
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let folded = Self.leaves(scene).compactMap(\.folded)
+        let stack = try #require(folded.first { $0.title == "Account" })
+        #expect(stack.detail == "2 in stack · 2 more inside them · top Returns")
+        let columns = try #require(Self.leaves(scene).first { $0.folded?.title == "Sidebar" })
+        #expect(columns.slot == "tab 2 · split")
+        #expect(columns.folded?.detail == "3 controllers folded")
+    }
+
     /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one
     /// summary, and so the diagram, 1,400 pt wide.
     @Test func aSummaryCapsTheNamesItLists() throws {
