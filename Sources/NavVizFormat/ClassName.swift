@@ -101,6 +101,19 @@ public enum ClassName {
                 rest = rest.dropFirst()
                 return base
             }
+            // A tuple, `T` + its elements + `_` (`TupleView<(Text, Image)>`, every multi-view builder's: a readability
+            // trial's names stayed mangled).
+            if rest.first == "T" {
+                rest = rest.dropFirst()
+                var elements: [TypeName] = []
+                while let first = rest.first, first != "_" {
+                    guard let element = type() else { return nil }
+                    elements.append(element)
+                }
+                guard !rest.isEmpty else { return nil }
+                rest = rest.dropFirst()
+                return TypeName(name: "(\(elements.map(\.description).joined(separator: ", ")))")
+            }
             if let simple = standard(Self.standardTypes) { return simple }
             if let generic = standard(Self.standardGenerics) { return generic }
             return referencedOrNominal()

@@ -17,6 +17,11 @@ import Testing
         ("LoginViewController_RACSelectorSignal", "LoginViewController", "LoginViewController"),
         ("NSKVONotifying__TtC7Example14ViewController", "ViewController", "ViewController"),
         ("__Hooked_", "__Hooked_", "__Hooked_"),
+        // A tuple (`T` … `_`): every multi-view builder's `TupleView<(Text, Image)>` (a readability trial: left mangled).
+        (
+            "_TtGC7SwiftUI19UIHostingControllerGVS_15ModifiedContentV5MyApp4FeedGVS_6HStackGVS_9TupleViewTVS_4TextVS_5Image_____",
+            "UIHostingController<ModifiedContent<Feed, HStack<TupleView<(Text, Image)>>>>", "Feed"
+        ),
         // A `private` class: its file's discriminator comes before its name (a new user's trial).
         (
             "_TtC8CheckoutP33_0123456789ABCDEF0123456789ABCDEF30PaymentSheetHostViewController", "PaymentSheetHostViewController",
