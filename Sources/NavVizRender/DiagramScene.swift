@@ -407,8 +407,19 @@ extension DiagramItem {
         descend: while first.isContainer {
             switch first.node.kind {
             case .navigation, .split:
-                guard let child = first.children.first else { break descend }
+                guard var child = first.children.first else { break descend }
+                // SwiftUI's NavigationStack hosts its root as `NavigationStackHostingController<AnyView>`, which names
+                // nothing: the first screen pushed on it says what the tab is (a readability trial read six SwiftUI tabs
+                // alike).
+                if first.node.kind == .navigation, child.node.screen == "NavigationStackHostingController", first.children.count > 1 {
+                    child = first.children[1]
+                }
                 first = child
+            case .controller
+            where first.children.count == 1 && first.children[0].node.kind == .navigation
+                && (first.node.className ?? "").contains("HostingController"):
+                // SwiftUI's wrapper of a tab's stack (`UIHostingController<TabItem.RootView>`): named by the stack.
+                first = first.children[0]
             case .tab:
                 guard let selected = first.node.selectedChild, let child = first.children.first(where: { $0.node.id == selected })
                 else { break descend }

@@ -161,6 +161,23 @@ import Testing
         #expect(columns.folded?.detail == "3 controllers folded")
     }
 
+    /// A SwiftUI tab folds under the first screen its stack shows: its wrapper (`UIHostingController<TabItem.RootView>`)
+    /// and NavigationStack's root (`NavigationStackHostingController<AnyView>`) name nothing (a readability trial read six
+    /// tabs as `TabItem.RootView · custom container`).
+    @Test func aFoldedSwiftUITabIsNamedByItsFirstScreen() throws {
+        var stackRoot = NodeSpec.screen("NavigationStackHostingController", id: "stackRoot")
+        stackRoot.className = "NavigationStackHostingController<AnyView>"
+        var wrapper = NodeSpec.screen("TabItem.RootView", id: "searchTab")
+        wrapper.className = "UIHostingController<TabItem.RootView>"
+        wrapper.children = [.navigation([stackRoot, .screen("SearchView")], id: "searchNav")]
+        wrapper.selected = 0
+        let sim = try Simulator(root: .tabs([.navigation([.screen("Home")], id: "homeNav"), wrapper], selected: 0, id: "tabs"))
+        let scene = SceneBuilder(hierarchy: sim.hierarchy, finder: sim.finderResult).scene().focused()
+        let search = try #require(Self.leaves(scene).compactMap(\.folded).first { $0.names.first == "searchTab" })
+        #expect(search.title == "SearchView")
+        #expect(search.detail == "3 controllers folded")
+    }
+
     /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one
     /// summary, and so the diagram, 1,400 pt wide.
     @Test func aSummaryCapsTheNamesItLists() throws {
