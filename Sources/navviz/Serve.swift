@@ -219,6 +219,14 @@ extension NavVizCommand {
                                 + "\(String(Int(info.st_mode) & 0o7777, radix: 8))), which would show as your sessions: chmod o-w it, or "
                                 + "watch another folder")
                     }
+                    // Shared with a group: allowed (a team's folder), and said, as a group-writable --data folder is (a
+                    // security review: unsaid).
+                    if info.st_mode & 0o020 != 0 {
+                        printError(
+                            "warning: --watch '\(watchDirectory)': members of its group (gid \(info.st_gid)) may add files to it (mode "
+                                + "\(String(Int(info.st_mode) & 0o7777, radix: 8))), which would show as your sessions: chmod g-w it unless "
+                                + "you share it with them on purpose")
+                    }
                 }
             }
         }

@@ -317,6 +317,22 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
                     + "Watch a folder of yours"))
     }
 
+    /// A watched folder its group may write to is allowed (a team's folder), and said at start (a security review).
+    @Test func aWatchedFolderItsGroupMayWriteToIsSaid() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-watch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: shared) }
+        chmod(shared, 0o770)
+        var info = stat()
+        #expect(stat(shared, &info) == 0)
+        let daemon = try DaemonProcess(["--port", "0", "--memory", "--watch", shared])
+        defer { daemon.stop(SIGTERM) }
+        #expect(
+            daemon.log.contains(
+                "warning: --watch '\(shared)': members of its group (gid \(info.st_gid)) may add files to it (mode 770), which would "
+                    + "show as your sessions: chmod g-w it unless you share it with them on purpose"), "\(daemon.log)")
+    }
+
     /// A token file must be readable by its owner only, and hold the token on its first line.
     @Test func aTokenFileIsReadAndChecked() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
