@@ -739,56 +739,62 @@ import Testing
     }
 
     /// A dump taken during a pop: the top disappearing, the controller below it appearing. Drawn as printed, with
-    /// a note that says so (a new user's trial read the departing controller as visible, unexplained).
-    @Test func aPopInFlightIsNoted() throws {
-        let captured = try capture(
+    /// a note that says so (a new user's trial read the departing controller as visible, unexplained). A dismissal in
+    /// flight the same, a sheet's too (its presenter stays appeared). No note for a push in flight (the top is where it
+    /// goes) or for a presented controller leaving for a full-screen presentation of its own.
+    @Test(arguments: [
+        (
             """
             <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
                | <Shop.HomeViewController: 0x3>, state: appearing, view: <UIView: 0x4>
                | <Shop.ProductViewController: 0x5>, state: disappearing, view: <UIView: 0x6>
-            """)
-        #expect(
-            captured.notes == [
+            """,
+            [
                 "'UINavigationController': 'ProductViewController' is disappearing as 'HomeViewController' appears, a pop in flight: "
                     + "drawn as printed, 'ProductViewController' still on top; capture again when the transition ends"
-            ])
-        // A dismissal in flight: the same.
-        let dismissal = try capture(
+            ]
+        ),
+        (
             """
             <UINavigationController 0x1>, state: appearing, view: <UILayoutContainerView: 0x2>
                | <Camera.GalleryViewController 0x3>, state: appearing, view: <UICollectionView: 0x4>
                + <Camera.CaptureViewController 0x5>, state: disappearing, view: <UIView: 0x6>, presented with: <_UIFullscreenPresentationController 0x7>
-            """)
-        #expect(
-            dismissal.notes == [
+            """,
+            [
                 "'CaptureViewController' is disappearing from over 'UINavigationController', a dismissal in flight: drawn as printed, "
                     + "'CaptureViewController' still presented; capture again when the transition ends"
-            ])
-        // A sheet's: its presenter stays appeared (it got no note). A full-screen presentation from a presented controller
-        // is no dismissal of it: no note.
-        let sheet = try capture(
+            ]
+        ),
+        (
             """
             <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
                | <App.ListViewController 0x3>, state: appeared, view: <UITableView: 0x4>
                + <App.FilterViewController 0x5>, state: disappearing, view: <UIView: 0x6>, presented with: <_UIPageSheetPresentationController 0x7>
-            """)
-        #expect(
-            sheet.notes.count == 1 && sheet.notes[0].hasPrefix("'FilterViewController' is disappearing from over 'UINavigationController'"))
-        let covered = try capture(
+            """,
+            [
+                "'FilterViewController' is disappearing from over 'UINavigationController', a dismissal in flight: drawn as printed, "
+                    + "'FilterViewController' still presented; capture again when the transition ends"
+            ]
+        ),
+        (
             """
             <App.HomeViewController 0x1>, state: disappeared, view: <UIView: 0x2> not in the window
                + <App.PlayerViewController 0x3>, state: disappearing, view: <UIView: 0x4>, presented with: <_UIFullscreenPresentationController 0x5>
                |    + <App.FullViewController 0x6>, state: appearing, view: <UIView: 0x7>, presented with: <_UIFullscreenPresentationController 0x8>
-            """)
-        #expect(covered.notes.isEmpty)
-        // A push in flight (the new top appearing) needs no note: the top is where the transition goes.
-        let push = try capture(
+            """,
+            []
+        ),
+        (
             """
             <UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>
                | <Shop.HomeViewController: 0x3>, state: disappearing, view: <UIView: 0x4>
                | <Shop.ProductViewController: 0x5>, state: appearing, view: <UIView: 0x6>
-            """)
-        #expect(push.notes.isEmpty)
+            """,
+            []
+        ),
+    ])
+    func aTransitionInFlightIsNoted(text: String, notes: [String]) throws {
+        #expect(try capture(text).notes == notes)
     }
 
     /// The tab bar's More list is UIKit's own navigation controller: no guess to note.
