@@ -92,9 +92,9 @@ extension NavigationError: CustomStringConvertible {
                 ? "Cannot \(operation): a presentation or dismissal is already in flight"
                 : "Cannot \(operation): '\(id)' is busy with a transition in flight"
                     // What UIKit itself does instead (it goes ahead and logs), so the refusal reads as navviz's policy.
-                    + (operation.hasPrefix("push") || operation.hasPrefix("pop")
-                        ? " (UIKit logs 'nested \(operation.hasPrefix("push") ? "push" : "pop") animation can result in corrupted navigation bar')"
-                        : "")
+                    + (["push", "pop"].first(where: operation.hasPrefix).map {
+                        " (UIKit logs 'nested \($0) animation can result in corrupted navigation bar')"
+                    } ?? "")
         case .noSplit(let operation):
             "Cannot \(operation): there is no split view controller"
         case .alreadyCollapsed(let id):

@@ -385,14 +385,13 @@ extension PrintHierarchy {
     /// page). A guess, said in a note.
     func partOfScreen(_ index: Int, in parent: Controller) -> String? {
         let child = controllers[index]
-        guard child.children.isEmpty, child.presented == nil,
-            Self.kind(of: child, readable: ClassName.readable(child.className), overrides: [:]).0 == .controller
-        else { return nil }
-        let parentClass = ClassName.short(ClassName.readable(parent.className))
-        guard parentClass != "UIPageViewController" else { return nil }
         let readable = ClassName.readable(child.className)
-        if readable.contains("HostingController") { return "an embedded SwiftUI view" }
+        guard child.children.isEmpty, child.presented == nil, Self.kind(of: child, readable: readable, overrides: [:]).0 == .controller
+        else { return nil }
         let parentReadable = ClassName.readable(parent.className)
+        let parentClass = ClassName.short(parentReadable)
+        guard parentClass != "UIPageViewController" else { return nil }
+        if readable.contains("HostingController") { return "an embedded SwiftUI view" }
         if Self.frameworkParents.contains(parentReadable) || parentClass.hasSuffix("AlertController") { return "\(parentClass)'s own" }
         let short = ClassName.short(readable)
         let parts = [

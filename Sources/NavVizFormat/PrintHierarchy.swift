@@ -520,11 +520,10 @@ extension PrintHierarchy {
         // its first line); those stay as they are, read or left out as any text below a dump.
         let marked = written.prefix { $0.hasPrefix(marker) }.count
         guard marked == written.count || (marked >= 2 && !written[marked...].contains { $0.hasPrefix(marker) }) else { return body }
-        let last = lines.lastIndex { $0.drop(while: \.isWhitespace).hasPrefix(marker) }!
         return Substring(
-            lines.enumerated().map { index, line -> Substring in
+            lines.map { line -> Substring in
                 let trimmed = line.drop(while: \.isWhitespace)
-                guard index <= last, trimmed.hasPrefix(marker) else { return line }
+                guard trimmed.hasPrefix(marker) else { return line }
                 let rest = trimmed.dropFirst(marker.count)
                 return rest.first == " " ? rest.dropFirst() : rest
             }.joined(separator: "\n"))
@@ -594,19 +593,19 @@ extension PrintHierarchy {
             }
             leftOut += runs.map { ($0, "the test runner's output") }
             let skipped = Set(runner)
-            body = Substring(splitLines(body).enumerated().map { skipped.contains($0.offset) ? "" : $0.element }.joined(separator: "\n"))
+            body = blanking(body) { skipped.contains($0) }
         }
         // Text above the code fence that opens the dump (a heading, a slide's markup: a trial's `### pvc` was refused
         // although the fence says where the dump starts) is left out, numbered as it was.
         if let (above, fence) = textAboveFence(splitLines(body)) {
             leftOut.append((above, "the text above the code block the dump is in (its fence is on line \(fence))"))
-            body = Substring(splitLines(body).enumerated().map { $0.offset < fence - 1 ? "" : $0.element }.joined(separator: "\n"))
+            body = blanking(body) { $0 < fence - 1 }
         }
         // Text below the fence that closes it (an issue's "Any idea?", a note's next paragraph), as above: a trial's was
         // refused as a line of the dump.
         if let (below, fence) = textBelowFence(splitLines(body)) {
             leftOut.append((below, "the text below the code block the dump is in (its closing fence is on line \(fence))"))
-            body = Substring(splitLines(body).enumerated().map { $0.offset >= fence ? "" : $0.element }.joined(separator: "\n"))
+            body = blanking(body) { $0 >= fence }
         }
         // A Markdown code fence (a dump pasted from an issue or a chat): its lines go, the numbering stays. A fence glued
         // to the dump's first or last line goes too (a page's Markdown source, ```` ```<UINavigationController …> ````: a
@@ -759,6 +758,11 @@ extension PrintHierarchy {
             !lines[(closing + 1)...].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) })
         else { return nil }
         return (first + 1...last + 1, closing + 1)
+    }
+
+    /// `body` with the lines at the 0-based offsets `blank` picks emptied: left out, the numbering kept.
+    static func blanking(_ body: Substring, _ blank: (Int) -> Bool) -> Substring {
+        Substring(splitLines(body).enumerated().map { blank($0.offset) ? "" : $0.element }.joined(separator: "\n"))
     }
 
     /// Whether a line is a test runner's: XCTest's (`Test Suite 'All tests' started at …`, `Test Case '-[…]' passed (0.4

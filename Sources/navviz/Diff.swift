@@ -120,7 +120,7 @@ extension NavVizCommand {
                 }
                 if let output, !diff.isIdentical {
                     say(
-                        "\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(String(output.reversed().drop { $0 == "/" }.reversed()))/"
+                        "\(diff.entries.count) diagram\(diff.entries.count == 1 ? "" : "s") in \(OutputDirectory.withoutTrailingSlashes(output))/"
                     )
                 }
             }

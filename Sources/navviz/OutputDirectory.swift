@@ -299,13 +299,14 @@ enum OutputDirectory {
                 code: CommandFailure.ioError)
         }
         if let manifest { try refuseOverFull(manifest, count: manifest.files.count) }
+        // Without its own, the parent's lines for this folder (a render of several scenarios, now rendering one of them).
+        let prefix = target.lastPathComponent + "/"
+        let parent = isOutput == nil && manifest == nil ? Manifest(in: target.deletingLastPathComponent()) : nil
         // Nothing navviz wrote in it or for it (no manifest of its own, none of the folder above naming it, none one level
         // down): any file it holds is another's, so a few thousand entries are looked at, not the whole tree (`-o /` with
         // two scenarios listed every file on the machine, 30 s and more, before refusing).
         let bare =
-            isOutput == nil && manifest == nil
-            && !(Manifest(in: target.deletingLastPathComponent())?.files.keys.contains { $0.hasPrefix(target.lastPathComponent + "/") }
-                ?? false)
+            isOutput == nil && manifest == nil && !(parent?.files.keys.contains { $0.hasPrefix(prefix) } ?? false)
             && !((try? fm.contentsOfDirectory(atPath: target.path)) ?? []).contains { name in
                 fm.fileExists(atPath: target.path + "/" + name + "/" + manifestName)
             }
@@ -327,8 +328,7 @@ enum OutputDirectory {
         if isOutput == nil {
             if let manifest {
                 merge(manifest, in: target, under: "")
-            } else if let parent = Manifest(in: target.deletingLastPathComponent()) {
-                let prefix = target.lastPathComponent + "/"
+            } else if let parent {
                 try refuseOverFull(parent, count: parent.files.keys.filter { $0.hasPrefix(prefix) }.count)
                 merge(parent, in: target.deletingLastPathComponent(), under: "", stripping: prefix)
             }
@@ -499,6 +499,12 @@ enum OutputDirectory {
     /// cost (two listings were a tenth of a render over its own output at 800 steps). A folder that cannot be opened is
     /// listed, and not entered.
     static func walk(_ root: String) -> [(relative: String, status: FileStatus?)] { walk(root, limit: nil).found }
+
+    /// `path` without the slashes it ends in, as a command names a folder inside it: `-o out/` and `-o /` read `out/a/`
+    /// and `/a/`, not `out//a/` and `//a/`.
+    static func withoutTrailingSlashes(_ path: String) -> String {
+        String(path.reversed().drop { $0 == "/" }.reversed())
+    }
 
     /// How many entries a folder with nothing of navviz's in it is looked at before it is refused (`checkReplaceable`).
     static let bareWalkLimit = 10_000

@@ -197,8 +197,7 @@ extension NavVizCommand {
             defer { timings.mark("write") }
             let limits = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }
             let partial = limits.isEmpty ? nil : limits.joined(separator: " ")
-            // `-o out/` and `-o /` name the folder as `out` and `/` do (the paths said were `out//a/` and `//a/`).
-            let base = String(output.reversed().drop { $0 == "/" }.reversed())
+            let base = OutputDirectory.withoutTrailingSlashes(output)
             if single, let only = outputs.first {
                 let target = "\(base)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial, root: output)
