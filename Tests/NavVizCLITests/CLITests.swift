@@ -636,6 +636,8 @@ private let goodScenario =
     /// keeping a failed command's own code; a small and a large output (written before the end, and at the end).
     static let fullOutputCases: [([String], Int32)] = [
         (["run", sample], 74), (["run", "--json", sample], 74), (["validate", "Samples"], 74), (["run", "failing.json"], 1),
+        // The help and the version are output too (they exited 0).
+        (["--help"], 74), (["help", "render"], 74), (["render", "--help"], 74), (["--version"], 74),
     ]
 
     @Test(arguments: fullOutputCases)
