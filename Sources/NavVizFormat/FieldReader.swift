@@ -82,8 +82,15 @@ extension FieldReader {
         }
         guard n == n.rounded(), abs(n) < 1e9 else {
             // 10²² is whole: what is wrong with it is its size (a trial read "1e+22 … expected a whole number").
-            let expected = n == n.rounded() ? "a whole number below a billion" : "a whole number"
-            fail(.invalidValue(file: file, path: path, value: JSONWriter.format(n), expected: expected, suggestion: nil))
+            var expected = n == n.rounded() ? "a whole number below a billion" : "a whole number"
+            var shown = JSONWriter.format(n)
+            // NSNotFound, as the debugger prints a tab bar controller's `selectedIndex` with More selected: said as written,
+            // not as the double it reads as (`9.223372036854776e+18`).
+            if abs(n) == Double(Int.max) {
+                shown = (n < 0 ? "-" : "") + String(Int.max)
+                expected += " (\(shown) is NSNotFound, UIKit's 'none')"
+            }
+            fail(.invalidValue(file: file, path: path, value: shown, expected: expected, suggestion: nil))
             return nil
         }
         return Int(n)

@@ -18,6 +18,11 @@ import Testing
         ("integer", .number(3), ""),
         ("integer", .number(1e22), "f.json: steps[0].x: invalid value '1e+22', expected a whole number below a billion"),
         (
+            "integer", .number(9_223_372_036_854_775_807),
+            "f.json: steps[0].x: invalid value '9223372036854775807', expected a whole number below a billion (9223372036854775807 is "
+                + "NSNotFound, UIKit's 'none')"
+        ),
+        (
             "style", .string("pagesheet"),
             "f.json: steps[0].x: invalid value 'pagesheet', expected one of "
                 + "'automatic', 'pageSheet', 'fullScreen', 'formSheet', 'overFullScreen', 'currentContext', 'overCurrentContext', "
