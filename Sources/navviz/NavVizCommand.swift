@@ -73,7 +73,7 @@ struct NavVizCommand: AsyncParsableCommand {
             // What the command printed before it failed may be lost too: said, and the command's own code kept.
             writeStandardError((StandardOutput.failure() ?? "") + Terminal.printable(failure.message) + "\n")
             Foundation.exit(failure.code)
-        } catch where exitCode(for: error) == .success {
+        } catch  where exitCode(for: error) == .success {
             // `--help`, `--version`: printed on standard output, whose loss is an output error as any command's (`navviz
             // --help > /dev/full` exited 0).
             let message = fullMessage(for: error)
