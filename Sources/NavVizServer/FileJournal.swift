@@ -111,7 +111,11 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 "members of its group (gid \(info.st_gid)) may write to the data directory '\(directory)' (mode "
                     + "\(String(permissions, radix: 8))), and so remove or replace its journals: chmod g-w it unless you share it "
                     + "with them on purpose")
-        } else if let (path, why) = Self.foreignAncestor(of: directory, trustingGroup: false) {
+        } else if let (path, why) = Self.foreignAncestor(of: self.directory, trustingGroup: false)
+            // Through a link, the folders above where it leads too (a security review: a link to a folder in a shared
+            // project folder was unsaid).
+            ?? Self.foreignAncestor(of: FileStatus.resolvedPath(self.directory), trustingGroup: false)
+        {
             folderWarnings.append(
                 "the folder '\(path)' above the data directory, \(why), lets its members move the data directory and its "
                     + "journals away: chmod g-w it unless you share it with them on purpose")

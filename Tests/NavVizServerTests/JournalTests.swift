@@ -89,6 +89,23 @@ import Testing
             ])
         chmod(parent, 0o700)
         #expect(try FileJournal(directory: directory).folderWarnings == [])
+        // Through a link in a folder of the user's own: the folder above where it leads is the one that counts.
+        let mine = try temporaryDirectory("mine")
+        defer { try? FileManager.default.removeItem(atPath: mine) }
+        try FileManager.default.createSymbolicLink(atPath: mine + "/data", withDestinationPath: directory)
+        chmod(parent, 0o770)
+        let real = realpath(parent, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        #expect(
+            try FileJournal(directory: mine + "/data").folderWarnings == [
+                "the folder '\(real ?? parent)' above the data directory, which its group (gid \(info.st_gid)) may "
+                    + "write to, lets its members move the data directory and its journals away: chmod g-w it unless you share it "
+                    + "with them on purpose"
+            ])
+        chmod(parent, 0o700)
+        #expect(try FileJournal(directory: mine + "/data").folderWarnings == [])
     }
 
     @Test func aRestartedStoreHasEveryStep() async throws {
