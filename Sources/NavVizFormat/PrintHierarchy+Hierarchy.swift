@@ -214,7 +214,18 @@ extension PrintHierarchy {
             let id = ids[index]
             let readable = ClassName.readable(controller.className)
             var (kind, guessed) = Self.kind(of: controller, readable: readable, overrides: overrides)
-            if kind == .split, !(1...3).contains(controller.children.count) {
+            var children = controller.children
+            // iOS 14's column-style split keeps the compact column's controller (`setViewController(_:for: .compact)`) as a
+            // fourth child, shown only when the split is collapsed (a trial's iPad Mail-like dump was drawn as a plain
+            // container, the split itself the visible controller).
+            if kind == .split, children.count == 4, !isShown(children[3]) {
+                notes.append(
+                    "line \(controllers[children[3]].line): '\(ids[children[3]])', the fourth child of '\(id)', is taken for its compact "
+                        + "column's controller, which UIKit shows only when the split is collapsed: left out with what it holds (navviz's "
+                        + "split has up to three columns)")
+                children.removeLast()
+            }
+            if kind == .split, !(1...3).contains(children.count) {
                 // A split whose columns are not loaded yet has none; iOS 14's column-style split can hold a fourth,
                 // compact-column controller. navviz's split has one to three columns.
                 let count = controller.children.isEmpty ? "no child controllers" : "\(controller.children.count) child controllers"
@@ -251,7 +262,7 @@ extension PrintHierarchy {
             }
             try! h.insert(node, parent: parent, presenter: presenter)
             observed.append((id, controller.state))
-            for child in controller.children { insert(child, parent: id, presenter: nil) }
+            for child in children { insert(child, parent: id, presenter: nil) }
             if let presented = controller.presented {
                 insert(presented, parent: nil, presenter: id)
                 // A dismissal in flight: the presented controller disappearing as its presenter appears (a trial's
@@ -394,6 +405,9 @@ extension PrintHierarchy {
         if readable.contains("HostingController") { return "an embedded SwiftUI view" }
         if Self.frameworkParents.contains(parentReadable) || parentClass.hasSuffix("AlertController") { return "\(parentClass)'s own" }
         let short = ClassName.short(readable)
+        // UIKit's host of a view another process draws (Game Center's dashboard, a share extension): never a screen, under
+        // any parent (a trial: `_UIRemoteViewController` under Game Center's host was reported as the visible controller).
+        if short.hasPrefix("_"), short.hasSuffix("RemoteViewController") { return "a remote view, which another process draws" }
         let parts = [
             "BarViewController", "BarController", "AccessoryViewController", "HeaderViewController", "FooterViewController",
             "ToolbarViewController", "ControlsViewController", "ButtonViewController",

@@ -115,12 +115,16 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case viewDescription(file: String, line: Int, found: String, dumpLine: Int?)
     case textBeforeDump(file: String, line: Int, found: String, dumpLine: Int)
     case textAfterDump(file: String, line: Int, found: String, dumpLine: Int)
+    case onlySystemWindow(file: String, line: Int, className: String)
 
     /// One sentence, as the CLI prints it.
     public var description: String {
         switch self {
         case .empty(let file):
             "\(file): the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"
+        case .onlySystemWindow(let file, let line, let className):
+            "\(file): line \(line): only UIKit's own window (\(className): the keyboard's, a text menu's or an alert's) is in the dump, "
+                + "not the app's: print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .commandOnly(let file, let line):
             "\(file): line \(line): the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
         case .notADump(let file, let line, let found):
@@ -130,7 +134,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .skippedLevel(let file, let line, let depth, let previous):
             "\(file): line \(line): nested \(depth - previous) levels below the line before it (depth \(previous) to \(depth)): the dump is a fragment or was edited"
         case .malformed(let file, let line, let expected, let found):
-            "\(file): line \(line): expected \(expected), found '\(found)'"
+            // Nothing found is the line's end (a trial read "found ''" on a line without its view).
+            "\(file): line \(line): expected \(expected), found \(found.isEmpty ? "the end of the line" : "'\(found)'")"
         case .secondPresentation(let file, let line, let owner):
             "\(file): line \(line): the controller on line \(owner) already presents one: a controller presents at most one"
         case .editedPrefix(let file, let line, let tabs):
@@ -145,7 +150,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .repeatedRoot(let file, let line, let first):
             "\(file): line \(line): a second top-level controller of the class on line \(first): a second dump after the first (or another window's); keep one dump per file"
         case .cutShort(let file, let line, let expected, let found):
-            "\(file): line \(line): expected \(expected), found '\(found)': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+            "\(file): line \(line): expected \(expected), found \(found.isEmpty ? "the end of the line" : "'\(found)'"): the dump's last line ends early; was the paste cut short? Paste the whole dump"
         case .debuggerError(let file, let line, let message):
             "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .shortenedString(let file, let line):
@@ -318,7 +323,8 @@ extension PrintHierarchy {
             var controller: Controller
             do throws(PrintHierarchyError) {
                 let rest: Substring
-                (depth, isPresented, rest) = try prefix(of: line, file: file, line: number, isFirst: controllers.isEmpty)
+                (depth, isPresented, rest) = try prefix(
+                    of: line, file: file, line: number, isFirst: controllers.isEmpty && !skippingWindow)
                 if skippingWindow, depth > 0 {
                     previousLine = number
                     continue
@@ -340,6 +346,8 @@ extension PrintHierarchy {
                                 $0.hasPrefix(found) && $0 != found
                             })
                             || (found.contains("<") && !found.contains(">"))
+                            // Shortened by whatever printed it (`…, ...`: a trial's LLDB string was refused as malformed).
+                            || found.hasSuffix("...") || found.hasSuffix("…") || found.hasSuffix("...\"")
                     {
                         throw .cutShort(file: file, line: errorLine, expected: expected, found: found)
                     }
@@ -370,6 +378,14 @@ extension PrintHierarchy {
             }
             skippingWindow = false
             controller.depth = depth
+            // UIKit's own window printed before the app's (a trial's keyboard window came first, and the app's window was
+            // left out as another one): left out as it is after.
+            if controllers.isEmpty, depth == 0, !isPresented, Self.isSystemWindowRoot(controller.className) {
+                leftOut.append((controller.className, number))
+                skippingWindow = true
+                previousLine = number
+                continue
+            }
             if controllers.isEmpty {
                 controller.link = isPresented ? .presented : .root
                 if isPresented, controller.presentationControllerClass != nil {
@@ -430,7 +446,10 @@ extension PrintHierarchy {
             previousLine = number
             lastAtDepth = Array(lastAtDepth.prefix(depth)) + [index]
         }
-        guard !controllers.isEmpty else { throw .empty(file: file) }
+        guard !controllers.isEmpty else {
+            if let window = leftOut.first { throw .onlySystemWindow(file: file, line: window.line, className: window.className) }
+            throw .empty(file: file)
+        }
         // Commands typed after the dump that printed nothing (`(lldb) border …`) are left out with a note too.
         let lastRead = controllers.last!.line
         let commandsAfter = prompts.filter { !$0.command.isEmpty && $0.number > lastRead }.map(\.number).filter { number in

@@ -80,6 +80,33 @@ import Testing
             ))
     }
 
+    /// An expanded column-style split with a compact column's controller, off screen, as its fourth child (a trial's iPad
+    /// Mail-like dump): the three columns are read, the fourth left out with a note; the secondary is visible.
+    @Test func aSplitsFourthChildOffScreenIsItsCompactColumn() throws {
+        let text = """
+            <UISplitViewController 0x107e1c200>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x107d0c6e0>
+               | <UINavigationController 0x10801a400>, state: appeared, view: <UILayoutContainerView: 0x107d18e90>
+               |    | <Mail.SidebarViewController 0x107d0f2c0>, state: appeared, view: <UICollectionView: 0x108035600>
+               | <UINavigationController 0x108029c00>, state: appeared, view: <UILayoutContainerView: 0x107d2a4b0>
+               |    | <Mail.MailboxViewController 0x107d21170>, state: appeared, view: <UITableView: 0x108051c00>
+               | <UINavigationController 0x10803d200>, state: appeared, view: <UILayoutContainerView: 0x107d3b8f0>
+               |    | <Mail.MessageViewController 0x107d33a80>, state: appeared, view: <UIView: 0x107d35f70>
+               | <UINavigationController 0x108046800>, state: disappeared, view: (view not loaded)
+               |    | <Mail.CompactMailboxListViewController 0x107d46030>, state: disappeared, view: (view not loaded)
+            """
+        let result = try capture(text)
+        let split = result.hierarchy["UISplitViewController"]
+        #expect(split.kind == .split && split.isCollapsed == false && split.children.count == 3)
+        #expect(result.hierarchy.device == .pad)
+        #expect(ViewFinder().find(in: result.hierarchy).visible == "MessageViewController")
+        #expect(!result.hierarchy.contains("CompactMailboxListViewController"))
+        #expect(
+            result.notes.contains(
+                "line 8: 'UINavigationController#4', the fourth child of 'UISplitViewController', is taken for its compact column's "
+                    + "controller, which UIKit shows only when the split is collapsed: left out with what it holds (navviz's split has up "
+                    + "to three columns)"))
+    }
+
     @Test func anIdAClassNameAlreadyTookIsNotReused() throws {
         let text = """
             <Shop.Home#2 0x1>, state: appeared, view: <UIView 0x2>

@@ -707,6 +707,12 @@ import Testing
                 "ConversationViewController",
                 "line 2: 'MessageInputBarViewController' is taken for a part of 'ConversationViewController's screen (its name ends in BarViewController), not a screen of its own: 'ConversationViewController' is the visible controller"
             ),
+            // A remote view under a host the reader does not know (a trial: Game Center's dashboard host).
+            (
+                "<GKDashboardHostViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_UIRemoteViewController 0x3>, state: appeared, view: <_UISizeTrackingView: 0x4>",
+                "GKDashboardHostViewController",
+                "line 2: '_UIRemoteViewController' is taken for a part of 'GKDashboardHostViewController's screen (a remote view, which another process draws), not a screen of its own: 'GKDashboardHostViewController' is the visible controller"
+            ),
             (
                 "<App.RootContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <App.HomeViewController 0x3>, state: appeared, view: <UIView: 0x4>",
                 "HomeViewController", nil
@@ -935,6 +941,27 @@ import Testing
             ])
     }
 
+    /// The keyboard's window printed before the app's is left out as well (a trial: the app's window was left out as
+    /// another window, the keyboard's drawn); a dump of that window alone says so.
+    @Test func uIKitsOwnWindowBeforeTheAppsIsLeftOutToo() throws {
+        let keyboard =
+            "<UIInputWindowController: 0x7fa1ca80d000>, state: appeared, view: <UIInputSetHostView: 0x7fa1c6e1a0d0>\n   | <UISystemInputAssistantViewController: 0x7fa1c6e23f10>, state: appeared, view: <UIView: 0x7fa1c6e24a30>\n"
+        let dump = try PrintHierarchy.parse(keyboard + Self.plain, file: "dump.txt")
+        #expect(dump.controllers.map(\.className) == (try PrintHierarchy.parse(Self.plain, file: "dump.txt")).controllers.map(\.className))
+        #expect(dump.otherWindows.isEmpty)
+        #expect(
+            dump.hierarchy().notes == [
+                "line 1: UIKit's own window (UIInputWindowController: the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
+            ])
+        #expect(throws: PrintHierarchyError.onlySystemWindow(file: "dump.txt", line: 1, className: "UIInputWindowController")) {
+            try PrintHierarchy.parse(keyboard, file: "dump.txt")
+        }
+        #expect(
+            PrintHierarchyError.onlySystemWindow(file: "dump.txt", line: 1, className: "UIInputWindowController").description
+                == "dump.txt: line 1: only UIKit's own window (UIInputWindowController: the keyboard's, a text menu's or an alert's) is in "
+                + "the dump, not the app's: print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'")
+    }
+
     /// A one-line dump in quotes, as cycript prints a string.
     @Test func aQuotedOneLineDumpReads() throws {
         let dump = try PrintHierarchy.parse(
@@ -1119,6 +1146,16 @@ import Testing
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared,",
             "dump.txt: line 2: expected ', view: ', found ',': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        // A line without its view, inside the dump: what is missing and where (a trial read "found ''").
+        (
+            "<UITabBarController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UINavigationController: 0x3>, state: disappeared\n   | <UIViewController: 0x5>, state: appeared, view: <UIView: 0x6>",
+            "dump.txt: line 2: expected ', view: ', found the end of the line"
+        ),
+        // Shortened with an ellipsis by what printed it (a trial's LLDB string was refused as malformed).
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, ...",
+            "dump.txt: line 2: expected ', state: ', found ', ...': the dump's last line ends early; was the paste cut short? Paste the whole dump"
         ),
         // Cut inside the state's word (a trial got no hint).
         (
