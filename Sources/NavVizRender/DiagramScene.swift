@@ -584,7 +584,11 @@ extension DiagramScene {
                 || (old.presenter != new.presenter && !bothTold(old.presenter, new.presenter))
             if moved { say("moved", .place) }
             // The selection by the child selected: the same tab at another index (setTabs) is no switch (a trial).
-            if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild {
+            // A plain container that went from one child to several shown (or back) says so by `children shown` alone: its
+            // selection is not unknown (a trial read `selected 1 → unknown, children shown` for a drawer opened).
+            let embeddedInstead =
+                new.kind == .controller && (old.selected == nil && old.embedded != nil || new.selected == nil && new.embedded != nil)
+            if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild, !embeddedInstead {
                 // A sequence's labels count from 1 (`2 of 3`): so does its tag.
                 let base = new.kind == .notifications ? 1 : 0
                 let (from, to) = (old.selected.map { String($0 + base) } ?? "unknown", new.selected.map { String($0 + base) } ?? "unknown")

@@ -101,6 +101,12 @@ import Testing
             #"{"tabs": [{"navigation": ["A"], "id": "aNav"}, {"navigation": ["B"], "id": "bNav"}, "C"], "selected": 1, "id": "tabs"}"#,
             #"{"setTabs": [{"ref": "bNav"}, {"ref": "C"}]}"#, ["tabs: ~ tabs 3 → 2"]
         ),
+        // A drawer opened: one child selected, then both shown; `children shown` says it (it read `selected 1 → unknown`).
+        (
+            #"{"id": "reveal", "kind": "controller", "children": [{"id": "Menu", "kind": "controller", "children": []}, {"id": "Front", "kind": "controller", "children": []}], "selected": 1}"#,
+            #"{"op": "snapshot", "hierarchy": {"id": "reveal", "kind": "controller", "children": [{"id": "Menu", "kind": "controller", "children": []}, {"id": "Front", "kind": "controller", "children": []}], "shown": [0, 1]}}"#,
+            ["Menu: ~ on screen", "reveal: ~ children shown"]
+        ),
         // What was kept says which word: the top replaced, nothing kept.
         (#"{"navigation": ["A", "B", "C"], "id": "nav"}"#, #"{"setStack": [{"ref": "A"}, {"ref": "B"}, "D"]}"#, ["nav: ~ top replaced"]),
         (#"{"navigation": ["A", "B", "C"], "id": "nav"}"#, #"{"setStack": ["E"]}"#, ["nav: ~ stack replaced, 3 → 1"]),
