@@ -397,6 +397,12 @@ extension PrintHierarchy {
     func partOfScreen(_ index: Int, in parent: Controller) -> String? {
         let child = controllers[index]
         let readable = ClassName.readable(child.className)
+        // A screen whose own view is content (a map, a web page, a table) shows something of its own: its one child, leaf
+        // or container, is drawn over it (a trial: FloatingPanel's panel over a store map was reported as the screen,
+        // the map not on screen).
+        if child.presented == nil, let view = parent.viewClass, let content = Self.contentView(view) {
+            return "its own view is \(content)"
+        }
         guard child.children.isEmpty, child.presented == nil, Self.kind(of: child, readable: readable, overrides: [:]).0 == .controller
         else { return nil }
         let parentReadable = ClassName.readable(parent.className)
@@ -416,6 +422,19 @@ extension PrintHierarchy {
             return "its name ends in \(part)"
         }
         return nil
+    }
+
+    /// `a map (MKMapView)`, when a controller's view of this class is content of its own: a map, a web page, a table or
+    /// collection, a 3D or game scene, a PDF, a canvas; nil for a plain view (a container's).
+    static func contentView(_ viewClass: String) -> String? {
+        let short = ClassName.short(ClassName.readable(viewClass))
+        let kinds: [(String, Bool)] = [
+            ("a map", short.hasSuffix("MapView")), ("a web page", short == "WKWebView"),
+            ("a table", short == "UITableView"), ("a collection", short == "UICollectionView"),
+            ("a scene", ["SCNView", "ARSCNView", "ARView", "SKView", "MTKView"].contains(short)),
+            ("a PDF", short == "PDFView"), ("a canvas", short == "PKCanvasView"),
+        ]
+        return kinds.first(where: \.1).map { "\($0.0) (\(short))" }
     }
 
     /// Apple's controllers whose children are their own private parts, not screens an app shows.

@@ -707,6 +707,12 @@ import Testing
                 "ConversationViewController",
                 "line 2: 'MessageInputBarViewController' is taken for a part of 'ConversationViewController's screen (its name ends in BarViewController), not a screen of its own: 'ConversationViewController' is the visible controller"
             ),
+            // A panel over a map, a container itself (a trial: FloatingPanel's content was reported as the screen).
+            (
+                "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <Stores.StoreMapViewController 0x3>, state: appeared, view: <MKMapView: 0x4>\n   |    | <FloatingPanel.FloatingPanelController 0x5>, state: appeared, view: <FloatingPanel.PassthroughView: 0x6>\n   |    |    | <Stores.StoreSearchViewController 0x7>, state: appeared, view: <UIView: 0x8>",
+                "StoreMapViewController",
+                "line 3: 'FloatingPanelController' is taken for a part of 'StoreMapViewController's screen (its own view is a map (MKMapView)), not a screen of its own: 'StoreMapViewController' is the visible controller"
+            ),
             // A remote view under a host the reader does not know (a trial: Game Center's dashboard host).
             (
                 "<GKDashboardHostViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_UIRemoteViewController 0x3>, state: appeared, view: <_UISizeTrackingView: 0x4>",
