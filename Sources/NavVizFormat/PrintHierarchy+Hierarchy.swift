@@ -226,16 +226,21 @@ extension PrintHierarchy {
                 children.removeLast()
             }
             if kind == .split, !(1...3).contains(children.count) {
-                // A split whose columns are not loaded yet has none; iOS 14's column-style split can hold a fourth,
-                // compact-column controller. navviz's split has one to three columns.
+                // A split whose columns are not loaded yet has none; one collapsed to its compact column shows its fourth
+                // child. navviz's split has one to three columns.
                 let count = controller.children.isEmpty ? "no child controllers" : "\(controller.children.count) child controllers"
+                let compact = children.count == 4 ? " (the fourth, shown, is its compact column's: collapsed to it)" : ""
                 notes.append(
-                    "'\(id)'\(Self.ofClass(readable, ids: [id])) has \(count), not the one to three columns of a split, so it is drawn as a plain container"
+                    "'\(id)'\(Self.ofClass(readable, ids: [id])) has \(count), not the one to three columns of a split\(compact), so it is drawn as a plain container"
                 )
                 (kind, guessed) = (.controller, false)
             }
             let overridden = [controller.className, readable, ClassName.short(readable)].contains { overrides[$0] != nil }
-            if kind == .controller, !overridden, !controller.children.isEmpty, controller.viewClass == "UILayoutContainerView" {
+            // (Not a split drawn plain for its children: `--kind …=split` would not change it, a review.)
+            let demotedSplit = kind == .controller && Self.kind(of: controller, readable: readable, overrides: overrides).0 == .split
+            if kind == .controller, !overridden, !demotedSplit, !controller.children.isEmpty,
+                controller.viewClass == "UILayoutContainerView"
+            {
                 if let index = layoutContainers.firstIndex(where: { $0.readable == readable }) {
                     layoutContainers[index].ids.append(id)
                 } else {
@@ -277,7 +282,7 @@ extension PrintHierarchy {
                             + "'\(ids[presented])' still presented; capture again when the transition ends")
                 }
             }
-            label(index, id, kind: kind, in: &h, notes: &notes)
+            label(index, id, kind: kind, children: children, in: &h, notes: &notes)
         }
         insert(0, parent: nil, presenter: nil)
         // A `--kind` that names no class of the dump is most likely misspelt.
@@ -397,22 +402,21 @@ extension PrintHierarchy {
     func partOfScreen(_ index: Int, in parent: Controller) -> String? {
         let child = controllers[index]
         let readable = ClassName.readable(child.className)
-        // A screen whose own view is content (a map, a web page, a table) shows something of its own: its one child, leaf
-        // or container, is drawn over it (a trial: FloatingPanel's panel over a store map was reported as the screen,
-        // the map not on screen).
-        if child.presented == nil, let view = parent.viewClass, let content = Self.contentView(view) {
-            return "its own view is \(content)"
-        }
         guard child.children.isEmpty, child.presented == nil, Self.kind(of: child, readable: readable, overrides: [:]).0 == .controller
         else { return nil }
+        // A screen whose own view is content (a map, a web page, a scene) shows something of its own: its one child, a
+        // leaf, is drawn over it (a trial: a panel over a store map was reported as the screen). A child with children of
+        // its own (a navigation controller, a panel holding one) may fill the screen: it is read as the screen (a review).
+        if let view = parent.viewClass, let content = Self.contentView(view) { return "its own view is \(content)" }
         let parentReadable = ClassName.readable(parent.className)
         let parentClass = ClassName.short(parentReadable)
         guard parentClass != "UIPageViewController" else { return nil }
         if readable.contains("HostingController") { return "an embedded SwiftUI view" }
         if Self.frameworkParents.contains(parentReadable) || parentClass.hasSuffix("AlertController") { return "\(parentClass)'s own" }
         let short = ClassName.short(readable)
-        // UIKit's host of a view another process draws (Game Center's dashboard, a share extension): never a screen, under
-        // any parent (a trial: `_UIRemoteViewController` under Game Center's host was reported as the visible controller).
+        // UIKit's host of a view another process draws (Game Center's dashboard, a share extension): never a screen, whatever
+        // plain controller holds it (a trial: `_UIRemoteViewController` under Game Center's host was reported as the visible
+        // controller).
         if short.hasPrefix("_"), short.hasSuffix("RemoteViewController") { return "a remote view, which another process draws" }
         let parts = [
             "BarViewController", "BarController", "AccessoryViewController", "HeaderViewController", "FooterViewController",
@@ -424,13 +428,13 @@ extension PrintHierarchy {
         return nil
     }
 
-    /// `a map (MKMapView)`, when a controller's view of this class is content of its own: a map, a web page, a table or
-    /// collection, a 3D or game scene, a PDF, a canvas; nil for a plain view (a container's).
+    /// `a map (MKMapView)`, when a controller's view of this class is content of its own: a map, a web page, a 3D or
+    /// game scene, a PDF, a canvas; nil for a plain view (a container's). Not a table or collection view: a pager or a
+    /// list may hold a screen (a review).
     static func contentView(_ viewClass: String) -> String? {
         let short = ClassName.short(ClassName.readable(viewClass))
         let kinds: [(String, Bool)] = [
             ("a map", short.hasSuffix("MapView")), ("a web page", short == "WKWebView"),
-            ("a table", short == "UITableView"), ("a collection", short == "UICollectionView"),
             ("a scene", ["SCNView", "ARSCNView", "ARView", "SKView", "MTKView"].contains(short)),
             ("a PDF", short == "PDFView"), ("a canvas", short == "PKCanvasView"),
         ]
@@ -449,9 +453,9 @@ extension PrintHierarchy {
 
     /// Sets what `_printHierarchy` leaves unsaid: a tab's selection, a split's columns and collapse, which
     /// children of a plain container are on screen.
-    func label(_ index: Int, _ node: NodeID, kind: NodeKind, in h: inout HierarchyBuilder, notes: inout [String]) {
+    /// `children`: the controller's, as inserted (a split's compact column left out).
+    func label(_ index: Int, _ node: NodeID, kind: NodeKind, children: [Int], in h: inout HierarchyBuilder, notes: inout [String]) {
         let controller = controllers[index]
-        let children = controller.children
         guard !children.isEmpty else { return }
         var shown = children.indices.filter { isShown(children[$0]) }
         if shown.isEmpty {

@@ -117,6 +117,9 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case textAfterDump(file: String, line: Int, found: String, dumpLine: Int)
     case onlySystemWindow(file: String, line: Int, className: String)
 
+    /// What was found, quoted; nothing is the line's end (a trial read "found ''" on a line without its view).
+    private static func shown(_ found: String) -> String { found.isEmpty ? "the end of the line" : "'\(found)'" }
+
     /// One sentence, as the CLI prints it.
     public var description: String {
         switch self {
@@ -134,8 +137,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .skippedLevel(let file, let line, let depth, let previous):
             "\(file): line \(line): nested \(depth - previous) levels below the line before it (depth \(previous) to \(depth)): the dump is a fragment or was edited"
         case .malformed(let file, let line, let expected, let found):
-            // Nothing found is the line's end (a trial read "found ''" on a line without its view).
-            "\(file): line \(line): expected \(expected), found \(found.isEmpty ? "the end of the line" : "'\(found)'")"
+            "\(file): line \(line): expected \(expected), found \(Self.shown(found))"
         case .secondPresentation(let file, let line, let owner):
             "\(file): line \(line): the controller on line \(owner) already presents one: a controller presents at most one"
         case .editedPrefix(let file, let line, let tabs):
@@ -150,7 +152,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .repeatedRoot(let file, let line, let first):
             "\(file): line \(line): a second top-level controller of the class on line \(first): a second dump after the first (or another window's); keep one dump per file"
         case .cutShort(let file, let line, let expected, let found):
-            "\(file): line \(line): expected \(expected), found \(found.isEmpty ? "the end of the line" : "'\(found)'"): the dump's last line ends early; was the paste cut short? Paste the whole dump"
+            "\(file): line \(line): expected \(expected), found \(Self.shown(found)): the dump's last line ends early; was the paste cut short? Paste the whole dump"
         case .debuggerError(let file, let line, let message):
             "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .shortenedString(let file, let line):
@@ -313,6 +315,12 @@ extension PrintHierarchy {
         let (lines, prompts, aroundDump) = reading(text)
         var leftOutLines = aroundDump
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
+        /// Leaves out UIKit's own window, whose root is on line `number`, with the lines below it.
+        func skipWindow(_ className: String, at number: Int) {
+            leftOut.append((className, number))
+            skippingWindow = true
+            previousLine = number
+        }
         for (number, raw) in lines {
             if raw.allSatisfy(\.isWhitespace) { continue }
             var line = Substring(raw)
@@ -331,6 +339,11 @@ extension PrintHierarchy {
                 }
                 controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
             } catch {
+                // Nothing read but UIKit's own window: what follows it is not the app's (a review: a keyboard window's dump
+                // then `(lldb) c` read "expected a view controller line").
+                if controllers.isEmpty, let window = leftOut.first {
+                    throw .onlySystemWindow(file: file, line: window.line, className: window.className)
+                }
                 // A debugger prompt after the dump starts another command: its output is not the dump's.
                 guard let last = controllers.last?.line,
                     let prompt = prompts.last(where: { $0.number > last && $0.number < number })?.number
@@ -379,11 +392,10 @@ extension PrintHierarchy {
             skippingWindow = false
             controller.depth = depth
             // UIKit's own window printed before the app's (a trial's keyboard window came first, and the app's window was
-            // left out as another one): left out as it is after.
-            if controllers.isEmpty, depth == 0, !isPresented, Self.isSystemWindowRoot(controller.className) {
-                leftOut.append((controller.className, number))
-                skippingWindow = true
-                previousLine = number
+            // left out as another one): left out as it is after; by its exact name only, as the app's root could be named
+            // like one (`UIHostingController<InputFormView>`, a review).
+            if controllers.isEmpty, depth == 0, !isPresented, Self.systemWindowRoots.contains(controller.className) {
+                skipWindow(controller.className, at: number)
                 continue
             }
             if controllers.isEmpty {
@@ -398,9 +410,7 @@ extension PrintHierarchy {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
                     if Self.isSystemWindowRoot(controller.className) {
-                        leftOut.append((controller.className, number))
-                        skippingWindow = true
-                        previousLine = number
+                        skipWindow(controller.className, at: number)
                         continue
                     }
                 }

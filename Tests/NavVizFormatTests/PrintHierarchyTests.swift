@@ -707,11 +707,20 @@ import Testing
                 "ConversationViewController",
                 "line 2: 'MessageInputBarViewController' is taken for a part of 'ConversationViewController's screen (its name ends in BarViewController), not a screen of its own: 'ConversationViewController' is the visible controller"
             ),
-            // A panel over a map, a container itself (a trial: FloatingPanel's content was reported as the screen).
+            // A panel over a map (a trial: the panel was reported as the screen).
             (
-                "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <Stores.StoreMapViewController 0x3>, state: appeared, view: <MKMapView: 0x4>\n   |    | <FloatingPanel.FloatingPanelController 0x5>, state: appeared, view: <FloatingPanel.PassthroughView: 0x6>\n   |    |    | <Stores.StoreSearchViewController 0x7>, state: appeared, view: <UIView: 0x8>",
+                "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <Stores.StoreMapViewController 0x3>, state: appeared, view: <MKMapView: 0x4>\n   |    | <Stores.StoreSearchPanelViewController 0x5>, state: appeared, view: <UIView: 0x6>",
                 "StoreMapViewController",
-                "line 3: 'FloatingPanelController' is taken for a part of 'StoreMapViewController's screen (its own view is a map (MKMapView)), not a screen of its own: 'StoreMapViewController' is the visible controller"
+                "line 3: 'StoreSearchPanelViewController' is taken for a part of 'StoreMapViewController's screen (its own view is a map (MKMapView)), not a screen of its own: 'StoreMapViewController' is the visible controller"
+            ),
+            // A container over a map may fill the screen, and a list's child is a screen (a review: both were hidden).
+            (
+                "<App.MapRootViewController 0x1>, state: appeared, view: <MKMapView: 0x2>\n   | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>\n   |    | <App.OnboardingViewController 0x5>, state: appeared, view: <UIView: 0x6>",
+                "OnboardingViewController", nil
+            ),
+            (
+                "<App.AccountTableViewController 0x1>, state: appeared, view: <UITableView: 0x2>\n   | <App.SignInViewController 0x3>, state: appeared, view: <UIView: 0x4>",
+                "SignInViewController", nil
             ),
             // A remote view under a host the reader does not know (a trial: Game Center's dashboard host).
             (
@@ -959,9 +968,16 @@ import Testing
             dump.hierarchy().notes == [
                 "line 1: UIKit's own window (UIInputWindowController: the keyboard's, a text menu's or an alert's) left out: navviz draws the app's window"
             ])
-        #expect(throws: PrintHierarchyError.onlySystemWindow(file: "dump.txt", line: 1, className: "UIInputWindowController")) {
-            try PrintHierarchy.parse(keyboard, file: "dump.txt")
+        // Alone, or followed by what is not a dump (a review: the debugger's next command read as a malformed line).
+        for text in [keyboard, keyboard + "(lldb) c\nProcess 4242 resuming\n", keyboard + "\nAny idea why the app's window is missing?\n"] {
+            #expect(throws: PrintHierarchyError.onlySystemWindow(file: "dump.txt", line: 1, className: "UIInputWindowController")) {
+                try PrintHierarchy.parse(text, file: "dump.txt")
+            }
         }
+        // The app's root named like one of UIKit's windows is the app's (only an exact name is skipped first).
+        let app = try PrintHierarchy.parse(
+            "<UIHostingController<InputFormView>: 0x1>, state: appeared, view: <UIView: 0x2>", file: "dump.txt")
+        #expect(app.controllers.count == 1 && app.leftOutWindows.isEmpty)
         #expect(
             PrintHierarchyError.onlySystemWindow(file: "dump.txt", line: 1, className: "UIInputWindowController").description
                 == "dump.txt: line 1: only UIKit's own window (UIInputWindowController: the keyboard's, a text menu's or an alert's) is in "
@@ -1158,10 +1174,14 @@ import Testing
             "<UITabBarController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UINavigationController: 0x3>, state: disappeared\n   | <UIViewController: 0x5>, state: appeared, view: <UIView: 0x6>",
             "dump.txt: line 2: expected ', view: ', found the end of the line"
         ),
-        // Shortened with an ellipsis by what printed it (a trial's LLDB string was refused as malformed).
+        // Shortened with an ellipsis by what printed it (a trial's LLDB string was refused as malformed), in a string too.
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, ...",
             "dump.txt: line 2: expected ', state: ', found ', ...': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>, presented…",
+            "dump.txt: line 2: expected the end of the line, found ', presented…': the dump's last line ends early; was the paste cut short? Paste the whole dump"
         ),
         // Cut inside the state's word (a trial got no hint).
         (
