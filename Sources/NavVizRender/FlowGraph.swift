@@ -22,7 +22,10 @@ public struct FlowGraph: Sendable, Equatable {
         /// The path as lines of about `width` characters at most, broken before a ` › ` (a line holds at least
         /// one id, shortened past `DiagramStyle.nameLimit` characters): a real app's path of module-qualified containers made one box of the flow
         /// 2,000 pt wide.
+        /// None when the path is the visible controller alone, as named above it (a Mermaid check of real captures read
+        /// `reveal` twice under `step 1`).
         public func pathLines(width: Int = 64) -> [String] {
+            if path.count == 1, path[0] == visible { return [] }
             var lines: [String] = []
             for id in path.map({ DiagramStyle.capped($0) }) {
                 if let last = lines.last, last.count + 3 + id.count <= width {

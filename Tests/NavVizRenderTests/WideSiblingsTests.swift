@@ -293,6 +293,14 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= 64 || !$0.dropFirst(2).contains(" › ") })
     }
 
+    /// A path that is the visible controller alone, as named above it, is not said again (`step 1 · reveal · reveal`); one
+    /// that names its id where the box shows a title is.
+    @Test func aFlowPathOfTheVisibleControllerAloneIsNotRepeated() {
+        #expect(FlowGraph.State(key: "k", visible: "reveal", path: ["reveal"]).pathLines() == [])
+        #expect(FlowGraph.State(key: "k", visible: "Home", path: ["homeVC"]).pathLines() == ["homeVC"])
+        #expect(FlowGraph.State(key: "k", visible: "Front", path: ["reveal", "Front"]).pathLines() == ["reveal › Front"])
+    }
+
     /// A real app's path of module-qualified containers, six deep, made one box of a new user's flow
     /// 2,022 pt wide on one line.
     @Test func aFlowWithADeepModuleQualifiedPathFitsTheBudget() throws {
