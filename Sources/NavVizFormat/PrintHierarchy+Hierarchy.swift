@@ -214,6 +214,7 @@ extension PrintHierarchy {
             let id = ids[index]
             let readable = ClassName.readable(controller.className)
             var (kind, guessed) = Self.kind(of: controller, readable: readable, overrides: overrides)
+            let named = kind
             var children = controller.children
             // iOS 14's column-style split keeps the compact column's controller (`setViewController(_:for: .compact)`) as a
             // fourth child, shown only when the split is collapsed (a trial's iPad Mail-like dump was drawn as a plain
@@ -237,7 +238,7 @@ extension PrintHierarchy {
             }
             let overridden = [controller.className, readable, ClassName.short(readable)].contains { overrides[$0] != nil }
             // (Not a split drawn plain for its children: `--kind …=split` would not change it, a review.)
-            let demotedSplit = kind == .controller && Self.kind(of: controller, readable: readable, overrides: overrides).0 == .split
+            let demotedSplit = kind == .controller && named == .split
             if kind == .controller, !overridden, !demotedSplit, !controller.children.isEmpty,
                 controller.viewClass == "UILayoutContainerView"
             {
@@ -405,8 +406,8 @@ extension PrintHierarchy {
         guard child.children.isEmpty, child.presented == nil, Self.kind(of: child, readable: readable, overrides: [:]).0 == .controller
         else { return nil }
         // A screen whose own view is content (a map, a web page, a scene) shows something of its own: its one child, a
-        // leaf, is drawn over it (a trial: a panel over a store map was reported as the screen). A child with children of
-        // its own (a navigation controller, a panel holding one) may fill the screen: it is read as the screen (a review).
+        // leaf, is drawn over it (a search bar over a map). A child with children of its own (a navigation controller,
+        // FloatingPanel's panel holding its content) may fill the screen: it is read as the screen (a review).
         if let view = parent.viewClass, let content = Self.contentView(view) { return "its own view is \(content)" }
         let parentReadable = ClassName.readable(parent.className)
         let parentClass = ClassName.short(parentReadable)

@@ -315,9 +315,10 @@ extension PrintHierarchy {
         let (lines, prompts, aroundDump) = reading(text)
         var leftOutLines = aroundDump
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
-        /// Leaves out UIKit's own window, whose root is on line `number`, with the lines below it.
-        func skipWindow(_ className: String, at number: Int) {
-            leftOut.append((className, number))
+        /// Leaves out a window whose root is on line `number`, with the lines below it: UIKit's own, or another of the
+        /// app's (`other`).
+        func skipWindow(_ className: String, at number: Int, other: Bool = false) {
+            if other { otherWindows.append((className, number)) } else { leftOut.append((className, number)) }
             skippingWindow = true
             previousLine = number
         }
@@ -339,9 +340,12 @@ extension PrintHierarchy {
                 }
                 controller = try Self.controller(rest, file: file, line: number, isFirstLine: controllers.isEmpty)
             } catch {
-                // Nothing read but UIKit's own window: what follows it is not the app's (a review: a keyboard window's dump
-                // then `(lldb) c` read "expected a view controller line").
-                if controllers.isEmpty, let window = leftOut.first {
+                // Nothing read but UIKit's own window, and nothing of a dump from here on: what follows it is not the app's (a
+                // review: a keyboard window's dump then `(lldb) c` read "expected a view controller line"). A line of the
+                // app's that is wrong is said as it is (a second review: a cut one was called no app at all).
+                if controllers.isEmpty, let window = leftOut.first,
+                    !lines.contains(where: { $0.number >= number && mayBeDumpText($0.text) })
+                {
                     throw .onlySystemWindow(file: file, line: window.line, className: window.className)
                 }
                 // A debugger prompt after the dump starts another command: its output is not the dump's.
@@ -392,9 +396,11 @@ extension PrintHierarchy {
             skippingWindow = false
             controller.depth = depth
             // UIKit's own window printed before the app's (a trial's keyboard window came first, and the app's window was
-            // left out as another one): left out as it is after; by its exact name only, as the app's root could be named
-            // like one (`UIHostingController<InputFormView>`, a review).
-            if controllers.isEmpty, depth == 0, !isPresented, Self.systemWindowRoots.contains(controller.className) {
+            // left out as another one): left out as it is after; not a generic name, as the app's root could be named like
+            // one (`UIHostingController<InputFormView>`, a review).
+            if controllers.isEmpty, depth == 0, !isPresented, !controller.className.contains("<"),
+                Self.isSystemWindowRoot(controller.className)
+            {
                 skipWindow(controller.className, at: number)
                 continue
             }
@@ -425,9 +431,7 @@ extension PrintHierarchy {
                     // whatever the window holds). Left out with a note that names it, in case it is a second dump pasted
                     // right after the first; apart from it (a blank line, a fence), a second dump: refused.
                     if previousLine == number - 1 {
-                        otherWindows.append((controller.className, number))
-                        skippingWindow = true
-                        previousLine = number
+                        skipWindow(controller.className, at: number, other: true)
                         continue
                     }
                     throw .secondRoot(file: file, line: number, first: controllers[0].line)

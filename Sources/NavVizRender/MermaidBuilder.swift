@@ -141,7 +141,8 @@ public struct MermaidBuilder: Sendable, Equatable {
     }
 
     /// The link that only orders siblings (no other link is written `---`), made invisible by a `linkStyle`: Mermaid
-    /// 8.10 has no invisible link (`~~~` came in 9.3), and both versions place linked siblings in one row, in order.
+    /// 8.10 has no invisible link (`~~~` came in 9.3). Linked siblings are in order: a row in a top-level subgraph, a
+    /// column deeper (Mermaid 11).
     static let orderingLink = "---"
     /// Siblings per row: a container of 34 drew a row too wide to read.
     static let rowLength = 6
@@ -244,33 +245,25 @@ public struct MermaidBuilder: Sendable, Equatable {
                     return self.item(child, depth: depth + 1, top: top ?? id, queue: &queue)
                 }
                 // Siblings in order, left to right as in the SVG, in rows of `rowLength`: links drawn with no stroke.
-                // Mermaid lays each subgraph out on its own and turns the direction at every level: the top-level subgraphs
-                // left to right, theirs top to bottom, and so on. Across, linked siblings run in a row (unlinked, Mermaid 11
-                // stacked a tab bar's tabs in a column, the selected one first); down, a link puts a sibling under the one
-                // before, so there the siblings of a row stay unlinked, side by side in order, and each is linked to the
-                // one under it in the next row (a Mermaid check of real captures: tabs two levels down made a column
-                // 1,978 px tall).
-                // Mermaid 11 adds a subgraph's siblings that are subgraphs after its boxes, and in reverse order: unlinked,
-                // they would read out of order, so there they keep their links (a column, in order).
-                let across = depth % 2 == 1 || item.children.contains { $0.isContainer && !$0.children.isEmpty }
-                for row in stride(from: 0, to: children.count, by: MermaidBuilder.rowLength) {
+                // Mermaid lays each subgraph no edge crosses out on its own: the top-level ones left to right, where linked
+                // siblings run in a row (unlinked, Mermaid 11 stacked a tab bar's tabs in a column, the selected one first);
+                // Mermaid 11 lays out the ones inside them top to bottom, where a link puts a sibling under the one before
+                // (a Mermaid check of real captures: tabs two levels down made a column 1,978 px tall). There up to a row
+                // of boxes stays unlinked, side by side in order. More, or a subgraph among them (Mermaid 11 adds
+                // subgraphs after boxes, in reverse order), keep their links: a column, in order (a review: rows linked
+                // one under the other read `0, 1, 6, 7, 2…`).
+                let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
+                let unlinked = depth >= 2 && !isSubgraph.contains(true) && children.count <= MermaidBuilder.rowLength
+                for row in stride(from: 0, to: unlinked ? 0 : children.count, by: MermaidBuilder.rowLength) {
                     let indices = row..<min(row + MermaidBuilder.rowLength, children.count)
-                    if across {
-                        for (left, right) in zip(indices, indices.dropFirst()) {
-                            edges.append(("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])", true))
-                        }
-                    } else if row > 0 {
-                        for below in indices {
-                            let above = below - MermaidBuilder.rowLength
-                            edges.append(("\(children[above]) \(MermaidBuilder.orderingLink) \(children[below])", true))
-                        }
+                    for (left, right) in zip(indices, indices.dropFirst()) {
+                        edges.append(("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])", true))
                     }
                 }
                 // Mermaid 8.10 fails ("Cannot set properties of undefined (setting 'rank')", mermaid-js/mermaid#2429) on
                 // a container three or more deep whose first child is a box (an empty container is one) beside a child
                 // subgraph that a link touches, or holding one (a review: a 7-entry stack whose top embeds a navigation
                 // controller); declared first, the subgraph is drawn where its link puts it.
-                let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
                 if depth >= 3, isSubgraph.first == false, let first = isSubgraph.firstIndex(of: true) {
                     let block = Array(lines[declared[first]])
                     lines.removeSubrange(declared[first])

@@ -974,7 +974,16 @@ import Testing
                 try PrintHierarchy.parse(text, file: "dump.txt")
             }
         }
-        // The app's root named like one of UIKit's windows is the app's (only an exact name is skipped first).
+        // The app's line after it, cut short, is said as it is (a review: it was called no app at all); another of UIKit's
+        // windows first is left out too.
+        let cut = #expect(throws: PrintHierarchyError.self) {
+            try PrintHierarchy.parse(keyboard + "<UINavigationController 0x1>, state: app", file: "dump.txt")
+        }
+        #expect(cut?.description.hasSuffix("the dump's last line ends early; was the paste cut short? Paste the whole dump") == true)
+        let tracking = try PrintHierarchy.parse(
+            "<UITrackingElementWindowController: 0x9>, state: appeared, view: <UIView: 0x8>\n" + Self.plain, file: "dump.txt")
+        #expect(tracking.controllers.first?.className == "UINavigationController" && tracking.leftOutWindows.map(\.line) == [1])
+        // The app's root named like one of UIKit's windows, generic, is the app's.
         let app = try PrintHierarchy.parse(
             "<UIHostingController<InputFormView>: 0x1>, state: appeared, view: <UIView: 0x2>", file: "dump.txt")
         #expect(app.controllers.count == 1 && app.leftOutWindows.isEmpty)
