@@ -11,8 +11,8 @@ What is checked, for every diagram of every sample (`render --format mermaid`), 
 Tests/Fixtures/captures and shapes Mermaid 8.10 once failed on (focused and `--expand all`, the samples too), of a
 hostile-title scenario, and of a `diff --format markdown` comment between two versions of a sample, with each Mermaid
 version: `mermaid.parse` accepts it and `mermaid.render` draws an SVG with one box per node; every box and subgraph is
-drawn inside the subgraph it is declared in, siblings are drawn in order (each right of the one before or below it)
-within navviz's rows of six, and the edges drawn without a stroke are the ordering links and no other.
+drawn inside the subgraph it is declared in, siblings read in order (no later one wholly above an earlier one, or
+left of it on its line), and the edges drawn without a stroke are the ordering links and no other.
 Mermaid 11 widens a subgraph whose one-line title is wider than its content after its parent was sized, by the same
 amount on both sides: that is counted and printed, not failed. Hostile user text shows as literal text and injects
 no element. Screenshots of the rendered comment are kept in navviz-artifacts/mermaid-comment-11.png and -8.png.
@@ -140,7 +140,7 @@ def tree(text):
 
 
 # Draws one diagram with the page's Mermaid (8.10's synchronous API or 11's promises) into #out, and measures every
-# box against the subgraph it is declared in, and each sibling against the one before it in its row.
+# box against the subgraph it is declared in, and every pair of siblings against their order.
 DRAW = """async (text, id) => {
   const out = document.getElementById('out'); out.innerHTML = '';
   let svg;
@@ -177,13 +177,17 @@ MEASURE = """async (text, tree, id, row) => {
     else if (l > slack || r > slack) (Math.abs(l - r) <= 1 ? widened : contain).push(
       child + ' outside ' + par + ' by ' + Math.round(l) + ' px left, ' + Math.round(r) + ' px right');
   }
+  // Siblings read in order, every pair of them: a later one is never wholly above an earlier one, nor left of it on
+  // the same line (a review: comparing neighbours only, right of or below, passed 0, 1, 6, 7, 2… in rows of six).
   for (const [par, kids] of Object.entries(tree.children)) {
-    for (let k = 0; k + 1 < kids.length; k++) {
-      if ((k + 1) % row === 0) continue;
-      const a = box(kids[k]), b = box(kids[k + 1]);
-      if (!a || !b) continue;
-      const right = b.x >= a.r - slack && b.b > a.y + slack, below = b.y >= a.b - slack;
-      if (!right && !below) order.push(kids[k + 1] + ' is not right of or below ' + kids[k] + ' in ' + par);
+    const boxes = kids.map(box);
+    for (let k = 0; k < kids.length; k++) {
+      for (let m = k + 1; m < kids.length; m++) {
+        const a = boxes[k], b = boxes[m];
+        if (!a || !b) continue;
+        const above = b.b <= a.y + slack, level = !above && b.y < a.b - slack;
+        if (above || (level && b.r <= a.x + slack)) order.push(kids[m] + ' reads before ' + kids[k] + ' in ' + par);
+      }
     }
   }
   return {nodes, contain, widened, order, missing, hidden};

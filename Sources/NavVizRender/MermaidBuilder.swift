@@ -250,12 +250,14 @@ public struct MermaidBuilder: Sendable, Equatable {
                 // Mermaid 11 lays out the ones inside them top to bottom, where a link puts a sibling under the one before
                 // (a Mermaid check of real captures: tabs two levels down made a column 1,978 px tall). There up to a row
                 // of boxes stays unlinked, side by side in order. More, or a subgraph among them (Mermaid 11 adds
-                // subgraphs after boxes, in reverse order), keep their links: a column, in order (a review: rows linked
-                // one under the other read `0, 1, 6, 7, 2…`).
+                // subgraphs after boxes, in reverse order), are linked one to the next: a column, in order, with no row
+                // break (a review: rows linked one under the other read `0, 1, 6, 7, 2…`, and a seventh entry unlinked
+                // from the six above it was drawn among them).
                 let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
                 let unlinked = depth >= 2 && !isSubgraph.contains(true) && children.count <= MermaidBuilder.rowLength
-                for row in stride(from: 0, to: unlinked ? 0 : children.count, by: MermaidBuilder.rowLength) {
-                    let indices = row..<min(row + MermaidBuilder.rowLength, children.count)
+                let rowLength = depth >= 2 ? max(1, children.count) : MermaidBuilder.rowLength
+                for row in stride(from: 0, to: unlinked ? 0 : children.count, by: rowLength) {
+                    let indices = row..<min(row + rowLength, children.count)
                     for (left, right) in zip(indices, indices.dropFirst()) {
                         edges.append(("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])", true))
                     }

@@ -66,9 +66,10 @@ import Testing
                 let kids = ordered(id)
                 // Top-level subgraphs are laid out across, the ones in them down (Mermaid 11): there up to a row of
                 // boxes is not linked (a link would put each under the one before); more, or a subgraph among them, are
-                // linked in rows.
-                let length = MermaidBuilder.rowLength
-                let unlinked = depth[id, default: 0] >= 2 && !kids.contains(where: subgraphs.contains) && kids.count <= length
+                // linked one to the next in a column; at the top, in rows.
+                let deep = depth[id, default: 0] >= 2
+                let length = deep ? max(1, kids.count) : MermaidBuilder.rowLength
+                let unlinked = deep && !kids.contains(where: subgraphs.contains) && kids.count <= MermaidBuilder.rowLength
                 let expected = stride(from: 0, to: unlinked ? 0 : kids.count, by: length).flatMap { row in
                     let ids = kids[row..<min(row + length, kids.count)]
                     return zip(ids, ids.dropFirst()).map { "\($0) --- \($1)" }
