@@ -95,6 +95,18 @@ extension NavVizCommand {
                 // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.
                 throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)
             }
+            // Recording under a typo of a golden folder beside it starts that second tree (a trial: `--golden goldne --record`
+            // recorded 53 goldens there, exit 0). A new folder of that name is made first, on purpose.
+            if record, !FileManager.default.fileExists(atPath: trimmed(golden)), let meant = closeGoldenFolder() {
+                let command =
+                    (["navviz", "check"] + scenarios + ["--golden", meant.shown] + (expand == "all" ? ["--expand", "all"] : [])
+                    + ["--record"]).map(Self.shellQuoted).joined(separator: " ")
+                throw CommandFailure(
+                    message:
+                        "\(trimmed(golden))/: no such folder, and '\(meant.name)' beside it holds goldens. Did you mean it? \(command) "
+                        + "(to start new goldens under this name, create the folder first: mkdir -p \(Self.shellQuoted(trimmed(golden))))",
+                    code: CommandFailure.usage)
+            }
             // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
             var sources = GoldenSources(golden: trimmed(golden))
             let folders = sources.names(for: loaded.map(\.file))
@@ -116,7 +128,7 @@ extension NavVizCommand {
                 expectationFailures += run.failures.count
                 if !run.failures.isEmpty {
                     printError(
-                        "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(scenario.file) shows them)"
+                        "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(Self.shellQuoted(scenario.file)) shows them)"
                     )
                 }
                 let files = Goldens.files(for: run, expandAll: expand == "all")
@@ -205,6 +217,25 @@ extension NavVizCommand {
             var sentence = "\(scenarios(drifted)) \(drifted == 1 ? "does" : "do") not match the goldens in \(golden)/"
             if missing > 0 { sentence += " and \(missing) \(missing == 1 ? "has" : "have") none" }
             return sentence + " (artifacts in \(artifacts)/). If the changes are intended, record them locally and commit: \(rerun)"
+        }
+
+        /// The folder beside a --golden that does not exist, with a close name, that holds goldens (a scenario folder
+        /// with its `summary.txt`): the name and how to write it as --golden.
+        func closeGoldenFolder() -> (name: String, shown: String)? {
+            let root = trimmed(golden)
+            let url = URL(fileURLWithPath: root)
+            let parent = url.deletingLastPathComponent().path
+            let holding = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { name in
+                guard !name.hasPrefix("."), isDirectory("\(parent)/\(name)") else { return false }
+                let scenarios = (try? FileManager.default.contentsOfDirectory(atPath: "\(parent)/\(name)")) ?? []
+                return scenarios.contains { FileManager.default.fileExists(atPath: "\(parent)/\(name)/\($0)/summary.txt") }
+            }
+            guard let guess = Suggestion.closest(to: url.lastPathComponent, in: holding) else { return nil }
+            let shown =
+                golden.hasPrefix("/")
+                ? url.deletingLastPathComponent().appendingPathComponent(guess).path
+                : String(root.dropLast(url.lastPathComponent.count)) + guess
+            return (guess, shown)
         }
 
         /// Why a check whose --golden folder does not exist fails: no scenario has goldens, and the folder may be

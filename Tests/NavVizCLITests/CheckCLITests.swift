@@ -117,6 +117,28 @@ import Testing
                 == "goldens/: no such folder (from \(folder.url.resolvingSymlinksInPath().path)), so no scenario has goldens there. Did you mean 'golden'? navviz check shop.json --golden golden\n"
         )
         #expect(!exists("goldens", in: folder.url))
+        // Recording there is refused too (a trial recorded a second tree under `goldne`, exit 0), unless the folder is made
+        // first, on purpose.
+        let record = try navviz(["check", "shop.json", "--golden", "goldens", "--record"], in: folder.url)
+        #expect(record.status == 64)
+        #expect(
+            record.stderr
+                == "goldens/: no such folder, and 'golden' beside it holds goldens. Did you mean it? navviz check shop.json --golden "
+                + "golden --record (to start new goldens under this name, create the folder first: mkdir -p goldens)\n")
+        #expect(!exists("goldens", in: folder.url))
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("goldens"), withIntermediateDirectories: false)
+        #expect(try navviz(["check", "shop.json", "--golden", "goldens", "--record"], in: folder.url).status == 0)
+    }
+
+    /// The command a failed expectation's warning gives can be pasted, quoted for the shell (a trial: a path with a space).
+    @Test func theWarningsCommandIsQuotedForTheShell() throws {
+        let failing =
+            #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A", "expect": {"visible": "Home"}}]}"#
+        let folder = try ScenarioFolder(["my flows/app tour.json": failing])
+        let result = try navviz(["check", "my flows/app tour.json", "--golden", "golden", "--record"], in: folder.url)
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: my flows/app tour.json: 1 expectation failed (navviz run 'my flows/app tour.json' shows them)\n"))
     }
 
     /// Files that share a name are told apart by their folders, so adding one renames no other's goldens (a numbering
