@@ -41,7 +41,17 @@ public struct GoldenCheck: Sendable {
     ) -> Report {
         // What the steps do differently, from the golden run JSON; its alignment pairs the diagrams, so a
         // step inserted early does not make every later diagram gone and new under a shifted number.
-        let goldenRun = expected[Goldens.runFile].flatMap { try? DiffRun.load(text: $0, file: "\(golden)/\(Goldens.runFile)") }
+        // One that does not read (a merge conflict left in it) is said, and diffed as text (a code-review trial read only
+        // `changed: run.json`, with an empty drift.txt).
+        var unreadable: String?
+        let goldenRun = expected[Goldens.runFile].flatMap { text -> DiffRun? in
+            do throws(ScenarioErrors) {
+                return try DiffRun.load(text: text, file: "\(golden)/\(Goldens.runFile)")
+            } catch {
+                unreadable = error.description
+                return nil
+            }
+        }
         let actualRun = DiffRun(run)
         let runDiff = goldenRun.map { RunDiff(old: $0, new: actualRun) }
         let drifts: [Goldens.Drift]
@@ -65,10 +75,19 @@ public struct GoldenCheck: Sendable {
         report.lines.append(
             "FAIL \(name): \(drifts.count - renumbered) of \(actual.count) goldens differ"
                 + (renumbered > 0 ? ", \(renumbered) more only renumbered" : "") + " (\(golden)/)")
-        // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed).
+        if let unreadable {
+            let conflict = expected[Goldens.runFile].map { $0.contains("<<<<<<< ") || $0.contains(">>>>>>> ") } ?? false
+            report.lines.append(
+                "  the golden \(Goldens.runFile) does not read, so no step can be compared: \(unreadable). "
+                    + (conflict
+                        ? "It holds a merge conflict's markers: resolve it, or record the goldens again" : "Record the goldens again"))
+        }
+        // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed, unless the
+        // golden's does not read).
+        let diffsRunFile = goldenRun == nil
         var diffs: [String: [String]] = [:]
         var renumberedTo: [String: Int] = [:]
-        for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
+        for drift in drifts where drift.kind == .changed && (drift.path != Goldens.runFile || diffsRunFile) {
             // A transition that moved to another step is diffed with its golden's caption renumbered: the number is
             // said once, in `(golden …)`, and the diff shows what else changed.
             var golden = drift.expected ?? ""
@@ -146,7 +165,7 @@ public struct GoldenCheck: Sendable {
             return !Self.captionChanged(diffs[drift.path] ?? [])
         }
         var dotLinesLeft = 0
-        for drift in drifts where drift.kind == .changed && drift.path != Goldens.runFile {
+        for drift in drifts where drift.kind == .changed && (drift.path != Goldens.runFile || diffsRunFile) {
             // Its `-` lines are the golden's with the step number read as the new one: said, as they are not its bytes (a
             // trial grepped the golden for a quoted line and did not find it).
             let golden = renumberedTo[drift.path].map { "golden, its step number read as \($0)" } ?? "golden"

@@ -40,6 +40,21 @@ import Testing
         #expect(!stepChange.lines.contains { $0.contains("only the drawings changed") })
     }
 
+    /// A golden run.json that does not read (a merge conflict left in it) is said, and its diff shown and kept in
+    /// drift.txt (a code-review trial read only `changed: run.json`, with an empty drift.txt).
+    @Test func anUnreadableGoldenRunIsSaidAndDiffed() throws {
+        let run = try Self.run([#"{"op": "push", "node": "Product"}"#])
+        var conflicted = Self.goldens(run)
+        conflicted["run.json"] = "<<<<<<< HEAD\n" + conflicted["run.json"]!
+        let report = Self.check(conflicted, against: run)
+        #expect(
+            report.lines.contains(
+                "  the golden run.json does not read, so no step can be compared: g/run.json: invalid JSON at line 1, column 1: "
+                    + "unexpected '<': expected a value. It holds a merge conflict's markers: resolve it, or record the goldens again"))
+        #expect(report.fullDiff.contains("-<<<<<<< HEAD"))
+        #expect(report.lines.contains("  -<<<<<<< HEAD"))
+    }
+
     @Test func matchingGoldensReportNothing() throws {
         let run = try Self.run([#"{"op": "push", "node": "Product"}"#])
         let report = GoldenCheck().compare(
