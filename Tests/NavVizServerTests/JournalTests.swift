@@ -236,9 +236,12 @@ import Testing
             let race = parent + "/race"
             #expect(mkdir(race, 0o1777) == 0)
             let done = Locked(false)
+            // The other user's folder appears already theirs (made aside, then renamed into place): made here and then
+            // given away, it was this user's for a moment, and a journal made in that moment failed the check below.
             let racer = Thread {
+                let aside = parent + "/aside"
                 while !done.withLock({ $0 }) {
-                    if mkdir(race + "/x", 0o777) == 0 { _ = chown(race + "/x", 65534, 65534) }
+                    if mkdir(aside, 0o777) == 0, chown(aside, 65534, 65534) == 0, rename(aside, race + "/x") != 0 { rmdir(aside) }
                     if access(race + "/x/data", F_OK) != 0 { rmdir(race + "/x") }
                 }
             }
