@@ -255,9 +255,9 @@ public struct MermaidBuilder: Sendable, Equatable {
                 // from the six above it was drawn among them).
                 let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
                 let unlinked = depth >= 2 && !isSubgraph.contains(true) && children.count <= MermaidBuilder.rowLength
-                let rowLength = depth >= 2 ? max(1, children.count) : MermaidBuilder.rowLength
-                for row in stride(from: 0, to: unlinked ? 0 : children.count, by: rowLength) {
-                    let indices = row..<min(row + rowLength, children.count)
+                let perRow = depth >= 2 ? max(1, children.count) : MermaidBuilder.rowLength
+                for row in stride(from: 0, to: children.count, by: perRow) where !unlinked {
+                    let indices = row..<min(row + perRow, children.count)
                     for (left, right) in zip(indices, indices.dropFirst()) {
                         edges.append(("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])", true))
                     }

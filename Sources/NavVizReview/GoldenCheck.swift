@@ -84,10 +84,10 @@ public struct GoldenCheck: Sendable {
         }
         // Each changed file's line diff, made once (the run JSON is explained by the step lines above, not diffed, unless the
         // golden's does not read).
-        let diffsRunFile = goldenRun == nil
+        let diffed = drifts.filter { $0.kind == .changed && ($0.path != Goldens.runFile || goldenRun == nil) }
         var diffs: [String: [String]] = [:]
         var renumberedTo: [String: Int] = [:]
-        for drift in drifts where drift.kind == .changed && (drift.path != Goldens.runFile || diffsRunFile) {
+        for drift in diffed {
             // A transition that moved to another step is diffed with its golden's caption renumbered: the number is
             // said once, in `(golden …)`, and the diff shows what else changed.
             var golden = drift.expected ?? ""
@@ -165,7 +165,7 @@ public struct GoldenCheck: Sendable {
             return !Self.captionChanged(diffs[drift.path] ?? [])
         }
         var dotLinesLeft = 0
-        for drift in drifts where drift.kind == .changed && (drift.path != Goldens.runFile || diffsRunFile) {
+        for drift in diffed {
             // Its `-` lines are the golden's with the step number read as the new one: said, as they are not its bytes (a
             // trial grepped the golden for a quoted line and did not find it).
             let golden = renumberedTo[drift.path].map { "golden, its step number read as \($0)" } ?? "golden"

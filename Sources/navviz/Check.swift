@@ -219,18 +219,16 @@ extension NavVizCommand {
             return sentence + " (artifacts in \(artifacts)/). If the changes are intended, record them locally and commit: \(rerun)"
         }
 
-        /// The folder beside a --golden that does not exist, with a close name, that holds goldens (a scenario folder
-        /// with its `summary.txt`): the name and how to write it as --golden.
-        func closeGoldenFolder() -> (name: String, shown: String)? {
+        /// The folder beside a --golden that does not exist whose name is close to its, among those `holds` accepts: the
+        /// name and how to write it as --golden.
+        func closeFolder(holding holds: (String) -> Bool = { _ in true }) -> (name: String, shown: String)? {
             let root = trimmed(golden)
             let url = URL(fileURLWithPath: root)
             let parent = url.deletingLastPathComponent().path
-            let holding = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { name in
-                guard !name.hasPrefix("."), isDirectory("\(parent)/\(name)") else { return false }
-                let scenarios = (try? FileManager.default.contentsOfDirectory(atPath: "\(parent)/\(name)")) ?? []
-                return scenarios.contains { FileManager.default.fileExists(atPath: "\(parent)/\(name)/\($0)/summary.txt") }
+            let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
+                !$0.hasPrefix(".") && isDirectory("\(parent)/\($0)") && holds("\(parent)/\($0)")
             }
-            guard let guess = Suggestion.closest(to: url.lastPathComponent, in: holding) else { return nil }
+            guard let guess = Suggestion.closest(to: url.lastPathComponent, in: siblings) else { return nil }
             let shown =
                 golden.hasPrefix("/")
                 ? url.deletingLastPathComponent().appendingPathComponent(guess).path
@@ -238,23 +236,25 @@ extension NavVizCommand {
             return (guess, shown)
         }
 
+        /// The close folder beside a --golden that does not exist that holds goldens (a scenario folder with its
+        /// `summary.txt`).
+        func closeGoldenFolder() -> (name: String, shown: String)? {
+            closeFolder { folder in
+                let scenarios = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return scenarios.contains { FileManager.default.fileExists(atPath: "\(folder)/\($0)/summary.txt") }
+            }
+        }
+
         /// Why a check whose --golden folder does not exist fails: no scenario has goldens, and the folder may be
         /// mistyped (a folder beside it with a close name) or relative to another working directory.
         func missingGoldenFolder(rerun: String) -> String {
             let root = trimmed(golden)
-            let url = URL(fileURLWithPath: root)
-            let parent = url.deletingLastPathComponent().path
-            let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
-                !$0.hasPrefix(".") && isDirectory("\(parent)/\($0)")
-            }
             // A close name is most likely the folder meant: the command to run is with it (recording under the typo would start
             // a second golden tree: a trial).
-            if let guess = Suggestion.closest(to: url.lastPathComponent, in: siblings) {
-                let meant = url.deletingLastPathComponent().appendingPathComponent(guess).path
-                let shown = golden.hasPrefix("/") ? meant : String(root.dropLast(url.lastPathComponent.count)) + guess
-                let command = (["navviz", "check"] + scenarios + ["--golden", shown]).map(Self.shellQuoted).joined(separator: " ")
+            if let meant = closeFolder() {
+                let command = (["navviz", "check"] + scenarios + ["--golden", meant.shown]).map(Self.shellQuoted).joined(separator: " ")
                 return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there. "
-                    + "Did you mean '\(guess)'? \(command)"
+                    + "Did you mean '\(meant.name)'? \(command)"
             }
             return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there. "
                 + "Point --golden at the folder that holds them; on a first check, record them locally and commit: \(rerun)"
