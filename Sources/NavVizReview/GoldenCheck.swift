@@ -195,7 +195,7 @@ public struct GoldenCheck: Sendable {
             )
         }
         // The actual run as the step lines name it (captured controllers matched by place with the golden's).
-        report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: runDiff?.new ?? actualRun)
+        report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: runDiff?.new ?? actualRun, diffs: diffs)
         report.lines.append("  artifacts: \(artifacts)/")
         return report
     }
@@ -297,8 +297,8 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Expected and actual DOT of every drifted diagram, and a diagram of the two states after the step
-    /// when the golden run JSON has that step.
-    static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun) -> [(
+    /// when the golden run JSON has that step. `diffs`: the line diff of each changed file, by path.
+    static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun, diffs: [String: [String]] = [:]) -> [(
         dot: String, path: String, picture: ComparisonDiagram?
     )] {
         var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?)] = []
@@ -323,16 +323,40 @@ public struct GoldenCheck: Sendable {
             let changes = HierarchyChanges(
                 old: old.hierarchy, oldVisible: old.finder.visible, new: new.hierarchy, newVisible: new.finder.visible
             ).phrases
+            var details = changes.isEmpty ? ["the state after the step is unchanged"] : changes
+            if drift.path.hasPrefix("transitions/") {
+                details += transitionDetails(
+                    goldenRun, goldenIndex, actualRun, actualIndex, textParts: textParts(drift.path, diff: diffs[drift.path] ?? []))
+            }
             let picture = DOTBuilder(options: .focused).diffDiagram(
                 old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
                 caption: goldenIndex == actualIndex
                     ? "Step \(actualIndex) · golden \(old.op) → actual \(new.op)"
                     : "Step \(actualIndex) (golden step \(goldenIndex)) · golden \(old.op) → actual \(new.op)",
-                details: changes.isEmpty ? ["the state after the step is unchanged"] : changes,
+                details: details,
                 titles: ("golden", "actual"))
             diagrams.append((picture.dot, "\(stem).diff.svg", picture))
         }
         return diagrams
+    }
+
+    /// How a changed transition differs besides the state after it, which its `.diff.svg` draws: the state before it, its
+    /// status, and the parts of its text (`textParts`) that changed. A transition whose after state was the same read only
+    /// "the state after the step is unchanged" (a code-review trial).
+    static func transitionDetails(_ golden: DiffRun, _ i: Int, _ actual: DiffRun, _ j: Int, textParts: [String]) -> [String] {
+        var details: [String] = []
+        if i > 0, j > 0, let before = RunDiff.stateChanges(old: golden, i - 1, new: actual, j - 1) {
+            details.append("the state before the step differs: " + before.phrases.joined(separator: "; "))
+        }
+        let (a, b) = (golden.steps[i], actual.steps[j])
+        if a.status != b.status {
+            details.append("status \(a.status.rawValue) → \(b.status.rawValue)" + (b.message.map { " (\($0))" } ?? ""))
+        }
+        if textParts.contains("appearance events") {
+            details.append("the appearance events it lists changed (the golden's run.json keeps none: drift.txt shows which)")
+        }
+        if textParts.contains("caption"), a.status == b.status { details.append("its caption changed (a note, an animation or a status)") }
+        return details
     }
 
     /// The golden files of one scenario by relative path, or nil when its folder does not exist.

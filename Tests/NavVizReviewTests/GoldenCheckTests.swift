@@ -136,6 +136,20 @@ import Testing
         #expect(report.diagrams.map(\.path).filter { $0.hasSuffix(".diff.svg") } == ["transitions/004-push.diff.svg"])
         let diff = try #require(report.diagrams.first { $0.path == "transitions/004-push.diff.svg" }?.dot)
         #expect(diff.contains("Step 4 (golden step 2) · golden push → actual push"))
+        #expect(diff.contains("its caption changed (a note, an animation or a status)"))
+    }
+
+    /// A changed transition's `.diff.svg` draws the states after the step; when those are the same, its text says how the
+    /// transition differs: the state before it (a code-review trial's read only "the state after the step is unchanged").
+    @Test func aTransitionsDiffSaysWhatDiffersBesidesTheStateAfterIt() throws {
+        let golden = try Self.run([#"{"op": "push", "node": "Product"}"#, #"{"op": "pop"}"#])
+        let now = try Self.run([#"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#])
+        let report = Self.check(Self.goldens(golden), against: now)
+        let diff = try #require(report.diagrams.first { $0.path == "transitions/002-pop.diff.svg" }?.dot)
+        #expect(diff.contains("the state after the step is unchanged"))
+        #expect(diff.contains("the state before the step differs: "))
+        let state = try #require(report.diagrams.first { $0.path == "states/001-push.diff.svg" }?.dot)
+        #expect(!state.contains("the state before the step differs"))
     }
 
     /// A renumbered transition whose appearance events changed is diffed against its golden with the caption's
