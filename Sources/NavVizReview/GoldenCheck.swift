@@ -143,7 +143,13 @@ public struct GoldenCheck: Sendable {
             case .gone:
                 // After a removed step, another step's diagram may have taken the name.
                 let taken = drifts.contains { $0.kind != .gone && $0.path == drift.path }
-                report.lines.append("  gone:    \(drift.path) (golden\(taken ? " of a removed step" : ", no longer produced"))")
+                // A step the golden run never had: a file copied or left there, not a removed step (a code-review trial).
+                let stray = goldenRun.map { run in Goldens.stepNumber(drift.path).map { $0 >= run.steps.count } ?? false } ?? false
+                report.lines.append(
+                    "  gone:    \(drift.path) ("
+                        + (stray
+                            ? "no step of the golden run.json has it: a stray file? --record removes it"
+                            : "golden\(taken ? " of a removed step" : ", no longer produced")") + ")")
             case .renumbered:
                 // Another number, or at the same number another operation's name.
                 let sameNumber = drift.goldenPath.map { Goldens.stepNumber($0) == Goldens.stepNumber(drift.path) } ?? true

@@ -281,12 +281,14 @@ enum OutputDirectory {
         folders: Set<String> = []
     ) throws(CommandFailure) -> (unchanged: [String: String], seen: Listing) {
         let fm = FileManager.default
+        // Goldens are recorded where they are kept: the advice is to clear the way, not to pick another folder (a trial).
+        let advice = isOutput == nil ? "Choose another output directory, or remove it first" : "Move or remove it, then record again"
         guard let kind = FileStatus(target.path) else { return ([:], Listing()) }
         guard kind.isDirectory else {
             // A file or a symbolic link (replacing a link would empty the folder it points to).
             throw CommandFailure(
                 message: "\(destination): not replaced: it is \(kind.isRegularFile ? "a file" : "a symbolic link or a special file"), "
-                    + "not a folder navviz wrote. Choose another output directory, or remove it first",
+                    + "not a folder navviz wrote. " + advice,
                 code: CommandFailure.ioError)
         }
         let manifest = isOutput == nil ? Manifest(in: target) : nil
@@ -356,7 +358,7 @@ enum OutputDirectory {
             if status?.isDirectory == true, access(path, R_OK | X_OK) != 0 {
                 throw CommandFailure(
                     message: "\(destination): not replaced: its folder '\(relative)' cannot be read, so navviz cannot tell what it "
-                        + "holds. Choose another output directory, or remove it first",
+                        + "holds. " + advice,
                     code: CommandFailure.ioError)
             }
             if status?.isDirectory == true || (relative as NSString).lastPathComponent == ".DS_Store" { continue }
@@ -403,7 +405,7 @@ enum OutputDirectory {
             ? ", a symbolic link or special file, which navviz never writes\(others)" : "\(others), which navviz does not write there"
         throw CommandFailure(
             message: "\(destination): not replaced: it holds '\(first)'\(what). "
-                + "Choose another output directory, or remove it first",
+                + advice,
             code: CommandFailure.ioError)
     }
 

@@ -55,6 +55,33 @@ import Testing
         #expect(exists("golden/.shop.navviz-tmp-1/states/000-initial.dot", in: folder.url))
     }
 
+    /// A golden of a step the golden run never had (a copied file) is said to be stray, not a removed step's; and a file
+    /// `--record` does not write refuses the record with advice for a golden folder (it was told to choose another output
+    /// directory: a code-review trial).
+    @Test func aStrayFileInAGoldenFolderIsNamedForWhatItIs() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let states = folder.url.appendingPathComponent("golden/shop/states")
+        let golden = try String(contentsOf: states.appendingPathComponent("001-push.dot"), encoding: .utf8)
+        try golden.write(to: states.appendingPathComponent("042-push.dot"), atomically: true, encoding: .utf8)
+        let check = try navviz(["check", "flows", "--golden", "golden", "--artifacts", "art"], in: folder.url)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.contains(
+                "  gone:    states/042-push.dot (no step of the golden run.json has it: a stray file? --record removes it)\n"))
+        try golden.write(to: states.appendingPathComponent("001-push copy.dot"), atomically: true, encoding: .utf8)
+        let record = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
+        #expect(record.status == 74)
+        #expect(
+            record.stderr
+                == "golden/shop: not replaced: it holds 'states/001-push copy.dot', which navviz does not write there. Move or remove it, then record again\n"
+        )
+        #expect(exists("golden/shop/states/042-push.dot", in: folder.url))
+        try FileManager.default.removeItem(at: states.appendingPathComponent("001-push copy.dot"))
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        #expect(!exists("golden/shop/states/042-push.dot", in: folder.url))
+    }
+
     /// A golden that is not a file says what it is (it read "cannot read the golden"), and a pipe is not opened.
     @Test func aGoldenThatIsNotAFileSaysWhatItIs() throws {
         let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
