@@ -239,10 +239,16 @@ public struct RunDiff: Sendable, Equatable {
                     effect.isVisibleChanged ? "=" : "",
                 ].joined(separator: "|")
                 let place = step.finder.path.dropLast().map(\.rawValue).joined(separator: ">")
+                let added =
+                    effect.added.isEmpty
+                    ? nil
+                    : effect.added.map { id in
+                        step.hierarchy.contains(id) ? step.hierarchy[id].className ?? step.hierarchy[id].kind.rawValue : ""
+                    }.joined(separator: ",")
                 if useArguments, let arguments = step.arguments {
-                    return .init(op: step.op, detail: arguments, effect: key, shape: shape, place: place)
+                    return .init(op: step.op, detail: arguments, effect: key, shape: shape, place: place, added: added)
                 }
-                return .init(op: step.op, detail: key, shape: shape, place: place)
+                return .init(op: step.op, detail: key, shape: shape, place: place, added: added)
             }
         }
         var alignment: [StepAlignment.Pair] = []

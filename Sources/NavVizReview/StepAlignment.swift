@@ -13,7 +13,9 @@ import NavVizScenario
 /// each other. Steps of the same operation whose details differ but whose effects are alike pair cheaper
 /// (1 for the same effect, 2 for an effect of the same shape or a visible controller in the same containers): a
 /// flow of captures renamed throughout has no equal steps at all, and an inserted capture must still pair the
-/// others by what each did. Among equally cheap alignments the earliest pairing wins.
+/// others by what each did. Among equally cheap alignments, the one pairing more changed steps that added controllers of
+/// the same classes wins (a screen renamed and another pushed before it read as the other screen "replaced by" the new
+/// one: a code-review trial); among those, the earliest pairing.
 public enum StepAlignment {
     /// One position of an alignment: indices into the two step lists.
     public enum Pair: Sendable, Equatable {
@@ -38,13 +40,18 @@ public enum StepAlignment {
         public var shape: String?
         /// Where the step left the visible controller: the containers on the way to it, when known.
         public var place: String?
+        /// The classes (or kinds) of the controllers the step added, when it added any: breaks a tie between alignments.
+        public var added: String?
         /// A key.
-        public init(op: String, detail: String, effect: String? = nil, shape: String? = nil, place: String? = nil) {
+        public init(
+            op: String, detail: String, effect: String? = nil, shape: String? = nil, place: String? = nil, added: String? = nil
+        ) {
             self.op = op
             self.detail = detail
             self.effect = effect
             self.shape = shape
             self.place = place
+            self.added = added
         }
     }
 
@@ -58,14 +65,19 @@ public enum StepAlignment {
     public static func align(old: [Key], new: [Key]) -> [Pair] {
         let n = old.count
         let m = new.count
+        // Every cost is scaled by more than the number of pairs an alignment can hold, and a changed pair that added
+        // controllers of the same classes costs one less: a tie-break that never outweighs a cheaper alignment.
+        let scale = min(n, m) + 1
+        let insertionCost = Self.insertionCost * scale
         func pairCost(_ i: Int, _ j: Int) -> Int {
             let (a, b) = (old[i], new[j])
             if a.op == b.op, a.detail == b.detail { return 0 }
-            guard a.op == b.op else { return otherOperationCost }
-            if let effect = a.effect, effect == b.effect { return sameEffectCost }
-            if let shape = a.shape, shape == b.shape { return alikeEffectCost }
-            if let place = a.place, place == b.place { return alikeEffectCost }
-            return sameOperationCost
+            guard a.op == b.op else { return otherOperationCost * scale }
+            let sameClasses = a.added != nil && a.added == b.added ? 1 : 0
+            if let effect = a.effect, effect == b.effect { return sameEffectCost * scale - sameClasses }
+            if let shape = a.shape, shape == b.shape { return alikeEffectCost * scale - sameClasses }
+            if let place = a.place, place == b.place { return alikeEffectCost * scale - sameClasses }
+            return sameOperationCost * scale - sameClasses
         }
         // cost[i][j]: the cheapest alignment of old[i...] with new[j...], in one flat array.
         let width = m + 1

@@ -87,6 +87,47 @@ import Testing
         #expect(StepAlignment.align(old: Self.keys(old), new: Self.keys(new)) == expected)
     }
 
+    /// Of two alignments that cost the same, the one pairing pushes of the same class wins: a screen renamed (its class
+    /// kept) with another pushed and popped before it read as "Reviews replaced by Gallery" and the renamed screen
+    /// inserted (a code-review trial). The tie-break never outweighs a cheaper alignment.
+    @Test func aTieIsBrokenByTheClassesAStepAdded() throws {
+        func key(_ detail: String, added: String? = nil) -> StepAlignment.Key {
+            StepAlignment.Key(op: detail.hasPrefix("push") ? "push" : "pop", detail: detail, added: added)
+        }
+        let old = [key("push Reviews", added: "ReviewsViewController"), key("pop")]
+        let new = [
+            key("push Gallery", added: "GalleryViewController"), key("pop"), key("push ProductReviews", added: "ReviewsViewController"),
+            key("pop"),
+        ]
+        #expect(
+            StepAlignment.align(old: old, new: new) == [.inserted(new: 0), .inserted(new: 1), .both(old: 0, new: 2), .both(old: 1, new: 3)])
+        // Without classes, the earliest pairing.
+        let bare = { (keys: [StepAlignment.Key]) in keys.map { StepAlignment.Key(op: $0.op, detail: $0.detail) } }
+        #expect(
+            StepAlignment.align(old: bare(old), new: bare(new)) == [
+                .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .inserted(new: 3),
+            ])
+        // A cheaper alignment stays cheaper: the same class does not buy a pairing that costs more.
+        let cheaper = [key("push Gallery", added: "GalleryViewController"), key("pop")]
+        #expect(
+            StepAlignment.align(old: old + [key("pop")], new: cheaper) == [.both(old: 0, new: 0), .both(old: 1, new: 1), .removed(old: 2)])
+
+        let screens =
+            #""screens": {"Reviews": {"class": "ReviewsViewController"}, "ProductReviews": {"class": "ReviewsViewController"}, "Gallery": {"class": "GalleryViewController"}}"#
+        func load(_ steps: [String], _ file: String) throws -> DiffRun {
+            try DiffRun.load(text: Self.scenario(steps).replacingOccurrences(of: #""root":"#, with: screens + #", "root":"#), file: file)
+        }
+        let diff = RunDiff(
+            old: try load([Self.pushProduct, Self.pushReviews, Self.pop], "old.json"),
+            new: try load([Self.pushProduct, #"{"push": "Gallery"}"#, Self.pop, #"{"push": "ProductReviews"}"#, Self.pop], "new.json"))
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 2 inserted (push): + Gallery pushed onto shopNav; visible Product → Gallery",
+                "step 3 inserted (pop): - Gallery popped from shopNav; visible Gallery → Product",
+                "step 4 (old 2): ~ Reviews replaced by ProductReviews in shopNav; visible Reviews → ProductReviews",
+            ])
+    }
+
     @Test func anInsertedScenarioStepIsOneInsertionNotEveryLaterStepChanged() throws {
         let old = try Self.run([Self.pushProduct, Self.popToRoot, Self.selectCart], file: "old.json")
         let new = try Self.run([Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart], file: "new.json")
