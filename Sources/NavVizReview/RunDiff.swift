@@ -104,6 +104,27 @@ public struct RunDiff: Sendable, Equatable {
     /// Whether the runs are the same, step for step.
     public var isIdentical: Bool { entries.isEmpty }
 
+    /// Said when the runs have no controller in common, by id or by class: most likely two different apps or the wrong
+    /// file, and every line below differs for that alone (a code-review trial read a page of removed and added steps with no
+    /// word why).
+    static func unrelatedNote(old: DiffRun, new: DiffRun) -> String? {
+        func names(_ run: DiffRun) -> (ids: Set<NodeID>, classes: Set<String>) {
+            var ids: Set<NodeID> = []
+            var classes: Set<String> = []
+            for step in run.steps {
+                for id in step.hierarchy.nodeIDs {
+                    ids.insert(id)
+                    if let name = step.hierarchy[id].className { classes.insert(name) }
+                }
+            }
+            return (ids, classes)
+        }
+        let (a, b) = (names(old), names(new))
+        guard !a.ids.isEmpty, !b.ids.isEmpty, a.ids.isDisjoint(with: b.ids), a.classes.isDisjoint(with: b.classes) else { return nil }
+        return "\(old.file) and \(new.file) have no controller in common (no id, no class): two different apps, or the wrong file? "
+            + "Every step below differs for that alone"
+    }
+
     /// Whether `run` starts from an empty window and takes its first state from a snapshot: a daemon session's scenario
     /// (`GET /api/sessions/ID/scenario`), whose captures were posted one by one.
     static func startsEmptyThenSnapshot(_ run: DiffRun) -> Bool {
@@ -159,6 +180,7 @@ public struct RunDiff: Sendable, Equatable {
             }
             notes += matching.guesses
         }
+        if let unrelated = Self.unrelatedNote(old: old, new: self.new) { notes.append(unrelated) }
         self.alignment = alignment
         entries = []
         // A difference between the two states stays in every later state (a renamed screen still in its stack): a

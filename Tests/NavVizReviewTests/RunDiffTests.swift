@@ -128,6 +128,29 @@ import Testing
             ])
     }
 
+    /// Two runs with no controller in common (no id, no class) are said to be unrelated: a code-review trial diffed
+    /// another app's flow and read a page of removed steps with no word why. One shared class is enough to say nothing.
+    @Test func runsWithNoControllerInCommonAreSaidToBeUnrelated() throws {
+        let old = try Self.run([Self.pushProduct], file: "old.json")
+        func other(_ screens: String) throws -> DiffRun {
+            try DiffRun.load(
+                text:
+                    #"{"navviz": 1, "name": "Mail", \#(screens)"root": {"navigation": ["Inbox"], "id": "mailNav"}, "steps": [{"push": "Message"}]}"#,
+                file: "mail.json")
+        }
+        #expect(
+            RunDiff(old: old, new: try other("")).notes == [
+                "old.json and mail.json have no controller in common (no id, no class): two different apps, or the wrong file? "
+                    + "Every step below differs for that alone"
+            ])
+        #expect(RunDiff(old: old, new: try Self.run([Self.pushReviews], file: "new.json")).notes.isEmpty)
+        let sharedClass = try DiffRun.load(
+            text: Self.scenario([Self.pushProduct]).replacingOccurrences(
+                of: #""root":"#, with: #""screens": {"Product": {"class": "DetailViewController"}}, "root":"#), file: "a.json")
+        let sameClass = try other(#""screens": {"Message": {"class": "DetailViewController"}}, "#)
+        #expect(RunDiff(old: sharedClass, new: sameClass).notes.isEmpty)
+    }
+
     @Test func anInsertedScenarioStepIsOneInsertionNotEveryLaterStepChanged() throws {
         let old = try Self.run([Self.pushProduct, Self.popToRoot, Self.selectCart], file: "old.json")
         let new = try Self.run([Self.pushProduct, Self.pushReviews, Self.popToRoot, Self.selectCart], file: "new.json")
