@@ -31,7 +31,8 @@ extension NavVizCommand {
 
                 Exit codes: 0 everything matches (or was recorded); 1 a golden differs or is missing, an expectation \
                 failed under --strict, or --record was used with CI set; 64 bad command-line usage; 65 a scenario is \
-                invalid; 74 goldens or artifacts could not be written.
+                invalid (the others are still compared and reported; --record records none); 74 goldens or artifacts \
+                could not be written.
                 """
         )
 
@@ -77,7 +78,17 @@ extension NavVizCommand {
             }
             // A folder's *.json files only: its dumps are often the captures its scenarios were imported from, and
             // checking each as a scenario of its own would fail CI for want of goldens. A dump named as a file is checked.
-            let loaded = try loadScenarios(scenarios, captures: false)
+            // One invalid file does not hide the others' drift: they are compared, then the check fails with 65 (a code-review
+            // trial's CI read one parse error and nothing of the other scenarios). --record records nothing then.
+            let (loaded, invalid) = try loadEveryScenario(scenarios, captures: false)
+            if !invalid.isEmpty, record || loaded.isEmpty {
+                throw CommandFailure(
+                    message: invalid.map(\.error).joined(separator: "\n")
+                        + (record && !loaded.isEmpty ? "\nNothing was recorded: every scenario must be valid to record goldens" : ""),
+                    code: CommandFailure.invalidInput)
+            }
+            for error in invalid.map(\.error) { printError(error) }
+            for scenario in loaded { printNotes(scenario.notes, file: scenario.file) }
 
             // The options that change what the goldens hold go along: without them a re-record redraws every golden.
             let rerun =
@@ -109,18 +120,20 @@ extension NavVizCommand {
             }
             // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
             var sources = GoldenSources(golden: trimmed(golden))
-            let folders = sources.names(for: loaded.map(\.file))
+            // The invalid files keep their folders (not another's, nor called orphaned).
+            let folders = sources.names(for: loaded.map(\.file) + invalid.map(\.path))
             var failed: [String] = []
             // Per drifted scenario, the other --expand mode its goldens match, if they do.
             var otherExpansions: [String?] = []
             var missing = 0
             var expectationFailures = 0
-            var checked: Set<String> = []
+            var checked = Set(invalid.compactMap { folders[$0.path] })
             // Artifacts that could not be written: the check goes on (the drift report is what CI needs), then fails.
             var unwritable: [String] = []
             // Names more than one file has: each of their lines names its file (the one that kept the plain name did not,
             // a docs trial).
-            let sharedNames = Set(Dictionary(grouping: loaded.map { slug($0.file) }, by: { $0 }).filter { $0.value.count > 1 }.keys)
+            let sharedNames = Set(
+                Dictionary(grouping: (loaded.map(\.file) + invalid.map(\.path)).map(slug), by: { $0 }).filter { $0.value.count > 1 }.keys)
             for scenario in loaded {
                 let folder = folders[scenario.file] ?? slug(scenario.file)
                 checked.insert(folder)
@@ -166,6 +179,18 @@ extension NavVizCommand {
             }
             noteOrphanedGoldens(besides: checked, sources: sources)
             if record { return }
+            if !invalid.isEmpty {
+                let total = loaded.count + invalid.count
+                let drifted = failed.count - missing
+                var others = ["\(loaded.count - failed.count) match"]
+                if drifted > 0 { others.append("\(drifted) \(drifted == 1 ? "does" : "do") not (artifacts in \(trimmed(artifacts))/)") }
+                if missing > 0 { others.append("\(missing) \(missing == 1 ? "has" : "have") no goldens yet") }
+                throw CommandFailure(
+                    message: unwritable.map { $0 + "\n" }.joined()
+                        + "\(invalid.count) of \(total) scenario files \(invalid.count == 1 ? "is" : "are") invalid (above) and not "
+                        + "checked; of the other \(loaded.count): " + others.joined(separator: ", "),
+                    code: CommandFailure.invalidInput)
+            }
             if !unwritable.isEmpty {
                 let drifted = failed.count - missing
                 throw CommandFailure(

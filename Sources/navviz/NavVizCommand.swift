@@ -157,15 +157,26 @@ func printNotes(_ notes: [String], file: String) {
 /// Loads every scenario the arguments name (files, or directories of `*.json` and `*.txt` captures), all before anything
 /// runs: any invalid file fails the whole command with exit 65 and every error found.
 func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:], captures: Bool = true) throws(CommandFailure) -> [Scenario] {
-    let paths = try scenarioPaths(arguments, captures: captures)
-    var loaded: [Scenario] = []
-    var errors: [String] = []
-    for path in paths {
-        do { loaded.append(try loadScenarioOrStandardInput(path, kinds: kinds)) } catch { errors.append(error.description) }
+    let (loaded, invalid) = try loadEveryScenario(arguments, kinds: kinds, captures: captures)
+    if !invalid.isEmpty {
+        throw CommandFailure(message: invalid.map(\.error).joined(separator: "\n"), code: CommandFailure.invalidInput)
     }
-    if !errors.isEmpty { throw CommandFailure(message: errors.joined(separator: "\n"), code: CommandFailure.invalidInput) }
     for scenario in loaded { printNotes(scenario.notes, file: scenario.file) }
     return loaded
+}
+
+/// Every scenario the arguments name that loads, and the files that do not with their errors (`check` compares the others
+/// and then fails). No file at all is still an error (65).
+func loadEveryScenario(_ arguments: [String], kinds: [String: NodeKind] = [:], captures: Bool = true) throws(CommandFailure) -> (
+    loaded: [Scenario], invalid: [(path: String, error: String)]
+) {
+    let paths = try scenarioPaths(arguments, captures: captures)
+    var loaded: [Scenario] = []
+    var invalid: [(path: String, error: String)] = []
+    for path in paths {
+        do { loaded.append(try loadScenarioOrStandardInput(path, kinds: kinds)) } catch { invalid.append((path, error.description)) }
+    }
+    return (loaded, invalid)
 }
 
 /// The files the arguments name, directories expanded to their `*.json` files and (with `captures`) `*.txt`

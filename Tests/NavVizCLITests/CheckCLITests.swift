@@ -82,6 +82,29 @@ import Testing
         #expect(!exists("golden/shop/states/042-push.dot", in: folder.url))
     }
 
+    /// One invalid scenario among several does not hide the others' drift: they are compared and reported, and the check
+    /// exits 65 with a line that counts them (a code-review trial's CI read one parse error, nothing of the others).
+    /// `--record` records none of them.
+    @Test func anInvalidScenarioDoesNotHideTheOthersDrift() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base, "flows/tour.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try #"{"navviz": 1,"#.write(to: folder.url.appendingPathComponent("flows/tour.json"), atomically: true, encoding: .utf8)
+        let check = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(check.status == 65)
+        #expect(check.stdout == "ok   shop: 9 goldens match\n")
+        #expect(
+            check.stderr == """
+                flows/tour.json: invalid JSON at line 1, column 14: unexpected end of input: expected a member name
+                1 of 2 scenario files is invalid (above) and not checked; of the other 1: 1 match
+
+                """)
+        // Its goldens are not called orphaned, and nothing is recorded while it is invalid.
+        #expect(!check.stderr.contains("orphan") && !check.stderr.contains("no scenario"))
+        let record = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
+        #expect(record.status == 65)
+        #expect(record.stderr.hasSuffix("Nothing was recorded: every scenario must be valid to record goldens\n"))
+    }
+
     /// A golden that is not a file says what it is (it read "cannot read the golden"), and a pipe is not opened.
     @Test func aGoldenThatIsNotAFileSaysWhatItIs() throws {
         let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
