@@ -97,7 +97,9 @@ extension Transaction {
                 }
                 try checkIdle(node, "show")
                 container = node
-                defaultAnimation = Self.splitAnimation
+                // Installed in place, as setting `viewControllers` does: no transition, callbacks with animated: false
+                // (docs/semantics.md#S6).
+                callbackAnimated = false
                 let new = try build(spec)
                 if let old = h.splitChild(node, role: .primary) { h.detach(old) }
                 h.attach(new, to: node)
@@ -138,7 +140,10 @@ extension Transaction {
         }
         try checkIdle(split, "show a detail")
         container = split
-        defaultAnimation = Self.splitAnimation
+        // UIKit "installs vc as its detail view controller": no transition, so nothing is in flight after it and the
+        // callbacks say animated: false (docs/semantics.md#S6; a trial's fast taps through a list on a pad were refused
+        // as busy).
+        callbackAnimated = false
         let old = h.splitChild(split, role: .secondary)
         if let ref = spec.ref, ref == old { return noop("'\(ref)' is already the secondary of '\(split)'") }
         let new = try build(spec)

@@ -260,6 +260,27 @@ import Testing
         #expect(sim.hierarchy["Wifi"].role == .secondary)
         #expect(!sim.hierarchy.isAttached("General"))
         #expect(outcome.trace == ["General.wD", "Wifi.wA", "General.dD", "Wifi.dA"])
+        // UIKit installs it as the detail: no transition, no time, nothing in flight (docs/semantics.md#S6).
+        #expect(outcome.events.allSatisfy { !$0.isAnimated })
+        #expect(outcome.animation == nil && outcome.duration == 0)
+    }
+
+    /// Taps through a list on a pad, each before the last "transition" would have ended: every one replaces the detail (a
+    /// trial's second tap was refused as busy with a 0.3 s split transition UIKit does not run). `show` on an expanded
+    /// split replaces the primary the same way.
+    @Test func quickShowDetailsOnAnExpandedSplitAllLand() throws {
+        var sim = try simulator(.pad)
+        #expect(sim.perform(.showDetail(screen("Wifi"))).status == .ok)
+        let second = sim.perform(.showDetail(screen("Bluetooth")), StepOptions(after: 0.1))
+        #expect(second.status == .ok)
+        #expect(sim.visible == "Bluetooth")
+        let primary = sim.perform(.show(screen("Menu")), StepOptions(target: "split", after: 0))
+        #expect(primary.status == .ok && primary.duration == 0)
+        #expect(primary.events.allSatisfy { !$0.isAnimated })
+        // A collapse still runs its transition: a showDetail landing inside it is refused.
+        #expect(sim.perform(.collapse()).status == .ok)
+        #expect(sim.perform(.expand).status == .ok)
+        #expect(sim.perform(.showDetail(screen("Sounds")), StepOptions(after: 0.1)).status == .rejected)
     }
 
     @Test func showDetailFromThePrimaryColumnReplacesTheSecondary() throws {
