@@ -20,6 +20,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notATab(NodeID, tabBar: NodeID)
     case alreadyPresenting(presenter: NodeID, presented: NodeID, new: NodeID)
     case busy(NodeID, operation: String)
+    /// A navigation operation on a navigation controller in the line of a presentation or dismissal in flight.
+    case presentationInFlight(NodeID, presenter: NodeID, operation: String)
     case noSplit(operation: String)
     case alreadyCollapsed(NodeID)
     case alreadyExpanded(NodeID)
@@ -95,6 +97,11 @@ extension NavigationError: CustomStringConvertible {
                     + (["push", "pop"].first(where: operation.hasPrefix).map {
                         " (UIKit logs 'nested \($0) animation can result in corrupted navigation bar')"
                     } ?? "")
+        case .presentationInFlight(let nav, let presenter, let operation):
+            "Cannot \(operation): '\(presenter)' is presenting or dismissing a controller, so \(presenter == nav ? "it" : "'\(nav)'") "
+                + "does not update its stack meanwhile (UIKit logs '\(Self.stackSelector(operation)) called on "
+                + "<UINavigationController> while an existing transition or presentation is occurring; the navigation stack will "
+                + "not be updated')"
         case .noSplit(let operation):
             "Cannot \(operation): there is no split view controller"
         case .alreadyCollapsed(let id):
@@ -134,6 +141,15 @@ extension NavigationError: CustomStringConvertible {
         case .noTransition:
             "Cannot perform the route: its transition is NonTransition, which does nothing"
         }
+    }
+
+    /// The UINavigationController method an operation calls, as UIKit names it in its log.
+    static func stackSelector(_ operation: String) -> String {
+        if operation.hasPrefix("push") { return "pushViewController:animated:" }
+        if operation == "pop" { return "popViewControllerAnimated:" }
+        if operation == "pop to root" { return "popToRootViewControllerAnimated:" }
+        if operation.hasPrefix("pop to") { return "popToViewController:animated:" }
+        return "setViewControllers:animated:"
     }
 }
 

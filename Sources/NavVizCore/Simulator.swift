@@ -13,6 +13,9 @@ public struct Simulator: Sendable, Equatable {
     public internal(set) var lastStart: Double = 0
     /// Containers with a transition in flight, and when it ends.
     public internal(set) var inFlight: [NodeID: Double] = [:]
+    /// The presenter of a presentation or dismissal in flight, and when it ends: a navigation controller in its line does
+    /// not update its stack meanwhile (docs/semantics.md#C3).
+    public internal(set) var presentersInFlight: [NodeID: Double] = [:]
     /// Controllers that later steps may refer to (`{"ref": id}`): kept when detached controllers are forgotten.
     public var retainedIDs: Set<NodeID> = []
     /// How many detached nodes may pile up before they are forgotten (those in `retainedIDs` are kept).
@@ -118,6 +121,9 @@ public struct Simulator: Sendable, Equatable {
             }
             if let container = transaction.container, outcome.duration > 0 {
                 inFlight[container] = Self.onClock(start + outcome.duration)
+                if container == Self.presentationKey, let presenter = transaction.presenting {
+                    presentersInFlight[presenter] = Self.onClock(start + outcome.duration)
+                }
             }
         } else {
             transaction.h.rollBackJournal()
@@ -134,6 +140,9 @@ public struct Simulator: Sendable, Equatable {
         lastStart = start
         now = max(now, Self.onClock(start + duration))
         if inFlight.values.contains(where: { $0 <= start }) { inFlight = inFlight.filter { $0.value > start } }
+        if presentersInFlight.values.contains(where: { $0 <= start }) {
+            presentersInFlight = presentersInFlight.filter { $0.value > start }
+        }
     }
 
     /// Settles the state at the end of the last step: runs the animation completions (AnimatedStackView's

@@ -11,6 +11,7 @@ extension Transaction {
 
     mutating func beginNavigation(_ nav: NodeID, _ operation: String, pop: Bool = false) throws(NavigationError) {
         try checkIdle(nav, operation)
+        try checkNoPresentationInFlight(around: nav, operation)
         container = nav
         defaultAnimation = pop ? Self.popAnimation : Self.navigationAnimation
         order = .swap

@@ -181,6 +181,7 @@ extension Transaction {
         h[new].presenter = presenter
         h[new].style = style
         container = Simulator.presentationKey
+        presenting = presenter
         // A popover does not slide up: UIKit ignores the transition style for it.
         defaultAnimation = style == .popover ? Self.popoverAnimation : Self.presentAnimation
         order = style.removesPresenterViews ? .presentation : .swap
@@ -198,6 +199,7 @@ extension Transaction {
             return noop("Nothing to dismiss: '\(from)' is not presenting and not presented")
         }
         container = Simulator.presentationKey
+        presenting = h[dismissed].presenter
         let chain = presentationChain(from: dismissed)
         // A swipe drags the top-most presented controller only: one with another presented over it is not reachable.
         if interactive, let top = chain.last, top != dismissed { throw .swipeCovered(dismissed, presented: top, pop: false) }

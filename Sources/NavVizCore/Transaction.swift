@@ -7,6 +7,10 @@ struct Transaction {
     let finder: ViewFinder
     let replaysQuirks: Bool
     let inFlight: [NodeID: Double]
+    /// `Simulator.presentersInFlight` when the step landed.
+    let presentersInFlight: [NodeID: Double]
+    /// The presenter of the presentation or dismissal this step performs.
+    var presenting: NodeID?
 
     var status: StepStatus = .ok
     var message: String?
@@ -47,6 +51,7 @@ struct Transaction {
         finder = simulator.finder
         replaysQuirks = simulator.replaysQuirks
         inFlight = simulator.inFlight
+        presentersInFlight = simulator.presentersInFlight
         windowMark = Self.controllersInWindow(simulator.hierarchy)
         initialVisible = simulator.finder.visibleController(in: simulator.hierarchy)
     }
@@ -161,6 +166,16 @@ struct Transaction {
     /// Fails with `busy` while the container has a transition in flight.
     func checkIdle(_ container: NodeID, _ operation: String) throws(NavigationError) {
         if let until = inFlight[container], until > start { throw .busy(container, operation: operation) }
+    }
+
+    /// Fails while a presentation or dismissal is in flight whose presenter is the navigation controller, a controller
+    /// around it or one in it: UIKit does not update the stack then (docs/semantics.md#C3).
+    func checkNoPresentationInFlight(around nav: NodeID, _ operation: String) throws(NavigationError) {
+        let line = h.ancestry(of: nav)
+        let presenter = presentersInFlight.filter { presenter, until in
+            until > start && h.contains(presenter) && (line.contains(presenter) || h.ancestry(of: presenter).contains(nav))
+        }.keys.min { $0.rawValue < $1.rawValue }
+        if let presenter { throw .presentationInFlight(nav, presenter: presenter, operation: operation) }
     }
 
     /// Whether the container has a transition in flight when the step lands.

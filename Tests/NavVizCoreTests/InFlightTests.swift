@@ -203,11 +203,50 @@ import Testing
         #expect(sim.perform(.dismiss()).status == .ok)
     }
 
-    @Test func aNavigationChangeUnderAPresentationIsNotBlockedByIt() throws {
+    /// A navigation controller does not update its stack while a presentation or dismissal by it, by a controller around it
+    /// or by one in it is in flight: UIKit logs "pushViewController:animated: called on <UINavigationController> while an
+    /// existing transition or presentation is occurring; the navigation stack will not be updated" (the classic bug of a
+    /// push straight after `dismiss(animated:)`, not in its completion; a trial saw it go through).
+    @Test func aNavigationChangeDuringAPresentationInItsLineIsRejected() throws {
         var sim = try Simulator(root: nav("A", id: "nav"))
-        sim.perform(.present(screen("M")))
-        let outcome = sim.perform(.push(screen("B")), StepOptions(target: "A", after: 0.1))
-        #expect(outcome.status == .ok)
+        sim.perform(.present(screen("M"), style: .pageSheet))
+        sim.perform(.dismiss())
+        let push = sim.perform(.push(screen("B")), StepOptions(target: "nav", after: 0))
+        #expect(push.status == .rejected)
+        #expect(
+            push.message
+                == "Cannot push 'B': 'nav' is presenting or dismissing a controller, so it does not update its stack meanwhile (UIKit "
+                + "logs 'pushViewController:animated: called on <UINavigationController> while an existing transition or "
+                + "presentation is occurring; the navigation stack will not be updated')")
+        #expect(sim.children("nav") == ["A"])
+        // In the dismissal's completion (once it ended), the push lands.
+        #expect(sim.perform(.push(screen("B")), StepOptions(target: "nav")).status == .ok)
+
+        // A tab bar presenting covers both of its navigation controllers' lines; a pop there is refused too.
+        var tabs = try Simulator(
+            root: .tabs([.navigation([.screen("Home"), .screen("Product")], id: "shopNav"), nav("Cart", id: "cartNav")], id: "tabs"))
+        tabs.perform(.present(screen("Sheet"), style: .pageSheet))
+        let pop = tabs.perform(.pop(), StepOptions(target: "shopNav", after: 0.1))
+        #expect(pop.status == .rejected)
+        #expect(
+            pop.message?.hasPrefix(
+                "Cannot pop: 'tabs' is presenting or dismissing a controller, so 'shopNav' does not update its stack meanwhile "
+                    + "(UIKit logs 'popViewControllerAnimated: called on") == true)
+    }
+
+    /// A presentation in another container's context (a tab's navigation controller defines it) leaves the other tab's
+    /// navigation controller free; and one by a controller inside the navigation controller blocks it.
+    @Test func aPresentationOutsideTheLineDoesNotBlockANavigationController() throws {
+        var sim = try Simulator(
+            root: .tabs([nav("Home", id: "shopNav"), nav("Cart", id: "cartNav")], id: "tabs"))
+        sim.perform(.present(screen("Context"), style: .currentContext), StepOptions(target: "Home"))
+        #expect(sim.presented(by: "shopNav") == "Context")
+        #expect(sim.perform(.push(screen("Checkout")), StepOptions(target: "cartNav", after: 0.1)).status == .ok)
+
+        var inner = try Simulator(root: .navigation([definingContext(screen("List"))], id: "nav"))
+        inner.perform(.present(screen("Search"), style: .overCurrentContext), StepOptions(target: "List"))
+        #expect(inner.presented(by: "List") == "Search")
+        #expect(inner.perform(.push(screen("Detail")), StepOptions(target: "nav", after: 0.1)).status == .rejected)
     }
 
     @Test func waitTakesItsTimeWhetherOrNotAnimated() throws {
