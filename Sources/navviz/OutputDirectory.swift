@@ -63,6 +63,21 @@ enum OutputDirectory {
                     + "which a mount point cannot take. Write into a folder inside it (-o \(place)/navviz-out)",
                 code: CommandFailure.ioError)
         }
+        // The current folder in the output (`-o .`, `-o ..`): renamed into place, the new output would leave this shell (and
+        // the render's own "Open ./index.html") in a deleted folder (a trial: `ls` showed nothing, a second render failed).
+        if existing == target, let here = realpath(fm.currentDirectoryPath, nil), let there = realpath(target.path, nil) {
+            let (cwdPath, targetPath) = (String(cString: here), String(cString: there))
+            free(here)
+            free(there)
+            if cwdPath == targetPath || cwdPath.hasPrefix(targetPath == "/" ? "/" : targetPath + "/") {
+                let place = shown(target)
+                throw CommandFailure(
+                    message: "\(place): the current folder is \(cwdPath == targetPath ? "this output" : "inside this output"): navviz "
+                        + "writes a new output beside the old one and renames it into place, which would leave this shell in a "
+                        + "deleted folder. Write into a folder inside it (-o navviz-out), or run navviz from another folder",
+                    code: CommandFailure.ioError)
+            }
+        }
         // The folder the output is made in (or replaced in) must take new files.
         let maker = existing == target ? target.deletingLastPathComponent() : existing
         if access(maker.path, W_OK | X_OK) != 0 {
