@@ -98,6 +98,10 @@ public struct ServeArguments: AppArguments {
         let lower = host.lowercased()
         if lower == "localhost" || lower == "::1" || lower == "[::1]" { return true }
         let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+        // Digits only: `UInt8("+0")` reads a sign, and `127.+0.+0.+1` is no address but a name the resolver may map to any
+        // (a security review bound 192.0.2.2 with no token asked for).
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) }
+            && parts.allSatisfy { UInt8($0) != nil }
     }
 }

@@ -108,7 +108,7 @@ extension ServerError: CustomStringConvertible {
         case .pageElsewhere(let host, let page):
             "Refusing a page's request for host '\(Self.printable(host))': only the page at \(page) may use navviz serve (at another name, such as localhost, the page may be another user's server); open \(page)"
         case .foreignSite(let site):
-            "Refusing a request from a \(site) page: web pages of other sites may not read navviz serve's sessions"
+            "Refusing a request from a \(site) page: web pages of other sites may neither read nor change navviz serve's sessions"
         case .foreignOrigin(let origin):
             "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may use navviz serve (a web page may neither read nor write it)"
         case .unsupportedMediaType(let type, let accepted):

@@ -146,7 +146,7 @@ import Testing
             #expect(response.status == .forbidden)
             #expect(
                 text(response).contains(
-                    "Refusing a request from a \(site) page: web pages of other sites may not read navviz serve's sessions"))
+                    "Refusing a request from a \(site) page: web pages of other sites may neither read nor change navviz serve's sessions"))
             #expect(response.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")
             // The router reads `//api/…` as `/api/…`: so does the check.
             let doubled = try await client.get(

@@ -470,6 +470,8 @@ import Testing
     @Test(arguments: [
         ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("0.0.0.0", false), ("192.168.1.2", false),
         ("example.com", false), ("127.0.0.256", false),
+        // Names a resolver may map anywhere, not addresses (a security review bound 192.0.2.2 through `127.+0.+0.+1`).
+        ("127.+0.+0.+1", false), ("127.0.0.+1", false), ("127.0.0.1 ", false), ("127.0.0.١", false), ("127..0.1", false),
     ])
     func loopbackAddressesAreRecognised(host: String, isLoopback: Bool) {
         #expect(ServeArguments.isLoopback(host) == isLoopback)
