@@ -161,6 +161,11 @@ public enum ScenarioLoader {
         if text.allSatisfy(\.isWhitespace), !file.lowercased().hasSuffix(".json"), !file.lowercased().hasSuffix(".txt") {
             throw ScenarioErrors([.unreadable(file: file, reason: "it is empty: expected a scenario (JSON) or a capture")])
         }
+        // A YAML scenario read as a capture was told "expected a view controller line" (a trial). JSON is YAML: a .yaml
+        // file holding JSON reads.
+        if isYAML(file), text.first(where: { !$0.isWhitespace }) != "{" {
+            throw ScenarioErrors([.unreadable(file: file, reason: yamlReason)])
+        }
         if PrintHierarchy.looksLikeDump(text) {
             return try Capture.scenario(Capture.read(text, file: file, kinds: kinds), file: file)
         }
@@ -171,6 +176,15 @@ public enum ScenarioLoader {
         }
         return try ScenarioDecoder.decode(text, file: file)
     }
+
+    /// Whether a file is named as YAML (`.yaml`, `.yml`, any case).
+    static func isYAML(_ file: String) -> Bool {
+        let lower = file.lowercased()
+        return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+    }
+
+    /// Why a YAML file is not read.
+    static let yamlReason = "navviz does not read YAML: write the scenario as JSON (docs/format.md)"
 
     /// Scenario files (`*.json`) and, with `captures`, captures (`*.txt` files that hold a `_printHierarchy`
     /// dump) directly inside a directory, sorted; a file path is returned as is. Other text files (notes) are
@@ -187,7 +201,13 @@ public enum ScenarioLoader {
         var files: [String] = []
         var skipped: [(file: String, why: String)] = []
         for file in names.filter({ !$0.hasPrefix(".") }).sorted().map({ "\(base)/\($0)" }) {
-            guard file.hasSuffix(".json") || (captures && file.hasSuffix(".txt")) else { continue }
+            // Said, not passed over: a folder's YAML scenario was left out without a word, and so was a `.JSON` one (a trial).
+            if isYAML(file) {
+                skipped.append((file, yamlReason + ", left out"))
+                continue
+            }
+            let isJSON = file.lowercased().hasSuffix(".json")
+            guard isJSON || (captures && file.hasSuffix(".txt")) else { continue }
             // Named by a folder, only files are read: a pipe would wait for a writer (`serve --watch` hung on one), and
             // a link to /dev/zero never ends. Named on the command line, a pipe is read (`diff <(git show …) f.json`).
             // (One that is not there, a dangling link, is kept: loading it says so.)
@@ -195,7 +215,7 @@ public enum ScenarioLoader {
                 skipped.append((file, "not a regular file (a pipe, a device, or a link to one), left out"))
                 continue
             }
-            if file.hasSuffix(".json") {
+            if isJSON {
                 files.append(file)
             } else if captures, file.hasSuffix(".txt") {
                 switch captureCandidate(file) {

@@ -24,6 +24,27 @@ import Testing
         }
     #endif
 
+    /// A YAML scenario is said to be YAML (it was read as a capture: "expected a view controller line"); a folder's YAML
+    /// file is named as left out, and its `.JSON` file read (both were passed over without a word: a trial). JSON in a
+    /// `.yaml` file reads: JSON is YAML.
+    @Test func yamlIsSaidAndAnUpperCaseJSONIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = "navviz: 1\nroot:\n  navigation: [Home]\nsteps:\n  - push: A\n"
+        #expect(
+            error { () throws(ScenarioErrors) in try ScenarioLoader.decode(yaml, file: "flow.yml").name }
+                == "flow.yml: cannot be read: navviz does not read YAML: write the scenario as JSON (docs/format.md)")
+        let json = #"{"navviz": 1, "name": "Flow", "root": {"navigation": ["Home"]}, "steps": [{"push": "A"}]}"#
+        #expect(try ScenarioLoader.decode(json, file: "flow.yaml").name == "Flow")
+        try yaml.write(to: folder.appendingPathComponent("b.YAML"), atomically: true, encoding: .utf8)
+        try json.write(to: folder.appendingPathComponent("a.JSON"), atomically: true, encoding: .utf8)
+        let (files, skipped) = ScenarioLoader.expanding(folder.path)
+        #expect(files == [folder.path + "/a.JSON"])
+        #expect(
+            skipped.map(\.why) == ["navviz does not read YAML: write the scenario as JSON (docs/format.md), left out"])
+    }
+
     @Test func aFIFOIsReadFromTheCommandLineButNotFromAWatchedFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
