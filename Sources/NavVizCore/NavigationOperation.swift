@@ -178,6 +178,8 @@ public struct StepOutcome: Sendable, Equatable {
     public var created: [NodeID] = []
     /// Whether the step updated the visible controller in place (`navigate` with `update`).
     public var isUpdate = false
+    /// Whether the step was an interactive transition the user let go of (`"cancelled": true`): the state is as before it.
+    public var isCancelled = false
     /// Why a `rejected` step was refused, as the simulator's typed error (`message` is its sentence).
     public var error: NavigationError?
 

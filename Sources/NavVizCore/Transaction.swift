@@ -123,6 +123,7 @@ struct Transaction {
         outcome.events = copy.events
         outcome.created = created
         outcome.isUpdate = isUpdate
+        outcome.isCancelled = cancelledWindow != nil
         if let fixedDuration {
             outcome.duration = fixedDuration
         } else if isAnimated, let base = options.animation ?? defaultAnimation {

@@ -31,6 +31,7 @@ public enum RunEncoder {
         members.append(("duration", .number(outcome.duration)))
         if let animation = outcome.animation { members.append(("animation", encode(animation))) }
         if outcome.isUpdate { members.append(("update", .bool(true))) }
+        if outcome.isCancelled { members.append(("cancelled", .bool(true))) }
         members.append(("events", .array(outcome.events.map(encode))))
         if !outcome.hooks.isEmpty {
             members.append(
@@ -101,7 +102,8 @@ public enum RunDecoder {
 
     /// The fields of a run step, as `RunEncoder` writes them.
     static let stepFields = [
-        "index", "op", "status", "message", "note", "visible", "path", "onScreen", "time", "duration", "animation", "update", "events",
+        "index", "op", "status", "message", "note", "visible", "path", "onScreen", "time", "duration", "animation", "update", "cancelled",
+        "events",
         "hooks", "warnings", "failures", "hierarchy",
     ]
 
@@ -141,6 +143,7 @@ public enum RunDecoder {
         outcome.start = reader.number(member("time"), reader.join(path, "time")) ?? 0
         outcome.duration = reader.number(member("duration"), reader.join(path, "duration"), min: 0) ?? 0
         outcome.isUpdate = reader.bool(member("update"), reader.join(path, "update")) ?? false
+        outcome.isCancelled = reader.bool(member("cancelled"), reader.join(path, "cancelled")) ?? false
         outcome.warnings = strings("warnings", "an array of strings") ?? []
         let failures = strings("failures", "an array of strings") ?? []
         if let raw = member("animation") { outcome.animation = animation(raw, reader.join(path, "animation"), &reader) }

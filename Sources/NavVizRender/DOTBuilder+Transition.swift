@@ -279,6 +279,8 @@ extension DOTBuilder {
         for name in animation.parameters.keys.sorted() {
             parts.append("\(name) \(DiagramStyle.number(animation.parameters[name]!))")
         }
+        // A swipe let go leaves the state as it was: said, where only "(unchanged)" told it (a trial).
+        if outcome.isCancelled { parts.append("cancelled: let go, the state is as before") }
         return "animation: " + parts.joined(separator: " · ")
     }
 

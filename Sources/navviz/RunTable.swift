@@ -33,6 +33,8 @@ enum RunTable {
             if let message = step.outcome.message, step.status != .ok {
                 detail = message + (detail.isEmpty ? "" : " | " + detail)
             }
+            // A swipe let go reads like any pop but for its callbacks: said first (a trial).
+            if step.outcome.isCancelled { detail = "cancelled (let go) | " + detail }
             if !step.outcome.hooks.isEmpty {
                 // After `|` always, so a hook never reads as a callback.
                 detail += (detail.isEmpty ? "| " : " | ") + step.outcome.hooks.map(\.description).joined(separator: " ")

@@ -168,6 +168,9 @@ import Testing
         #expect(outcome.status == .ok)
         #expect(sim.children("nav") == ["A", "B"])
         #expect(outcome.trace == ["B.wD", "A.wA", "A.wD", "A.dD", "B.wA", "B.dA"])
+        // Said as cancelled (run JSON `"cancelled": true`, the caption, the run table): it read like any pop (a trial).
+        #expect(outcome.isCancelled)
+        #expect(!sim.perform(.pop(interactive: true)).isCancelled)
     }
 
     /// A swipe needs a reachable controller (as a tab tap does, T3): no back swipe under a sheet or a full-screen
