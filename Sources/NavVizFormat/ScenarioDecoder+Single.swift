@@ -43,7 +43,9 @@ extension ScenarioDecoder {
             case .id(let path, let id) where !isKnownID(id) && !isPlausibleID(id):
                 fail(.unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownIDs() + knownBases)))
             case .route(let path, let name) where !routes.contains(name):
-                fail(.unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes)))
+                fail(
+                    .unknownRoute(
+                        file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes), known: Array(routes)))
             default: continue
             }
         }

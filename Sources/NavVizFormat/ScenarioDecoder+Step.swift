@@ -258,8 +258,11 @@ extension ScenarioDecoder {
                     if AppearanceCallback(rawValue: callback) == nil {
                         // `Home.viewWillDissapear`: the nearest callback, on the same controller.
                         let controller = text.contains(".") ? String(text[..<text.lastIndex(of: ".")!]) : nil
+                        // The run table's `A.wD` copied into an expectation: its full name (a trial got no hint).
+                        let short = ["wA": "viewWillAppear", "dA": "viewDidAppear", "wD": "viewWillDisappear", "dD": "viewDidDisappear"]
                         let guess = controller.flatMap { controller in
-                            Suggestion.closest(to: callback, in: AppearanceCallback.allCases.map(\.rawValue)).map { "\(controller).\($0)" }
+                            (short[callback] ?? Suggestion.closest(to: callback, in: AppearanceCallback.allCases.map(\.rawValue)))
+                                .map { "\(controller).\($0)" }
                         }
                         fail(
                             .invalidValue(

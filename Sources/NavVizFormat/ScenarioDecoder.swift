@@ -213,7 +213,12 @@ public struct ScenarioDecoder: FieldReader {
                 late.append((position, .unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases))))
             case .route(let path, let name) where routes[name] == nil:
                 late.append(
-                    (position, .unknownRoute(file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys)))
+                    (
+                        position,
+                        .unknownRoute(
+                            file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys),
+                            known: Array(routes.keys))
+                    )
                 )
             default: continue
             }

@@ -15,7 +15,7 @@ public enum ScenarioError: Error, Equatable, Sendable {
     case fieldNotForOperation(file: String, path: String, field: String, operation: String)
     case invalidValue(file: String, path: String, value: String, expected: String, suggestion: String?)
     case unknownID(file: String, path: String, id: String, suggestion: String?)
-    case unknownRoute(file: String, path: String, name: String, suggestion: String?)
+    case unknownRoute(file: String, path: String, name: String, suggestion: String?, known: [String] = [])
     case invalidNode(file: String, path: String, reason: String)
     /// A `_printHierarchy` capture that could not be read (its sentence names the file and line).
     case capture(PrintHierarchyError)
@@ -56,8 +56,16 @@ extension ScenarioError: CustomStringConvertible {
             return "\(file): \(path): invalid value '\(value)', expected \(expected)\(hint(suggestion))"
         case .unknownID(let file, let path, let id, let suggestion):
             return "\(file): \(path): unknown id '\(id)'\(hint(suggestion))"
-        case .unknownRoute(let file, let path, let name, let suggestion):
-            return "\(file): \(path): unknown route '\(name)'\(hint(suggestion))"
+        case .unknownRoute(let file, let path, let name, let suggestion, let known):
+            // With no close name, the routes there are (a trial: "unknown route 'd'" and nothing else).
+            let listed =
+                suggestion != nil
+                ? ""
+                : known.isEmpty
+                    ? " (the scenario defines no routes)"
+                    : " (routes: " + known.sorted().prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (known.count > 8 ? ", …" : "")
+                        + ")"
+            return "\(file): \(path): unknown route '\(name)'\(hint(suggestion))\(listed)"
         case .invalidNode(let file, let path, let reason):
             return "\(file): \(path): \(reason)"
         case .capture(let error):
@@ -72,7 +80,7 @@ extension ScenarioError {
         switch self {
         case .missingField(_, let path, _), .wrongType(_, let path, _, _), .unknownOperation(_, let path, _, _),
             .unknownField(_, let path, _, _), .fieldNotForOperation(_, let path, _, _), .invalidValue(_, let path, _, _, _),
-            .unknownID(_, let path, _, _), .unknownRoute(_, let path, _, _), .invalidNode(_, let path, _):
+            .unknownID(_, let path, _, _), .unknownRoute(_, let path, _, _, _), .invalidNode(_, let path, _):
             return path
         default:
             return nil
@@ -93,8 +101,8 @@ extension ScenarioError {
         case .invalidValue(let file, _, let value, let expected, let suggestion):
             .invalidValue(file: file, path: newPath, value: value, expected: expected, suggestion: suggestion)
         case .unknownID(let file, _, let id, let suggestion): .unknownID(file: file, path: newPath, id: id, suggestion: suggestion)
-        case .unknownRoute(let file, _, let name, let suggestion):
-            .unknownRoute(file: file, path: newPath, name: name, suggestion: suggestion)
+        case .unknownRoute(let file, _, let name, let suggestion, let known):
+            .unknownRoute(file: file, path: newPath, name: name, suggestion: suggestion, known: known)
         case .invalidNode(let file, _, let reason): .invalidNode(file: file, path: newPath, reason: reason)
         default: self
         }

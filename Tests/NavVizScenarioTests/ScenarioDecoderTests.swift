@@ -681,7 +681,7 @@ private let nodeLiteral =
         (#"{"select": "cart"}"#, "shop.json: steps[0].select: unknown id 'cart'"),
         (#"{"op": "pop", "expect": {"visible": "Homer"}}"#, "shop.json: steps[0].expect.visible: unknown id 'Homer'. Did you mean 'Home'?"),
         (#"{"navigate": "signin"}"#, "shop.json: steps[0].navigate: unknown route 'signin'. Did you mean 'signIn'?"),
-        (#"{"op": "navigate", "route": "checkout"}"#, "shop.json: steps[0].route: unknown route 'checkout'"),
+        (#"{"op": "navigate", "route": "checkout"}"#, "shop.json: steps[0].route: unknown route 'checkout' (routes: 'signIn')"),
     ])
     func unknownIDsAndRoutesAreFoundBeforeRunning(steps: String, message: String) {
         let text =
@@ -709,7 +709,7 @@ private let nodeLiteral =
             #"{"r": {"transition": "pop", "finder": "nope"}}"#,
             ["shop.json: routes.r.finder: invalid value 'nope', expected one of 'navviz', 'ariadne', 'splitMain', 'splitDetail'"]
         ),
-        (#"{"r": {"transition": "pop", "chain": "q"}}"#, ["shop.json: routes.r.chain: unknown route 'q'"]),
+        (#"{"r": {"transition": "pop", "chain": "q"}}"#, ["shop.json: routes.r.chain: unknown route 'q' (routes: 'r')"]),
         (
             #"{"a": {"build": "A", "transition": "push", "chain": "b"}, "b": {"build": "B", "transition": "push", "chain": "a"}, "c": {"transition": "pop", "chain": "a"}, "s": {"build": "S", "transition": "push", "chain": "s"}}"#,
             [
@@ -746,6 +746,19 @@ private let nodeLiteral =
 
     // MARK: - Several errors
 
+    /// The run table's short callbacks (`A.wD`) copied into an expectation get their full names as the hint (a trial got
+    /// none).
+    @Test func aShortCallbackNameIsGivenItsFullName() {
+        let text = #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "A", "expect": {"events": ["A.wA", "Home.dD"]}}]}"#
+        #expect(
+            messages(text) == [
+                "shop.json: steps[0].expect.events[0]: invalid value 'A.wA', expected 'Controller.viewWillAppear' (or viewDidAppear, "
+                    + "viewWillDisappear, viewDidDisappear). Did you mean 'A.viewWillAppear'?",
+                "shop.json: steps[0].expect.events[1]: invalid value 'Home.dD', expected 'Controller.viewWillAppear' (or viewDidAppear, "
+                    + "viewWillDisappear, viewDidDisappear). Did you mean 'Home.viewDidDisappear'?",
+            ])
+    }
+
     @Test func everyErrorIsCollectedInDocumentOrder() {
         let text = #"""
             {
@@ -765,12 +778,12 @@ private let nodeLiteral =
         #expect(
             messages(text) == [
                 "shop.json: device: invalid value 'tablet', expected one of 'phone', 'pad'",
-                "shop.json: routes.a.chain: unknown route 'zz'",
+                "shop.json: routes.a.chain: unknown route 'zz' (routes: 'a')",
                 "shop.json: routes.b.transition: invalid value 'presnt', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'present'?",
                 "shop.json: root.selected: invalid value '4', expected an index from 0 to 1",
                 "shop.json: steps[0].id: unknown id 'Hom'. Did you mean 'Home'?",
                 "shop.json: steps[1].op: unknown operation 'pusj'. Did you mean 'push'?",
-                "shop.json: steps[2].navigate: unknown route 'c'",
+                "shop.json: steps[2].navigate: unknown route 'c' (routes: 'a')",
                 "shop.json: steps[3].animated: expected true or false, found a number",
                 "shop.json: steps[4].expect.visible: unknown id 'Homer'. Did you mean 'Home'?",
                 "shop.json: steps[4].expect.events[0]: invalid value 'Home.viewWillApear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear). Did you mean 'Home.viewWillAppear'?",

@@ -222,7 +222,7 @@ import Testing
             #"{"op": "push", "node": {"navigation": 3}}"#,
             "body: node.navigation: expected an array of node literals (the stack, root first), found a number"
         ),
-        (#"{"op": "navigate", "route": "signIn"}"#, "body: route: unknown route 'signIn'"),
+        (#"{"op": "navigate", "route": "signIn"}"#, "body: route: unknown route 'signIn' (the scenario defines no routes)"),
         (#""push""#, #"body: (top level): expected a step object such as {"op": "push", "node": "Detail"}, found a string"#),
         (#"{"op": "push", "node": "A""#, "body: invalid JSON at line 1, column 27: unexpected end of input: expected ',' or '}'"),
         ("  ", "body: the request body is empty, expected a JSON object"),
