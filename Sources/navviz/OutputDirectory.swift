@@ -22,17 +22,31 @@ enum OutputDirectory {
     /// `scenarioFolders` are the scenario folders of a render of several scenarios: a one-scenario render's
     /// manifest in one of them speaks for its files (no other nested manifest does).
     ///
+    /// `followsLink`: `destination` is the folder the user named (`-o`), written through when it is a link to a folder.
+    ///
     /// `root` is the folder the command was given when `destination` is a folder inside it (`render -o out` of one
     /// scenario writes `out/shop`): the lock is taken where a render of several scenarios into `root` takes it.
     static func write(
         _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil, partial: String? = nil,
-        scenarioFolders: Set<String> = [], root: String? = nil
+        scenarioFolders: Set<String> = [], root: String? = nil, followsLink: Bool = false
     ) throws(CommandFailure) {
         guard !destination.isEmpty else {
             throw CommandFailure(message: "the output directory must not be empty", code: CommandFailure.usage)
         }
         let fm = FileManager.default
-        let target = URL(fileURLWithPath: destination).standardizedFileURL
+        var target = URL(fileURLWithPath: destination).standardizedFileURL
+        // The folder the user named (`-o navviz-out`, linked to a docs folder) is written through when it is a link to a
+        // folder: the folder it leads to is the one replaced, and the link stays. One scenario's output, a folder inside
+        // it, went through; several were refused as "a symbolic link" (a trial). A link found where a scenario's folder
+        // goes inside it, or a golden or artifacts folder, is no name the user gave: refused below, as before.
+        var linkStatus = stat()
+        var folderStatus = stat()
+        if followsLink, lstat(target.path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK, stat(target.path, &folderStatus) == 0,
+            folderStatus.st_mode & S_IFMT == S_IFDIR, let real = realpath(target.path, nil)
+        {
+            target = URL(fileURLWithPath: String(cString: real))
+            free(real)
+        }
         // A file where a folder must be (the output named after a file, or a path through one): said as such, where
         // Foundation said "NSCocoaErrorDomain error 512" or named a path inside the file.
         var existing = target

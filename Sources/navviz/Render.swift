@@ -209,7 +209,8 @@ extension NavVizCommand {
                     all += files.map { OutputFile(path: "\(folder)/\($0.path)", parts: $0.parts) }
                 }
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
-                try OutputDirectory.write(all, to: output, partial: partial, scenarioFolders: Set(outputs.map(\.folder)))
+                try OutputDirectory.write(
+                    all, to: output, partial: partial, scenarioFolders: Set(outputs.map(\.folder)), followsLink: true)
                 say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(base)/")
                 say("Open \(base)/index.html")
             }

@@ -493,6 +493,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("a/index.html").path))
     }
 
+    /// An `-o` that is a link to a folder is written through for several scenarios as for one (it was refused as "a
+    /// symbolic link": a trial): the folder it leads to is replaced, the link stays, and a user's file there still stops it.
+    @Test func anOutputThatIsALinkToAFolderIsWrittenThrough() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        for name in ["a.json", "b.json"] {
+            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let real = tmp.appendingPathComponent("docs/diagrams")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tmp.appendingPathComponent("out").path, withDestinationPath: "docs/diagrams")
+        for _ in 0..<2 { #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0) }
+        #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("a/index.html").path))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: tmp.appendingPathComponent("out").path) == "docs/diagrams")
+        try "mine".write(to: real.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let refused = try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp)
+        #expect(refused.status == 74)
+        #expect(refused.stderr.hasPrefix("out: not replaced: it holds 'notes.txt'"))
+    }
+
     @Test func anOutputDirectoryHoldingOtherFilesIsNotReplaced() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
