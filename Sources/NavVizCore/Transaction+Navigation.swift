@@ -190,7 +190,9 @@ extension Transaction {
         if index == h[tabBar].selected {
             let tab = tabs[index]
             if isUserTap, h[tab].kind == .navigation, h[tab].children.count > 1 {
-                // A tap on the selected tab pops its navigation controller to the root, animated.
+                // A tap on the selected tab pops its navigation controller to the root, animated: UIKit calls
+                // popToRootViewControllerAnimated:, which a presentation in flight stops as it stops that call (a review).
+                try checkNoPresentationInFlight(around: tab, "pop to root")
                 callbackAnimated = nil
                 container = tab
                 defaultAnimation = Self.popAnimation

@@ -84,10 +84,13 @@ public struct ScenarioRenderer: Sendable {
     public init(options: RenderOptions = RenderOptions()) { self.options = options }
 
     /// `NNN-op`: the file stem of a step's diagrams.
-    public static func stem(_ step: RunStep, count: Int) -> String {
+    public static func stem(_ step: RunStep, count: Int) -> String { stem(index: step.index, op: step.op, count: count) }
+
+    /// `NNN-op` of step `index` of a run of `count` steps.
+    public static func stem(index: Int, op: String, count: Int) -> String {
         let width = max(3, String(count).count)
-        let number = String(step.index)
-        let safeOp = String(step.op.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
+        let number = String(index)
+        let safeOp = String(op.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
         return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + safeOp
     }
 

@@ -54,7 +54,10 @@ public struct GoldenCheck: Sendable {
         }
         let actualRun = DiffRun(run)
         let runDiff = goldenRun.map { RunDiff(old: $0, new: actualRun) }
-        let drifts: [Goldens.Drift]
+        // Diagrams the golden run has no step for, by number or by operation (a copied file): not paired with any step,
+        // and said to be stray (one was read as a removed step's, another as another step's golden: code-review trials).
+        let strays = goldenRun.map { Self.strays(in: expected, goldenRun: $0) } ?? []
+        var drifts: [Goldens.Drift]
         if let runDiff {
             let pairs: [(golden: Int?, actual: Int?)] = runDiff.alignment.map { pair in
                 switch pair {
@@ -63,7 +66,8 @@ public struct GoldenCheck: Sendable {
                 case .removed(let i): (i, nil)
                 }
             }
-            drifts = Goldens.compare(expected: expected, actual: actual, pairs: pairs)
+            drifts = Goldens.compare(expected: expected.filter { !strays.contains($0.key) }, actual: actual, pairs: pairs)
+            drifts += strays.sorted().map { Goldens.Drift(path: $0, kind: .gone, expected: expected[$0], actual: nil) }
         } else {
             drifts = Goldens.compare(expected: expected, actual: actual)
         }
@@ -143,12 +147,11 @@ public struct GoldenCheck: Sendable {
             case .gone:
                 // After a removed step, another step's diagram may have taken the name.
                 let taken = drifts.contains { $0.kind != .gone && $0.path == drift.path }
-                // A step the golden run never had: a file copied or left there, not a removed step (a code-review trial).
-                let stray = goldenRun.map { run in Goldens.stepNumber(drift.path).map { $0 >= run.steps.count } ?? false } ?? false
+                let stray = strays.contains(drift.path)
                 report.lines.append(
                     "  gone:    \(drift.path) ("
                         + (stray
-                            ? "no step of the golden run.json has it: a stray file? --record removes it"
+                            ? "no step of the golden run.json is drawn so: a stray file? --record removes it"
                             : "golden\(taken ? " of a removed step" : ", no longer produced")") + ")")
             case .renumbered:
                 // Another number, or at the same number another operation's name.
@@ -344,6 +347,21 @@ public struct GoldenCheck: Sendable {
             diagrams.append((picture.dot, "\(stem).diff.svg", picture))
         }
         return diagrams
+    }
+
+    /// The golden diagrams (`states/…`, `transitions/….dot`) named for no step of the golden run: another number or another
+    /// operation than its step's.
+    static func strays(in expected: [String: String], goldenRun: DiffRun) -> Set<String> {
+        let count = goldenRun.steps.count
+        let stems = goldenRun.steps.map { ScenarioRenderer.stem(index: $0.index, op: $0.op, count: count) }
+        return Set(
+            expected.keys.filter { path in
+                let parts = path.split(separator: "/")
+                guard parts.count == 2, path.hasSuffix(".dot"), parts[0] == "states" || parts[0] == "transitions" else { return false }
+                let stem = String(parts[1].dropLast(4))
+                guard let index = stems.firstIndex(of: stem) else { return true }
+                return parts[0] == "transitions" && index == 0
+            })
     }
 
     /// How a changed transition differs besides the state after it, which its `.diff.svg` draws: the state before it, its

@@ -113,8 +113,11 @@ public struct RunDiff: Sendable, Equatable {
             var classes: Set<String> = []
             for step in run.steps {
                 for id in step.hierarchy.nodeIDs {
-                    ids.insert(id)
-                    if let name = step.hierarchy[id].className { classes.insert(name) }
+                    let node = step.hierarchy[id]
+                    // An id navviz made for a container named nothing (`navigation`, `tab#2`) is any app's (a review: two
+                    // apps with an unnamed navigation controller each were not told apart).
+                    if id.numbered.base != node.kind.rawValue { ids.insert(id) }
+                    if let name = node.className { classes.insert(name) }
                 }
             }
             return (ids, classes)

@@ -376,7 +376,7 @@ final class OtherUserGate: AcceptedConnectionCheck, @unchecked Sendable {
     }
 
     override func unaddressed(_ context: ChannelHandlerContext) {
-        context.close(promise: nil)
+        super.unaddressed(context)
         refused(nil)
     }
 }

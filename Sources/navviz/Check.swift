@@ -104,7 +104,9 @@ extension NavVizCommand {
             }
             if !record, !FileManager.default.fileExists(atPath: trimmed(golden)) {
                 // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.
-                throw CommandFailure(message: missingGoldenFolder(rerun: rerun), code: CommandFailure.failed)
+                // An invalid scenario (said above) still makes it 65, as --help says.
+                throw CommandFailure(
+                    message: missingGoldenFolder(rerun: rerun), code: invalid.isEmpty ? CommandFailure.failed : CommandFailure.invalidInput)
             }
             // Recording under a typo of a golden folder beside it starts that second tree (a trial: `--golden goldne --record`
             // recorded 53 goldens there, exit 0). A new folder of that name is made first, on purpose.
@@ -179,12 +181,17 @@ extension NavVizCommand {
             }
             noteOrphanedGoldens(besides: checked, sources: sources)
             if record { return }
+            let drifted = failed.count - missing
             if !invalid.isEmpty {
                 let total = loaded.count + invalid.count
-                let drifted = failed.count - missing
-                var others = ["\(loaded.count - failed.count) match"]
+                let matched = loaded.count - failed.count
+                var others: [String] = []
+                if matched > 0 { others.append("\(matched) match\(matched == 1 ? "es" : "")") }
                 if drifted > 0 { others.append("\(drifted) \(drifted == 1 ? "does" : "do") not (artifacts in \(trimmed(artifacts))/)") }
                 if missing > 0 { others.append("\(missing) \(missing == 1 ? "has" : "have") no goldens yet") }
+                if strict, expectationFailures > 0 {
+                    others.append("\(expectationFailures) expectation\(expectationFailures == 1 ? "" : "s") failed (--strict)")
+                }
                 throw CommandFailure(
                     message: unwritable.map { $0 + "\n" }.joined()
                         + "\(invalid.count) of \(total) scenario files \(invalid.count == 1 ? "is" : "are") invalid (above) and not "
@@ -192,7 +199,6 @@ extension NavVizCommand {
                     code: CommandFailure.invalidInput)
             }
             if !unwritable.isEmpty {
-                let drifted = failed.count - missing
                 throw CommandFailure(
                     message: unwritable.joined(separator: "\n") + "\n\(drifted) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") "
                         + "\(drifted == 1 ? "does" : "do") not match the goldens in \(trimmed(golden))/ (above); the artifacts could not "
@@ -226,7 +232,7 @@ extension NavVizCommand {
             }
             throw CommandFailure(
                 message: Self.summary(
-                    drifted: failed.count - missing, missing: missing, of: loaded.count, golden: trimmed(golden),
+                    drifted: drifted, missing: missing, of: loaded.count, golden: trimmed(golden),
                     artifacts: trimmed(artifacts), rerun: rerun),
                 code: CommandFailure.failed)
         }

@@ -42,10 +42,9 @@ enum OutputDirectory {
         var linkStatus = stat()
         var folderStatus = stat()
         if followsLink, lstat(target.path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK, stat(target.path, &folderStatus) == 0,
-            folderStatus.st_mode & S_IFMT == S_IFDIR, let real = realpath(target.path, nil)
+            folderStatus.st_mode & S_IFMT == S_IFDIR, let real = resolved(target.path)
         {
-            target = URL(fileURLWithPath: String(cString: real))
-            free(real)
+            target = URL(fileURLWithPath: real)
         }
         // A file where a folder must be (the output named after a file, or a path through one): said as such, where
         // Foundation said "NSCocoaErrorDomain error 512" or named a path inside the file.
@@ -79,10 +78,12 @@ enum OutputDirectory {
         }
         // The current folder in the output (`-o .`, `-o ..`): renamed into place, the new output would leave this shell (and
         // the render's own "Open ./index.html") in a deleted folder (a trial: `ls` showed nothing, a second render failed).
-        if existing == target, let here = realpath(fm.currentDirectoryPath, nil), let there = realpath(target.path, nil) {
-            let (cwdPath, targetPath) = (String(cString: here), String(cString: there))
-            free(here)
-            free(there)
+        func resolved(_ path: String) -> String? {
+            guard let real = realpath(path, nil) else { return nil }
+            defer { free(real) }
+            return String(cString: real)
+        }
+        if existing == target, let cwdPath = resolved(fm.currentDirectoryPath), let targetPath = resolved(target.path) {
             if cwdPath == targetPath || cwdPath.hasPrefix(targetPath == "/" ? "/" : targetPath + "/") {
                 let place = shown(target)
                 throw CommandFailure(

@@ -64,11 +64,18 @@ import Testing
         let states = folder.url.appendingPathComponent("golden/shop/states")
         let golden = try String(contentsOf: states.appendingPathComponent("001-push.dot"), encoding: .utf8)
         try golden.write(to: states.appendingPathComponent("042-push.dot"), atomically: true, encoding: .utf8)
+        // Step 2 is a pop: a push's diagram under its number is stray too, and the pop's golden is not called gone.
+        try golden.write(to: states.appendingPathComponent("002-push.dot"), atomically: true, encoding: .utf8)
         let check = try navviz(["check", "flows", "--golden", "golden", "--artifacts", "art"], in: folder.url)
         #expect(check.status == 1)
-        #expect(
-            check.stdout.contains(
-                "  gone:    states/042-push.dot (no step of the golden run.json has it: a stray file? --record removes it)\n"))
+        for stray in ["002-push", "042-push"] {
+            #expect(
+                check.stdout.contains(
+                    "  gone:    states/\(stray).dot (no step of the golden run.json is drawn so: a stray file? --record removes it)\n"))
+        }
+        #expect(check.stdout.hasPrefix("FAIL shop: 2 of 9 goldens differ"))
+        #expect(!check.stdout.contains("002-popToRoot"))
+        #expect(!check.stdout.contains("only the drawings changed"))
         try golden.write(to: states.appendingPathComponent("001-push copy.dot"), atomically: true, encoding: .utf8)
         let record = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
         #expect(record.status == 74)
@@ -95,7 +102,7 @@ import Testing
         #expect(
             check.stderr == """
                 flows/tour.json: invalid JSON at line 1, column 14: unexpected end of input: expected a member name
-                1 of 2 scenario files is invalid (above) and not checked; of the other 1: 1 match
+                1 of 2 scenario files is invalid (above) and not checked; of the other 1: 1 matches
 
                 """)
         // Its goldens are not called orphaned, and nothing is recorded while it is invalid.

@@ -107,10 +107,14 @@ import Testing
             StepAlignment.align(old: bare(old), new: bare(new)) == [
                 .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .inserted(new: 3),
             ])
-        // A cheaper alignment stays cheaper: the same class does not buy a pairing that costs more.
-        let cheaper = [key("push Gallery", added: "GalleryViewController"), key("pop")]
-        #expect(
-            StepAlignment.align(old: old + [key("pop")], new: cheaper) == [.both(old: 0, new: 0), .both(old: 1, new: 1), .removed(old: 2)])
+        // A cheaper alignment stays cheaper: the same class does not buy a pairing that costs one unit more (an alike
+        // effect, 2, and an insertion against an insertion and a same-class change of operation, 3).
+        let alike = [StepAlignment.Key(op: "push", detail: "push A", shape: "+1", added: "C")]
+        let later = [
+            StepAlignment.Key(op: "push", detail: "push B", shape: "+1", added: "D"),
+            StepAlignment.Key(op: "push", detail: "push E", added: "C"),
+        ]
+        #expect(StepAlignment.align(old: alike, new: later) == [.both(old: 0, new: 0), .inserted(new: 1)])
 
         let screens =
             #""screens": {"Reviews": {"class": "ReviewsViewController"}, "ProductReviews": {"class": "ReviewsViewController"}, "Gallery": {"class": "GalleryViewController"}}"#
@@ -144,6 +148,12 @@ import Testing
                     + "Every step below differs for that alone"
             ])
         #expect(RunDiff(old: old, new: try Self.run([Self.pushReviews], file: "new.json")).notes.isEmpty)
+        // Containers named nothing get ids any app has (`navigation`): not counted as a controller in common (a review).
+        func unnamed(_ screen: String, _ file: String) throws -> DiffRun {
+            try DiffRun.load(text: #"{"navviz": 1, "name": "A", "root": {"navigation": ["\#(screen)"]}, "steps": []}"#, file: file)
+        }
+        #expect(RunDiff(old: try unnamed("Home", "a.json"), new: try unnamed("Inbox", "b.json")).notes.count == 1)
+        #expect(RunDiff(old: try unnamed("Home", "a.json"), new: try unnamed("Home", "b.json")).notes.isEmpty)
         let sharedClass = try DiffRun.load(
             text: Self.scenario([Self.pushProduct]).replacingOccurrences(
                 of: #""root":"#, with: #""screens": {"Product": {"class": "DetailViewController"}}, "root":"#), file: "a.json")

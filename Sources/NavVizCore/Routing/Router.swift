@@ -49,13 +49,14 @@ public struct Router: Sendable {
         let head = perform(route, with: context, after: after)
         // A head whose completion never fires (an ignored present) never runs the tail.
         guard let tail = route.tail, head.completion != nil else { return head }
-        let inFlight = simulator.inFlight
+        let (inFlight, presenters) = (simulator.inFlight, simulator.presentersInFlight)
         let chain = RouteOutcome.chain(head, navigate(to: tail, with: route.tailContext))
         // A chain is one step: the next step's `after` counts from when it started, not from when its tail did, and
         // what its head set in flight stays so for a step landing inside it (a trial: a step 0.1 s after a chained
         // route landed after the presentation it should have found in flight).
         simulator.lastStart = chain.step.start
         simulator.inFlight.merge(inFlight.filter { $0.value > chain.step.start }) { max($0, $1) }
+        simulator.presentersInFlight.merge(presenters.filter { $0.value > chain.step.start }) { max($0, $1) }
         return chain
     }
 
