@@ -46,7 +46,10 @@ extension DOTBuilder {
                 attributes.set("fontcolor", color)
                 attributes.set("style", "dashed")
             }
-            attributes["label"] = .label(text)
+            // Two spaces each side: Graphviz packs the labels of two arrows between the same boxes (a step and its way
+            // back) with no room between them, and a viewer's font a hair wider than the one measured ran them into
+            // each other and into the other arrow ("8 · select9 · select", a trial).
+            attributes["label"] = .label("  \(text)  ")
             attributes["tooltip"] = .tooltip(text)
             writer.edge(from, to, attributes)
         }
