@@ -211,8 +211,10 @@ public enum LoopbackPeer {
                 // inet_diag_msg after the header: family, state, timer, retransmits, sockid (48), expires, queues, uid, inode.
                 guard count >= 16 + 72 else { return nil }
                 // A socket its process closed (TIME_WAIT, or an orphan: inode 0) is listed as root's: no one's (a review:
-                // a client that sent its request and closed passed as root's, and a root daemon took it).
-                if reply[16 + 1] == 6 || word(16 + 68, UInt32.self) == 0 { return .unknown }
+                // a client that sent its request and closed passed as root's, and a root daemon took it). Only a client
+                // end still connected counts (ESTABLISHED, FIN_WAIT1, FIN_WAIT2): the kernel's lookup falls back to a
+                // listening socket on the client's port, whoever's it is (a security re-review).
+                if ![1, 4, 5].contains(reply[16 + 1]) || word(16 + 68, UInt32.self) == 0 { return .unknown }
                 return .user(word(16 + 64, UInt32.self))
             case netlinkError:
                 return word(16, Int32.self) == -ENOENT ? .unknown : nil
@@ -371,8 +373,31 @@ final class OtherUserGate: AcceptedConnectionCheck, @unchecked Sendable {
                 context.close(promise: nil)
                 refused(nil)
             #endif
-        case .user: vouched.vouch(for: context.channel)
+        case .user:
+            // Traced after the accept: the client may have reset meanwhile and another socket, of this user, connected
+            // from the same port, the one found (a security re-review won 42 to 198 of 300 so, with a helper of the
+            // daemon's user reconnecting at once). The daemon's own end must still be connected after the lookup.
+            guard Self.isConnected(context.channel) else {
+                context.close(promise: nil)
+                refused(nil)
+                return
+            }
+            vouched.vouch(for: context.channel)
         }
+    }
+
+    /// Whether the daemon's end of a connection is still connected (ESTABLISHED, or CLOSE_WAIT when the client sent its
+    /// request and shut its side): read from TCP_INFO on the channel's event loop, where the answer is there at once.
+    /// Where there is no TCP_INFO (macOS) it is taken as connected: nothing is checked there.
+    static func isConnected(_ channel: any Channel) -> Bool {
+        #if os(Linux)
+            guard channel.eventLoop.inEventLoop, let provider = channel as? any SocketOptionProvider else { return false }
+            let state = Locked<UInt8?>(nil)
+            provider.getTCPInfo().whenSuccess { info in state.withLock { $0 = info.tcpi_state } }
+            return state.withLock { $0 }.map { $0 == 1 || $0 == 8 } ?? false
+        #else
+            return true
+        #endif
     }
 
     override func unaddressed(_ context: ChannelHandlerContext) {

@@ -98,10 +98,12 @@ public struct ServeArguments: AppArguments {
         let lower = host.lowercased()
         if lower == "localhost" || lower == "::1" || lower == "[::1]" { return true }
         let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
-        // Digits only: `UInt8("+0")` reads a sign, and `127.+0.+0.+1` is no address but a name the resolver may map to any
-        // (a security review bound 192.0.2.2 with no token asked for).
+        // Digits only, and no leading zero: `UInt8("+0")` reads a sign and `UInt8("08")` a zero, where the C library reads
+        // `127.+0.+0.+1` and `127.0.0.08` as names a resolver may map to any address (security reviews bound 192.0.2.2 and
+        // 0.0.0.0 with no token asked for).
         return parts.count == 4 && parts[0] == "127"
-            && parts.allSatisfy { part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) }
-            && parts.allSatisfy { UInt8($0) != nil }
+            && parts.allSatisfy { part in
+                part.allSatisfy { ("0"..."9").contains($0) } && (part == "0" || !part.hasPrefix("0")) && UInt8(part) != nil
+            }
     }
 }

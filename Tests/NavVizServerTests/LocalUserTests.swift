@@ -388,6 +388,57 @@ import Testing
             #expect(sessions.stdout.components(separatedBy: "Injected").count - 1 == 0)
         }
 
+        /// The same reset, with a process of the daemon's user connecting from the same port at once: the owner lookup
+        /// finds that socket, so the daemon's own end must still be connected for the connection to be vouched for (a
+        /// security re-review won 42 to 198 of 300 tries so). Needs root (to act as nobody) and python3.
+        @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+        func aResetConnectionIsNotVouchedForByASocketThatTookItsPort() throws {
+            let daemon = try DaemonProcess(["--memory"])
+            defer { daemon.stop(SIGTERM) }
+            let race = """
+                import json, os, socket, struct, sys, time
+                port, base = int(sys.argv[1]), 46000 + os.getpid() % 1000 * 10
+                r, w = os.pipe()
+                pid = os.fork()
+                if pid == 0:
+                    os.close(r); os.setgroups([]); os.setgid(65534); os.setuid(65534)
+                    for i in range(150):
+                        body = json.dumps({"name": "Race%d" % i}).encode()
+                        s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                        try:
+                            s.bind(("127.0.0.1", base + i % 10)); s.connect(("127.0.0.1", port))
+                        except OSError:
+                            s.close(); continue
+                        s.sendall(b"POST /api/sessions HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\nContent-Type: application/json\\r\\n"
+                                  b"Content-Length: %d\\r\\n\\r\\n" % (port, len(body)) + body)
+                        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)); s.close()
+                        os.write(w, struct.pack("i", base + i % 10))
+                        time.sleep(0.02)
+                    os._exit(0)
+                os.close(w)
+                held = []
+                while True:
+                    data = os.read(r, 4)
+                    if not data: break
+                    s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                    try:
+                        s.bind(("127.0.0.1", struct.unpack("i", data)[0])); s.connect(("127.0.0.1", port))
+                    except OSError:
+                        s.close(); continue
+                    held.append(s)
+                    time.sleep(0.01)
+                    s.close()
+                os.waitpid(pid, 0)
+                """
+            _ = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/python3"), ["-c", race, "\(daemon.port)"], in: FileManager.default.temporaryDirectory)
+            let sessions = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "http://127.0.0.1:\(daemon.port)/api/sessions"],
+                in: FileManager.default.temporaryDirectory)
+            #expect(sessions.stdout.hasPrefix("{\"sessions\":"))
+            #expect(sessions.stdout.components(separatedBy: "Race").count - 1 == 0)
+        }
+
         /// Another user's process (`setpriv` to nobody; needs root) is disconnected as soon as it connects, and the daemon
         /// says so once; with a token, the token decides.
         @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))

@@ -472,6 +472,7 @@ import Testing
         ("example.com", false), ("127.0.0.256", false),
         // Names a resolver may map anywhere, not addresses (a security review bound 192.0.2.2 through `127.+0.+0.+1`).
         ("127.+0.+0.+1", false), ("127.0.0.+1", false), ("127.0.0.1 ", false), ("127.0.0.١", false), ("127..0.1", false),
+        ("127.0.0.08", false), ("127.08.0.1", false), ("127.0.0.0", true),
     ])
     func loopbackAddressesAreRecognised(host: String, isLoopback: Bool) {
         #expect(ServeArguments.isLoopback(host) == isLoopback)
