@@ -381,11 +381,16 @@ import Testing
                 URL(fileURLWithPath: "/usr/bin/setpriv"),
                 ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", blind, "\(daemon.port)"],
                 in: FileManager.default.temporaryDirectory)
+            #expect(try Self.sessionsNamed("Injected", port: daemon.port) == 0)
+        }
+
+        /// How many of the daemon's sessions have a name holding `name`, as its user lists them.
+        static func sessionsNamed(_ name: String, port: Int) throws -> Int {
             let sessions = try runProgram(
-                URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "http://127.0.0.1:\(daemon.port)/api/sessions"],
+                URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "http://127.0.0.1:\(port)/api/sessions"],
                 in: FileManager.default.temporaryDirectory)
             #expect(sessions.stdout.hasPrefix("{\"sessions\":"))
-            #expect(sessions.stdout.components(separatedBy: "Injected").count - 1 == 0)
+            return sessions.stdout.components(separatedBy: name).count - 1
         }
 
         /// The same reset, with a process of the daemon's user connecting from the same port at once: the owner lookup
@@ -432,11 +437,7 @@ import Testing
                 """
             _ = try runProgram(
                 URL(fileURLWithPath: "/usr/bin/python3"), ["-c", race, "\(daemon.port)"], in: FileManager.default.temporaryDirectory)
-            let sessions = try runProgram(
-                URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "http://127.0.0.1:\(daemon.port)/api/sessions"],
-                in: FileManager.default.temporaryDirectory)
-            #expect(sessions.stdout.hasPrefix("{\"sessions\":"))
-            #expect(sessions.stdout.components(separatedBy: "Race").count - 1 == 0)
+            #expect(try Self.sessionsNamed("Race", port: daemon.port) == 0)
         }
 
         /// Another user's process (`setpriv` to nobody; needs root) is disconnected as soon as it connects, and the daemon
