@@ -72,6 +72,14 @@ struct OperationSpelling: Sendable {
             switch raw.value {
             case .number:
                 guard let index = d.integer(raw.value, raw.path) else { return nil }
+                // No tab bar has a tab -1: refused by validate, as root.selected's range is (a trial ran into it only when
+                // the step ran).
+                guard index >= 0 else {
+                    d.fail(
+                        .invalidValue(
+                            file: d.file, path: raw.path, value: String(index), expected: "a tab index, 0 or more", suggestion: nil))
+                    return nil
+                }
                 selector = .index(index)
             case .string(let text) where Int(text) != nil:
                 // A string is a node's id, and ids are not numbers: the index was quoted.

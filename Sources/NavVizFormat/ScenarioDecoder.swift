@@ -123,7 +123,15 @@ public struct ScenarioDecoder: FieldReader {
     }
 
     mutating func scenario(_ value: JSONValue) throws(ScenarioErrors) -> Scenario {
-        let members = try Self.versionOneMembers(of: value, file: file)
+        let members: [(String, JSONValue)]
+        if case .object(let all) = value, let version = value["navviz"], version == .string("1") {
+            // The version quoted: said, and the rest read as version 1, so every other error shows at once (a trial fixed
+            // `"navviz": "1"` to find six more).
+            fail(.wrongType(file: file, path: "navviz", expected: "the format version 1 (a number)", found: version.typeDescription))
+            members = all
+        } else {
+            members = try Self.versionOneMembers(of: value, file: file)
+        }
         // Another of navviz's documents given as a scenario: one line that says which, not an error per field (a run
         // JSON gave 41 to 128 lines of unknown fields and operations, a trial).
         if value["root"] == nil {

@@ -218,6 +218,17 @@ private let nodeLiteral =
         #expect(messages(text) == [message])
     }
 
+    /// A quoted version is said, and the rest still read as version 1: every other error shows at once (a trial fixed
+    /// `"navviz": "1"` to find six more).
+    @Test func aQuotedVersionDoesNotHideTheOtherErrors() {
+        #expect(
+            messages(#"{"navviz": "1", "root": {"navigation": "Home"}, "steps": [{"wait": -1}]}"#) == [
+                "shop.json: navviz: expected the format version 1 (a number), found a string",
+                "shop.json: root.navigation: expected an array of node literals (the stack, root first), found a string",
+                "shop.json: steps[0].wait: invalid value '-1', expected a number of at least 0",
+            ])
+    }
+
     // MARK: - Steps
 
     @Test(arguments: [
@@ -276,6 +287,7 @@ private let nodeLiteral =
         (#"{"op": "wait", "seconds": "1"}"#, ["shop.json: steps[0].seconds: expected a number, found a string"]),
         (#"{"op": "select", "tab": true}"#, ["shop.json: steps[0].tab: expected a tab index or a node id, found true"]),
         (#"{"op": "select", "tab": 1.5}"#, ["shop.json: steps[0].tab: invalid value '1.5', expected a whole number"]),
+        (#"{"select": -1}"#, ["shop.json: steps[0].select: invalid value '-1', expected a tab index, 0 or more"]),
         (
             #"{"op": "present", "node": "A", "style": "sheet"}"#,
             [

@@ -102,7 +102,8 @@ private func withRoot(_ root: String) -> String {
         (withSteps(#"{"flick": 2.5, "velocity": 1000}"#), false),
         (withSteps(#"{"collapse": "nav", "onto": "nav"}"#), false),
         (withSteps(#"{"snapshot": null, "after": 1}"#), false),
-        (withSteps(#"{"select": 1, "user": true}, {"op": "select", "tab": "nav"}, {"select": -1}"#), true),
+        (withSteps(#"{"select": 1, "user": true}, {"op": "select", "tab": "nav"}"#), true),
+        (withSteps(#"{"select": -1}"#), false),
         (withSteps(#"{"register": "a", "node": "X"}, {"activate": "a", "rule": "new"}, {"flushActivity": "a"}"#), true),
         (
             withSteps(
