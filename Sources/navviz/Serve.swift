@@ -117,10 +117,12 @@ extension NavVizCommand {
         /// link, so what was checked is what is read (a review swapped a link in between, and chose the token).
         static func readTokenFile(_ tokenFile: String) throws -> String? {
             let resolved = FileStatus.resolvedPath(tokenFile)
+            // The ancestors are absolute: a relative --token-file that is their link was said to be "inside" itself.
+            let absolute = URL(fileURLWithPath: tokenFile).standardizedFileURL.path
             for path in [tokenFile, resolved] {
                 // (Their link as the file itself is said below, as their file is.)
                 if let (above, why) = FileJournal.foreignAncestor(of: path, trustingGroup: false),
-                    above != tokenFile, above != resolved
+                    above != tokenFile, above != absolute, above != resolved
                 {
                     throw ValidationError(
                         "--token-file '\(tokenFile)' is inside '\(above)', \(why): another user could put a file of theirs there. "

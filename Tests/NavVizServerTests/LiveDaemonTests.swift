@@ -368,6 +368,12 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             let (linked, told) = try serveFailing(["--port", "0", "--memory", "--token-file", theirLink])
             #expect(linked == 64)
             #expect(told.contains("--token-file '\(theirLink)' belongs to another user (uid 65534)"))
+            // Named relative to the working folder, the same (it was said to be "inside" itself: a security review).
+            let relative = (theirLink as NSString).lastPathComponent
+            let (fromHere, toldHere) = try serveFailing(
+                ["--port", "0", "--memory", "--token-file", relative], in: FileManager.default.temporaryDirectory)
+            #expect(fromHere == 64)
+            #expect(toldHere.contains("--token-file '\(relative)' belongs to another user (uid 65534)"), "\(toldHere)")
             // Through a link of yours to theirs too (a review went through two links).
             let myLink = file.path + ".mine"
             try FileManager.default.createSymbolicLink(atPath: myLink, withDestinationPath: theirLink)
