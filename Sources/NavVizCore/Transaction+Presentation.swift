@@ -176,6 +176,20 @@ extension Transaction {
         }
         guard h.nodesInWindow().contains(presenter) else { throw .notInWindow(presenter) }
         if let ref = spec.ref, h.isAttached(ref) { throw .alreadyActive(ref) }
+        // A full-screen presentation over a navigation controller whose push or pop still runs makes the controller it
+        // shows disappear before it has finished appearing: UIKit goes ahead and logs it (the classic present right after
+        // a push, not in its completion; a trial saw no word of it).
+        if style.removesPresenterViews {
+            for nav in inFlight.keys.sorted(by: { $0.rawValue < $1.rawValue })
+            where isInFlight(nav) && h.contains(nav) && h[nav].kind == .navigation && h.ancestry(of: nav).contains(presenter) {
+                if let top = h[nav].children.last {
+                    warnings.append(
+                        "UIKit logs 'Unbalanced calls to begin/end appearance transitions for <\(top)>': '\(nav)' is still "
+                            + "animating when this presentation covers it (present once it ends: in its transition coordinator's completion)"
+                    )
+                }
+            }
+        }
         let new = try build(spec)
         h[presenter].presented = new
         h[new].presenter = presenter

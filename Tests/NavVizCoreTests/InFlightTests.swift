@@ -234,6 +234,27 @@ import Testing
                     + "(UIKit logs 'popViewControllerAnimated: called on") == true)
     }
 
+    /// A full-screen presentation over a push still running is made, and warned of as UIKit logs it; a sheet, which
+    /// leaves the pushed controller on screen, and a presentation once the push ended are not (a trial saw no word).
+    @Test func aFullScreenPresentationOverARunningPushIsWarnedOf() throws {
+        for (style, after, warned) in [
+            (PresentationStyle.fullScreen, Double?(0), true), (.pageSheet, 0, false), (.fullScreen, nil, false),
+        ] {
+            var sim = try Simulator(root: nav("List", id: "nav"))
+            sim.perform(.push(screen("Detail")))
+            let present = sim.perform(.present(screen("Paywall"), style: style), StepOptions(target: "Detail", after: after))
+            #expect(present.status == .ok)
+            #expect(
+                present.warnings
+                    == (warned
+                        ? [
+                            "UIKit logs 'Unbalanced calls to begin/end appearance transitions for <Detail>': 'nav' is still animating when "
+                                + "this presentation covers it (present once it ends: in its transition coordinator's completion)"
+                        ] : []),
+                "\(style) \(String(describing: after))")
+        }
+    }
+
     /// A presentation in another container's context (a tab's navigation controller defines it) leaves the other tab's
     /// navigation controller free; and one by a controller inside the navigation controller blocks it.
     @Test func aPresentationOutsideTheLineDoesNotBlockANavigationController() throws {
