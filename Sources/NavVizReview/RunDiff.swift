@@ -267,9 +267,8 @@ public struct RunDiff: Sendable, Equatable {
                 let added =
                     effect.added.isEmpty
                     ? nil
-                    : effect.added.map { id in
-                        step.hierarchy.contains(id) ? step.hierarchy[id].className ?? step.hierarchy[id].kind.rawValue : ""
-                    }.joined(separator: ",")
+                    : effect.added.map { id in step.hierarchy.node(id).map { $0.className ?? $0.kind.rawValue } ?? "" }
+                        .joined(separator: ",")
                 if useArguments, let arguments = step.arguments {
                     return .init(op: step.op, detail: arguments, effect: key, shape: shape, place: place, added: added)
                 }

@@ -363,27 +363,26 @@ final class OtherUserGate: AcceptedConnectionCheck, @unchecked Sendable {
     override func accepted(_ context: ChannelHandlerContext, client: SocketAddress, server: SocketAddress) {
         switch LoopbackPeer.owner(client: client, server: server) {
         case .user(let uid) where uid != user:
-            context.close(promise: nil)
-            refused(uid)
+            close(context, refusing: uid)
         case .unknown:
-            context.close(promise: nil)
-            refused(nil)
+            close(context, refusing: nil)
         case .unavailable:
             #if os(Linux)
-                context.close(promise: nil)
-                refused(nil)
+                close(context, refusing: nil)
             #endif
         case .user:
             // Traced after the accept: the client may have reset meanwhile and another socket, of this user, connected
             // from the same port, the one found (a security re-review won 42 to 198 of 300 so, with a helper of the
             // daemon's user reconnecting at once). The daemon's own end must still be connected after the lookup.
-            guard Self.isConnected(context.channel) else {
-                context.close(promise: nil)
-                refused(nil)
-                return
-            }
+            guard Self.isConnected(context.channel) else { return close(context, refusing: nil) }
             vouched.vouch(for: context.channel)
         }
+    }
+
+    /// Closes a connection not traced to the daemon's user, and tells `refused` whose it was (nil: no one's known).
+    private func close(_ context: ChannelHandlerContext, refusing uid: UInt32?) {
+        context.close(promise: nil)
+        refused(uid)
     }
 
     /// Whether the daemon's end of a connection is still connected (ESTABLISHED, or CLOSE_WAIT when the client sent its
@@ -400,10 +399,7 @@ final class OtherUserGate: AcceptedConnectionCheck, @unchecked Sendable {
         #endif
     }
 
-    override func unaddressed(_ context: ChannelHandlerContext) {
-        super.unaddressed(context)
-        refused(nil)
-    }
+    override func unaddressed(_ context: ChannelHandlerContext) { close(context, refusing: nil) }
 }
 
 /// Says once per user that its connections are closed (a flood of them would flood the log).

@@ -1,5 +1,6 @@
 import Foundation
 import NavVizRender
+import NavVizScenario
 
 /// Writes a folder of files atomically: everything goes to a temporary sibling, which replaces the old
 /// folder only when complete, so a failed write never leaves half an output over a good one.
@@ -39,12 +40,8 @@ enum OutputDirectory {
         // folder: the folder it leads to is the one replaced, and the link stays. One scenario's output, a folder inside
         // it, went through; several were refused as "a symbolic link" (a trial). A link found where a scenario's folder
         // goes inside it, or a golden or artifacts folder, is no name the user gave: refused below, as before.
-        var linkStatus = stat()
-        var folderStatus = stat()
-        if followsLink, lstat(target.path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK, stat(target.path, &folderStatus) == 0,
-            folderStatus.st_mode & S_IFMT == S_IFDIR, let real = resolved(target.path)
-        {
-            target = URL(fileURLWithPath: real)
+        if followsLink, let status = FileStatus(target.path), !status.isDirectory, !status.isRegularFile, isDirectory(target.path) {
+            target = URL(fileURLWithPath: FileStatus.resolvedPath(target.path))
         }
         // A file where a folder must be (the output named after a file, or a path through one): said as such, where
         // Foundation said "NSCocoaErrorDomain error 512" or named a path inside the file.
@@ -78,12 +75,8 @@ enum OutputDirectory {
         }
         // The current folder in the output (`-o .`, `-o ..`): renamed into place, the new output would leave this shell (and
         // the render's own "Open ./index.html") in a deleted folder (a trial: `ls` showed nothing, a second render failed).
-        func resolved(_ path: String) -> String? {
-            guard let real = realpath(path, nil) else { return nil }
-            defer { free(real) }
-            return String(cString: real)
-        }
-        if existing == target, let cwdPath = resolved(fm.currentDirectoryPath), let targetPath = resolved(target.path) {
+        if existing == target {
+            let (cwdPath, targetPath) = (FileStatus.resolvedPath(fm.currentDirectoryPath), FileStatus.resolvedPath(target.path))
             if cwdPath == targetPath || cwdPath.hasPrefix(targetPath == "/" ? "/" : targetPath + "/") {
                 let place = shown(target)
                 throw CommandFailure(

@@ -82,6 +82,13 @@ import Testing
         return url
     }
 
+    /// Two small scenarios, `a.json` and `b.json`, in `folder`: a render of several into one output.
+    static func writeTwoScenarios(in folder: URL) throws {
+        for name in ["a.json", "b.json"] {
+            try small.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+    }
+
     /// Every file under `root` (hidden ones included) by relative path, with its bytes.
     /// Every file below `root` but the output manifest (`.navviz-manifest`), by relative path.
     static func tree(_ root: URL) -> [String: Data] {
@@ -475,9 +482,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: tmp) }
         let work = tmp.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        for name in ["a.json", "b.json"] {
-            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        try Self.writeTwoScenarios(in: tmp)
         let several = try Self.navviz(["render", "../a.json", "../b.json", "-o", "."], in: work)
         #expect(several.status == 74)
         #expect(several.stderr == Self.currentFolderRefusal)
@@ -498,9 +503,7 @@ import Testing
     @Test func anOutputThatIsALinkToAFolderIsWrittenThrough() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        for name in ["a.json", "b.json"] {
-            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        try Self.writeTwoScenarios(in: tmp)
         let real = tmp.appendingPathComponent("docs/diagrams")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: tmp.appendingPathComponent("out").path, withDestinationPath: "docs/diagrams")
@@ -516,9 +519,7 @@ import Testing
     @Test func anOutputDirectoryHoldingOtherFilesIsNotReplaced() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        for name in ["a.json", "b.json"] {
-            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        try Self.writeTwoScenarios(in: tmp)
         try "keep".write(to: tmp.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let before = Self.tree(tmp)
         // Two scenarios render into OUT itself: with `-o .` that used to replace the working directory.
@@ -565,9 +566,7 @@ import Testing
     @Test func aLargeFolderOfOtherFilesIsRefusedWithoutWalkingAllOfIt() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
-        for name in ["a.json", "b.json"] {
-            try Self.small.write(to: tmp.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        try Self.writeTwoScenarios(in: tmp)
         let big = tmp.appendingPathComponent("big/inner")
         try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
         for index in 0..<10_050 { FileManager.default.createFile(atPath: big.appendingPathComponent("f\(index)").path, contents: nil) }
