@@ -238,7 +238,7 @@ public struct Simulator: Sendable, Equatable {
     /// it from its phase before to its phase after, so a capture's `appearing` controller gets `viewWillAppear` and no
     /// `viewDidAppear` yet, one UIKit printed disappeared gets none, and a transition seen in flight and then undone
     /// (a back swipe let go) gets what a cancel sends. The order is the push order ([A2](docs/semantics.md#A2)), each
-    /// controller's last callback at the end; appearing side first when the only change is a tab bar's selection
+    /// controller's last callback at the end (the third of three after all the others'); appearing side first when the only change is a tab bar's selection
     /// ([A4](docs/semantics.md#A4)); the full-screen order when a full-screen presentation came or went
     /// ([A3](docs/semantics.md#A3)); a cancel's order when every change undoes one in flight ([A5](docs/semantics.md#A5)).
     /// `topDown`: presented controllers whose trees' callbacks come first, in this order (a chain's intermediates, top
@@ -331,8 +331,11 @@ public struct Simulator: Sendable, Equatable {
         for (order, move) in ordered.enumerated() {
             let callbacks = AppearancePhase.callbacks(from: move.from, to: move.to)
             for (offset, callback) in callbacks.enumerated() {
-                // A cancel's callbacks run one side after the other: no places.
-                let place = cancelled ? 0 : 3 - callbacks.count + offset
+                // A cancel's callbacks run one side after the other: no places. Otherwise a controller's last callback is
+                // at the end, with the others' (place 2), but of three (it went through one transition and began the next:
+                // a new controller printed disappearing), the first two go with the others' and the third after them all
+                // (a trial of real captures: the new child's viewWillAppear came before its parents' and the old root's).
+                let place = cancelled ? 0 : (callbacks.count == 1 ? 2 : 1) + offset
                 events.append((place, rank(callback), order, AppearanceEvent(move.0, callback, animated: false)))
             }
         }

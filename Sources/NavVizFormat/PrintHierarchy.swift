@@ -106,6 +106,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case secondRoot(file: String, line: Int, first: Int)
     case repeatedRoot(file: String, line: Int, first: Int)
     case cutShort(file: String, line: Int, expected: String, found: String)
+    /// A line inside the dump that ends early: shortened with an ellipsis, or cut at a column (`less -S`, a narrow view).
+    case cutLine(file: String, line: Int, expected: String, found: String)
     case tooDeep(file: String, line: Int, limit: Int)
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
@@ -153,6 +155,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): a second top-level controller of the class on line \(first): a second dump after the first (or another window's); keep one dump per file"
         case .cutShort(let file, let line, let expected, let found):
             "\(file): line \(line): expected \(expected), found \(Self.shown(found)): the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        case .cutLine(let file, let line, let expected, let found):
+            "\(file): line \(line): expected \(expected), found \(Self.shown(found)): the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
         case .debuggerError(let file, let line, let message):
             "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .shortenedString(let file, let line):
@@ -263,7 +267,11 @@ extension PrintHierarchy {
     /// as text before it: a trial's most common mistake).
     static func leadingDebuggerError(_ text: String, file: String) -> PrintHierarchyError? {
         let lines = splitLines(withoutCommentMarkers(Substring(text)))
-        guard let first = lines.indices.first(where: { !lines[$0].allSatisfy(\.isWhitespace) && !isPrompt(lines[$0]) }),
+        // (A code fence around the paste is not a line of it: in a folder, a fenced error was left out without a word.)
+        guard
+            let first = lines.indices.first(where: {
+                !lines[$0].allSatisfy(\.isWhitespace) && !isPrompt(lines[$0]) && !isFence(lines[$0])
+            }),
             let error = debuggerError(lines[first], line: first + 1, file: file)
         else { return nil }
         // The command tried again below it, and what it printed: the error is console output before that command (a review:
@@ -367,6 +375,13 @@ extension PrintHierarchy {
                             || found.hasSuffix("...") || found.hasSuffix("…") || found.hasSuffix("...\"")
                     {
                         throw .cutShort(file: file, line: errorLine, expected: expected, found: found)
+                    }
+                    // A line above the last cut the same way, the dump's next line below it (a trial of real captures: a line
+                    // a viewer shortened with '…', and every line cut at 100 columns, were called the dump's last line).
+                    if case .malformed(let file, let errorLine, let expected, let found) = error,
+                        found.hasSuffix("...") || found.hasSuffix("…") || (found.contains("<") && !found.contains(">"))
+                    {
+                        throw .cutLine(file: file, line: errorLine, expected: expected, found: found)
                     }
                     // Prose below a blank line after the dump, with no part of a dump in it or after it (an issue's "Any
                     // idea?" pasted with an unfenced dump): said as the text above a dump is (a trial got "expected a view
@@ -544,9 +559,43 @@ extension PrintHierarchy {
     }
 
     /// The text without the comment or quote marker every written line starts with (`///`, `//`, `#`, `>`: a
-    /// dump pasted from a doc comment, a script or a quoted reply), and the one space after it.
+    /// dump pasted from a doc comment, a script or a quoted reply), and the one space after it; or without the `/*` and
+    /// `*/` of a block comment around it (and the `*` that starts each line between them, when each does).
     static func withoutCommentMarkers(_ body: Substring) -> Substring {
-        let lines = splitLines(body)
+        let original = splitLines(body)
+        let lines = withoutBlockComment(original)
+        return withoutLineMarkers(lines, body: lines == original ? body : Substring(lines.joined(separator: "\n")))
+    }
+
+    /// `lines` without the markers of a block comment the first written line opens and the last closes (a dump kept in
+    /// a source file's comment: a trial's was refused for its indentation); the same lines otherwise.
+    static func withoutBlockComment(_ lines: [Substring]) -> [Substring] {
+        guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+            let last = lines.lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }), first < last,
+            lines[first].drop(while: \.isWhitespace).hasPrefix("/*"),
+            String(lines[last].reversed().drop(while: \.isWhitespace).reversed()).hasSuffix("*/")
+        else { return lines }
+        var result = lines
+        let opening = result[first].firstIndex { !$0.isWhitespace }!
+        result[first] = Substring(result[first][..<opening] + "  " + result[first][result[first].index(opening, offsetBy: 2)...])
+        let closing = result[last].lastIndex { !$0.isWhitespace }!
+        result[last] = Substring(result[last][..<result[last].index(before: closing)] + result[last][result[last].index(after: closing)...])
+        // A line-start `*` on every line between (` * …`, as editors write a block comment).
+        let inner = (first + 1)..<last
+        let starred = inner.filter { !result[$0].allSatisfy(\.isWhitespace) }
+        if !starred.isEmpty, starred.allSatisfy({ result[$0].drop(while: \.isWhitespace).first == "*" }) {
+            for index in starred {
+                var line = result[index]
+                let star = line.firstIndex(of: "*")!
+                line.remove(at: star)
+                result[index] = line
+            }
+        }
+        return result
+    }
+
+    /// `body`, whose lines are `lines`, without the line comment or quote marker every written line starts with.
+    private static func withoutLineMarkers(_ lines: [Substring], body: Substring) -> Substring {
         let written = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
         guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }) else { return body }
         // Every line, or every line above unmarked ones (a quoted reply, then the answer below it: a trial's was refused at
@@ -677,7 +726,7 @@ extension PrintHierarchy {
             !lines[..<command].contains(where: { isControllerLine($0.text) }),
             let first = lines[..<command].first(where: { !$0.text.allSatisfy(\.isWhitespace) })
         {
-            let what = Capture.excerpt(lines[command].text)
+            let what = Capture.excerpt(lines[command].text.drop(while: \.isWhitespace))
             leftOut.append(
                 (
                     first.number...lines[command].number - 1,
@@ -715,11 +764,15 @@ extension PrintHierarchy {
             lines[last].text = closing.dropLast()
             lines[first].text = lines[first].text.drop(while: \.isWhitespace).dropFirst("Optional(".count)
         }
-        // Backticks around the output of a command on the line before (cycript: `cy# …` then `` `<…> … ` ``).
+        // Backticks around the output of a command on the line before (cycript: `cy# …` then `` `<…> … ` ``), up to the line
+        // that closes them: what follows (cycript's next command and its output, a second dump) is read as it would be
+        // after an unquoted dump (a trial of real captures: a later command made the whole dump "a fragment").
         if let first = lines.firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
-            let last = lines.lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
-            lines[first].text.drop(while: \.isWhitespace).first == "`", lines[last].text.last(where: { !$0.isWhitespace }) == "`",
-            first < last || lines[first].text.filter({ $0 == "`" }).count >= 2
+            lines[first].text.drop(while: \.isWhitespace).first == "`",
+            let last = lines[first...].firstIndex(where: { line in
+                line.text.last(where: { !$0.isWhitespace }) == "`"
+                    && (line.number > lines[first].number || line.text.filter({ $0 == "`" }).count >= 2)
+            })
         {
             let open = lines[first].text.firstIndex(of: "`")!
             lines[first].text.remove(at: open)
@@ -745,13 +798,20 @@ extension PrintHierarchy {
             lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) } + after
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
-        // An indentation every line shares, when the first line shows it (spaces or tabs before its `<`).
+        // An indentation every line of the dump shares, when the first line shows it (spaces or tabs before its `<`): every
+        // line's, or the lines' down to one without it when no line from there on may be a dump's (prose below a dump in a
+        // source comment or a Markdown code block: a trial's was refused for its indentation, not for the prose).
         let shown = lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
         if let first = shown.first, first.text.first == " " || first.text.first == "\t" {
             let indentation = first.text.prefix { $0 == " " || $0 == "\t" }
-            if first.text.dropFirst(indentation.count).first == "<", shown.allSatisfy({ $0.text.hasPrefix(indentation) }) {
-                lines = lines.map {
-                    (number: $0.number, text: $0.text.dropFirst(min(indentation.count, $0.text.prefix { $0 == " " || $0 == "\t" }.count)))
+            let sharing = shown.prefix { $0.text.hasPrefix(indentation) }.count
+            if first.text.dropFirst(indentation.count).first == "<", !shown[sharing...].contains(where: { mayBeDumpText($0.text) }) {
+                var dump = true
+                lines = lines.map { line in
+                    guard dump, !line.text.allSatisfy(\.isWhitespace) else { return line }
+                    dump = line.text.hasPrefix(indentation)
+                    guard dump else { return line }
+                    return (number: line.number, text: line.text.dropFirst(indentation.count))
                 }
             }
         }
@@ -1119,8 +1179,9 @@ extension PrintHierarchy {
             return " "
         }
         // Wrapped at any space (a terminal 80 columns wide): inside `<UIView 0x…>` or `(view not loaded)`, which no
-        // whole line leaves open.
-        return isOpen(head) ? " " : nil
+        // whole line leaves open; not before the dump's next line (the line was cut: a trial's was joined to the rest of
+        // the dump).
+        return isOpen(head) && !isLineStart(continuation) ? " " : nil
     }
 
     /// Whether a controller line ends where a whole one may: its brackets closed, after the view, ` not in the window` or

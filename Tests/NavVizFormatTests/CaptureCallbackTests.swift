@@ -88,6 +88,16 @@ import Testing
             lock(status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: appearing, view: <UIView: 0x17> not in the window"),
             "MediaViewController.viewWillAppear"
         ),
+        // A child that entered the window with its container and was printed disappearing: it appeared with the others,
+        // then began to leave (a trial of real captures: its viewWillAppear came first, before its container's).
+        (
+            "a new child printed disappearing", lock(status: "disappeared"),
+            lock(
+                status: "appeared", extra: "\n   | <MediaViewController: 0x16>, state: disappearing, view: <UIView: 0x17> not in the window"
+            ),
+            "StatusViewController.viewWillAppear MediaViewController.viewWillAppear StatusViewController.viewDidAppear "
+                + "MediaViewController.viewDidAppear MediaViewController.viewWillDisappear"
+        ),
         // Disappearing, then appearing: the disappearance cancelled, viewWillAppear (UIKit sends no viewDidDisappear).
         (
             "disappearing to appearing",

@@ -413,6 +413,14 @@ import Testing
             ),
             ("a doc comment", "  /// ```\n" + lines.map { "  /// " + $0 }.joined(separator: "\n") + "\n  /// ```\n"),
             ("a quoted reply", lines.map { "> " + $0 }.joined(separator: "\n")),
+            // A trial of real captures: a dump kept in a source file's block comment, indented as the code around it
+            // (MapsIndoors' AppFlowController.m), and the same with a `*` starting each line.
+            (
+                "a block comment",
+                "    /*\n     (lldb) po [UIViewController _printHierarchy]\n" + lines.map { "     " + $0 }.joined(separator: "\n")
+                    + "\n\n    */\n"
+            ),
+            ("a starred block comment", "/*\n" + lines.map { " * " + $0 }.joined(separator: "\n") + "\n */"),
             // A trial of new real captures: no-break spaces from a web page's copy; a line wrapped before its
             // `, presented with:` or ` not in the window`, or at any space (80 columns); Swift's `print` of the `Any?`.
             ("no-break spaces", plain.replacingOccurrences(of: " ", with: "\u{00A0}")),
@@ -579,6 +587,12 @@ import Testing
         (
             "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\nHappy debugging!",
             "line 3: the text after the quoted dump (its closing quote is on line 1) left out: not the dump"
+        ),
+        // cycript's dump in backticks, then its next command and what that printed: the backticks close the dump (a trial of
+        // real captures: the whole dump was "a fragment").
+        (
+            "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<A 0x1>, state: appeared, view: <UIView 0x2>\n   | <B 0x3>, state: appeared, view: <UIView 0x4>`\n\ncy# [#0x3 view]\n#\"<UIView: 0x4; frame = (0 0; 320 568)>\"",
+            "lines 5–6: the debugger command on line 5 and its output left out: not the dump"
         ),
         // Printed from a presented controller: its presenter is not in the dump.
         (
@@ -1089,6 +1103,11 @@ import Testing
             "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\ncy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n   | <B 0x7>, state: appeared, view: <UIView 0x8>`",
             "dump.txt: line 4: a second dump starts here, after the prompt on line 3: keep one dump per file"
         ),
+        // Two of cycript's dumps, each in backticks (a real paste: "expected the end of the line, found '`'").
+        (
+            "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<A 0x1>, state: appeared, view: <UIView 0x2>\n   | <B 0x3>, state: appeared, view: <UIView 0x4>`\n\ncy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<A 0x1>, state: appeared, view: <UIView 0x2>\n   | <C 0x5>, state: appeared, view: <UIView 0x6>`",
+            "dump.txt: line 6: a second dump starts here, after the prompt on line 5: keep one dump per file"
+        ),
         (
             "<UINavigationController 0x10>,\n state: appeared, view: <UILayoutContainerView 0x11>\n   | <Old 0x12>,\n state: appeared, view: <UIView 0x13>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
             "dump.txt: line 7: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
@@ -1177,6 +1196,16 @@ import Testing
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared,",
             "dump.txt: line 2: expected ', view: ', found ',': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        // A line inside the dump shortened with '…' by a viewer, or cut at a column (`less -S`): that line is said, not the
+        // dump's last (a trial of real captures: the lines below were joined to it).
+        (
+            "<UITabBarController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UINavigationController: 0x3>, state: appeared, view: <UIView 0x…\n   |    | <A: 0x5>, state: appeared, view: <UIView: 0x6>\n   | <B: 0x7>, state: disappeared, view:  (view not loaded)",
+            "dump.txt: line 2: expected a view such as '<UIView: 0x…>' or '(view not loaded)', found '<UIView 0x…': the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
+        ),
+        (
+            "<UITabBarController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <UINavigationController: 0x3>, state: appeared, view: <UILayoutContainerView 0x13be\n   |    | <A: 0x5>, state: appeared, view: <UIView: 0x6>",
+            "dump.txt: line 2: expected a view such as '<UIView: 0x…>' or '(view not loaded)', found '<UILayoutContainerView 0x13be': the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
         ),
         // A line without its view, inside the dump: what is missing and where (a trial read "found ''").
         (

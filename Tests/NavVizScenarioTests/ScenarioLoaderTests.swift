@@ -45,6 +45,20 @@ import Testing
             skipped.map(\.why) == ["navviz does not read YAML: write the scenario as JSON (docs/format.md), left out"])
     }
 
+    /// A folder's `.txt` holding the debugger's error in a code fence, as pasted from an issue, is read (and its error said):
+    /// it was left out without a word, as notes are (a trial of real captures).
+    @Test func aFencedDebuggerErrorInAFolderIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paste = "```\n(lldb) po [UIViewController _printHierarchy]\nerror: <EXPR>:1:19: error: expected ',' separator\n```\n"
+        try paste.write(to: folder.appendingPathComponent("error.txt"), atomically: true, encoding: .utf8)
+        try "Notes: the app's tabs.\n".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let (files, skipped) = ScenarioLoader.expanding(folder.path)
+        #expect(files == [folder.path + "/error.txt"])
+        #expect(skipped.isEmpty)
+    }
+
     @Test func aFIFOIsReadFromTheCommandLineButNotFromAWatchedFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
