@@ -54,7 +54,8 @@ extension NavigationError: CustomStringConvertible {
         case .noRoot:
             "The window has no root view controller"
         case .alreadyInStack(let id, let nav):
-            "Cannot push '\(id)': it is already in the stack of '\(nav)'"
+            "Cannot push '\(id)': it is already in the stack of '\(nav)' (UIKit raises: 'is pushing the same view controller instance "
+                + "more than once which is not supported')"
         case .alreadyInHierarchy(let id, let parent, let verb):
             "Cannot \(verb) '\(id)': it is already a child of '\(parent)'"
         case .installedElsewhere(let id, let presenter, let verb):
@@ -95,7 +96,8 @@ extension NavigationError: CustomStringConvertible {
                 : "Cannot \(operation): '\(id)' is busy with a transition in flight"
                     // What UIKit itself does instead (it goes ahead and logs), so the refusal reads as navviz's policy.
                     + (["push", "pop"].first(where: operation.hasPrefix).map {
-                        " (UIKit logs 'nested \($0) animation can result in corrupted navigation bar')"
+                        " (UIKit goes ahead and logs 'nested \($0) animation can result in corrupted navigation bar'; navviz refuses "
+                            + "it: wait for the transition's end)"
                     } ?? "")
         case .presentationInFlight(let nav, let presenter, let operation):
             "Cannot \(operation): '\(presenter)' is presenting or dismissing a controller, so \(presenter == nav ? "it" : "'\(nav)'") "

@@ -15,6 +15,10 @@ extension Transaction {
         container = nav
         defaultAnimation = pop ? Self.popAnimation : Self.navigationAnimation
         order = .swap
+        // Off screen (another tab's, under a full-screen presentation), UIKit changes the stack at once: no transition runs,
+        // so nothing is in flight (docs/semantics.md#N10; a trial: a push onto another tab's stack, then a pop to its root,
+        // was refused as busy).
+        if !h.nodesInWindow().contains(nav) { fixedDuration = 0 }
     }
 
     mutating func push(_ spec: NodeSpec) throws(NavigationError) {

@@ -319,8 +319,10 @@ private let goodScenario =
         #expect(
             result.stderr
                 == "flow.json: steps[2].expect.status (step 3): expected 'noop', got 'rejected' (Cannot push 'Home': it is already in the "
-                + "stack of 'nav')\nflow.json: steps[1]: step 2 (pop) ended noop: 'nav' is at its root: there is nothing to pop\n"
-                + "flow.json: steps[2]: step 3 (push) ended rejected: Cannot push 'Home': it is already in the stack of 'nav'\n")
+                + "stack of 'nav' (UIKit raises: 'is pushing the same view controller instance more than once which is not supported'))\n"
+                + "flow.json: steps[1]: step 2 (pop) ended noop: 'nav' is at its root: there is nothing to pop\n"
+                + "flow.json: steps[2]: step 3 (push) ended rejected: Cannot push 'Home': it is already in the stack of 'nav' (UIKit raises: 'is pushing the same view controller instance more than once which is not supported')\n"
+        )
     }
 
     @Test func strictPassesWhenEveryStepIsOK() throws {

@@ -30,6 +30,32 @@ import Testing
         #expect(sim.perform(.pop(), StepOptions(after: 0.7)).start == 1.5)
     }
 
+    /// A navigation controller off screen (another tab's, one under a full-screen presentation) changes its stack at once:
+    /// no time, nothing in flight, so a pop to its root right after a push onto it is made (semantics N10; a trial: it
+    /// was refused as busy). On screen, the same push keeps it busy.
+    @Test func aNavigationControllerOffScreenIsNeverBusy() throws {
+        var sim = try Simulator(root: .tabs([nav("Feed", id: "feedNav"), nav("Inbox", id: "inboxNav")], id: "tabs"))
+        let push = sim.perform(.push(screen("Promo")), StepOptions(target: "inboxNav"))
+        #expect(push.status == .ok)
+        #expect(push.duration == 0)
+        #expect(push.events.isEmpty)
+        #expect(sim.inFlight.isEmpty)
+        #expect(sim.hierarchy["inboxNav"].children == ["Inbox", "Promo"])
+        #expect(sim.perform(.push(screen("Thread")), StepOptions(target: "inboxNav", after: 0)).status == .ok)
+        #expect(sim.perform(.popToRoot, StepOptions(target: "inboxNav", after: 0)).status == .ok)
+        #expect(sim.hierarchy["inboxNav"].children == ["Inbox"])
+        let onScreen = sim.perform(.push(screen("Post")), StepOptions(target: "feedNav"))
+        #expect(onScreen.duration == 0.35)
+        #expect(sim.inFlight == ["feedNav": onScreen.start + 0.35])
+        // Under a full-screen presentation: out of the window, at once too.
+        var covered = try Simulator(root: nav("A", id: "nav"))
+        #expect(covered.perform(.present(screen("Login"), style: .fullScreen)).status == .ok)
+        let under = covered.perform(.push(screen("B")), StepOptions(target: "nav"))
+        #expect(under.status == .ok)
+        #expect(under.duration == 0)
+        #expect(covered.hierarchy["nav"].children == ["A", "B"])
+    }
+
     @Test func aStepLandingMidTransitionIsRejectedAsBusy() throws {
         var (sim, _) = try pushed()
         let before = sim.hierarchy
@@ -37,7 +63,7 @@ import Testing
         #expect(outcome.status == .rejected)
         #expect(
             outcome.message
-                == "Cannot pop: 'nav' is busy with a transition in flight (UIKit logs 'nested pop animation can result in corrupted navigation bar')"
+                == "Cannot pop: 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         )
         #expect(outcome.start == 0.1)
         #expect(outcome.events.isEmpty)
@@ -54,27 +80,27 @@ import Testing
         BusyCase(
             operation: .push(screen("C")),
             message:
-                "Cannot push 'C': 'nav' is busy with a transition in flight (UIKit logs 'nested push animation can result in corrupted navigation bar')"
+                "Cannot push 'C': 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested push animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         ),
         BusyCase(
             operation: .pop(),
             message:
-                "Cannot pop: 'nav' is busy with a transition in flight (UIKit logs 'nested pop animation can result in corrupted navigation bar')"
+                "Cannot pop: 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         ),
         BusyCase(
             operation: .popToRoot,
             message:
-                "Cannot pop to root: 'nav' is busy with a transition in flight (UIKit logs 'nested pop animation can result in corrupted navigation bar')"
+                "Cannot pop to root: 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         ),
         BusyCase(
             operation: .popTo("A"),
             message:
-                "Cannot pop to 'A': 'nav' is busy with a transition in flight (UIKit logs 'nested pop animation can result in corrupted navigation bar')"
+                "Cannot pop to 'A': 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         ),
         BusyCase(
             operation: .popToInstance(className: "A", which: .first),
             message:
-                "Cannot pop to an instance of 'A': 'nav' is busy with a transition in flight (UIKit logs 'nested pop animation can result in corrupted navigation bar')"
+                "Cannot pop to an instance of 'A': 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         ),
         BusyCase(
             operation: .setStack([screen("C")]), message: "Cannot set the stack: 'nav' is busy with a transition in flight"),
@@ -84,7 +110,7 @@ import Testing
         BusyCase(
             operation: .show(screen("C")),
             message:
-                "Cannot push 'C': 'nav' is busy with a transition in flight (UIKit logs 'nested push animation can result in corrupted navigation bar')"
+                "Cannot push 'C': 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested push animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         ),
     ])
     func everyNavigationOperationIsRejectedWhileThePushRuns(_ c: BusyCase) throws {
@@ -107,7 +133,7 @@ import Testing
         #expect(busy.status == .ok)
         #expect(
             sim.perform(.push(screen("B")), StepOptions(target: "nav", after: 0.1)).message
-                == "Cannot push 'B#2': 'nav' is busy with a transition in flight (UIKit logs 'nested push animation can result in corrupted navigation bar')"
+                == "Cannot push 'B#2': 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested push animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         )
         // Nothing was created: the next new Sheet is Sheet#2.
         #expect(sim.perform(.wait(seconds: 1)).status == .ok)

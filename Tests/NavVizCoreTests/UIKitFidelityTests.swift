@@ -167,7 +167,7 @@ import Testing
         #expect(pop.status == .rejected)
         #expect(
             pop.message
-                == "Cannot pop: 'nav' is busy with a transition in flight (UIKit logs 'nested pop animation can result in corrupted navigation bar')"
+                == "Cannot pop: 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
         )
     }
 }
