@@ -55,10 +55,11 @@ public func buildApplication(
     let router = Router(context: DaemonRequestContext.self)
     router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger))
-    // Without a token, only the user who started the daemon: other users' processes reach loopback too. Connections
-    // are traced as they are accepted (OtherUserGate); the middleware answers what is not traced by then.
+    // On loopback, only the user who started the daemon, token or not, unless they let others in: other users' processes
+    // reach loopback too. Connections are traced as they are accepted (OtherUserGate); the middleware answers what is not
+    // traced by then.
     let localUser = LocalUserMiddleware(user: UInt32(geteuid()))
-    if arguments.token == nil { router.add(middleware: localUser) }
+    if arguments.checksOwners { router.add(middleware: localUser) }
     router.add(middleware: LoopbackGuardMiddleware(policy: policy))
     if let token = arguments.token { router.add(middleware: BearerTokenMiddleware(token: token, policy: policy)) }
     router.add(middleware: UnknownRouteMiddleware(index: routes))
@@ -75,7 +76,7 @@ public func buildApplication(
     let refusedUsers = RefusedUsers()
     let quota = ConnectionQuota.Counts()
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
-        guard arguments.token == nil else {
+        guard arguments.checksOwners else {
             return [
                 ClientGoneHandler(),
                 ConnectionQuota(
@@ -93,7 +94,7 @@ public func buildApplication(
             OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }
                 logger.warning(
-                    "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user"): navviz serve answers only the user who started it; set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+                    "Closing connections from \(uid.map { "another user's process (uid \($0))" } ?? "a process navviz cannot trace to a user"): navviz serve answers only the user who started it; start it with a token and --allow-other-users to let others in"
                 )
             },
         ]

@@ -19,11 +19,29 @@ public protocol AppArguments: Sendable {
     /// Seconds a connection may send nothing, mid-request (a header or body that stalls) or between
     /// requests, before it is closed. An event stream being answered is not idle.
     var idleTimeout: Int { get }
+    /// Whether other users' processes of this machine may connect to a loopback daemon (with the token, which this needs);
+    /// without it their connections are closed, token or not.
+    var allowOtherUsers: Bool { get }
 }
 
 extension AppArguments {
     /// `navviz serve`'s default.
     public var idleTimeout: Int { ServeArguments.defaultIdleTimeout }
+    /// `navviz serve`'s default: other users are kept out.
+    public var allowOtherUsers: Bool { false }
+
+    /// Whether connections are checked for their owner and other users' closed: on loopback, unless the user let other
+    /// users in (`--allow-other-users`, with a token). A token alone does not turn the check off: one seen in `ps` or
+    /// guessed from the proof gave another user the daemon (a security review). With a token and no socket tables to read
+    /// (a sandbox), the token alone decides, as it cannot be told who connects.
+    public var checksOwners: Bool {
+        guard ServeArguments.isLoopback(host), !allowOtherUsers else { return false }
+        #if os(Linux)
+            return token == nil || LoopbackPeer.tablesReadable
+        #else
+            return true
+        #endif
+    }
 }
 
 /// Where Graphviz runs.
@@ -52,6 +70,8 @@ public struct ServeArguments: AppArguments {
     public var rendering: RenderingMode
     /// Seconds a connection may send nothing mid-request or between requests before it is closed.
     public var idleTimeout: Int
+    /// Whether other users' processes of this machine may connect to a loopback daemon (with the token).
+    public var allowOtherUsers: Bool
 
     /// The default port of `navviz serve`.
     public static let defaultPort = 7381
@@ -67,8 +87,9 @@ public struct ServeArguments: AppArguments {
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: String? = nil, token: String? = nil,
         watchDirectory: String? = nil, maxBodyBytes: Int = defaultMaxBody, rendering: RenderingMode = .inProcess,
-        idleTimeout: Int = defaultIdleTimeout
+        idleTimeout: Int = defaultIdleTimeout, allowOtherUsers: Bool = false
     ) {
+        self.allowOtherUsers = allowOtherUsers
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

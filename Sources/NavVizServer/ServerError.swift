@@ -121,10 +121,10 @@ extension ServerError: CustomStringConvertible {
             "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
         case .otherUser(let uid, let daemon):
             "Refusing a request from another user's process (uid \(uid)): navviz serve answers only the user who started it "
-                + "(uid \(daemon)); set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+                + "(uid \(daemon)); start it with a token and --allow-other-users to let others in"
         case .unknownUser:
             "Refusing a request whose process navviz serve cannot trace to a user (no live socket in /proc/net/tcp or "
-                + "tcp6); set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+                + "tcp6); start it with a token and --allow-other-users to let others in"
         case .tooManyStreams(let limit):
             "\(limit) event streams are open, as many as navviz serve keeps: close a viewer tab or a client that listens, and try again"
         case .runTooLarge(let session, let megabytes, let limit):

@@ -40,6 +40,12 @@ extension NavVizCommand {
         @Option(help: ArgumentHelp("Read the token from this file (its first line), readable by you only.", valueName: "file"))
         var tokenFile: String?
 
+        @Flag(
+            help:
+                "Let other users' processes of this machine in, with the token (needs one). Without it a loopback daemon closes their connections, token or not."
+        )
+        var allowOtherUsers = false
+
         @Option(name: .customLong("watch"), help: "Render the scenario files in this directory as sessions, again whenever they change.")
         var watchDirectory: String?
 
@@ -186,6 +192,10 @@ extension NavVizCommand {
             if resolved == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)
             }
+            if allowOtherUsers, resolved == nil {
+                throw ValidationError(
+                    "--allow-other-users needs a token (NAVVIZ_TOKEN or --token-file): other users' processes then need it to connect")
+            }
             // On the network the token is the only lock: one a guess finds is none (a security review started one with `a`).
             if let resolved, !ServeArguments.isLoopback(host), resolved.count < ServeArguments.minimumTokenLength {
                 throw ValidationError(
@@ -288,6 +298,14 @@ extension NavVizCommand {
                             + "on a machine you share, set a token (NAVVIZ_TOKEN or --token-file)")
                 }
             #endif
+            #if os(Linux)
+                // A token kept the check off in a sandbox whose tables cannot be read: said, as the token alone then decides.
+                if resolved != nil, ServeArguments.isLoopback(listenHost), !allowOtherUsers, !LoopbackPeer.tablesReadable {
+                    printError(
+                        "navviz serve: warning: /proc/net/tcp cannot be read, so navviz cannot tell another user's connection "
+                            + "from yours: the token alone keeps them out")
+                }
+            #endif
             let arguments = ServeArguments(
                 host: listenHost, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
                 token: resolved, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
@@ -295,7 +313,7 @@ extension NavVizCommand {
                     ? .inProcess
                     : .workers(
                         command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter),
-                idleTimeout: idleTimeout)
+                idleTimeout: idleTimeout, allowOtherUsers: allowOtherUsers)
             let host = listenHost
             let token = resolved
             let data = arguments.dataDirectory

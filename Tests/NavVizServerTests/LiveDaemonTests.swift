@@ -333,6 +333,16 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
                     + "show as your sessions: chmod g-w it unless you share it with them on purpose"), "\(daemon.log)")
     }
 
+    /// Other users are let in only with a token they must hold (a security review: a token alone let them in).
+    @Test func allowingOtherUsersNeedsAToken() throws {
+        let (status, text) = try serveFailing(["--port", "0", "--memory", "--allow-other-users"])
+        #expect(status == 64)
+        #expect(
+            text.contains(
+                "--allow-other-users needs a token (NAVVIZ_TOKEN or --token-file): other users' processes then need it to connect"),
+            "\(text)")
+    }
+
     /// A token file must be readable by its owner only, and hold the token on its first line.
     @Test func aTokenFileIsReadAndChecked() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")

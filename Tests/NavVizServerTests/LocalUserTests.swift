@@ -441,7 +441,8 @@ import Testing
         }
 
         /// Another user's process (`setpriv` to nobody; needs root) is disconnected as soon as it connects, and the daemon
-        /// says so once; with a token, the token decides.
+        /// says so once; with a token too, even one they hold (a security review read one from `ps`, and guessed a short
+        /// one from the proof); with `--allow-other-users` and the token, the token decides.
         @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
         func anotherUsersProcessIsRefusedWithoutAToken() throws {
             func curl(_ port: Int, _ headers: [String] = []) throws -> Outcome {
@@ -459,12 +460,15 @@ import Testing
             #expect(
                 daemon.log.components(
                     separatedBy:
-                        "Closing connections from another user's process (uid 65534): navviz serve answers only the user who started it; set a token (NAVVIZ_TOKEN or --token-file) to let others in"
+                        "Closing connections from another user's process (uid 65534): navviz serve answers only the user who started it; start it with a token and --allow-other-users to let others in"
                 ).count == 2)
             let withToken = try DaemonProcess(["--memory", "--token", "s3cret"])
             defer { withToken.stop(SIGTERM) }
-            #expect(try curl(withToken.port, ["Authorization: Bearer s3cret"]).stdout.hasSuffix("\n200"))
-            #expect(try curl(withToken.port).stdout.hasSuffix("\n401"))
+            #expect(try curl(withToken.port, ["Authorization: Bearer s3cret"]).stdout == "\n000")
+            let opened = try DaemonProcess(["--memory", "--token", "s3cret", "--allow-other-users"])
+            defer { opened.stop(SIGTERM) }
+            #expect(try curl(opened.port, ["Authorization: Bearer s3cret"]).stdout.hasSuffix("\n200"))
+            #expect(try curl(opened.port).stdout.hasSuffix("\n401"))
         }
     #endif
 }

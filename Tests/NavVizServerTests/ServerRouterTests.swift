@@ -456,6 +456,18 @@ import Testing
         }
     }
 
+    /// On loopback other users are kept out whether a token is set or not, unless they are let in with one; on a network
+    /// address the token decides (a security review: a token alone turned the check off, and one read from `ps` let
+    /// another user in).
+    @Test(
+        arguments: [
+            ("127.0.0.1", nil, false, true), ("127.0.0.1", "t", false, true), ("::1", "t", false, true),
+            ("127.0.0.1", "t", true, false), ("0.0.0.0", "t", false, false),
+        ] as [(String, String?, Bool, Bool)])
+    func otherUsersAreKeptOutOnLoopbackTokenOrNot(host: String, token: String?, allow: Bool, checks: Bool) {
+        #expect(ServeArguments(host: host, token: token, allowOtherUsers: allow).checksOwners == checks)
+    }
+
     @Test func aNonLoopbackHostNeedsAToken() async throws {
         await #expect(throws: ServerError.insecureHost("0.0.0.0")) {
             _ = try await buildApplication(ServeArguments(host: "0.0.0.0"), store: InMemorySessionStore(), logger: quietLogger)
