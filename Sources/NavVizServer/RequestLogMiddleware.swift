@@ -65,7 +65,10 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         // `Host`, and were sent the token). Listening on every interface, the page may be at any name: the `Host`.
         if segments == ["api", "proof"], request.method == .get {
             guard let nonce = request.uri.queryParameters["nonce"].map(String.init), (32...128).contains(nonce.count),
-                nonce.allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+                // ASCII only: Swift's isHexDigit takes fullwidth digits too (a security review).
+                nonce.utf8.allSatisfy({ byte in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                })
             else {
                 throw ServerError.invalidQuery(
                     name: "nonce", value: request.uri.queryParameters["nonce"].map(String.init), expected: "32 to 128 lower-case hex digits"
