@@ -577,7 +577,10 @@ extension PrintHierarchy {
         else { return lines }
         var result = lines
         let opening = result[first].firstIndex { !$0.isWhitespace }!
-        result[first] = Substring(result[first][..<opening] + "  " + result[first][result[first].index(opening, offsetBy: 2)...])
+        let afterOpening = result[first][result[first].index(opening, offsetBy: 2)...]
+        // `/**` (a doc comment) opens with stars alone on its line: none of them text.
+        result[first] =
+            afterOpening.allSatisfy({ $0 == "*" || $0.isWhitespace }) ? "" : Substring(result[first][..<opening] + "  " + afterOpening)
         let closing = result[last].lastIndex { !$0.isWhitespace }!
         result[last] = Substring(result[last][..<result[last].index(before: closing)] + result[last][result[last].index(after: closing)...])
         // A line-start `*` on every line between (` * …`, as editors write a block comment).

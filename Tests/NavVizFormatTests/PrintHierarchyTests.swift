@@ -420,7 +420,7 @@ import Testing
                 "    /*\n     (lldb) po [UIViewController _printHierarchy]\n" + lines.map { "     " + $0 }.joined(separator: "\n")
                     + "\n\n    */\n"
             ),
-            ("a starred block comment", "/*\n" + lines.map { " * " + $0 }.joined(separator: "\n") + "\n */"),
+            ("a starred block comment", "/**\n" + lines.map { " * " + $0 }.joined(separator: "\n") + "\n */"),
             // A trial of new real captures: no-break spaces from a web page's copy; a line wrapped before its
             // `, presented with:` or ` not in the window`, or at any space (80 columns); Swift's `print` of the `Any?`.
             ("no-break spaces", plain.replacingOccurrences(of: " ", with: "\u{00A0}")),
