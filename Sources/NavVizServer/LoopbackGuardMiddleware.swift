@@ -11,8 +11,12 @@ public struct OriginPolicy: Sendable {
     /// name. `localhost` may reach `[::1]`, where another user's server can listen on the same port when the
     /// daemon holds only 127.0.0.1, and that page would pass as the daemon's own (a security review did so).
     public let pageName: String
-    /// Whether any host name is accepted (the daemon listens on every interface, behind a token).
+    /// Whether the daemon listens on every interface (behind a token): then any IP address names it, as do `localhost` and
+    /// this machine's own name (`names`), but no other name.
     public let acceptsAnyHost: Bool
+    /// This machine's name and its mDNS name (`build-box`, `build-box.local`), lower case: the names a device on the
+    /// network reaches a wildcard daemon by, besides its addresses.
+    let machineNames: Set<String>
     /// The port the daemon listens on (set once bound when `--port 0` picked one).
     let port: BoundPort
 
@@ -25,6 +29,10 @@ public struct OriginPolicy: Sendable {
         hostNames = names
         acceptsAnyHost = ["0.0.0.0", "::", "[::]", "*"].contains(lower)
         self.port = BoundPort(port == 0 ? nil : port)
+        var buffer = [CChar](repeating: 0, count: 256)
+        let machine = gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer).lowercased() : ""
+        let short = machine.split(separator: ".").first.map(String.init) ?? ""
+        machineNames = Set([machine, short, short + ".local"].filter { !$0.isEmpty && $0 != ".local" })
     }
 
     /// Whether a `Host` header value (`name[:port]`) names this daemon.
@@ -44,7 +52,7 @@ public struct OriginPolicy: Sendable {
     public func accepts(origin header: String) -> Bool {
         let lower = header.lowercased()
         guard lower.hasPrefix("http://"), let (name, port) = Self.split(authority: String(lower.dropFirst("http://".count))),
-            acceptsAnyHost || name == pageName
+            name == pageName || (acceptsAnyHost && wildcardNames(name))
         else { return false }
         return (port ?? 80) == self.port.value
     }
@@ -55,11 +63,32 @@ public struct OriginPolicy: Sendable {
     /// Whether a `Host` header value names the daemon by the address its page is at (any, behind a token on a
     /// wildcard address).
     public func isPageHost(_ header: String) -> Bool {
-        acceptsAnyHost || Self.split(authority: header).map { $0.0 == pageName } ?? false
+        Self.split(authority: header).map { $0.0 == pageName || (acceptsAnyHost && wildcardNames($0.0)) } ?? false
     }
 
     /// Whether a host name (lower case) is one of this daemon's.
-    private func names(_ name: String) -> Bool { acceptsAnyHost || hostNames.contains(name) }
+    private func names(_ name: String) -> Bool { hostNames.contains(name) || (acceptsAnyHost && wildcardNames(name)) }
+
+    /// Whether a daemon on every interface is named by `name`: an IP address (no DNS name, which a page's server could
+    /// rebind to this machine), `localhost` or this machine's own name. Any name was (a security review rebound one and,
+    /// on the port, had the page's requests and its proof answered, with the token the only lock left).
+    private func wildcardNames(_ name: String) -> Bool {
+        name == "localhost" || machineNames.contains(name) || Self.isIPAddress(name)
+    }
+
+    /// A dotted IPv4 address (`192.168.1.5`: what a browser sends, whatever the address bar said) or an IPv6 one in
+    /// brackets.
+    static func isIPAddress(_ name: String) -> Bool {
+        if name.hasPrefix("["), name.hasSuffix("]") {
+            let inner = name.dropFirst().dropLast()
+            return inner.contains(":") && inner.allSatisfy { $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }
+        }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } && (part == "0" || !part.hasPrefix("0")) && UInt8(part) != nil
+            }
+    }
 
     /// A port as a URL writes it: 1 to 5 digits, no sign, no leading zero, from 1 to 65535.
     static func port(_ text: Substring) -> Int? {

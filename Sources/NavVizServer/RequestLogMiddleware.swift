@@ -6,8 +6,12 @@ import NavVizFormat
 
 /// Logs one line per request once it is answered: method, path, status and time taken
 /// (`POST /api/sessions/demo/steps 201 0.6 ms`).
+/// Refused requests (401, 403, 404, 405, 421: nothing changed) are logged at most `RefusalLog.burst` a window for each
+/// status, and the next line logged says how many were left out: a web page can send hundreds a second (a security
+/// review filled a log by 0.5 GB an hour from one background tab).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
+    let refusals = RefusalLog()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -25,9 +29,14 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: HTTPResponse.Status, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
+        let now = ContinuousClock.now
+        let (logs, left) = refusals.admit(status.code, at: now)
+        guard logs else { return }
+        let elapsed = now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method.rawValue) \(Self.target(request)) \(status.code) \(String(format: "%.1f", milliseconds)) ms")
+        let skipped = left > 0 ? " (\(left) more answered \(status.code) before it were not logged)" : ""
+        let time = String(format: "%.1f", milliseconds)
+        logger.info("\(request.method.rawValue) \(Self.target(request)) \(status.code) \(time) ms\(skipped)")
     }
 
     /// The path and query as logged: at most 200 characters, so that a page sending refused requests with long queries
@@ -109,5 +118,35 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
         }
         return difference == 0
+    }
+}
+
+/// How many refused requests of each status were logged in the current window, and how many left out.
+final class RefusalLog: Sendable {
+    /// The statuses counted: refusals that changed nothing.
+    static let statuses: Set<Int> = [401, 403, 404, 405, 421]
+    /// At most this many lines for one status...
+    static let burst = 5
+    /// ...in this long.
+    static let window = Duration.seconds(10)
+    private let counts = Locked<[Int: (start: ContinuousClock.Instant, logged: Int, left: Int)]>([:])
+
+    /// Whether a request answered `status` at `now` is logged, and how many answered so were left out since the last
+    /// one logged (said on this line).
+    func admit(_ status: Int, at now: ContinuousClock.Instant) -> (logs: Bool, left: Int) {
+        guard Self.statuses.contains(status) else { return (true, 0) }
+        return counts.withLock { counts in
+            var entry = counts[status] ?? (now, 0, 0)
+            if now - entry.start >= Self.window { entry = (now, 0, entry.left) }
+            defer { counts[status] = entry }
+            guard entry.logged < Self.burst else {
+                entry.left += 1
+                return (false, 0)
+            }
+            entry.logged += 1
+            let left = entry.left
+            entry.left = 0
+            return (true, left)
+        }
     }
 }

@@ -273,6 +273,22 @@ import Testing
         #expect(RequestLogMiddleware<BasicRequestContext>.logged(long) == String(long.prefix(200)) + "… (60025 bytes)")
     }
 
+    /// Refusals are logged at most five a status in ten seconds, the next line saying how many were left out; other
+    /// answers always (a security review: a web page's refused requests grew a log by 0.5 GB an hour).
+    @Test func refusalsAreLoggedAFewAWindow() {
+        let log = RefusalLog()
+        let start = ContinuousClock.now
+        let first = (0..<8).map { log.admit(403, at: start + .milliseconds($0)) }
+        #expect(first.map(\.logs) == [true, true, true, true, true, false, false, false])
+        #expect(first.map(\.left) == [0, 0, 0, 0, 0, 0, 0, 0])
+        // Another status, and answers that are not refusals, are not held back.
+        #expect(log.admit(404, at: start).logs)
+        #expect((0..<20).allSatisfy { log.admit(201, at: start + .milliseconds($0)) == (true, 0) })
+        // The next window's first line says how many were left out.
+        #expect(log.admit(403, at: start + .seconds(10)) == (true, 3))
+        #expect(log.admit(403, at: start + .seconds(11)) == (true, 0))
+    }
+
     @Test func aTornTailIsReportedAndCutOffBeforeTheNextAppend() async throws {
         let directory = try temporaryDirectory("torn")
         defer { try? FileManager.default.removeItem(atPath: directory) }

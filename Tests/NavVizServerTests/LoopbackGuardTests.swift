@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -73,8 +74,22 @@ import Testing
         #expect(!policy.accepts(origin: "https://127.0.0.1:7381"))
         #expect(!policy.accepts(origin: "null"))
         #expect(!policy.accepts(origin: "http://evil.example:7381"))
+        // On every interface: an address, localhost or the machine's own name, never another DNS name, which a page's
+        // server can rebind to this machine (a security review: any name was accepted, the token the only lock left).
         let wildcard = OriginPolicy(host: "0.0.0.0", port: 7381)
-        #expect(wildcard.accepts(host: "build-box.local:7381"))
+        var buffer = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&buffer, buffer.count) == 0)
+        let machine = String(cString: buffer).lowercased().split(separator: ".").first.map(String.init) ?? ""
+        for host in ["192.168.1.5:7381", "10.0.0.2", "[fe80::1]:7381", "localhost:7381", "\(machine).local:7381", "\(machine):7381"] {
+            #expect(wildcard.accepts(host: host), "\(host)")
+        }
+        for host in ["evil.example:7381", "build-box-not-this.local:7381", "192.168.1.5.evil.example", "0x7f.1", "[evil]"] {
+            #expect(!wildcard.accepts(host: host), "\(host)")
+        }
+        #expect(wildcard.accepts(origin: "http://192.168.1.5:7381"))
+        #expect(!wildcard.accepts(origin: "http://evil.example:7381"))
+        #expect(wildcard.isPageHost("192.168.1.5:7381"))
+        #expect(!wildcard.isPageHost("evil.example:7381"))
     }
 
     /// An origin leaves out port 80, so a port-less origin is a page on port 80, not the daemon's own page.
