@@ -50,7 +50,9 @@ extension NavigationError: CustomStringConvertible {
         case .unknownNode(let id):
             "Unknown node '\(id)'"
         case .notAttached(let id):
-            "Node '\(id)' is not in the window: it was removed earlier"
+            "Node '\(id)' is not in the window: it was removed earlier (popped, dismissed or replaced), and UIKit does nothing "
+                + "for it: a presentation from it is ignored ('whose view is not in the window hierarchy'), and it has no "
+                + "container to push onto"
         case .noRoot:
             "The window has no root view controller"
         case .alreadyInStack(let id, let nav):
@@ -131,7 +133,8 @@ extension NavigationError: CustomStringConvertible {
         case .tooDeep(let limit):
             "The hierarchy would nest more than \(limit) levels (containment and presentation): navviz keeps hierarchies up to \(limit) deep, as real apps are"
         case .notInWindow(let id):
-            "Cannot use '\(id)': it is not in the window"
+            "Cannot present from '\(id)': its view is not in the window (UIKit ignores it, warning 'Attempt to present … whose "
+                + "view is not in the window hierarchy')"
         case .emptyStack(let id):
             "Cannot use '\(id)': its stack is empty"
         case .referencesItself(let id):

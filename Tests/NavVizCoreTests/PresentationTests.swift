@@ -165,7 +165,24 @@ import Testing
         sim.perform(.select(.index(1)))
         let outcome = sim.perform(.present(screen("C"), style: .currentContext), StepOptions(target: "A"))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot use 'navA': it is not in the window")
+        #expect(
+            outcome.message
+                == "Cannot present from 'navA': its view is not in the window (UIKit ignores it, warning 'Attempt to present … whose view is not in the window hierarchy')"
+        )
+    }
+
+    /// A presentation from a controller an earlier step popped is said as UIKit's ignored call (a trial read it as a mistake
+    /// in the scenario).
+    @Test func presentingFromAPoppedControllerIsRejectedAsUIKitIgnoresIt() throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        #expect(sim.perform(.push(screen("Product"))).status == .ok)
+        #expect(sim.perform(.pop()).status == .ok)
+        let outcome = sim.perform(.present(screen("Share")), StepOptions(target: "Product"))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Node 'Product' is not in the window: it was removed earlier (popped, dismissed or replaced), and UIKit does nothing for it: a presentation from it is ignored ('whose view is not in the window hierarchy'), and it has no container to push onto"
+        )
     }
 
     // MARK: - Styles
