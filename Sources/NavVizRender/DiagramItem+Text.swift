@@ -30,6 +30,14 @@ extension DiagramItem {
         return Self.numberSuffix(of: node.id.rawValue, after: node.displayName)
     }
 
+    /// `nameSuffix` as a diagram draws it, after a space: the bold name before it is measured by the installed font's
+    /// hinted widths, a little short of what a browser draws, and a long one ran into it (a trial of a real SwiftUI
+    /// capture: `StyleContextSplitViewNavigationController<…>#2`).
+    var drawnNameSuffix: String { nameSuffix.map { " " + $0 } ?? "" }
+
+    /// `containerName` as a diagram draws it: a `#2` after the bold class, after a space (as `drawnNameSuffix`).
+    var drawnContainerName: String { containerName.hasPrefix("#") ? " " + containerName : containerName }
+
     /// What follows a container's class on its first line: ` · shopNav`, then ` · “Shop”` when the
     /// container has a title other than its id (a controller-kind container shows its name instead). An id that
     /// is the class (a capture's, with or without its module: `SwiftUI.UIKitTabBarController`'s

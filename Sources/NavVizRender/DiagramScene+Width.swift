@@ -192,7 +192,7 @@ extension DiagramItem {
 
     private var leafWidth: Double {
         var widths = [
-            TextWidth.of(headline, size: 10, bold: true) + TextWidth.of(nameSuffix ?? "", size: 10), TextWidth.of(classLine ?? "", size: 8),
+            TextWidth.of(headline, size: 10, bold: true) + TextWidth.of(drawnNameSuffix, size: 10), TextWidth.of(classLine ?? "", size: 8),
         ]
         if let slot { widths.append(TextWidth.of(slot, size: 8)) }
         widths.append(TextWidth.of(badgeWords.joined(separator: " · "), size: 8, bold: true))
@@ -206,12 +206,12 @@ extension DiagramItem {
         if let slot { widths.append(TextWidth.of(slot, size: 8)) }
         if node.kind == .controller {
             widths.append(
-                TextWidth.of(node.displayName, size: clusterFontSize, bold: true) + TextWidth.of(nameSuffix ?? "", size: clusterFontSize))
+                TextWidth.of(node.displayName, size: clusterFontSize, bold: true) + TextWidth.of(drawnNameSuffix, size: clusterFontSize))
             widths.append(TextWidth.of(classLine ?? "", size: 8))
         } else {
             widths.append(
                 TextWidth.of(DiagramStyle.shownClassName(of: node), size: clusterFontSize, bold: true)
-                    + TextWidth.of(containerName, size: clusterFontSize))
+                    + TextWidth.of(drawnContainerName, size: clusterFontSize))
         }
         if let details { widths.append(TextWidth.of(details, size: 8)) }
         widths.append(TextWidth.of(badgeWords.joined(separator: " · "), size: 8, bold: true))

@@ -415,7 +415,7 @@ struct SceneEmitter {
             item.presence == .visible && item.mark == nil ? DiagramStyle.onAccentSubtle : DiagramStyle.subtleText
         var lines: [Markup] = []
         if let slot = item.slot { lines.append(.font(.text(slot), size: DiagramStyle.smallFontSize, color: subtle)) }
-        lines.append(.bold(.text(item.headline)) + .text(item.nameSuffix ?? ""))
+        lines.append(.bold(.text(item.headline)) + .text(item.drawnNameSuffix))
         if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
         lines += badges(item, color: subtle)
         return .lines(lines)
@@ -429,14 +429,14 @@ struct SceneEmitter {
         if node.kind == .controller, item.presence == .visible, item.mark == nil {
             // The visible controller is a container (children on screen at once): its name on the accent, as a
             // visible leaf is filled (a trial: a home screen of embedded children had no box marked visible).
-            let name = Markup.font(.bold(.text(node.displayName)) + .text(item.nameSuffix ?? ""), color: DiagramStyle.onAccentText)
+            let name = Markup.font(.bold(.text(node.displayName)) + .text(item.drawnNameSuffix), color: DiagramStyle.onAccentText)
             lines.append(.table([(name, background: DiagramStyle.accent)], padding: 2))
             if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
         } else if node.kind == .controller {
-            lines.append(.bold(.text(node.displayName)) + .text(item.nameSuffix ?? ""))
+            lines.append(.bold(.text(node.displayName)) + .text(item.drawnNameSuffix))
             if let classLine = item.classLine { lines.append(.font(.text(classLine), size: DiagramStyle.smallFontSize, color: subtle)) }
         } else {
-            lines.append(.bold(.text(DiagramStyle.shownClassName(of: node))) + .text(item.containerName))
+            lines.append(.bold(.text(DiagramStyle.shownClassName(of: node))) + .text(item.drawnContainerName))
         }
         if let details = item.details {
             lines.append(.font(.text(details), size: DiagramStyle.smallFontSize, color: subtle))

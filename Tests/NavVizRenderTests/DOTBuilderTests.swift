@@ -459,11 +459,11 @@ import Testing
         let dot = DOTBuilder().state(h, finder: finder)
         // A module's class repeated reads `CartViewController#2` in bold too, the class below it (a trial: every repeat
         // read `CartViewController` in bold, the number only in the small line).
-        #expect(dot.contains(##"<B>CartViewController</B>#2<BR/><FONT COLOR="#dbeafe" POINT-SIZE="8">Shop.CartViewController</FONT>"##))
+        #expect(dot.contains(##"<B>CartViewController</B> #2<BR/><FONT COLOR="#dbeafe" POINT-SIZE="8">Shop.CartViewController</FONT>"##))
         #expect(dot.contains(##"<B>ProductViewController</B>>"##))
-        #expect(dot.contains(##"<B>ProductViewController</B>#2>"##))
+        #expect(dot.contains(##"<B>ProductViewController</B> #2>"##))
         #expect(dot.contains(##"<B>UINavigationController</B></TD>"##))
-        #expect(dot.contains(##"<B>UINavigationController</B>#2</TD>"##))
+        #expect(dot.contains(##"<B>UINavigationController</B> #2</TD>"##))
         #expect(dot.contains(##"<B>CartViewController</B><BR/><FONT COLOR="#57606a" POINT-SIZE="8">Shop.CartViewController</FONT>"##))
         let mermaid = MermaidBuilder().state(h, finder: finder)
         #expect(mermaid.contains(#"subgraph n2 ["UINavigationController"]"#))
