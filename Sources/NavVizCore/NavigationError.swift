@@ -35,6 +35,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case unknownRoute(String)
     case buildFailed(String)
     case notInWindow(NodeID)
+    /// An interactive pop of a navigation controller that is not on screen (another tab's).
+    case swipeOffScreen(NodeID)
     case emptyStack(NodeID)
     case referencesItself(NodeID)
     case notAView(NodeID, stack: NodeID)
@@ -132,6 +134,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot build the route's controller: \(why)"
         case .tooDeep(let limit):
             "The hierarchy would nest more than \(limit) levels (containment and presentation): navviz keeps hierarchies up to \(limit) deep, as real apps are"
+        case .swipeOffScreen(let id):
+            "Cannot swipe back in '\(id)': it is not on screen, so a user cannot reach it (pop from code, without \"interactive\": true)"
         case .notInWindow(let id):
             "Cannot present from '\(id)': its view is not in the window (UIKit ignores it, warning 'Attempt to present … whose "
                 + "view is not in the window hierarchy')"

@@ -328,14 +328,19 @@ public struct Simulator: Sendable, Equatable {
         let trees = Dictionary(uniqueKeysWithValues: topDown.enumerated().map { ($1, $0) })
         let tree = { (id: NodeID) in trees.isEmpty || !old.contains(id) ? 0 : trees[old.containmentRoot(of: id)] ?? trees.count }
         let ordered = changed.enumerated().sorted { (tree($0.element.0), $0.offset) < (tree($1.element.0), $1.offset) }.map(\.element)
+        // A controller that went through one transition and began the next (three callbacks) puts that next one after the
+        // first: a controller that only began one (a capture's `appearing` or `disappearing`) begins it then too (a review:
+        // a child printed appearing got its viewWillAppear amid the first transition's).
+        let twoTransitions = changed.contains { AppearancePhase.callbacks(from: $0.from, to: $0.to).count == 3 }
         for (order, move) in ordered.enumerated() {
             let callbacks = AppearancePhase.callbacks(from: move.from, to: move.to)
+            let begins = twoTransitions && callbacks.count == 1 && [.appearing, .disappearing].contains(move.to)
             for (offset, callback) in callbacks.enumerated() {
                 // A cancel's callbacks run one side after the other: no places. Otherwise a controller's last callback is
                 // at the end, with the others' (place 2), but of three (it went through one transition and began the next:
                 // a new controller printed disappearing), the first two go with the others' and the third after them all
                 // (a trial of real captures: the new child's viewWillAppear came before its parents' and the old root's).
-                let place = cancelled ? 0 : (callbacks.count == 1 ? 2 : 1) + offset
+                let place = cancelled ? 0 : begins ? 3 : (callbacks.count == 1 ? 2 : 1) + offset
                 events.append((place, rank(callback), order, AppearanceEvent(move.0, callback, animated: false)))
             }
         }

@@ -10,15 +10,16 @@ extension Transaction {
     }
 
     mutating func beginNavigation(_ nav: NodeID, _ operation: String, pop: Bool = false) throws(NavigationError) {
-        try checkIdle(nav, operation)
+        // Off screen (another tab's, under a full-screen presentation), UIKit changes the stack at once: no transition runs,
+        // so nothing is in flight, and a transition that ran when it left the window keeps it busy no longer
+        // (docs/semantics.md#N10; a trial: a push onto another tab's stack, then a pop to its root, was refused as busy).
+        let offScreen = !h.nodesInWindow().contains(nav)
+        if !offScreen { try checkIdle(nav, operation) }
         try checkNoPresentationInFlight(around: nav, operation)
         container = nav
         defaultAnimation = pop ? Self.popAnimation : Self.navigationAnimation
         order = .swap
-        // Off screen (another tab's, under a full-screen presentation), UIKit changes the stack at once: no transition runs,
-        // so nothing is in flight (docs/semantics.md#N10; a trial: a push onto another tab's stack, then a pop to its root,
-        // was refused as busy).
-        if !h.nodesInWindow().contains(nav) { fixedDuration = 0 }
+        if offScreen { fixedDuration = 0 }
     }
 
     mutating func push(_ spec: NodeSpec) throws(NavigationError) {
@@ -63,6 +64,8 @@ extension Transaction {
             // The back swipe is the navigation controller's own gesture: a presentation over it, or over a container
             // around it, takes the touches (a sheet's dimming view; a full-screen one takes it out of the window).
             if let cover = h.presentation(over: nav) { throw .swipeCovered(nav, presented: cover, pop: true) }
+            // And it needs the navigation controller on screen (a review: another tab's stack was swiped back).
+            if !h.nodesInWindow().contains(nav) { throw .swipeOffScreen(nav) }
             defaultAnimation = Animation(kind: "interactivePop", duration: 0.35)
         }
         let top = h[nav].children.last!

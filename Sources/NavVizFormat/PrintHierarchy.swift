@@ -267,10 +267,12 @@ extension PrintHierarchy {
     /// as text before it: a trial's most common mistake).
     static func leadingDebuggerError(_ text: String, file: String) -> PrintHierarchyError? {
         let lines = splitLines(withoutCommentMarkers(Substring(text)))
-        // (A code fence around the paste is not a line of it: in a folder, a fenced error was left out without a word.)
+        // (A code fence around the paste is not a line of it: in a folder, a fenced error was left out without a word. Only
+        // around the debugger's: a note that fences a build's `error: …` is no capture, a review.)
+        let debugger = text.contains("_printHierarchy") || text.contains("<EXPR>") || lines.contains(where: isPrompt)
         guard
             let first = lines.indices.first(where: {
-                !lines[$0].allSatisfy(\.isWhitespace) && !isPrompt(lines[$0]) && !isFence(lines[$0])
+                !lines[$0].allSatisfy(\.isWhitespace) && !isPrompt(lines[$0]) && !(debugger && isFence(lines[$0]))
             }),
             let error = debuggerError(lines[first], line: first + 1, file: file)
         else { return nil }
@@ -576,23 +578,32 @@ extension PrintHierarchy {
             String(lines[last].reversed().drop(while: \.isWhitespace).reversed()).hasSuffix("*/")
         else { return lines }
         var result = lines
-        let opening = result[first].firstIndex { !$0.isWhitespace }!
-        let afterOpening = result[first][result[first].index(opening, offsetBy: 2)...]
-        // `/**` (a doc comment) opens with stars alone on its line: none of them text.
-        result[first] =
-            afterOpening.allSatisfy({ $0 == "*" || $0.isWhitespace }) ? "" : Substring(result[first][..<opening] + "  " + afterOpening)
         let closing = result[last].lastIndex { !$0.isWhitespace }!
         result[last] = Substring(result[last][..<result[last].index(before: closing)] + result[last][result[last].index(after: closing)...])
-        // A line-start `*` on every line between (` * …`, as editors write a block comment).
-        let inner = (first + 1)..<last
-        let starred = inner.filter { !result[$0].allSatisfy(\.isWhitespace) }
-        if !starred.isEmpty, starred.allSatisfy({ result[$0].drop(while: \.isWhitespace).first == "*" }) {
+        // A line-start `*` on every line after the first (` * …`, as editors write a block comment; the last too when the
+        // dump's last line closes the comment), made a space: the lines keep their columns (a review: deleted, the `|` of
+        // a dump that starts on the `/*` line no longer lined up).
+        let rest = (first + 1)...last
+        let starred = rest.filter { !result[$0].allSatisfy(\.isWhitespace) }
+        let stars = !starred.isEmpty && starred.allSatisfy({ result[$0].drop(while: \.isWhitespace).first == "*" })
+        if stars {
             for index in starred {
                 var line = result[index]
-                let star = line.firstIndex(of: "*")!
-                line.remove(at: star)
+                line.replaceSubrange(line.firstIndex(of: "*")!...line.firstIndex(of: "*")!, with: " ")
                 result[index] = line
             }
+        }
+        let opening = result[first].firstIndex { !$0.isWhitespace }!
+        let afterOpening = result[first][result[first].index(opening, offsetBy: 2)...]
+        if afterOpening.allSatisfy({ $0 == "*" || $0.isWhitespace }) {
+            // `/*` or `/**` alone on its line: none of it text.
+            result[first] = ""
+        } else if stars {
+            // The dump's first line after `/*`, the starred lines below it in its columns.
+            result[first] = Substring(result[first][..<opening] + "  " + afterOpening)
+        } else {
+            // The dump's first line after `/*`, plain lines below it as UIKit printed them: the marker and its spaces go.
+            result[first] = Substring(result[first][..<opening] + afterOpening.drop(while: \.isWhitespace))
         }
         return result
     }
@@ -701,8 +712,10 @@ extension PrintHierarchy {
         {
             body = Substring(splitLines(body).map { isFence($0) ? "" : withoutGluedFence($0) }.joined(separator: "\n"))
         }
+        // (Only when no line before the last closes them: then what follows the dump is read as such, below.)
         if let start = body.firstIndex(where: { !$0.isWhitespace }), let end = body.lastIndex(where: { !$0.isWhitespace }), start < end,
-            body[start] == "`", body[end] == "`"
+            body[start] == "`", body[end] == "`",
+            !splitLines(body[start..<end]).dropLast().contains(where: { $0.last(where: { !$0.isWhitespace }) == "`" })
         {
             // Drop the two backticks only: the line numbering stays.
             body = Substring(

@@ -59,7 +59,10 @@ public func buildApplication(
     // reach loopback too. Connections are traced as they are accepted (OtherUserGate); the middleware answers what is not
     // traced by then.
     let localUser = LocalUserMiddleware(user: UInt32(geteuid()))
-    if arguments.checksOwners { router.add(middleware: localUser) }
+    // Decided once: the gate below runs for every connection, and reading the socket tables there slowed every one as
+    // another user grew them (a review).
+    let checksOwners = arguments.checksOwners
+    if checksOwners { router.add(middleware: localUser) }
     router.add(middleware: LoopbackGuardMiddleware(policy: policy))
     if let token = arguments.token { router.add(middleware: BearerTokenMiddleware(token: token, policy: policy)) }
     router.add(middleware: UnknownRouteMiddleware(index: routes))
@@ -76,7 +79,7 @@ public func buildApplication(
     let refusedUsers = RefusedUsers()
     let quota = ConnectionQuota.Counts()
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
-        guard arguments.checksOwners else {
+        guard checksOwners else {
             return [
                 ClientGoneHandler(),
                 ConnectionQuota(

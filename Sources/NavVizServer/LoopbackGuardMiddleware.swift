@@ -73,7 +73,9 @@ public struct OriginPolicy: Sendable {
     /// rebind to this machine), `localhost` or this machine's own name. Any name was (a security review rebound one and,
     /// on the port, had the page's requests and its proof answered, with the token the only lock left).
     private func wildcardNames(_ name: String) -> Bool {
-        name == "localhost" || machineNames.contains(name) || Self.isIPAddress(name)
+        // (A name's trailing dot, `localhost.`, names it too.)
+        let name = name.hasSuffix(".") ? String(name.dropLast()) : name
+        return name == "localhost" || machineNames.contains(name) || Self.isIPAddress(name)
     }
 
     /// A dotted IPv4 address (`192.168.1.5`: what a browser sends, whatever the address bar said) or an IPv6 one in
@@ -162,7 +164,7 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         let hosts = [request.head.authority].compactMap { $0 } + request.headers[values: .init("Host")!]
         guard !hosts.isEmpty else { throw ServerError.missingHost }
         for host in hosts where !policy.accepts(host: host) {
-            throw ServerError.misdirectedHost(host)
+            throw ServerError.misdirectedHost(host, anyAddress: policy.acceptsAnyHost)
         }
         // navviz serves no service worker. One another user's server registered for the daemon's address while the daemon
         // was down (or for `localhost`) would read every session on later visits, and a 404 for its script does not remove

@@ -30,7 +30,10 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func log(_ request: Request, status: HTTPResponse.Status, since start: ContinuousClock.Instant) {
         let now = ContinuousClock.now
-        let (logs, left) = refusals.admit(status.code, at: now)
+        // What a browser marks as sent by another site's page is held back as refusals are: a page can request the viewer
+        // (200) as fast as it can (a review).
+        let site = request.headers[values: .init("Sec-Fetch-Site")!].first
+        let (logs, left) = refusals.admit(status.code, fromAnotherSite: site == "cross-site" || site == "same-site", at: now)
         guard logs else { return }
         let elapsed = now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
@@ -132,13 +135,15 @@ final class RefusalLog: Sendable {
     private let counts = Locked<[Int: (start: ContinuousClock.Instant, logged: Int, left: Int)]>([:])
 
     /// Whether a request answered `status` at `now` is logged, and how many answered so were left out since the last
-    /// one logged (said on this line).
-    func admit(_ status: Int, at now: ContinuousClock.Instant) -> (logs: Bool, left: Int) {
-        guard Self.statuses.contains(status) else { return (true, 0) }
+    /// one logged (said on this line). A request another site's page sent (`Sec-Fetch-Site`) is counted whatever it was
+    /// answered, apart from the refusals.
+    func admit(_ status: Int, fromAnotherSite: Bool = false, at now: ContinuousClock.Instant) -> (logs: Bool, left: Int) {
+        guard Self.statuses.contains(status) || fromAnotherSite else { return (true, 0) }
+        let key = fromAnotherSite ? status + 1000 : status
         return counts.withLock { counts in
-            var entry = counts[status] ?? (now, 0, 0)
+            var entry = counts[key] ?? (now, 0, 0)
             if now - entry.start >= Self.window { entry = (now, 0, entry.left) }
-            defer { counts[status] = entry }
+            defer { counts[key] = entry }
             guard entry.logged < Self.burst else {
                 entry.left += 1
                 return (false, 0)

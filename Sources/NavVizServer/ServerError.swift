@@ -43,7 +43,7 @@ public enum ServerError: Error, Equatable, Sendable {
     /// The connection's owner could not be found in the kernel's socket tables.
     case unknownUser
     /// The `Host` header names another host (a DNS name rebound to this machine).
-    case misdirectedHost(String)
+    case misdirectedHost(String, anyAddress: Bool = false)
     /// A request without a `Host` header.
     case missingHost
     /// A state-changing request (or a preflight) from a page on another origin.
@@ -101,8 +101,10 @@ extension ServerError: CustomStringConvertible {
         case .journalFailed(let reason): "Could not write the journal, so nothing was accepted: \(reason)"
         case .renderFailed(let error): error.description
         case .workerFailed(let reason): "The render worker failed: \(reason)"
-        case .misdirectedHost(let host):
-            "Refusing a request for host '\(Self.printable(host))': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port (a web page may have rebound that name to this machine)"
+        case .misdirectedHost(let host, let anyAddress):
+            anyAddress
+                ? "Refusing a request for host '\(Self.printable(host))': navviz serve, listening on every interface, answers only an IP address, localhost and this machine's own name, on its port: name it by its IP address (a web page may have rebound that name to this machine)"
+                : "Refusing a request for host '\(Self.printable(host))': navviz serve answers only 127.0.0.1, localhost, [::1] and its --host, on its port (a web page may have rebound that name to this machine)"
         case .missingHost:
             "Refusing a request without a Host header: name the daemon (Host: 127.0.0.1:PORT), as HTTP/1.1 requires"
         case .pageElsewhere(let host, let page):

@@ -47,6 +47,19 @@ import Testing
         let onScreen = sim.perform(.push(screen("Post")), StepOptions(target: "feedNav"))
         #expect(onScreen.duration == 0.35)
         #expect(sim.inFlight == ["feedNav": onScreen.start + 0.35])
+        // A push still running when its tab was left keeps it busy no longer, and a back swipe needs it on screen (a review).
+        let running = sim.perform(.push(screen("Post#2")), StepOptions(target: "feedNav"))
+        #expect(running.duration == 0.35)
+        #expect(sim.perform(.select(.index(1)), StepOptions(after: 0.1)).status == .ok)
+        #expect(sim.perform(.popToRoot, StepOptions(target: "feedNav", after: 0)).status == .ok)
+        #expect(sim.hierarchy["feedNav"].children == ["Feed"])
+        #expect(sim.perform(.push(screen("Comment")), StepOptions(target: "feedNav")).status == .ok)
+        let swipe = sim.perform(.pop(interactive: true), StepOptions(target: "feedNav"))
+        #expect(swipe.status == .rejected)
+        #expect(
+            swipe.message
+                == "Cannot swipe back in 'feedNav': it is not on screen, so a user cannot reach it (pop from code, without \"interactive\": true)"
+        )
         // Under a full-screen presentation: out of the window, at once too.
         var covered = try Simulator(root: nav("A", id: "nav"))
         #expect(covered.perform(.present(screen("Login"), style: .fullScreen)).status == .ok)

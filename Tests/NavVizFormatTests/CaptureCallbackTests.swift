@@ -98,6 +98,17 @@ import Testing
             "StatusViewController.viewWillAppear MediaViewController.viewWillAppear StatusViewController.viewDidAppear "
                 + "MediaViewController.viewDidAppear MediaViewController.viewWillDisappear"
         ),
+        // The same, as another child begins to appear: that begins after the first transition too (a review: it came amid it).
+        (
+            "a new child printed disappearing, another appearing", lock(status: "disappeared"),
+            lock(
+                status: "appeared",
+                extra: "\n   | <MediaViewController: 0x16>, state: disappearing, view: <UIView: 0x17> not in the window"
+                    + "\n   | <BannerViewController: 0x18>, state: appearing, view: <UIView: 0x19> not in the window"
+            ),
+            "StatusViewController.viewWillAppear MediaViewController.viewWillAppear StatusViewController.viewDidAppear "
+                + "MediaViewController.viewDidAppear MediaViewController.viewWillDisappear BannerViewController.viewWillAppear"
+        ),
         // Disappearing, then appearing: the disappearance cancelled, viewWillAppear (UIKit sends no viewDidDisappear).
         (
             "disappearing to appearing",

@@ -421,6 +421,14 @@ import Testing
                     + "\n\n    */\n"
             ),
             ("a starred block comment", "/**\n" + lines.map { " * " + $0 }.joined(separator: "\n") + "\n */"),
+            // A review: the dump starting on the `/*` line, starred lines below it; the same with plain lines; the last line
+            // closing the comment.
+            (
+                "a block comment opened on the dump's first line, starred",
+                "/* " + lines[0] + "\n" + lines.dropFirst().map { " * " + $0 }.joined(separator: "\n") + "\n */"
+            ),
+            ("a block comment opened on the dump's first line", "/* " + plain + "\n*/"),
+            ("a starred block comment closed on the last line", "/*\n" + lines.map { " * " + $0 }.joined(separator: "\n") + " */"),
             // A trial of new real captures: no-break spaces from a web page's copy; a line wrapped before its
             // `, presented with:` or ` not in the window`, or at any space (80 columns); Swift's `print` of the `Any?`.
             ("no-break spaces", plain.replacingOccurrences(of: " ", with: "\u{00A0}")),
@@ -587,6 +595,12 @@ import Testing
         (
             "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>\"\n\nHappy debugging!",
             "line 3: the text after the quoted dump (its closing quote is on line 1) left out: not the dump"
+        ),
+        // The same without the command above it (a review: the first and the last backticks of the file were taken as the
+        // dump's).
+        (
+            "`<A 0x1>, state: appeared, view: <UIView 0x2>\n   | <B 0x3>, state: appeared, view: <UIView 0x4>`\ncy# [UIApp.keyWindow recursiveDescription].toString()\n`<UIWindow: 0x1; frame = (0 0; 1 1)>\n   | <UILayoutContainerView: 0x2; frame = (0 0; 1 1)>`",
+            "lines 3–5: the debugger command on line 3 and its output left out: not the dump"
         ),
         // cycript's dump in backticks, then its next command and what that printed: the backticks close the dump (a trial of
         // real captures: the whole dump was "a fragment").

@@ -54,6 +54,9 @@ import Testing
         let paste = "```\n(lldb) po [UIViewController _printHierarchy]\nerror: <EXPR>:1:19: error: expected ',' separator\n```\n"
         try paste.write(to: folder.appendingPathComponent("error.txt"), atomically: true, encoding: .utf8)
         try "Notes: the app's tabs.\n".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        // A note fencing a build's error is no capture (a review: it failed the folder).
+        try "```\nerror: Build input file cannot be found: Info.plist\n```\nFixed by re-adding the plist.\n".write(
+            to: folder.appendingPathComponent("build.txt"), atomically: true, encoding: .utf8)
         let (files, skipped) = ScenarioLoader.expanding(folder.path)
         #expect(files == [folder.path + "/error.txt"])
         #expect(skipped.isEmpty)

@@ -287,6 +287,10 @@ import Testing
         // The next window's first line says how many were left out.
         #expect(log.admit(403, at: start + .seconds(10)) == (true, 3))
         #expect(log.admit(403, at: start + .seconds(11)) == (true, 0))
+        // What another site's page sent is held back whatever it was answered (a review: its requests for the viewer, 200,
+        // were logged every one).
+        let page = (0..<7).map { log.admit(200, fromAnotherSite: true, at: start + .milliseconds($0)).logs }
+        #expect(page == [true, true, true, true, true, false, false])
     }
 
     @Test func aTornTailIsReportedAndCutOffBeforeTheNextAppend() async throws {

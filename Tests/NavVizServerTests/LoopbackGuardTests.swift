@@ -80,7 +80,10 @@ import Testing
         var buffer = [CChar](repeating: 0, count: 256)
         #expect(gethostname(&buffer, buffer.count) == 0)
         let machine = String(cString: buffer).lowercased().split(separator: ".").first.map(String.init) ?? ""
-        for host in ["192.168.1.5:7381", "10.0.0.2", "[fe80::1]:7381", "localhost:7381", "\(machine).local:7381", "\(machine):7381"] {
+        for host in [
+            "192.168.1.5:7381", "10.0.0.2", "[fe80::1]:7381", "localhost:7381", "localhost.:7381", "\(machine).local:7381",
+            "\(machine):7381",
+        ] {
             #expect(wildcard.accepts(host: host), "\(host)")
         }
         for host in ["evil.example:7381", "build-box-not-this.local:7381", "192.168.1.5.evil.example", "0x7f.1", "[evil]"] {
@@ -90,6 +93,10 @@ import Testing
         #expect(!wildcard.accepts(origin: "http://evil.example:7381"))
         #expect(wildcard.isPageHost("192.168.1.5:7381"))
         #expect(!wildcard.isPageHost("evil.example:7381"))
+        #expect(
+            ServerError.misdirectedHost("evil.example:7381", anyAddress: true).description
+                == "Refusing a request for host 'evil.example:7381': navviz serve, listening on every interface, answers only an IP address, localhost and this machine's own name, on its port: name it by its IP address (a web page may have rebound that name to this machine)"
+        )
     }
 
     /// An origin leaves out port 80, so a port-less origin is a page on port 80, not the daemon's own page.
