@@ -6,6 +6,8 @@ public struct RunStep: Sendable, Equatable {
     public var index: Int
     /// The operation's name (`initial` for step 0).
     public var op: String
+    /// The route a `navigate` step ran (`"route"`), nil for any other step.
+    public var route: String?
     /// What the simulator did.
     public var outcome: StepOutcome
     /// The scenario step's caption.
@@ -28,10 +30,11 @@ public struct RunStep: Sendable, Equatable {
     /// A step record.
     public init(
         index: Int, op: String, outcome: StepOutcome, note: String?, path: String, finder: ViewFinderResult, hierarchy: Hierarchy,
-        failures: [String] = []
+        failures: [String] = [], route: String? = nil
     ) {
         self.index = index
         self.op = op
+        self.route = route
         self.outcome = outcome
         self.note = note
         self.path = path
@@ -39,6 +42,10 @@ public struct RunStep: Sendable, Equatable {
         self.hierarchy = hierarchy
         self.failures = failures
     }
+
+    /// The operation as diagrams and docs name it: `navigate dl_post` for a route (a trial of a deep-linking app read
+    /// `navigate` on every link, none saying which), else `op`.
+    public var shownOp: String { route.map { "\(op) \($0)" } ?? op }
 
     /// The step's status.
     public var status: StepStatus { outcome.status }

@@ -20,8 +20,9 @@ public enum RunEncoder {
         var members: [(String, JSONValue)] = [
             ("index", .number(Double(step.index))),
             ("op", .string(step.op)),
-            ("status", .string(outcome.status.rawValue)),
         ]
+        if let route = step.route { members.append(("route", .string(route))) }
+        members.append(("status", .string(outcome.status.rawValue)))
         if let message = outcome.message { members.append(("message", .string(message))) }
         if let note = step.note { members.append(("note", .string(note))) }
         members.append(("visible", step.finder.visible.map { .string($0.rawValue) } ?? .null))
@@ -102,7 +103,8 @@ public enum RunDecoder {
 
     /// The fields of a run step, as `RunEncoder` writes them.
     static let stepFields = [
-        "index", "op", "status", "message", "note", "visible", "path", "onScreen", "time", "duration", "animation", "update", "cancelled",
+        "index", "op", "route", "status", "message", "note", "visible", "path", "onScreen", "time", "duration", "animation", "update",
+        "cancelled",
         "events",
         "hooks", "warnings", "failures", "hierarchy",
     ]
@@ -137,6 +139,7 @@ public enum RunDecoder {
         var outcome = StepOutcome(
             status: reader.choice(member("status"), reader.join(path, "status"), StepStatus.self) ?? .ok, message: text("message"))
         let note = text("note")
+        let route = text("route")
         let visible = text("visible")
         let finderPath = strings("path", "an array of ids")
         let onScreen = strings("onScreen", "an array of ids")
@@ -173,7 +176,8 @@ public enum RunDecoder {
         if let finderPath { finder.path = finderPath.map { NodeID($0) } }
         if let onScreen { finder.onScreen = onScreen.map { NodeID($0) } }
         return RunStep(
-            index: offset, op: op, outcome: outcome, note: note, path: "", finder: finder, hierarchy: hierarchy, failures: failures)
+            index: offset, op: op, outcome: outcome, note: note, path: "", finder: finder, hierarchy: hierarchy, failures: failures,
+            route: route)
     }
 
     static func event(_ value: JSONValue, _ path: String, _ reader: inout DocumentReader) -> AppearanceEvent? {

@@ -56,6 +56,12 @@ public enum StepAction: Sendable, Equatable {
     /// The whole window replaced by a captured state (`{"op": "snapshot", "hierarchy": …}`).
     case snapshot(Hierarchy)
 
+    /// The route of a `navigate` step.
+    public var route: String? {
+        if case .navigate(let route, _) = self { return route }
+        return nil
+    }
+
     /// The operation's name as the scenario spells it.
     public var name: String {
         switch self {

@@ -437,6 +437,9 @@ extension DiagramItem {
         var kind =
             first.isContainer ? (first.node.kind == .controller ? DiagramItem.containerWord(first.node) : kinds[first.node.kind]) : nil
         if kind == nil, item.node.kind == .navigation, item.slot?.hasPrefix("tab") != true { kind = "navigation" }
+        // A tab bar named by its selected tab says it is one: `Settings · 33 controllers folded` read as a Settings screen
+        // (a readability trial of a shell around a tab bar).
+        if kind == nil, item.node.kind == .tab { kind = "tab bar" }
         // A navigation controller's stack, when that is all it folds, is counted as a stack: a tab's "UIViewController ·
         // 1 controller folded" read as one more controller under it (a trial), where the one was the tab's root.
         let stackOnly = item.node.kind == .navigation && count == item.children.count

@@ -112,6 +112,8 @@ public enum DocsWriter {
             out += "- Visible: \(codeSpan(step.finder.visible?.rawValue ?? "nothing"))\n"
             // A failed expectation shows where the step is told (a trial: only run.json said which had failed).
             for failure in step.failuresByField { out += "- ✗ Expectation failed: \(markdown(escaping: failure))\n" }
+            // What UIKit would log or do differently (a readability trial: the More tab's warning was only in the diagrams).
+            for warning in step.outcome.warnings { out += "- ⚠ Warning: \(markdown(escaping: warning))\n" }
             if !step.outcome.events.isEmpty {
                 out +=
                     "- Callbacks: " + step.outcome.events.map { codeSpan($0.description) }.joined(separator: ", ") + "\n"
@@ -130,7 +132,7 @@ public enum DocsWriter {
     /// A step's name in the README's headings and the viewer's list: its operation, and for an imported capture
     /// the file it was captured in (a trial's flow read `snapshot` on every line).
     static func label(_ step: RunStep) -> String {
-        guard step.op == "snapshot", let note = step.note, note.hasPrefix("Captured in ") else { return step.op }
+        guard step.op == "snapshot", let note = step.note, note.hasPrefix("Captured in ") else { return step.shownOp }
         // `Captured in FILE.`, then perhaps ` Note: …` (a file name may hold `. `: `02. product.txt`).
         let file = note.dropFirst("Captured in ".count).prefix { $0 != "\n" }
         guard let end = file.range(of: ". Note: ")?.lowerBound ?? (file.hasSuffix(".") ? file.index(before: file.endIndex) : nil) else {

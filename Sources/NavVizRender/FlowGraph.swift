@@ -39,7 +39,7 @@ public struct FlowGraph: Sendable, Equatable {
 
         /// A state described by a hierarchy and what its finder reports: the visible controller by its name, and
         /// the `#2` of an id that is the name and a number (a capture's `ViewController#4` and `ViewController#3`
-        /// were both `ViewController`).
+        /// were both `ViewController`); a presented controller on the path with its style (`loginNav (fullScreen)`).
         public init(key: String, hierarchy: Hierarchy, finder: ViewFinderResult) {
             self.init(
                 key: key,
@@ -47,7 +47,14 @@ public struct FlowGraph: Sendable, Equatable {
                     let name = hierarchy[id].displayName
                     return name + (DiagramItem.numberSuffix(of: id.rawValue, after: name) ?? "")
                 },
-                path: finder.path.map(\.rawValue))
+                // A presented controller on the path says how it was presented: `mainTabs › checkoutNav › loginNav` read
+                // as one stack (a readability trial).
+                path: finder.path.map { id in
+                    guard hierarchy.contains(id), hierarchy[id].presenter != nil, let style = hierarchy[id].style else {
+                        return id.rawValue
+                    }
+                    return "\(id.rawValue) (\(style == .automatic ? "presented" : style.rawValue))"
+                })
         }
     }
 

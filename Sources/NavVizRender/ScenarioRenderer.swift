@@ -171,7 +171,7 @@ public struct ScenarioRenderer: Sendable {
                 diagram.mermaid = wantsMermaid ? mermaidBuilder.state(step.hierarchy, finder: step.finder) : nil
             } else {
                 let before = run.steps[step.index - 1]
-                let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
+                let info = TransitionInfo(index: step.index, op: step.shownOp, outcome: step.outcome, note: step.note)
                 diagram.folder = "transitions"
                 let sides = [panels[panelIndex[before.index]!], panels[panelIndex[step.index]!]]
                 let picture = builder.transitionDiagram(
@@ -294,7 +294,7 @@ public struct ScenarioRenderer: Sendable {
 
     /// `3. push Product — Tap a product` style caption.
     public static func caption(_ step: RunStep) -> String {
-        var text = step.index == 0 ? "Initial state" : "\(step.index). \(step.op)"
+        var text = step.index == 0 ? "Initial state" : "\(step.index). \(step.shownOp)"
         if let created = step.outcome.created.first, step.index > 0 { text += " \(created)" }
         return text
     }
@@ -307,7 +307,7 @@ public struct ScenarioRenderer: Sendable {
             let key = JSONWriter.compact(Snapshot.encode(step.hierarchy))
             graph.add(FlowGraph.State(key: key, hierarchy: step.hierarchy, finder: step.finder))
             if let previous, step.index > 0 {
-                graph.add(FlowGraph.Step(index: step.index, op: step.op, status: step.status, from: previous, to: key))
+                graph.add(FlowGraph.Step(index: step.index, op: step.shownOp, status: step.status, from: previous, to: key))
             }
             previous = key
         }

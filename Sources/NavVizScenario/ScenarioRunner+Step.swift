@@ -20,7 +20,7 @@ extension ScenarioRunner {
         outcome.hooks += simulator.settle(beforeNextAfter: nil)
         var record = RunStep(
             index: index, op: step.action.name, outcome: outcome, note: step.note, path: step.path,
-            finder: simulator.finderResult, hierarchy: simulator.hierarchy)
+            finder: simulator.finderResult, hierarchy: simulator.hierarchy, route: step.action.route)
         if let expect = step.expect {
             record.failures = check(expect, record, at: step.path.isEmpty ? "expect" : "\(step.path).expect")
         }

@@ -64,7 +64,7 @@ public struct ScenarioRunner {
             let report = simulator.finderResult
             var record = RunStep(
                 index: offset + 1, op: step.action.name, outcome: outcome, note: step.note, path: step.path, finder: report,
-                hierarchy: simulator.hierarchy)
+                hierarchy: simulator.hierarchy, route: step.action.route)
             if let expect = step.expect { record.failures = check(expect, record, at: "\(step.path).expect") }
             steps.append(record)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NavVizCore
+import NavVizFormat
 import NavVizScenario
 import Testing
 
@@ -10,6 +11,40 @@ import Testing
 @Suite struct ComparisonDiagramTests {
     static func steps(_ scenario: String) throws -> [RunStep] {
         ScenarioRunner.run(try ScenarioDecoder.decode(scenario, file: "t.json")).steps
+    }
+
+    /// A route's name is said: in the run JSON (`"route"`, read back), the caption, the transition's title and the flow
+    /// (a trial of a deep-linking app read `navigate` on every link, none saying which).
+    @Test func aRoutesNameIsSaidWhereverTheStepIs() throws {
+        let run = ScenarioRunner.run(
+            try ScenarioDecoder.decode(
+                #"{"navviz": 1, "name": "t", "root": {"navigation": ["Home"], "id": "nav"}, "routes": {"dl_product": {"build": "Product", "transition": "push"}}, "steps": [{"navigate": "dl_product"}, {"pop": true}]}"#,
+                file: "t.json"))
+        #expect(run.steps[1].route == "dl_product")
+        #expect(run.steps[2].route == nil)
+        #expect(ScenarioRenderer.caption(run.steps[1]).hasPrefix("1. navigate dl_product"))
+        let json = RunEncoder.text(run)
+        #expect(json.contains(#""op": "navigate",\#n      "route": "dl_product",\#n      "status": "ok""#))
+        #expect(try RunDecoder.decode(try JSONParser.parse(json), file: "run.json").steps[1].route == "dl_product")
+        let flow = DOTBuilder().flow(ScenarioRenderer.flowGraph(run))
+        #expect(flow.contains("1 · navigate dl_product"))
+        var options = RenderOptions()
+        options.dotOnly = true
+        let files = try ScenarioRenderer(options: options).render(run)
+        #expect(files.first { $0.path == "transitions/001-navigate.dot" }?.contents.contains("Step 1 · navigate dl_product") == true)
+        #expect(files.first { $0.path == "README.md" }?.contents.contains("navigate dl\\_product") == true)
+    }
+
+    /// A step's warnings are in the README too (a readability trial: the More tab's was only in the diagrams).
+    @Test func aWarningIsInTheReadme() throws {
+        let run = ScenarioRunner.run(
+            try ScenarioDecoder.decode(
+                #"{"navviz": 1, "name": "t", "root": {"tabs": ["A", "B", "C", "D", "E", "F"], "id": "tabs"}, "steps": [{"select": 5}]}"#,
+                file: "t.json"))
+        var options = RenderOptions()
+        options.dotOnly = true
+        let readme = try #require(try ScenarioRenderer(options: options).render(run).first { $0.path == "README.md" }).contents
+        #expect(readme.contains("- ⚠ Warning: 'tabs' has 6 tabs: on a phone UIKit shows the fifth and later inside its More navigation"))
     }
 
     static let popToRoot = #"""

@@ -660,3 +660,21 @@ extension DOTBuilderTests {
         #expect(!mermaid.contains("view not loaded · view not loaded"))
     }
 }
+
+/// A folded tab bar is named by its selected tab and says it is a tab bar (a readability trial: a shell's folded tab bar
+/// read `Settings · 11 controllers folded`, taken for a Settings screen).
+@Suite struct FoldedTabBarTests {
+    @Test func aFoldedTabBarSaysItIsOne() throws {
+        let scenario = try ScenarioDecoder.decode(
+            #"""
+            {"navviz": 1, "name": "t", "root": {"screen": "Shell", "children": [
+              {"tabs": [{"navigation": ["Home", "A1", "A2"]}, {"navigation": ["Search", "B1"]}, {"navigation": ["Settings", "C1", "C2"]}],
+               "selected": 2, "id": "tabs"}, "Player"], "visible": 1},
+             "steps": []}
+            """#, file: "t.json")
+        let run = ScenarioRunner.run(scenario)
+        let dot = DOTBuilder(options: .focused).state(run.steps[0].hierarchy, finder: run.steps[0].finder)
+        #expect(
+            dot.contains(##"<B>Settings</B><BR/><FONT COLOR="#57606a" POINT-SIZE="8">tab bar · 11 controllers folded</FONT>"##), "\(dot)")
+    }
+}
