@@ -1189,6 +1189,12 @@ extension PrintHierarchy {
         if head.last == ",", parts.contains(where: { continuation.hasPrefix($0) }) { return " " }
         if parts.contains(where: { continuation.hasPrefix(", " + $0) }) { return "" }
         if head.last == ">", continuation.hasPrefix("not in the window") { return " " }
+        // After `state:`, its word on the next line (a review's word wrap at 60 columns).
+        if head.hasSuffix(", state:"),
+            ["appeared", "disappeared", "appearing", "disappearing"].contains(where: { continuation.hasPrefix($0) })
+        {
+            return " "
+        }
         if head.hasSuffix("view:") || head.hasSuffix("presented with:"),
             continuation.first == "<" || continuation.hasPrefix("(view not loaded)") || continuation.hasPrefix("(null)")
         {

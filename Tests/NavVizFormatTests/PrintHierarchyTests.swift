@@ -469,6 +469,10 @@ import Testing
                 buried.replacingOccurrences(of: "> not in the window", with: "> not\nin the window")
             ),
             (
+                "a word wrap after 'state:'",
+                buried.replacingOccurrences(of: ", state: ", with: ", state: \n")
+            ),
+            (
                 "a wrap after the prefix",
                 buried.replacingOccurrences(of: "   |    | <Shop.ProductDetail", with: "   |    |\n<Shop.ProductDetail")
             ),
