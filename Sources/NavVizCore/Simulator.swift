@@ -238,8 +238,8 @@ public struct Simulator: Sendable, Equatable {
     /// it from its phase before to its phase after, so a capture's `appearing` controller gets `viewWillAppear` and no
     /// `viewDidAppear` yet, one UIKit printed disappeared gets none, and a transition seen in flight and then undone
     /// (a back swipe let go) gets what a cancel sends. The order is the push order ([A2](docs/semantics.md#A2)), each
-    /// controller's last callback at the end (the third of three after all the others'); appearing side first when the only change is a tab bar's selection
-    /// ([A4](docs/semantics.md#A4)); the full-screen order when a full-screen presentation came or went
+    /// controller's last callback at the end (the third of three after all the others'); appearing side first when the only
+    /// change is a tab bar's selection ([A4](docs/semantics.md#A4)); the full-screen order when a full-screen presentation came or went
     /// ([A3](docs/semantics.md#A3)); a cancel's order when every change undoes one in flight ([A5](docs/semantics.md#A5)).
     /// `topDown`: presented controllers whose trees' callbacks come first, in this order (a chain's intermediates, top
     /// first, as P5 removes them).
@@ -331,9 +331,9 @@ public struct Simulator: Sendable, Equatable {
         // A controller that went through one transition and began the next (three callbacks) puts that next one after the
         // first: a controller that only began one (a capture's `appearing` or `disappearing`) begins it then too (a review:
         // a child printed appearing got its viewWillAppear amid the first transition's).
-        let twoTransitions = changed.contains { AppearancePhase.callbacks(from: $0.from, to: $0.to).count == 3 }
-        for (order, move) in ordered.enumerated() {
-            let callbacks = AppearancePhase.callbacks(from: move.from, to: move.to)
+        let sequences = ordered.map { AppearancePhase.callbacks(from: $0.from, to: $0.to) }
+        let twoTransitions = sequences.contains { $0.count == 3 }
+        for (order, (move, callbacks)) in zip(ordered, sequences).enumerated() {
             let begins = twoTransitions && callbacks.count == 1 && [.appearing, .disappearing].contains(move.to)
             for (offset, callback) in callbacks.enumerated() {
                 // A cancel's callbacks run one side after the other: no places. Otherwise a controller's last callback is

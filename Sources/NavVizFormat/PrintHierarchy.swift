@@ -369,7 +369,7 @@ extension PrintHierarchy {
                             || [", state: ", ", view: ", " not in the window", ", presented with: "].contains(where: { $0.hasPrefix(found) }
                             )
                             // Cut inside a word that has one value (`state: dis`, `view: (view not`; a trial got no hint).
-                            || ["appeared", "disappeared", "appearing", "disappearing", "(view not loaded)"].contains(where: {
+                            || (State.allCases.map(\.rawValue) + ["(view not loaded)"]).contains(where: {
                                 $0.hasPrefix(found) && $0 != found
                             })
                             || (found.contains("<") && !found.contains(">"))
@@ -575,10 +575,9 @@ extension PrintHierarchy {
         guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
             let last = lines.lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }), first < last,
             lines[first].drop(while: \.isWhitespace).hasPrefix("/*"),
-            String(lines[last].reversed().drop(while: \.isWhitespace).reversed()).hasSuffix("*/")
+            let closing = lines[last].lastIndex(where: { !$0.isWhitespace }), lines[last][...closing].hasSuffix("*/")
         else { return lines }
         var result = lines
-        let closing = result[last].lastIndex { !$0.isWhitespace }!
         result[last] = Substring(result[last][..<result[last].index(before: closing)] + result[last][result[last].index(after: closing)...])
         // A line-start `*` on every line after the first (` * …`, as editors write a block comment; the last too when the
         // dump's last line closes the comment), made a space: the lines keep their columns (a review: deleted, the `|` of
@@ -589,7 +588,8 @@ extension PrintHierarchy {
         if stars {
             for index in starred {
                 var line = result[index]
-                line.replaceSubrange(line.firstIndex(of: "*")!...line.firstIndex(of: "*")!, with: " ")
+                let star = line.firstIndex(of: "*")!
+                line.replaceSubrange(star...star, with: " ")
                 result[index] = line
             }
         }
@@ -895,7 +895,7 @@ extension PrintHierarchy {
     /// Only a dump's own pieces count: prose with angle brackets (`UIHostingController<ContentView>:`, `<details>`, `See
     /// <https://…>`) or the word state was refused where a note was promised (a second review).
     static func mayBeDumpText(_ line: Substring) -> Bool {
-        if ["appeared", "disappeared", "appearing", "disappearing"].contains(where: { line.contains("state: " + $0) }) { return true }
+        if State.allCases.contains(where: { line.contains("state: " + $0.rawValue) }) { return true }
         if line.contains("view: <") || line.contains("(view not loaded)") || line.contains("presented with: <")
             || line.contains("Optional(\"<")
         {
@@ -1191,7 +1191,7 @@ extension PrintHierarchy {
         if head.last == ">", continuation.hasPrefix("not in the window") { return " " }
         // After `state:`, its word on the next line (a review's word wrap at 60 columns).
         if head.hasSuffix(", state:"),
-            ["appeared", "disappeared", "appearing", "disappearing"].contains(where: { continuation.hasPrefix($0) })
+            State.allCases.contains(where: { continuation.hasPrefix($0.rawValue) })
         {
             return " "
         }

@@ -85,11 +85,7 @@ public struct OriginPolicy: Sendable {
             let inner = name.dropFirst().dropLast()
             return inner.contains(":") && inner.allSatisfy { $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }
         }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { part in
-                !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } && (part == "0" || !part.hasPrefix("0")) && UInt8(part) != nil
-            }
+        return ServeArguments.dottedQuad(name) != nil
     }
 
     /// A port as a URL writes it: 1 to 5 digits, no sign, no leading zero, from 1 to 65535.

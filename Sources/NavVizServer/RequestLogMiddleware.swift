@@ -132,14 +132,19 @@ final class RefusalLog: Sendable {
     static let burst = 5
     /// ...in this long.
     static let window = Duration.seconds(10)
-    private let counts = Locked<[Int: (start: ContinuousClock.Instant, logged: Int, left: Int)]>([:])
+    /// What is counted together: a status, and whether another site's page sent the requests.
+    private struct Key: Hashable {
+        var status: Int
+        var fromAnotherSite: Bool
+    }
+    private let counts = Locked<[Key: (start: ContinuousClock.Instant, logged: Int, left: Int)]>([:])
 
     /// Whether a request answered `status` at `now` is logged, and how many answered so were left out since the last
     /// one logged (said on this line). A request another site's page sent (`Sec-Fetch-Site`) is counted whatever it was
     /// answered, apart from the refusals.
     func admit(_ status: Int, fromAnotherSite: Bool = false, at now: ContinuousClock.Instant) -> (logs: Bool, left: Int) {
         guard Self.statuses.contains(status) || fromAnotherSite else { return (true, 0) }
-        let key = fromAnotherSite ? status + 1000 : status
+        let key = Key(status: status, fromAnotherSite: fromAnotherSite)
         return counts.withLock { counts in
             var entry = counts[key] ?? (now, 0, 0)
             if now - entry.start >= Self.window { entry = (now, 0, entry.left) }

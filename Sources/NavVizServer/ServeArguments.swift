@@ -118,13 +118,20 @@ public struct ServeArguments: AppArguments {
     public static func isLoopback(_ host: String) -> Bool {
         let lower = host.lowercased()
         if lower == "localhost" || lower == "::1" || lower == "[::1]" { return true }
-        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
-        // Digits only, and no leading zero: `UInt8("+0")` reads a sign and `UInt8("08")` a zero, where the C library reads
-        // `127.+0.+0.+1` and `127.0.0.08` as names a resolver may map to any address (security reviews bound 192.0.2.2 and
-        // 0.0.0.0 with no token asked for).
-        return parts.count == 4 && parts[0] == "127"
+        return dottedQuad(lower)?.first == "127"
+    }
+
+    /// The four numbers of a dotted IPv4 address as written (`192.168.1.5`), nil for anything else. Digits only, and no
+    /// leading zero: `UInt8("+0")` reads a sign and `UInt8("08")` a zero, where the C library reads `127.+0.+0.+1` and
+    /// `127.0.0.08` as names a resolver may map to any address (security reviews bound 192.0.2.2 and 0.0.0.0 with no
+    /// token asked for).
+    static func dottedQuad(_ text: String) -> [Substring]? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let isQuad =
+            parts.count == 4
             && parts.allSatisfy { part in
                 part.allSatisfy { ("0"..."9").contains($0) } && (part == "0" || !part.hasPrefix("0")) && UInt8(part) != nil
             }
+        return isQuad ? parts : nil
     }
 }

@@ -298,14 +298,6 @@ extension NavVizCommand {
                             + "on a machine you share, set a token (NAVVIZ_TOKEN or --token-file)")
                 }
             #endif
-            #if os(Linux)
-                // A token kept the check off in a sandbox whose tables cannot be read: said, as the token alone then decides.
-                if resolved != nil, ServeArguments.isLoopback(listenHost), !allowOtherUsers, !LoopbackPeer.tablesReadable {
-                    printError(
-                        "navviz serve: warning: /proc/net/tcp cannot be read, so navviz cannot tell another user's connection "
-                            + "from yours: the token alone keeps them out")
-                }
-            #endif
             let arguments = ServeArguments(
                 host: listenHost, port: port, dataDirectory: memory ? nil : (dataDirectory ?? ServeArguments.defaultDataDirectory),
                 token: resolved, watchDirectory: watchDirectory, maxBodyBytes: maxBody,
@@ -314,6 +306,13 @@ extension NavVizCommand {
                     : .workers(
                         command: [Self.executablePath, "serve", "--render-worker"], count: renderWorkers, recycleAfter: recycleAfter),
                 idleTimeout: idleTimeout, allowOtherUsers: allowOtherUsers)
+            // A loopback daemon that keeps other users out but cannot check (a sandbox whose socket tables cannot be read,
+            // with a token): said, as the token alone then decides.
+            if ServeArguments.isLoopback(listenHost), !allowOtherUsers, !arguments.checksOwners {
+                printError(
+                    "navviz serve: warning: /proc/net/tcp cannot be read, so navviz cannot tell another user's connection "
+                        + "from yours: the token alone keeps them out")
+            }
             let host = listenHost
             let token = resolved
             let data = arguments.dataDirectory
