@@ -146,6 +146,61 @@ public struct MermaidBuilder: Sendable, Equatable {
     static let orderingLink = "---"
     /// Siblings per row: a container of 34 drew a row too wide to read.
     static let rowLength = 6
+    /// Boxes per row above or below a subgraph a level down: the width of the SVG's rows there (the tab bar of a real
+    /// app's nine tabs, in a custom container, was a column 2,229 px tall; in one row, 2,687 px wide).
+    static let nestedRowLength = 4
+
+    /// The ordering links of a container's children, as pairs of their indices: the links that put siblings in order,
+    /// as the SVG reads them, drawn with no stroke. `isSubgraph` says which children are subgraphs.
+    ///
+    /// Mermaid lays each subgraph no edge crosses out on its own: the top-level ones (`topLevel`) left to right, where
+    /// linked siblings run in a row (unlinked, Mermaid 11 stacked a tab bar's tabs in a column, the selected one first),
+    /// in rows of `rowLength`. Mermaid 11 lays out the ones inside them top to bottom, where a link puts a sibling under
+    /// the one before (tabs two levels down made a column 1,978 px tall). There up to a row of boxes stays unlinked, side
+    /// by side in order; more are linked one to the next: a column, in order (a review: rows linked one under the other
+    /// read `0, 1, 6, 7, 2…`, and a seventh entry unlinked from the six above it was drawn among them).
+    ///
+    /// A level down among subgraphs (Mermaid 11 adds subgraphs after unlinked boxes, in reverse order), each subgraph
+    /// is a line of its own and the boxes between two of them rows of `nestedRowLength`, one under the other: a
+    /// subgraph is linked to every box of the row beside it, and a box to the one under it in the next row. The row
+    /// beside a subgraph is the full one, so that every box is linked. A tab bar of nine tabs, the first selected, in a
+    /// custom container (a readability trial's app): 1,984 × 1,017 px in Mermaid 11, where the column was 1,905 × 2,229.
+    static func orderingLinks(isSubgraph: [Bool], topLevel: Bool) -> [(Int, Int)] {
+        let count = isSubgraph.count
+        guard !topLevel else {
+            return stride(from: 0, to: count, by: rowLength).flatMap { row in
+                let indices = row..<min(row + rowLength, count)
+                return Array(zip(indices, indices.dropFirst()))
+            }
+        }
+        guard isSubgraph.contains(true) else { return count <= rowLength ? [] : Array(zip(0..<count, 1..<count)) }
+        // Lines from top to bottom: a subgraph alone, or a row of boxes.
+        var lines: [[Int]] = []
+        var start = 0
+        while start < count {
+            if isSubgraph[start] {
+                lines.append([start])
+                start += 1
+                continue
+            }
+            var end = start
+            while end < count, !isSubgraph[end] { end += 1 }
+            // Before the first subgraph, the short row first (the full one beside the subgraph); elsewhere, last.
+            let short = (end - start) % nestedRowLength
+            var cut = start
+            if lines.isEmpty, short > 0 {
+                lines.append(Array(start..<start + short))
+                cut += short
+            }
+            for row in stride(from: cut, to: end, by: nestedRowLength) { lines.append(Array(row..<min(row + nestedRowLength, end))) }
+            start = end
+        }
+        return zip(lines, lines.dropFirst()).flatMap { upper, lower -> [(Int, Int)] in
+            // A row under a row of boxes: each box under the one above it; a subgraph above or below: every box to it.
+            guard upper.count == 1 || lower.count == 1 else { return Array(zip(upper, lower)) }
+            return upper.flatMap { from in lower.map { (from, $0) } }
+        }
+    }
 
     /// The most characters Mermaid draws in one diagram (its `maxTextSize` default, GitHub's and GitLab's too).
     public static let maxTextSize = 50000
@@ -244,23 +299,10 @@ public struct MermaidBuilder: Sendable, Equatable {
                     defer { declared.append(start..<lines.count) }
                     return self.item(child, depth: depth + 1, top: top ?? id, queue: &queue)
                 }
-                // Siblings in order, left to right as in the SVG, in rows of `rowLength`: links drawn with no stroke.
-                // Mermaid lays each subgraph no edge crosses out on its own: the top-level ones left to right, where linked
-                // siblings run in a row (unlinked, Mermaid 11 stacked a tab bar's tabs in a column, the selected one first);
-                // Mermaid 11 lays out the ones inside them top to bottom, where a link puts a sibling under the one before
-                // (a Mermaid check of real captures: tabs two levels down made a column 1,978 px tall). There up to a row
-                // of boxes stays unlinked, side by side in order. More, or a subgraph among them (Mermaid 11 adds
-                // subgraphs after boxes, in reverse order), are linked one to the next: a column, in order, with no row
-                // break (a review: rows linked one under the other read `0, 1, 6, 7, 2…`, and a seventh entry unlinked
-                // from the six above it was drawn among them).
+                // Siblings in order, as in the SVG: links drawn with no stroke (`orderingLinks`).
                 let isSubgraph = item.children.map { $0.isContainer && !$0.children.isEmpty }
-                let unlinked = depth >= 2 && !isSubgraph.contains(true) && children.count <= MermaidBuilder.rowLength
-                let perRow = depth >= 2 ? max(1, children.count) : MermaidBuilder.rowLength
-                for row in stride(from: 0, to: children.count, by: perRow) where !unlinked {
-                    let indices = row..<min(row + perRow, children.count)
-                    for (left, right) in zip(indices, indices.dropFirst()) {
-                        edges.append(("\(children[left]) \(MermaidBuilder.orderingLink) \(children[right])", true))
-                    }
+                for (from, to) in MermaidBuilder.orderingLinks(isSubgraph: isSubgraph, topLevel: depth < 2) {
+                    edges.append(("\(children[from]) \(MermaidBuilder.orderingLink) \(children[to])", true))
                 }
                 // Mermaid 8.10 fails ("Cannot set properties of undefined (setting 'rank')", mermaid-js/mermaid#2429) on
                 // a container three or more deep whose first child is a box (an empty container is one) beside a child

@@ -222,6 +222,33 @@ import Testing
         #expect(text.contains("    linkStyle \(indices) stroke-width:0px,fill:none\n"))
     }
 
+    /// The links that order siblings, by index (`B` a box, `S` a subgraph): rows of six at the top; a level down, a row
+    /// of up to six unlinked and a longer one a column; among subgraphs a level down, each subgraph a line of its own
+    /// and the boxes between them rows of four, the row beside a subgraph full: a tab bar of nine tabs two levels down
+    /// was a column 2,229 px tall.
+    @Test(arguments: [
+        ("BBBBBBBB", true, "0-1 1-2 2-3 3-4 4-5 6-7"),
+        ("BBBBBB", false, ""),
+        ("BBBBBBB", false, "0-1 1-2 2-3 3-4 4-5 5-6"),
+        ("SBB", true, "0-1 1-2"),
+        // Tab 0 selected, eight folded tabs: two rows of four under it.
+        ("SBBBBBBBB", false, "0-1 0-2 0-3 0-4 1-5 2-6 3-7 4-8"),
+        // Tab 4 selected: a row above, a row below.
+        ("BBBBSBBBB", false, "0-4 1-4 2-4 3-4 4-5 4-6 4-7 4-8"),
+        // Five before: the short row first; two after: under the subgraph.
+        ("BBBBBSBB", false, "0-1 0-2 0-3 0-4 1-5 2-5 3-5 4-5 5-6 5-7"),
+        // Six after a subgraph: the full row beside it, the short one under its first two boxes.
+        ("SBBBBBB", false, "0-1 0-2 0-3 0-4 1-5 2-6"),
+        ("SS", false, "0-1"),
+        ("SBS", false, "0-1 1-2"),
+        ("BSBBS", false, "0-1 1-2 1-3 2-4 3-4"),
+        ("S", false, ""),
+    ])
+    func siblingsAreOrderedByRowsAndLines(_ shape: String, _ topLevel: Bool, _ links: String) {
+        let found = MermaidBuilder.orderingLinks(isSubgraph: shape.map { $0 == "S" }, topLevel: topLevel)
+        #expect(found.map { "\($0)-\($1)" }.joined(separator: " ") == links, "\(shape)")
+    }
+
     /// A stack over two rows (no link from row to row) says each middle entry's position: an 8-deep stack read as six
     /// and two beside them (a trial of real captures with `--expand all`). Six in one row need none.
     @Test(arguments: [(8, true), (6, false)])

@@ -65,14 +65,48 @@ import Testing
             for id in subgraphs {
                 let kids = ordered(id)
                 // Top-level subgraphs are laid out across, the ones in them down (Mermaid 11): there up to a row of
-                // boxes is not linked (a link would put each under the one before); more, or a subgraph among them, are
-                // linked one to the next in a column; at the top, in rows.
+                // boxes is not linked (a link would put each under the one before); more are linked one to the next in a
+                // column; at the top, in rows. Among subgraphs a level down, lines from top to bottom: each subgraph,
+                // and the boxes between them in rows of four (before the first subgraph the short row first), a box
+                // linked to the one under it, a subgraph to every box of the row beside it.
                 let deep = depth[id, default: 0] >= 2
-                let length = deep ? max(1, kids.count) : MermaidBuilder.rowLength
-                let unlinked = deep && !kids.contains(where: subgraphs.contains) && kids.count <= MermaidBuilder.rowLength
-                let expected = stride(from: 0, to: unlinked ? 0 : kids.count, by: length).flatMap { row in
-                    let ids = kids[row..<min(row + length, kids.count)]
-                    return zip(ids, ids.dropFirst()).map { "\($0) --- \($1)" }
+                var expected: [String]
+                if deep, kids.contains(where: subgraphs.contains) {
+                    var groups: [[String]] = []
+                    for kid in kids {
+                        if subgraphs.contains(kid) || groups.last.map({ subgraphs.contains($0[0]) }) ?? true {
+                            groups.append([kid])
+                        } else {
+                            groups[groups.count - 1].append(kid)
+                        }
+                    }
+                    var lines: [[String]] = []
+                    for (offset, group) in groups.enumerated() {
+                        if subgraphs.contains(group[0]) {
+                            lines.append(group)
+                        } else if offset == 0 {
+                            let ends: [Int] = Array(stride(from: group.count, to: 0, by: -4).reversed())
+                            lines += ends.map { (end: Int) -> [String] in Array(group[max(0, end - 4)..<end]) }
+                        } else {
+                            let starts: [Int] = Array(stride(from: 0, to: group.count, by: 4))
+                            lines += starts.map { (start: Int) -> [String] in Array(group[start..<min(start + 4, group.count)]) }
+                        }
+                    }
+                    expected = []
+                    for (upper, lower) in zip(lines, lines.dropFirst()) {
+                        if upper.count == 1 || lower.count == 1 {
+                            for a in upper { for b in lower { expected.append("\(a) --- \(b)") } }
+                        } else {
+                            for (a, b) in zip(upper, lower) { expected.append("\(a) --- \(b)") }
+                        }
+                    }
+                } else {
+                    let length = deep ? max(1, kids.count) : MermaidBuilder.rowLength
+                    let unlinked = deep && kids.count <= MermaidBuilder.rowLength
+                    expected = stride(from: 0, to: unlinked ? 0 : kids.count, by: length).flatMap { row in
+                        let ids = kids[row..<min(row + length, kids.count)]
+                        return zip(ids, ids.dropFirst()).map { "\($0) --- \($1)" }
+                    }
                 }
                 let links = edges.filter { $0.ordering && parent[$0.from] == .some(id) }.map { "\($0.from) --- \($0.to)" }
                 if links != expected { found.append("\(id) links \(links), not \(expected)") }
@@ -118,6 +152,8 @@ import Testing
                 (file: "nested.txt", capture: try Capture.load(text: try shape("nested-embedding"), file: "nested.txt")),
                 (file: "stack7.txt", capture: try Capture.load(text: try shape("stack7"), file: "stack7.txt")),
                 (file: "dashboard8.txt", capture: try Capture.load(text: try shape("dashboard8"), file: "dashboard8.txt")),
+                (file: "tabs9-first.txt", capture: try Capture.load(text: try shape("tabs9-first"), file: "tabs9-first.txt")),
+                (file: "tabs9-middle.txt", capture: try Capture.load(text: try shape("tabs9-middle"), file: "tabs9-middle.txt")),
             ]
         return try run(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "captures")), file: "captures.json")
     }
