@@ -476,6 +476,12 @@ extension PrintHierarchy {
             let appeared = children.indices.filter { controllers[children[$0]].state == .appeared }
             if let pick = appearing.first ?? appeared.first ?? shown.first {
                 h[node].selected = pick
+            } else if controller.state == .appeared, isShown(index) {
+                // On screen itself, so not covered: its selected tab's lines are missing (a trial's paste that lost them was
+                // said to be under a full-screen presentation).
+                notes.append(
+                    "'\(node)' has appeared but none of its tabs is in the window: a tab bar controller shows its selected tab, so "
+                        + "the dump may have lost lines (a paste cut short?); the selected tab is left unset")
             } else {
                 notes.append(
                     "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset")
@@ -512,6 +518,14 @@ extension PrintHierarchy {
                 notes.append(
                     "'\(node)': '\(leaving)' is disappearing as '\(arriving)' appears, a pop in flight: drawn as printed, "
                         + "'\(leaving)' still on top; capture again when the transition ends")
+            } else if let top = children.last, controller.state == .appeared, isShown(index), controllers[top].state == .disappeared,
+                !isShown(top)
+            {
+                // On screen, its top not in the window: the real top's lines are missing (a trial's paste that lost its last
+                // line was read without a word, the controller below the top taken for the visible one).
+                notes.append(
+                    "'\(node)' has appeared but its top, '\(h[node].children[children.count - 1])', is not in the window: a navigation "
+                        + "controller shows its top, so the dump may have lost its last lines (a paste cut short?)")
             }
         case .controller:
             if children.count == 1, shown == [0], let why = partOfScreen(children[0], in: controller) {

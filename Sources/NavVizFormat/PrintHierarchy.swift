@@ -111,6 +111,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case tooDeep(file: String, line: Int, limit: Int)
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
+    /// Text between two dumps (an issue's "**After**:" between two code blocks): the second dump is refused as one.
+    case dumpAfterText(file: String, line: Int, text: Int, found: String)
     case scenarioNotCapture(file: String)
     case shortenedString(file: String, line: Int)
     case missingState(file: String, line: Int, found: String)
@@ -175,6 +177,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): '\(found)' is not part of the dump, which ends on line \(dumpLine): remove the lines below it"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
+        case .dumpAfterText(let file, let line, let text, let found):
+            "\(file): line \(line): a second dump starts here, after the text on line \(text) ('\(found)'): keep one dump per file"
         }
     }
 }
@@ -397,6 +401,13 @@ extension PrintHierarchy {
                         })
                     {
                         throw .textAfterDump(file: file, line: number, found: Capture.excerpt(line), dumpLine: last.line)
+                    }
+                    // Text after a dump, then another dump (an issue's "Before:" and "After:" code blocks: a trial was told
+                    // "expected a view controller line" about the text between them).
+                    if !controllers.isEmpty, line.first.map({ !$0.isWhitespace && !"|+<`\"".contains($0) }) == true,
+                        let second = firstControllerLine(in: lines, after: number, topLevel: true)
+                    {
+                        throw .dumpAfterText(file: file, line: second, text: number, found: Capture.excerpt(line))
                     }
                     throw error
                 }
@@ -813,6 +824,14 @@ extension PrintHierarchy {
             }
             lines = splitLines(Substring(unquoted)).map { (number: number, text: $0) } + after
         }
+        // The inside of such a string copied without its quotes (`\n` between the dump's lines): its lines, each numbered as
+        // the line (a trial was told the dump's last line ended early).
+        lines = lines.flatMap { line -> [(number: Int, text: Substring)] in
+            guard line.text.contains("\\n   | <") || line.text.contains("\\n   + <"), mayBeDumpText(line.text),
+                let unquoted = unescapedSwiftString("\"" + line.text + "\"")
+            else { return [line] }
+            return splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
+        }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
         // An indentation every line of the dump shares, when the first line shows it (spaces or tabs before its `<`): every
         // line's, or the lines' down to one without it when no line from there on may be a dump's (prose below a dump in a
@@ -839,16 +858,35 @@ extension PrintHierarchy {
     /// starts with: a prompt, the command, a dump's line in whatever wraps it (a log header, `Optional(`, a quote).
     /// A fence glued to the dump's first line counts as one (```` ```<UINavigationController 0x…>, … ````: a heading above
     /// it was refused, a review).
+    ///
+    /// The fence is the first one that opens the dump itself when no part of a dump is above it: earlier code blocks are
+    /// text above it (a post's or an issue's Swift that presents the screen, or the command in a block of its own, then
+    /// "You get:" and the dump in the next: a trial's real captures were refused for their first line). Otherwise the first
+    /// fence that opens a capture, with no prompt or command above it (a console session's block opens with its prompt).
     static func textAboveFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
-        guard let fence = lines.firstIndex(where: { isFence($0) || opensGlued($0) }),
-            let first = lines[..<fence].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
-            let last = lines[..<fence].lastIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
-            !lines[..<fence].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) }),
-            let next = opensGlued(lines[fence])
-                ? withoutGluedFence(lines[fence]) : lines[(fence + 1)...].first(where: { !$0.allSatisfy(\.isWhitespace) })
+        /// What the fence's block starts with, when it is a capture's start: whether that is the dump itself.
+        func opens(_ fence: Int) -> Bool? {
+            guard isFence(lines[fence]) || opensGlued(lines[fence]),
+                let next = opensGlued(lines[fence])
+                    ? withoutGluedFence(lines[fence]) : lines[(fence + 1)...].first(where: { !$0.allSatisfy(\.isWhitespace) })
+            else { return nil }
+            let text = next.drop(while: \.isWhitespace)
+            if isOptionalHeader(text) || mayBeDumpText(text) { return true }
+            return isPrompt(text) || isCommand(text) ? false : nil
+        }
+        let dumps = lines.indices.first { opens($0) == true }
+        let fence: Int
+        if let dumps, !lines[..<dumps].contains(where: mayBeDumpText) {
+            fence = dumps
+        } else {
+            guard let first = lines.indices.first(where: { isFence(lines[$0]) || opensGlued(lines[$0]) }), opens(first) != nil,
+                !lines[..<first].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) })
+            else { return nil }
+            fence = first
+        }
+        guard let first = lines[..<fence].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }),
+            let last = lines[..<fence].lastIndex(where: { !$0.allSatisfy(\.isWhitespace) })
         else { return nil }
-        let text = next.drop(while: \.isWhitespace)
-        guard isPrompt(text) || isCommand(text) || isOptionalHeader(text) || mayBeDumpText(text) else { return nil }
         return (first + 1...last + 1, fence + 1)
     }
 
@@ -957,9 +995,11 @@ extension PrintHierarchy {
                 prefix += "   + "
             }
             guard rest.first == "<" else {
-                // A dump line nested by another unit: edited by hand, as the reader then says. Past the dump (a later
-                // command's output), the lines are left as they are.
-                if afterPrefix(rest).first == "<" { return lines }
+                // A dump line nested by another unit: edited by hand, as the reader then says: of the first line re-indented
+                // when this one has UIKit's indentation, else of this one (a trial was told of line 2 of a dump re-indented
+                // throughout, where only line 5 differed). Past the dump (a later command's output), the lines are left as
+                // they are.
+                if line.text.hasPrefix("   | ") || line.text.hasPrefix("   + ") { return lines }
                 return rewritten + lines[rewritten.count...]
             }
             rewritten.append((line.number, Substring(prefix + rest)))

@@ -78,7 +78,8 @@ extension NavVizCommand {
                     // Captures are a flow in the order taken, which a folder does not give (it said "expected a scenario file").
                     errors.append(
                         "\(Terminal.inline(file)): is a directory, expected a capture file: name the captures in the order they "
-                            + "were taken (navviz import \(Terminal.inline(file))/*.txt, if their names sort so)")
+                            + "were taken (navviz import \(Terminal.inline(OutputDirectory.withoutTrailingSlashes(file)))/*.txt, if their names sort "
+                            + "so)")
                     continue
                 }
                 do {

@@ -95,6 +95,42 @@ import Testing
         #expect(h["UITabBarController"].selected == selected)
     }
 
+    /// A container on screen that shows none of its children: the paste lost the lines of what it shows, and the note
+    /// says so (a trial's paste that lost its last line was read without a word; one that lost the selected tab was said
+    /// to be under a full-screen presentation, with nothing presented).
+    @Test func aContainerOnScreenShowingNothingSaysThePasteMayBeCut() throws {
+        let stack = """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <ViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window
+            """
+        #expect(
+            try capture(stack).notes == [
+                "'UINavigationController' has appeared but its top, 'ViewController', is not in the window: a navigation "
+                    + "controller shows its top, so the dump may have lost its last lines (a paste cut short?)"
+            ])
+        let tabs = """
+            <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <UINavigationController 0x3>, state: disappeared, view: (view not loaded)
+               |    | <HomeViewController 0x4>, state: disappeared, view: (view not loaded)
+            """
+        #expect(
+            try capture(tabs).notes == [
+                "'UITabBarController' has appeared but none of its tabs is in the window: a tab bar controller shows its "
+                    + "selected tab, so the dump may have lost lines (a paste cut short?); the selected tab is left unset"
+            ])
+        // Its top in the window, printed before `viewDidAppear` came: no note.
+        let pushed = stack.replacingOccurrences(of: "state: disappeared, view: <UIView 0x4> not in the window", with: "state: appearing, view: <UIView 0x4>")
+        #expect(try capture(pushed).notes.isEmpty)
+    }
+
+    /// The inside of a Swift string copied without its quotes (`\n` between the lines) is read as the string is (a trial
+    /// was told the dump's last line ended early).
+    @Test func aDumpWithEscapedLineBreaksAndNoQuotesIsRead() throws {
+        let text = #"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n   | <B 0x5>, state: appeared, view: <UIView 0x6>"#
+        let h = try capture(text).hierarchy
+        #expect(h["UINavigationController"].children == ["A", "B"])
+    }
+
     @Test func aDetachedRootIsPrintedPresentedWithNull() throws {
         let detached = """
                + <UITabBarController>, state: disappeared, view: <UILayoutContainerView> not in the window, presented with: (null)
@@ -531,6 +567,20 @@ import Testing
         (
             "### po\n```\n(lldb) pvc\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
             "line 1: the text above the code block the dump is in (its fence is on line 2) left out: not the dump"
+        ),
+        // Earlier code blocks above the dump's (an issue's Swift, the command in a block of its own then "You get:", a
+        // command in inline backticks): left out with the text (a trial's real captures were refused for their first line).
+        (
+            "I present it like this:\n\n```swift\nlet nav = UINavigationController(rootViewController: login)\npresent(nav, animated: true)\n```\n\nand `pvc` prints:\n\n```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+            "lines 1–8: the text above the code block the dump is in (its fence is on line 10) left out: not the dump"
+        ),
+        (
+            "```\n(lldb) po [UIViewController _printHierarchy]\n```\n\nYou get:\n\n```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
+            "lines 1–5: the text above the code block the dump is in (its fence is on line 7) left out: not the dump"
+        ),
+        (
+            "```po [[[[UIApplication sharedApplication] keyWindow] rootViewController] _printHierarchy]```\n\nYou'll get:\n\n```<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```",
+            "lines 1–3: the text above the code block the dump is in (its fence is on line 5) left out: not the dump"
         ),
         // Text below the code block (an issue's question; a later block of Swift): left out as the text above is (both
         // were refused as dump lines).
@@ -1135,10 +1185,20 @@ import Testing
             "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: no member '_printHierarchy'\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>",
             "dump.txt: line 5: a second dump starts here, after the prompt on line 4: keep one dump per file"
         ),
-        // Below the closing fence: a second fenced dump under prose is refused, not left out with the prose.
+        // Below the closing fence: a second fenced dump under prose is refused as one, not left out with the prose (a trial
+        // of an issue's "Before" and "After" blocks was told "expected a view controller line" of the text between them).
         (
             "```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n```\nAfter the pop:\n```\n<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n```",
-            "dump.txt: line 4: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'After the pop:'"
+            "dump.txt: line 6: a second dump starts here, after the text on line 4 ('After the pop:'): keep one dump per file"
+        ),
+        (
+            "**Before**:\n\n```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\n**After**:\n\n```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n```",
+            "dump.txt: line 11: a second dump starts here, after the text on line 8 ('**After**:'): keep one dump per file"
+        ),
+        // A dump re-indented two spaces a level, one line of it three: that line is named (a trial was told line 2).
+        (
+            "<A 0x1>, state: appeared, view: <UIView 0x2>\n  + <B 0x3>, state: appeared, view: <UIView 0x4>\n  |   + <C 0x5>, state: appeared, view: <UIView 0x6>\n  |   |    + <D 0x7>, state: appeared, view: <UIView 0x8>",
+            "dump.txt: line 4: the indentation is not UIKit's ('   | ' per level): the dump was edited; paste it as printed"
         ),
         // A dump after a quoted one is named by its own line, not the string's (a trial: line 1 was blamed).
         (

@@ -152,7 +152,7 @@ import Testing
         (
             "two.txt",
             "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\nAfter the pop:\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
-            "two.txt: line 3: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'After the pop:'"
+            "two.txt: line 4: a second dump starts here, after the text on line 3 ('After the pop:'): keep one dump per file"
         ),
         // A presented subtree under a note, cut from a larger dump, its whitespace collapsed (a trial's real paste, from a
         // blog: it was "expected a view controller line … found '# interesting private class'").
