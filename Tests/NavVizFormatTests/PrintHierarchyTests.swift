@@ -119,14 +119,17 @@ import Testing
                     + "selected tab, so the dump may have lost lines (a paste cut short?); the selected tab is left unset"
             ])
         // Its top in the window, printed before `viewDidAppear` came: no note.
-        let pushed = stack.replacingOccurrences(of: "state: disappeared, view: <UIView 0x4> not in the window", with: "state: appearing, view: <UIView 0x4>")
+        let pushed = stack.replacingOccurrences(
+            of: "state: disappeared, view: <UIView 0x4> not in the window", with: "state: appearing, view: <UIView 0x4>")
         #expect(try capture(pushed).notes.isEmpty)
     }
 
     /// The inside of a Swift string copied without its quotes (`\n` between the lines) is read as the string is (a trial
     /// was told the dump's last line ended early).
     @Test func aDumpWithEscapedLineBreaksAndNoQuotesIsRead() throws {
-        let text = #"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n   | <B 0x5>, state: appeared, view: <UIView 0x6>"#
+        let text =
+            #"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: disappeared, "#
+            + #"view: <UIView 0x4> not in the window\n   | <B 0x5>, state: appeared, view: <UIView 0x6>"#
         let h = try capture(text).hierarchy
         #expect(h["UINavigationController"].children == ["A", "B"])
     }
