@@ -11,7 +11,6 @@ public enum NavigationError: Error, Equatable, Sendable {
     case noEnclosing(NodeKind, operation: String, from: NodeID)
     case wrongKind(NodeID, expected: NodeKind, operation: String)
     case notInStack(NodeID, navigation: NodeID)
-    case tabBarPushed(NodeID)
     case navigationPushed(NodeID)
     case splitPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
@@ -75,8 +74,6 @@ extension NavigationError: CustomStringConvertible {
             "Cannot \(operation) '\(id)': it is not a \(expected.readableName)"
         case .notInStack(let id, let nav):
             "Cannot pop to '\(id)': it is not in the stack of '\(nav)'"
-        case .tabBarPushed(let id):
-            "Cannot push '\(id)': a tab bar controller cannot be pushed"
         case .navigationPushed(let id):
             "Cannot push '\(id)': pushing a navigation controller is not supported"
         case .splitPushed(let id):

@@ -30,19 +30,29 @@ extension Transaction {
         if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name)) }
         let new = try build(spec)
         try Self.checkPushable(h[new].kind, new)
+        warnIfTabBar(new)
         h.attach(new, to: nav)
     }
 
-    /// `pushViewController(_:animated:)` raises for a tab bar controller, a split view controller and a
-    /// navigation controller ("Pushing a navigation controller is not supported"). A collapsed split nests a
-    /// secondary navigation controller itself, without a push (`nestsNavigation`; docs/semantics.md#N3).
+    /// `pushViewController(_:animated:)` raises for a split view controller and a navigation controller ("Pushing a
+    /// navigation controller is not supported"). A collapsed split nests a secondary navigation controller itself, without
+    /// a push (`nestsNavigation`; docs/semantics.md#N3). A tab bar controller is pushed, with a warning (`warnIfTabBar`).
     static func checkPushable(_ kind: NodeKind, _ id: NodeID, nestsNavigation: Bool = false) throws(NavigationError) {
         switch kind {
-        case .tab: throw .tabBarPushed(id)
         case .split: throw .splitPushed(id)
         case .navigation where !nestsNavigation: throw .navigationPushed(id)
         default: return
         }
+    }
+
+    /// A tab bar controller pushed: Apple's documentation says a pushed controller cannot be one, but UIKit does not raise,
+    /// and apps push one (a login stack pushing the main tab bar), as a scenario's navigation literal may hold one
+    /// (docs/semantics.md#N3). A trial: a tab bar popped from a literal's stack could not be pushed back.
+    mutating func warnIfTabBar(_ id: NodeID) {
+        guard h[id].kind == .tab else { return }
+        warnings.append(
+            "'\(id)' is a tab bar controller: Apple's documentation says a pushed controller cannot be one, but UIKit does not "
+                + "raise and pushes it, its tab bar inside the navigation controller")
     }
 
     mutating func pop(interactive: Bool, cancelled: Bool) throws(NavigationError) {
@@ -151,6 +161,7 @@ extension Transaction {
             if !inStack.insert(id).inserted { throw .alreadyInStack(id, navigation: nav) }
             // The stack is pushed as init(rootViewController:) and setViewControllers push: what push refuses, it refuses.
             try Self.checkPushable(h[id].kind, id, nestsNavigation: h.parent(of: nav).map { h[$0].kind == .split } ?? false)
+            if !old.contains(id) { warnIfTabBar(id) }
             stack.append(id)
             h.attach(id, to: nav)
         }

@@ -122,6 +122,7 @@ extension Transaction {
         if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name), nestsNavigation: nestsNavigation) }
         let new = try build(spec)
         try Self.checkPushable(h[new].kind, new, nestsNavigation: nestsNavigation)
+        warnIfTabBar(new)
         h.attach(new, to: nav)
     }
 
@@ -202,6 +203,13 @@ extension Transaction {
     }
 
     mutating func dismiss(interactive: Bool, cancelled: Bool) throws(NavigationError) {
+        // A controller an earlier step removed presents nothing and is not presented: UIKit does nothing (a trial got the
+        // message of a target not in the window, about presenting and pushing).
+        if let target = options.target, h.contains(target), !h.isAttached(target), h.presentedViewController(of: target) == nil {
+            return noop(
+                "Nothing to dismiss: '\(target)' was removed earlier (popped, dismissed or replaced), so it is not presenting and not "
+                    + "presented")
+        }
         let from = try source()
         try checkIdle(Simulator.presentationKey, "dismiss")
         let dismissed: NodeID

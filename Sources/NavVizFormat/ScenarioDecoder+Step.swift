@@ -153,6 +153,14 @@ extension ScenarioDecoder {
                         file: file, path: join(path, key),
                         reason: "the short form '\(operation.name)' gives '\(key)' already: write {\"\(operation.name)\": …} "
                             + "or {\"op\": \"\(operation.name)\", \"\(key)\": …}"))
+            } else if Self.commonNodeFields.contains(key), !OperationSpelling.allFields.contains(key) {
+                // A node literal's field written on the step (`{"present": "X", "presents": "Y"}`: a trial was asked "Did you
+                // mean 'present'?").
+                fail(
+                    .invalidNode(
+                        file: file, path: join(path, key),
+                        reason: "'\(key)' is a node literal's field, not a step's: write it inside the node "
+                            + "({\"screen\": \"…\", \"\(key)\": …})"))
             } else if OperationSpelling.allFields.contains(key) {
                 fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation.name))
             } else {

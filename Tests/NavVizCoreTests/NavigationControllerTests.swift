@@ -61,15 +61,21 @@ import Testing
         #expect(sim.children("one") == ["A"])
     }
 
+    /// Apple's documentation says a pushed controller cannot be a tab bar controller, but UIKit does not raise: it is
+    /// pushed with a warning, as a navigation literal may hold one (a trial: popped from a literal's stack, it could not be
+    /// pushed back; docs/semantics.md#N3).
     @Test(arguments: [(nil, "tab"), ("shop", "shop")] as [(String?, String)])
-    func pushingATabBarControllerIsRejected(id: String?, name: String) throws {
+    func aTabBarControllerIsPushedWithAWarning(id: String?, name: String) throws {
         var sim = try simulator("A")
-        let before = sim.hierarchy
         let outcome = sim.perform(.push(.tabs([screen("X")], id: id)))
-        #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot push '\(name)': a tab bar controller cannot be pushed")
-        #expect(sim.hierarchy == before)
-        #expect(!sim.hierarchy.contains("X"))
+        #expect(outcome.status == .ok)
+        #expect(
+            outcome.warnings == [
+                "'\(name)' is a tab bar controller: Apple's documentation says a pushed controller cannot be one, but UIKit does not "
+                    + "raise and pushes it, its tab bar inside the navigation controller"
+            ])
+        #expect(sim.children("nav") == ["A", NodeID(name)])
+        #expect(sim.finderResult.visible == "X")
     }
 
     /// UISplitViewController: "You cannot push a split view controller onto a navigation stack" (docs/semantics.md#N3).
@@ -90,13 +96,16 @@ import Testing
         #expect(outcome.message == "Cannot push 'M': it is presented by 'nav'")
     }
 
-    @Test func pushingATabBarControllerByReferenceIsRejected() throws {
-        var sim = try Simulator(root: .tabs([screen("X")], id: "shop"))
-        sim.perform(.setRoot(nav("A", id: "nav")), still)
+    @Test func aTabBarControllerPoppedFromALiteralIsPushedBack() throws {
+        var sim = try Simulator(root: .navigation([screen("Login"), .tabs([screen("X")], id: "shop")], id: "nav"))
+        #expect(sim.perform(.pop()).status == .ok)
         let outcome = sim.perform(.push(ref("shop")))
-        #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot push 'shop': a tab bar controller cannot be pushed")
-        #expect(sim.children("nav") == ["A"])
+        #expect(outcome.status == .ok)
+        #expect(outcome.warnings.count == 1)
+        #expect(sim.children("nav") == ["Login", "shop"])
+        // Kept in a new stack: pushed already, no second warning.
+        let kept = sim.perform(.setStack([ref("Login"), ref("shop")]))
+        #expect(kept.status == .ok && kept.warnings.isEmpty)
     }
 
     @Test func pushFromAModalWithoutANavigationControllerIsRejected() throws {
@@ -426,12 +435,12 @@ import Testing
         #expect(outcome.status == .ok)
     }
 
-    @Test func setStackWithATabBarControllerIsRejected() throws {
+    @Test func setStackWithATabBarControllerWarns() throws {
         var sim = try simulator("A")
         let outcome = sim.perform(.setStack([ref("A"), .tabs([screen("X")], id: "shop")]))
-        #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot push 'shop': a tab bar controller cannot be pushed")
-        #expect(sim.children("nav") == ["A"])
+        #expect(outcome.status == .ok)
+        #expect(outcome.warnings.first?.hasPrefix("'shop' is a tab bar controller: Apple's documentation says") == true)
+        #expect(sim.children("nav") == ["A", "shop"])
     }
 
     // MARK: - replace (Ariadne tests #17–#19)

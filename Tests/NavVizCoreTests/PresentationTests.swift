@@ -310,6 +310,22 @@ import Testing
         #expect(sim.presented(by: "tabs") == nil)
     }
 
+    /// Dismissing from a controller an earlier step dismissed does nothing in UIKit (a trial was told it was not in the
+    /// window, of presenting and pushing).
+    @Test func dismissFromAControllerAlreadyDismissedIsNoop() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        #expect(sim.perform(.present(screen("Sheet"), style: .pageSheet)).status == .ok)
+        #expect(sim.perform(.dismiss()).status == .ok)
+        let before = sim.hierarchy
+        let outcome = sim.perform(.dismiss(), StepOptions(target: "Sheet"))
+        #expect(outcome.status == .noop)
+        #expect(
+            outcome.message
+                == "Nothing to dismiss: 'Sheet' was removed earlier (popped, dismissed or replaced), so it is not presenting and not presented"
+        )
+        #expect(outcome.events.isEmpty && sim.hierarchy == before)
+    }
+
     @Test func dismissWithNothingPresentedIsNoop() throws {
         var sim = try Simulator(root: nav("A", id: "nav"))
         let before = sim.hierarchy

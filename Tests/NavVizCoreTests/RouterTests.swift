@@ -51,8 +51,8 @@ import Testing
         ),
         (.screen("Bar"), foo.replaceRoute(), "Cannot replace with 'Foo': 'Bar' is not inside a navigation controller", false),
         (
-            .navigation(screens: ["Home"]), Builder.node(.tabs([.screen("Foo")])).pushRoute(),
-            "Cannot push 'tab': a tab bar controller cannot be pushed", false
+            .navigation(screens: ["Home"]), Builder.node(.split(primary: .screen("Foo"), secondary: nil)).pushRoute(),
+            "Cannot push 'split': split view controllers cannot be pushed to a navigation controller", false
         ),
         (
             .screen("Bar"), Route(transition: .nonTransition),

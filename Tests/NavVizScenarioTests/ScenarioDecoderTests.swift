@@ -370,6 +370,13 @@ private let nodeLiteral =
             ["shop.json: routes.r.chian: unknown field 'chian'. Did you mean 'chain'?"]
         ),
         (withSteps(#"{"op": "push", "node": "A", "nots": "x"}"#), ["shop.json: steps[0].nots: unknown field 'nots'. Did you mean 'note'?"]),
+        // A node's field on the step (a trial was asked "Did you mean 'present'?" beside its 'present').
+        (
+            withSteps(#"{"present": "X", "style": "pageSheet", "presents": "Y"}"#),
+            [
+                #"shop.json: steps[0].presents: 'presents' is a node literal's field, not a step's: write it inside the node ({"screen": "…", "presents": …})"#
+            ]
+        ),
         (
             withSteps(#"{"op": "push", "nod": "A"}"#),
             ["shop.json: steps[0].nod: unknown field 'nod'. Did you mean 'node'?", "shop.json: steps[0]: missing field 'node'"]
