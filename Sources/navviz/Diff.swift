@@ -150,7 +150,7 @@ extension NavVizCommand {
                     throw CommandFailure(message: "\(stem).svg: cannot render: \(error.description)", code: CommandFailure.failed)
                 }
             }
-            try OutputDirectory.write(files, to: folder, followsLink: true)
+            try OutputDirectory.write(files, to: folder, partial: OutputDirectory.diffOutput, followsLink: true)
         }
     }
 }

@@ -13,6 +13,9 @@ enum OutputDirectory {
     /// The manifest's file name: the files navviz wrote in the folder, one per line: a hash of the bytes
     /// (FNV-1a, 64 bits, hex), the size in bytes and the relative path, separated by spaces.
     static let manifestName = ".navviz-manifest"
+    /// What a diff's output is marked with (`partial`): it never replaces a full render, and another diff's output or a
+    /// render replaces it.
+    static let diffOutput = "navviz diff -o"
 
     /// Writes `files` to `destination`. Outputs record what they hold in a manifest, and only a folder
     /// navviz wrote is replaced; goldens (committed, no manifest) pass `isOutput` to say what may be replaced.
@@ -317,6 +320,14 @@ enum OutputDirectory {
         let manifest = isOutput == nil ? Manifest(in: target) : nil
         func refuseOverFull(_ full: Manifest, count: Int) throws(CommandFailure) {
             guard let partial, full.partial == nil, count > 0 else { return }
+            // A diff's diagrams are no part of a render: said as what they would do (a trial's docs folder of 692 files
+            // became the 11 of a diff, without a word).
+            if partial == Self.diffOutput {
+                throw CommandFailure(
+                    message: "\(destination): not replaced: it holds a full render (\(count) files), which \(partial) would replace "
+                        + "with its own diagrams. Write the diff to another output directory (-o), or remove it first",
+                    code: CommandFailure.ioError)
+            }
             throw CommandFailure(
                 message:
                     "\(destination): not replaced: it holds a full render (\(count) files), and \(partial) writes only part of it. "

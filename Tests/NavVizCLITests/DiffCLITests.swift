@@ -126,6 +126,26 @@ import Testing
         #expect(try read("art/002-push.svg", in: folder.url) == "<svg/>")
     }
 
+    /// A diff's diagrams never replace a render's folder (a trial's docs folder of 692 files became the 11 of a diff, without
+    /// a word); a diff replaces another diff's.
+    @Test func aDiffNeverReplacesARender() throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
+        #expect(try navviz(["render", "old.json", "-o", "docs", "--format", "dot"], in: folder.url).status == 0)
+        let count = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("docs/old/states").path).count
+        let refused = try navviz(["diff", "old.json", "new.json", "-o", "docs/old"], in: folder.url)
+        #expect(refused.status == 74)
+        #expect(refused.stderr.hasPrefix("docs/old: not replaced: it holds a full render ("), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasSuffix(
+                " files), which navviz diff -o would replace with its own diagrams. Write the diff to another output directory (-o), "
+                    + "or remove it first\n"))
+        let states = folder.url.appendingPathComponent("docs/old/states").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: states).count == count)
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
+        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
+        #expect(exists("out/002-push.svg", in: folder.url))
+    }
+
     @Test func anEmptyOutputPathIsAUsageError() throws {
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
         for arguments in [

@@ -1347,5 +1347,10 @@ import Testing
         #expect(PrintHierarchy.looksLikeDump("`" + Self.tabs + "`"))
         #expect(!PrintHierarchy.looksLikeDump(#"{"navviz": 1, "root": "Home"}"#))
         #expect(!PrintHierarchy.looksLikeDump("hello"))
+        // JSON objects are told at their first bytes (a BOM, blanks, `{` then `"` or `}`); a Jira fence is read as one.
+        #expect(!PrintHierarchy.looksLikeDump("\u{FEFF} \r\n{\n\t\"navviz\": 1}"))
+        #expect(!PrintHierarchy.looksLikeDump("{ }"))
+        #expect(PrintHierarchy.looksLikeDump("{code}\n" + Self.tabs + "\n{code}"))
+        #expect(PrintHierarchy.looksLikeDump("{noformat}\n" + Self.tabs + "\n{noformat}"))
     }
 }
