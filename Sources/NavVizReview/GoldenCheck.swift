@@ -108,6 +108,11 @@ public struct GoldenCheck: Sendable {
             for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
             if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
             if let note = runDiff.carriedNote { report.lines.append("  " + note) }
+            // The scenario's name is the run's too: a rename read "changed: run.json" and nothing else (a CI trial).
+            if runDiff.old.name != runDiff.new.name {
+                report.lines.append(
+                    "  the scenario's name changed: '\(Terminal.inline(runDiff.old.name))' → '\(Terminal.inline(runDiff.new.name))'")
+            }
             // How the runs were compared (captured controllers matched by place: the lines' numbers are the golden's).
             for note in runDiff.notes { report.lines.append("  note: " + note) }
             // Every step does what the goldens say, the same callbacks too, and only drawings differ: most likely another
@@ -118,8 +123,9 @@ public struct GoldenCheck: Sendable {
                 let changed = drifts.filter { $0.kind == .changed }
                 let what = changed.map { Self.textParts($0.path, diff: diffs[$0.path] ?? []) }
                 if what.allSatisfy({ $0 == ["caption"] }) {
+                    let whose = changed.allSatisfy { $0.path.hasPrefix("transitions/") } ? "the transitions' captions" : "captions"
                     report.lines.append(
-                        "  no step navigates differently: only the transitions' captions changed (a step's note, animation or "
+                        "  no step navigates differently: only \(whose) changed (a step's note, animation or "
                             + "status; an imported capture's note names its file)")
                 } else if what.allSatisfy({ $0.contains("appearance events") }) {
                     // A seed hook renamed read as "the callbacks are the same … another navviz version?" (a golden's run.json
@@ -128,6 +134,11 @@ public struct GoldenCheck: Sendable {
                     report.lines.append(
                         "  no step navigates differently: the callbacks or seed hooks a transition lists changed\(captions) (a "
                             + "golden's run.json keeps neither; the lines below say which)")
+                } else if let damaged = changed.first(where: { !($0.expected ?? "").hasPrefix("digraph navviz {\n") }) {
+                    // Not a DOT navviz writes: no version of it drew that (a trial's damaged golden read "another version?").
+                    report.lines.append(
+                        "  no step navigates differently: the golden \(damaged.path) is not a DOT navviz writes (edited by hand, or "
+                            + "damaged?): record the goldens again")
                 } else {
                     report.lines.append(
                         "  no step navigates differently and the callbacks are the same: only the drawings changed (recorded by "
@@ -249,7 +260,25 @@ public struct GoldenCheck: Sendable {
         guard line.hasPrefix("-") || line.hasPrefix("+"), line.dropFirst().hasPrefix("  graph ["), !line.dropFirst().hasPrefix("   ")
         else { return nil }
         let body = line.dropFirst().drop { $0 == " " }
-        guard let paired = counterpart(of: index, in: diff), case let other = paired.dropFirst().drop(while: { $0 == " " }),
+        let paired = counterpart(of: index, in: diff)
+        // No caption on either side (a state without a legend), or the same one (a golden's line edited elsewhere, a trailing
+        // space): not a caption's change (a trial's state read "(caption)", and "only the transitions' captions changed").
+        func caption(_ text: Substring) -> Substring? {
+            var from = text.startIndex
+            var found: Range<Substring.Index>?
+            while found == nil, let range = text[from...].range(of: "label=") {
+                if range.lowerBound > text.startIndex, "[ ".contains(text[text.index(before: range.lowerBound)]) { found = range }
+                from = range.upperBound
+            }
+            guard let start = found else { return nil }
+            var end = text.endIndex
+            while end > start.upperBound, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+            return text[start.upperBound..<end]
+        }
+        let theirCaption = paired.flatMap { caption($0.dropFirst()) }
+        if caption(body) == nil && theirCaption == nil { return nil }
+        if paired != nil, caption(body) == theirCaption { return nil }
+        guard let paired, case let other = paired.dropFirst().drop(while: { $0 == " " }),
             let mine = body.range(of: eventsTitle), let theirs = other.range(of: eventsTitle)
         else { return (true, false) }
         return (body[..<mine.lowerBound] != other[..<theirs.lowerBound], body[mine.lowerBound...] != other[theirs.lowerBound...])

@@ -92,6 +92,42 @@ import Testing
     /// One invalid scenario among several does not hide the others' drift: they are compared and reported, and the check
     /// exits 65 with a line that counts them (a code-review trial's CI read one parse error, nothing of the others).
     /// `--record` records none of them.
+    /// A renamed scenario says so: it read "changed: run.json" and nothing else (a CI trial).
+    @Test func aRenamedScenarioSaysItsNameChanged() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try ReviewScenario.text([ReviewScenario.pushProduct, ReviewScenario.popToRoot, ReviewScenario.selectCart], name: "Shop tour")
+            .write(to: folder.url.appendingPathComponent("flows/shop.json"), atomically: true, encoding: .utf8)
+        let check = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(check.status == 1)
+        #expect(
+            (check.stdout + check.stderr).contains("\n  the scenario's name changed: 'Shop' → 'Shop tour'\n"),
+            "\(check.stdout)\(check.stderr)")
+    }
+
+    /// A golden DOT that is none navviz writes is said to be so (a damaged one read "recorded by another navviz version?"),
+    /// and a trailing space on a state's line is no caption's change (it read "only the transitions' captions changed").
+    @Test func anEditedOrDamagedGoldenIsNamed() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let file = folder.url.appendingPathComponent("golden/shop/states/001-push.dot")
+        let good = try String(contentsOf: file, encoding: .utf8)
+        try Data([0xFF, 0xFE]).write(to: file)
+        let damaged = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(damaged.status == 1)
+        #expect(
+            (damaged.stdout + damaged.stderr).contains(
+                "  no step navigates differently: the golden states/001-push.dot is not a DOT navviz writes (edited by hand, or "
+                    + "damaged?): record the goldens again\n"), "\(damaged.stdout)\(damaged.stderr)")
+        var lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[1] += " "
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let edited = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        let report = edited.stdout + edited.stderr
+        #expect(edited.status == 1)
+        #expect(report.contains("  changed: states/001-push.dot\n") && !report.contains("caption"), "\(report)")
+    }
+
     @Test func anInvalidScenarioDoesNotHideTheOthersDrift() throws {
         let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base, "flows/tour.json": ReviewScenario.base])
         #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)

@@ -250,6 +250,9 @@ import Testing
         ("    graph [color=red, label=<Nav>];", "    graph [color=red, label=<Tab>];", ""),
         ("  n2 [label=<<B>Appearance events</B> 1>];", "  n2 [label=<<B>Appearance events</B> 2>];", " (appearance events)"),
         ("  n3 [label=Home];", "  n3 [label=Cart];", ""),
+        // No caption on either side (a state's line), or the same one: edited elsewhere, no caption's change (a trial).
+        ("  graph [compound=true, fontsize=10];", "  graph [compound=true, fontsize=10]; ", ""),
+        ("  graph [fontsize=10, label=<a>];", "  graph [fontsize=10, label=<a>]; ", ""),
         // A stacked transition's events sit in its caption: the part that changed is named (a code-review trial).
         (
             "  graph [label=<Step 5 <B>Appearance events</B> A (animated)>];", "  graph [label=<Step 5 <B>Appearance events</B> A>];",
