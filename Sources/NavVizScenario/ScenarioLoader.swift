@@ -196,8 +196,14 @@ public enum ScenarioLoader {
     /// cite one line of a dump): one sentence each, for the user to see.
     public static func expanding(_ path: String, captures: Bool = true) -> (files: [String], skipped: [(file: String, why: String)]) {
         guard isDirectory(path) else { return ([path], []) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        // A folder that cannot be listed says why (a trial's mode-700 folder of another user read "no *.json scenario files
+        // … found").
+        guard let directory = opendir(path) else {
+            return ([], [(base, "cannot be read: \(String(cString: strerror(errno)).lowercased()), left out")])
+        }
+        closedir(directory)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         var files: [String] = []
         var skipped: [(file: String, why: String)] = []
         for file in names.filter({ !$0.hasPrefix(".") }).sorted().map({ "\(base)/\($0)" }) {

@@ -186,9 +186,18 @@ func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandF
         throw CommandFailure(message: "Standard input (-) can be read once", code: CommandFailure.usage)
     }
     var paths: [String] = []
+    // A file named twice (a folder and a file in it: `check flows flows/shop.json`) is read once: it was counted twice (a
+    // trial: "11 scenarios match" for 10).
+    var seen = Set<String>()
     for argument in arguments {
         let (files, skipped) = ScenarioLoader.expanding(argument, captures: captures)
-        paths += files
+        for file in files {
+            if file != "-", !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+                printError("\(file): note: named twice, read once")
+                continue
+            }
+            paths.append(file)
+        }
         for (file, why) in skipped { printError("\(file): note: \(why)") }
     }
     if paths.isEmpty {

@@ -35,6 +35,31 @@ private let goodScenario =
         #expect(NavVizBinary.url != nil)
     }
 
+    /// A folder another user's process cannot list says so (a trial: "no *.json scenario files … found").
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func aFolderThatCannotBeListedSaysSo() throws {
+        let folder = try ScenarioFolder(["flows/a.json": goodScenario])
+        #expect(chmod(folder.url.appendingPathComponent("flows").path, 0o700) == 0)
+        #expect(chmod(folder.url.path, 0o755) == 0)
+        let binary = try #require(NavVizBinary.url)
+        let result = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "validate", "flows"], in: folder.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "flows: note: cannot be read: permission denied, left out\nflows: no *.json scenario files or *.txt captures found\n")
+    }
+
+    /// A file named twice, by its folder and by itself, is read once (a trial: `check` counted it twice).
+    @Test func aFileNamedTwiceIsReadOnce() throws {
+        let folder = try ScenarioFolder(["flows/a.json": goodScenario])
+        let result = try navviz("validate", "flows", "./flows/a.json", in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "flows/a.json: ok (2 steps)\n")
+        #expect(result.stderr == "./flows/a.json: note: named twice, read once\n")
+    }
+
     // MARK: - run
 
     /// A pipe is read as a file (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, `/dev/stdin` of a
