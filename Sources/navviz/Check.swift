@@ -145,6 +145,9 @@ extension NavVizCommand {
                     printError(
                         "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(Self.shellQuoted(scenario.file)) shows them)"
                     )
+                    // Each by its step, as render and run say them (a CI trial's log had the count only).
+                    for failure in run.failures.prefix(20) { printError("  " + Terminal.inline(failure)) }
+                    if run.failures.count > 20 { printError("  … and \(run.failures.count - 20) more") }
                 }
                 let files = Goldens.files(for: run, expandAll: expand == "all")
                 let target = "\(trimmed(golden))/\(folder)"
