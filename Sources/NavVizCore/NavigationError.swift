@@ -11,6 +11,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case noEnclosing(NodeKind, operation: String, from: NodeID)
     case wrongKind(NodeID, expected: NodeKind, operation: String)
     case notInStack(NodeID, navigation: NodeID)
+    /// `popTo` a controller an earlier step removed.
+    case popToRemoved(NodeID)
     case navigationPushed(NodeID)
     case splitPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
@@ -74,6 +76,9 @@ extension NavigationError: CustomStringConvertible {
             "Cannot \(operation) '\(id)': it is not a \(expected.readableName)"
         case .notInStack(let id, let nav):
             "Cannot pop to '\(id)': it is not in the stack of '\(nav)'"
+        case .popToRemoved(let id):
+            "Cannot pop to '\(id)': it was removed earlier (popped, dismissed or replaced), so it is in no stack (UIKit raises: "
+                + "'Tried to pop to a view controller that doesn't exist')"
         case .navigationPushed(let id):
             "Cannot push '\(id)': pushing a navigation controller is not supported"
         case .splitPushed(let id):

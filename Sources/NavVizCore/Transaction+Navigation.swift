@@ -110,6 +110,8 @@ extension Transaction {
 
     mutating func popTo(_ id: NodeID) throws(NavigationError) {
         guard h.contains(id) else { throw .unknownNode(id) }
+        // A trial's pop to a controller `setTabs` had removed read "'a' is not inside a navigation controller".
+        guard h.isAttached(id) else { throw .popToRemoved(id) }
         let nav: NodeID
         if options.target == nil, let parent = h.parent(of: id), h[parent].kind == .navigation, h.isAttached(parent) {
             nav = parent
