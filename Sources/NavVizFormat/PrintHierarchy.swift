@@ -152,7 +152,7 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .tooDeep(let file, let line, let limit):
             "\(file): line \(line): nested deeper than \(limit) levels: navviz reads hierarchies up to \(limit) controllers deep"
         case .secondRoot(let file, let line, let first):
-            "\(file): line \(line): a second top-level controller (the first is on line \(first)): another window's; keep the app window's lines, one window per file"
+            "\(file): line \(line): a second top-level controller (the first is on line \(first)): a second dump, or another window's; keep one dump per file, the app window's lines only"
         case .repeatedRoot(let file, let line, let first):
             "\(file): line \(line): a second top-level controller of the class on line \(first): a second dump after the first (or another window's); keep one dump per file"
         case .cutShort(let file, let line, let expected, let found):
@@ -589,7 +589,16 @@ extension PrintHierarchy {
     static func withoutCommentMarkers(_ body: Substring) -> Substring {
         let original = splitLines(body)
         let lines = withoutBlockComment(original)
-        return withoutLineMarkers(lines, body: lines == original ? body : Substring(lines.joined(separator: "\n")))
+        var result = withoutLineMarkers(lines, body: lines == original ? body : Substring(lines.joined(separator: "\n")))
+        // A reply quoting a reply (`> > `): each level's marker goes (a trial's was refused at its first line).
+        for _ in 0..<8 {
+            let quoted = splitLines(result)
+            guard quoted.first(where: { !$0.allSatisfy(\.isWhitespace) })?.drop(while: \.isWhitespace).first == ">" else { break }
+            let next = withoutLineMarkers(quoted, body: result)
+            if next == result { break }
+            result = next
+        }
+        return result
     }
 
     /// `lines` without the markers of a block comment the first written line opens and the last closes (a dump kept in

@@ -64,7 +64,7 @@ import Testing
         }
         #expect(
             PrintHierarchyError.secondRoot(file: "dump.txt", line: 3, first: 1).description
-                == "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+                == "dump.txt: line 3: a second top-level controller (the first is on line 1): a second dump, or another window's; keep one dump per file, the app window's lines only"
         )
     }
 

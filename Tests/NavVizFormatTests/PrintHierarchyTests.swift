@@ -1168,7 +1168,7 @@ import Testing
         // review): wrapped after the quoted dump, backticked after cycript's prompt, wrapped above the fence.
         (
             "\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n\n<UITabBarController 0x5>,\n state: appeared, view: <UILayoutContainerView 0x6>\n   | <B 0x7>,\n state: appeared, view: <UIView 0x8>",
-            "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+            "dump.txt: line 3: a second top-level controller (the first is on line 1): a second dump, or another window's; keep one dump per file, the app window's lines only"
         ),
         (
             "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\ncy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n   | <B 0x7>, state: appeared, view: <UIView 0x8>`",
@@ -1181,7 +1181,7 @@ import Testing
         ),
         (
             "<UINavigationController 0x10>,\n state: appeared, view: <UILayoutContainerView 0x11>\n   | <Old 0x12>,\n state: appeared, view: <UIView 0x13>\n\n```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```",
-            "dump.txt: line 7: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+            "dump.txt: line 7: a second top-level controller (the first is on line 1): a second dump, or another window's; keep one dump per file, the app window's lines only"
         ),
         // An error, a dump, then a retry that printed another: two dumps, not console output before the retry (a review).
         (
@@ -1263,7 +1263,7 @@ import Testing
         // Apart from the first window's lines (a blank line between): a second dump as much as another window.
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n\n<FLEXExplorerViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
-            "dump.txt: line 3: a second top-level controller (the first is on line 1): another window's; keep the app window's lines, one window per file"
+            "dump.txt: line 3: a second top-level controller (the first is on line 1): a second dump, or another window's; keep one dump per file, the app window's lines only"
         ),
         // A trial of new real captures: the same dump pasted twice; a paste cut in its last line.
         (
@@ -1340,6 +1340,12 @@ import Testing
         #expect(
             error(dump(depth: PrintHierarchy.maxDepth))
                 == "dump.txt: line 101: nested deeper than 100 levels: navviz reads hierarchies up to 100 controllers deep")
+    }
+
+    /// A reply quoting a reply (`> > ` on every line) is read as a quoted reply is (a trial's was refused at its first line).
+    @Test func aDumpQuotedTwiceIsRead() throws {
+        let quoted = Self.tabs.split(separator: "\n").map { "> > " + $0 }.joined(separator: "\n")
+        #expect(try capture("> > ```\n" + quoted + "\n> > ```").hierarchy == (try capture(Self.tabs).hierarchy))
     }
 
     @Test func looksLikeDumpTellsCapturesFromJSON() {
