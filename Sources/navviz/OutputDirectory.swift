@@ -607,12 +607,20 @@ enum OutputDirectory {
 
 /// A `[12/20] laying out` line on a terminal; nothing when stderr is not a terminal.
 struct ProgressLine {
-    let enabled = isatty(STDERR_FILENO) != 0
+    /// On a terminal that takes escape sequences: a `TERM=dumb` one (an editor's shell) showed them raw (a trial).
+    let enabled = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
 
     func update(_ done: Int, _ total: Int, _ label: String) {
         guard enabled else { return }
         let text = "[\(done + 1)/\(total)] \(label)"
         writeStandardError("\r\u{1B}[K\(text.prefix(100))")
+    }
+
+    /// A stage after the counted one (`assembling the pages`, `writing 812 files`): a long render showed nothing after its
+    /// last `laying out` (a trial's 5,000-step render, for minutes).
+    func status(_ label: String) {
+        guard enabled else { return }
+        writeStandardError("\r\u{1B}[K\(label.prefix(100))")
     }
 
     func finish() {

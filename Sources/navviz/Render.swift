@@ -178,6 +178,7 @@ extension NavVizCommand {
                 dots: options.dotOnly ? [] : plans.flatMap(\.keys), metrics: options.textMetrics, options: layoutOptions, progress: progress
             )
             timings.mark("layout")
+            progress.status("assembling the pages")
             for (scenario, plan) in zip(loaded, plans) {
                 let run = plan.run
                 let files: [OutputFile]
@@ -192,7 +193,9 @@ extension NavVizCommand {
                 outputs.append((folder, files))
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count, scenario.file))
             }
-            progress.finish()
+            progress.status("writing the files")
+            // Cleared before anything else is said, an error too.
+            defer { progress.finish() }
             timings.mark("assemble")
             defer { timings.mark("write") }
             let limits = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }
@@ -201,6 +204,7 @@ extension NavVizCommand {
             if single, let only = outputs.first {
                 let target = "\(base)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial, root: output)
+                progress.finish()
                 say("Rendered \(Terminal.inline(entries[0].scenario)): \(only.files.count) files in \(Terminal.inline(target))/")
                 say("Open \(target)/index.html")
             } else {
@@ -211,6 +215,7 @@ extension NavVizCommand {
                 all.append(OutputFile(path: "index.html", contents: DocsWriter.index(entries)))
                 try OutputDirectory.write(
                     all, to: output, partial: partial, scenarioFolders: Set(outputs.map(\.folder)), followsLink: true)
+                progress.finish()
                 say("Rendered \(outputs.count) scenario\(outputs.count == 1 ? "" : "s"), \(all.count) files in \(base)/")
                 say("Open \(base)/index.html")
             }

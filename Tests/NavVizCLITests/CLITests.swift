@@ -60,6 +60,24 @@ private let goodScenario =
         #expect(result.stderr == "./flows/a.json: note: named twice, read once\n")
     }
 
+    /// On a terminal, a render says each stage (a trial's long render showed nothing after its last `laying out`); on one
+    /// that takes no escape sequences (`TERM=dumb`), nothing.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func aRenderOnATerminalSaysEachStage() throws {
+        let folder = try ScenarioFolder(["a.json": goodScenario])
+        let binary = try #require(NavVizBinary.url).path
+        for (term, shown) in [("xterm", true), ("dumb", false)] {
+            let result = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/script"),
+                ["-qc", "TERM=\(term) '\(binary)' render a.json -o out-\(term) --no-cache", "/dev/null"], in: folder.url)
+            #expect(result.status == 0)
+            for stage in ["] laying out", "\r\u{1B}[Kassembling the pages", "\r\u{1B}[Kwriting the files\r\u{1B}[KRendered Tiny"] {
+                #expect(result.stdout.contains(stage) == shown, "\(term): \(stage)")
+            }
+            #expect(result.stdout.contains("\u{1B}[K") == shown, "\(term)")
+        }
+    }
+
     // MARK: - run
 
     /// A pipe is read as a file (`navviz diff <(git show main:flow.json) flow.json`, a FIFO, `/dev/stdin` of a
