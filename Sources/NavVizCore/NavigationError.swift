@@ -13,6 +13,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notInStack(NodeID, navigation: NodeID)
     /// `popTo` a controller an earlier step removed.
     case popToRemoved(NodeID)
+    /// `popTo` a controller in a stack an earlier step removed.
+    case popToInRemovedStack(NodeID, navigation: NodeID)
     case navigationPushed(NodeID)
     case splitPushed(NodeID)
     case tabOutOfRange(Int, count: Int, tabBar: NodeID)
@@ -76,6 +78,9 @@ extension NavigationError: CustomStringConvertible {
             "Cannot \(operation) '\(id)': it is not a \(expected.readableName)"
         case .notInStack(let id, let nav):
             "Cannot pop to '\(id)': it is not in the stack of '\(nav)'"
+        case .popToInRemovedStack(let id, let nav):
+            "Cannot pop to '\(id)': its navigation controller '\(nav)' was removed earlier (popped, dismissed or replaced), and "
+                + "navviz changes no stack out of the window hierarchy"
         case .popToRemoved(let id):
             "Cannot pop to '\(id)': it was removed earlier (popped, dismissed or replaced), so it is in no stack (UIKit raises: "
                 + "'Tried to pop to a view controller that doesn't exist')"

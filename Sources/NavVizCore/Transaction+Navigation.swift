@@ -110,8 +110,12 @@ extension Transaction {
 
     mutating func popTo(_ id: NodeID) throws(NavigationError) {
         guard h.contains(id) else { throw .unknownNode(id) }
-        // A trial's pop to a controller `setTabs` had removed read "'a' is not inside a navigation controller".
-        guard h.isAttached(id) else { throw .popToRemoved(id) }
+        // A trial's pop to a controller `setTabs` had removed read "'a' is not inside a navigation controller". One still in
+        // its removed stack is in a stack (a review): named by it, or, with a target, refused as the target is.
+        if !h.isAttached(id) {
+            guard let parent = h.parent(of: id) else { throw .popToRemoved(id) }
+            if options.target == nil, h[parent].kind == .navigation { throw .popToInRemovedStack(id, navigation: parent) }
+        }
         let nav: NodeID
         if options.target == nil, let parent = h.parent(of: id), h[parent].kind == .navigation, h.isAttached(parent) {
             nav = parent

@@ -384,6 +384,20 @@ extension PrintHierarchy {
     /// Whether two printed classes are one class, a runtime subclass (KVO's `NSKVONotifying_`) aside.
     static func sameClass(_ a: String, _ b: String) -> Bool { ClassName.unswizzled(a) == ClassName.unswizzled(b) }
 
+    /// Whether a controller, or one inside it, presents: a current-context presentation takes the presenter's content out of
+    /// the window, so a container on screen that shows nothing lost no lines (a review: the paste was said cut short).
+    func presentsInside(_ index: Int) -> Bool {
+        controllers.indices.contains { other in
+            guard controllers[other].presented != nil else { return false }
+            var at: Int? = other
+            while let current = at {
+                if current == index { return true }
+                at = controllers[current].parent
+            }
+            return false
+        }
+    }
+
     /// Whether a controller's content is in the window, as UIKit printed it.
     func isShown(_ index: Int) -> Bool {
         let controller = controllers[index]
@@ -474,7 +488,10 @@ extension PrintHierarchy {
             // copied without them) shows the other tabs' loaded views as disappeared but in the window.
             let appearing = children.indices.filter { controllers[children[$0]].state == .appearing }
             let appeared = children.indices.filter { controllers[children[$0]].state == .appeared }
-            if let pick = appearing.first ?? appeared.first ?? shown.first {
+            // Else the tab that presents in its own context: a current-context presentation takes the presenter's content
+            // out of the window (a review: the tab bar was taken for the visible controller, over the sheet).
+            let presenting = children.indices.first { presentsInside(children[$0]) }
+            if let pick = appearing.first ?? appeared.first ?? shown.first ?? presenting {
                 h[node].selected = pick
             } else if controller.state == .appeared, isShown(index) {
                 // On screen itself, so not covered: its selected tab's lines are missing (a trial's paste that lost them was
@@ -519,7 +536,7 @@ extension PrintHierarchy {
                     "'\(node)': '\(leaving)' is disappearing as '\(arriving)' appears, a pop in flight: drawn as printed, "
                         + "'\(leaving)' still on top; capture again when the transition ends")
             } else if let top = children.last, controller.state == .appeared, isShown(index), controllers[top].state == .disappeared,
-                !isShown(top)
+                !isShown(top), !presentsInside(index)
             {
                 // On screen, its top not in the window: the real top's lines are missing (a trial's paste that lost its last
                 // line was read without a word, the controller below the top taken for the visible one).

@@ -248,22 +248,24 @@ extension PrintHierarchy {
 
     /// Whether text looks like a `_printHierarchy` dump (its first line is a controller line).
     public static func looksLikeDump(_ text: String) -> Bool {
-        // A JSON object (a scenario, a run, a snapshot: `{`, then `"` or `}`) is told without reading it as a capture, which
-        // takes about a second a megabyte: a golden run.json of 30 MB took 40 s (a trial's `check` of an 800-step flow). A
-        // Jira fence (`{code}`) is no object.
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-        var bytes = text.utf8[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        bytes = bytes.drop(while: isBlank)
-        if bytes.first == UInt8(ascii: "{"), let next = bytes.dropFirst().first(where: { !isBlank($0) }),
-            next == UInt8(ascii: "\"") || next == UInt8(ascii: "}")
-        {
-            return false
-        }
+        // Told without reading it as a capture, which takes about a second a megabyte: a golden run.json of 30 MB took 40 s
+        // (a trial's `check` of an 800-step flow).
+        if startsAsJSONObject(text) { return false }
         var lines = Self.lines(of: text)[...]
         while let first = lines.first, first.text.allSatisfy(\.isWhitespace) { lines = lines.dropFirst() }
         guard let first = lines.first?.text else { return false }
         return isControllerLine(first)
+    }
+
+    /// Whether text starts as a JSON object does (a scenario, a run, a snapshot): after a byte-order mark and blanks, `{`,
+    /// then `"` or `}`. A Jira fence (`{code}`, `{noformat}`) does not.
+    public static func startsAsJSONObject(_ text: String) -> Bool {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var bytes = text.utf8[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = bytes.drop(while: isBlank)
+        guard bytes.first == UInt8(ascii: "{"), let next = bytes.dropFirst().first(where: { !isBlank($0) }) else { return false }
+        return next == UInt8(ascii: "\"") || next == UInt8(ascii: "}")
     }
 
     /// The line of a string LLDB's `p` shortened (`(String?) $R0 = "<…"...`: it prints at most 1,024 characters

@@ -153,7 +153,9 @@ extension ScenarioDecoder {
                         file: file, path: join(path, key),
                         reason: "the short form '\(operation.name)' gives '\(key)' already: write {\"\(operation.name)\": …} "
                             + "or {\"op\": \"\(operation.name)\", \"\(key)\": …}"))
-            } else if Self.commonNodeFields.contains(key), !OperationSpelling.allFields.contains(key) {
+            } else if Self.commonNodeFields.contains(key), !OperationSpelling.allFields.contains(key),
+                operation.fields.contains("node")
+            {
                 // A node literal's field written on the step (`{"present": "X", "presents": "Y"}`: a trial was asked "Did you
                 // mean 'present'?").
                 fail(

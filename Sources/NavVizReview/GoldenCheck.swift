@@ -110,8 +110,10 @@ public struct GoldenCheck: Sendable {
             if let note = runDiff.carriedNote { report.lines.append("  " + note) }
             // The scenario's name is the run's too: a rename read "changed: run.json" and nothing else (a CI trial).
             if runDiff.old.name != runDiff.new.name {
-                report.lines.append(
-                    "  the scenario's name changed: '\(Terminal.inline(runDiff.old.name))' → '\(Terminal.inline(runDiff.new.name))'")
+                let line = "the scenario's name changed: '\(Terminal.inline(runDiff.old.name))' → '\(Terminal.inline(runDiff.new.name))'"
+                report.lines.append("  " + line)
+                // drift.txt too: it was empty (a review).
+                report.fullDiff.append(line)
             }
             // How the runs were compared (captured controllers matched by place: the lines' numbers are the golden's).
             for note in runDiff.notes { report.lines.append("  note: " + note) }

@@ -143,7 +143,7 @@ extension NavVizCommand {
                 expectationFailures += run.failures.count
                 if !run.failures.isEmpty {
                     printError(
-                        "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (navviz run \(Self.shellQuoted(scenario.file)) shows them)"
+                        "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (below; navviz run \(Self.shellQuoted(scenario.file)) shows each step)"
                     )
                     // Each by its step, as render and run say them (a CI trial's log had the count only).
                     for failure in run.failures.prefix(20) { printError("  " + Terminal.inline(failure)) }

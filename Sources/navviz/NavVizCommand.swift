@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 /// The `navviz` command: simulate view-controller hierarchies and draw them.
@@ -192,7 +193,7 @@ func scenarioPaths(_ arguments: [String], captures: Bool = true) throws(CommandF
     for argument in arguments {
         let (files, skipped) = ScenarioLoader.expanding(argument, captures: captures)
         for file in files {
-            if file != "-", !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+            if file != "-", !seen.insert(FileStatus.resolvedPath(file)).inserted {
                 printError("\(file): note: named twice, read once")
                 continue
             }
@@ -251,9 +252,10 @@ func say(_ text: String, terminator: String = "\n") {
     print(Terminal.printable(text), terminator: terminator)
 }
 
-/// Writes to standard error, with control characters and bidi overrides escaped.
+/// Writes to standard error, with control characters and bidi overrides escaped; on a line of its own when a progress line
+/// is shown (a review: `writing the filesnote: …`).
 func printError(_ text: String) {
-    writeStandardError(Terminal.printable(text) + "\n")
+    writeStandardError((ProgressLine.clearIfShown() ? "\r\u{1B}[K" : "") + Terminal.printable(text) + "\n")
 }
 
 /// Writes `text` to standard error as is, after what standard output holds: where both go to one pipe (a CI log),

@@ -1,6 +1,7 @@
 import Foundation
 import NavVizRender
 import NavVizScenario
+import NavVizServer
 
 /// Writes a folder of files atomically: everything goes to a temporary sibling, which replaces the old
 /// folder only when complete, so a failed write never leaves half an output over a good one.
@@ -263,6 +264,16 @@ enum OutputDirectory {
         var sizes: [String: Int] = [:]
         var partial: String?
 
+        /// A diff's output written before diffs marked theirs: only its diagrams, `NNN-op` or `old-NNN-op`, `.dot` and `.svg`.
+        var isUnmarkedDiff: Bool {
+            partial == nil && !files.isEmpty
+                && files.keys.allSatisfy { path in
+                    let name = path.hasPrefix("old-") ? path.dropFirst(4) : Substring(path)
+                    return !path.contains("/") && (path.hasSuffix(".dot") || path.hasSuffix(".svg")) && name.count > 4
+                        && name.prefix(3).allSatisfy(\.isASCII) && name.prefix(3).allSatisfy(\.isNumber) && name.dropFirst(3).first == "-"
+                }
+        }
+
         /// The folder's manifest; nil without one.
         init?(in folder: URL) {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8) else { return nil }
@@ -319,15 +330,21 @@ enum OutputDirectory {
         }
         let manifest = isOutput == nil ? Manifest(in: target) : nil
         func refuseOverFull(_ full: Manifest, count: Int) throws(CommandFailure) {
-            guard let partial, full.partial == nil, count > 0 else { return }
-            // A diff's diagrams are no part of a render: said as what they would do (a trial's docs folder of 692 files
-            // became the 11 of a diff, without a word).
+            guard let partial, count > 0 else { return }
+            // A diff's diagrams are no part of a render, whole or partial, nor of check's artifacts: said as what they would
+            // do (a trial's docs folder of 692 files became the 11 of a diff, without a word). Another diff's output, marked
+            // or written before diffs were (only its `NNN-op` diagrams), is replaced.
             if partial == Self.diffOutput {
+                guard full.partial != Self.diffOutput, !full.isUnmarkedDiff else { return }
+                let what =
+                    full.files.keys.contains("drift.txt")
+                    ? "check's artifacts" : full.partial.map { "a render limited by \($0)" } ?? "a full render"
                 throw CommandFailure(
-                    message: "\(destination): not replaced: it holds a full render (\(count) files), which \(partial) would replace "
+                    message: "\(destination): not replaced: it holds \(what) (\(count) files), which \(partial) would replace "
                         + "with its own diagrams. Write the diff to another output directory (-o), or remove it first",
                     code: CommandFailure.ioError)
             }
+            guard full.partial == nil else { return }
             throw CommandFailure(
                 message:
                     "\(destination): not replaced: it holds a full render (\(count) files), and \(partial) writes only part of it. "
@@ -609,10 +626,13 @@ enum OutputDirectory {
 struct ProgressLine {
     /// On a terminal that takes escape sequences: a `TERM=dumb` one (an editor's shell) showed them raw (a trial).
     let enabled = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    /// Whether a progress line is on the terminal now: `printError` clears it first.
+    private static let shown = Locked(false)
 
     func update(_ done: Int, _ total: Int, _ label: String) {
         guard enabled else { return }
         let text = "[\(done + 1)/\(total)] \(label)"
+        Self.shown.withLock { $0 = true }
         writeStandardError("\r\u{1B}[K\(text.prefix(100))")
     }
 
@@ -620,12 +640,22 @@ struct ProgressLine {
     /// last `laying out` (a trial's 5,000-step render, for minutes).
     func status(_ label: String) {
         guard enabled else { return }
+        Self.shown.withLock { $0 = true }
         writeStandardError("\r\u{1B}[K\(label.prefix(100))")
     }
 
     func finish() {
         guard enabled else { return }
+        Self.shown.withLock { $0 = false }
         writeStandardError("\r\u{1B}[K")
+    }
+
+    /// Whether a progress line was shown, now taken as cleared by the caller.
+    static func clearIfShown() -> Bool {
+        shown.withLock { shown in
+            defer { shown = false }
+            return shown
+        }
     }
 }
 

@@ -58,6 +58,11 @@ private let goodScenario =
         #expect(result.status == 0)
         #expect(result.stdout == "flows/a.json: ok (2 steps)\n")
         #expect(result.stderr == "./flows/a.json: note: named twice, read once\n")
+        // Through a link to its folder too (a review: recorded twice, under two golden folders).
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("fl").path, withDestinationPath: "flows")
+        let linked = try navviz("validate", "flows", "fl/a.json", in: folder.url)
+        #expect(linked.stdout == "flows/a.json: ok (2 steps)\n")
+        #expect(linked.stderr == "fl/a.json: note: named twice, read once\n")
     }
 
     /// On a terminal, a render says each stage (a trial's long render showed nothing after its last `laying out`); on one

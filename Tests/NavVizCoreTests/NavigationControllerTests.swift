@@ -271,6 +271,19 @@ import Testing
         #expect(sim.hierarchy == before)
     }
 
+    /// One still in a stack an earlier step removed is in that stack (a review: it was said to be in none).
+    @Test func popToAControllerInARemovedStackNamesTheStack() throws {
+        var sim = try simulator("A")
+        #expect(sim.perform(.present(.navigation([screen("M1"), screen("M2"), screen("M3")], id: "mnav"))).status == .ok)
+        #expect(sim.perform(.dismiss()).status == .ok)
+        let outcome = sim.perform(.popTo("M2"))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot pop to 'M2': its navigation controller 'mnav' was removed earlier (popped, dismissed or replaced), and "
+                + "navviz changes no stack out of the window hierarchy")
+    }
+
     @Test func popToAnUnknownControllerIsRejected() throws {
         var sim = try simulator("A", "B")
         let outcome = sim.perform(.popTo("Nope"))

@@ -122,6 +122,23 @@ import Testing
         let pushed = stack.replacingOccurrences(
             of: "state: disappeared, view: <UIView 0x4> not in the window", with: "state: appearing, view: <UIView 0x4>")
         #expect(try capture(pushed).notes.isEmpty)
+        // A current-context presentation from the stack, or from a tab, takes the content out of the window: nothing is
+        // missing, and the tab that presents is the selected one (a review: both were said cut short, the tab bar visible).
+        let context =
+            "\n   + <SheetViewController 0x9>, state: appeared, view: <UIView 0xa>, presented with: "
+            + "<_UICurrentContextPresentationController 0xb>"
+        #expect(try capture(stack + context).notes.isEmpty)
+        let presentingTab = """
+            <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <UINavigationController 0x3>, state: disappeared, view: <UILayoutContainerView 0x4> not in the window
+               |    | <HomeViewController 0x5>, state: disappeared, view: <UIView 0x6> not in the window
+               |    + <SheetViewController 0x9>, state: appeared, view: <UIView 0xa>, presented with: <_UICurrentContextPresentationController 0xb>
+               | <UINavigationController 0x7>, state: disappeared, view: (view not loaded)
+               |    | <CartViewController 0x8>, state: disappeared, view: (view not loaded)
+            """
+        let tabs2 = try capture(presentingTab)
+        #expect(tabs2.notes.isEmpty)
+        #expect(tabs2.hierarchy["UITabBarController"].selected == 0)
     }
 
     /// The inside of a Swift string copied without its quotes (`\n` between the lines) is read as the string is (a trial
@@ -1346,6 +1363,16 @@ import Testing
     @Test func aDumpQuotedTwiceIsRead() throws {
         let quoted = Self.tabs.split(separator: "\n").map { "> > " + $0 }.joined(separator: "\n")
         #expect(try capture("> > ```\n" + quoted + "\n> > ```").hierarchy == (try capture(Self.tabs).hierarchy))
+    }
+
+    /// What `looksLikeDump` tells at the first bytes, without reading the text as a capture.
+    @Test(arguments: [
+        ("{\"navviz\": 1}", true), ("\u{FEFF} \r\n{\n\t\"navviz\": 1}", true), ("{ }", true), ("{}", true),
+        ("{code}\n<A 0x1>, state: appeared, view: <UIView 0x2>", false), ("{noformat}", false), ("[{\"a\": 1}]", false),
+        ("<A 0x1>, state: appeared, view: <UIView 0x2>", false), ("{", false), ("", false),
+    ])
+    func aJSONObjectIsToldAtItsFirstBytes(_ text: String, _ object: Bool) {
+        #expect(PrintHierarchy.startsAsJSONObject(text) == object, "\(text)")
     }
 
     @Test func looksLikeDumpTellsCapturesFromJSON() {

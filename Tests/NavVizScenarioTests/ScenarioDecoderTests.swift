@@ -377,6 +377,8 @@ private let nodeLiteral =
                 #"shop.json: steps[0].presents: 'presents' is a node literal's field, not a step's: write it inside the node ({"screen": "…", "presents": …})"#
             ]
         ),
+        // Not on a step that takes no node (a review: a pop was told to write its title inside the node).
+        (withSteps(#"{"pop": true, "title": "x"}"#), ["shop.json: steps[0].title: unknown field 'title'"]),
         (
             withSteps(#"{"op": "push", "nod": "A"}"#),
             ["shop.json: steps[0].nod: unknown field 'nod'. Did you mean 'node'?", "shop.json: steps[0]: missing field 'node'"]
