@@ -157,8 +157,9 @@ public struct MermaidBuilder: Sendable, Equatable {
     /// linked siblings run in a row (unlinked, Mermaid 11 stacked a tab bar's tabs in a column, the selected one first),
     /// in rows of `rowLength`. Mermaid 11 lays out the ones inside them top to bottom, where a link puts a sibling under
     /// the one before (tabs two levels down made a column 1,978 px tall). There up to a row of boxes stays unlinked, side
-    /// by side in order; more are linked one to the next: a column, in order (a review: rows linked one under the other
-    /// read `0, 1, 6, 7, 2…`, and a seventh entry unlinked from the six above it was drawn among them).
+    /// by side in order; more are rows of `nestedRowLength`, each box linked to the one under it in the next row, or to
+    /// that row's last box when it is shorter (a box left unlinked was drawn out of order: a review's rows of six read
+    /// `0, 1, 6, 7, 2…`).
     ///
     /// A level down among subgraphs (Mermaid 11 adds subgraphs after unlinked boxes, in reverse order), each subgraph
     /// is a line of its own and the boxes between two of them rows of `nestedRowLength`, one under the other: a
@@ -173,7 +174,15 @@ public struct MermaidBuilder: Sendable, Equatable {
                 return Array(zip(indices, indices.dropFirst()))
             }
         }
-        guard isSubgraph.contains(true) else { return count <= rowLength ? [] : Array(zip(0..<count, 1..<count)) }
+        guard isSubgraph.contains(true) else {
+            guard count > rowLength else { return [] }
+            // Rows of `nestedRowLength`, each box over the one at its place in the next row, or over that row's last box when
+            // it is shorter: a box with no link was drawn out of order (eight widgets were a column 729 × 1,614 px; in rows,
+            // 1,347 × 546).
+            let rows = stride(from: 0, to: count, by: nestedRowLength).map { Array($0..<min($0 + nestedRowLength, count)) }
+            return zip(rows, rows.dropFirst()).flatMap { upper, lower in upper.indices.map { (upper[$0], lower[min($0, lower.count - 1)]) }
+            }
+        }
         // Lines from top to bottom: a subgraph alone, or a row of boxes.
         var lines: [[Int]] = []
         var start = 0

@@ -229,7 +229,9 @@ import Testing
     @Test(arguments: [
         ("BBBBBBBB", true, "0-1 1-2 2-3 3-4 4-5 6-7"),
         ("BBBBBB", false, ""),
-        ("BBBBBBB", false, "0-1 1-2 2-3 3-4 4-5 5-6"),
+        // Seven a level down: rows of four, the fourth box over the short row's last.
+        ("BBBBBBB", false, "0-4 1-5 2-6 3-6"),
+        ("BBBBBBBBBB", false, "0-4 1-5 2-6 3-7 4-8 5-9 6-9 7-9"),
         ("SBB", true, "0-1 1-2"),
         // Tab 0 selected, eight folded tabs: two rows of four under it.
         ("SBBBBBBBB", false, "0-1 0-2 0-3 0-4 1-5 2-6 3-7 4-8"),

@@ -100,11 +100,18 @@ import Testing
                             for (a, b) in zip(upper, lower) { expected.append("\(a) --- \(b)") }
                         }
                     }
+                } else if deep {
+                    // Up to six unlinked; more in rows of four, each box over the one at its place below, or the last.
+                    expected = []
+                    if kids.count > MermaidBuilder.rowLength {
+                        for index in kids.indices where index + 4 < kids.count || index / 4 < (kids.count - 1) / 4 {
+                            let below = min(index + 4, kids.count - 1)
+                            expected.append("\(kids[index]) --- \(kids[below])")
+                        }
+                    }
                 } else {
-                    let length = deep ? max(1, kids.count) : MermaidBuilder.rowLength
-                    let unlinked = deep && kids.count <= MermaidBuilder.rowLength
-                    expected = stride(from: 0, to: unlinked ? 0 : kids.count, by: length).flatMap { row in
-                        let ids = kids[row..<min(row + length, kids.count)]
+                    expected = stride(from: 0, to: kids.count, by: MermaidBuilder.rowLength).flatMap { row in
+                        let ids = kids[row..<min(row + MermaidBuilder.rowLength, kids.count)]
                         return zip(ids, ids.dropFirst()).map { "\($0) --- \($1)" }
                     }
                 }
