@@ -110,16 +110,6 @@ import Testing
         #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
         #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
         #expect(exists("out/002-push.svg", in: folder.url))
-        // A partial render is a render too (a review: it was replaced without a word).
-        #expect(try navviz(["render", "old.json", "--step", "1", "-o", "part", "--format", "dot"], in: folder.url).status == 0)
-        let partial = try navviz(["diff", "old.json", "new.json", "-o", "part/old"], in: folder.url)
-        #expect(partial.status == 74)
-        #expect(partial.stderr.hasPrefix("part/old: not replaced: it holds a render limited by --step 1 ("), "\(partial.stderr)")
-        // A diff's output from before diffs marked theirs is still a diff's (a review: refused as "a full render").
-        let manifest = folder.url.appendingPathComponent("out/.navviz-manifest")
-        let unmarked = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("# partial: ") }
-        try (unmarked.joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
-        #expect(try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url).status == 1)
         // The user's own SVG among them is not: navviz did not write it.
         try "mine".write(to: folder.url.appendingPathComponent("out/logo.svg"), atomically: true, encoding: .utf8)
         let refused = try navviz(["diff", "old.json", "new.json", "-o", "out"], in: folder.url)
