@@ -23,15 +23,7 @@ extension Transaction {
     }
 
     mutating func push(_ spec: NodeSpec) throws(NavigationError) {
-        let name = name(of: spec)
-        let nav = try navigation(for: "push '\(name)'")
-        try beginNavigation(nav, "push '\(name)'")
-        if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
-        if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name)) }
-        let new = try build(spec)
-        try Self.checkPushable(h[new].kind, new)
-        warnIfTabBar(new)
-        h.attach(new, to: nav)
+        try pushOnto(try navigation(for: "push '\(name(of: spec))'"), spec)
     }
 
     /// `pushViewController(_:animated:)` raises for a split view controller and a navigation controller ("Pushing a

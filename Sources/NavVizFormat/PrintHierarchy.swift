@@ -407,9 +407,10 @@ extension PrintHierarchy {
                     // idea?" pasted with an unfenced dump): said as the text above a dump is (a trial got "expected a view
                     // controller line").
                     // Right below it too (XCTest's next line, a thank-you): no dump line starts with a letter.
+                    // No dump line, however wrapped or quoted, starts so.
+                    let startsAsText = line.first.map({ !$0.isWhitespace && !"|+<`\"".contains($0) }) == true
                     if let last = controllers.last, let previous = lines.last(where: { $0.number < number }),
-                        previous.text.allSatisfy(\.isWhitespace) || line.first?.isLetter == true,
-                        line.first.map({ !$0.isWhitespace && !"|+<`\"".contains($0) }) == true,
+                        previous.text.allSatisfy(\.isWhitespace) || line.first?.isLetter == true, startsAsText,
                         !lines.contains(where: {
                             $0.number >= number && (isPrompt($0.text) || isCommand($0.text) || mayBeDumpText($0.text))
                         })
@@ -418,9 +419,7 @@ extension PrintHierarchy {
                     }
                     // Text after a dump, then another dump (an issue's "Before:" and "After:" code blocks: a trial was told
                     // "expected a view controller line" about the text between them).
-                    if !controllers.isEmpty, line.first.map({ !$0.isWhitespace && !"|+<`\"".contains($0) }) == true,
-                        let second = firstControllerLine(in: lines, after: number, topLevel: true)
-                    {
+                    if !controllers.isEmpty, startsAsText, let second = firstControllerLine(in: lines, after: number, topLevel: true) {
                         throw .dumpAfterText(file: file, line: second, text: number, found: Capture.excerpt(line))
                     }
                     throw error

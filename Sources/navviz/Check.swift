@@ -146,8 +146,7 @@ extension NavVizCommand {
                         "warning: \(scenario.file): \(run.failures.count) expectation\(run.failures.count == 1 ? "" : "s") failed (below; navviz run \(Self.shellQuoted(scenario.file)) shows each step)"
                     )
                     // Each by its step, as render and run say them (a CI trial's log had the count only).
-                    for failure in run.failures.prefix(20) { printError("  " + Terminal.inline(failure)) }
-                    if run.failures.count > 20 { printError("  … and \(run.failures.count - 20) more") }
+                    for line in failureLines(run.failures) { printError("  " + line) }
                 }
                 let files = Goldens.files(for: run, expandAll: expand == "all")
                 let target = "\(trimmed(golden))/\(folder)"

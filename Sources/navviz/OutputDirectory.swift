@@ -270,7 +270,7 @@ enum OutputDirectory {
                 && files.keys.allSatisfy { path in
                     let name = path.hasPrefix("old-") ? path.dropFirst(4) : Substring(path)
                     return !path.contains("/") && (path.hasSuffix(".dot") || path.hasSuffix(".svg")) && name.count > 4
-                        && name.prefix(3).allSatisfy(\.isASCII) && name.prefix(3).allSatisfy(\.isNumber) && name.dropFirst(3).first == "-"
+                        && name.prefix(3).allSatisfy { $0.isASCII && $0.isNumber } && name.dropFirst(3).first == "-"
                 }
         }
 

@@ -223,16 +223,21 @@ extension NavVizCommand {
             // "8 expectations failed", and the user ran every file again to find which).
             let failed = plans.flatMap(\.run.failures)
             if !failed.isEmpty {
-                let shown = failed.prefix(20).map(Terminal.inline)
-                let more = failed.count > shown.count ? ["… and \(failed.count - shown.count) more"] : []
                 throw CommandFailure(
-                    message: (shown + more).joined(separator: "\n")
+                    message: failureLines(failed).joined(separator: "\n")
                         + "\n\(failed.count) expectation\(failed.count == 1 ? "" : "s") failed (the output is written; README.md and "
                         + "index.html mark each)",
                     code: CommandFailure.failed)
             }
         }
     }
+}
+
+/// Failed expectations as a command lists them (`render`'s error, `check`'s warning): the first 20, each on one line,
+/// then how many more.
+func failureLines(_ failures: [String]) -> [String] {
+    let shown = failures.prefix(20).map(Terminal.inline)
+    return shown + (failures.count > shown.count ? ["… and \(failures.count - shown.count) more"] : [])
 }
 
 /// A folder name from a scenario file name: letters, digits, `-`, `_` and `.` only.
