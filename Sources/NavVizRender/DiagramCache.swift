@@ -94,13 +94,21 @@ public struct DiagramCache: Sendable {
         if rename(temporary, file) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
     }
 
-    /// Removes the least recently used entries until the folder holds at most `limit` bytes.
+    /// Removes the least recently used entries until the folder holds at most `limit` bytes, and the temporary files
+    /// of a navviz that was killed while storing (`.tmp-PID-N`, once that process is gone).
     public func trim() {
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: directory) else { return }
         var entries: [(path: String, size: Int, used: Date)] = []
         var total = 0
         while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".tmp-"), let pid = Int32(name.dropFirst(5).prefix { $0 != "-" }), pid != getpid(),
+                kill(pid, 0) == -1, errno == ESRCH
+            {
+                unlink("\(directory)/\(relative)")
+                continue
+            }
             guard relative.hasSuffix(".entry") else { continue }
             let path = "\(directory)/\(relative)"
             guard let attributes = try? fm.attributesOfItem(atPath: path) else { continue }

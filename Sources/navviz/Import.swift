@@ -213,9 +213,13 @@ enum ScenarioFile {
         OutputDirectory.removeAbandonedSiblings(of: url)
         try? FileManager.default.removeItem(at: temporary)
         var failure: Int32 = 0
+        Interruption.removeOnSignal(temporary.path)
+        defer { Interruption.forget(temporary.path) }
         do {
-            try NewFile.write(text, to: temporary.path)
-            if rename(temporary.path, url.path) != 0 { failure = errno }
+            try Interruption.writing { () throws(NewFileError) in try NewFile.write(text, to: temporary.path) }
+            Interruption.uninterrupted {
+                if rename(temporary.path, url.path) != 0 { failure = errno }
+            }
         } catch {
             failure = error.code
         }

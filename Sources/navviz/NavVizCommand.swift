@@ -61,6 +61,8 @@ struct NavVizCommand: AsyncParsableCommand {
                     code: CommandFailure.usage)
             }
             var command = try parseAsRoot()
+            // The commands that write files remove what they were writing when a signal ends them.
+            if command is Render || command is Check || command is Diff || command is Import { Interruption.install() }
             if var async = command as? AsyncParsableCommand {
                 try await async.run()
             } else {
@@ -71,6 +73,7 @@ struct NavVizCommand: AsyncParsableCommand {
                 Foundation.exit(CommandFailure.ioError)
             }
         } catch let failure as CommandFailure {
+            Interruption.waitIfEnding()
             // What the command printed before it failed may be lost too: said, and the command's own code kept.
             writeStandardError((StandardOutput.failure() ?? "") + Terminal.printable(failure.message) + "\n")
             Foundation.exit(failure.code)
@@ -255,6 +258,7 @@ func say(_ text: String, terminator: String = "\n") {
 /// Writes to standard error, with control characters and bidi overrides escaped; on a line of its own when a progress line
 /// is shown (a review: `writing the filesnote: …`).
 func printError(_ text: String) {
+    Interruption.waitIfEnding()
     writeStandardError((ProgressLine.clearIfShown() ? "\r\u{1B}[K" : "") + Terminal.printable(text) + "\n")
 }
 

@@ -158,11 +158,15 @@ enum OutputDirectory {
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            // Removed if a signal ends navviz before the swap; each file and folder made in it goes through `writing`.
+            Interruption.removeOnSignal(staging.path)
+            try Interruption.writing { try fm.createDirectory(at: staging, withIntermediateDirectories: true) }
             var folders: Set<String> = [staging.path]
             for file in files {
                 let folder = ("\(staging.path)/\(file.path)" as NSString).deletingLastPathComponent
-                if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                if folders.insert(folder).inserted {
+                    try Interruption.writing { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                }
             }
             // On every core: a render writes hundreds of files. Each is hashed in its own task (most hashes are known):
             // the other core writes the rest while one hashes index.html (30 MB at 800 steps), the render's largest.
@@ -173,9 +177,11 @@ enum OutputDirectory {
                 let hash = hashing ? file.digest.map(ContentHash.hex) ?? Self.hash(parts: file.parts) : ""
                 // A file the old folder holds byte for byte is linked, not written again: re-rendering after a
                 // small edit writes only what changed.
-                if hashing, unchanged[file.path] == hash, link("\(old)/\(file.path)", path) == 0 { return (hash, nil) }
+                if hashing, unchanged[file.path] == hash, Interruption.writing({ link("\(old)/\(file.path)", path) }) == 0 {
+                    return (hash, nil)
+                }
                 do throws(NewFileError) {
-                    try NewFile.write(parts: file.parts, to: path)
+                    try Interruption.writing { () throws(NewFileError) in try NewFile.write(parts: file.parts, to: path) }
                     return (hash, nil)
                 } catch {
                     return (hash, error)
@@ -187,7 +193,9 @@ enum OutputDirectory {
                 let lines = listed.sorted { $0.path < $1.path }.map { "\($0.hash) \($0.size) \($0.path)" }.joined(separator: "\n")
                 let header = "# Written by navviz; it replaces this folder only while it holds nothing else.\n"
                 let text = header + (partial.map { "\(Manifest.partialPrefix)\($0)\n" } ?? "") + "\(lines)\n"
-                try NewFile.write(text, to: staging.appendingPathComponent(manifestName).path)
+                try Interruption.writing { () throws(NewFileError) in
+                    try NewFile.write(text, to: staging.appendingPathComponent(manifestName).path)
+                }
             }
             // Once more, now that the new output is ready: a file put in the old folder while it was written (an
             // editor's save, a note copied in) would go with it. By names, sizes and modification times against the
@@ -215,6 +223,7 @@ enum OutputDirectory {
             }
         } catch {
             try? fm.removeItem(at: staging)
+            Interruption.forget(staging.path)
             removeMadeFolders()
             if let failure = error as? CommandFailure { throw failure }
             throw CommandFailure(
@@ -603,21 +612,30 @@ enum OutputDirectory {
             let old = target.deletingLastPathComponent().appendingPathComponent(
                 siblingPrefix(of: target, ".navviz-old-") + "\(ProcessInfo.processInfo.processIdentifier)")
             if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
-            try fm.moveItem(at: target, to: old)
-            do {
-                try fm.moveItem(at: staging, to: target)
-            } catch {
-                try? fm.moveItem(at: old, to: target)
-                throw error
+            // A signal between the two moves would leave no folder at the target: it waits for the second.
+            try Interruption.uninterrupted {
+                try fm.moveItem(at: target, to: old)
+                do {
+                    try fm.moveItem(at: staging, to: target)
+                } catch {
+                    try? fm.moveItem(at: old, to: target)
+                    throw error
+                }
+                Interruption.forget(staging.path)
+                Interruption.removeOnSignal(old.path)
             }
             removeTree(old.path)
+            Interruption.forget(old.path)
             if FileStatus(old.path) != nil {
                 printError(
                     "warning: \(old.path): the output it replaced could not be removed (a folder in it is not writable?); "
                         + "remove it by hand")
             }
         } else {
-            try fm.moveItem(at: staging, to: target)
+            try Interruption.uninterrupted {
+                try fm.moveItem(at: staging, to: target)
+                Interruption.forget(staging.path)
+            }
         }
     }
 }

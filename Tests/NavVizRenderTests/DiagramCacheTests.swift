@@ -64,6 +64,24 @@ import Testing
         #expect((0..<5).map { big.lookup("digraph { n\($0) }") != nil } == [false, false, false, true, true])
     }
 
+    /// A temporary file a killed navviz left while storing is removed once its process is gone (Ctrl-C during a
+    /// render's layouts); a running one's is left alone.
+    @Test func trimRemovesTheTemporariesOfAProcessThatIsGone() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = DiagramCache(directory: dir, graphvizVersion: "1", metrics: .fonts)
+        cache.store("digraph { a }", svg: "<svg/>")
+        let shard = (cache.path(for: TextKey("digraph { a }")) as NSString).deletingLastPathComponent
+        // PID 2^22 + 1 is above Linux's pid_max: no such process. PID 1 is running.
+        let gone = "\(shard)/.tmp-4194305-77"
+        let running = "\(shard)/.tmp-1-77"
+        for path in [gone, running] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+        cache.trim()
+        #expect(!FileManager.default.fileExists(atPath: gone))
+        #expect(FileManager.default.fileExists(atPath: running))
+        #expect(cache.lookup("digraph { a }") == "<svg/>")
+    }
+
     @Test func theDefaultFolderFollowsXDG() {
         #expect(DiagramCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/navviz")
         #expect(DiagramCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.cache/navviz")
