@@ -666,6 +666,31 @@ extension PrintHierarchy {
     /// end at `\n`, `\r\n` or `\r`.
     static func lines(of text: String) -> [(number: Int, text: Substring)] { reading(text).lines }
 
+    /// Whether a line is a debugger's: a prompt, or an error it printed.
+    static func isConsoleLine(_ line: (number: Int, text: Substring)) -> Bool {
+        isPrompt(line.text) || line.text.drop(while: \.isWhitespace).hasPrefix("error:")
+    }
+
+    /// The text without HTML's code block tags (`<pre>`, `<code class="…">`, `</code>`, `</pre>`).
+    static func withoutCodeBlockTags(_ text: Substring) -> Substring {
+        var result = ""
+        var rest = text
+        while let open = rest.firstIndex(of: "<") {
+            result += rest[..<open]
+            let tag = rest[rest.index(after: open)...]
+            let name = tag.drop { $0 == "/" }.prefix { $0.isLetter }
+            if name == "pre" || name == "code", let close = tag.firstIndex(of: ">"),
+                let after = tag.drop(while: { $0 == "/" }).dropFirst(name.count).first, after == ">" || after == " "
+            {
+                rest = tag[tag.index(after: close)...]
+            } else {
+                result.append("<")
+                rest = tag
+            }
+        }
+        return Substring(result + rest)
+    }
+
     /// HTML's entities for what a dump holds (`&lt;`, `&gt;`, `&amp;`, quotes, `&nbsp;`) as their characters.
     static func withoutEntities(_ text: Substring) -> String {
         let entities: [(String, Character)] = [
@@ -701,8 +726,12 @@ extension PrintHierarchy {
         if body.contains(where: noBreakSpaces.contains) {
             body = Substring(String(body.map { noBreakSpaces.contains($0) ? " " : $0 }))
         }
-        // A dump copied from a page's HTML source: every `<` an entity, none left as it is (a trial's `&lt;…&gt;` paste).
-        if body.contains("&lt;"), body.contains(", state: "), !body.contains("<") { body = Substring(withoutEntities(body)) }
+        // A dump copied from a page's HTML source: every `<` an entity, none left as it is but the tags of the page's code
+        // block (a trial's `&lt;…&gt;` paste; another's came with `<pre><code>` glued to its first line).
+        if body.contains("&lt;"), body.contains(", state: ") {
+            let untagged = withoutCodeBlockTags(body)
+            if !untagged.contains("<") { body = Substring(withoutEntities(untagged)) }
+        }
         body = withoutCommentMarkers(body)
         let prompts = splitLines(body).enumerated().compactMap { index, line in
             promptCommand(line).map { (number: index + 1, command: $0) }
@@ -755,6 +784,53 @@ extension PrintHierarchy {
                 String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
+        func isBlank(_ line: (number: Int, text: Substring)) -> Bool { line.text.allSatisfy(\.isWhitespace) }
+        // A Swift multi-line string literal the dump is in (a test's expected snapshot: `let expected = """`, the dump,
+        // `"""`): its lines without the closing delimiter's indentation, as Swift reads them, and the code around it left
+        // out. A trial's test pasted whole was told its dump was a fragment.
+        if let start = lines.firstIndex(where: { opensDump($0.text) }),
+            let open = lines[..<start].lastIndex(where: { $0.text.reversed().drop(while: \.isWhitespace).starts(with: "\"\"\"") }),
+            lines[(open + 1)..<start].allSatisfy(isBlank),
+            let close = lines[start...].firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("\"\"\"") })
+        {
+            // The closing delimiter alone is no code to speak of.
+            let before = lines[...open].filter { !isBlank($0) }
+            let after = lines[close...].filter { !isBlank($0) && String($0.text.filter { !$0.isWhitespace }) != "\"\"\"" }
+            leftOut.append((before[0].number...before[before.count - 1].number, "the Swift code before the string literal the dump is in"))
+            if let first = after.first, let last = after.last {
+                leftOut.append((first.number...last.number, "the Swift code after the string literal the dump is in"))
+            }
+            let indentation = lines[close].text.prefix { $0 == " " || $0 == "\t" }
+            lines = lines[(open + 1)..<close].map { line in
+                (number: line.number, text: line.text.hasPrefix(indentation) ? line.text.dropFirst(indentation.count) : line.text)
+            }
+        }
+        // Text above a dump indented as a Markdown code block (four spaces or a tab before its first line: a Stack Overflow
+        // question's "I get this output:", then the dump), none of it a part of a dump, a prompt or a command: left out (a
+        // trial's was told its dump was a fragment).
+        if let start = lines.firstIndex(where: { opensDump($0.text) }),
+            case let indentation = lines[start].text.prefix(while: { $0 == " " || $0 == "\t" }),
+            indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<",
+            case let above = lines[..<start].filter({ !isBlank($0) }), let first = above.first, let last = above.last,
+            !above.contains(where: {
+                $0.text.hasPrefix(indentation) || mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text)
+                    || isHierarchyCommand($0.text)
+            })
+        {
+            leftOut.append((first.number...last.number, "the text above the indented code block the dump is in"))
+            lines.removeSubrange(..<start)
+        }
+        // And text below it, from the first line without its indentation, as long as none of it may be a dump's.
+        if let start = lines.firstIndex(where: { opensDump($0.text) }),
+            case let indentation = lines[start].text.prefix(while: { $0 == " " || $0 == "\t" }),
+            indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<",
+            let end = lines[start...].firstIndex(where: { !isBlank($0) && !$0.text.hasPrefix(indentation) }),
+            case let below = lines[end...].filter({ !isBlank($0) }), let first = below.first, let last = below.last,
+            !below.contains(where: { mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text) })
+        {
+            leftOut.append((first.number...last.number, "the text below the indented code block the dump is in"))
+            lines.removeSubrange(end...)
+        }
         // A console session: what the debugger printed before the command that printed the dump is another command's.
         // Not when a dump is among them: two dumps in one file are refused, whichever has its command. The command without
         // a prompt (cycript's, pasted with a heading above it: a trial's was read as the dump's first line) is the last
@@ -779,7 +855,8 @@ extension PrintHierarchy {
             leftOut.append(
                 (
                     first.number...lines[command].number - 1,
-                    "the \(prompted == nil ? "text" : "console output") before the command that printed the dump ('\(what)')"
+                    "the \(prompted == nil || !lines[..<command].contains(where: isConsoleLine) ? "text" : "console output") "
+                        + "before the command that printed the dump ('\(what)')"
                 ))
             lines.removeSubrange(..<command)
         }
@@ -855,6 +932,21 @@ extension PrintHierarchy {
             return splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
+        // Text before the dump's first controller on its line (`Output: <UINavigationController …>`, a log viewer's columns
+        // before it, tab after tab), with the dump going on below it or ending there: left out (a trial's was told the line
+        // below started a fragment).
+        if let index = lines.firstIndex(where: { !isBlank($0) }), !isControllerLine(lines[index].text),
+            let open = lines[index].text.indices.first(where: { position in
+                lines[index].text[position] == "<" && isControllerLine(lines[index].text[position...])
+            }),
+            case let before = lines[index].text[..<open], before.last == " " || before.last == "\t",
+            !before.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }), !before.contains("<"),
+            lines[(index + 1)...].first(where: { !isBlank($0) }).map({ isControllerLine($0.text) && !$0.text.hasPrefix("<") }) ?? true
+        {
+            let shown = String(before.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            leftOut.append((lines[index].number...lines[index].number, "the text before the dump's first controller ('\(shown)')"))
+            lines[index].text = lines[index].text[open...]
+        }
         // An indentation every line of the dump shares, when the first line shows it (spaces or tabs before its `<`): every
         // line's, or the lines' down to one without it when no line from there on may be a dump's (prose below a dump in a
         // source comment or a Markdown code block: a trial's was refused for its indentation, not for the prose).

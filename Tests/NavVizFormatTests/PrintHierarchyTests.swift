@@ -682,6 +682,41 @@ import Testing
             "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n`<A 0x1>, state: appeared, view: <UIView 0x2>\n   | <B 0x3>, state: appeared, view: <UIView 0x4>`\n\ncy# [#0x3 view]\n#\"<UIView: 0x4; frame = (0 0; 320 568)>\"",
             "lines 5–6: the debugger command on line 5 and its output left out: not the dump"
         ),
+        // A dump indented as a Markdown code block, with the question's text above and below it at the margin (a trial's
+        // real question was told its dump was a fragment).
+        (
+            "I get this output:\n\n    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n       | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
+            "line 1: the text above the indented code block the dump is in left out: not the dump"
+        ),
+        (
+            "Output:\n\t<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t   | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
+            "line 1: the text above the indented code block the dump is in left out: not the dump"
+        ),
+        (
+            "    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n       | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nNext we check the map.\n",
+            "line 4: the text below the indented code block the dump is in left out: not the dump"
+        ),
+        // A test's expected snapshot in a Swift multi-line string literal, pasted with its code (read as a fragment): the
+        // literal's lines without the closing delimiter's indentation.
+        (
+            "    let expected = \"\"\"\n        <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n           | <A 0x3>, state: appeared, view: <UIView 0x4>\n        \"\"\"\n",
+            "line 1: the Swift code before the string literal the dump is in left out: not the dump"
+        ),
+        // Text before the first controller on its line (`Output: `, a log viewer's tab-separated columns: the line below was
+        // said to start a fragment).
+        (
+            "Output: <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
+            "line 1: the text before the dump's first controller ('Output:') left out: not the dump"
+        ),
+        (
+            "default\t10:22:33.123456+0200\tDemo\t<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
+            "line 1: the text before the dump's first controller ('default 10:22:33.123456+0200 Demo') left out: not the dump"
+        ),
+        // A heading above a fence, then the prompt: text, not console output (the note said console output).
+        (
+            "我的调试记录:\n\n```\n(lldb) po [[[UIWindow keyWindow] rootViewController] _printHierarchy]\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n",
+            "line 1: the text above the code block the dump is in (its fence is on line 3) left out: not the dump"
+        ),
         // Printed from a presented controller: its presenter is not in the dump.
         (
             "<SFAuthenticationViewController 0x1>, state: appeared, view: <SFSafariView 0x2>, presented with: <_UIFullscreenPresentationController 0x3>\n   | <SFBrowserRemoteViewController 0x4>, state: appeared, view: <_UISizeTrackingView 0x5>",
@@ -693,6 +728,21 @@ import Testing
         // Printed from `self`: what holds it is said too (theCommandSaysWhatTheDumpWasPrintedFrom); a part of a screen
         // (aPartOfAScreenIsNotTheVisibleController).
         #expect(captured.notes.filter { !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of") } == [note])
+    }
+
+    /// A test pasted whole, its expected snapshot in a multi-line string literal: the code before and after it is left out,
+    /// and the literal read without its closing delimiter's indentation (it was read as a fragment).
+    @Test func aDumpInASwiftTestsStringLiteralIsReadAsSwiftReadsIt() throws {
+        let text =
+            "func testHierarchy() {\n    let expected = \"\"\"\n        <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n           | <A 0x3>, state: appeared, view: <UIView 0x4>\n        \"\"\"\n    XCTAssertEqual(dump, expected)\n}\n"
+        let dump = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(dump.controllers.map(\.className) == ["UINavigationController", "A"])
+        #expect(dump.controllers.map(\.line) == [3, 4])
+        #expect(
+            dump.hierarchy().notes == [
+                "lines 1–2: the Swift code before the string literal the dump is in left out: not the dump",
+                "lines 6–7: the Swift code after the string literal the dump is in left out: not the dump",
+            ])
     }
 
     /// Pastes whose every line was indented (a Markdown code block, with a tab or spaces), whose prompt was indented
@@ -709,6 +759,8 @@ import Testing
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n| + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
         // Copied from a page's HTML source: every angle bracket an entity (it was refused, quoting the entity).
         "&lt;UINavigationController 0x1&gt;, state: appeared, view: &lt;UILayoutContainerView 0x2&gt;\n   | &lt;A 0x3&gt;, state: disappeared, view: &lt;UIView 0x4&gt; not in the window\n   |    + &lt;B 0x5&gt;, state: appeared, view: &lt;UIView 0x6&gt;, presented with: &lt;_UIFullscreenPresentationController 0x7&gt;\n",
+        // The same with the page's code block tags glued to its first and last lines (refused, quoting `<pre><code>`).
+        "<pre class=\"lang-none\"><code>&lt;UINavigationController 0x1&gt;, state: appeared, view: &lt;UILayoutContainerView 0x2&gt;\n   | &lt;A 0x3&gt;, state: disappeared, view: &lt;UIView 0x4&gt; not in the window\n   |    + &lt;B 0x5&gt;, state: appeared, view: &lt;UIView 0x6&gt;, presented with: &lt;_UIFullscreenPresentationController 0x7&gt;\n</code></pre>\n",
         // An editor that turned the spaces into tabs: the bars and the plus still nest (they were refused as edited).
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t+ <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n(lldb) pkp 0x6 .isHidden\n0\n",

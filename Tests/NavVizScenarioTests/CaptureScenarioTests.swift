@@ -106,11 +106,11 @@ import Testing
             "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nWhy is A not on screen?\nThanks\n",
             "issue.txt: line 4: 'Why is A not on screen?' is not part of the dump, which ends on line 2: remove the lines below it"
         ),
-        // An indented dump (a Markdown code block, a source comment) with prose below at the margin: the prose is said, not
-        // the dump's indentation (a trial of real captures: "the indentation is not UIKit's").
+        // A dump indented less than a Markdown code block (a source comment) with prose below at the margin: the prose is
+        // said, not the dump's indentation (a trial of real captures: "the indentation is not UIKit's").
         (
             "indented.txt",
-            "    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n       | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nNext we check the map.\n",
+            "  <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n     | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nNext we check the map.\n",
             "indented.txt: line 4: 'Next we check the map.' is not part of the dump, which ends on line 2: remove the lines below it"
         ),
         // Right below the dump, no blank line between (a thank-you): the same.
