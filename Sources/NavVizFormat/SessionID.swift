@@ -1,12 +1,14 @@
-/// A session's id: a plain name of 1 to 64 letters, digits, `-` or `_`, so it can name a journal
-/// file and a URL path segment without ever being a path.
+/// A session's id: a plain name of 1 to 64 letters, digits, `-` or `_`, not starting with `-`, so it can name a journal
+/// file and a URL path segment without ever being a path, nor an option to a shell command over the data folder
+/// (`rm *` there read a session `-rf`'s journal as its option, a security review).
 public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The id's text.
     public let rawValue: String
 
     /// Validates an id; nil when it is not a plain name.
     public init?(_ text: some StringProtocol) {
-        guard (1...64).contains(text.utf8.count), text.utf8.allSatisfy(Self.isAllowed) else { return nil }
+        guard (1...64).contains(text.utf8.count), text.utf8.allSatisfy(Self.isAllowed), text.utf8.first != UInt8(ascii: "-")
+        else { return nil }
         rawValue = String(text)
     }
 

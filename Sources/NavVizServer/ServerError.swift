@@ -83,7 +83,7 @@ extension ServerError: CustomStringConvertible {
         case .emptyBody: "body: the request body is empty, expected a JSON object"
         case .bodyTooLarge(let limit): "body: the request body is larger than \(limit) bytes (the --max-body limit)"
         case .invalidSessionID(let text):
-            "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_'"
+            "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_', not starting with '-'"
         case .unknownSession(let id): "Unknown session '\(id)'"
         case .sessionExists(let id): "Session '\(id)' already exists. Delete it first or pick another id"
         case .journalNameTaken(let id, let file):

@@ -196,11 +196,25 @@ extension NavVizCommand {
                 throw ValidationError(
                     "--allow-other-users needs a token (NAVVIZ_TOKEN or --token-file): other users' processes then need it to connect")
             }
-            // On the network the token is the only lock: one a guess finds is none (a security review started one with `a`).
-            if let resolved, !ServeArguments.isLoopback(host), resolved.count < ServeArguments.minimumTokenLength {
-                throw ValidationError(
-                    "The token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: with --host \(host) it is all that keeps the network out; use at least \(ServeArguments.minimumTokenLength) (openssl rand -hex 16)"
-                )
+            // On the network, or with other users let in, the token is the only lock: one a guess finds is none (a security
+            // review started one with `a`; another guessed a 3-character one with --allow-other-users from one answer, and
+            // found `aaaaaaaaaaaaaaaa` accepted on the network).
+            if let resolved, !ServeArguments.isLoopback(host) || allowOtherUsers {
+                let why =
+                    ServeArguments.isLoopback(host)
+                    ? "with --allow-other-users it is all that keeps other users out"
+                    : "with --host \(host) it is all that keeps the network out"
+                if resolved.count < ServeArguments.minimumTokenLength {
+                    throw ValidationError(
+                        "The token is \(resolved.count) character\(resolved.count == 1 ? "" : "s") long: \(why); use at least \(ServeArguments.minimumTokenLength) (openssl rand -hex 16)"
+                    )
+                }
+                let distinct = Set(resolved).count
+                if distinct < 5 {
+                    throw ValidationError(
+                        "The token has only \(distinct) different character\(distinct == 1 ? "" : "s"): \(why); use a random one (openssl rand -hex 16)"
+                    )
+                }
             }
             if let watchDirectory {
                 var isDirectory: ObjCBool = false

@@ -495,6 +495,23 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             said.contains(
                 "The token is 3 characters long: with --host 0.0.0.0 it is all that keeps the network out; use at least 16 (openssl rand -hex 16)"
             ))
+        // Long but a guess's first try (a security review's `aaaaaaaaaaaaaaaa` was accepted).
+        try Data("aaaaaaaaaaaaaaaa\n".utf8).write(to: file)
+        let (repeated, saidRepeated) = try serveFailing(["--port", "0", "--memory", "--host", "0.0.0.0", "--token-file", file.path])
+        #expect(repeated == 64)
+        #expect(
+            saidRepeated.contains(
+                "The token has only 1 different character: with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
+            ))
+        // With other users let in, the token is all that keeps them out: the same rule (a short one was only warned about, and
+        // a security review guessed it from one answer of the daemon).
+        try Data("k7x\n".utf8).write(to: file)
+        let (others, saidOthers) = try serveFailing(["--port", "0", "--memory", "--allow-other-users", "--token-file", file.path])
+        #expect(others == 64)
+        #expect(
+            saidOthers.contains(
+                "The token is 3 characters long: with --allow-other-users it is all that keeps other users out; use at least 16 (openssl rand -hex 16)"
+            ))
         try Data("lan-token-0123456789\n".utf8).write(to: file)
         let daemon = try DaemonProcess(["--memory", "--host", "0.0.0.0", "--token-file", file.path], expecting: "http://0.0.0.0:")
         #expect(
