@@ -486,32 +486,30 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     @Test func listeningOnTheNetworkIsWarnedAbout() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data("lan\n".utf8).write(to: file)
-        chmod(file.path, 0o600)
-        // On the network the token is the only lock: a short one is refused (a security review started one with `a`).
-        let (short, said) = try serveFailing(["--port", "0", "--memory", "--host", "0.0.0.0", "--token-file", file.path])
-        #expect(short == 64)
-        #expect(
-            said.contains(
+        // Where the token is the only lock (the network, or other users let in), one a guess finds is refused: short (a
+        // security review started one with `a`, and guessed a 3-character one with --allow-other-users from one answer of
+        // the daemon, where it was only warned about), or long but a guess's first try (`aaaaaaaaaaaaaaaa` was accepted).
+        let refused: [(token: String, options: [String], message: String)] = [
+            (
+                "lan", ["--host", "0.0.0.0"],
                 "The token is 3 characters long: with --host 0.0.0.0 it is all that keeps the network out; use at least 16 (openssl rand -hex 16)"
-            ))
-        // Long but a guess's first try (a security review's `aaaaaaaaaaaaaaaa` was accepted).
-        try Data("aaaaaaaaaaaaaaaa\n".utf8).write(to: file)
-        let (repeated, saidRepeated) = try serveFailing(["--port", "0", "--memory", "--host", "0.0.0.0", "--token-file", file.path])
-        #expect(repeated == 64)
-        #expect(
-            saidRepeated.contains(
+            ),
+            (
+                "aaaaaaaaaaaaaaaa", ["--host", "0.0.0.0"],
                 "The token has only 1 different character: with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
-            ))
-        // With other users let in, the token is all that keeps them out: the same rule (a short one was only warned about, and
-        // a security review guessed it from one answer of the daemon).
-        try Data("k7x\n".utf8).write(to: file)
-        let (others, saidOthers) = try serveFailing(["--port", "0", "--memory", "--allow-other-users", "--token-file", file.path])
-        #expect(others == 64)
-        #expect(
-            saidOthers.contains(
+            ),
+            (
+                "k7x", ["--allow-other-users"],
                 "The token is 3 characters long: with --allow-other-users it is all that keeps other users out; use at least 16 (openssl rand -hex 16)"
-            ))
+            ),
+        ]
+        for (token, options, message) in refused {
+            try Data("\(token)\n".utf8).write(to: file)
+            chmod(file.path, 0o600)
+            let (status, said) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path] + options)
+            #expect(status == 64, "\(token)")
+            #expect(said.contains(message), "\(said)")
+        }
         try Data("lan-token-0123456789\n".utf8).write(to: file)
         let daemon = try DaemonProcess(["--memory", "--host", "0.0.0.0", "--token-file", file.path], expecting: "http://0.0.0.0:")
         #expect(
