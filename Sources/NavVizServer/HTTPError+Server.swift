@@ -11,7 +11,7 @@ extension ServerError: HTTPResponseError {
             .init("Cross-Origin-Resource-Policy")!: "same-origin",
         ]
         // A refused connection is closed after this answer (RefusalCloseMiddleware): say so.
-        if closesConnection { headers[.connection] = "close" }
+        if closesConnection(answering: request) { headers[.connection] = "close" }
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
         let body = JSONWriter.compact(["error": ["message": .string(description)]])
@@ -22,6 +22,18 @@ extension ServerError: HTTPResponseError {
     /// they send), not a mistake in a request the daemon serves.
     public var closesConnection: Bool {
         [.unauthorized, .forbidden, .misdirectedRequest, .contentTooLarge, .unsupportedMediaType].contains(status)
+    }
+
+    /// Whether the connection is closed once this error is answered to `request`: a refusal, or a request no route takes
+    /// that announced a body, which nothing reads (a client without the token trickled the body of a `POST /x`, answered
+    /// 404, and held the connection while it was drained: a security review).
+    public func closesConnection(answering request: Request) -> Bool {
+        if closesConnection { return true }
+        switch self {
+        case .noRoute, .methodNotAllowed:
+            return request.headers[.contentLength].flatMap { Int($0) }.map { $0 > 0 } ?? (request.headers[.transferEncoding] != nil)
+        default: return false
+        }
     }
 
     /// The HTTP status that goes with the error.

@@ -301,7 +301,7 @@ struct RefusalCloseMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as ServerError where error.closesConnection {
+        } catch let error as ServerError where error.closesConnection(answering: request) {
             let channel = context.channel
             channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
             throw error

@@ -121,12 +121,16 @@ import Testing
 
         /// A refused connection is closed after the answer, without waiting for the body it announced: a client
         /// trickling a body a byte at a time held connections open without limit (a security review starved the
-        /// daemon of file descriptors so, as another user, and without the token as a 401).
-        @Test(arguments: ["other user", "no token"])
+        /// daemon of file descriptors so, as another user, and without the token as a 401); so is a request no route takes
+        /// that announced a body (a `POST /x` without the token, answered 404, held its connection while the body trickled).
+        @Test(arguments: ["other user", "no token", "no route"])
         func aRefusedConnectionIsClosedWithoutReadingItsBody(refusal: String) async throws {
             let router = Router(context: DaemonRequestContext.self)
             router.add(middleware: RefusalCloseMiddleware())
-            if refusal == "other user" {
+            let routes = RouteIndex()
+            if refusal == "no route" {
+                router.add(middleware: UnknownRouteMiddleware(index: routes))
+            } else if refusal == "other user" {
                 var middleware = LocalUserMiddleware(user: 501)
                 middleware.owner = { _, _ in .user(502) }
                 router.add(middleware: middleware)
@@ -136,14 +140,17 @@ import Testing
                         token: "secret", policy: OriginPolicy(host: "127.0.0.1", port: 0)))
             }
             router.post("/api/sessions") { _, _ in "created" }
+            routes.record([(.post, "/api/sessions")])
             let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in
                 let port = try #require(client.port)
+                let path = refusal == "no route" ? "/x" : "/api/sessions"
                 let (text, closed) = await Self.exchange(
-                    port: port, "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{")
+                    port: port, "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{")
                 // The answer, then the end of the stream: not a wait for the 99,999 bytes still announced.
                 #expect(closed, "the connection was not closed")
-                #expect(text.hasPrefix(refusal == "other user" ? "HTTP/1.1 403 Forbidden" : "HTTP/1.1 401 Unauthorized"))
+                let status = ["other user": "403 Forbidden", "no token": "401 Unauthorized", "no route": "404 Not Found"][refusal]!
+                #expect(text.hasPrefix("HTTP/1.1 \(status)"))
                 #expect(text.lowercased().contains("connection: close"))
                 // One answer only: cutting the body short must not draw a second one (it drew a 400).
                 #expect(text.components(separatedBy: "HTTP/1.1 ").count == 2, "\(text)")
