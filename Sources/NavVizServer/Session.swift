@@ -157,11 +157,18 @@ public struct Session: Sendable {
     /// `kinds` (`--kind`), as its snapshot, with what the reading guessed as the step's note; the next capture
     /// continues from this one's ids.
     mutating func apply(capture text: String, kinds: [String: NodeKind] = [:]) throws(ServerError) -> RunStep {
+        try apply(capture: Result { () throws(PrintHierarchyError) in try PrintHierarchy.parse(text, file: "body") }, kinds: kinds)
+    }
+
+    /// The same with the dump read already (`PrintHierarchy.parse`, the costly part, done off the store).
+    mutating func apply(
+        capture parsed: Result<PrintHierarchy, PrintHierarchyError>, kinds: [String: NodeKind] = [:]
+    ) throws(ServerError) -> RunStep {
         let captured: CapturedHierarchy
-        do {
-            captured = try Capture.read(text, file: "body", kinds: kinds, continuing: captureIdentities)
+        do throws(PrintHierarchyError) {
+            captured = try parsed.get().hierarchy(kinds: kinds, continuing: captureIdentities)
         } catch {
-            throw .invalidBody(error)
+            throw .invalidBody(ScenarioErrors([.capture(error)]))
         }
         var suggested = suggestedKinds
         let note = Capture.note(captured, leavingOut: &suggested)

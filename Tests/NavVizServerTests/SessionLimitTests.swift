@@ -9,6 +9,27 @@ import Testing
 /// A session's memory grows with its states times their size (5,000 pushes onto one stack took a daemon to 917 MB):
 /// past its limit a step is refused with a sentence, and the session stays as it was.
 @Suite struct SessionLimitTests {
+    /// A large dump is read off the store: another session's requests go on meanwhile (a security review's eight large
+    /// dumps, read inside the store, held a read of another session 8.5 s). Told by order, with a second or more to spare:
+    /// the dump below takes that long to read, the reads of the other session a few milliseconds.
+    @Test func readingALargeDumpDoesNotHoldTheOtherSessions() async throws {
+        let store = InMemorySessionStore(sessions: [])
+        for id in ["big", "other"] { _ = try await store.create(try JSONParser.parse(#"{"id": "\#(id)"}"#)) }
+        let dump =
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+            + String(repeating: "   | ", count: 40_000) + "<A 0x3>, state: appeared, view: <UIView 0x4>\n"
+        let order = Locked<[String]>([])
+        async let big: Void = {
+            _ = try? await store.apply(capture: dump, kinds: [:], to: SessionID("big")!)
+            order.withLock { $0.append("big") }
+        }()
+        try await Task.sleep(for: .milliseconds(50))
+        for _ in 0..<10 { _ = try await store.session(SessionID("other")!) }
+        order.withLock { $0.append("other") }
+        await big
+        #expect(order.withLock { $0 } == ["other", "big"])
+    }
+
     @Test func aStepPastTheLimitIsRefusedAndChangesNothing() async throws {
         var session = try Session.create(
             from: try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#), id: SessionID("shop")!, created: "")
