@@ -96,6 +96,10 @@ extension PrintHierarchy {
             let lines = part.lines.count == 1 ? "line \(part.lines.lowerBound)" : "lines \(part.lines.lowerBound)–\(part.lines.upperBound)"
             return "\(lines): \(part.why) left out: not the dump"
         }
+        if let unclosedFence {
+            notes.append(
+                "line \(unclosedFence): the code block opened here is never closed: the paste may be cut short, its last lines lost")
+        }
         // Printed from a presented controller (`[vc _printHierarchy]`): what presented it is not in the dump.
         if let top = controllers.first, top.link == .root, let presentation = top.presentationControllerClass {
             notes.append(

@@ -62,6 +62,8 @@ public struct PrintHierarchy: Sendable, Equatable {
     public var otherWindows: [(className: String, line: Int)] = []
     /// Lines of a console session around the dump that were not read, each range with why (a note).
     public var leftOutLines: [(lines: ClosedRange<Int>, why: String)] = []
+    /// The line of a code fence that opens the dump's block and is never closed: the paste may end before the dump did.
+    public var unclosedFence: Int?
     /// The receiver the command before the dump printed it from (`self.navigationController` of `po
     /// [self.navigationController _printHierarchy]`), with the command's line, when a prompt shows it.
     public var printedFrom: (line: Int, receiver: String)?
@@ -70,6 +72,7 @@ public struct PrintHierarchy: Sendable, Equatable {
     public static func == (a: PrintHierarchy, b: PrintHierarchy) -> Bool {
         a.controllers == b.controllers && a.leftOutWindows.elementsEqual(b.leftOutWindows) { $0 == $1 }
             && a.otherWindows.elementsEqual(b.otherWindows) { $0 == $1 } && a.leftOutLines.elementsEqual(b.leftOutLines) { $0 == $1 }
+            && a.unclosedFence == b.unclosedFence
     }
 
     /// The root controllers of windows UIKit adds itself (the keyboard, text editing menus), which
@@ -340,7 +343,7 @@ extension PrintHierarchy {
         var otherWindows: [(className: String, line: Int)] = []
         // The number of the last line read as a controller's (or skipped as another window's).
         var previousLine = 0
-        let (lines, prompts, aroundDump) = reading(text)
+        let (lines, prompts, aroundDump, unclosedFence) = reading(text)
         var leftOutLines = aroundDump
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
         /// Leaves out a window whose root is on line `number`, with the lines below it: UIKit's own, or another of the
@@ -516,6 +519,7 @@ extension PrintHierarchy {
         }
         var result = PrintHierarchy(controllers: controllers, leftOutWindows: leftOut, leftOutLines: leftOutLines)
         result.otherWindows = otherWindows
+        result.unclosedFence = unclosedFence
         if let prompt = prompts.last(where: { !$0.command.isEmpty && $0.number < controllers[0].line }),
             let receiver = receiver(of: prompt.command)
         {
@@ -716,7 +720,7 @@ extension PrintHierarchy {
     /// quoted dump.
     static func reading(_ text: String) -> (
         lines: [(number: Int, text: Substring)], prompts: [(number: Int, command: Substring)],
-        leftOut: [(lines: ClosedRange<Int>, why: String)]
+        leftOut: [(lines: ClosedRange<Int>, why: String)], unclosedFence: Int?
     ) {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
@@ -769,10 +773,20 @@ extension PrintHierarchy {
         // to the dump's first or last line goes too (a page's Markdown source, ```` ```<UINavigationController …> ````: a
         // trial of new real captures was told its dump was a fragment).
         // Anywhere a fence line is (below a heading, a prompt or a command: a review's fence was read as a dump line).
+        var unclosedFence: Int?
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~")
             || splitLines(body).contains(where: isFence)
         {
-            body = Substring(splitLines(body).map { isFence($0) ? "" : withoutGluedFence($0) }.joined(separator: "\n"))
+            // A block opened and never closed, with the dump in it, ends where the paste does: maybe cut short (a trial's doc
+            // comment lost its last tab's line and its closing fence, unsaid).
+            let split = splitLines(body)
+            let fences = split.indices.filter { isFence(split[$0]) }
+            if fences.count % 2 == 1, let last = fences.last, !split.contains(where: { opensGlued($0) || closesGlued($0) }),
+                split[(last + 1)...].contains(where: mayBeDumpText)
+            {
+                unclosedFence = last + 1
+            }
+            body = Substring(split.map { isFence($0) ? "" : withoutGluedFence($0) }.joined(separator: "\n"))
         }
         // (Only when no line before the last closes them: then what follows the dump is read as such, below.)
         if let start = body.firstIndex(where: { !$0.isWhitespace }), let end = body.lastIndex(where: { !$0.isWhitespace }), start < end,
@@ -964,7 +978,7 @@ extension PrintHierarchy {
                 }
             }
         }
-        return (withUIKitIndentation(lines), prompts, leftOut)
+        return (withUIKitIndentation(lines), prompts, leftOut, unclosedFence)
     }
 
     /// The lines above a Markdown fence that opens the dump, and the fence's line (both 1-based), when text is above the

@@ -717,6 +717,11 @@ import Testing
             "我的调试记录:\n\n```\n(lldb) po [[[UIWindow keyWindow] rootViewController] _printHierarchy]\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n",
             "line 1: the text above the code block the dump is in (its fence is on line 3) left out: not the dump"
         ),
+        // A code block opened and never closed: the paste may be cut short (a doc comment's lost its last lines, unsaid).
+        (
+            "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
+            "line 1: the code block opened here is never closed: the paste may be cut short, its last lines lost"
+        ),
         // Printed from a presented controller: its presenter is not in the dump.
         (
             "<SFAuthenticationViewController 0x1>, state: appeared, view: <SFSafariView 0x2>, presented with: <_UIFullscreenPresentationController 0x3>\n   | <SFBrowserRemoteViewController 0x4>, state: appeared, view: <_UISizeTrackingView 0x5>",
