@@ -558,6 +558,19 @@ extension PrintHierarchy {
                         + "not a screen of its own: '\(node)' is the visible controller")
             } else if shown.count == 1 {
                 h[node].selected = shown[0]
+                // A switch in flight between two children (a page turn): the one leaving is still in the window. Drawn with the
+                // one arriving shown, as it will be, and said (the leaving page was drawn off screen without a word, a trial).
+                if controllers[children[shown[0]]].state == .appearing,
+                    let leaving = children.indices.first(where: { index in
+                        let child = controllers[children[index]]
+                        return child.state == .disappearing && child.isViewLoaded && child.isInWindow
+                    })
+                {
+                    let (from, to) = (h[node].children[leaving], h[node].children[shown[0]])
+                    notes.append(
+                        "'\(node)': '\(from)' is disappearing as '\(to)' appears, a switch in flight (a page turn?): drawn with "
+                            + "'\(to)' shown and '\(from)' off screen, as they will be; capture again when the transition ends")
+                }
             } else if shown.count > 1 {
                 h[node].embedded = shown
             } else if ClassName.short(ClassName.readable(controller.className)) == "UIPageViewController" {

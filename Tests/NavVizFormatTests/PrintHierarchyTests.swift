@@ -722,6 +722,11 @@ import Testing
             "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
             "line 1: the code block opened here is never closed: the paste may be cut short, its last lines lost"
         ),
+        // A page turn in flight: the leaving page is still in the window (drawn off screen without a word).
+        (
+            "<UIPageViewController 0x1>, state: appeared, view: <_UIPageViewControllerContentView 0x2>\n   | <PageViewController 0x3>, state: disappearing, view: <UIView 0x4>\n   | <PageViewController 0x5>, state: appearing, view: <UIView 0x6>\n",
+            "'UIPageViewController': 'PageViewController' is disappearing as 'PageViewController#2' appears, a switch in flight (a page turn?): drawn with 'PageViewController#2' shown and 'PageViewController' off screen, as they will be; capture again when the transition ends"
+        ),
         // Printed from a presented controller: its presenter is not in the dump.
         (
             "<SFAuthenticationViewController 0x1>, state: appeared, view: <SFSafariView 0x2>, presented with: <_UIFullscreenPresentationController 0x3>\n   | <SFBrowserRemoteViewController 0x4>, state: appeared, view: <_UISizeTrackingView 0x5>",
