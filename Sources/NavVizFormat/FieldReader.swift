@@ -32,7 +32,9 @@ extension FieldReader {
     /// Reports members not in `allowed`, each with the closest allowed name.
     public mutating func checkFields(_ members: [(String, JSONValue)], at path: String, allowed: [String]) {
         for (key, _) in members where !allowed.contains(key) {
-            fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
+            fail(
+                .unknownField(
+                    file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed), allowed: allowed))
         }
     }
 

@@ -166,7 +166,10 @@ extension ScenarioDecoder {
             } else if OperationSpelling.allFields.contains(key) {
                 fail(.fieldNotForOperation(file: file, path: join(path, key), field: key, operation: operation.name))
             } else {
-                fail(.unknownField(file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed)))
+                fail(
+                    .unknownField(
+                        file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed),
+                        allowed: allowed))
             }
         }
     }

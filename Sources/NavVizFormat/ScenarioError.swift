@@ -11,7 +11,7 @@ public enum ScenarioError: Error, Equatable, Sendable {
     case missingField(file: String, path: String, field: String)
     case wrongType(file: String, path: String, expected: String, found: String)
     case unknownOperation(file: String, path: String, name: String, suggestion: String?)
-    case unknownField(file: String, path: String, field: String, suggestion: String?)
+    case unknownField(file: String, path: String, field: String, suggestion: String?, allowed: [String] = [])
     case fieldNotForOperation(file: String, path: String, field: String, operation: String)
     case invalidValue(file: String, path: String, value: String, expected: String, suggestion: String?)
     case unknownID(file: String, path: String, id: String, suggestion: String?)
@@ -48,8 +48,11 @@ extension ScenarioError: CustomStringConvertible {
             // Nothing close: the operations there are (a fidelity trial's `unwind` got no pointer; a daemon's client has no docs).
             return "\(file): \(path): unknown operation '\(name)'"
                 + (suggestion == nil ? ": expected one of \(OperationSpelling.names.joined(separator: ", "))" : hint(suggestion))
-        case .unknownField(let file, let path, let field, let suggestion):
-            return "\(file): \(path): unknown field '\(field)'\(hint(suggestion))"
+        case .unknownField(let file, let path, let field, let suggestion, let allowed):
+            // Nothing close: the fields there are (a trial's misspelt field got no pointer).
+            return "\(file): \(path): unknown field '\(field)'"
+                + (suggestion == nil && !allowed.isEmpty
+                    ? ": expected one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))" : hint(suggestion))
         case .fieldNotForOperation(let file, let path, let field, let operation):
             return "\(file): \(path): unknown field '\(field)': operation '\(operation)' does not take it"
         case .invalidValue(let file, let path, let value, let expected, let suggestion):
@@ -79,7 +82,7 @@ extension ScenarioError {
     public var path: String? {
         switch self {
         case .missingField(_, let path, _), .wrongType(_, let path, _, _), .unknownOperation(_, let path, _, _),
-            .unknownField(_, let path, _, _), .fieldNotForOperation(_, let path, _, _), .invalidValue(_, let path, _, _, _),
+            .unknownField(_, let path, _, _, _), .fieldNotForOperation(_, let path, _, _), .invalidValue(_, let path, _, _, _),
             .unknownID(_, let path, _, _), .unknownRoute(_, let path, _, _, _), .invalidNode(_, let path, _):
             return path
         default:
@@ -94,8 +97,8 @@ extension ScenarioError {
         case .wrongType(let file, _, let expected, let found): .wrongType(file: file, path: newPath, expected: expected, found: found)
         case .unknownOperation(let file, _, let name, let suggestion):
             .unknownOperation(file: file, path: newPath, name: name, suggestion: suggestion)
-        case .unknownField(let file, _, let field, let suggestion):
-            .unknownField(file: file, path: newPath, field: field, suggestion: suggestion)
+        case .unknownField(let file, _, let field, let suggestion, let allowed):
+            .unknownField(file: file, path: newPath, field: field, suggestion: suggestion, allowed: allowed)
         case .fieldNotForOperation(let file, _, let field, let operation):
             .fieldNotForOperation(file: file, path: newPath, field: field, operation: operation)
         case .invalidValue(let file, _, let value, let expected, let suggestion):

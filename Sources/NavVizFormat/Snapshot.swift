@@ -89,7 +89,8 @@ public enum Snapshot {
             for (key, _) in members where !Snapshot.fields.contains(key) {
                 errors.append(
                     .unknownField(
-                        file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: Snapshot.fields)))
+                        file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: Snapshot.fields),
+                        allowed: Snapshot.fields))
             }
             guard let idText = value["id"]?.stringValue, !idText.isEmpty else {
                 if value["id"] == nil {

@@ -71,7 +71,7 @@ import Testing
         reader.checkFields([("nmae", .string("x")), ("root", .null), ("zzz", .null)], at: "", allowed: ["name", "root"])
         #expect(
             reader.errors.map(\.description) == [
-                "body: nmae: unknown field 'nmae'. Did you mean 'name'?", "body: zzz: unknown field 'zzz'",
+                "body: nmae: unknown field 'nmae'. Did you mean 'name'?", "body: zzz: unknown field 'zzz': expected one of 'name', 'root'",
             ])
     }
 

@@ -47,7 +47,10 @@ import Testing
         (#"{"steps": []}"#, "run.json: missing field 'navviz': expected \"navviz\": 1"),
         (
             #"{"navviz": 1, "bogus": 1, "steps": [{"hierarchy": null, "bogus": 2}]}"#,
-            "run.json: bogus: unknown field 'bogus'\nrun.json: steps[0].bogus: unknown field 'bogus'"
+            "run.json: bogus: unknown field 'bogus': expected one of 'navviz', 'scenario', 'steps'\n"
+                + "run.json: steps[0].bogus: unknown field 'bogus': expected one of 'index', 'op', 'route', 'status', 'message', 'note', "
+                + "'visible', 'path', 'onScreen', 'time', 'duration', 'animation', 'update', 'cancelled', 'events', 'hooks', 'warnings', "
+                + "'failures', 'hierarchy'"
         ),
     ])
     func aBadRunJSONSaysWhereAndWhat(text: String, message: String) throws {
