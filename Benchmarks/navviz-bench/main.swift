@@ -476,7 +476,7 @@ if wants("diff") {
             try? growingFlow(steps: steps, edited: false).write(toFile: "\(folder)/a\(steps).json", atomically: true, encoding: .utf8)
             try? growingFlow(steps: steps, edited: true).write(toFile: "\(folder)/b\(steps).json", atomically: true, encoding: .utf8)
             let time = (0..<3).map { _ in
-                shell("'\(binary)' diff '\(folder)/a\(steps).json' '\(folder)/b\(steps).json' >/dev/null")
+                shell("'\(binary)' diff '\(folder)/a\(steps).json' '\(folder)/b\(steps).json' >/dev/null 2>&1 || [ $? -eq 1 ]")
             }.min()!
             let growth = previous.map { String(format: " (%.1f× the half; 4× is the square)", time / $0) } ?? ""
             print(String(format: "  %5d steps: %7.2f s", steps, time) + growth)

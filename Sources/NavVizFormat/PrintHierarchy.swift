@@ -805,7 +805,9 @@ extension PrintHierarchy {
         if let start = lines.firstIndex(where: { opensDump($0.text) }),
             let open = lines[..<start].lastIndex(where: { $0.text.reversed().drop(while: \.isWhitespace).starts(with: "\"\"\"") }),
             lines[(open + 1)..<start].allSatisfy(isBlank),
-            let close = lines[start...].firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("\"\"\"") })
+            let close = lines[start...].firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("\"\"\"") }),
+            // A second literal with a dump of its own is a second dump, refused as one (a review: it was left out as code).
+            !lines[close...].dropFirst().contains(where: { mayBeDumpText($0.text) })
         {
             // The closing delimiter alone is no code to speak of.
             let before = lines[...open].filter { !isBlank($0) }
@@ -833,17 +835,6 @@ extension PrintHierarchy {
         {
             leftOut.append((first.number...last.number, "the text above the indented code block the dump is in"))
             lines.removeSubrange(..<start)
-        }
-        // And text below it, from the first line without its indentation, as long as none of it may be a dump's.
-        if let start = lines.firstIndex(where: { opensDump($0.text) }),
-            case let indentation = lines[start].text.prefix(while: { $0 == " " || $0 == "\t" }),
-            indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<",
-            let end = lines[start...].firstIndex(where: { !isBlank($0) && !$0.text.hasPrefix(indentation) }),
-            case let below = lines[end...].filter({ !isBlank($0) }), let first = below.first, let last = below.last,
-            !below.contains(where: { mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text) })
-        {
-            leftOut.append((first.number...last.number, "the text below the indented code block the dump is in"))
-            lines.removeSubrange(end...)
         }
         // A console session: what the debugger printed before the command that printed the dump is another command's.
         // Not when a dump is among them: two dumps in one file are refused, whichever has its command. The command without
@@ -946,6 +937,19 @@ extension PrintHierarchy {
             return splitLines(Substring(unquoted)).map { (number: line.number, text: $0) }
         }
         lines = joiningWrappedLines(lines.map { (number: $0.number, text: withoutLogHeader($0.text)) })
+        // Text below a dump indented as a Markdown code block, from the first line without its indentation, as long as none of
+        // it may be a dump's: left out, as the text above it. Once wrapped lines are joined: a last line wrapped onto the
+        // margin (`… not in the` then `window`) is the dump's, not text below it (a review).
+        if let start = lines.firstIndex(where: { opensDump($0.text) }),
+            case let indentation = lines[start].text.prefix(while: { $0 == " " || $0 == "\t" }),
+            indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<",
+            let end = lines[start...].firstIndex(where: { !isBlank($0) && !$0.text.hasPrefix(indentation) }),
+            case let below = lines[end...].filter({ !isBlank($0) }), let first = below.first, let last = below.last,
+            !below.contains(where: { mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text) })
+        {
+            leftOut.append((first.number...last.number, "the text below the indented code block the dump is in"))
+            lines.removeSubrange(end...)
+        }
         // Text before the dump's first controller on its line (`Output: <UINavigationController …>`, a log viewer's columns
         // before it, tab after tab), with the dump going on below it or ending there: left out (a trial's was told the line
         // below started a fragment).

@@ -103,8 +103,11 @@ public struct DiagramCache: Sendable {
         var total = 0
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
+            // An hour old too: a cache folder shared with another PID namespace (a container's) may hold a live writer's.
             if name.hasPrefix(".tmp-"), let pid = Int32(name.dropFirst(5).prefix { $0 != "-" }), pid != getpid(),
-                kill(pid, 0) == -1, errno == ESRCH
+                kill(pid, 0) == -1, errno == ESRCH,
+                let modified = FileStatus("\(directory)/\(relative)")?.modified,
+                modified < (Int(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
             {
                 unlink("\(directory)/\(relative)")
                 continue

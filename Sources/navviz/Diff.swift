@@ -206,7 +206,12 @@ enum GitShow {
         environment["GIT_PAGER"] = "cat"
         process.environment = environment
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-git-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Removed on Ctrl-C too (a review found it left in the temporary folder).
+        Interruption.removeOnSignal(scratch.path)
+        defer {
+            try? FileManager.default.removeItem(at: scratch)
+            Interruption.forget(scratch.path)
+        }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let outURL = scratch.appendingPathComponent("stdout")

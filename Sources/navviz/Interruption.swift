@@ -28,6 +28,9 @@ enum Interruption {
     /// was left behind.
     private static let gate = Gate()
     private static let sources = Locked<[DispatchSourceSignal]>([])
+    /// The signals' queue: a serial queue of its own gets a thread at once, where the shared pool's queues wait for the
+    /// threads writing files to finish (a Ctrl-C was acted on only once every file was written, a review).
+    private static let queue = DispatchQueue(label: "navviz.signals")
 
     /// Handles SIGINT, SIGTERM and SIGHUP from now on (once; `serve` has its own shutdown).
     static func install() {
@@ -39,7 +42,7 @@ enum Interruption {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             let previous = signal(number, SIG_IGN)
             if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { received(number) }
             source.resume()
             sources.withLock { $0.append(source) }
@@ -71,8 +74,15 @@ enum Interruption {
 
     /// Runs `body` to its end before a signal that arrives meanwhile is acted on: a swap of two folders is never
     /// left half done.
+    ///
+    /// A signal already ending navviz stops it here instead: its handler is removing what the body would swap in (a review
+    /// saw the swap run while the handler removed the staging folder, now the output).
     static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
-        state.withLock { $0.critical += 1 }
+        let ending = state.withLock { state in
+            if !state.ending { state.critical += 1 }
+            return state.ending
+        }
+        if ending { while true { pause() } }
         defer {
             let pending = state.withLock { state -> (Int32, [String])? in
                 state.critical -= 1

@@ -68,6 +68,8 @@ struct NavVizCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            // A signal that came at the end: its handler removes what is left (the old output) and ends navviz by it.
+            Interruption.waitIfEnding()
             if let lost = StandardOutput.failure() {
                 writeStandardError(lost)
                 Foundation.exit(CommandFailure.ioError)

@@ -874,34 +874,35 @@ import Testing
         }
         try write(0)
         #expect(try Self.navviz(["render", "big.json", "-o", "out", "--no-cache"], in: tmp).status == 0)
-        var interrupted = false
-        for attempt in 1...5 where !interrupted {
-            try write(attempt)
+        // At several moments after the staging folder appears: while its folders are made, while files are written, near
+        // the swap (a review's signal during the swap left half an output, where one moment was tried).
+        var interrupted = 0
+        for (attempt, delay) in [2_000, 40_000, 150_000].enumerated() {
+            try write(attempt + 1)
             // Spawned with no signal blocked or ignored, as from a shell: a child of the test runner (Foundation's
             // Process) inherits a mask that blocks SIGINT, and would finish the render whatever navviz does.
             let binary = try #require(Self.binary).path
             let render = try SpawnedProcess(binary, ["render", scenario.path, "-o", tmp.appendingPathComponent("out").path, "--no-cache"])
             let staging = tmp.appendingPathComponent("out/.big.navviz-tmp-\(render.pid)").path
             while render.isRunning, !FileManager.default.fileExists(atPath: staging) { usleep(200) }
-            guard render.isRunning else {
-                _ = render.wait()
-                continue
+            if render.isRunning {
+                usleep(useconds_t(delay))
+                kill(render.pid, signal)
             }
-            usleep(2000)
-            kill(render.pid, signal)
             let (ended, said) = render.wait()
-            // A render that ended before the signal came: tried again with another edit.
-            if ended == .exited(0) { continue }
-            interrupted = true
-            #expect(ended == .signaled(signal))
-            #expect(said == "")
+            // Interrupted, or done before the signal came: either way one whole output, and nothing beside it.
+            if ended != .exited(0) {
+                interrupted += 1
+                #expect(ended == .signaled(signal))
+                #expect(said == "")
+            }
             let left = try FileManager.default.contentsOfDirectory(atPath: tmp.appendingPathComponent("out").path)
-            #expect(left == ["big"])
+            #expect(left == ["big"], "after \(delay) µs")
+            // What is left is a whole output of navviz's: the next render replaces it without a word.
+            let next = try Self.navviz(["render", "big.json", "-o", "out", "--format", "dot"], in: tmp)
+            #expect(next.status == 0 && !next.stderr.contains("not replaced"), "after \(delay) µs: \(next.stderr)")
         }
-        #expect(interrupted, "no render was still writing when the signal was sent")
-        // What is left is a whole output of navviz's: the next render replaces it without a word.
-        let next = try Self.navviz(["render", "big.json", "-o", "out", "--no-cache"], in: tmp)
-        #expect(next.status == 0 && !next.stderr.contains("not replaced"))
+        #expect(interrupted > 0, "no render was still writing when the signal was sent")
     }
 }
 

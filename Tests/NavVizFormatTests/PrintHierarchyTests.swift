@@ -740,6 +740,26 @@ import Testing
         #expect(captured.notes.filter { !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of") } == [note])
     }
 
+    /// An indented dump whose last line a window wrapped onto the margin: the rest of the line is the dump's, not text below
+    /// it (a review: it was left out as text, and the last line said to end early).
+    @Test func anIndentedDumpsLineWrappedOntoTheMarginIsTheDumps() throws {
+        let text =
+            "    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+            + "       | <A 0x3>, state: appeared, view: <UIView 0x4>\n       | <B 0x5>, state: disappeared, view: <UIView 0x6> not in the\nwindow\n"
+        let dump = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(dump.controllers.map(\.className) == ["UINavigationController", "A", "B"])
+        #expect(dump.controllers.map(\.isInWindow) == [true, true, false])
+        #expect(dump.leftOutLines.isEmpty)
+    }
+
+    /// Two string literals, each holding a dump: two dumps, refused as before (a review: the second was left out as code).
+    @Test func aSecondLiteralWithADumpIsNotLeftOutAsCode() {
+        let text =
+            "let a = \"\"\"\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\"\"\"\n\n"
+            + "let b = \"\"\"\n<UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>\n\"\"\"\n"
+        #expect(throws: PrintHierarchyError.self) { try PrintHierarchy.parse(text, file: "dump.txt") }
+    }
+
     /// A test pasted whole, its expected snapshot in a multi-line string literal: the code before and after it is left out,
     /// and the literal read without its closing delimiter's indentation (it was read as a fragment).
     @Test func aDumpInASwiftTestsStringLiteralIsReadAsSwiftReadsIt() throws {

@@ -73,11 +73,16 @@ import Testing
         cache.store("digraph { a }", svg: "<svg/>")
         let shard = (cache.path(for: TextKey("digraph { a }")) as NSString).deletingLastPathComponent
         // PID 2^22 + 1 is above Linux's pid_max: no such process. PID 1 is running.
+        // An hour old too: a cache shared with a container may hold a live writer's from another PID namespace.
         let gone = "\(shard)/.tmp-4194305-77"
+        let recent = "\(shard)/.tmp-4194305-78"
         let running = "\(shard)/.tmp-1-77"
-        for path in [gone, running] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+        for path in [gone, recent, running] { #expect(FileManager.default.createFile(atPath: path, contents: Data("half".utf8))) }
+        var old = [timeval(tv_sec: 1_000_000, tv_usec: 0), timeval(tv_sec: 1_000_000, tv_usec: 0)]
+        for path in [gone, running] { _ = utimes(path, &old) }
         cache.trim()
         #expect(!FileManager.default.fileExists(atPath: gone))
+        #expect(FileManager.default.fileExists(atPath: recent))
         #expect(FileManager.default.fileExists(atPath: running))
         #expect(cache.lookup("digraph { a }") == "<svg/>")
     }
