@@ -670,6 +670,16 @@ extension PrintHierarchy {
     /// end at `\n`, `\r\n` or `\r`.
     static func lines(of text: String) -> [(number: Int, text: Substring)] { reading(text).lines }
 
+    /// Where a dump indented as a Markdown code block starts (its first line's index), and that indentation: four spaces or
+    /// a tab before the `<` of the first line that opens a dump.
+    static func indentedCodeBlock(in lines: [(number: Int, text: Substring)]) -> (start: Int, indentation: Substring)? {
+        guard let start = lines.firstIndex(where: { opensDump($0.text) }) else { return nil }
+        let indentation = lines[start].text.prefix { $0 == " " || $0 == "\t" }
+        guard indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<"
+        else { return nil }
+        return (start, indentation)
+    }
+
     /// Whether a line is a debugger's: a prompt, or an error it printed.
     static func isConsoleLine(_ line: (number: Int, text: Substring)) -> Bool {
         isPrompt(line.text) || line.text.drop(while: \.isWhitespace).hasPrefix("error:")
@@ -824,9 +834,7 @@ extension PrintHierarchy {
         // Text above a dump indented as a Markdown code block (four spaces or a tab before its first line: a Stack Overflow
         // question's "I get this output:", then the dump), none of it a part of a dump, a prompt or a command: left out (a
         // trial's was told its dump was a fragment).
-        if let start = lines.firstIndex(where: { opensDump($0.text) }),
-            case let indentation = lines[start].text.prefix(while: { $0 == " " || $0 == "\t" }),
-            indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<",
+        if let (start, indentation) = indentedCodeBlock(in: lines),
             case let above = lines[..<start].filter({ !isBlank($0) }), let first = above.first, let last = above.last,
             !above.contains(where: {
                 $0.text.hasPrefix(indentation) || mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text)
@@ -940,9 +948,7 @@ extension PrintHierarchy {
         // Text below a dump indented as a Markdown code block, from the first line without its indentation, as long as none of
         // it may be a dump's: left out, as the text above it. Once wrapped lines are joined: a last line wrapped onto the
         // margin (`… not in the` then `window`) is the dump's, not text below it (a review).
-        if let start = lines.firstIndex(where: { opensDump($0.text) }),
-            case let indentation = lines[start].text.prefix(while: { $0 == " " || $0 == "\t" }),
-            indentation.contains("\t") || indentation.count >= 4, lines[start].text.dropFirst(indentation.count).first == "<",
+        if let (start, indentation) = indentedCodeBlock(in: lines),
             let end = lines[start...].firstIndex(where: { !isBlank($0) && !$0.text.hasPrefix(indentation) }),
             case let below = lines[end...].filter({ !isBlank($0) }), let first = below.first, let last = below.last,
             !below.contains(where: { mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text) })

@@ -176,9 +176,7 @@ public actor InMemorySessionStore: SessionStore {
         // Read off the store and off the tasks' threads: a dump takes about a second a megabyte to read, and read inside the
         // store it held every session's requests (a security review's eight large dumps held a read of another session 8.5 s).
         let parsed: Result<PrintHierarchy, PrintHierarchyError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(PrintHierarchyError) in try PrintHierarchy.parse(text, file: "body") })
-            }
+            DispatchQueue.global().async { continuation.resume(returning: Session.read(capture: text)) }
         }
         return try await apply(capture: text, parsed: parsed, kinds: kinds, to: id)
     }

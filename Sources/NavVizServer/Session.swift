@@ -157,7 +157,12 @@ public struct Session: Sendable {
     /// `kinds` (`--kind`), as its snapshot, with what the reading guessed as the step's note; the next capture
     /// continues from this one's ids.
     mutating func apply(capture text: String, kinds: [String: NodeKind] = [:]) throws(ServerError) -> RunStep {
-        try apply(capture: Result { () throws(PrintHierarchyError) in try PrintHierarchy.parse(text, file: "body") }, kinds: kinds)
+        try apply(capture: Self.read(capture: text), kinds: kinds)
+    }
+
+    /// A posted dump read (`PrintHierarchy.parse`, named as the request's body), or why it cannot be.
+    static func read(capture text: String) -> Result<PrintHierarchy, PrintHierarchyError> {
+        Result { () throws(PrintHierarchyError) in try PrintHierarchy.parse(text, file: "body") }
     }
 
     /// The same with the dump read already (`PrintHierarchy.parse`, the costly part, done off the store).

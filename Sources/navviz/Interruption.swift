@@ -66,7 +66,7 @@ enum Interruption {
         gate.share()
         if state.withLock({ $0.ending }) {
             gate.release()
-            while true { pause() }
+            waitToBeEnded()
         }
         defer { gate.release() }
         return try body()
@@ -82,7 +82,7 @@ enum Interruption {
             if !state.ending { state.critical += 1 }
             return state.ending
         }
-        if ending { while true { pause() } }
+        if ending { waitToBeEnded() }
         defer {
             let pending = state.withLock { state -> (Int32, [String])? in
                 state.critical -= 1
@@ -99,6 +99,11 @@ enum Interruption {
     /// file gone from under it) is not said.
     static func waitIfEnding() {
         guard state.withLock({ $0.ending }) else { return }
+        waitToBeEnded()
+    }
+
+    /// Waits for the signal's handler to end the process.
+    private static func waitToBeEnded() -> Never {
         while true { pause() }
     }
 
