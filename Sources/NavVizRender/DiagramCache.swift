@@ -97,31 +97,35 @@ public struct DiagramCache: Sendable {
     /// Removes the least recently used entries until the folder holds at most `limit` bytes, and the temporary files
     /// of a navviz that was killed while storing (`.tmp-PID-N`, once that process is gone).
     public func trim() {
-        let fm = FileManager.default
-        guard let enumerator = fm.enumerator(atPath: directory) else { return }
-        var entries: [(path: String, size: Int, used: Date)] = []
+        // lstat, not `attributesOfItem`: Foundation's looks each file's owner and group up by name, which cost a
+        // one-step edit's render 40 ms over a cache of 98 entries.
+        var entries: [(path: String, size: Int, used: Int)] = []
         var total = 0
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            // An hour old too: a cache folder shared with another PID namespace (a container's) may hold a live writer's.
-            if name.hasPrefix(".tmp-"), let pid = Int32(name.dropFirst(5).prefix { $0 != "-" }), pid != getpid(),
-                kill(pid, 0) == -1, errno == ESRCH,
-                let modified = FileStatus("\(directory)/\(relative)")?.modified,
-                modified < (Int(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
-            {
-                unlink("\(directory)/\(relative)")
-                continue
+        let now = Int(Date().timeIntervalSince1970) * 1_000_000_000
+        for shard in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            let folder = "\(directory)/\(shard)"
+            guard FileStatus(folder)?.isDirectory == true else { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let path = "\(folder)/\(name)"
+                guard let status = FileStatus(path), status.isRegularFile else { continue }
+                // An hour old too: a cache folder shared with another PID namespace (a container's) may hold a live
+                // writer's.
+                if name.hasPrefix(".tmp-") {
+                    if let pid = Int32(name.dropFirst(5).prefix { $0 != "-" }), pid != getpid(), kill(pid, 0) == -1, errno == ESRCH,
+                        status.modified < now - 3600 * 1_000_000_000
+                    {
+                        unlink(path)
+                    }
+                    continue
+                }
+                guard name.hasSuffix(".entry") else { continue }
+                entries.append((path, status.size, status.modified))
+                total += status.size
             }
-            guard relative.hasSuffix(".entry") else { continue }
-            let path = "\(directory)/\(relative)"
-            guard let attributes = try? fm.attributesOfItem(atPath: path) else { continue }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            entries.append((path, size, attributes[.modificationDate] as? Date ?? .distantPast))
-            total += size
         }
         guard total > limit else { return }
         for entry in entries.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) {
-            try? fm.removeItem(atPath: entry.path)
+            unlink(entry.path)
             total -= entry.size
             if total <= limit { return }
         }

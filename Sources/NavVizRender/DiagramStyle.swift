@@ -124,7 +124,7 @@ enum DiagramStyle {
     /// reads `SwiftUI.UIHostingController<TodayDashboardView>` (elided as it was, every hosting controller of an app
     /// read `UIHostingController<…>`). A name that does not parse is kept as it is.
     static func simplifiedGenerics(_ name: String) -> String {
-        guard name.contains("<") else { return name }
+        guard name.utf8.contains(UInt8(ascii: "<")) else { return name }
         var parser = GenericName(Array(name))
         guard let type = parser.type(), parser.atEnd else { return name }
         return type.simplified(isArgument: false).text
@@ -141,7 +141,7 @@ enum DiagramStyle {
 
     /// `name` with generic arguments nested deeper than a level elided while longer than `limit` characters.
     static func elidingGenerics(_ name: String, limit: Int = 48) -> String {
-        guard name.count > limit, name.contains("<") else { return name }
+        guard name.count > limit, name.utf8.contains(UInt8(ascii: "<")) else { return name }
         var shown = name
         for depth in [2, 1] {
             shown = ""
