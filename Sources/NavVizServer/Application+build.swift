@@ -53,6 +53,7 @@ public func buildApplication(
     let policy = OriginPolicy(host: arguments.host, port: arguments.port)
     let routes = RouteIndex()
     let router = Router(context: DaemonRequestContext.self)
+    router.add(middleware: ResponseHeadersMiddleware())
     router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger))
     // On loopback, only the user who started the daemon, token or not, unless they let others in: other users' processes

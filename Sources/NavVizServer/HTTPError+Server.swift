@@ -6,10 +6,7 @@ extension ServerError: HTTPResponseError {
     /// writer (so a path reads `/sessions/a`, not `\/sessions\/a`), and `WWW-Authenticate` or `Allow`
     /// where the status needs one.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var headers: HTTPFields = [
-            .contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff",
-            .init("Cross-Origin-Resource-Policy")!: "same-origin",
-        ]
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
         // A refused connection is closed after this answer (RefusalCloseMiddleware): say so.
         if closesConnection(answering: request) { headers[.connection] = "close" }
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }

@@ -199,9 +199,7 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         if isAPI, let site, site == "cross-site" || site == "same-site" {
             throw ServerError.foreignSite(site)
         }
-        var response = try await next(request, context)
-        response.headers[.init("Cross-Origin-Resource-Policy")!] = "same-origin"
-        return response
+        return try await next(request, context)
     }
 }
 

@@ -45,7 +45,16 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The path and query as logged: at most 200 characters, so that a page sending refused requests with long queries
     /// cannot fill the disk of a log file (a security review: 60 KB a line, 19 GB an hour).
     static func target(_ request: Request) -> String {
-        logged(request.uri.path + (request.uri.query.map { "?\($0)" } ?? ""))
+        logged(request.uri.path + (request.uri.query.map { "?" + redacted(query: $0) } ?? ""))
+    }
+
+    /// A query with the value of any parameter whose name holds `token` (any case) written `…`: the daemon reads its
+    /// token only from `Authorization`, but a user who put it in an address (`?token=…`) had it written to the log.
+    static func redacted(query: String) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "="), item[..<equals].lowercased().contains("token") else { return String(item) }
+            return item[...equals] + "…"
+        }.joined(separator: "&")
     }
 
     /// A request target as logged: its first 200 characters.

@@ -273,6 +273,15 @@ import Testing
         #expect(RequestLogMiddleware<BasicRequestContext>.logged(long) == String(long.prefix(200)) + "… (60025 bytes)")
     }
 
+    /// A token put in an address is not written to the log (the daemon reads it only from `Authorization`).
+    @Test(arguments: [
+        ("token=s3cret-s3cret-s3cret", "token=…"), ("a=1&Access_Token=x&b=2", "a=1&Access_Token=…&b=2"),
+        ("finder=ariadne&kind=state", "finder=ariadne&kind=state"), ("token", "token"), ("a=1&&token=", "a=1&&token=…"),
+    ])
+    func aTokenInTheQueryIsNotLogged(query: String, logged: String) {
+        #expect(RequestLogMiddleware<BasicRequestContext>.redacted(query: query) == logged)
+    }
+
     /// Refusals are logged at most five a status in ten seconds, the next line saying how many were left out; other
     /// answers always (a security review: a web page's refused requests grew a log by 0.5 GB an hour).
     @Test func refusalsAreLoggedAFewAWindow() {

@@ -296,6 +296,31 @@ import Testing
         }
     }
 
+    /// Every answer, refusals and redirects included, may not be embedded by another site, keeps no handle on a window
+    /// that opened it, sends no referrer, and is not stored by the browser unless the route says otherwise (the viewer
+    /// page and the event stream are `no-cache`).
+    @Test func everyAnswerCarriesTheSameSecurityHeaders() async throws {
+        try await withDaemon { client in
+            let created = try await client.post("/api/sessions", Self.create, headers: headers([("Content-Type", "application/json")]))
+            let listed = try await client.execute(uri: "/api/sessions", method: .get)
+            let missing = try await client.execute(uri: "/api/sessions/nope", method: .get)
+            let foreign = try await client.execute(
+                uri: "/api/sessions", method: .get, headers: headers([("Sec-Fetch-Site", "cross-site")]))
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(
+                [created, listed, missing, foreign, page].map(\.status) == [.created, .ok, .notFound, .forbidden, .ok])
+            for response in [created, listed, missing, foreign, page] {
+                #expect(response.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin", "\(response.status)")
+                #expect(response.headers[.init("Cross-Origin-Opener-Policy")!] == "same-origin", "\(response.status)")
+                #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer", "\(response.status)")
+            }
+            #expect(
+                [created, listed, missing, foreign, page].map { $0.headers[.cacheControl] } == [
+                    "no-store", "no-store", "no-store", "no-store", "no-cache",
+                ])
+        }
+    }
+
     @Test func aBodyThatIsNotUTF8IsRefused() async throws {
         try await withDaemon { client in
             var body = ByteBuffer(string: #"{"id": "shop", "root": {"navigation": ["Ho"#)

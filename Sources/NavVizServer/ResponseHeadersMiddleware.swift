@@ -1,0 +1,28 @@
+import Hummingbird
+
+/// Headers every answer carries, refusals included (the outermost middleware, so it sees what the others throw):
+/// - `Cache-Control: no-store` unless the route set its own (the viewer page and an event stream say `no-cache`):
+///   sessions name an app's screens, and a browser kept them on disk after the daemon was gone (a security review);
+/// - `Cross-Origin-Resource-Policy: same-origin`: no other site's page may embed an answer (an `<img>` of a diagram);
+/// - `Cross-Origin-Opener-Policy: same-origin`: a page that opened the viewer keeps no handle on its window;
+/// - `Referrer-Policy: no-referrer`: a link followed from the viewer tells nobody where it was.
+struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var fixed: [(name: String, value: String)] {
+        [
+            ("Cross-Origin-Resource-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        }
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        for (name, value) in Self.fixed { response.headers[.init(name)!] = value }
+        return response
+    }
+}
