@@ -190,7 +190,16 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
         var restored: [RestoredJournal] = []
         for name in names where name.hasSuffix(".journal") {
-            guard let id = SessionID(name.dropLast(".journal".count)) else { continue }
+            guard let id = SessionID(name.dropLast(".journal".count)) else {
+                // A session made before ids could not start with '-' (a journal `-rf.journal` read as an option to `rm *`
+                // in the folder) comes back under its name without it.
+                let stem = name.dropLast(".journal".count)
+                let renamed = SessionID(stem.drop { $0 == "-" }).map { " (rename it \($0).journal to restore the session)" } ?? ""
+                restored.append(
+                    RestoredJournal(
+                        id: nil, records: [], warnings: ["\(name): its name is not a session id, left alone\(renamed)"]))
+                continue
+            }
             let file = path(id)
             let fd = open(file, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else {

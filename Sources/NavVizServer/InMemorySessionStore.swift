@@ -46,17 +46,18 @@ public actor InMemorySessionStore: SessionStore {
     /// A session as its journal's records make it, every step acknowledged, and what could not be replayed.
     static func replay(_ journal: RestoredJournal) -> (session: Session?, warnings: [String]) {
         var warnings = journal.warnings
+        guard let id = journal.id else { return (nil, warnings) }
         guard let first = journal.records.first, first["type"] == .string("session"), let request = first["request"] else {
             // A file the journal left alone says why in its warnings.
             if journal.records.isEmpty, !warnings.isEmpty { return (nil, warnings) }
-            return (nil, warnings + ["\(journal.id).journal: no session record at its start; the session was not restored"])
+            return (nil, warnings + ["\(id).journal: no session record at its start; the session was not restored"])
         }
         var session: Session
         do {
-            session = try Session.create(from: request, id: journal.id, created: first["created"]?.stringValue ?? "", replaying: true)
+            session = try Session.create(from: request, id: id, created: first["created"]?.stringValue ?? "", replaying: true)
         } catch {
             return (
-                nil, warnings + ["\(journal.id).journal: the session record no longer decodes (\(error)); the session was not restored"]
+                nil, warnings + ["\(id).journal: the session record no longer decodes (\(error)); the session was not restored"]
             )
         }
         for (offset, record) in journal.records.dropFirst().enumerated() {
@@ -70,7 +71,7 @@ public actor InMemorySessionStore: SessionStore {
                 default: throw ServerError.invalidBody(ScenarioErrors([]))
                 }
             } catch {
-                warnings.append("\(journal.id).journal: record \(offset + 2) could not be replayed: \(error)")
+                warnings.append("\(id).journal: record \(offset + 2) could not be replayed: \(error)")
             }
         }
         session.acknowledged = session.lastIndex

@@ -21,8 +21,8 @@ public protocol SessionJournal: Sendable {
 
 /// A session's journal as read back at start-up.
 public struct RestoredJournal: Sendable {
-    /// The session.
-    public var id: SessionID
+    /// The session; nil for a file whose name is no session id (left alone, its warning says why).
+    public var id: SessionID?
     /// Its records, oldest first.
     public var records: [JSONValue]
     /// What was skipped (a torn last record, damaged records), one sentence each.

@@ -360,6 +360,33 @@ import Testing
         #expect(try String(contentsOfFile: "\(directory)/plain.journal", encoding: .utf8) == precious)
     }
 
+    /// A journal whose name is no session id (a session made before ids could not start with '-') is named in a warning,
+    /// with the name that would restore it, and left alone; renamed so, it comes back. It was skipped without a word.
+    @Test func aJournalWhoseNameIsNoSessionIDIsNamedAndLeftAlone() async throws {
+        let directory = try temporaryDirectory("names")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await first.create(try JSONParser.parse(#"{"id": "rf", "root": {"navigation": ["Home"]}}"#))
+        await first.close()
+        let journal = try String(contentsOfFile: "\(directory)/rf.journal", encoding: .utf8)
+        #expect(rename("\(directory)/rf.journal", "\(directory)/-rf.journal") == 0)
+        try journal.write(toFile: "\(directory)/my notes.journal", atomically: true, encoding: .utf8)
+        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        #expect(
+            try await store.restore() == [
+                "-rf.journal: its name is not a session id, left alone (rename it rf.journal to restore the session)",
+                "my notes.journal: its name is not a session id, left alone",
+            ])
+        #expect(await store.list().isEmpty)
+        await store.close()
+        #expect(try String(contentsOfFile: "\(directory)/-rf.journal", encoding: .utf8) == journal)
+        #expect(rename("\(directory)/-rf.journal", "\(directory)/rf.journal") == 0)
+        let renamed = InMemorySessionStore(journal: try FileJournal(directory: directory))
+        _ = try await renamed.restore()
+        #expect(await renamed.list().map(\.id.rawValue) == ["rf"])
+        await renamed.close()
+    }
+
     /// A journal another user owns, or others may write to, is not restored nor appended to: in a shared --data folder
     /// another user could plant one and read every later step (a security review did so).
     @Test func aJournalOthersOwnOrMayWriteIsLeftAlone() async throws {
