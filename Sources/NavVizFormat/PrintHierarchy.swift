@@ -415,7 +415,7 @@ extension PrintHierarchy {
                     if let last = controllers.last, let previous = lines.last(where: { $0.number < number }),
                         previous.text.allSatisfy(\.isWhitespace) || line.first?.isLetter == true, startsAsText,
                         !lines.contains(where: {
-                            $0.number >= number && (isPrompt($0.text) || isCommand($0.text) || mayBeDumpText($0.text))
+                            $0.number >= number && (isPrompt($0.text) || isCommandBelow($0.text) || mayBeDumpText($0.text))
                         })
                     {
                         throw .textAfterDump(file: file, line: number, found: Capture.excerpt(line), dumpLine: last.line)
@@ -815,20 +815,25 @@ extension PrintHierarchy {
         if let start = lines.firstIndex(where: { opensDump($0.text) }),
             let open = lines[..<start].lastIndex(where: { $0.text.reversed().drop(while: \.isWhitespace).starts(with: "\"\"\"") }),
             lines[(open + 1)..<start].allSatisfy(isBlank),
-            let close = lines[start...].firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("\"\"\"") }),
-            // A second literal with a dump of its own is a second dump, refused as one (a review: it was left out as code).
-            !lines[close...].dropFirst().contains(where: { mayBeDumpText($0.text) })
+            let close = lines[start...].firstIndex(where: { $0.text.drop(while: \.isWhitespace).hasPrefix("\"\"\"") })
         {
             // The closing delimiter alone is no code to speak of.
             let before = lines[...open].filter { !isBlank($0) }
-            let after = lines[close...].filter { !isBlank($0) && String($0.text.filter { !$0.isWhitespace }) != "\"\"\"" }
             leftOut.append((before[0].number...before[before.count - 1].number, "the Swift code before the string literal the dump is in"))
-            if let first = after.first, let last = after.last {
-                leftOut.append((first.number...last.number, "the Swift code after the string literal the dump is in"))
-            }
             let indentation = lines[close].text.prefix { $0 == " " || $0 == "\t" }
-            lines = lines[(open + 1)..<close].map { line in
+            func unindented(_ line: (number: Int, text: Substring)) -> (number: Int, text: Substring) {
                 (number: line.number, text: line.text.hasPrefix(indentation) ? line.text.dropFirst(indentation.count) : line.text)
+            }
+            // A second literal with a dump of its own is a second dump, refused as one, after the code between them (a
+            // review: it was left out as code, then refused for its indentation).
+            if lines[close...].dropFirst().contains(where: { mayBeDumpText($0.text) }) {
+                lines = (lines[(open + 1)..<close] + lines[(close + 1)...]).map(unindented)
+            } else {
+                let after = lines[close...].filter { !isBlank($0) && String($0.text.filter { !$0.isWhitespace }) != "\"\"\"" }
+                if let first = after.first, let last = after.last {
+                    leftOut.append((first.number...last.number, "the Swift code after the string literal the dump is in"))
+                }
+                lines = lines[(open + 1)..<close].map(unindented)
             }
         }
         // Text above a dump indented as a Markdown code block (four spaces or a tab before its first line: a Stack Overflow
@@ -951,7 +956,7 @@ extension PrintHierarchy {
         if let (start, indentation) = indentedCodeBlock(in: lines),
             let end = lines[start...].firstIndex(where: { !isBlank($0) && !$0.text.hasPrefix(indentation) }),
             case let below = lines[end...].filter({ !isBlank($0) }), let first = below.first, let last = below.last,
-            !below.contains(where: { mayBeDumpText($0.text) || isPrompt($0.text) || isCommand($0.text) })
+            !below.contains(where: { mayBeDumpText($0.text) || isPrompt($0.text) || isCommandBelow($0.text) })
         {
             leftOut.append((first.number...last.number, "the text below the indented code block the dump is in"))
             lines.removeSubrange(end...)
@@ -985,6 +990,15 @@ extension PrintHierarchy {
                     dump = line.text.hasPrefix(indentation)
                     guard dump else { return line }
                     return (number: line.number, text: line.text.dropFirst(indentation.count))
+                }
+            } else if first.text.dropFirst(indentation.count).first == "<",
+                let next = shown[sharing...].first(where: { mayBeDumpText($0.text) }), next.text.hasPrefix(indentation),
+                next.text.dropFirst(indentation.count).first == "<"
+            {
+                // A second dump indented as the first, after text (an issue's `Before:` and `After:`, each a code block):
+                // both without it, so that the second is refused as a second dump (it was refused for its indentation).
+                lines = lines.map { line in
+                    line.text.hasPrefix(indentation) ? (number: line.number, text: line.text.dropFirst(indentation.count)) : line
                 }
             }
         }
@@ -1040,7 +1054,7 @@ extension PrintHierarchy {
             lines[opening...closing].contains(where: mayBeDumpText),
             let first = lines[(closing + 1)...].firstIndex(where: isText),
             let last = lines[(closing + 1)...].lastIndex(where: isText),
-            !lines[(closing + 1)...].contains(where: { isPrompt($0) || isCommand($0) || mayBeDumpText($0) })
+            !lines[(closing + 1)...].contains(where: { isPrompt($0) || isCommandBelow($0) || mayBeDumpText($0) })
         else { return nil }
         return (first + 1...last + 1, closing + 1)
     }
@@ -1288,6 +1302,29 @@ extension PrintHierarchy {
     static func isCommand(_ line: Substring) -> Bool {
         guard line.contains("_printHierarchy") else { return false }
         return !afterPrefix(line).hasPrefix("<")
+    }
+
+    /// Whether a line below a dump is a command typed to print it again, not prose that names it: with a prompt, a
+    /// debugger's command (`po …`, `expr …`), or an expression alone (cycript's `[[[UIWindow keyWindow] rootViewController]
+    /// _printHierarchy].toString()`: no space outside its brackets). A trial's note below a dump ("Running `_printHierarchy`
+    /// again prints the same tree", a search's address) was read as a command, and the dump refused.
+    static func isCommandBelow(_ line: Substring) -> Bool {
+        guard isCommand(line) else { return false }
+        if isPrompt(line) { return true }
+        let text = line.drop(while: \.isWhitespace)
+        guard !text.contains("://") else { return false }
+        let verb = text.prefix { !$0.isWhitespace }
+        if ["po", "p", "e", "expr", "expression", "call", "print"].contains(verb) { return true }
+        var depth = 0
+        for character in text.reversed().drop(while: \.isWhitespace) {
+            switch character {
+            case "[", "(": depth -= 1
+            case "]", ")": depth += 1
+            case " ", "\t": if depth <= 0 { return false }
+            default: break
+            }
+        }
+        return true
     }
 
     /// Lines a web page or a narrow terminal wrapped after a comma put back together: a controller line

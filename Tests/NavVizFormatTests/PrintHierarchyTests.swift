@@ -612,6 +612,12 @@ import Testing
             "~~~\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n~~~\n\nMy code:\n```swift\nlet tabs = UITabBarController()\n```\n",
             "lines 6–8: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
         ),
+        // Prose below that names `_printHierarchy` is text, not a command that printed a second dump (a trial's notes were
+        // refused as "expected a view controller line").
+        (
+            "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\nRunning `_printHierarchy` again after going online prints the same tree.\nNote: `[UIViewController _printHierarchy]` is private API.",
+            "lines 6–7: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+        ),
         // Fences glued to the dump's first and last lines, a heading above, a thank-you below (refused as a fragment).
         (
             "### pvc\n```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```",
@@ -750,14 +756,6 @@ import Testing
         #expect(dump.controllers.map(\.className) == ["UINavigationController", "A", "B"])
         #expect(dump.controllers.map(\.isInWindow) == [true, true, false])
         #expect(dump.leftOutLines.isEmpty)
-    }
-
-    /// Two string literals, each holding a dump: two dumps, refused as before (a review: the second was left out as code).
-    @Test func aSecondLiteralWithADumpIsNotLeftOutAsCode() {
-        let text =
-            "let a = \"\"\"\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\"\"\"\n\n"
-            + "let b = \"\"\"\n<UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>\n\"\"\"\n"
-        #expect(throws: PrintHierarchyError.self) { try PrintHierarchy.parse(text, file: "dump.txt") }
     }
 
     /// A test pasted whole, its expected snapshot in a multi-line string literal: the code before and after it is left out,
@@ -1296,6 +1294,22 @@ import Testing
         (
             "**Before**:\n\n```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\n**After**:\n\n```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n```",
             "dump.txt: line 11: a second dump starts here, after the text on line 8 ('**After**:'): keep one dump per file"
+        ),
+        // Two dumps each indented as a Markdown code block, text between: a second dump, not an edited indentation (a
+        // review: "the indentation is not UIKit's").
+        (
+            "Before:\n\n    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n       | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nAfter:\n\n    <UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n       | <B 0x7>, state: appeared, view: <UIView 0x8>",
+            "dump.txt: line 8: a second dump starts here, after the text on line 6 ('After:'): keep one dump per file"
+        ),
+        // Two string literals, each holding a dump (indented or not): a second dump after the code between them (a review:
+        // the second was left out as code, then refused for its indentation).
+        (
+            "let a = \"\"\"\n    <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n       | <A 0x3>, state: appeared, view: <UIView 0x4>\n    \"\"\"\nlet b = \"\"\"\n    <UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>\n    \"\"\"",
+            "dump.txt: line 6: a second dump starts here, after the text on line 5 ('let b = \"\"\"'): keep one dump per file"
+        ),
+        (
+            "let a = \"\"\"\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\"\"\"\n\nlet b = \"\"\"\n<UITabBarController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>\n\"\"\"\n",
+            "dump.txt: line 6: a second dump starts here, after the text on line 5 ('let b = \"\"\"'): keep one dump per file"
         ),
         // A dump re-indented two spaces a level, one line of it three: that line is named (a trial was told line 2).
         (

@@ -106,6 +106,13 @@ import Testing
             "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nWhy is A not on screen?\nThanks\n",
             "issue.txt: line 4: 'Why is A not on screen?' is not part of the dump, which ends on line 2: remove the lines below it"
         ),
+        // The same when the prose names `_printHierarchy`, or is a search's address holding it (a trial's real note: it was
+        // read as a command that printed a second dump, "expected a view controller line").
+        (
+            "note.txt",
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n\nhttps://www.google.fr/search?q=%5BUIWindow+keyWindow%5D+_printHierarchy%5D\nI ran _printHierarchy again and got the same.\n",
+            "note.txt: line 4: 'https://www.google.fr/search?q=%5BUIWindow+keyWindow%5D+_pr…' is not part of the dump, which ends on line 2: remove the lines below it"
+        ),
         // A dump indented less than a Markdown code block (a source comment) with prose below at the margin: the prose is
         // said, not the dump's indentation (a trial of real captures: "the indentation is not UIKit's").
         (
