@@ -162,7 +162,15 @@ extension Transaction {
         {
             return definer
         }
-        return h.containmentRoot(of: source)
+        // A presentation made in a context covers only its definer, not the screen: another style is presented by what
+        // the definer sits in ("If the presenting view controller does not cover the screen, UIKit walks up the view
+        // controller hierarchy until it finds one that does"). A trial: a full-screen one from it stayed in its tab, and a
+        // tab switch hid it.
+        var root = h.containmentRoot(of: source)
+        while h[root].style?.usesPresentationContext == true, let presenter = h[root].presenter {
+            root = h.containmentRoot(of: presenter)
+        }
+        return root
     }
 
     mutating func present(_ spec: NodeSpec, style: PresentationStyle) throws(NavigationError) {
@@ -314,7 +322,8 @@ extension Transaction {
             for presenter in presenting {
                 let presented = h[presenter].presented!
                 warnings.append(
-                    "The old root '\(old)' was presenting '\(presented)': the presentation was torn down")
+                    "The old root '\(old)' was presenting '\(presented)': the presentation was torn down (UIKit does not dismiss it: its views can stay in the window behind the new root; dismiss it before replacing the root)"
+                )
                 tearDownSilently(presentationChain(from: presented))
             }
         }

@@ -150,6 +150,43 @@ import Testing
         #expect(sim.visible == "Cart")
     }
 
+    /// A controller presented in a context covers only its definer, so another style from it is presented by what the
+    /// definer sits in: UIKit "walks up the view controller hierarchy until it finds one that does" cover the screen. A
+    /// fidelity trial: the tab's navigation controller's dimmer presented a full-screen modal itself, and a tab tap then
+    /// hid it. A context style from it still finds its definer.
+    @Test(arguments: [PresentationStyle.fullScreen, .pageSheet, .overFullScreen])
+    func aPresentationFromAContextsPresentedControllerIsMadeByWhatCoversTheScreen(style: PresentationStyle) throws {
+        var sim = try Simulator(root: .tabs([nav("Home", id: "homeNav"), nav("Cart", id: "cartNav")], id: "tabs"))
+        sim.perform(.present(screen("Dimmer"), style: .overCurrentContext))
+        let outcome = sim.perform(.present(screen("Modal"), style: style), StepOptions(target: "Dimmer"))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "tabs") == "Modal")
+        #expect(sim.presented(by: "homeNav") == "Dimmer")
+        #expect(
+            outcome.trace
+                == (style == .fullScreen
+                    ? [
+                        "tabs.wD", "homeNav.wD", "Home.wD", "Dimmer.wD", "Modal.wA", "Modal.dA", "tabs.dD", "homeNav.dD", "Home.dD",
+                        "Dimmer.dD",
+                    ]
+                    : ["Modal.wA", "Modal.dA"]))
+        #expect(sim.perform(.select(.index(1), isUserTap: true)).status == .rejected)
+        #expect(sim.visible == "Modal")
+        let dismissal = sim.perform(.dismiss(), StepOptions(target: "Modal"))
+        #expect(dismissal.status == .ok)
+        #expect(sim.visible == "Dimmer")
+        #expect(sim.presented(by: "homeNav") == "Dimmer")
+    }
+
+    @Test func aContextStyleFromAContextsPresentedControllerStaysInTheContext() throws {
+        var sim = try Simulator(root: .tabs([nav("Home", id: "homeNav"), nav("Cart", id: "cartNav")], id: "tabs"))
+        sim.perform(.present(nav("Share", id: "shareNav"), style: .currentContext))
+        let outcome = sim.perform(.present(screen("Picker"), style: .overCurrentContext), StepOptions(target: "Share"))
+        #expect(outcome.status == .ok)
+        #expect(sim.presented(by: "shareNav") == "Picker")
+        #expect(sim.presented(by: "tabs") == nil)
+    }
+
     @Test func aCurrentContextPresentationLeavesWithItsTab() throws {
         var sim = try contextSimulator()
         sim.perform(.present(screen("C"), style: .currentContext))
@@ -548,7 +585,10 @@ import Testing
         sim.perform(.present(screen("C")))
         let outcome = sim.perform(.setRoot(screen("N")))
         #expect(outcome.status == .ok)
-        #expect(outcome.warnings == ["The old root 'A' was presenting 'B': the presentation was torn down"])
+        #expect(
+            outcome.warnings == [
+                "The old root 'A' was presenting 'B': the presentation was torn down (UIKit does not dismiss it: its views can stay in the window behind the new root; dismiss it before replacing the root)"
+            ])
         #expect(sim.presented(by: "A") == nil)
         #expect(sim.presented(by: "B") == nil)
         #expect(sim.hierarchy["B"].presenter == nil)
@@ -562,7 +602,10 @@ import Testing
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(screen("B"), style: .fullScreen))
         let outcome = sim.perform(.setRoot(screen("N")))
-        #expect(outcome.warnings == ["The old root 'A' was presenting 'B': the presentation was torn down"])
+        #expect(
+            outcome.warnings == [
+                "The old root 'A' was presenting 'B': the presentation was torn down (UIKit does not dismiss it: its views can stay in the window behind the new root; dismiss it before replacing the root)"
+            ])
         // A left the window when B covered it: it does not come back to disappear again.
         #expect(outcome.trace == ["B.wD", "B.dD", "N.wA", "N.dA"])
     }
@@ -571,7 +614,10 @@ import Testing
         var sim = try Simulator(root: .tabs([definingContext(nav("A", id: "navA"))], id: "tabs"))
         sim.perform(.present(screen("C"), style: .overCurrentContext))
         let outcome = sim.perform(.setRoot(screen("N")))
-        #expect(outcome.warnings == ["The old root 'tabs' was presenting 'C': the presentation was torn down"])
+        #expect(
+            outcome.warnings == [
+                "The old root 'tabs' was presenting 'C': the presentation was torn down (UIKit does not dismiss it: its views can stay in the window behind the new root; dismiss it before replacing the root)"
+            ])
         #expect(sim.presented(by: "navA") == nil)
     }
 }
