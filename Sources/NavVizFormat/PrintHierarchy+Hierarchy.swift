@@ -430,7 +430,7 @@ extension PrintHierarchy {
         let parentReadable = ClassName.readable(parent.className)
         let parentClass = ClassName.short(parentReadable)
         guard parentClass != "UIPageViewController" else { return nil }
-        if readable.contains("HostingController") { return "an embedded SwiftUI view" }
+        if readable.containsBytes("HostingController") { return "an embedded SwiftUI view" }
         if Self.frameworkParents.contains(parentReadable) || parentClass.hasSuffix("AlertController") { return "\(parentClass)'s own" }
         let short = ClassName.short(readable)
         // UIKit's host of a view another process draws (Game Center's dashboard, a share extension): never a screen, whatever

@@ -1,7 +1,8 @@
 import NavVizCore
-import NavVizFormat
 import NavVizTestSupport
 import Testing
+
+@testable import NavVizFormat
 
 /// `_printHierarchy` text: every line shape of real captures, the drift between iOS versions, and the
 /// exact errors for what is not a whole dump.
@@ -744,6 +745,27 @@ import Testing
         // Printed from `self`: what holds it is said too (theCommandSaysWhatTheDumpWasPrintedFrom); a part of a screen
         // (aPartOfAScreenIsNotTheVisibleController).
         #expect(captured.notes.filter { !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of") } == [note])
+    }
+
+    /// The reader's byte search finds what `contains` finds, at the start, the end, overlapping a false start, and not
+    /// past the end; in a substring, only within it.
+    @Test(arguments: [
+        ("a, state: b", ", state: ", true), (", state: ", ", state: ", true), ("x, state:", ", state: ", false),
+        ("<A 0x1>, sstate: , state: x", ", state: ", true), ("", "x", false), ("abc", "", true), ("ab", "abc", false),
+        ("ü <Ä> _printHierarchy", "_printHierarchy", true), ("\\n   | <", "\\n   | <", true),
+    ])
+    func theByteSearchFindsWhatContainsFinds(text: String, needle: String, found: Bool) {
+        #expect(text.containsBytes(needle) == found)
+        #expect(Substring(text).containsBytes(needle) == found)
+        #expect(("zz" + text + "zz").dropFirst(2).dropLast(2).containsBytes(needle) == found)
+    }
+
+    /// Lines found in the bytes are the lines a split by `Character` finds: `\n`, `\r\n` and `\r` end one, a combining mark
+    /// after a line end starts the next, and a last line end leaves an empty line.
+    @Test(arguments: ["", "a", "a\n", "a\r\nb", "a\rb\n\nc", "\r\n\r\n", "e\u{301}\nx", "a\n\u{301}b", "\r\r\n\n", "ü·中\r"])
+    func linesAreSplitAsCharactersSplitThem(text: String) {
+        let byCharacter = Substring(text).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        #expect(PrintHierarchy.splitLines(Substring(text)) == byCharacter)
     }
 
     /// An indented dump whose last line a window wrapped onto the margin: the rest of the line is the dump's, not text below
