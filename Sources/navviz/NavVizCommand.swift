@@ -165,7 +165,16 @@ func printNotes(_ notes: [String], file: String) {
 func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:], captures: Bool = true) throws(CommandFailure) -> [Scenario] {
     let (loaded, invalid) = try loadEveryScenario(arguments, kinds: kinds, captures: captures)
     if !invalid.isEmpty {
-        throw CommandFailure(message: invalid.map(\.error).joined(separator: "\n"), code: CommandFailure.invalidInput)
+        // Of several files, what became of the others (a trial rendered a folder, read two errors, and looked for the
+        // output of the six good captures).
+        let total = loaded.count + invalid.count
+        let summary =
+            total > 1
+            ? [
+                "\(invalid.count) of \(total) files could not be read, so none was used: fix \(invalid.count == 1 ? "it" : "them"), or name only the others"
+            ]
+            : []
+        throw CommandFailure(message: (invalid.map(\.error) + summary).joined(separator: "\n"), code: CommandFailure.invalidInput)
     }
     for scenario in loaded { printNotes(scenario.notes, file: scenario.file) }
     return loaded
