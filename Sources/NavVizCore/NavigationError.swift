@@ -64,7 +64,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot push '\(id)': it is already in the stack of '\(nav)' (UIKit raises: 'is pushing the same view controller instance "
                 + "more than once which is not supported')"
         case .alreadyInHierarchy(let id, let parent, let verb):
-            "Cannot \(verb) '\(id)': it is already a child of '\(parent)'"
+            "Cannot \(verb) '\(id)': it is already a child of '\(parent)' (UIKit would take it out of '\(parent)' first; "
+                + "navviz refuses, so that no step changes a container it does not name: take it out of '\(parent)' in a step of its own)"
         case .installedElsewhere(let id, let presenter, let verb):
             "Cannot \(verb) '\(id)': it is "
                 + (presenter.map { "presented by '\($0)'" } ?? "the window's root view controller")

@@ -114,7 +114,8 @@ extension NavVizCommand {
             default:
                 if diff.isIdentical {
                     let n = diff.comparedSteps(new: true)
-                    say("No navigation changes (\(n) step\(n == 1 ? "" : "s")).")
+                    // Two captures are one state each: "(0 steps)" read as if nothing was compared (a trial).
+                    say("No navigation changes (\(n == 0 ? "the initial states are the same" : "\(n) step\(n == 1 ? "" : "s")")).")
                 } else {
                     say(report.text(), terminator: "")
                 }

@@ -13,6 +13,16 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    /// Two captures the same are one state each: said so, not "(0 steps)", which read as if nothing was compared (a trial).
+    @Test func twoCapturesTheSameSayTheirStatesAreTheSame() throws {
+        let home =
+            "<UINavigationController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <Shop.HomeViewController: 0x3>, state: appeared, view: <UIView: 0x4>\n"
+        let folder = try ScenarioFolder(["a.txt": home, "b.txt": home])
+        let result = try navviz(["diff", "a.txt", "b.txt"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "No navigation changes (the initial states are the same).\n")
+    }
+
     /// A flow `navviz import` wrote is a scenario, not run JSON (its snapshot steps carry a hierarchy): its first capture
     /// is compared too, and its steps are numbered as run, render and check number them (a trial: a change to the first
     /// capture gave "No navigation changes", exit 0, and every step was numbered one lower).
