@@ -64,6 +64,8 @@ extension NavigationError: CustomStringConvertible {
             "Cannot push '\(id)': it is already in the stack of '\(nav)' (UIKit raises: 'is pushing the same view controller instance "
                 + "more than once which is not supported')"
         case .alreadyInHierarchy(let id, let parent, let verb):
+            // Where a step names a controller of another container to put in place (pushed, or inside what it presents or sets
+            // as the root): UIKit's `addChild(_:)` would move it. Presenting that controller itself is `alreadyActive`.
             "Cannot \(verb) '\(id)': it is already a child of '\(parent)' (UIKit would take it out of '\(parent)' first; "
                 + "navviz refuses, so that no step changes a container it does not name: take it out of '\(parent)' in a step of its own)"
         case .installedElsewhere(let id, let presenter, let verb):

@@ -166,9 +166,13 @@ extension Transaction {
         // the definer sits in ("If the presenting view controller does not cover the screen, UIKit walks up the view
         // controller hierarchy until it finds one that does"). A trial: a full-screen one from it stayed in its tab, and a
         // tab switch hid it.
+        // Only where the context is part of the screen: a definer that is the window's root or a presented controller covers
+        // the screen, and so does what it presented (a review: a root navigation controller's dimmer could present nothing).
+        // A context style with no definer above the source stays with the source's root.
         var root = h.containmentRoot(of: source)
-        while h[root].style?.usesPresentationContext == true, let presenter = h[root].presenter {
-            root = h.containmentRoot(of: presenter)
+        guard !style.usesPresentationContext else { return root }
+        while h[root].style?.usesPresentationContext == true, let definer = h[root].presenter, h.containmentRoot(of: definer) != definer {
+            root = h.containmentRoot(of: definer)
         }
         return root
     }

@@ -1331,8 +1331,13 @@ extension PrintHierarchy {
         if isPrompt(line) { return true }
         let text = line.drop(while: \.isWhitespace)
         guard !text.containsBytes("://") else { return false }
+        // A command's argument is code: a call, a message in brackets (`print _printHierarchy again` is prose, a review).
         let verb = text.prefix { !$0.isWhitespace }
-        if ["po", "p", "e", "expr", "expression", "call", "print"].contains(verb) { return true }
+        if ["po", "p", "e", "expr", "expression", "call", "print"].contains(verb) {
+            return text.dropFirst(verb.count).contains { $0 == "[" || $0 == "(" || $0 == "." }
+        }
+        // An expression alone starts as one: a bracket or a name (a sentence in parentheses is prose).
+        guard let first = text.first, first == "[" || first.isLetter || first == "_" else { return false }
         var depth = 0
         for character in text.reversed().drop(while: \.isWhitespace) {
             switch character {

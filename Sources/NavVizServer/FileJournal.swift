@@ -1,4 +1,5 @@
 import Foundation
+import NavVizFormat
 import NavVizRender
 import NavVizScenario
 
@@ -191,13 +192,21 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         var restored: [RestoredJournal] = []
         for name in names where name.hasSuffix(".journal") {
             guard let id = SessionID(name.dropLast(".journal".count)) else {
+                // A hidden file (`._x.journal`, macOS's metadata on a shared drive) is no session's: said at every start, it
+                // was noise (a review).
+                guard !name.hasPrefix(".") else { continue }
                 // A session made before ids could not start with '-' (a journal `-rf.journal` read as an option to `rm *`
-                // in the folder) comes back under its name without it.
+                // in the folder) comes back under its name without it, unless that name is taken. The name is escaped: a
+                // file another user put in a shared folder could write log lines or terminal escapes (a review).
                 let stem = name.dropLast(".journal".count)
-                let renamed = SessionID(stem.drop { $0 == "-" }).map { " (rename it \($0).journal to restore the session)" } ?? ""
+                let renamed =
+                    SessionID(stem.drop { $0 == "-" }).flatMap { free in
+                        names.contains("\(free).journal") ? nil : " (rename it \(free).journal to restore the session)"
+                    } ?? ""
                 restored.append(
                     RestoredJournal(
-                        id: nil, records: [], warnings: ["\(name): its name is not a session id, left alone\(renamed)"]))
+                        id: nil, records: [],
+                        warnings: ["\(Terminal.inline(name)): its name is not a session id, left alone\(renamed)"]))
                 continue
             }
             let file = path(id)

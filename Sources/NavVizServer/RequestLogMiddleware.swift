@@ -52,7 +52,10 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// token only from `Authorization`, but a user who put it in an address (`?token=…`) had it written to the log.
     static func redacted(query: String) -> String {
         query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: "="), item[..<equals].lowercased().contains("token") else { return String(item) }
+            // The name as the server would read it: `to%6Ben` is `token` (a review).
+            guard let equals = item.firstIndex(of: "=") else { return String(item) }
+            let name = String(item.prefix { $0 != "=" })
+            guard (name.removingPercentEncoding ?? name).lowercased().contains("token") else { return String(item) }
             return item[...equals] + "…"
         }.joined(separator: "&")
     }

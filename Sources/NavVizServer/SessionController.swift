@@ -280,7 +280,8 @@ struct SessionController: Sendable {
                 // Opened on its own, an SVG may not run scripts or load anything.
                 .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
                 .xContentTypeOptions: "nosniff",
-                .cacheControl: "no-cache",
+                // A diagram shows the app's screens: not kept on disk (a review: it said `no-cache`, which stores).
+                .cacheControl: "no-store",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
     }

@@ -169,9 +169,9 @@ func loadScenarios(_ arguments: [String], kinds: [String: NodeKind] = [:], captu
         // output of the six good captures).
         let total = loaded.count + invalid.count
         let summary =
-            total > 1
+            total > 1 && !loaded.isEmpty
             ? [
-                "\(invalid.count) of \(total) files could not be read, so none was used: fix \(invalid.count == 1 ? "it" : "them"), or name only the others"
+                "\(invalid.count) of \(total) files are not valid, so none was used: fix \(invalid.count == 1 ? "it" : "them"), or name only the others"
             ]
             : []
         throw CommandFailure(message: (invalid.map(\.error) + summary).joined(separator: "\n"), code: CommandFailure.invalidInput)

@@ -402,7 +402,7 @@ import Testing
         #expect(result.stderr.contains("bad.json: steps[0].op: unknown operation 'pusj'"), "\(result.stderr)")
         // What became of the good one is said (a trial rendered a folder and looked for the good captures' output).
         #expect(
-            result.stderr.hasSuffix("\n1 of 2 files could not be read, so none was used: fix it, or name only the others\n"),
+            result.stderr.hasSuffix("\n1 of 2 files are not valid, so none was used: fix it, or name only the others\n"),
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["bad.json"])

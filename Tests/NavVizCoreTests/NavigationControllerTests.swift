@@ -64,6 +64,21 @@ import Testing
         #expect(sim.children("one") == ["A"])
     }
 
+    /// Presenting one itself is refused as UIKit refuses an active controller; inside a presented container, UIKit's
+    /// `addChild(_:)` would move it, and the message says so (a review doubted it).
+    @Test func presentingAControllerFromAnotherStackIsRejected() throws {
+        var sim = try Simulator(root: .tabs([nav("A", id: "one"), nav("B", id: "two")], id: "tabs"))
+        #expect(
+            sim.perform(.present(ref("B"), style: .pageSheet)).message
+                == "Cannot present 'B': it is already active (Application tried to present modally an active controller)")
+        let outcome = sim.perform(.present(.navigation([ref("B")], id: "sheet"), style: .pageSheet))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot present 'B': it is already a child of 'two' (UIKit would take it out of 'two' first; navviz refuses, so that no step changes a container it does not name: take it out of 'two' in a step of its own)"
+        )
+    }
+
     /// Apple's documentation says a pushed controller cannot be a tab bar controller, but UIKit does not raise: it is
     /// pushed with a warning, as a navigation literal may hold one (a trial: popped from a literal's stack, it could not be
     /// pushed back; docs/semantics.md#N3).

@@ -178,6 +178,30 @@ import Testing
         #expect(sim.presented(by: "homeNav") == "Dimmer")
     }
 
+    /// A context whose definer covers the screen (the window's root): what it presented covers the screen too, and presents
+    /// itself (a review: the root navigation controller's dimmer could present nothing, "'homeNav' is already presenting").
+    @Test(arguments: [PresentationStyle.fullScreen, .pageSheet, .overCurrentContext])
+    func aControllerPresentedInTheRootsContextPresentsItself(style: PresentationStyle) throws {
+        var sim = try Simulator(root: nav("Home", id: "homeNav"))
+        sim.perform(.present(screen("Dimmer"), style: .overCurrentContext))
+        #expect(sim.presented(by: "homeNav") == "Dimmer")
+        let outcome = sim.perform(.present(screen("Modal"), style: style), StepOptions(target: "Dimmer"))
+        #expect(outcome.status == .ok, "\(outcome.message ?? "")")
+        #expect(sim.presented(by: "Dimmer") == "Modal")
+    }
+
+    /// A context style from a tab's dimmer, with no definer inside it, is the dimmer's to present: it neither climbs to the
+    /// tab bar nor is refused (a review).
+    @Test func aContextStyleFromATabsDimmerIsTheDimmers() throws {
+        var sim = try Simulator(root: .tabs([nav("Home", id: "homeNav"), nav("Cart", id: "cartNav")], id: "tabs"))
+        sim.perform(.present(screen("Dimmer"), style: .overCurrentContext))
+        let outcome = sim.perform(.present(screen("Dimmer2"), style: .overCurrentContext), StepOptions(target: "Dimmer"))
+        #expect(outcome.status == .ok, "\(outcome.message ?? "")")
+        #expect(sim.presented(by: "Dimmer") == "Dimmer2")
+        #expect(sim.presented(by: "tabs") == nil)
+        #expect(sim.perform(.select(.index(1), isUserTap: true)).status == .ok)
+    }
+
     @Test func aContextStyleFromAContextsPresentedControllerStaysInTheContext() throws {
         var sim = try Simulator(root: .tabs([nav("Home", id: "homeNav"), nav("Cart", id: "cartNav")], id: "tabs"))
         sim.perform(.present(nav("Share", id: "shareNav"), style: .currentContext))

@@ -616,8 +616,8 @@ import Testing
         // Prose below that names `_printHierarchy` is text, not a command that printed a second dump (a trial's notes were
         // refused as "expected a view controller line").
         (
-            "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\nRunning `_printHierarchy` again after going online prints the same tree.\nNote: `[UIViewController _printHierarchy]` is private API.",
-            "lines 6–7: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+            "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\nRunning `_printHierarchy` again after going online prints the same tree.\nNote: `[UIViewController _printHierarchy]` is private API.\n(see _printHierarchy's docs)\nprint _printHierarchy again to compare",
+            "lines 6–9: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
         ),
         // Fences glued to the dump's first and last lines, a heading above, a thank-you below (refused as a fragment).
         (
@@ -756,6 +756,8 @@ import Testing
     ])
     func theByteSearchFindsWhatContainsFinds(text: String, needle: String, found: Bool) {
         #expect(text.containsBytes(needle) == found)
+        // (The standard library's `contains` finds nothing of an empty needle.)
+        if !needle.isEmpty { #expect(text.contains(needle) == found) }
         #expect(Substring(text).containsBytes(needle) == found)
         #expect(("zz" + text + "zz").dropFirst(2).dropLast(2).containsBytes(needle) == found)
     }

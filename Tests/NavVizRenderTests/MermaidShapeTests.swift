@@ -276,6 +276,7 @@ import Testing
                 text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first {
                     $0.contains(#"["ActivityViewController · empty"#)
                 }, "\(text)")
+            #expect(!line.hasPrefix("subgraph"), "\(text)")
             return String(line.prefix { $0 != "[" })
         }
         #expect(!text.contains("subgraph \(try box(in: text)) "))

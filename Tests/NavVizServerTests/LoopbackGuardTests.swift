@@ -307,6 +307,8 @@ import Testing
             let foreign = try await client.execute(
                 uri: "/api/sessions", method: .get, headers: headers([("Sec-Fetch-Site", "cross-site")]))
             let page = try await client.execute(uri: "/", method: .get)
+            let diagram = try await client.execute(uri: "/api/sessions/shop/states/0.svg", method: .get)
+            #expect(diagram.status == .ok && diagram.headers[.cacheControl] == "no-store")
             #expect(
                 [created, listed, missing, foreign, page].map(\.status) == [.created, .ok, .notFound, .forbidden, .ok])
             for response in [created, listed, missing, foreign, page] {
