@@ -4,7 +4,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notAttached(NodeID)
     case noRoot
     case alreadyInStack(NodeID, navigation: NodeID)
-    case alreadyInHierarchy(NodeID, parent: NodeID, verb: String = "install")
+    case alreadyInHierarchy(NodeID, parent: NodeID, verb: String = "install", itself: Bool = false)
     case alreadyActive(NodeID)
     case installedElsewhere(NodeID, presenter: NodeID?, verb: String = "install")
     case duplicateChild(NodeID, container: NodeID)
@@ -63,11 +63,15 @@ extension NavigationError: CustomStringConvertible {
         case .alreadyInStack(let id, let nav):
             "Cannot push '\(id)': it is already in the stack of '\(nav)' (UIKit raises: 'is pushing the same view controller instance "
                 + "more than once which is not supported')"
-        case .alreadyInHierarchy(let id, let parent, let verb):
-            // Where a step names a controller of another container to put in place (pushed, or inside what it presents or sets
-            // as the root): UIKit's `addChild(_:)` would move it. Presenting that controller itself is `alreadyActive`.
-            "Cannot \(verb) '\(id)': it is already a child of '\(parent)' (UIKit would take it out of '\(parent)' first; "
-                + "navviz refuses, so that no step changes a container it does not name: take it out of '\(parent)' in a step of its own)"
+        case .alreadyInHierarchy(let id, let parent, let verb, let itself):
+            // Put in place inside what a step builds (pushed, a stack's, a presented container's), UIKit's `addChild(_:)` would
+            // move it; presented or made the window's root itself, UIKit raises (a review).
+            "Cannot \(verb) '\(id)': it is already a child of '\(parent)' "
+                + (itself
+                    ? "(UIKit raises: a controller that has a parent cannot be \(verb == "present" ? "presented" : "the window's root"); "
+                        + "take it out of '\(parent)' in a step of its own)"
+                    : "(UIKit would take it out of '\(parent)' first; navviz refuses, so that no step changes a container it does "
+                        + "not name: take it out of '\(parent)' in a step of its own)")
         case .installedElsewhere(let id, let presenter, let verb):
             "Cannot \(verb) '\(id)': it is "
                 + (presenter.map { "presented by '\($0)'" } ?? "the window's root view controller")

@@ -201,8 +201,13 @@ struct Transaction {
     mutating func apply(_ operation: NavigationOperation) throws(NavigationError) {
         do {
             try dispatch(operation)
-        } catch .alreadyInHierarchy(let id, let parent, _) {
-            throw .alreadyInHierarchy(id, parent: parent, verb: operation.installVerb)
+        } catch .alreadyInHierarchy(let id, let parent, _, _) {
+            let itself: Bool
+            switch operation {
+            case .present(let spec, _), .setRoot(let spec): itself = spec.ref == id
+            default: itself = false
+            }
+            throw .alreadyInHierarchy(id, parent: parent, verb: operation.installVerb, itself: itself)
         } catch .installedElsewhere(let id, let presenter, _) {
             throw .installedElsewhere(id, presenter: presenter, verb: operation.installVerb)
         } catch {

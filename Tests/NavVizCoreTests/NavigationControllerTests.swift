@@ -79,6 +79,27 @@ import Testing
         )
     }
 
+    /// A child of a container no longer in the window (a dismissed tab bar's), presented or made the window's root itself:
+    /// UIKit raises, so the message does not say it would move it (a review).
+    @Test(arguments: [
+        (
+            NavigationOperation.present(ref("X"), style: .pageSheet),
+            "Cannot present 'X': it is already a child of 't' (UIKit raises: a controller that has a parent cannot be presented; take it out of 't' in a step of its own)"
+        ),
+        (
+            .setRoot(ref("X")),
+            "Cannot set as the window's root 'X': it is already a child of 't' (UIKit raises: a controller that has a parent cannot be the window's root; take it out of 't' in a step of its own)"
+        ),
+    ])
+    func aChildOfADetachedContainerCannotBePresentedOrTheRoot(operation: NavigationOperation, message: String) throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        #expect(sim.perform(.present(.tabs([screen("X"), screen("Y")], id: "t"), style: .pageSheet)).status == .ok)
+        #expect(sim.perform(.dismiss()).status == .ok)
+        let outcome = sim.perform(operation)
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == message)
+    }
+
     /// Apple's documentation says a pushed controller cannot be a tab bar controller, but UIKit does not raise: it is
     /// pushed with a warning, as a navigation literal may hold one (a trial: popped from a literal's stack, it could not be
     /// pushed back; docs/semantics.md#N3).
