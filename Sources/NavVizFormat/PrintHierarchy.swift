@@ -784,12 +784,12 @@ extension PrintHierarchy {
         // trial of new real captures was told its dump was a fragment).
         // Anywhere a fence line is (below a heading, a prompt or a command: a review's fence was read as a dump line).
         var unclosedFence: Int?
+        let split = splitLines(body)
         if body.drop(while: \.isWhitespace).hasPrefix("```") || body.drop(while: \.isWhitespace).hasPrefix("~~~")
-            || splitLines(body).contains(where: isFence)
+            || split.contains(where: isFence)
         {
             // A block opened and never closed, with the dump in it, ends where the paste does: maybe cut short (a trial's doc
             // comment lost its last tab's line and its closing fence, unsaid).
-            let split = splitLines(body)
             let fences = split.indices.filter { isFence(split[$0]) }
             if fences.count % 2 == 1, let last = fences.last, !split.contains(where: { opensGlued($0) || closesGlued($0) }),
                 split[(last + 1)...].contains(where: mayBeDumpText)
@@ -1069,7 +1069,7 @@ extension PrintHierarchy {
     static func isTestRunnerLine(_ line: Substring) -> Bool {
         let text = line.drop(while: \.isWhitespace)
         if text.hasPrefix("Test Suite '") || text.hasPrefix("Test Case '") {
-            return [" started", " passed", " failed", " skipped"].contains { text.contains($0) }
+            return [" started", " passed", " failed", " skipped"].contains { text.containsBytes($0) }
         }
         if text.hasPrefix("Executed "), text.containsBytes(" test"), text.containsBytes(" with ") { return true }
         for symbol in ["◇", "✔", "✘", "↳", "􀟈", "􁁛", "􀢄", "􀄵"] where text.hasPrefix(symbol + " ") {
@@ -1085,7 +1085,7 @@ extension PrintHierarchy {
     /// Only a dump's own pieces count: prose with angle brackets (`UIHostingController<ContentView>:`, `<details>`, `See
     /// <https://…>`) or the word state was refused where a note was promised (a second review).
     static func mayBeDumpText(_ line: Substring) -> Bool {
-        if State.allCases.contains(where: { line.contains("state: " + $0.rawValue) }) { return true }
+        if State.allCases.contains(where: { line.containsBytes("state: " + $0.rawValue) }) { return true }
         if line.containsBytes("view: <") || line.containsBytes("(view not loaded)") || line.containsBytes("presented with: <")
             || line.containsBytes("Optional(\"<")
         {

@@ -54,7 +54,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         query.split(separator: "&", omittingEmptySubsequences: false).map { item in
             // The name as the server would read it: `to%6Ben` is `token` (a review).
             guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let name = String(item.prefix { $0 != "=" })
+            let name = String(item.prefix(upTo: equals))
             guard (name.removingPercentEncoding ?? name).lowercased().contains("token") else { return String(item) }
             return item[...equals] + "…"
         }.joined(separator: "&")

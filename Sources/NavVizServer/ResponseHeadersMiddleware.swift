@@ -7,13 +7,6 @@ import Hummingbird
 /// - `Cross-Origin-Opener-Policy: same-origin`: a page that opened the viewer keeps no handle on its window;
 /// - `Referrer-Policy: no-referrer`: a link followed from the viewer tells nobody where it was.
 struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var fixed: [(name: String, value: String)] {
-        [
-            ("Cross-Origin-Resource-Policy", "same-origin"), ("Cross-Origin-Opener-Policy", "same-origin"),
-            ("Referrer-Policy", "no-referrer"),
-        ]
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -22,7 +15,13 @@ struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try error.response(from: request, context: context)
         }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
-        for (name, value) in Self.fixed { response.headers[.init(name)!] = value }
+        for field in fixedResponseHeaders { response.headers[field.name] = field.value }
         return response
     }
 }
+
+/// The headers `ResponseHeadersMiddleware` sets on every answer, made once (a generic type holds no stored static).
+private let fixedResponseHeaders: HTTPFields = [
+    .init("Cross-Origin-Resource-Policy")!: "same-origin", .init("Cross-Origin-Opener-Policy")!: "same-origin",
+    .init("Referrer-Policy")!: "no-referrer",
+]
