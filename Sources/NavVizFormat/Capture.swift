@@ -15,15 +15,17 @@ public enum Capture {
         return (parts[0], kind)
     }
 
-    /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`).
+    /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`); `reading` is the text's
+    /// `PrintHierarchy.dumpReading(_:)` when the caller has it.
     public static func read(
         _ text: String, file: String, kinds: [String: NodeKind] = [:], device: Device? = nil,
-        continuing previous: CaptureIdentities = CaptureIdentities()
+        continuing previous: CaptureIdentities = CaptureIdentities(), reading: PrintHierarchy.Reading? = nil
     ) throws(ScenarioErrors)
         -> CapturedHierarchy
     {
         do {
-            return try PrintHierarchy.parse(text, file: file).hierarchy(kinds: kinds, device: device, continuing: previous)
+            return try PrintHierarchy.parse(text, file: file, reading: reading).hierarchy(
+                kinds: kinds, device: device, continuing: previous)
         } catch {
             throw ScenarioErrors([.capture(error)])
         }
@@ -36,7 +38,9 @@ public enum Capture {
     ) throws(ScenarioErrors)
         -> CapturedHierarchy
     {
-        if PrintHierarchy.looksLikeDump(text) { return try read(text, file: file, kinds: kinds, device: device, continuing: previous) }
+        if let reading = PrintHierarchy.dumpReading(text) {
+            return try read(text, file: file, kinds: kinds, device: device, continuing: previous, reading: reading)
+        }
         try refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)
         guard isSnapshot(value) else {

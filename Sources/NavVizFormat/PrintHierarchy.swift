@@ -250,14 +250,28 @@ extension PrintHierarchy {
     }
 
     /// Whether text looks like a `_printHierarchy` dump (its first line is a controller line).
-    public static func looksLikeDump(_ text: String) -> Bool {
+    public static func looksLikeDump(_ text: String) -> Bool { dumpReading(text) != nil }
+
+    /// A paste as the dump reader takes it (`reading(_:)`): kept by whoever asked whether the text is a dump, so that
+    /// parsing it does not read it a second time.
+    public struct Reading: Sendable {
+        let lines: [(number: Int, text: Substring)]
+        let prompts: [(number: Int, command: Substring)]
+        let leftOut: [(lines: ClosedRange<Int>, why: String)]
+        let unclosedFence: Int?
+    }
+
+    /// The text as the dump reader takes it, when it looks like a `_printHierarchy` dump (its first line is a controller
+    /// line); nil otherwise. `parse(_:file:reading:)` reads the dump from it.
+    public static func dumpReading(_ text: String) -> Reading? {
         // Told without reading it as a capture, which takes about a second a megabyte: a golden run.json of 30 MB took 40 s
         // (a trial's `check` of an 800-step flow).
-        if startsAsJSONObject(text) { return false }
-        var lines = Self.lines(of: text)[...]
-        while let first = lines.first, first.text.allSatisfy(\.isWhitespace) { lines = lines.dropFirst() }
-        guard let first = lines.first?.text else { return false }
-        return isControllerLine(first)
+        if startsAsJSONObject(text) { return nil }
+        let read = reading(text)
+        guard let first = read.lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.text, isControllerLine(first) else {
+            return nil
+        }
+        return Reading(lines: read.lines, prompts: read.prompts, leftOut: read.leftOut, unclosedFence: read.unclosedFence)
     }
 
     /// Whether text starts as a JSON object does (a scenario, a run, a snapshot): after a byte-order mark and blanks, `{`,
@@ -334,8 +348,8 @@ extension PrintHierarchy {
     /// reading, finding and drawing it fit a 2 MiB stack even in a debug build (Tests/NavVizFormatTests/DeepInputTests).
     public static let maxDepth = Hierarchy.maxDepth
 
-    /// Reads a dump.
-    public static func parse(_ text: String, file: String) throws(PrintHierarchyError) -> PrintHierarchy {
+    /// Reads a dump; `read` is the text's `dumpReading(_:)` when the caller has it (the text is then not read again).
+    public static func parse(_ text: String, file: String, reading read: Reading? = nil) throws(PrintHierarchyError) -> PrintHierarchy {
         var controllers: [Controller] = []
         var lastAtDepth: [Int] = []
         var leftOut: [(className: String, line: Int)] = []
@@ -343,7 +357,8 @@ extension PrintHierarchy {
         var otherWindows: [(className: String, line: Int)] = []
         // The number of the last line read as a controller's (or skipped as another window's).
         var previousLine = 0
-        let (lines, prompts, aroundDump, unclosedFence) = reading(text)
+        let (lines, prompts, aroundDump, unclosedFence) =
+            read.map { ($0.lines, $0.prompts, $0.leftOut, $0.unclosedFence) } ?? reading(text)
         var leftOutLines = aroundDump
         let lastLine = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number ?? 0
         /// Leaves out a window whose root is on line `number`, with the lines below it: UIKit's own, or another of the

@@ -107,8 +107,8 @@ public struct DiffRun: Sendable, Equatable {
     public static func load(text: String, file: String, continuing previous: CaptureIdentities = CaptureIdentities()) throws(ScenarioErrors)
         -> DiffRun
     {
-        if PrintHierarchy.looksLikeDump(text) {
-            let captured = try Capture.read(text, file: file, continuing: previous)
+        if let reading = PrintHierarchy.dumpReading(text) {
+            let captured = try Capture.read(text, file: file, continuing: previous, reading: reading)
             let hierarchy = captured.hierarchy
             let step = DiffStep(
                 index: 0, op: "snapshot", status: .ok, hierarchy: hierarchy, finder: ViewFinder().find(in: hierarchy))

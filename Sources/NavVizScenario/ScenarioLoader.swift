@@ -166,8 +166,8 @@ public enum ScenarioLoader {
         if isYAML(file), text.first(where: { !$0.isWhitespace }) != "{" {
             throw ScenarioErrors([.unreadable(file: file, reason: yamlReason)])
         }
-        if PrintHierarchy.looksLikeDump(text) {
-            return try Capture.scenario(Capture.read(text, file: file, kinds: kinds), file: file)
+        if let reading = PrintHierarchy.dumpReading(text) {
+            return try Capture.scenario(Capture.read(text, file: file, kinds: kinds, reading: reading), file: file)
         }
         try Capture.refuseNeitherDumpNorJSON(text, file: file)
         let value = try ScenarioDecoder.parseDocument(text, file: file)

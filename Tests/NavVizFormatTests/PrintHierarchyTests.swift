@@ -1506,4 +1506,16 @@ import Testing
         #expect(PrintHierarchy.looksLikeDump("{code}\n" + Self.tabs + "\n{code}"))
         #expect(PrintHierarchy.looksLikeDump("{noformat}\n" + Self.tabs + "\n{noformat}"))
     }
+
+    /// The reading that told a paste is a dump is the one parsed: the text is not read again (reading it twice was half of
+    /// a large console paste's time). Parsed with another text's reading, the dump is that reading's.
+    @Test func aDumpIsParsedFromTheReadingThatToldIt() throws {
+        let paste = "(lldb) po [UIViewController _printHierarchy]\n" + Self.tabs
+        let reading = try #require(PrintHierarchy.dumpReading(paste))
+        #expect(PrintHierarchy.dumpReading("hello") == nil)
+        #expect(PrintHierarchy.dumpReading(#"{"navviz": 1}"#) == nil)
+        let expected = try capture(Self.tabs).hierarchy
+        #expect(try PrintHierarchy.parse(paste, file: "dump.txt", reading: reading).hierarchy().hierarchy == expected)
+        #expect(try PrintHierarchy.parse("hello", file: "dump.txt", reading: reading).hierarchy().hierarchy == expected)
+    }
 }
