@@ -13,6 +13,10 @@ struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
+        } catch {
+            // Any other error is the 500 Hummingbird would answer, with these headers too (the handlers throw typed errors:
+            // a review found the gap, not a route through it). The log middleware, inside this one, has logged it.
+            response = Response(status: .internalServerError)
         }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         for field in fixedResponseHeaders { response.headers[field.name] = field.value }

@@ -323,6 +323,23 @@ import Testing
         }
     }
 
+    /// An error that is not an HTTP one (none of the daemon's handlers throws one today) is a bare 500 with the same
+    /// headers, not one without them.
+    @Test func anUnexpectedErrorIsA500WithTheSecurityHeaders() async throws {
+        struct Unexpected: Error {}
+        let router = Router()
+        router.add(middleware: ResponseHeadersMiddleware())
+        router.get("/fails") { _, _ -> Response in throw Unexpected() }
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/fails", method: .get)
+            #expect(response.status == .internalServerError)
+            #expect(response.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin")
+            #expect(response.headers[.init("Cross-Origin-Opener-Policy")!] == "same-origin")
+            #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer")
+            #expect(response.headers[.cacheControl] == "no-store")
+        }
+    }
+
     @Test func aBodyThatIsNotUTF8IsRefused() async throws {
         try await withDaemon { client in
             var body = ByteBuffer(string: #"{"id": "shop", "root": {"navigation": ["Ho"#)
