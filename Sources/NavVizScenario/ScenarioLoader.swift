@@ -37,8 +37,17 @@ public enum ScenarioLoader {
         // The file opened, not the path looked at before: another file could have taken its name in between (a review
         // swapped a watched file so).
         var info = stat()
-        if let owner, fstat(fd, &info) == 0, info.st_uid != owner, info.st_uid != 0 {
+        let described = fstat(fd, &info) == 0
+        if let owner, described, info.st_uid != owner, info.st_uid != 0 {
             throw ScenarioErrors([.unreadable(file: path, reason: "it belongs to another user (uid \(info.st_uid))")])
+        }
+        /// `256 MB`, or `65536 bytes` under a mebibyte.
+        func size(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes" }
+        // A file that says it is too large is not read first (a 300 MB file was read to its limit, then called "a device").
+        if described, type == S_IFREG, Int(info.st_size) > limit {
+            throw ScenarioErrors([
+                .unreadable(file: path, reason: "it is \(size(Int(info.st_size))), more than the \(size(limit)) navviz reads")
+            ])
         }
         // A FIFO opened without waiting may have no writer yet, and would read as empty: wait until one has written or
         // come and gone (opening it again instead lost what a writer had already written and closed).
@@ -51,8 +60,7 @@ public enum ScenarioLoader {
             throw ScenarioErrors([.unreadable(file: path, reason: "it cannot be read (\(String(cString: strerror(errno))))")])
         }
         if data.count > limit {
-            let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"
-            throw ScenarioErrors([.unreadable(file: path, reason: "it goes on past \(size) (a device, not a file?)")])
+            throw ScenarioErrors([.unreadable(file: path, reason: "it goes on past \(size(limit)) (a device, not a file?)")])
         }
         return try text(data, file: path)
     }

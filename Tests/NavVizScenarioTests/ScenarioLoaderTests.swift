@@ -15,6 +15,22 @@ import Testing
         }
     }
 
+    /// A file larger than the limit says so, with its size, before a byte of it is read (it was read to the limit, then
+    /// called "a device, not a file?").
+    @Test func aFileLargerThanTheLimitIsRefusedWithItsSize() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-big-\(UUID().uuidString).txt").path
+        // Sparse: 3 MB that take no room.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(truncate(path, 3 << 20) == 0)
+        #expect(
+            error { () throws(ScenarioErrors) in try ScenarioLoader.readText(path, limit: 1 << 20) }
+                == "\(path): cannot be read: it is 3 MB, more than the 1 MB navviz reads")
+        #expect(
+            error { () throws(ScenarioErrors) in try ScenarioLoader.readText(path, limit: 1000) }
+                == "\(path): cannot be read: it is 3 MB, more than the 1000 bytes navviz reads")
+    }
+
     #if os(Linux)
         /// procfs calls pagemap a regular file of size 0; it goes on for gigabytes.
         @Test func aProcFileThatGoesOnIsCutAtTheLimit() {
