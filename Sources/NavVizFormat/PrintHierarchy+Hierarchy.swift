@@ -475,7 +475,21 @@ extension PrintHierarchy {
     /// `children`: the controller's, as inserted (a split's compact column left out).
     func label(_ index: Int, _ node: NodeID, kind: NodeKind, children: [Int], in h: inout HierarchyBuilder, notes: inout [String]) {
         let controller = controllers[index]
-        guard !children.isEmpty else { return }
+        guard !children.isEmpty else {
+            // On screen with no child, on the dump's last line: a paste cut right after it (a trial's, cut after a tab's
+            // navigation controller, drew the empty container as the visible controller without a word).
+            if kind == .navigation || kind == .tab, index == controllers.count - 1, controller.state == .appeared, isShown(index),
+                !presentsInside(index)
+            {
+                let (what, shows) =
+                    kind == .tab
+                    ? ("tab", "tab bar controller shows its selected tab") : ("controller", "navigation controller shows its top")
+                notes.append(
+                    "'\(node)' has appeared with no \(what) below it, on the dump's last line: a \(shows), so the dump may have lost its "
+                        + "last lines (a paste cut short?)")
+            }
+            return
+        }
         var shown = children.indices.filter { isShown(children[$0]) }
         if shown.isEmpty {
             // Every child on its way out with its container (a popover being dismissed): still in the window, still shown;

@@ -1196,8 +1196,11 @@ extension PrintHierarchy {
             }
             let bars = marks.filter { $0 == "|" }.count
             let plus = marks.filter { $0 == "+" }.count
-            // A plus comes last, once (`   |    + <…>`): anything else was not UIKit's.
-            guard plus <= 1, plus == 0 || marks.drop(while: { $0 != "+" }).allSatisfy({ $0 != "|" }) else { return nil }
+            // A plus comes last, once (`   |    + <…>`): anything else was not UIKit's. Blanks with no bar or plus nest
+            // nothing UIKit prints (its top-level lines start at `<`): a dump whose bars were lost (a trial's, tabs a level,
+            // was read as one window's root and its controllers as other windows', exit 0).
+            guard plus <= 1, plus == 0 || marks.drop(while: { $0 != "+" }).allSatisfy({ $0 != "|" }), marks.isEmpty || bars + plus > 0
+            else { return nil }
             let text = String(repeating: "   | ", count: bars) + (plus == 1 ? "   + " : "") + rest
             rewritten.append((line.number, Substring(text)))
         }

@@ -142,6 +142,37 @@ import Testing
         #expect(tabs2.hierarchy["UITabBarController"].selected == 0)
     }
 
+    /// A paste cut right after a container's line: on screen, with nothing below it, on the last line. Said, as a top not in
+    /// the window is (a trial's paste cut after a tab's navigation controller drew it as the visible controller, no note).
+    /// An empty container above other lines, or one not on screen, is not a cut.
+    @Test func aPasteCutAfterAContainersLineSaysSo() throws {
+        let cutInTab = """
+            <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
+            """
+        #expect(
+            try capture(cutInTab).notes == [
+                "'UINavigationController' has appeared with no controller below it, on the dump's last line: a navigation "
+                    + "controller shows its top, so the dump may have lost its last lines (a paste cut short?)"
+            ])
+        #expect(
+            try capture("<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>").notes == [
+                "'UITabBarController' has appeared with no tab below it, on the dump's last line: a tab bar controller shows "
+                    + "its selected tab, so the dump may have lost its last lines (a paste cut short?)"
+            ])
+        let emptyAbove = """
+            <UISplitViewController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
+               | <UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>
+               |    | <DetailViewController 0x7>, state: appeared, view: <UIView 0x8>
+            """
+        #expect(!(try capture(emptyAbove).notes.contains { $0.contains("cut short") }))
+        let offScreen = cutInTab.replacingOccurrences(
+            of: "0x3>, state: appeared, view: <UILayoutContainerView 0x4>",
+            with: "0x3>, state: disappeared, view: <UILayoutContainerView 0x4> not in the window")
+        #expect(!(try capture(offScreen).notes.contains { $0.contains("with no controller below it") }))
+    }
+
     /// The inside of a Swift string copied without its quotes (`\n` between the lines) is read as the string is (a trial
     /// was told the dump's last line ended early).
     @Test func aDumpWithEscapedLineBreaksAndNoQuotesIsRead() throws {
@@ -743,8 +774,12 @@ import Testing
     func consoleLinesThatAreNotTheDumpAreNoted(text: String, note: String) throws {
         let captured = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
         // Printed from `self`: what holds it is said too (theCommandSaysWhatTheDumpWasPrintedFrom); a part of a screen
-        // (aPartOfAScreenIsNotTheVisibleController).
-        #expect(captured.notes.filter { !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of") } == [note])
+        // (aPartOfAScreenIsNotTheVisibleController); a lone navigation controller's empty stack (aPasteCutAfterAContainersLineSaysSo).
+        #expect(
+            captured.notes.filter {
+                !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of")
+                    && !$0.contains("with no controller below it")
+            } == [note])
     }
 
     /// The reader's byte search finds what `contains` finds, at the start, the end, overlapping a false start, and not
@@ -1369,6 +1404,11 @@ import Testing
         ),
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\t+\t| <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: the indentation has tabs and its '|' and '+' do not nest as UIKit's do ('   | ' per level, '   + ' for a presented controller): the dump was edited; paste it as printed"
+        ),
+        // Tabs a level and no bar (lost in a copy): it was read as one window's root over other windows' controllers, exit 0.
+        (
+            "<UITabBarController 0x1>, state: appeared, view: <UIView 0x2>\n\t<UINavigationController 0x3>, state: appeared, view: <UIView 0x4>\n\t\t<A 0x5>, state: appeared, view: <UIView 0x6>",
             "dump.txt: line 2: the indentation has tabs and its '|' and '+' do not nest as UIKit's do ('   | ' per level, '   + ' for a presented controller): the dump was edited; paste it as printed"
         ),
         (
