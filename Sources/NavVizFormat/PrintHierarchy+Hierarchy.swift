@@ -353,6 +353,17 @@ extension PrintHierarchy {
         if isDetached {
             notes.append("'\(ids[0])' was printed as presented with (null): the hierarchy was not in a window")
         }
+        // The root out of the window, and nothing presented: what covers it is not printed (a trial's paste that kept only
+        // the first lines of a dump with a full-screen image picker was drawn on screen, unsaid; a diff then reported the
+        // picker dismissed).
+        if let root = controllers.first, root.link == .root, root.state == .disappeared, root.isViewLoaded, !root.isInWindow,
+            !controllers.contains(where: { $0.presented != nil })
+        {
+            notes.append(
+                "'\(ids[0])', the window's root, is not in the window and the dump shows nothing presented over it: what covers it "
+                    + "(a full-screen presentation) is not printed, so the dump may have lost its last lines (a paste cut short?); "
+                    + "drawn as if on screen")
+        }
         // A controller drawn in the window that UIKit printed disappeared (its container does not forward the appearance
         // callbacks, at any depth: SpringBoard's lock screen; or an older iOS printed no ` not in the window`): it has had
         // none, and a snapshot step gives it none (semantics A8).

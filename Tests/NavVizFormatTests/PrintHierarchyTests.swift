@@ -173,6 +173,27 @@ import Testing
         #expect(!(try capture(offScreen).notes.contains { $0.contains("with no controller below it") }))
     }
 
+    /// The window's root out of the window with nothing presented over it: the lines of what covers it were lost (a trial's
+    /// paste kept the first lines of a dump with a full-screen image picker; it was drawn on screen, unsaid). With the
+    /// presentation printed, no note.
+    @Test func aRootOutOfTheWindowWithNothingPresentedSaysThePasteMayBeCut() throws {
+        let cut = """
+            <UINavigationController 0x1>, state: disappeared, view: <UILayoutContainerView 0x2> not in the window
+               | <IndexViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window
+            """
+        #expect(
+            try capture(cut).notes == [
+                "'UINavigationController', the window's root, is not in the window and the dump shows nothing presented over it: "
+                    + "what covers it (a full-screen presentation) is not printed, so the dump may have lost its last lines (a paste "
+                    + "cut short?); drawn as if on screen"
+            ])
+        let whole =
+            cut
+            + "\n   + <UIImagePickerController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>, presented with: "
+            + "<_UIFullscreenPresentationController 0x7>\n   |    | <PUPhotoPickerHostViewController 0x8>, state: appeared, view: <UIView 0x9>"
+        #expect(try capture(whole).notes.isEmpty)
+    }
+
     /// The inside of a Swift string copied without its quotes (`\n` between the lines) is read as the string is (a trial
     /// was told the dump's last line ended early).
     @Test func aDumpWithEscapedLineBreaksAndNoQuotesIsRead() throws {
