@@ -163,7 +163,12 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
         case .cutLine(let file, let line, let expected, let found):
             "\(file): line \(line): expected \(expected), found \(Self.shown(found)): the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
         case .debuggerError(let file, let line, let message):
-            "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
+            "\(file): line \(line): the debugger printed an error, not a dump: '\(message)'. "
+                + (message.hasPrefix("Couldn't look up symbols")
+                    // The class's symbol is not linked where the app stopped: the runtime still knows it by name (a trial was told
+                    // to run the command that had failed).
+                    ? "The debugger cannot find UIKit's class here: look it up by name, 'expr -l objc -O -- (id)[NSClassFromString(@\"UIViewController\") _printHierarchy]'"
+                    : "From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'")
         case .shortenedString(let file, let line):
             "\(file): line \(line): the debugger shortened the string (it ends in \"...): print the dump with 'po', or run 'settings set target.max-string-summary-length 0' first"
         case .scenarioNotCapture(let file):

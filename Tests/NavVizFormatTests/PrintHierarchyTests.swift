@@ -1444,6 +1444,11 @@ import Testing
             "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method '+_printHierarchy'; cast the message send to the method's return type",
             "dump.txt: line 2: the debugger printed an error, not a dump: '<user expression 0>:1:19: no known method '+_printHierarchy…'. From a Swift frame, use 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
+        // The class not linked where the app stopped: the command that failed is not the advice (a trial).
+        (
+            "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\nerror: Couldn't look up symbols:\n  _OBJC_CLASS_$_UIViewController",
+            "dump.txt: line 2: the debugger printed an error, not a dump: 'Couldn't look up symbols:'. The debugger cannot find UIKit's class here: look it up by name, 'expr -l objc -O -- (id)[NSClassFromString(@\"UIViewController\") _printHierarchy]'"
+        ),
         (
             "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>",
             "dump.txt: line 4: a second dump starts here, after the prompt on line 3: keep one dump per file"
