@@ -489,12 +489,15 @@ extension PrintHierarchy {
         guard !children.isEmpty else {
             // On screen with no child, on the dump's last line: a paste cut right after it (a trial's, cut after a tab's
             // navigation controller, drew the empty container as the visible controller without a word).
-            if kind == .navigation || kind == .tab, index == controllers.count - 1, controller.state == .appeared, isShown(index),
-                !presentsInside(index)
+            let isPages = kind == .controller && ClassName.short(ClassName.readable(controller.className)) == "UIPageViewController"
+            if kind == .navigation || kind == .tab || isPages, index == controllers.count - 1, controller.state == .appeared,
+                isShown(index), !presentsInside(index)
             {
                 let (what, shows) =
-                    kind == .tab
-                    ? ("tab", "tab bar controller shows its selected tab") : ("controller", "navigation controller shows its top")
+                    isPages
+                    ? ("page", "page view controller shows its page")
+                    : kind == .tab
+                        ? ("tab", "tab bar controller shows its selected tab") : ("controller", "navigation controller shows its top")
                 notes.append(
                     "'\(node)' has appeared with no \(what) below it, on the dump's last line: a \(shows), so the dump may have lost its "
                         + "last lines (a paste cut short?)")

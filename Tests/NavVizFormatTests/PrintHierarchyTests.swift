@@ -160,6 +160,12 @@ import Testing
                 "'UITabBarController' has appeared with no tab below it, on the dump's last line: a tab bar controller shows "
                     + "its selected tab, so the dump may have lost its last lines (a paste cut short?)"
             ])
+        #expect(
+            try capture(cutInTab + "\n   |    | <UIPageViewController 0x5>, state: appeared, view: <_UIPageViewControllerContentView 0x6>")
+                .notes == [
+                    "'UIPageViewController' has appeared with no page below it, on the dump's last line: a page view controller "
+                        + "shows its page, so the dump may have lost its last lines (a paste cut short?)"
+                ])
         let emptyAbove = """
             <UISplitViewController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
                | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
@@ -931,13 +937,14 @@ import Testing
             Test Case '-[MyAppTests.OnboardingTests testSwipe]' started.
             <MyApp.OnboardingViewController 0x1>, state: appeared, view: <UIView: 0x2>
                | <UIPageViewController 0x3>, state: appeared, view: <_UIPageViewControllerContentView: 0x4>
+               |    | <MyApp.PageViewController 0x5>, state: appeared, view: <UIView: 0x6>
             Test Case '-[MyAppTests.OnboardingTests testSwipe]' passed (0.412 seconds).
             	 Executed 1 test, with 0 failures (0 unexpected) in 0.412 (0.413) seconds
             """)
-        #expect(xctest.hierarchy.nodeIDs.count == 2)
+        #expect(xctest.hierarchy.nodeIDs.count == 3)
         #expect(
             xctest.notes == [
-                "lines 1–2: the test runner's output left out: not the dump", "lines 5–6: the test runner's output left out: not the dump",
+                "lines 1–2: the test runner's output left out: not the dump", "lines 6–7: the test runner's output left out: not the dump",
             ])
         let swiftTesting = try capture(
             "◇ Test swipe() started.\n<MyApp.OnboardingViewController 0x1>, state: appeared, view: <UIView: 0x2>\n✔ Test swipe() passed after 0.4 seconds.\n"
