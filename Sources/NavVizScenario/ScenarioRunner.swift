@@ -4,6 +4,15 @@ import NavVizCore
 public struct ScenarioRunner {
     /// Runs a validated scenario. `finder` overrides the scenario's finder.
     public static func run(_ scenario: Scenario, finder override: ViewFinderStrategy? = nil) -> Run {
+        run(scenario, finder: override, keepingAtMost: nil).run
+    }
+
+    /// `run(_:finder:)`, stopped after the step whose state takes the controllers its states hold (counted once per state)
+    /// past `limit`: `stopped` is then that step's number. The daemon's watched scenarios keep what its sessions keep (a
+    /// security probe's watched file of 8,000 pushes took a daemon to 2.2 GB, where a posted session stops at the limit).
+    public static func run(_ scenario: Scenario, finder override: ViewFinderStrategy? = nil, keepingAtMost limit: Int?) -> (
+        run: Run, stopped: Int?
+    ) {
         let finder = ViewFinder(override ?? scenario.finder)
         var steps: [RunStep] = []
         var simulator: Simulator
@@ -25,7 +34,7 @@ public struct ScenarioRunner {
             let record = RunStep(
                 index: 0, op: "initial", outcome: outcome, note: nil, path: "root", finder: empty.finderResult, hierarchy: empty.hierarchy,
                 failures: ["root: \(error.description)"])
-            return Run(scenario: scenario.name, file: scenario.file, steps: [record])
+            return (Run(scenario: scenario.name, file: scenario.file, steps: [record]), nil)
         }
         simulator.retainedIDs = scenario.referencedIDs
         var initial = StepOutcome(status: .ok)
@@ -35,6 +44,7 @@ public struct ScenarioRunner {
                 index: 0, op: "initial", outcome: initial, note: scenario.caption, path: "",
                 finder: simulator.finderResult,
                 hierarchy: simulator.hierarchy))
+        var kept = simulator.hierarchy.nodeCount
         var router = ScenarioRouter(routes: scenario.routes)
         // The names a step that did not go through would have built, with the first such step's number: a later step
         // naming one is told why it is unknown (a trial read a bare "Unknown node" after a refused present).
@@ -67,8 +77,10 @@ public struct ScenarioRunner {
                 hierarchy: simulator.hierarchy, route: step.action.route)
             if let expect = step.expect { record.failures = check(expect, record, at: "\(step.path).expect") }
             steps.append(record)
+            kept += record.hierarchy.nodeCount
+            if let limit, kept > limit { return (Run(scenario: scenario.name, file: scenario.file, steps: steps), offset + 1) }
         }
-        return Run(scenario: scenario.name, file: scenario.file, steps: steps)
+        return (Run(scenario: scenario.name, file: scenario.file, steps: steps), nil)
     }
 
     /// Whether a written name (id or screen) names this node.

@@ -44,7 +44,7 @@ struct ScenarioWatcher: Service {
             guard FileManager.default.fileExists(atPath: file), file.hasSuffix(".json") else { return false }
             guard let owner = Self.foreignOwner(file) else { return true }
             if skipped.withLock({ $0.insert(file).inserted }) {
-                logger.warning("\(file) belongs to another user (uid \(owner)): not watched")
+                logger.warning("\(Terminal.inline(file)) belongs to another user (uid \(owner)): not watched")
             }
             return false
         }
@@ -66,14 +66,18 @@ struct ScenarioWatcher: Service {
                 guard await store.install(watched: session) else { continue }
             }
             now[file] = (stamp, session.id)
+            // A file's name is escaped: a line feed in it wrote a fake log line, escape sequences retitled the terminal (a
+            // security probe, through a folder shared with a group).
             if let error = session.error {
-                logger.warning("\(error)")
+                logger.warning("\(Terminal.printable(error))")
             } else {
-                logger.info("Rendered \(file) as session '\(session.id)' (\(session.lastIndex) step\(session.lastIndex == 1 ? "" : "s"))")
+                logger.info(
+                    "Rendered \(Terminal.inline(file)) as session '\(session.id)' (\(session.lastIndex) step\(session.lastIndex == 1 ? "" : "s"))"
+                )
             }
         }
         for (file, entry) in seen where now[file] == nil {
-            logger.info("\(file) is gone: session '\(entry.id)' removed")
+            logger.info("\(Terminal.inline(file)) is gone: session '\(entry.id)' removed")
             await store.remove(watched: entry.id)
         }
         return now
@@ -94,13 +98,20 @@ struct ScenarioWatcher: Service {
 
     /// The scenario's run as a session, or an empty session carrying the file's errors (named as a scenario
     /// without a `name` is: the file's name without folder and extension).
-    static func session(for file: String, id: SessionID) -> Session {
+    /// A run that would keep more controllers than a session may (`limit`) becomes a session with that error.
+    static func session(for file: String, id: SessionID, limit: Int = Session.maxKeptControllers) -> Session {
         let created = Date().formatted(.iso8601)
         do {
             let scenario = try ScenarioLoader.decode(ScenarioLoader.readText(file, regularOnly: true, ownedBy: geteuid()), file: file)
-            let run = ScenarioRunner.run(scenario)
+            let (run, stopped) = ScenarioRunner.run(scenario, keepingAtMost: limit)
             var session = Session(
                 id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
+            if let stopped {
+                session.error =
+                    "\(file): its states hold more controllers than navviz serve keeps in one session (\(limit) in all, counted once "
+                    + "per state), passed at step \(stopped) of \(scenario.steps.count): split the scenario, or draw it with 'navviz render'"
+                return session
+            }
             session.steps = run.steps
             session.warnings = run.failures
             return session

@@ -103,7 +103,8 @@ struct SessionController: Sendable {
         }
         api.get("sessions/{id}/flow.svg") { _, context in
             let session = try await store.session(try sessionID(context))
-            return svg(try await renderer.svg(dot: DOTBuilder().flow(ScenarioRenderer.flowGraph(session.run))))
+            // Held to the same bound as every diagram (a probe's 3,001 states held the large-diagram worker for 30 s a request).
+            return svg(try await renderer.svg(dot: try checkSize(DOTBuilder().flow(ScenarioRenderer.flowGraph(session.run)))))
         }
         api.get("sessions/{id}/diff.svg") { request, context in
             let session = try await store.session(try sessionID(context))

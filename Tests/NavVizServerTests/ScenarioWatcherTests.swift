@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NavVizScenario
 import Testing
 
@@ -98,5 +99,91 @@ import Testing
         #expect(
             ScenarioWatcher.session(for: theirs, id: SessionID("planted")!).error
                 == "\(theirs): cannot be read: it belongs to another user (uid 65534)")
+    }
+}
+
+/// What the watcher logs about files, and what a watched scenario may keep.
+@Suite struct ScenarioWatcherLimitTests {
+    /// The lines a logger was given.
+    final class Recorded: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    struct RecordingHandler: LogHandler {
+        let recorded: Recorded
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { recorded.append(event.message.description) }
+    }
+
+    /// A file name with a line feed and an escape sequence is logged on one line, escaped (a security probe wrote a fake log
+    /// line and retitled the terminal through a folder shared with a group).
+    @Test func aFileNameIsLoggedEscaped() async throws {
+        let directory = try temporaryDirectory("names")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = "\(directory)/a\nFAKE: token\u{1B}]0;x\u{07}.json"
+        try #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let recorded = Recorded()
+        let logger = Logger(label: "test") { _ in RecordingHandler(recorded: recorded) }
+        let store = InMemorySessionStore()
+        let watcher = ScenarioWatcher(directory: directory, store: store, logger: logger)
+        let seen = await watcher.scan([:])
+        try FileManager.default.removeItem(atPath: file)
+        _ = await watcher.scan(seen)
+        await store.close()
+        let escaped = "\(directory)/a\\u{A}FAKE: token\\u{1B}]0;x\\u{7}.json"
+        #expect(recorded.all.count == 2)
+        #expect(recorded.all.first?.hasPrefix("Rendered \(escaped) as session ") == true)
+        #expect(recorded.all.last?.hasPrefix("\(escaped) is gone: session ") == true)
+        #expect(!recorded.all.contains { $0.contains("\n") || $0.contains("\u{1B}") })
+    }
+
+    /// A watched scenario keeps at most what a posted session keeps: past it, the session says so and keeps no states (a
+    /// security probe's file of 8,000 pushes took a daemon to 2.2 GB).
+    @Test func aWatchedScenarioPastTheSessionLimitIsRefused() throws {
+        let directory = try temporaryDirectory("limit")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = "\(directory)/deep.json"
+        let pushes = (1...10).map { #"{"op": "push", "node": "S\#($0)"}"# }.joined(separator: ", ")
+        try #"{"navviz": 1, "name": "Deep", "root": {"navigation": ["Home"]}, "steps": [\#(pushes)]}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
+        // States of 2, 3, 4, 5, … controllers: 2 + 3 + 4 + 5 = 14 passes 12 at step 3.
+        let refused = ScenarioWatcher.session(for: file, id: SessionID("deep")!, limit: 12)
+        #expect(
+            refused.error
+                == "\(file): its states hold more controllers than navviz serve keeps in one session (12 in all, counted once per "
+                + "state), passed at step 3 of 10: split the scenario, or draw it with 'navviz render'")
+        // Only the empty state a session starts with, as a file with errors has.
+        #expect(refused.steps.count == 1 && refused.steps[0].hierarchy.root == nil)
+        let kept = ScenarioWatcher.session(for: file, id: SessionID("deep")!, limit: 1000)
+        #expect(kept.error == nil && kept.steps.count == 11)
+    }
+
+    /// The flow of a session is held to the diagram bound too (a probe's 3,001 states held the large-diagram worker 30 s).
+    @Test func aFlowTooLargeToLayOutIsRefused() async throws {
+        let directory = try temporaryDirectory("flow")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = "\(directory)/roots.json"
+        let roots = (1...3001).map { #"{"op": "setRoot", "node": "R\#($0)"}"# }.joined(separator: ", ")
+        try #"{"navviz": 1, "name": "Roots", "root": "Home", "steps": [\#(roots)]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let store = InMemorySessionStore()
+        let session = ScenarioWatcher.session(for: file, id: SessionID("roots")!)
+        #expect(session.error == nil)
+        #expect(await store.install(watched: session))
+        try await withDaemon(store: store) { client in
+            let refused = try await client.get("/api/sessions/roots/flow.svg")
+            #expect(refused.status == .contentTooLarge)
+            #expect(
+                refused.errorMessage
+                    == "The diagram would draw 3003 boxes; navviz serve lays out at most 3000 in one diagram. Render it with 'navviz render' instead"
+            )
+        }
     }
 }
