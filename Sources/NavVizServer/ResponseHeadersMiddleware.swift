@@ -5,7 +5,9 @@ import Hummingbird
 ///   sessions name an app's screens, and a browser kept them on disk after the daemon was gone (a security review);
 /// - `Cross-Origin-Resource-Policy: same-origin`: no other site's page may embed an answer (an `<img>` of a diagram);
 /// - `Cross-Origin-Opener-Policy: same-origin`: a page that opened the viewer keeps no handle on its window;
-/// - `Referrer-Policy: no-referrer`: a link followed from the viewer tells nobody where it was.
+/// - `Referrer-Policy: no-referrer`: a link followed from the viewer tells nobody where it was;
+/// - `X-Content-Type-Options: nosniff` on every answer, redirects, `204`s and the event stream included (the routes set it
+///   on theirs; a security probe found those without it).
 struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -27,5 +29,5 @@ struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 /// The headers `ResponseHeadersMiddleware` sets on every answer, made once (a generic type holds no stored static).
 private let fixedResponseHeaders: HTTPFields = [
     .init("Cross-Origin-Resource-Policy")!: "same-origin", .init("Cross-Origin-Opener-Policy")!: "same-origin",
-    .init("Referrer-Policy")!: "no-referrer",
+    .init("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
 ]

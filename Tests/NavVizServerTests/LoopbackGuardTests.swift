@@ -315,11 +315,15 @@ import Testing
                 #expect(response.headers[.init("Cross-Origin-Resource-Policy")!] == "same-origin", "\(response.status)")
                 #expect(response.headers[.init("Cross-Origin-Opener-Policy")!] == "same-origin", "\(response.status)")
                 #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer", "\(response.status)")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(response.status)")
             }
             #expect(
                 [created, listed, missing, foreign, page].map { $0.headers[.cacheControl] } == [
                     "no-store", "no-store", "no-store", "no-store", "no-cache",
                 ])
+            // A 204 sets no content type: it is not sniffed either (a security probe).
+            let deleted = try await client.execute(uri: "/api/sessions/shop", method: .delete)
+            #expect(deleted.status == .noContent && deleted.headers[.xContentTypeOptions] == "nosniff")
         }
     }
 
@@ -337,6 +341,7 @@ import Testing
             #expect(response.headers[.init("Cross-Origin-Opener-Policy")!] == "same-origin")
             #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer")
             #expect(response.headers[.cacheControl] == "no-store")
+            #expect(response.headers[.xContentTypeOptions] == "nosniff")
         }
     }
 
