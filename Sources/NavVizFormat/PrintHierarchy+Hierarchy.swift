@@ -583,7 +583,7 @@ extension PrintHierarchy {
                 h[node].embedded = shown
                 notes.append(
                     "line \(controllers[children[0]].line): '\(h[node].children[0])' is taken for a part of '\(node)'s screen (\(why)), "
-                        + "not a screen of its own: '\(node)' is the visible controller")
+                        + "not a screen of its own: the screen is '\(node)'")
             } else if shown.count == 1 {
                 h[node].selected = shown[0]
                 // A switch in flight between two children (a page turn): the one leaving is still in the window. Drawn with the

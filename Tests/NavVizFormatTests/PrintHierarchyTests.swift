@@ -964,23 +964,23 @@ import Testing
             (
                 "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Shop.ProductViewController 0x3>, state: appeared, view: <UIScrollView: 0x4>\n   |    | <_TtGC7SwiftUI19UIHostingControllerV4Shop15ReviewStarsView_ 0x5>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV4Shop15ReviewStarsView_: 0x6>",
                 "ProductViewController",
-                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view), not a screen of its own: 'ProductViewController' is the visible controller"
+                "line 3: 'ReviewStarsView' is taken for a part of 'ProductViewController's screen (an embedded SwiftUI view), not a screen of its own: the screen is 'ProductViewController'"
             ),
             (
                 "<AVPlayerViewController 0x1>, state: appeared, view: <AVPlayerView: 0x2>\n   | <AVPlaybackControlsViewController 0x3>, state: appeared, view: <AVPlaybackControlsView: 0x4>",
                 "AVPlayerViewController",
-                "line 2: 'AVPlaybackControlsViewController' is taken for a part of 'AVPlayerViewController's screen (AVPlayerViewController's own), not a screen of its own: 'AVPlayerViewController' is the visible controller"
+                "line 2: 'AVPlaybackControlsViewController' is taken for a part of 'AVPlayerViewController's screen (AVPlayerViewController's own), not a screen of its own: the screen is 'AVPlayerViewController'"
             ),
             (
                 "<Chat.ConversationViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <Chat.MessageInputBarViewController 0x3>, state: appeared, view: <Chat.InputBarView: 0x4>",
                 "ConversationViewController",
-                "line 2: 'MessageInputBarViewController' is taken for a part of 'ConversationViewController's screen (its name ends in BarViewController), not a screen of its own: 'ConversationViewController' is the visible controller"
+                "line 2: 'MessageInputBarViewController' is taken for a part of 'ConversationViewController's screen (its name ends in BarViewController), not a screen of its own: the screen is 'ConversationViewController'"
             ),
             // A panel over a map (a trial: the panel was reported as the screen).
             (
                 "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <Stores.StoreMapViewController 0x3>, state: appeared, view: <MKMapView: 0x4>\n   |    | <Stores.StoreSearchPanelViewController 0x5>, state: appeared, view: <UIView: 0x6>",
                 "StoreMapViewController",
-                "line 3: 'StoreSearchPanelViewController' is taken for a part of 'StoreMapViewController's screen (its own view is a map (MKMapView)), not a screen of its own: 'StoreMapViewController' is the visible controller"
+                "line 3: 'StoreSearchPanelViewController' is taken for a part of 'StoreMapViewController's screen (its own view is a map (MKMapView)), not a screen of its own: the screen is 'StoreMapViewController'"
             ),
             // A container over a map may fill the screen, and a list's child is a screen (a review: both were hidden).
             (
@@ -995,7 +995,7 @@ import Testing
             (
                 "<GKDashboardHostViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <_UIRemoteViewController 0x3>, state: appeared, view: <_UISizeTrackingView: 0x4>",
                 "GKDashboardHostViewController",
-                "line 2: '_UIRemoteViewController' is taken for a part of 'GKDashboardHostViewController's screen (a remote view, which another process draws), not a screen of its own: 'GKDashboardHostViewController' is the visible controller"
+                "line 2: '_UIRemoteViewController' is taken for a part of 'GKDashboardHostViewController's screen (a remote view, which another process draws), not a screen of its own: the screen is 'GKDashboardHostViewController'"
             ),
             (
                 "<App.RootContainerViewController 0x1>, state: appeared, view: <UIView: 0x2>\n   | <App.HomeViewController 0x3>, state: appeared, view: <UIView: 0x4>",

@@ -78,7 +78,7 @@ import Testing
         let printedFrom =
             "line 5: printed from 'self', not from the window's root: what holds it (a tab bar, a split view, a presenter) is not in the dump, and it is drawn as the window's root. Print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         let remote =
-            "line 2: 'SFBrowserRemoteViewController' is taken for a part of 'SFAuthenticationViewController's screen (SFAuthenticationViewController's own), not a screen of its own: 'SFAuthenticationViewController' is the visible controller"
+            "line 2: 'SFBrowserRemoteViewController' is taken for a part of 'SFAuthenticationViewController's screen (SFAuthenticationViewController's own), not a screen of its own: the screen is 'SFAuthenticationViewController'"
         #expect(notes == (file.hasPrefix("15-") ? [note, printedFrom] : file.hasPrefix("20-") ? [note, remote] : [note]))
     }
 
