@@ -419,6 +419,11 @@ extension PrintHierarchy {
                     {
                         throw .cutShort(file: file, line: errorLine, expected: expected, found: found)
                     }
+                    // The last line cut right after its controller (`   | <X 0x…>`) below lines that have their state: cut, not
+                    // shortened (a trial was told the dump was shortened).
+                    if case .missingState(let file, let errorLine, _) = error, number == lastLine, !controllers.isEmpty {
+                        throw .cutShort(file: file, line: errorLine, expected: "', state: '", found: "")
+                    }
                     // A line above the last cut the same way, the dump's next line below it (a trial of real captures: a line
                     // a viewer shortened with '…', and every line cut at 100 columns, were called the dump's last line).
                     if case .malformed(let file, let errorLine, let expected, let found) = error,

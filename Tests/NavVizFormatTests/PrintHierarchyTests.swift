@@ -1419,7 +1419,12 @@ import Testing
             "dump.txt: line 2: '<UITabBarController 0x7fe48b6058f0>' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
         ),
         (
+            // The last line cut right after its controller, below a line with its state: cut short (a trial was told shortened).
             "<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <SWNavigationController 0x3>",
+            "dump.txt: line 2: expected ', state: ', found the end of the line: the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        (
+            "<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <SWNavigationController 0x3>\n   | <B 0x4>, state: appeared, view: <UIView 0x5>",
             "dump.txt: line 2: '<SWNavigationController 0x3>' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
         ),
         (
