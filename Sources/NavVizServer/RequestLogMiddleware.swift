@@ -45,7 +45,14 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The path and query as logged: at most 200 characters, so that a page sending refused requests with long queries
     /// cannot fill the disk of a log file (a security review: 60 KB a line, 19 GB an hour).
     static func target(_ request: Request) -> String {
-        logged(request.uri.path + (request.uri.query.map { "?" + redacted(query: $0) } ?? ""))
+        logged(withoutFragment(request.uri.path) + (request.uri.query.map { "?" + redacted(query: $0) } ?? ""))
+    }
+
+    /// A path with what follows a `#` written `#…`: no browser sends a fragment, but a hand-made client that pasted the
+    /// viewer's address (`/#token=…`) did, and the path kept it (a security probe found the token in the log).
+    static func withoutFragment(_ path: String) -> String {
+        guard let hash = path.firstIndex(of: "#") else { return path }
+        return path[..<hash] + "#…"
     }
 
     /// A query with the value of any parameter whose name holds `token` (any case) written `…`: the daemon reads its

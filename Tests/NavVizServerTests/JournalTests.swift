@@ -283,6 +283,15 @@ import Testing
         #expect(RequestLogMiddleware<BasicRequestContext>.redacted(query: query) == logged)
     }
 
+    /// Nor one in a fragment a hand-made client sent (`GET /#token=… HTTP/1.1`: a security probe).
+    @Test(arguments: [("/#token=s3cret", "/#…"), ("/api/sessions", "/api/sessions"), ("/a#b#c", "/a#…")])
+    func aFragmentIsNotLogged(path: String, logged: String) {
+        #expect(RequestLogMiddleware<BasicRequestContext>.withoutFragment(path) == logged)
+        let request = Request(
+            head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: path), body: RequestBody(buffer: ByteBuffer()))
+        #expect(RequestLogMiddleware<BasicRequestContext>.target(request) == logged)
+    }
+
     /// Refusals are logged at most five a status in ten seconds, the next line saying how many were left out; other
     /// answers always (a security review: a web page's refused requests grew a log by 0.5 GB an hour).
     @Test func refusalsAreLoggedAFewAWindow() {
