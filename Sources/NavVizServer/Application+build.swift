@@ -55,7 +55,7 @@ public func buildApplication(
     let router = Router(context: DaemonRequestContext.self)
     router.add(middleware: ResponseHeadersMiddleware())
     router.add(middleware: RefusalCloseMiddleware())
-    router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: RequestLogMiddleware(logger: logger, token: arguments.token))
     // On loopback, only the user who started the daemon, token or not, unless they let others in: other users' processes
     // reach loopback too. Connections are traced as they are accepted (OtherUserGate); the middleware answers what is not
     // traced by then.

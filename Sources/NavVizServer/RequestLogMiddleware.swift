@@ -11,6 +11,8 @@ import NavVizFormat
 /// review filled a log by 0.5 GB an hour from one background tab).
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
+    /// The daemon's token, written `…` wherever a request's address holds it.
+    var token: String? = nil
     let refusals = RefusalLog()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -39,13 +41,71 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
         let skipped = left > 0 ? " (\(left) more answered \(status.code) before it were not logged)" : ""
         let time = String(format: "%.1f", milliseconds)
-        logger.info("\(request.method.rawValue) \(Self.target(request)) \(status.code) \(time) ms\(skipped)")
+        logger.info("\(request.method.rawValue) \(Self.target(request, token: token)) \(status.code) \(time) ms\(skipped)")
     }
 
     /// The path and query as logged: at most 200 characters, so that a page sending refused requests with long queries
-    /// cannot fill the disk of a log file (a security review: 60 KB a line, 19 GB an hour).
-    static func target(_ request: Request) -> String {
-        logged(withoutFragment(request.uri.path) + (request.uri.query.map { "?" + redacted(query: $0) } ?? ""))
+    /// cannot fill the disk of a log file (a security review: 60 KB a line, 19 GB an hour), and without the daemon's
+    /// `token` wherever it is.
+    static func target(_ request: Request, token: String? = nil) -> String {
+        logged(
+            withoutFragment(redacting(token, in: request.uri.path))
+                + (request.uri.query.map { "?" + redacted(query: redacting(token, in: $0)) } ?? ""))
+    }
+
+    /// `target` with each occurrence of `token` written `…`, whether sent as is or percent-encoded in part or whole: a
+    /// user who put the token in an address other than as a `token=` value (a path segment, `?auth=…`, `;token=…`,
+    /// `/%23token=…`) had it written to the log (a security probe). The daemon knows its token, so it looks for the token
+    /// itself rather than guess at names.
+    static func redacting(_ token: String?, in target: String) -> String {
+        guard let token, !token.isEmpty else { return target }
+        // As sent first: `%ab` followed by the rest of a token `ab…` decodes to another byte, and would keep it.
+        let raw = Array(target.replacingOccurrences(of: token, with: "…").utf8)
+        // The target decoded, and where in `raw` each decoded byte begins (and, last, its end).
+        var decoded: [UInt8] = []
+        var starts: [Int] = []
+        decoded.reserveCapacity(raw.count)
+        starts.reserveCapacity(raw.count + 1)
+        var index = 0
+        while index < raw.count {
+            starts.append(index)
+            if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count, let high = hexValue(raw[index + 1]),
+                let low = hexValue(raw[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(raw[index])
+                index += 1
+            }
+        }
+        starts.append(raw.count)
+        let needle = Array(token.utf8)
+        var out: [UInt8] = []
+        var copied = 0
+        var at = 0
+        while at + needle.count <= decoded.count {
+            guard decoded[at..<at + needle.count].elementsEqual(needle) else {
+                at += 1
+                continue
+            }
+            out += raw[copied..<starts[at]]
+            out += Array("…".utf8)
+            copied = starts[at + needle.count]
+            at += needle.count
+        }
+        out += raw[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A hex digit's value, or nil.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A path with what follows a `#` written `#…`: no browser sends a fragment, but a hand-made client that pasted the

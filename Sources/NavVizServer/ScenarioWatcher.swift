@@ -67,7 +67,7 @@ struct ScenarioWatcher: Service {
             }
             now[file] = (stamp, session.id)
             // A file's name is escaped: a line feed in it wrote a fake log line, escape sequences retitled the terminal (a
-            // security probe, through a folder shared with a group).
+            // security probe, through a folder shared with a group). An error names it escaped already.
             if let error = session.error {
                 logger.warning("\(Terminal.printable(error))")
             } else {
@@ -108,7 +108,7 @@ struct ScenarioWatcher: Service {
                 id: id, name: scenario.name, created: created, source: .watch(file: file), simulator: Simulator(hierarchy: Hierarchy()))
             if let stopped {
                 session.error =
-                    "\(file): its states hold more controllers than navviz serve keeps in one session (\(limit) in all, counted once "
+                    "\(Terminal.inline(file)): its states hold more controllers than navviz serve keeps in one session (\(limit) in all, counted once "
                     + "per state), passed at step \(stopped) of \(scenario.steps.count): split the scenario, or draw it with 'navviz render'"
                 return session
             }

@@ -292,6 +292,22 @@ import Testing
         #expect(RequestLogMiddleware<BasicRequestContext>.target(request) == logged)
     }
 
+    /// Nor the daemon's own token anywhere else in an address, as sent or percent-encoded (a security probe found it in
+    /// the log in a path segment, after `;` or `%23`, as a bare query item and as another parameter's value).
+    @Test(arguments: [
+        ("/api/sessions/\(token)/run", "/api/sessions/…/run"), ("/api;token=\(token)", "/api;token=…"),
+        ("/%23token=\(token)", "/%23token=…"), ("/?\(token)", "/?…"), ("/?auth=\(token)", "/?auth=…"),
+        ("/?auth=%61%62\(token.dropFirst(2))x", "/?auth=…x"), ("/?a=%\(token)%", "/?a=%…%"),
+        ("/\(token)\(token)/\(token.dropLast())", "/……/\(token.dropLast())"), ("/api/sessions", "/api/sessions"),
+        ("/?auth=%6", "/?auth=%6"), ("/é/\(token)", "/é/…"),
+    ])
+    func theTokenIsNotLoggedAnywhereInTheAddress(target: String, logged: String) {
+        let request = Request(
+            head: HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: target), body: RequestBody(buffer: ByteBuffer()))
+        #expect(RequestLogMiddleware<BasicRequestContext>.target(request, token: token) == logged)
+        #expect(RequestLogMiddleware<BasicRequestContext>.redacting(nil, in: target) == target)
+    }
+
     /// Refusals are logged at most five a status in ten seconds, the next line saying how many were left out; other
     /// answers always (a security review: a web page's refused requests grew a log by 0.5 GB an hour).
     @Test func refusalsAreLoggedAFewAWindow() {
@@ -711,3 +727,6 @@ import Testing
         #expect(throws: Never.self) { try Session.create(from: .object([("root", Self.chain(100))]), id: id, created: "") }
     }
 }
+
+/// A daemon's token, for the log's tests.
+private let token = "abcdef0123456789abcdef"

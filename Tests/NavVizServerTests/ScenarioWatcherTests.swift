@@ -145,12 +145,49 @@ import Testing
         #expect(!recorded.all.contains { $0.contains("\n") || $0.contains("\u{1B}") })
     }
 
+    /// An invalid file's error names the file escaped, as every loader error does: the warning is one line.
+    @Test func anInvalidFilesNameIsLoggedEscapedInItsError() async throws {
+        let directory = try temporaryDirectory("bad-names")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = "\(directory)/b\nFAKE: token\u{1B}]0;x\u{07}.json"
+        try #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let recorded = Recorded()
+        let logger = Logger(label: "test") { _ in RecordingHandler(recorded: recorded) }
+        let store = InMemorySessionStore()
+        let watcher = ScenarioWatcher(directory: directory, store: store, logger: logger)
+        _ = await watcher.scan([:])
+        await store.close()
+        let escaped = "\(directory)/b\\u{A}FAKE: token\\u{1B}]0;x\\u{7}.json"
+        #expect(recorded.all.count == 1)
+        #expect(recorded.all.first?.hasPrefix("\(escaped):") == true)
+        #expect(!recorded.all.contains { $0.contains("\nFAKE") || $0.contains("\u{1B}") })
+    }
+
+    /// The daemon's log leaves out its own token wherever a request's address puts it (a security probe found it logged
+    /// in a path segment): the middleware is given the token the daemon was started with.
+    @Test func theDaemonsLogLeavesOutItsToken() async throws {
+        let token = "0123456789abcdef0123"
+        let recorded = Recorded()
+        let logger = Logger(label: "test") { _ in RecordingHandler(recorded: recorded) }
+        let app = try await buildApplication(ServeArguments(token: token), store: InMemorySessionStore(), logger: logger)
+        try await app.test(.router) { client in
+            _ = try await client.execute(
+                uri: "/api/sessions/\(token)/run?auth=\(token)", method: .get, headers: [.authorization: "Bearer \(token)"])
+        }
+        let line = recorded.all.first { $0.hasPrefix("GET ") }
+        #expect(line?.hasPrefix("GET /api/sessions/…/run?auth=… 404 ") == true)
+        #expect(!recorded.all.contains { $0.contains(token) })
+    }
+
     /// A watched scenario keeps at most what a posted session keeps: past it, the session says so and keeps no states (a
     /// security probe's file of 8,000 pushes took a daemon to 2.2 GB).
     @Test func aWatchedScenarioPastTheSessionLimitIsRefused() throws {
         let directory = try temporaryDirectory("limit")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = "\(directory)/deep.json"
+        // A name with a line feed is escaped in the error, which the log prints (a reread: this error was the one that
+        // did not).
+        let file = "\(directory)/deep\nFAKE.json"
+        let escaped = "\(directory)/deep\\u{A}FAKE.json"
         let pushes = (1...10).map { #"{"op": "push", "node": "S\#($0)"}"# }.joined(separator: ", ")
         try #"{"navviz": 1, "name": "Deep", "root": {"navigation": ["Home"]}, "steps": [\#(pushes)]}"#.write(
             toFile: file, atomically: true, encoding: .utf8)
@@ -158,7 +195,7 @@ import Testing
         let refused = ScenarioWatcher.session(for: file, id: SessionID("deep")!, limit: 12)
         #expect(
             refused.error
-                == "\(file): its states hold more controllers than navviz serve keeps in one session (12 in all, counted once per "
+                == "\(escaped): its states hold more controllers than navviz serve keeps in one session (12 in all, counted once per "
                 + "state), passed at step 3 of 10: split the scenario, or draw it with 'navviz render'")
         // Only the empty state a session starts with, as a file with errors has.
         #expect(refused.steps.count == 1 && refused.steps[0].hierarchy.root == nil)
