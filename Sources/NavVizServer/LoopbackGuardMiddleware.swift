@@ -49,11 +49,16 @@ public struct OriginPolicy: Sendable {
     /// `http://localhost:7381`). An origin leaves out the scheme's default port, so `http://127.0.0.1` is a page on
     /// port 80: it is this daemon's only when the daemon listens on port 80 (otherwise any local web server's page
     /// could write).
-    public func accepts(origin header: String) -> Bool {
+    ///
+    /// On every interface, where any IP address names the daemon, the page must also be at the name the request was sent
+    /// to (`host`, the `Host` header): the same origin. Another machine's page on the same port
+    /// (`http://192.168.1.9:7381` sending to `192.168.1.5:7381`) passed for the daemon's own (a security probe).
+    public func accepts(origin header: String, host: String? = nil) -> Bool {
         let lower = header.lowercased()
         guard lower.hasPrefix("http://"), let (name, port) = Self.split(authority: String(lower.dropFirst("http://".count))),
             name == pageName || (acceptsAnyHost && wildcardNames(name))
         else { return false }
+        if acceptsAnyHost, let host, Self.split(authority: host.lowercased())?.0 != name { return false }
         return (port ?? 80) == self.port.value
     }
 
@@ -170,6 +175,8 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return .text(Self.retiringWorker, contentType: "text/javascript; charset=utf-8", cacheControl: "no-store")
         }
         let origin = request.headers[.origin]
+        // The name the request was sent to, read as the proof reads it.
+        let named = request.headers[values: .init("Host")!].first ?? request.head.authority
         let isAPI = request.uri.path.split(separator: "/").first == "api"
         // What a browser sends from a page: an `Origin`, or a `Sec-Fetch-Site` other than `none` (an address the user typed).
         let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased()
@@ -187,10 +194,10 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         // Any request for `/api` from another origin is refused, reads too: a cross-origin WebSocket handshake carries an
         // `Origin` and no `Sec-Fetch-Site`, and its GET ran the route (a security review rendered diagrams so).
-        if isAPI, let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
+        if isAPI, let origin, !policy.accepts(origin: origin, host: named) { throw ServerError.foreignOrigin(origin) }
         let crossSite = site == "cross-site"
         if request.method == .options || Self.stateChanging.contains(request.method) {
-            if let origin, !policy.accepts(origin: origin) { throw ServerError.foreignOrigin(origin) }
+            if let origin, !policy.accepts(origin: origin, host: named) { throw ServerError.foreignOrigin(origin) }
             if origin == nil, crossSite { throw ServerError.foreignOrigin("a cross-site page") }
         }
         // A page of another site may not even load the daemon's data (an image's size, whether a session exists):

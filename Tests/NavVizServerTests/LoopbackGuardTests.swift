@@ -110,6 +110,32 @@ import Testing
         #expect(OriginPolicy(host: "127.0.0.1", port: port).accepts(origin: origin) == accepted)
     }
 
+    /// On every interface the page must be at the address the request was sent to: another machine's page on the same
+    /// port, or another user's on `[::1]`, is not the daemon's (a security probe's F3).
+    @Test(arguments: [
+        ("http://192.168.1.5:7381", "192.168.1.5:7381", true), ("http://192.168.1.9:7381", "192.168.1.5:7381", false),
+        ("http://[::1]:7381", "127.0.0.1:7381", false), ("http://localhost:7381", "LOCALHOST:7381", true),
+        ("http://127.0.0.1:7381", "localhost:7381", false), ("http://192.168.1.5:7381", "192.168.1.5", true),
+    ])
+    func onEveryInterfaceAnOriginIsTheDaemonsAtTheRequestsAddress(origin: String, host: String, accepted: Bool) {
+        #expect(OriginPolicy(host: "0.0.0.0", port: 7381).accepts(origin: origin, host: host) == accepted)
+        // On loopback the page's address is fixed: the request's name changes nothing.
+        #expect(OriginPolicy(host: "127.0.0.1", port: 7381).accepts(origin: "http://127.0.0.1:7381", host: host))
+    }
+
+    @Test func onEveryInterfaceAnotherMachinesPageMayNotWrite() async throws {
+        try await withDaemon(ServeArguments(host: "0.0.0.0", port: 7381, token: "0123456789abcdef0123")) { client in
+            for (origin, status) in [("http://192.168.1.9:7381", HTTPResponse.Status.forbidden), ("http://192.168.1.5:7381", .created)] {
+                let response = try await client.post(
+                    "/api/sessions", Self.create,
+                    headers: headers([
+                        ("Origin", origin), ("Host", "192.168.1.5:7381"), ("Authorization", "Bearer 0123456789abcdef0123"),
+                    ]))
+                #expect(response.status == status, "\(origin): \(text(response))")
+            }
+        }
+    }
+
     @Test(arguments: ["http://localhost", "http://127.0.0.1"])
     func aPageOnPort80MayNotWrite(origin: String) async throws {
         try await withDaemon { client in
