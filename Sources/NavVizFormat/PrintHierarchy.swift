@@ -1068,8 +1068,8 @@ extension PrintHierarchy {
     }
 
     /// The lines below the Markdown fence that closes the dump's code block, and that fence's line (both 1-based), when
-    /// the block holds a dump's pieces and nothing below it is a prompt, a command or any part of a dump (fences aside: a
-    /// later code block of Swift is text too).
+    /// the block holds a dump's pieces and nothing below it prints the hierarchy again or is any part of a dump (fences
+    /// aside: a later code block of Swift, or of another debugger command and its output, is text too).
     static func textBelowFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
         func isText(_ line: Substring) -> Bool { !line.allSatisfy(\.isWhitespace) && !isFence(line) }
         guard let opening = lines.firstIndex(where: { isFence($0) || opensGlued($0) }),
@@ -1079,7 +1079,11 @@ extension PrintHierarchy {
             lines[opening...closing].contains(where: mayBeDumpText),
             let first = lines[(closing + 1)...].firstIndex(where: isText),
             let last = lines[(closing + 1)...].lastIndex(where: isText),
-            !lines[(closing + 1)...].contains(where: { isPrompt($0) || isCommandBelow($0) || mayBeDumpText($0) })
+            // A command right below is said as one (the debugger command and its output), as outside a code block.
+            !isPrompt(lines[first]),
+            // A later command that prints the hierarchy again is not text; another command is (a cheat sheet's `(lldb) pclass
+            // …` in a later code block: a trial's page was refused, the error pointing at the heading between).
+            !lines[(closing + 1)...].contains(where: { isHierarchyCommand($0) || isCommandBelow($0) || mayBeDumpText($0) })
         else { return nil }
         return (first + 1...last + 1, closing + 1)
     }

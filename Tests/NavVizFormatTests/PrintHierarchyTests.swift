@@ -677,6 +677,16 @@ import Testing
             "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\nRunning `_printHierarchy` again after going online prints the same tree.\nNote: `[UIViewController _printHierarchy]` is private API.\n(see _printHierarchy's docs)\nprint _printHierarchy again to compare",
             "lines 6–9: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
         ),
+        // A cheat sheet: the dump's block, a heading and prose, then a later block with another debugger command and its
+        // output (a trial's chisel guide was refused at the heading). A command right below the block is said as one.
+        (
+            "```\n(lldb) pvc\n<ViewController 0x1>, state: appeared, view: <UIView 0x2>\n```\n\n### pclass\n\nPrints the class tree.\n\n```\n(lldb) pclass 0x1\nViewController\n   | UIViewController\n   |    | UIResponder\n```",
+            "lines 6–14: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+        ),
+        (
+            "```\n(lldb) pvc\n<ViewController 0x1>, state: appeared, view: <UIView 0x2>\n```\n\n```\n(lldb) pclass 0x1\nViewController\n   | UIViewController\n```",
+            "lines 7–9: the debugger command on line 7 and its output left out: not the dump"
+        ),
         // Fences glued to the dump's first and last lines, a heading above, a thank-you below (refused as a fragment).
         (
             "### pvc\n```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```",

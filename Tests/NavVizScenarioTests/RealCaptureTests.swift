@@ -43,6 +43,8 @@ import Testing
         // Printed from a presented controller, with 2 spaces a level.
         // The Safari view's remote child is its own part, not a screen (it was reported as the visible controller).
         ("20-aswebauth-presented-root-2space.txt", "SFAuthenticationViewController", .controller, "SFAuthenticationViewController"),
+        // A cheat sheet's section: the dump's block, a bullet, and a later block with another debugger command (refused).
+        ("24-imagepicker-notes-then-next-command.txt", "UINavigationController", .navigation, "PUUIPhotosAlbumViewController"),
     ])
     func aRealCaptureReadsAsAPersonReadsIt(file: String, root: String, kind: NodeKind, visible: String) throws {
         let captured = try Self.capture(file)
@@ -190,22 +192,24 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 23)
+        #expect(files.count == 24)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 23)
+        #expect(run.steps.count == 24)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "PSPDFStampViewController")
+        #expect(run.steps.last?.finder.visible == "PUUIPhotosAlbumViewController")
     }
 
     /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that
     /// collapsed runs of spaces (`| | <…>`); fixture 01 and an older copy of the article whose class prints as its
-    /// runtime subclass (`__PSPDFHooked_PSPDFViewController`) behind a prompt that lost its parenthesis.
+    /// runtime subclass (`__PSPDFHooked_PSPDFViewController`) behind a prompt that lost its parenthesis; fixture 06 and
+    /// the page's notes around it.
     @Test(arguments: [
         ("13-tab-pagesheet-chain.txt", "22-web-collapsed-whitespace-pagesheet-chain.txt"),
         ("01-objcio-pspdf-popover.txt", "23-objcio-hooked-class-truncated-prompt.txt"),
+        ("06-imagepicker-fullscreen.txt", "24-imagepicker-notes-then-next-command.txt"),
     ])
     func oneStatePublishedTwoWaysReadsTheSame(_ original: String, _ copy: String) throws {
         #expect(try Self.capture(copy).hierarchy == Self.capture(original).hierarchy)
