@@ -948,6 +948,19 @@ extension PrintHierarchy {
             let close = lines[last].text.lastIndex(of: "`")!
             lines[last].text.remove(at: close)
         }
+        // A Swift string literal on one line of code, the only line with a dump's pieces (a test's `let string = "<…>, state:
+        // …"`, with `\n` between the dump's lines): the literal alone, read as `po` prints a string below, and the code
+        // around it left out (a trial's real test was refused at its `@Test`, and skipped without a word in a folder).
+        if prompts.isEmpty, let (index, text) = literalInCode(lines) {
+            let code = lines.filter { !isBlank($0) }.map(\.number)
+            let number = lines[index].number
+            leftOut.append(
+                (
+                    code.min()!...code.max()!,
+                    "the Swift code around the string literal the dump is in" + (code.count > 1 ? " (on line \(number))" : "")
+                ))
+            lines = splitLines(Substring(text)).map { (number: number, text: $0) }
+        }
         // A Swift string as `po` prints it, alone on its line: its lines, each numbered as that line of the file. The closing
         // quote ends the dump: text after it with no dump in it (cycript's next commands and their output, a blog's "Happy
         // debugging!") is left out with a note; a dump after it is read, and refused as a second one.
@@ -1241,6 +1254,44 @@ extension PrintHierarchy {
         return (number, literal)
     }
 
+    /// The index of the one line of `lines` that holds a dump's pieces, and the text of the Swift string literal in it, when that
+    /// line is code around the literal (`let string = "<X 0x…>, state: …"`, `decode("…")`, or a fragment's `"   | <…"`): the literal opens after an
+    /// `=`, `(`, `,` or `:`, closes on the line, and is followed by nothing but code that closes (`)`, `,`, `;`). Nil for
+    /// a string as `po` and `p` print it (alone, or after `(String) $R0 = `): that is read as it is.
+    static func literalInCode(_ lines: [(number: Int, text: Substring)]) -> (index: Int, text: String)? {
+        let pieces = lines.indices.filter { mayBeDumpText(lines[$0].text) }
+        guard pieces.count == 1, let index = pieces.first else { return nil }
+        let line = lines[index].text
+        guard withoutTypeAnnotation(line.drop(while: \.isWhitespace)).first != "\"",
+            // Its first controller, or a deeper one's prefix (a fragment, said as one below).
+            let open = line.indices.first(where: { position in
+                line[position] == "\"" && ["<", "   | ", "   + "].contains { line[line.index(after: position)...].hasPrefix($0) }
+            })
+        else { return nil }
+        let before = line[..<open].reversed().drop(while: \.isWhitespace)
+        guard let opener = before.first, "=(,:".contains(opener), line[..<open].contains(where: \.isLetter) else { return nil }
+        // The closing quote: the first one no backslash escapes.
+        var position = line.index(after: open)
+        var escaped = false
+        while position < line.endIndex {
+            let character = line[position]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                break
+            }
+            position = line.index(after: position)
+        }
+        guard position < line.endIndex else { return nil }
+        let literal = line[open...position]
+        guard line[line.index(after: position)...].allSatisfy({ $0.isWhitespace || ")],;".contains($0) }),
+            let text = unescapedSwiftString(literal, anyText: true)
+        else { return nil }
+        return (index, text)
+    }
+
     /// Whether a line, without its indentation and the type `p` prints, is a dump in quotes (`"<X 0x…>, state: …`).
     static func isQuotedDump(_ line: Substring) -> Bool {
         let literal = withoutTypeAnnotation(line.drop(while: \.isWhitespace))
@@ -1525,8 +1576,9 @@ extension PrintHierarchy {
         return rest
     }
 
-    /// The text of a Swift string literal as `po` prints it (`"…\n…"`), or nil when it is not one.
-    static func unescapedSwiftString(_ literal: Substring) -> String? {
+    /// The text of a Swift string literal as `po` prints it (`"…\n…"`), or nil when it is not one; unless `anyText`, nil
+    /// too when it is one line that is no controller line.
+    static func unescapedSwiftString(_ literal: Substring, anyText: Bool = false) -> String? {
         var out = ""
         var characters = literal.dropFirst().dropLast().makeIterator()
         while let character = characters.next() {
@@ -1547,7 +1599,7 @@ extension PrintHierarchy {
             }
         }
         // One line is a dump only when it is a controller line (`"<App.Root 0x…>, state: …"`).
-        return out.contains("\n") || out.hasPrefix("<") ? out : nil
+        return anyText || out.contains("\n") || out.hasPrefix("<") ? out : nil
     }
 
     /// The depth a line's prefix gives, whether its last unit is `+`, and the rest of the line.

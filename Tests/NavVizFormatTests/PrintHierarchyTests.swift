@@ -677,6 +677,15 @@ import Testing
             "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\nRunning `_printHierarchy` again after going online prints the same tree.\nNote: `[UIViewController _printHierarchy]` is private API.\n(see _printHierarchy's docs)\nprint _printHierarchy again to compare",
             "lines 6–9: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
         ),
+        // A dump in a one-line Swift string literal in a test (a trial's real one was refused at `@Test`); one line of code.
+        (
+            "@Test func pages() throws {\n    let string = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n    _ = try decode(string)\n}",
+            "lines 1–4: the Swift code around the string literal the dump is in (on line 2) left out: not the dump"
+        ),
+        (
+            "XCTAssertEqual(dump, \"<A 0x1>, state: appeared, view: <UIView 0x2>\");",
+            "line 1: the Swift code around the string literal the dump is in left out: not the dump"
+        ),
         // A cheat sheet: the dump's block, a heading and prose, then a later block with another debugger command and its
         // output (a trial's chisel guide was refused at the heading). A command right below the block is said as one.
         (
@@ -1352,6 +1361,11 @@ import Testing
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   |    | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: nested 2 levels below the line before it (depth 0 to 2): the dump is a fragment or was edited"
+        ),
+        // A fragment in a test's one-line string literal (DungeonMap's `decodeFailedCase004`): said as one, on its line.
+        (
+            "@Test func f() throws {\n    let string = \"   |    | <A 0x1>, state: disappearing, view: <UIView: 0x2> not in the window\"\n}",
+            "dump.txt: line 2: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
         // The same subtree with its spaces collapsed (a page's copy): a fragment too, not "edited".
         (

@@ -45,6 +45,8 @@ import Testing
         ("20-aswebauth-presented-root-2space.txt", "SFAuthenticationViewController", .controller, "SFAuthenticationViewController"),
         // A cheat sheet's section: the dump's block, a bullet, and a later block with another debugger command (refused).
         ("24-imagepicker-notes-then-next-command.txt", "UINavigationController", .navigation, "PUUIPhotosAlbumViewController"),
+        // A test's one-line Swift string literal, the code around it left out (refused at `@Test`).
+        ("25-swiftui-test-oneline-literal.txt", "ContentView", .controller, "ContentView"),
     ])
     func aRealCaptureReadsAsAPersonReadsIt(file: String, root: String, kind: NodeKind, visible: String) throws {
         let captured = try Self.capture(file)
@@ -192,14 +194,14 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 24)
+        #expect(files.count == 25)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 24)
+        #expect(run.steps.count == 25)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "PUUIPhotosAlbumViewController")
+        #expect(run.steps.last?.finder.visible == "ContentView")
     }
 
     /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that
