@@ -92,7 +92,8 @@ extension PrintHierarchy {
         kinds overrides: [String: NodeKind] = [:], device: Device? = nil, continuing previous: CaptureIdentities = CaptureIdentities()
     ) -> CapturedHierarchy {
         var h = HierarchyBuilder(device: device ?? .phone)
-        var notes: [String] = leftOutLines.map { part in
+        // In the order of the lines (a trial's line-15 note came before its lines-1–4 one).
+        var notes: [String] = leftOutLines.sorted { $0.lines.lowerBound < $1.lines.lowerBound }.map { part in
             let lines = part.lines.count == 1 ? "line \(part.lines.lowerBound)" : "lines \(part.lines.lowerBound)–\(part.lines.upperBound)"
             return "\(lines): \(part.why) left out: not the dump"
         }

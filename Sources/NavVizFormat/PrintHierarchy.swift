@@ -419,6 +419,13 @@ extension PrintHierarchy {
                     {
                         throw .cutShort(file: file, line: errorLine, expected: expected, found: found)
                     }
+                    // The last line cut right after its prefix (`   |    | `), below controllers: no controller yet (a trial got
+                    // "expected a view controller line").
+                    if case .notADump(let file, let errorLine, let found) = error, number == lastLine, !controllers.isEmpty,
+                        found.allSatisfy({ " \t|+".contains($0) })
+                    {
+                        throw .cutShort(file: file, line: errorLine, expected: "a controller such as '<UIViewController: 0x…>'", found: "")
+                    }
                     // The last line cut right after its controller (`   | <X 0x…>`) below lines that have their state: cut, not
                     // shortened (a trial was told the dump was shortened).
                     if case .missingState(let file, let errorLine, _) = error, number == lastLine, !controllers.isEmpty {

@@ -1447,6 +1447,15 @@ import Testing
             "<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <SWNavigationController 0x3>",
             "dump.txt: line 2: expected ', state: ', found the end of the line: the dump's last line ends early; was the paste cut short? Paste the whole dump"
         ),
+        // Cut right after its prefix (a trial got "expected a view controller line"); a prefix line above others is no cut.
+        (
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n   |    | ",
+            "dump.txt: line 3: expected a controller such as '<UIViewController: 0x…>', found the end of the line: the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        (
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | \n   | <A 0x3>, state: appeared, view: <UIView 0x4>",
+            "dump.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '   |'"
+        ),
         (
             "<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <SWNavigationController 0x3>\n   | <B 0x4>, state: appeared, view: <UIView 0x5>",
             "dump.txt: line 2: '<SWNavigationController 0x3>' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"

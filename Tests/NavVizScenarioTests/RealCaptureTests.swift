@@ -191,6 +191,15 @@ import Testing
         #expect(h["UIKitTabBarController"].children.map { h[$0].screen } == ["TabItem.RootView", "TabItem.RootView"])
     }
 
+    /// The notes of lines left out come in the order of the lines (a trial's line-15 note came first).
+    @Test func leftOutLinesAreNotedInLineOrder() throws {
+        #expect(
+            try Self.capture("24-imagepicker-notes-then-next-command.txt").notes == [
+                "lines 1–4: the text before the command that printed the dump ('(lldb) po [[[UIWindow keyWindow] rootViewController] _print…') left out: not the dump",
+                "lines 15–19: the text below the code block the dump is in (its closing fence is on line 13) left out: not the dump",
+            ])
+    }
+
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
