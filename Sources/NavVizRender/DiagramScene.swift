@@ -432,7 +432,13 @@ extension DiagramItem {
                 break descend
             }
         }
-        let title = first.node.displayName
+        // A controller named by its class with the `#N` of its id, as its own box draws it: a big capture's folded tabs all
+        // read `ProductViewController`, tab 0's root and the top `ProductViewController#1998` alike (a trial).
+        func named(_ node: Node) -> String {
+            guard DiagramStyle.withoutModule(DiagramStyle.shownClassName(of: node)) == node.displayName else { return node.displayName }
+            return node.displayName + (DiagramItem.numberSuffix(of: node.id.rawValue, after: node.displayName) ?? "")
+        }
+        let title = named(first.node)
         let count = below.count
         let kinds: [NodeKind: String] = [
             .tab: "tab bar", .activity: "activity container", .notifications: "sequence", .controller: "custom container",
@@ -467,7 +473,7 @@ extension DiagramItem {
         // A navigation controller shows its top when its tab is selected: named by its root (the tab's name),
         // with the top said when another controller was pushed.
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {
-            detail += " · top \(DiagramStyle.capped(top.node.displayName))"
+            detail += " · top \(DiagramStyle.capped(named(top.node)))"
         }
         var folded = item
         folded.slot = slot

@@ -104,8 +104,8 @@ public struct RunDiff: Sendable, Equatable {
     /// Whether the runs are the same, step for step.
     public var isIdentical: Bool { entries.isEmpty }
 
-    /// Said when the runs have no controller in common, by id or by class: most likely two different apps or the wrong
-    /// file, and every line below differs for that alone (a code-review trial read a page of removed and added steps with no
+    /// Said when the runs have no controller in common, by id or by class: the window's root replaced, or two different
+    /// apps, and every line below differs for that alone (a code-review trial read a page of removed and added steps with no
     /// word why).
     static func unrelatedNote(old: DiffRun, new: DiffRun) -> String? {
         func names(_ run: DiffRun) -> (ids: Set<NodeID>, classes: Set<String>) {
@@ -124,8 +124,10 @@ public struct RunDiff: Sendable, Equatable {
         }
         let (a, b) = (names(old), names(new))
         guard !a.ids.isEmpty, !b.ids.isEmpty, a.ids.isDisjoint(with: b.ids), a.classes.isDisjoint(with: b.classes) else { return nil }
-        return "\(old.file) and \(new.file) have no controller in common (no id, no class): two different apps, or the wrong file? "
-            + "Every step below differs for that alone"
+        // Not a user's mistake, said as one: one app's login screen, then its tabs after signing in, share nothing either (a
+        // trial of captures was asked whether it had the wrong file).
+        return "\(old.file) and \(new.file) have no controller in common (no id, no class), so every step below differs for that "
+            + "alone: the window's root was replaced (a sign-in screen, then the app), or these are two different apps"
     }
 
     /// Whether `run` starts from an empty window and takes its first state from a snapshot: a daemon session's scenario

@@ -178,6 +178,17 @@ import Testing
         #expect(search.detail == "3 controllers folded")
     }
 
+    /// A capture's controllers named by their class keep the `#N` of their ids in a folded tab: a big capture's tabs all
+    /// read `ViewController · … · top ViewController` where the ids were `ViewController#5` and `ViewController#8` (a
+    /// trial). A scenario's screen names (`Bookmark`, above) are not numbered.
+    @Test func aFoldedTabOfACaptureKeepsTheNumbersOfItsIds() throws {
+        let run = try WideSiblingsTests.flow(of: ["22-web-collapsed-whitespace-pagesheet-chain.txt"])
+        let scene = SceneBuilder(hierarchy: run.steps[0].hierarchy, finder: run.steps[0].finder).scene().focused()
+        let tab = try #require(Self.leaves(scene).first { $0.folded?.names.first == "UINavigationController#2" }?.folded)
+        #expect(tab.title == "ViewController#5")
+        #expect(tab.detail == "4 in stack · top ViewController#8")
+    }
+
     /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one
     /// summary, and so the diagram, 1,400 pt wide.
     @Test func aSummaryCapsTheNamesItLists() throws {

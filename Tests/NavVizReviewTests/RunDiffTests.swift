@@ -144,8 +144,8 @@ import Testing
         }
         #expect(
             RunDiff(old: old, new: try other("")).notes == [
-                "old.json and mail.json have no controller in common (no id, no class): two different apps, or the wrong file? "
-                    + "Every step below differs for that alone"
+                "old.json and mail.json have no controller in common (no id, no class), so every step below differs for that "
+                    + "alone: the window's root was replaced (a sign-in screen, then the app), or these are two different apps"
             ])
         #expect(RunDiff(old: old, new: try Self.run([Self.pushReviews], file: "new.json")).notes.isEmpty)
         // Containers named nothing get ids any app has (`navigation`): not counted as a controller in common (a review).
