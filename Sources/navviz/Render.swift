@@ -205,6 +205,16 @@ extension NavVizCommand {
                 let target = "\(base)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial, root: output)
                 progress.finish()
+                // OUT's index.html, a render of several scenarios, lists those only (a trial read its old list as this render's).
+                if let top = OutputDirectory.Manifest(in: URL(fileURLWithPath: base.isEmpty ? "/" : base)), top.files["index.html"] != nil,
+                    top.files["\(only.folder)/index.html"] == nil
+                {
+                    let shown = Terminal.inline(base)
+                    printError(
+                        "note: \(shown)/index.html lists the scenarios rendered together into \(shown)/ before, not this one: render them "
+                            + "together to list it there (a render of several into \(shown)/ replaces \(shown)/\(Terminal.inline(only.folder))/)"
+                    )
+                }
                 say("Rendered \(Terminal.inline(entries[0].scenario)): \(only.files.count) files in \(Terminal.inline(target))/")
                 say("Open \(target)/index.html")
             } else {

@@ -241,6 +241,15 @@ import Testing
         let index = try String(contentsOf: tmp.appendingPathComponent("navviz-out/index.html"), encoding: .utf8)
         #expect(index.contains("</a> <small>(flows/a.json)</small> — "))
         #expect(index.contains("</a> <small>(flows/b.json)</small> — "))
+        // One file again, into the folder of both: the top index lists the two only, and says so (a trial read it as current).
+        let again = try Self.navviz(["render", "one.json", "--format", "dot"], in: tmp)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stderr
+                == "note: navviz-out/index.html lists the scenarios rendered together into navviz-out/ before, not this one: render "
+                + "them together to list it there (a render of several into navviz-out/ replaces navviz-out/one/)\n")
+        #expect(try Self.navviz(["render", "flows/a.json", "--format", "dot"], in: tmp).stderr.isEmpty)
+        #expect(try Self.navviz(["render", "flows", "--format", "dot"], in: tmp).status == 0)
         // A file of the user's beside it is still refused.
         try "notes".write(to: tmp.appendingPathComponent("navviz-out/a/notes.txt"), atomically: true, encoding: .utf8)
         #expect(try Self.navviz(["render", "flows", "--format", "dot"], in: tmp).status == 74)
