@@ -121,7 +121,46 @@ public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertibl
     /// One line per error.
     /// One line per error: a line feed or tab in a value or file name is escaped with the rest (a trial faked a
     /// `FAKE.json: ok` line with an operation named "pusj\nFAKE.json: ok").
-    public var description: String { errors.map { Terminal.inline($0.description) }.joined(separator: "\n") }
+    ///
+    /// An error repeated at more than `repeatsShown` steps (the same mistake in 500 steps: a trial's terminal lost the first
+    /// of 1,000 lines) is said in full that many times, then once for the rest, naming their paths.
+    public var description: String {
+        // Each error as it reads with its step left out (`steps[*].index: unknown field 'index'`).
+        func unnumbered(_ error: ScenarioError) -> String? {
+            guard let path = error.path, path.hasPrefix("steps["), let close = path.firstIndex(of: "]") else { return nil }
+            return error.at("steps[*]" + path[path.index(after: close)...]).description
+        }
+        let keys = errors.map(unnumbered)
+        var counts: [String: Int] = [:]
+        for case let key? in keys { counts[key, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        var lines: [String] = []
+        for (error, key) in zip(errors, keys) {
+            guard let key, let count = counts[key], count > Self.repeatsShown + 1 else {
+                lines.append(Terminal.inline(error.description))
+                continue
+            }
+            seen[key, default: 0] += 1
+            let seenCount = seen[key]!
+            if seenCount <= Self.repeatsShown {
+                lines.append(Terminal.inline(error.description))
+            } else if seenCount == Self.repeatsShown + 1 {
+                // Their paths, the first few and the last.
+                let paths = zip(errors, keys).filter { $0.1 == key }.compactMap(\.0.path)
+                let rest = paths.dropFirst(Self.repeatsShown)
+                let listed =
+                    rest.count <= 4 ? rest.joined(separator: ", ") : rest.prefix(3).joined(separator: ", ") + ", …, " + rest.last!
+                let text = error.description
+                let file = error.path.flatMap { text.firstRange(of: ": \($0)") }.map { String(text[..<$0.lowerBound]) } ?? ""
+                lines.append(
+                    Terminal.inline("\(file): \(listed) (\(rest.count) more): the same error as \(paths[Self.repeatsShown - 1])"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How many times an error repeated at many steps is said in full.
+    public static let repeatsShown = 3
 }
 
 /// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference;

@@ -88,3 +88,45 @@ import Testing
         }
     }
 }
+
+/// One mistake repeated at many steps is written out three times, then once with the paths of the rest (a trial's 500 steps
+/// printed 1,000 lines, the first lost off the terminal); other errors keep their place.
+@Suite struct RepeatedErrorTests {
+    static func missing(_ step: Int, file: String = "a: b.json") -> ScenarioError {
+        .missingField(file: file, path: "steps[\(step)]", field: "tab")
+    }
+
+    @Test func anErrorRepeatedAtManyStepsIsSaidOnceForTheRest() {
+        let errors = ScenarioErrors(
+            [.missingVersion(file: "a: b.json")]
+                + (0..<9).flatMap { step in
+                    [Self.missing(step), .unknownID(file: "a: b.json", path: "steps[\(step)].target", id: "X\(step)", suggestion: nil)]
+                })
+        let lines = errors.description.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "a: b.json: missing field 'navviz': expected \"navviz\": 1",
+                "a: b.json: steps[0]: missing field 'tab'", "a: b.json: steps[0].target: unknown id 'X0'",
+                "a: b.json: steps[1]: missing field 'tab'", "a: b.json: steps[1].target: unknown id 'X1'",
+                "a: b.json: steps[2]: missing field 'tab'", "a: b.json: steps[2].target: unknown id 'X2'",
+                "a: b.json: steps[3], steps[4], steps[5], …, steps[8] (6 more): the same error as steps[2]",
+                "a: b.json: steps[3].target: unknown id 'X3'", "a: b.json: steps[4].target: unknown id 'X4'",
+                "a: b.json: steps[5].target: unknown id 'X5'", "a: b.json: steps[6].target: unknown id 'X6'",
+                "a: b.json: steps[7].target: unknown id 'X7'", "a: b.json: steps[8].target: unknown id 'X8'",
+            ])
+    }
+
+    /// Four repeats are four lines, as one line for the fourth would save none; five list both of the rest.
+    @Test(arguments: [
+        (4, ["steps[0]", "steps[1]", "steps[2]", "steps[3]"].map { "f.json: \($0): missing field 'tab'" }),
+        (
+            5,
+            ["steps[0]", "steps[1]", "steps[2]"].map { "f.json: \($0): missing field 'tab'" } + [
+                "f.json: steps[3], steps[4] (2 more): the same error as steps[2]"
+            ]
+        ),
+    ])
+    func fewRepeatsAreWrittenOut(count: Int, lines: [String]) {
+        #expect(ScenarioErrors((0..<count).map { Self.missing($0, file: "f.json") }).description == lines.joined(separator: "\n"))
+    }
+}
