@@ -99,6 +99,12 @@ public enum Capture {
         if let nested = PrintHierarchy.firstControllerLine(in: lines, after: line.number, topLevel: false) {
             throw ScenarioErrors([.capture(.fragment(file: file, line: nested))])
         }
+        // The command at its prompt with other text around it and no dump anywhere (a cheat sheet's item, then the next
+        // one's: a trial was told the next item was no controller line).
+        let all = PrintHierarchy.splitLines(Substring(text))
+        if let command = all.firstIndex(where: PrintHierarchy.isHierarchyCommand), !all.contains(where: PrintHierarchy.mayBeDumpText) {
+            throw ScenarioErrors([.capture(.commandOnly(file: file, line: command + 1))])
+        }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }
 

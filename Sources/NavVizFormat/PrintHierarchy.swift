@@ -680,18 +680,47 @@ extension PrintHierarchy {
     /// `body`, whose lines are `lines`, without the line comment or quote marker every written line starts with.
     private static func withoutLineMarkers(_ lines: [Substring], body: Substring) -> Substring {
         let written = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
-        guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }) else { return body }
+        guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }) else {
+            return withoutMarkedBlock(lines) ?? body
+        }
         // Every line, or every line above unmarked ones (a quoted reply, then the answer below it: a trial's was refused at
         // its first line); those stay as they are, read or left out as any text below a dump.
         let marked = written.prefix { $0.hasPrefix(marker) }.count
-        guard marked == written.count || (marked >= 2 && !written[marked...].contains { $0.hasPrefix(marker) }) else { return body }
-        return Substring(
-            lines.map { line -> Substring in
-                let trimmed = line.drop(while: \.isWhitespace)
-                guard trimmed.hasPrefix(marker) else { return line }
-                let rest = trimmed.dropFirst(marker.count)
-                return rest.first == " " ? rest.dropFirst() : rest
-            }.joined(separator: "\n"))
+        guard marked == written.count || (marked >= 2 && !written[marked...].contains { $0.hasPrefix(marker) }) else {
+            return withoutMarkedBlock(lines) ?? body
+        }
+        return Substring(lines.map { unmarked($0, marker) }.joined(separator: "\n"))
+    }
+
+    /// `line` without `marker` and the one space after it, when it starts so (after its indentation).
+    private static func unmarked(_ line: Substring, _ marker: String) -> Substring {
+        let trimmed = line.drop(while: \.isWhitespace)
+        guard trimmed.hasPrefix(marker) else { return line }
+        let rest = trimmed.dropFirst(marker.count)
+        return rest.first == " " ? rest.dropFirst() : rest
+    }
+
+    /// The text with the markers taken off the one block of marked lines the dump is in, when text without them is
+    /// around it (a doc comment's dump with its declaration and the code below, `On Tue, Ann wrote:` above a quoted
+    /// dump: a trial's were refused at line 1, and left out of a folder without a word). The lines around it stay, read
+    /// or left out as any text around a dump (other comments too). Nil when no marked block holds a dump's pieces, or
+    /// when another does.
+    private static func withoutMarkedBlock(_ lines: [Substring]) -> Substring? {
+        for marker in ["///", "//", "#", ">"] {
+            func isMarked(_ line: Substring) -> Bool { line.drop(while: \.isWhitespace).hasPrefix(marker) }
+            guard let dump = lines.firstIndex(where: { isMarked($0) && mayBeDumpText(unmarked($0, marker)) }) else { continue }
+            var start = dump
+            while start > 0, isMarked(lines[start - 1]) { start -= 1 }
+            var end = dump
+            while end + 1 < lines.count, isMarked(lines[end + 1]) { end += 1 }
+            // Another block with a dump's pieces is a second dump, refused as one; other comments are text.
+            func holdsDump(_ line: Substring) -> Bool { isMarked(line) && mayBeDumpText(unmarked(line, marker)) }
+            guard end > start, !lines[..<start].contains(where: holdsDump), !lines[(end + 1)...].contains(where: holdsDump) else {
+                return nil
+            }
+            return Substring(lines.indices.map { start...end ~= $0 ? unmarked(lines[$0], marker) : lines[$0] }.joined(separator: "\n"))
+        }
+        return nil
     }
 
     /// The lines of a dump, numbered as in the file, as they come from a paste: without a byte-order mark, one

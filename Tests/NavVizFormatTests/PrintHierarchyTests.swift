@@ -1569,6 +1569,36 @@ import Testing
         #expect(try PrintHierarchy.parse(text, file: "dump.txt").controllers.map(\.className) == ["UITabBarController", "A"])
     }
 
+    /// A doc comment's dump with the declaration above it and the code below (a reader's copy of swift-snapshot-testing's
+    /// `AsyncSnapshot.hierarchy`: refused at line 1, and left out of a folder without a word): the comment's markers come
+    /// off its block, and the code around it is text around a dump.
+    @Test func aDocCommentsDumpWithCodeAroundItReads() throws {
+        let text = """
+              extension Snapshot where Input: UIViewController {
+                /// Records:
+                ///
+                /// ```
+                /// <UITabBarController>, state: appeared, view: <UILayoutContainerView>
+                ///    | <UINavigationController>, state: appeared, view: <UILayoutContainerView>
+                ///    |    | <UIViewController>, state: appeared, view: <UIView>
+                /// ```
+                public static var hierarchy: Snapshot { .init() }
+              }
+            """
+        let captured = try PrintHierarchy.parse(text, file: "dump.txt")
+        #expect(captured.controllers.map(\.className) == ["UITabBarController", "UINavigationController", "UIViewController"])
+        #expect(
+            captured.hierarchy().notes == [
+                "lines 1–2: the text above the code block the dump is in (its fence is on line 4) left out: not the dump",
+                "lines 9–10: the text below the code block the dump is in (its closing fence is on line 8) left out: not the dump",
+            ])
+        // Another doc comment below is text too; another with a dump's line is not read as part of this one: refused.
+        let more = try PrintHierarchy.parse(text + "\n/// Another property.\n", file: "dump.txt").hierarchy().notes
+        #expect(
+            more.last == "lines 9–11: the text below the code block the dump is in (its closing fence is on line 8) left out: not the dump")
+        #expect(error(text + "\n/// <UIViewController>, state: appeared, view: <UIView>\n") != nil)
+    }
+
     /// The bare prompt a paste ends on, after a quoted dump, is no text to note (a second review).
     @Test func aBarePromptAfterAQuotedDumpIsNoText() throws {
         let text =

@@ -155,6 +155,20 @@ import Testing
             "command.txt", "(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n(lldb) \n",
             "command.txt: line 1: the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
         ),
+        // The command in a cheat sheet, the next items below it and no dump (a trial was told the next item was no
+        // controller line).
+        (
+            "sheet.txt",
+            ">* Shortcut to the controllers: _printHierarchy\n```\ncy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n```\n>* _ivarDescription: prints an object's instance variables\n```\ncy# [#0x5822600 _ivarDescription].toString()\n```\n",
+            "sheet.txt: line 3: the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
+        ),
+        // A quoted dump under an email's attribution line: the line where the dump starts is named (it was "expected a view
+        // controller line" at line 1).
+        (
+            "reply.txt",
+            "On Tue, Ann wrote:\n> <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n>    | <A 0x3>, state: appeared, view: <UIView 0x4>\n",
+            "reply.txt: line 1: 'On Tue, Ann wrote:' is not part of a dump, which starts on line 2: remove the lines above it"
+        ),
         // A second dump below it is not prose: a second root.
         (
             "two.txt",
