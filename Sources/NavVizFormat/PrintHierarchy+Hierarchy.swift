@@ -502,6 +502,13 @@ extension PrintHierarchy {
                 notes.append(
                     "'\(node)' has appeared with no \(what) below it, on the dump's last line: a \(shows), so the dump may have lost its "
                         + "last lines (a paste cut short?)")
+            } else if kind == .navigation, index == controllers.count - 1, index > 0, controller.isViewLoaded {
+                // Off screen too (an unselected tab's, cut after it: a trial's paste lost its last three tabs, unsaid): a
+                // navigation controller holds at least its root, once its view is loaded (a tab not yet opened may be filled
+                // when it is).
+                notes.append(
+                    "'\(node)' has no controller below it, on the dump's last line: a navigation controller holds at least its root, so "
+                        + "the dump may have lost its last lines (a paste cut short?)")
             }
             return
         }
