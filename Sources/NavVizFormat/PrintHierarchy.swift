@@ -424,7 +424,7 @@ extension PrintHierarchy {
                     if case .notADump(let file, let errorLine, let found) = error, number == lastLine, !controllers.isEmpty,
                         found.allSatisfy({ " \t|+".contains($0) })
                     {
-                        throw .cutShort(file: file, line: errorLine, expected: "a controller such as '<UIViewController: 0x…>'", found: "")
+                        throw .cutShort(file: file, line: errorLine, expected: "a controller such as '<UIViewController 0x…>'", found: "")
                     }
                     // The last line cut right after its controller (`   | <X 0x…>`) below lines that have their state: cut, not
                     // shortened (a trial was told the dump was shortened).
@@ -466,7 +466,16 @@ extension PrintHierarchy {
                 {
                     throw .twoDumps(file: file, line: second, prompt: secondPrompt)
                 }
-                leftOutLines.append((prompt...max(prompt, lastLine), "the debugger command on line \(prompt) and its output"))
+                // A bare prompt (the paste ended on it) has no command: what follows it is text (a trial's note named a command).
+                let bare = prompts.first(where: { $0.number == prompt })?.command.isEmpty == true
+                leftOutLines.append(
+                    (
+                        prompt...max(prompt, lastLine),
+                        bare
+                            ? (lastLine > prompt
+                                ? "the debugger's empty prompt on line \(prompt) and the text after it" : "the debugger's empty prompt")
+                            : "the debugger command on line \(prompt) and its output"
+                    ))
                 break
             }
             skippingWindow = false
@@ -1682,7 +1691,7 @@ extension PrintHierarchy {
             .malformed(file: file, line: line, expected: expected, found: Capture.excerpt(scanner.rest))
         }
         guard let (className, address) = scanner.object() else {
-            throw malformed("a controller such as '<UIViewController: 0x…>'")
+            throw malformed("a controller such as '<UIViewController 0x…>'")
         }
         guard scanner.skip(", state: ") else {
             if isViewDescription(text) { throw .viewDescription(file: file, line: line, found: Capture.excerpt(text), dumpLine: nil) }

@@ -685,6 +685,11 @@ import Testing
             "```\n<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\nRunning `_printHierarchy` again after going online prints the same tree.\nNote: `[UIViewController _printHierarchy]` is private API.\n(see _printHierarchy's docs)\nprint _printHierarchy again to compare",
             "lines 6–9: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
         ),
+        // A bare prompt the paste ended on, text after it: no command to name (a trial's note named one).
+        (
+            "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n\n(lldb)\nchisel names the controller on screen.",
+            "lines 4–5: the debugger's empty prompt on line 4 and the text after it left out: not the dump"
+        ),
         // A dump in a one-line Swift string literal in a test (a trial's real one was refused at `@Test`); one line of code.
         (
             "@Test func pages() throws {\n    let string = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n    _ = try decode(string)\n}",
@@ -1458,7 +1463,7 @@ import Testing
         // Cut right after its prefix (a trial got "expected a view controller line"); a prefix line above others is no cut.
         (
             "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n   |    | ",
-            "dump.txt: line 3: expected a controller such as '<UIViewController: 0x…>', found the end of the line: the dump's last line ends early; was the paste cut short? Paste the whole dump"
+            "dump.txt: line 3: expected a controller such as '<UIViewController 0x…>', found the end of the line: the dump's last line ends early; was the paste cut short? Paste the whole dump"
         ),
         (
             "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | \n   | <A 0x3>, state: appeared, view: <UIView 0x4>",
