@@ -458,6 +458,12 @@ extension DiagramItem {
         // A stack whose controllers embed others is still a stack, and a split is a split: what its first controller is
         // (`custom container`) read as the folded container's kind, and its stack of 6 as "9 controllers folded" (a
         // readability trial).
+        // A custom container that embeds one controller, and nothing else, names it: a capture's tabs of a navigation
+        // controller its class name does not tell (`NavigationViewController`) all read "custom container · 1 controller
+        // folded" (a trial).
+        if first.node.id == item.node.id, item.node.kind == .controller, count == 1, item.children.count == 1, let kind {
+            detail = "\(kind) · holds \(DiagramStyle.capped(named(item.children[0].node)))"
+        }
         if item.node.kind == .navigation, !stackOnly {
             let stack = item.children.count
             detail =
