@@ -17,6 +17,9 @@ public struct CapturedHierarchy: Sendable, Equatable {
     /// Each class whose kind was guessed from its name (or whose container view hints at one), with the note that says so
     /// (one of `notes`), so that a flow of captures notes it once (a trial: a new instance made the next capture say it again).
     public var guessedKinds: [String: String] = [:]
+    /// Read after an earlier capture and sharing no address with it: why its controllers are told apart by class name, or
+    /// numbered after the earlier one's (one of `notes`), for `diff` to say too.
+    public var identityNote: String?
 
     /// A captured hierarchy.
     public init(hierarchy: Hierarchy, observed: [(NodeID, PrintHierarchy.State)] = [], notes: [String] = []) {
@@ -175,16 +178,18 @@ extension PrintHierarchy {
         // A new controller takes no id the launch gave another one: a controller pushed after one was popped two
         // captures earlier is a new object, not the popped one back.
         let avoided: Set<String> = sameLaunch || newRoot ? previous.given : []
+        var identityNote: String?
         if newRoot, let old = previous.latestRootClass, let root = controllers.first {
-            notes.append(
+            identityNote =
                 "no controller is at an address the capture before printed, and the window's root is another "
-                    + "(\(ClassName.readable(root.className)), was \(ClassName.readable(old))): a new window root, every controller "
-                    + "of it new")
+                + "(\(ClassName.readable(root.className)), was \(ClassName.readable(old))): a new window root, every controller "
+                + "of it new"
         } else if !sameLaunch, !previous.latest.isEmpty, hasAddresses {
-            notes.append(
+            identityNote =
                 "no controller is at an address the capture before printed (a new window root, another launch of the app, or "
-                    + "another app): controllers are told apart by class name alone")
+                + "another app): controllers are told apart by class name alone"
         }
+        if let identityNote { notes.append(identityNote) }
         var identities = sameLaunch ? previous : CaptureIdentities()
         if newRoot { identities.given = previous.given }
         identities.latest = []
@@ -384,6 +389,7 @@ extension PrintHierarchy {
         captured.identities = identities
         captured.unmatchedKinds = unmatchedKinds
         captured.guessedKinds = guessedKinds
+        captured.identityNote = identityNote
         return captured
     }
 

@@ -67,6 +67,9 @@ public struct DiffRun: Sendable, Equatable {
     public var steps: [DiffStep]
     /// For a capture: the id each printed address got, for reading the other side (`load(continuing:)`).
     public var identities = CaptureIdentities()
+    /// For a capture read after the other side's: why its controllers are told apart by class name, or numbered after the
+    /// other side's (`CapturedHierarchy.identityNote`).
+    public var identityNote: String?
 
     /// No flow: an empty window, no steps (the side of a file new since a revision, or removed since).
     public static func absent(file: String) -> DiffRun {
@@ -114,6 +117,7 @@ public struct DiffRun: Sendable, Equatable {
                 index: 0, op: "snapshot", status: .ok, hierarchy: hierarchy, finder: ViewFinder().find(in: hierarchy))
             var run = DiffRun(file: file, name: file, source: .snapshot, steps: [step])
             run.identities = captured.identities
+            run.identityNote = captured.identityNote
             return run
         }
         // Text that is neither a dump nor JSON (the debugger's error, a shortened string) says what it is.

@@ -185,6 +185,10 @@ public struct RunDiff: Sendable, Equatable {
             }
             notes += matching.guesses
         }
+        // Two captures of different launches, or a new window root: why the new one's controllers are matched by class name,
+        // or numbered after the old one's (`import` said it, `diff` did not: a trial; another was shown `ViewController#2`
+        // where `run` of the file says `ViewController`).
+        if let note = self.new.identityNote { notes.append("\(self.new.file): \(note)") }
         if let unrelated = Self.unrelatedNote(old: old, new: self.new) { notes.append(unrelated) }
         self.alignment = alignment
         entries = []

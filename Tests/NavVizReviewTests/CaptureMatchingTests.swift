@@ -143,10 +143,26 @@ extension CaptureMatchingTests {
         #expect(diff.notes == [])
         #expect(
             diff.entries.map(\.summary) == ["step 0: ~ UINavigationController replaced by UINavigationController#3 in UITabBarController"])
-        // Another launch (no address in common): matched by place, the same app.
+        // Another launch (no address in common): matched by place, the same app, and said as `import` says it (a trial).
         let relaunched = try DiffRun.load(
             text: new.replacingOccurrences(of: "0x", with: "0x8"), file: "c.txt", continuing: first.identities)
-        #expect(RunDiff(old: first, new: relaunched).isIdentical)
+        let again = RunDiff(old: first, new: relaunched)
+        #expect(again.isIdentical)
+        #expect(
+            again.notes == [
+                "c.txt: no controller is at an address the capture before printed (a new window root, another launch of the app, "
+                    + "or another app): controllers are told apart by class name alone"
+            ])
+        // A new window root: its controllers numbered after the old one's, said (a trial saw `ViewController#2` where `run`
+        // of the file says `ViewController`).
+        let signedIn = try DiffRun.load(
+            text: "<LoginViewController 0x900>, state: appeared, view: <UIView 0x901>", file: "login.txt")
+        let home = try DiffRun.load(
+            text: old.replacingOccurrences(of: "0x", with: "0x8"), file: "home.txt", continuing: signedIn.identities)
+        #expect(
+            RunDiff(old: signedIn, new: home).notes.first
+                == "home.txt: no controller is at an address the capture before printed, and the window's root is another "
+                + "(UITabBarController, was LoginViewController): a new window root, every controller of it new")
     }
 }
 
