@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NavVizFormat
 import NavVizScenario
 import Testing
 
@@ -123,13 +124,13 @@ import Testing
         func log(event: LogEvent) { recorded.append(event.message.description) }
     }
 
-    /// A file name with a line feed and an escape sequence is logged on one line, escaped (a security probe wrote a fake log
-    /// line and retitled the terminal through a folder shared with a group).
-    @Test func aFileNameIsLoggedEscaped() async throws {
+    /// What the watcher logs of one file in a folder of its own, scanned, then scanned again once it is removed; and the
+    /// file's path as it is logged, escaped.
+    func logs(ofAFileNamed name: String, holding content: String) async throws -> (lines: [String], escaped: String) {
         let directory = try temporaryDirectory("names")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = "\(directory)/a\nFAKE: token\u{1B}]0;x\u{07}.json"
-        try #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let file = "\(directory)/\(name)"
+        try content.write(toFile: file, atomically: true, encoding: .utf8)
         let recorded = Recorded()
         let logger = Logger(label: "test") { _ in RecordingHandler(recorded: recorded) }
         let store = InMemorySessionStore()
@@ -138,29 +139,22 @@ import Testing
         try FileManager.default.removeItem(atPath: file)
         _ = await watcher.scan(seen)
         await store.close()
-        let escaped = "\(directory)/a\\u{A}FAKE: token\\u{1B}]0;x\\u{7}.json"
-        #expect(recorded.all.count == 2)
-        #expect(recorded.all.first?.hasPrefix("Rendered \(escaped) as session ") == true)
-        #expect(recorded.all.last?.hasPrefix("\(escaped) is gone: session ") == true)
-        #expect(!recorded.all.contains { $0.contains("\n") || $0.contains("\u{1B}") })
+        return (recorded.all, "\(directory)/\(Terminal.inline(name))")
     }
 
-    /// An invalid file's error names the file escaped, as every loader error does: the warning is one line.
-    @Test func anInvalidFilesNameIsLoggedEscapedInItsError() async throws {
-        let directory = try temporaryDirectory("bad-names")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = "\(directory)/b\nFAKE: token\u{1B}]0;x\u{07}.json"
-        try #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        let recorded = Recorded()
-        let logger = Logger(label: "test") { _ in RecordingHandler(recorded: recorded) }
-        let store = InMemorySessionStore()
-        let watcher = ScenarioWatcher(directory: directory, store: store, logger: logger)
-        _ = await watcher.scan([:])
-        await store.close()
-        let escaped = "\(directory)/b\\u{A}FAKE: token\\u{1B}]0;x\\u{7}.json"
-        #expect(recorded.all.count == 1)
-        #expect(recorded.all.first?.hasPrefix("\(escaped):") == true)
-        #expect(!recorded.all.contains { $0.contains("\nFAKE") || $0.contains("\u{1B}") })
+    /// A file name with a line feed and an escape sequence is logged on one line, escaped (a security probe wrote a fake log
+    /// line and retitled the terminal through a folder shared with a group); in an invalid file's error too, as every
+    /// loader error names its file.
+    @Test func aFileNameIsLoggedEscaped() async throws {
+        let name = "a\nFAKE: token\u{1B}]0;x\u{07}.json"
+        let (lines, escaped) = try await logs(ofAFileNamed: name, holding: #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}}"#)
+        #expect(escaped.hasSuffix("/a\\u{A}FAKE: token\\u{1B}]0;x\\u{7}.json"))
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("Rendered \(escaped) as session ") == true)
+        #expect(lines.last?.hasPrefix("\(escaped) is gone: session ") == true)
+        let (invalid, named) = try await logs(ofAFileNamed: name, holding: #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}"#)
+        #expect(invalid.first?.hasPrefix("\(named): invalid JSON") == true)
+        #expect(!(lines + invalid).contains { $0.contains("\n") || $0.contains("\u{1B}") })
     }
 
     /// The daemon's log leaves out its own token wherever a request's address puts it (a security probe found it logged
