@@ -201,7 +201,9 @@ extension DiagramItem {
             let shown = folded.names.prefix(20).joined(separator: ", ")
             return "folded: " + shown + (folded.names.count > 20 ? " and \(folded.names.count - 20) more" : "")
         }
-        var parts = [node.id.rawValue, DiagramStyle.className(of: node)]
+        // The class only when it is not the id (a capture's `DTTabBarController · DTTabBarController · …`, a trial).
+        let className = DiagramStyle.className(of: node)
+        var parts = className == node.id.rawValue ? [className] : [node.id.rawValue, className]
         switch presence {
         case .visible: parts.append("visible")
         case .onScreen: parts.append("on screen")

@@ -207,6 +207,9 @@ import Testing
         let folded = Self.leaves(scene).compactMap(\.folded)
         #expect(folded.first { $0.title == "NavigationViewController#2" }?.detail == "custom container · holds SettingsViewController")
         #expect(folded.first { $0.title == "ShellViewController" }?.detail == "custom container · 2 controllers folded")
+        // A tooltip names the class once when it is the id (`UITabBarController · UITabBarController · …`, a trial).
+        #expect(scene.roots.first?.tooltip == "UITabBarController · in the window")
+        #expect(scene.roots.first?.children.first?.tooltip == "NavigationViewController · in the window")
     }
 
     /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one
