@@ -139,6 +139,10 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
         case .notADump(let file, let line, let found):
             "\(file): line \(line): expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '\(found)'"
+                // Box-drawing bars, from a font or a tool that redrew the tree (a trial got no word of them).
+                + (found.contains(where: { ["│", "┃", "├", "└", "╎", "¦"].contains($0) })
+                    ? ": its bars are box-drawing characters ('│'), where UIKit prints '|': paste the dump as the debugger printed it"
+                    : "")
         case .fragment(let file, let line):
             "\(file): line \(line): the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .skippedLevel(let file, let line, let depth, let previous):

@@ -1375,6 +1375,11 @@ import Testing
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   |    | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: nested 2 levels below the line before it (depth 0 to 2): the dump is a fragment or was edited"
         ),
+        // Box-drawing bars where UIKit prints '|' (a trial got no word of them).
+        (
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   │ <A 0x3>, state: appeared, view: <UIView 0x4>",
+            "dump.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '   │ <A 0x3>, state: appeared, view: <UIView 0x4>': its bars are box-drawing characters ('│'), where UIKit prints '|': paste the dump as the debugger printed it"
+        ),
         // A fragment in a test's one-line string literal (DungeonMap's `decodeFailedCase004`): said as one, on its line.
         (
             "@Test func f() throws {\n    let string = \"   |    | <A 0x1>, state: disappearing, view: <UIView: 0x2> not in the window\"\n}",
