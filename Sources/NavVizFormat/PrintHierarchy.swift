@@ -696,6 +696,13 @@ extension PrintHierarchy {
         guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }) else {
             return withoutMarkedBlock(lines) ?? body
         }
+        // The dump's lines marked otherwise (a `// Copyright` header above a `///` doc comment: `//` came off every line, and
+        // left `/ <…>`, a review): their block alone.
+        if let dumpLine = written.first(where: { line in
+            ["///", "//", "#", ">"].contains { line.hasPrefix($0) && mayBeDumpText(unmarked(line, $0)) }
+        }), let dumpMarker = ["///", "//", "#", ">"].first(where: { dumpLine.hasPrefix($0) }), dumpMarker != marker {
+            return withoutMarkedBlock(lines) ?? body
+        }
         // Every line, or every line above unmarked ones (a quoted reply, then the answer below it: a trial's was refused at
         // its first line); those stay as they are, read or left out as any text below a dump.
         let marked = written.prefix { $0.hasPrefix(marker) }.count
@@ -1006,7 +1013,7 @@ extension PrintHierarchy {
             leftOut.append(
                 (
                     code.min()!...code.max()!,
-                    "the Swift code around the string literal the dump is in" + (code.count > 1 ? " (on line \(number))" : "")
+                    "the text around the string literal the dump is in" + (code.count > 1 ? " (on line \(number))" : "")
                 ))
             lines = splitLines(Substring(text)).map { (number: number, text: $0) }
         }
@@ -1305,7 +1312,7 @@ extension PrintHierarchy {
 
     /// The index of the one line of `lines` that holds a dump's pieces, and the text of the Swift string literal in it, when that
     /// line is code around the literal (`let string = "<X 0x…>, state: …"`, `decode("…")`, or a fragment's `"   | <…"`): the literal opens after an
-    /// `=`, `(`, `,` or `:`, closes on the line, and is followed by nothing but code that closes (`)`, `,`, `;`). Nil for
+    /// `=`, `(`, `,` or `:`, after a word, and closes on the line, whatever follows it. Nil for
     /// a string as `po` and `p` print it (alone, or after `(String) $R0 = `): that is read as it is.
     static func literalInCode(_ lines: [(number: Int, text: Substring)]) -> (index: Int, text: String)? {
         let pieces = lines.indices.filter { mayBeDumpText(lines[$0].text) }
@@ -1335,9 +1342,8 @@ extension PrintHierarchy {
         }
         guard position < line.endIndex else { return nil }
         let literal = line[open...position]
-        guard line[line.index(after: position)...].allSatisfy({ $0.isWhitespace || ")],;".contains($0) }),
-            let text = unescapedSwiftString(literal, anyText: true)
-        else { return nil }
+        // Whatever follows it on the line is code too (`, dump)`, `, "message")`, `// a comment`: a review).
+        guard let text = unescapedSwiftString(literal, anyText: true) else { return nil }
         return (index, text)
     }
 

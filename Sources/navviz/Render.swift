@@ -205,15 +205,31 @@ extension NavVizCommand {
                 let target = "\(base)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial, root: output)
                 progress.finish()
-                // OUT's index.html, a render of several scenarios, lists those only (a trial read its old list as this render's).
+                // OUT's index.html, a render of several scenarios, lists those only (a trial read its old list as this render's);
+                // its row for this folder says what was rendered there then (another scenario of the same name, other steps).
                 if let top = OutputDirectory.Manifest(in: URL(fileURLWithPath: base.isEmpty ? "/" : base)), top.files["index.html"] != nil,
-                    top.files["\(only.folder)/index.html"] == nil
+                    let index = try? String(contentsOfFile: "\(base.isEmpty ? "/" : base)/index.html", encoding: .utf8)
                 {
                     let shown = Terminal.inline(base)
-                    printError(
-                        "note: \(shown)/index.html lists the scenarios rendered together into \(shown)/ before, not this one: render them "
-                            + "together to list it there (a render of several into \(shown)/ replaces \(shown)/\(Terminal.inline(only.folder))/)"
-                    )
+                    let folder = Terminal.inline(only.folder)
+                    // The row as a render of several would write it now, without the file name it adds to names shared.
+                    func row(_ line: Substring) -> String {
+                        guard let small = line.firstRange(of: " <small>("), let end = line[small.upperBound...].firstRange(of: ")</small>")
+                        else { return String(line) }
+                        return String(line[..<small.lowerBound] + line[end.upperBound...])
+                    }
+                    let fresh = DocsWriter.index([entries[0]]).split(separator: "\n").first { $0.hasPrefix("<li>") }.map(row) ?? ""
+                    let link = fresh.firstRange(of: "\">").map { String(fresh[..<$0.upperBound]) } ?? fresh
+                    let listed = index.split(separator: "\n").filter { $0.hasPrefix(link) }
+                    if listed.isEmpty {
+                        printError(
+                            "note: \(shown)/index.html lists the scenarios rendered together into \(shown)/ before, not this one: render "
+                                + "them together to list it there (a render of several into \(shown)/ replaces \(shown)/\(folder)/)")
+                    } else if !listed.contains(where: { row($0) == fresh }) {
+                        printError(
+                            "note: \(shown)/index.html lists what an earlier render of several put in \(shown)/\(folder)/, not this "
+                                + "render: render the scenarios together to bring it up to date")
+                    }
                 }
                 say("Rendered \(Terminal.inline(entries[0].scenario)): \(only.files.count) files in \(Terminal.inline(target))/")
                 say("Open \(target)/index.html")

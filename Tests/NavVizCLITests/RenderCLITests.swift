@@ -249,6 +249,14 @@ import Testing
                 == "note: navviz-out/index.html lists the scenarios rendered together into navviz-out/ before, not this one: render "
                 + "them together to list it there (a render of several into navviz-out/ replaces navviz-out/one/)\n")
         #expect(try Self.navviz(["render", "flows/a.json", "--format", "dot"], in: tmp).stderr.isEmpty)
+        // Another scenario whose folder is named the same: the index's row for the folder is an earlier render's.
+        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("other"), withIntermediateDirectories: true)
+        try Self.small.replacingOccurrences(of: "Small stack", with: "Other stack").write(
+            to: tmp.appendingPathComponent("other/a.json"), atomically: true, encoding: .utf8)
+        #expect(
+            try Self.navviz(["render", "other/a.json", "--format", "dot"], in: tmp).stderr
+                == "note: navviz-out/index.html lists what an earlier render of several put in navviz-out/a/, not this render: render "
+                + "the scenarios together to bring it up to date\n")
         #expect(try Self.navviz(["render", "flows", "--format", "dot"], in: tmp).status == 0)
         // A file of the user's beside it is still refused.
         try "notes".write(to: tmp.appendingPathComponent("navviz-out/a/notes.txt"), atomically: true, encoding: .utf8)

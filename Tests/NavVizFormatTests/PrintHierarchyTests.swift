@@ -693,11 +693,25 @@ import Testing
         // A dump in a one-line Swift string literal in a test (a trial's real one was refused at `@Test`); one line of code.
         (
             "@Test func pages() throws {\n    let string = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n    _ = try decode(string)\n}",
-            "lines 1–4: the Swift code around the string literal the dump is in (on line 2) left out: not the dump"
+            "lines 1–4: the text around the string literal the dump is in (on line 2) left out: not the dump"
         ),
         (
             "XCTAssertEqual(dump, \"<A 0x1>, state: appeared, view: <UIView 0x2>\");",
-            "line 1: the Swift code around the string literal the dump is in left out: not the dump"
+            "line 1: the text around the string literal the dump is in left out: not the dump"
+        ),
+        // Code after the literal too: the expected value first, a message, a comment (a review: still refused).
+        (
+            "func t() {\n    XCTAssertEqual(\"<A 0x1>, state: appeared, view: <UIView 0x2>\", dump, \"msg\")\n}",
+            "lines 1–3: the text around the string literal the dump is in (on line 2) left out: not the dump"
+        ),
+        (
+            "let s = \"<A 0x1>, state: appeared, view: <UIView 0x2>\" // the root",
+            "line 1: the text around the string literal the dump is in left out: not the dump"
+        ),
+        // A file header's `//` above a `///` doc comment's dump (a review: `//` came off every line).
+        (
+            "// Copyright 2026\n\n/// Records:\n/// ```\n/// <A>, state: appeared, view: <UIView>\n/// ```",
+            "lines 1–3: the text above the code block the dump is in (its fence is on line 4) left out: not the dump"
         ),
         // A cheat sheet: the dump's block, a heading and prose, then a later block with another debugger command and its
         // output (a trial's chisel guide was refused at the heading). A command right below the block is said as one.
