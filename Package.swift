@@ -45,6 +45,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The HTTP/1 request head, whose version HTTP types drop: an HTTP/1.0 request is answered and closed.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // The app-side client: Foundation and the format module only, so it builds for iOS.

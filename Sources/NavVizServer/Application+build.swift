@@ -82,6 +82,7 @@ public func buildApplication(
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
         guard checksOwners else {
             return [
+                HTTP10CloseInstaller(),
                 ClientGoneHandler(),
                 ConnectionQuota(
                     user: localUser.user, counts: quota,
@@ -94,6 +95,7 @@ public func buildApplication(
             ]
         }
         return [
+            HTTP10CloseInstaller(),
             ClientGoneHandler(),
             OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }
