@@ -13,14 +13,17 @@ final class HTTP10CloseInstaller: ChannelInboundHandler, RemovableChannelHandler
     }
 }
 
-/// Marks an HTTP/1.0 request without keep-alive `Connection: close`, which Hummingbird reads to close the connection
-/// after the answer: HTTP/1.0 closes by default, and such a connection stayed open to the idle timeout (a security probe).
+/// Marks an HTTP/1.0 request without keep-alive, and one without `Host`, `Connection: close`, which Hummingbird reads to
+/// close the connection after the answer: HTTP/1.0 closes by default, and such a connection stayed open to the idle
+/// timeout, as did one refused for naming no host (a security probe).
 final class HTTP10ConnectionClose: ChannelInboundHandler, RemovableChannelHandler, Sendable {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .head(var head) = unwrapInboundIn(data), head.version == .http1_0, !head.isKeepAlive else {
+        // A request that names no host is refused (HTTP/1.1 requires `Host`): it is closed once refused too.
+        guard case .head(var head) = unwrapInboundIn(data), (head.version == .http1_0 && !head.isKeepAlive) || head.headers["Host"].isEmpty
+        else {
             context.fireChannelRead(data)
             return
         }

@@ -792,17 +792,19 @@ private final class Counter: @unchecked Sendable {
 
     /// HTTP/1.0 closes after the answer unless the client asks to keep it alive (a security probe's connections stayed
     /// open to the idle timeout); so does HTTP/1.1's `Connection: close`. With keep-alive asked, it stays open.
+    /// A request refused for naming no host is closed too.
     @Test(arguments: [
-        ("GET /api/sessions HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n", true),
-        ("GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", true),
-        ("GET /api/sessions HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n", false),
+        ("GET /api/sessions HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n", "HTTP/1.1 200 OK", true),
+        ("GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", "HTTP/1.1 200 OK", true),
+        ("GET /api/sessions HTTP/1.1\r\n\r\n", "HTTP/1.1 400 Bad Request", true),
+        ("GET /api/sessions HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n", "HTTP/1.1 200 OK", false),
     ])
-    func aConnectionThatAsksToCloseIsClosedAfterItsAnswer(request: String, closes: Bool) async throws {
+    func aConnectionThatAsksToCloseIsClosedAfterItsAnswer(request: String, status: String, closes: Bool) async throws {
         let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
         defer { daemon.stop(SIGTERM) }
         // Read until the peer closes, or 5 s pass with nothing new (the idle timeout is 30 s).
         let (closed, received) = try await converse(port: daemon.port, request, timeout: 5)
-        #expect(received.hasPrefix("HTTP/1.1 200 OK"), "\(received)")
+        #expect(received.hasPrefix(status), "\(received)")
         #expect(closed == closes)
     }
 
