@@ -693,16 +693,15 @@ extension PrintHierarchy {
     /// `body`, whose lines are `lines`, without the line comment or quote marker every written line starts with.
     private static func withoutLineMarkers(_ lines: [Substring], body: Substring) -> Substring {
         let written = lines.map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
-        guard let first = written.first, let marker = ["///", "//", "#", ">"].first(where: { first.hasPrefix($0) }) else {
+        guard let first = written.first, let marker = lineMarkers.first(where: { first.hasPrefix($0) }) else {
             return withoutMarkedBlock(lines) ?? body
         }
         // The dump's lines marked otherwise (a `// Copyright` header above a `///` doc comment: `//` came off every line, and
         // left `/ <…>`, a review): their block alone.
-        if let dumpLine = written.first(where: { line in
-            ["///", "//", "#", ">"].contains { line.hasPrefix($0) && mayBeDumpText(unmarked(line, $0)) }
-        }), let dumpMarker = ["///", "//", "#", ">"].first(where: { dumpLine.hasPrefix($0) }), dumpMarker != marker {
-            return withoutMarkedBlock(lines) ?? body
-        }
+        let dumpMarker = written.lazy.compactMap { line in
+            lineMarkers.first { line.hasPrefix($0) && mayBeDumpText(unmarked(line, $0)) }
+        }.first
+        if let dumpMarker, dumpMarker != marker { return withoutMarkedBlock(lines) ?? body }
         // Every line, or every line above unmarked ones (a quoted reply, then the answer below it: a trial's was refused at
         // its first line); those stay as they are, read or left out as any text below a dump.
         let marked = written.prefix { $0.hasPrefix(marker) }.count
@@ -711,6 +710,9 @@ extension PrintHierarchy {
         }
         return Substring(lines.map { unmarked($0, marker) }.joined(separator: "\n"))
     }
+
+    /// The comment and quote markers a dump's lines may start with, the longer before the one it starts with.
+    private static let lineMarkers = ["///", "//", "#", ">"]
 
     /// `line` without `marker` and the one space after it, when it starts so (after its indentation).
     private static func unmarked(_ line: Substring, _ marker: String) -> Substring {
@@ -726,7 +728,7 @@ extension PrintHierarchy {
     /// or left out as any text around a dump (other comments too). Nil when no marked block holds a dump's pieces, or
     /// when another does.
     private static func withoutMarkedBlock(_ lines: [Substring]) -> Substring? {
-        for marker in ["///", "//", "#", ">"] {
+        for marker in lineMarkers {
             func isMarked(_ line: Substring) -> Bool { line.drop(while: \.isWhitespace).hasPrefix(marker) }
             guard let dump = lines.firstIndex(where: { isMarked($0) && mayBeDumpText(unmarked($0, marker)) }) else { continue }
             var start = dump

@@ -26,8 +26,14 @@ extension DiagramItem {
     /// `#2`: drawn after the name (`ProductViewController#2`) where the class line repeated the name (a trial: three
     /// `SampleProject.BaseViewController` boxes all read `BaseViewController` in bold).
     var nameSuffix: String? {
-        guard folded == nil, DiagramStyle.withoutModule(DiagramStyle.shownClassName(of: node)) == node.displayName else { return nil }
-        return Self.numberSuffix(of: node.id.rawValue, after: node.displayName)
+        folded == nil ? Self.nameSuffix(of: node) : nil
+    }
+
+    /// `#2` when `node` is named by its class and its id is that name and `#2` (`nameSuffix`, for a node a summary box
+    /// names).
+    static func nameSuffix(of node: Node) -> String? {
+        guard DiagramStyle.withoutModule(DiagramStyle.shownClassName(of: node)) == node.displayName else { return nil }
+        return numberSuffix(of: node.id.rawValue, after: node.displayName)
     }
 
     /// `nameSuffix` as a diagram draws it, after a space: the bold name before it is measured by the installed font's

@@ -434,10 +434,7 @@ extension DiagramItem {
         }
         // A controller named by its class with the `#N` of its id, as its own box draws it: a big capture's folded tabs all
         // read `ProductViewController`, tab 0's root and the top `ProductViewController#1998` alike (a trial).
-        func named(_ node: Node) -> String {
-            guard DiagramStyle.withoutModule(DiagramStyle.shownClassName(of: node)) == node.displayName else { return node.displayName }
-            return node.displayName + (DiagramItem.numberSuffix(of: node.id.rawValue, after: node.displayName) ?? "")
-        }
+        func named(_ node: Node) -> String { node.displayName + (DiagramItem.nameSuffix(of: node) ?? "") }
         let title = named(first.node)
         let count = below.count
         let kinds: [NodeKind: String] = [
@@ -455,15 +452,15 @@ extension DiagramItem {
         let stackOnly = item.node.kind == .navigation && count == item.children.count
         var detail =
             "\(kind.map { "\($0) · " } ?? "")" + (stackOnly ? "\(count) in stack" : "\(count) controller\(count == 1 ? "" : "s") folded")
-        // A stack whose controllers embed others is still a stack, and a split is a split: what its first controller is
-        // (`custom container`) read as the folded container's kind, and its stack of 6 as "9 controllers folded" (a
-        // readability trial).
         // A custom container that embeds one controller, and nothing else, names it: a capture's tabs of a navigation
         // controller its class name does not tell (`NavigationViewController`) all read "custom container · 1 controller
         // folded" (a trial).
         if first.node.id == item.node.id, item.node.kind == .controller, count == 1, item.children.count == 1, let kind {
             detail = "\(kind) · holds \(DiagramStyle.capped(named(item.children[0].node)))"
         }
+        // A stack whose controllers embed others is still a stack, and a split is a split: what its first controller is
+        // (`custom container`) read as the folded container's kind, and its stack of 6 as "9 controllers folded" (a
+        // readability trial).
         if item.node.kind == .navigation, !stackOnly {
             let stack = item.children.count
             detail =
