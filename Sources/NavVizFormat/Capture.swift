@@ -99,11 +99,17 @@ public enum Capture {
         if let nested = PrintHierarchy.firstControllerLine(in: lines, after: line.number, topLevel: false) {
             throw ScenarioErrors([.capture(.fragment(file: file, line: nested))])
         }
-        // The command at its prompt with other text around it and no dump anywhere (a cheat sheet's item, then the next
-        // one's: a trial was told the next item was no controller line).
-        let all = PrintHierarchy.splitLines(Substring(text))
-        if let command = all.firstIndex(where: PrintHierarchy.isHierarchyCommand), !all.contains(where: PrintHierarchy.mayBeDumpText) {
-            throw ScenarioErrors([.capture(.commandOnly(file: file, line: command + 1))])
+        // Two dumps in code (two string literals, two doc comments), or one in a literal that interpolates: said as such.
+        let starts = PrintHierarchy.dumpStarts(text)
+        if starts.count >= 2 { throw ScenarioErrors([.capture(.secondRoot(file: file, line: starts[1], first: starts[0]))]) }
+        if let start = starts.first, PrintHierarchy.splitLines(Substring(text))[start - 1].containsBytes("\\(") {
+            throw ScenarioErrors([.capture(.interpolatedLiteral(file: file, line: start))])
+        }
+        // The command, at its prompt or without one, with other text around it and no dump anywhere (a cheat sheet's
+        // item, then the next one's: a trial was told the next item was no controller line; notes that show the command
+        // in a code block were told their heading was).
+        if let command = PrintHierarchy.commandWithoutDump(text) {
+            throw ScenarioErrors([.capture(.commandOnly(file: file, line: command))])
         }
         throw ScenarioErrors([.capture(.notADump(file: file, line: line.number, found: excerpt(first)))])
     }

@@ -114,6 +114,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case tooDeep(file: String, line: Int, limit: Int)
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
+    /// The dump in a string literal that interpolates (`"<X \(address)>, state: …"`): not the text the debugger printed.
+    case interpolatedLiteral(file: String, line: Int)
     /// Text between two dumps (an issue's "**After**:" between two code blocks): the second dump is refused as one.
     case dumpAfterText(file: String, line: Int, text: Int, found: String)
     case scenarioNotCapture(file: String)
@@ -187,6 +189,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): '\(found)' is not part of a dump, which starts on line \(dumpLine): remove the lines above it"
         case .textAfterDump(let file, let line, let found, let dumpLine):
             "\(file): line \(line): '\(found)' is not part of the dump, which ends on line \(dumpLine): remove the lines below it"
+        case .interpolatedLiteral(let file, let line):
+            "\(file): line \(line): the dump is in a string literal that interpolates ('\\(…)'): navviz reads the text the debugger printed; paste that"
         case .twoDumps(let file, let line, let prompt):
             "\(file): line \(line): a second dump starts here, after the prompt on line \(prompt): keep one dump per file"
         case .dumpAfterText(let file, let line, let text, let found):
@@ -235,6 +239,33 @@ extension PrintHierarchy {
     /// _printHierarchy`, chisel's `pvc`): a console paste meant as a capture (notes may name the method, not a prompt).
     public static func holdsHierarchyCommand(_ text: String) -> Bool {
         splitLines(withoutCommentMarkers(Substring(text))).contains(where: isHierarchyCommand)
+    }
+
+    /// The number of the first line that types the command printing a dump, at a prompt or without one (a cheat
+    /// sheet's `    po …_printHierarchy…` in a code block), when no line may be a dump's: notes that keep the command, or a
+    /// paste that lost what it printed. Nil otherwise.
+    public static func commandWithoutDump(_ text: String) -> Int? {
+        let all = splitLines(Substring(text))
+        guard let command = all.firstIndex(where: { isHierarchyCommand($0) || isCommandBelow($0) }),
+            !all.contains(where: mayBeDumpText)
+        else { return nil }
+        return command + 1
+    }
+
+    /// The numbers of the lines where a dump's first controller is, behind a comment or quote marker (`/// <X 0x…>, state:
+    /// …`) or in a string literal in code (`let before = "<X 0x…>, state: …`): a file the reader refused with two has two
+    /// dumps (a test's before and after, two doc comments': they were told their first line was no controller line).
+    public static func dumpStarts(_ text: String) -> [Int] {
+        splitLines(Substring(text)).enumerated().compactMap { offset, line in
+            var rest = line.drop(while: \.isWhitespace)
+            if let marker = lineMarkers.first(where: { rest.hasPrefix($0) }) {
+                rest = unmarked(rest, marker).drop(while: \.isWhitespace)
+            } else if let quote = rest.firstIndex(of: "\""), rest[rest.index(after: quote)...].first == "<" {
+                rest = rest[rest.index(after: quote)...]
+            }
+            guard rest.first == "<", mayBeDumpText(rest) else { return nil }
+            return offset + 1
+        }
     }
 
     /// Whether some line of the text, without the comment or quote marker every line may carry, reads as a dump's

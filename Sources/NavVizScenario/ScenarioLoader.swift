@@ -269,7 +269,15 @@ public enum ScenarioLoader {
         let mentions = PrintHierarchy.mentionsController(text)
         // (An older chisel's `pvc` prints its own lines: read, and refused with the reason; a folder skipped it silently.)
         if mentions || PrintHierarchy.mentionsChiselController(text), PrintHierarchy.holdsHierarchyCommand(text) { return .capture }
-        guard mentions else { return .notes }
+        guard mentions else {
+            // Notes that keep the command are notes, but say so: a paste that lost its output was left out without a word.
+            if let line = PrintHierarchy.commandWithoutDump(text) {
+                return .quotesDumpLine(
+                    "skipped: it holds the command that prints a dump (line \(line)) but no dump; if its output belongs here, paste it below the command"
+                )
+            }
+            return .notes
+        }
         guard let whole = try? readText(path, regularOnly: true) else { return .capture }
         do {
             _ = try Capture.load(text: whole, file: path)

@@ -517,12 +517,16 @@ private let goodScenario =
             "flows/notes.txt": "x",
             // Notes on how to capture name the method; they are notes, not captures (a review: they failed the folder).
             "flows/HOWTO.txt": "Capture with expr -l objc -O -- [UIViewController _printHierarchy] and paste it here.\n",
-            // The command at a prompt, with no dump: notes too (a review: it failed the folder).
+            // The command at a prompt, with no dump: notes too (a review: it failed the folder), said with a note (a paste
+            // that lost its output was left out without a word).
             "flows/HOWTO2.txt": "In Xcode's console:\n\n    (lldb) po [UIViewController _printHierarchy]\n\nthen save what it prints.\n",
         ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)
-        #expect(result.stderr == "")
+        #expect(
+            result.stderr
+                == "flows/HOWTO2.txt: note: skipped: it holds the command that prints a dump (line 3) but no dump; if its output belongs here, paste it below the command\n"
+        )
         #expect(result.stdout == "flows/a.json: ok (2 steps)\nflows/b.json: ok (1 step)\n")
     }
 
@@ -539,8 +543,6 @@ private let goodScenario =
             "flows/notes.txt": "x",
             // Notes on how to capture name the method; they are notes, not captures (a review: they failed the folder).
             "flows/HOWTO.txt": "Capture with expr -l objc -O -- [UIViewController _printHierarchy] and paste it here.\n",
-            // The command at a prompt, with no dump: notes too (a review: it failed the folder).
-            "flows/HOWTO2.txt": "In Xcode's console:\n\n    (lldb) po [UIViewController _printHierarchy]\n\nthen save what it prints.\n",
         ])
         let result = try navviz("validate", "flows", in: folder.url)
         #expect(result.status == 0)

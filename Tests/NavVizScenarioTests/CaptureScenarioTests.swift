@@ -162,6 +162,35 @@ import Testing
             ">* Shortcut to the controllers: _printHierarchy\n```\ncy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()\n```\n>* _ivarDescription: prints an object's instance variables\n```\ncy# [#0x5822600 _ivarDescription].toString()\n```\n",
             "sheet.txt: line 3: the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
         ),
+        // Notes showing the command without a prompt in a code block, and no dump (they were refused at their heading).
+        (
+            "howto.txt",
+            "# Debug notes\n\nPause, then run:\n\n    po UIApplication.shared.keyWindow?.rootViewController?.value(forKey: \"_printHierarchy\")\n\nThen paste it.\n",
+            "howto.txt: line 5: the command that prints the dump is here, but not what it printed: paste the debugger's output below it"
+        ),
+        // A test's before and after, each in a string literal (it was "expected a view controller line" at `func`).
+        (
+            "literals.txt",
+            "func testPush() {\n    let before = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n    let after = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <B 0x5>, state: appeared, view: <UIView 0x6>\"\n}\n",
+            "literals.txt: line 3: a second top-level controller (the first is on line 2): a second dump, or another window's; keep one dump per file, the app window's lines only"
+        ),
+        // Two doc comments, each with a dump (it was "expected a view controller line" at the first comment).
+        (
+            "docs.txt",
+            "/// Before:\n/// <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n///    | <A 0x3>, state: appeared, view: <UIView 0x4>\nfunc a() {}\n\n/// After:\n/// <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n///    | <B 0x5>, state: appeared, view: <UIView 0x6>\nfunc b() {}\n",
+            "docs.txt: line 7: a second top-level controller (the first is on line 2): a second dump, or another window's; keep one dump per file, the app window's lines only"
+        ),
+        // A literal that interpolates is not what the debugger printed.
+        (
+            "interpolated.txt",
+            "let expected = \"<UINavigationController \\(address)>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n",
+            "interpolated.txt: line 1: the dump is in a string literal that interpolates ('\\(…)'): navviz reads the text the debugger printed; paste that"
+        ),
+        // Prose naming the method is no command: the first line is named.
+        (
+            "prose.txt", "Notes\nUse _printHierarchy to see the tree.\n",
+            "prose.txt: line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found 'Notes'"
+        ),
         // A quoted dump under an email's attribution line: the line where the dump starts is named (it was "expected a view
         // controller line" at line 1).
         (

@@ -78,6 +78,27 @@ import Testing
         #expect(skipped.isEmpty)
     }
 
+    /// Notes that keep the command that prints a dump, and no dump, are left out with a note: a paste that lost its
+    /// output was left out without a word. Notes without the command are left out unsaid.
+    @Test func notesHoldingTheCommandAndNoDumpAreLeftOutSayingSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "cheat.txt": "Notes\n\n```\n(lldb) expr -l objc -O -- [[UIWindow keyWindow] _printHierarchy]\n```\n\nthen continue\n",
+            "howto.txt": "How to capture:\n\n    po window?.rootViewController?.value(forKey: \"_printHierarchy\")\n",
+            "plain.txt": "Use _printHierarchy to see the tree.\n",
+        ]
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let (found, skipped) = ScenarioLoader.expanding(folder.path)
+        #expect(found.isEmpty)
+        #expect(skipped.map(\.file) == [folder.path + "/cheat.txt", folder.path + "/howto.txt"])
+        let why = { (line: Int) in
+            "skipped: it holds the command that prints a dump (line \(line)) but no dump; if its output belongs here, paste it below the command"
+        }
+        #expect(skipped.map(\.why) == [why(4), why(3)])
+    }
+
     @Test func aFIFOIsReadFromTheCommandLineButNotFromAWatchedFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-loader-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
