@@ -59,6 +59,23 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// itself rather than guess at names.
     static func redacting(_ token: String?, in target: String) -> String {
         guard let token, !token.isEmpty else { return target }
+        var result = redactingOnce(token, in: target)
+        // Percent-encoded twice or more (`%2561…`, a client that encoded an encoded address): the `%25`s read as `%` and
+        // looked through again, a few layers deep (a review found the token in the log).
+        var layer = result
+        for _ in 0..<4 where layer.contains("%25") {
+            layer = layer.replacingOccurrences(of: "%25", with: "%")
+            let redacted = redactingOnce(token, in: layer)
+            if redacted != layer {
+                result = redacted
+                layer = redacted
+            }
+        }
+        return result
+    }
+
+    /// `redacting` of one layer of percent-encoding.
+    private static func redactingOnce(_ token: String, in target: String) -> String {
         // As sent first: `%ab` followed by the rest of a token `ab…` decodes to another byte, and would keep it.
         let raw = Array(target.replacingOccurrences(of: token, with: "…").utf8)
         // The target decoded, and where in `raw` each decoded byte begins (and, last, its end).

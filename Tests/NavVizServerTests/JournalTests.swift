@@ -300,6 +300,9 @@ import Testing
         ("/?auth=%61%62\(token.dropFirst(2))x", "/?auth=…x"), ("/?a=%\(token)%", "/?a=%…%"),
         ("/\(token)\(token)/\(token.dropLast())", "/……/\(token.dropLast())"), ("/api/sessions", "/api/sessions"),
         ("/?auth=%6", "/?auth=%6"), ("/é/\(token)", "/é/…"),
+        // Encoded twice and three times (the `%25`s are shown decoded once the token is found).
+        ("/?auth=%2561%2562\(token.dropFirst(2))", "/?auth=…"), ("/?a=%252561\(token.dropFirst())&b=%2520", "/?a=…&b=%20"),
+        ("/?a=%2561", "/?a=%2561"),
     ])
     func theTokenIsNotLoggedAnywhereInTheAddress(target: String, logged: String) {
         let request = Request(
