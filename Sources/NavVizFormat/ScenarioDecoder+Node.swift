@@ -173,11 +173,13 @@ extension ScenarioDecoder {
                 spec.kind = .controller
                 spec.children = items.enumerated().compactMap { node($1, "\(join(path, "children"))[\($0)]") }
                 if let visible = integer(value["visible"], join(path, "visible")) {
-                    if !spec.children.indices.contains(visible) && !items.isEmpty {
+                    // An index into no children is out of range too (a trial's was taken, and dropped).
+                    if !items.indices.contains(visible) {
                         fail(
                             .invalidValue(
                                 file: file, path: join(path, "visible"), value: String(visible),
-                                expected: "an index from 0 to \(items.count - 1)", suggestion: nil))
+                                expected: items.isEmpty ? "no index: it has no children" : "an index from 0 to \(items.count - 1)",
+                                suggestion: nil))
                     }
                     spec.selected = visible
                 }

@@ -37,7 +37,7 @@ extension ScenarioError: CustomStringConvertible {
         case .emptyFile(let file): return "\(file): the file is empty, expected a JSON object"
         case .syntax(let file, let error): return "\(file): invalid JSON at \(error)"
         case .notAnObject(let file, let found): return "\(file): expected a JSON object at the top level, found \(found)"
-        case .missingVersion(let file): return "\(file): missing field 'navviz': expected \"navviz\": 1"
+        case .missingVersion(let file): return "\(file): (top level): missing field 'navviz': expected \"navviz\": 1"
         case .unsupportedVersion(let file, let found):
             return "\(file): navviz: unsupported format version '\(found)'. This navviz reads version 1"
         case .missingField(let file, let path, let field):

@@ -396,6 +396,12 @@ extension DiagramItem {
         [node] + (children + presentations).flatMap(\.nodes)
     }
 
+    /// How many controllers at or below an item are presented (each presented one and all below it): presentation is
+    /// not containment.
+    var presentedCount: Int {
+        children.reduce(0) { $0 + $1.presentedCount } + presentations.reduce(0) { $0 + $1.nodes.count }
+    }
+
     /// Every controller at or below an item (children and presentations), by display name.
     var names: [String] { nodes.map(\.displayName) }
 
@@ -461,11 +467,16 @@ extension DiagramItem {
         // A stack whose controllers embed others is still a stack, and a split is a split: what its first controller is
         // (`custom container`) read as the folded container's kind, and its stack of 6 as "9 controllers folded" (a
         // readability trial).
+        // What its controllers present is counted apart: presentation is not containment (a trial read a tab's sheet as
+        // "1 more inside it").
         if item.node.kind == .navigation, !stackOnly {
             let stack = item.children.count
+            let presented = item.presentedCount
+            let inside = count - stack - presented
             detail =
-                "\(item.slot?.hasPrefix("tab") == true ? "" : "navigation · ")\(stack) in stack · \(count - stack) more inside "
-                + (stack == 1 ? "it" : "them")
+                "\(item.slot?.hasPrefix("tab") == true ? "" : "navigation · ")\(stack) in stack"
+                + (inside > 0 ? " · \(inside) more inside \(stack == 1 ? "it" : "them")" : "")
+                + (presented > 0 ? " · \(presented) presented" : "")
         }
         var slot = item.slot
         if item.node.kind == .split {

@@ -45,12 +45,15 @@ struct NavVizCommand: AsyncParsableCommand {
             {
                 let names = configuration.subcommands.map { $0._commandName }
                 // A command the word begins (`ren` is render's, not run's) before the closest by edits.
-                if let guess = names.first(where: { $0.hasPrefix(first) }) ?? Suggestion.closest(to: first, in: names) {
-                    throw CommandFailure(
-                        message:
-                            "navviz: no command '\(Terminal.inline(first))'. Did you mean '\(guess)'? Commands: \(names.joined(separator: ", "))",
-                        code: CommandFailure.usage)
-                }
+                // A word close to none is said the same way, with the commands (ArgumentParser's "Unexpected argument" named
+                // none, a trial); a scenario named with no command is told which runs it.
+                let guess = (names.first(where: { $0.hasPrefix(first) }) ?? Suggestion.closest(to: first, in: names))
+                    .map { " Did you mean '\($0)'?" }
+                let file = first.contains(".") || first.contains("/") ? " To run a scenario or a capture: navviz run FILE." : ""
+                throw CommandFailure(
+                    message:
+                        "navviz: no command '\(Terminal.inline(first))'.\(guess ?? file) Commands: \(names.joined(separator: ", "))",
+                    code: CommandFailure.usage)
             }
             // navviz's commands have none of their own: a second word names nothing either (`help render bogus`).
             let named = words.dropFirst().filter { !$0.hasPrefix("-") }

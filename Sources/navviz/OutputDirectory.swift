@@ -133,7 +133,8 @@ enum OutputDirectory {
             }
             guard lock >= 0 else { break }
             if flock(lock, LOCK_EX | LOCK_NB) != 0 {
-                printError("note: another navviz is writing into \(shown(locked)); waiting for it")
+                // Named with the output asked for: "writing into ." read as if the other wrote this render's -o (a trial).
+                printError("note: another navviz is writing in \(shown(locked)), where \(shown(target)) goes; waiting for it")
                 while flock(lock, LOCK_EX) != 0, errno == EINTR {}
             }
             var held = stat()

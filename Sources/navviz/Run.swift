@@ -34,17 +34,20 @@ extension NavVizCommand {
         func run() throws {
             let scenario = try loadScenario(self.scenario, kinds: kinds.kinds)
             let run = ScenarioRunner.run(scenario, finder: finder.flatMap(ViewFinderStrategy.init(name:)))
-            print(json ? RunEncoder.text(run) : Terminal.printable(RunTable.render(run)), terminator: "")
-            var problems = run.failures
+            var strictProblems: [String] = []
             if strict {
                 // A step whose `expect.status` says this very status ended as the scenario says it must (a trial: every
                 // sample that documents a refusal failed --strict).
                 let expected = Dictionary(scenario.steps.map { ($0.path, $0.expect?.status) }, uniquingKeysWith: { first, _ in first })
-                problems += run.nonOKSteps.filter { expected[$0.path] ?? nil != $0.status }.map { step in
+                strictProblems = run.nonOKSteps.filter { expected[$0.path] ?? nil != $0.status }.map { step in
                     "\(run.file): \(step.path.isEmpty ? "root" : step.path): step \(step.index) (\(step.op)) ended \(step.status.rawValue)"
                         + (step.outcome.message.map { ": \($0)" } ?? "")
                 }
             }
+            print(
+                json ? RunEncoder.text(run) : Terminal.printable(RunTable.render(run, strictFailures: strictProblems.count)),
+                terminator: "")
+            let problems = run.failures + strictProblems
             if !problems.isEmpty {
                 // One line each: a failure quotes the step's message, which quotes what the file says (a review faked
                 // "3 ok; all expectations hold" with a line feed in an activity key).

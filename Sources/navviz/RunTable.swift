@@ -20,7 +20,7 @@ enum RunTable {
     /// name padded every row to it; `run --json` keeps it whole).
     static let visibleLimit = 40
 
-    static func render(_ run: NavVizScenario.Run) -> String {
+    static func render(_ run: NavVizScenario.Run, strictFailures: Int = 0) -> String {
         // Names come from files: each is kept on its line (a line feed in a name would start a fake row).
         var out =
             "\(Terminal.inline(run.scenario)) (\(Terminal.inline(run.file))): \(run.steps.count - 1) step\(run.steps.count == 2 ? "" : "s")\n"
@@ -55,7 +55,9 @@ enum RunTable {
         let failed = run.failures.count
         out +=
             "\(counts.isEmpty ? "no steps" : counts.joined(separator: ", ")); "
-            + (failed == 0 ? "all expectations hold\n" : "\(failed) expectation\(failed == 1 ? "" : "s") failed\n")
+            + (failed == 0 ? "all expectations hold" : "\(failed) expectation\(failed == 1 ? "" : "s") failed")
+            // With --strict, the steps that fail it: the line read as a pass while the command exited 1 (a trial).
+            + (strictFailures > 0 ? "; --strict: \(strictFailures) step\(strictFailures == 1 ? "" : "s") not ok" : "") + "\n"
         return out
     }
 }

@@ -364,6 +364,8 @@ private let goodScenario =
         ])
         let result = try navviz("run", "flow.json", "--strict", in: folder.url)
         #expect(result.status == 1)
+        // The summary says so too (it read "all expectations hold" while the command failed, a trial).
+        #expect(result.stdout.hasSuffix("2 noop, 1 rejected; 1 expectation failed; --strict: 2 steps not ok\n"), "\(result.stdout)")
         #expect(
             result.stderr
                 == "flow.json: steps[2].expect.status (step 3): expected 'noop', got 'rejected' (Cannot push 'Home': it is already in the "
@@ -747,6 +749,12 @@ private let goodScenario =
     /// A mistyped command, finder, device or kind suggests the close one, as a scenario's fields do (a trial got none).
     @Test(arguments: [
         (["rnu", "x.json"], "navviz: no command 'rnu'. Did you mean 'run'? Commands: run, validate, render, import, diff, check, serve\n"),
+        // A word close to none, and a file named with no command (ArgumentParser said "Unexpected argument").
+        (["bogus"], "navviz: no command 'bogus'. Commands: run, validate, render, import, diff, check, serve\n"),
+        (
+            ["flow.json"],
+            "navviz: no command 'flow.json'. To run a scenario or a capture: navviz run FILE. Commands: run, validate, render, import, diff, check, serve\n"
+        ),
         (
             ["ren", "x.json"],
             "navviz: no command 'ren'. Did you mean 'render'? Commands: run, validate, render, import, diff, check, serve\n"

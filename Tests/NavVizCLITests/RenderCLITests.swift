@@ -683,7 +683,9 @@ import Testing
         while !String(decoding: said, as: UTF8.self).contains("\n"), Date() < deadline {
             said += err.fileHandleForReading.availableData
         }
-        #expect(String(decoding: said, as: UTF8.self) == "note: another navviz is writing into .; waiting for it\n")
+        #expect(
+            String(decoding: said, as: UTF8.self)
+                == "note: another navviz is writing in ., where \(scenarios.count == 1 ? "out/a" : "out") goes; waiting for it\n")
         #expect(process.isRunning && !FileManager.default.fileExists(atPath: tmp.appendingPathComponent("out/a").path))
         close(lock)
         process.waitUntilExit()

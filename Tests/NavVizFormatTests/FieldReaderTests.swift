@@ -105,7 +105,7 @@ import Testing
         let lines = errors.description.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "a: b.json: missing field 'navviz': expected \"navviz\": 1",
+                "a: b.json: (top level): missing field 'navviz': expected \"navviz\": 1",
                 "a: b.json: steps[0]: missing field 'tab'", "a: b.json: steps[0].target: unknown id 'X0'",
                 "a: b.json: steps[1]: missing field 'tab'", "a: b.json: steps[1].target: unknown id 'X1'",
                 "a: b.json: steps[2]: missing field 'tab'", "a: b.json: steps[2].target: unknown id 'X2'",

@@ -44,7 +44,7 @@ import Testing
             "run.json: steps[0].animation.kind: expected a string, found a number"
         ),
         (#"{"navviz": 2, "steps": []}"#, "run.json: navviz: unsupported format version '2'. This navviz reads version 1"),
-        (#"{"steps": []}"#, "run.json: missing field 'navviz': expected \"navviz\": 1"),
+        (#"{"steps": []}"#, "run.json: (top level): missing field 'navviz': expected \"navviz\": 1"),
         (
             #"{"navviz": 1, "bogus": 1, "steps": [{"hierarchy": null, "bogus": 2}]}"#,
             "run.json: bogus: unknown field 'bogus': expected one of 'navviz', 'scenario', 'steps'\n"

@@ -156,6 +156,16 @@ import Testing
         let folded = Self.leaves(scene).compactMap(\.folded)
         let stack = try #require(folded.first { $0.title == "Account" })
         #expect(stack.detail == "2 in stack · 2 more inside them · top Returns")
+        // What a stack's controller presents (over its tab's context) is counted as presented, not as inside it.
+        var tabs = try Simulator(
+            root: .tabs(
+                [.navigation([.screen("Photos")], id: "photosNav"), .navigation([.screen("Albums")], id: "albumsNav")], selected: 0))
+        #expect(tabs.perform(.present(.screen("Filter"), style: .overCurrentContext)).status == .ok)
+        #expect(tabs.perform(.select(.index(1))).status == .ok)
+        let photos = try #require(
+            Self.leaves(SceneBuilder(hierarchy: tabs.hierarchy, finder: tabs.finderResult).scene().focused()).compactMap(\.folded)
+                .first { $0.title == "Photos" })
+        #expect(photos.detail == "1 in stack · 1 presented")
         let columns = try #require(Self.leaves(scene).first { $0.folded?.title == "Sidebar" })
         #expect(columns.slot == "tab 2 · split")
         #expect(columns.folded?.detail == "3 controllers folded")

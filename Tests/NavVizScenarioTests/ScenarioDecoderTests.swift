@@ -204,7 +204,7 @@ private let nodeLiteral =
         ("[1, 2]", "shop.json: expected a JSON object at the top level, found an array"),
         (#""scenario""#, "shop.json: expected a JSON object at the top level, found a string"),
         ("null", "shop.json: expected a JSON object at the top level, found null"),
-        (#"{"root": "Home"}"#, #"shop.json: missing field 'navviz': expected "navviz": 1"#),
+        (#"{"root": "Home"}"#, #"shop.json: (top level): missing field 'navviz': expected "navviz": 1"#),
         (#"{"navviz": 2, "root": "Home"}"#, "shop.json: navviz: unsupported format version '2'. This navviz reads version 1"),
         (#"{"navviz": 1.5, "root": "Home"}"#, "shop.json: navviz: unsupported format version '1.5'. This navviz reads version 1"),
         (#"{"navviz": "1", "root": "Home"}"#, "shop.json: navviz: expected the format version 1 (a number), found a string"),
@@ -642,6 +642,11 @@ private let nodeLiteral =
         (#"{"notifications": []}"#, "shop.json: root.notifications: a notification sequence needs at least one controller"),
         (#"{"screen": "A", "visible": 0}"#, "shop.json: root: missing field 'children'"),
         (#"{"screen": "A", "children": ["B"], "visible": 2}"#, "shop.json: root.visible: invalid value '2', expected an index from 0 to 0"),
+        // Into no children too (it was taken, and dropped).
+        (
+            #"{"screen": "A", "children": [], "visible": 3}"#,
+            "shop.json: root.visible: invalid value '3', expected no index: it has no children"
+        ),
         (
             #"{"screen": "A", "style": "formSheet"}"#,
             #"shop.json: root.style: a style is for what the node presents: add "presents" (a node literal), or leave "style" out"#

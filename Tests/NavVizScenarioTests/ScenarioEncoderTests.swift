@@ -80,8 +80,8 @@ private func withSteps(_ steps: String, root: String = #"{"navigation": ["Home"]
         (#"{"push": {"screen": "A", "id": "a"}}"#, #"{"op": "push", "node": {"screen": "A", "id": "a"}}"#),
         (#"{"push": {"screen": "A"}}"#, #"{"op": "push", "node": "A"}"#),
         (
-            #"{"push": {"screen": "A", "children": [], "visible": 0}}"#,
-            #"{"op": "push", "node": {"screen": "A", "children": [], "visible": 0}}"#
+            #"{"push": {"screen": "A", "children": ["B"], "visible": 0}}"#,
+            #"{"op": "push", "node": {"screen": "A", "children": ["B"], "visible": 0}}"#
         ),
         (#"{"pushView": {"screen": "V", "children": []}}"#, #"{"op": "pushView", "node": {"screen": "V", "children": []}}"#),
         (#"{"pushView": {"screen": "V"}}"#, #"{"op": "pushView", "node": "V"}"#),
