@@ -351,6 +351,30 @@ import Testing
         try expectGolden("flow", builder.flow(flow))
     }
 
+    /// The steps that stayed in one state are one loop, a line each in its status's colour, at the first one's place:
+    /// Graphviz ran a box's second loop through the first one's label (a trial read "noop" struck through).
+    @Test func theLoopsOfAStateAreOneArrow() {
+        var flow = FlowGraph()
+        flow.add(FlowGraph.State(key: "a", visible: "Home", path: ["nav", "Home"]))
+        flow.add(FlowGraph.State(key: "b", visible: "Post", path: ["nav", "Post"]))
+        flow.add(FlowGraph.Step(index: 1, op: "select", status: .noop, from: "a", to: "a"))
+        flow.add(FlowGraph.Step(index: 2, op: "push", status: .ok, from: "a", to: "b"))
+        flow.add(FlowGraph.Step(index: 3, op: "present", status: .rejected, from: "b", to: "b"))
+        flow.add(FlowGraph.Step(index: 4, op: "pop", status: .ok, from: "b", to: "a"))
+        flow.add(FlowGraph.Step(index: 5, op: "present", status: .rejected, from: "a", to: "a"))
+        flow.add(FlowGraph.Step(index: 6, op: "wait", status: .ok, from: "a", to: "a"))
+        let edges = DOTBuilder().flow(flow).split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("n1 ->") }
+        #expect(
+            edges == [
+                ##"  n2 -> n2 [color="#bc4c00", fontcolor="#bc4c00", label=<<FONT COLOR="#bc4c00">  1 · select · noop  </FONT><BR/>"##
+                    + ##"<FONT COLOR="#cf222e">  5 · present · rejected  </FONT><BR/><FONT COLOR="#57606a">  6 · wait  </FONT>>, "##
+                    + ##"style=dashed, tooltip="1 · select · noop; 5 · present · rejected; 6 · wait"];"##,
+                ##"  n2 -> n3 [label="  2 · push  ", tooltip="2 · push"];"##,
+                ##"  n3 -> n3 [color="#cf222e", fontcolor="#cf222e", label="  3 · present · rejected  ", style=dashed, tooltip="3 · present · rejected"];"##,
+                ##"  n3 -> n2 [label="  4 · pop  ", tooltip="4 · pop"];"##,
+            ])
+    }
+
     // MARK: - Determinism and escaping in context
 
     @Test func sameInputGivesSameText() throws {
