@@ -129,7 +129,9 @@ public enum Snapshot {
                 } else if case .number(let n) = raw {
                     errors.append(
                         .invalidValue(
-                            file: file, path: join(path, "selected"), value: JSONWriter.format(n), expected: "a whole number of at least 0",
+                            file: file, path: join(path, "selected"), value: JSONWriter.format(n),
+                            // A number too large is told so (it read "at least 0" for 999999999999, a trial).
+                            expected: n >= 1e9 && n == n.rounded() ? "a whole number below a billion" : "a whole number of at least 0",
                             suggestion: nil))
                 } else {
                     errors.append(
@@ -226,11 +228,13 @@ public enum Snapshot {
                         expected: h[id].children.isEmpty ? "no index: it has no children" : "indices from 0 to \(h[id].children.count - 1)",
                         suggestion: nil))
             }
-            if let selected = h[id].selected, !h[id].children.isEmpty, !h[id].children.indices.contains(selected) {
+            // An index into no children is out of range too (a trial's tab bar of none took `selected: 3`, and drew it).
+            if let selected = h[id].selected, !h[id].children.indices.contains(selected) {
                 errors.append(
                     .invalidValue(
                         file: file, path: join(path, "selected"), value: String(selected),
-                        expected: "an index from 0 to \(h[id].children.count - 1)", suggestion: nil))
+                        expected: h[id].children.isEmpty ? "no index: it has no children" : "an index from 0 to \(h[id].children.count - 1)",
+                        suggestion: nil))
             }
             return id
         }

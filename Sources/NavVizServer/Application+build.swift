@@ -68,6 +68,9 @@ public func buildApplication(
     if let token = arguments.token { router.add(middleware: BearerTokenMiddleware(token: token, policy: policy)) }
     router.add(middleware: UnknownRouteMiddleware(index: routes))
     router.get("/") { _, _ in ViewerPage.response() }
+    // Without a token, the proof's route says why there is none (it read "No route … see docs/daemon.md", a trial); the
+    // answer is still a 404, which the client reads as no token there.
+    if arguments.token == nil { router.get("/api/proof") { _, _ -> Response in throw ServerError.noToken } }
     controller.addRoutes(to: router.group("api"))
     routes.record(router.routes.map { ($0.method, $0.path.description) })
 

@@ -47,7 +47,7 @@ extension ServerError: HTTPResponseError {
         case .foreignOrigin, .foreignSite, .pageElsewhere, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
-        case .noRoute: .notFound
+        case .noRoute, .noToken: .notFound
         case .diagramTooLarge, .runTooLarge: .contentTooLarge
         case .renderTimedOut, .tooManyStreams: .serviceUnavailable
         case .sessionFull, .tooManySessions: .init(code: 507, reasonPhrase: "Insufficient Storage")

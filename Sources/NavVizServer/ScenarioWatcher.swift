@@ -48,7 +48,9 @@ struct ScenarioWatcher: Service {
             }
             return false
         }
-        let taken = Set(await store.list().filter { $0.source == .api }.map(\.id))
+        // The ids of the files watched already are taken too, whichever sorts first: a new `App Tour.json` took over
+        // `app-tour.json`'s session, and removing it removed that session (a trial).
+        let taken = Set(await store.list().filter { $0.source == .api }.map(\.id)).union(files.compactMap { seen[$0]?.id })
         for file in files {
             let attributes = try? FileManager.default.attributesOfItem(atPath: file)
             let stamp =

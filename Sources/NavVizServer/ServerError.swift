@@ -59,6 +59,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case methodNotAllowed(method: String, path: String, allowed: [String])
     /// No route has this path.
     case noRoute(method: String, path: String)
+    /// `GET /api/proof` of a daemon started without a token: it has no proof to give.
+    case noToken
     /// A request header has a value the route cannot use.
     case invalidHeader(name: String, value: String, expected: String)
     /// A diagram would hold more controllers than the daemon lays out in one request.
@@ -119,6 +121,9 @@ extension ServerError: CustomStringConvertible {
             "Method '\(Self.printable(method))' is not allowed on '\(Self.printable(path))': use \(allowed.joined(separator: ", "))"
         case .noRoute(let method, let path):
             "No route '\(Self.printable(method)) \(Self.printable(path))': see docs/daemon.md for the API"
+        case .noToken:
+            "This navviz serve runs without a token, so it has no proof to give: send requests without 'Authorization', or start it "
+                + "with NAVVIZ_TOKEN or --token-file"
         case .invalidHeader(let name, let value, let expected):
             "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
         case .otherUser(let uid, let daemon):

@@ -111,10 +111,25 @@ extension NavVizCommand {
         }
 
         private func readToken() throws -> String? {
-            if let tokenFile { return try Self.readTokenFile(tokenFile) }
-            if let token, !token.isEmpty { return token }
-            if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty { return token }
+            if let tokenFile { return try Self.checkedToken(try Self.readTokenFile(tokenFile), from: "--token-file '\(tokenFile)'") }
+            if let token, !token.isEmpty { return try Self.checkedToken(token, from: "--token") }
+            if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty {
+                return try Self.checkedToken(token, from: "NAVVIZ_TOKEN")
+            }
             return nil
+        }
+
+        /// The token without the spaces and line ends around it, as a token file's is read (HTTP drops them around a
+        /// header's value: a `NAVVIZ_TOKEN` from a Windows `.env`, ending in `\r`, locked every client out with "wrong
+        /// token", a trial); refused when what is left holds a character a header cannot carry as it is.
+        static func checkedToken(_ token: String?, from source: String) throws -> String? {
+            guard let token = token?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else { return nil }
+            guard token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
+                throw ValidationError(
+                    "\(source): the token holds a space, a control character or a non-ASCII letter, which a client cannot send in "
+                        + "'Authorization: Bearer TOKEN': use letters, digits and punctuation")
+            }
+            return token
         }
 
         /// The first line of a token file, checked on the file opened (owner, a regular file, mode) and read from that

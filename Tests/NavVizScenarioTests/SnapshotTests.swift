@@ -205,13 +205,22 @@ private func messages(_ text: String, path: String = "") throws -> [String] {
             #"{"id": "t", "kind": "tab", "children": [{"id": "A", "kind": "controller"}], "selected": 3}"#,
             ["snap.json: selected: invalid value '3', expected an index from 0 to 0"]
         ),
+        // Into no children too (a trial's was taken, and drawn "0 tabs · selected: 3").
+        (
+            #"{"id": "t", "kind": "tab", "children": [], "selected": 3}"#,
+            ["snap.json: selected: invalid value '3', expected no index: it has no children"]
+        ),
         (
             #"{"id": "t", "kind": "tab", "selected": -1}"#,
             ["snap.json: selected: invalid value '-1', expected a whole number of at least 0"]
         ),
         (
+            #"{"id": "t", "kind": "tab", "selected": 999999999999}"#,
+            ["snap.json: selected: invalid value '999999999999', expected a whole number below a billion"]
+        ),
+        (
             #"{"id": "t", "kind": "tab", "selected": 1e300}"#,
-            ["snap.json: selected: invalid value '1e+300', expected a whole number of at least 0"]
+            ["snap.json: selected: invalid value '1e+300', expected a whole number below a billion"]
         ),
         (#"{"id": "t", "kind": "tab", "selected": "0"}"#, ["snap.json: selected: expected a whole number, found a string"]),
         (

@@ -278,6 +278,26 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         }
     #endif
 
+    /// A token's spaces and line ends around it are dropped, as a token file's are (HTTP drops them around a header's
+    /// value: a trial's `NAVVIZ_TOKEN` ending in `\r` locked every client out); one holding a character a header cannot
+    /// carry is refused at start.
+    @Test func aTokenIsTrimmedOrRefused() async throws {
+        let daemon = try DaemonProcess(["--memory", "--token", " s3cret-token-0123456789\r\n"])
+        defer { daemon.stop(SIGTERM) }
+        var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
+        request.setValue("Bearer s3cret-token-0123456789", forHTTPHeaderField: "Authorization")
+        let (_, authorized) = try await URLSession.shared.data(for: request)
+        #expect((authorized as? HTTPURLResponse)?.statusCode == 200)
+        for token in ["s3cret token 0123456789", "s3cret-tökén-0123456789"] {
+            let (status, text) = try serveFailing(["--port", "0", "--memory", "--token", token])
+            #expect(status == 64)
+            #expect(
+                text.contains(
+                    "--token: the token holds a space, a control character or a non-ASCII letter, which a client cannot send in "
+                        + "'Authorization: Bearer TOKEN': use letters, digits and punctuation"), "\(text)")
+        }
+    }
+
     /// The token is read once: what validate() read is what run() uses (a token file read twice could be another file
     /// the second time).
     @Test func theTokenIsReadOnce() throws {

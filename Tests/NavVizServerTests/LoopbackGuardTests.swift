@@ -445,6 +445,11 @@ import Testing
         try await withDaemon { client in
             let withoutToken = try await client.get("/api/proof?nonce=\(nonce)")
             #expect(withoutToken.status == .notFound)
+            // Saying why (it read "No route … see docs/daemon.md", a trial).
+            #expect(
+                text(withoutToken)
+                    == #"{"error":{"message":"This navviz serve runs without a token, so it has no proof to give: send requests without "#
+                    + #"'Authorization', or start it with NAVVIZ_TOKEN or --token-file"}}"#)
         }
     }
 

@@ -57,6 +57,27 @@ import Testing
         #expect(kinds == ["session", "session", "session", "deleted"])
     }
 
+    /// A file added beside one whose name gives the same id gets another id, whichever sorts first; removing it leaves
+    /// the other's session (a trial: `App Tour.json` took over `app-tour.json`'s session, and its removal removed it).
+    @Test func aNewFileNeverTakesAWatchedFilesSession() async throws {
+        let directory = try temporaryDirectory("watch")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scenario = { (name: String) in #"{"navviz": 1, "name": "\#(name)", "root": "Home"}"# }
+        try scenario("First").write(toFile: "\(directory)/app-tour.json", atomically: true, encoding: .utf8)
+        let store = InMemorySessionStore()
+        let watcher = ScenarioWatcher(directory: directory, store: store, logger: quietLogger)
+        var seen = await watcher.scan([:])
+        try scenario("Second").write(toFile: "\(directory)/App Tour.json", atomically: true, encoding: .utf8)
+        seen = await watcher.scan(seen)
+        #expect(try await store.session(SessionID("app-tour")!).name == "First")
+        #expect(try await store.session(SessionID("app-tour-2")!).name == "Second")
+        try FileManager.default.removeItem(atPath: "\(directory)/App Tour.json")
+        seen = await watcher.scan(seen)
+        #expect(try await store.session(SessionID("app-tour")!).name == "First")
+        #expect(seen.count == 1)
+        await store.close()
+    }
+
     @Test func aWatchedFileNeverShadowsASessionCreatedThroughTheAPI() async throws {
         let directory = try temporaryDirectory("shadow")
         defer { try? FileManager.default.removeItem(atPath: directory) }
