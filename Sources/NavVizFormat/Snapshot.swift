@@ -233,7 +233,8 @@ public enum Snapshot {
                 errors.append(
                     .invalidValue(
                         file: file, path: join(path, "selected"), value: String(selected),
-                        expected: h[id].children.isEmpty ? "no index: it has no children" : "an index from 0 to \(h[id].children.count - 1)",
+                        expected: h[id].children.isEmpty
+                            ? "no index: it has no children" : "an index from 0 to \(h[id].children.count - 1)",
                         suggestion: nil))
             }
             return id
