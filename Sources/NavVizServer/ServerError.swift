@@ -141,7 +141,8 @@ extension ServerError: CustomStringConvertible {
             "navviz serve holds at most \(limit) sessions: delete one (DELETE /api/sessions/ID) before creating another"
         case .sessionFull(let id, let states, let limit):
             "Session '\(id)' is full: its \(states) states hold as many controllers as navviz serve keeps in one session "
-                + "(\(limit) in all, counted once per state). Start another session, or delete this one"
+                + "(\(limit) in all, counted once per state, and one more per 600 bytes of text posted). Start another session, or "
+                + "delete this one"
         case .diagramTooLarge(let nodes, let limit):
             "The diagram would draw \(nodes) boxes; navviz serve lays out at most \(limit) in one diagram. "
                 + "Render it with 'navviz render' instead"

@@ -45,7 +45,8 @@ import Testing
             #expect(refused.status.code == 507)
             #expect(
                 refused.errorMessage
-                    == "Session 'shop' is full: its 3 states hold as many controllers as navviz serve keeps in one session (9 in all, counted once per state). Start another session, or delete this one"
+                    == "Session 'shop' is full: its 3 states hold as many controllers as navviz serve keeps in one session (9 in all, "
+                    + "counted once per state, and one more per 600 bytes of text posted). Start another session, or delete this one"
             )
             let snapshot = #"{"id": "nav", "kind": "navigation", "children": [{"id": "Home", "kind": "controller", "children": []}]}"#
             #expect(try await client.post("/api/sessions/shop/snapshots", snapshot).status.code == 507)
@@ -94,6 +95,26 @@ import Testing
         // Not left one push ahead: the pop shows A.
         #expect(try session.perform(try JSONParser.parse(#"{"op": "pop"}"#)).finder.visible?.rawValue == "A")
         #expect(session.keptControllers == 9 + session.steps[3].hierarchy.nodeCount)
+    }
+
+    /// The text a step posts counts too, one controller per 600 bytes: names and titles have no length limit of their own,
+    /// and a trial's snapshots of 9 KB titles took one session to 1.3 GB at 6.6% of its controllers.
+    @Test func theTextAStepPostsCountsAgainstTheLimit() throws {
+        var session = try Session.create(
+            from: try JSONParser.parse(#"{"id": "shop", "root": {"navigation": ["Home"]}}"#), id: SessionID("shop")!, created: "")
+        let name = String(repeating: "n", count: 5_990)
+        // "op", "push", "node" and the name: 6,000 bytes, 10 controllers more than the state's 3.
+        _ = try session.perform(try JSONParser.parse(#"{"op": "push", "node": "\#(name)"}"#))
+        #expect(session.keptControllers == 2 + 3 + 10)
+        let title = String(repeating: "t", count: 1_200)
+        _ = try session.apply(
+            snapshot: try JSONParser.parse(#"{"id": "nav", "kind": "navigation", "title": "\#(title)", "children": []}"#))
+        // id, nav, kind, navigation, title, the title, children: 1,225 bytes, 2 more than the state's 1.
+        #expect(session.keptControllers == 2 + 3 + 10 + 1 + 2)
+        session.keptControllerLimit = session.keptControllers + 5
+        #expect(throws: ServerError.sessionFull(SessionID("shop")!, states: 3, limit: session.keptControllers + 5)) {
+            _ = try session.perform(try JSONParser.parse(#"{"op": "push", "node": "\#(name)"}"#))
+        }
     }
 }
 
