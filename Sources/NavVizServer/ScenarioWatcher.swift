@@ -40,7 +40,12 @@ struct ScenarioWatcher: Service {
         // re-review: a 100 MB notes file was read and parsed twice a second, a core busy for good).
         // Another user's file (or link, which could point at the user's own files) is left out: it would show in the
         // viewer as the user's session (a security review planted one through a folder others could write to).
-        let files = ScenarioLoader.expand(directory, captures: false).filter { file in
+        let (listed, notFiles) = ScenarioLoader.expanding(directory, captures: false)
+        // A pipe or a device is said once, as another user's file is (a trial's were skipped without a word).
+        for (file, why) in notFiles where skipped.withLock({ $0.insert(file).inserted }) {
+            logger.warning("\(Terminal.inline(file)): \(why)")
+        }
+        let files = listed.filter { file in
             guard FileManager.default.fileExists(atPath: file), file.hasSuffix(".json") else { return false }
             guard let owner = Self.foreignOwner(file) else { return true }
             if skipped.withLock({ $0.insert(file).inserted }) {

@@ -153,9 +153,10 @@ extension ServerError: CustomStringConvertible {
         }
     }
 
-    /// User text shortened and stripped of control characters for a one-line message.
+    /// User text shortened, its control characters escaped, for a one-line message.
     static func printable(_ text: String) -> String {
-        let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        // Escaped, not dropped: `a\u{0}` read as the valid id `a` (a trial).
+        let clean = Terminal.inline(text)
         return clean.count > 80 ? String(clean.prefix(77)) + "..." : clean
     }
 }

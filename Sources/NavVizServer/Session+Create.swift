@@ -12,7 +12,15 @@ extension Session {
             throw .invalidBody(
                 ScenarioErrors([.wrongType(file: "body", path: "id", expected: "a session id (a string)", found: raw.typeDescription)]))
         }
-        guard let id = SessionID(text) else { throw .invalidSessionID(text) }
+        // Named by its path in the body, as every body error is (a trial read "Invalid session id" with no path).
+        guard let id = SessionID(text) else {
+            throw .invalidBody(
+                ScenarioErrors([
+                    .invalidValue(
+                        file: "body", path: "id", value: text,
+                        expected: "a session id: 1 to 64 letters, digits, '-' or '_', not starting with '-'", suggestion: nil)
+                ]))
+        }
         return id
     }
 

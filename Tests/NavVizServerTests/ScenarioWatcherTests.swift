@@ -178,6 +178,22 @@ import Testing
         #expect(!(lines + invalid).contains { $0.contains("\n") || $0.contains("\u{1B}") })
     }
 
+    /// A pipe in the folder is said once, not skipped without a word (a trial), and never read.
+    @Test func aPipeInTheFolderIsSaidOnce() async throws {
+        let directory = try temporaryDirectory("pipe")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo("\(directory)/fifo.json", 0o600) == 0)
+        let recorded = Recorded()
+        let logger = Logger(label: "test") { _ in RecordingHandler(recorded: recorded) }
+        let store = InMemorySessionStore()
+        let watcher = ScenarioWatcher(directory: directory, store: store, logger: logger)
+        let seen = await watcher.scan([:])
+        _ = await watcher.scan(seen)
+        #expect(recorded.all == ["\(directory)/fifo.json: not a regular file (a pipe, a device, or a link to one), left out"])
+        #expect(await store.list().isEmpty)
+        await store.close()
+    }
+
     /// The daemon's log leaves out its own token wherever a request's address puts it (a security probe found it logged
     /// in a path segment): the middleware is given the token the daemon was started with.
     @Test func theDaemonsLogLeavesOutItsToken() async throws {

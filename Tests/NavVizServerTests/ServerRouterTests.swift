@@ -79,9 +79,20 @@ import Testing
             #"{"root": {"id": "x", "kind": "navigatoin", "children": []}}"#,
             "body: root.kind: invalid value 'navigatoin', expected one of 'controller', 'navigation', 'tab', 'split', 'activity', 'stack', 'notifications', 'view'. Did you mean 'navigation'?"
         ),
-        (#"{"id": "a/b"}"#, "Invalid session id 'a/b': use 1 to 64 letters, digits, '-' or '_', not starting with '-'"),
+        (
+            #"{"id": "a/b"}"#,
+            "body: id: invalid value 'a/b', expected a session id: 1 to 64 letters, digits, '-' or '_', not starting with '-'"
+        ),
         // A journal named `-rf.jsonl` is an option to `rm *` in the data folder (a security review).
-        (#"{"id": "-rf"}"#, "Invalid session id '-rf': use 1 to 64 letters, digits, '-' or '_', not starting with '-'"),
+        (
+            #"{"id": "-rf"}"#,
+            "body: id: invalid value '-rf', expected a session id: 1 to 64 letters, digits, '-' or '_', not starting with '-'"
+        ),
+        // A control character is shown escaped (it was dropped, naming the valid id 'a', a trial).
+        (
+            #"{"id": "a\u0000"}"#,
+            #"body: id: invalid value 'a\u{0}', expected a session id: 1 to 64 letters, digits, '-' or '_', not starting with '-'"#
+        ),
         (#"["Home"]"#, "body: expected a JSON object at the top level, found an array"),
         // Every error at once, as a file's (a trial saw one per request), and a whole scenario is told what to do.
         (
