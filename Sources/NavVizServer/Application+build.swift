@@ -52,7 +52,9 @@ public func buildApplication(
 
     let policy = OriginPolicy(host: arguments.host, port: arguments.port)
     let routes = RouteIndex()
-    let router = Router(context: DaemonRequestContext.self)
+    // HEAD answered as GET without the body (RFC 9110 §9.3.2: `curl -I` and link checkers got 405, a trial); an event
+    // stream's HEAD is refused below, as it would open a stream no one reads.
+    let router = Router(context: DaemonRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ResponseHeadersMiddleware())
     router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger, token: arguments.token))
@@ -72,6 +74,11 @@ public func buildApplication(
     // answer is still a 404, which the client reads as no token there.
     if arguments.token == nil { router.get("/api/proof") { _, _ -> Response in throw ServerError.noToken } }
     controller.addRoutes(to: router.group("api"))
+    for stream in ["/api/events", "/api/sessions/{id}/events"] {
+        router.head(RouterPath(stringLiteral: stream)) { request, _ -> Response in
+            throw ServerError.methodNotAllowed(method: "HEAD", path: request.uri.path, allowed: ["GET"])
+        }
+    }
     routes.record(router.routes.map { ($0.method, $0.path.description) })
 
     var services: [any Service] = [

@@ -251,7 +251,18 @@ struct UnknownRouteMiddleware<Context: RequestContext>: RouterMiddleware {
             let path = request.uri.path
             let allowed = index.methods(for: path)
             if allowed.isEmpty { throw ServerError.noRoute(method: request.method.rawValue, path: path) }
-            throw ServerError.methodNotAllowed(method: request.method.rawValue, path: path, allowed: allowed)
+            throw ServerError.methodNotAllowed(method: request.method.rawValue, path: path, allowed: Self.allowed(allowed, on: path))
         }
     }
+
+    /// The methods a path takes, as `Allow` lists them: a GET is also a HEAD (the router answers it as GET without the
+    /// body), but for an event stream, which a HEAD would open and never read.
+    static func allowed(_ methods: [String], on path: String) -> [String] {
+        var listed = methods.filter { $0 != "HEAD" }
+        if listed.contains("GET"), !isEventStream(path) { listed.append("HEAD") }
+        return listed.sorted()
+    }
+
+    /// Whether a path is an event stream's (`/api/events`, `/api/sessions/ID/events`).
+    static func isEventStream(_ path: String) -> Bool { path.split(separator: "/").last == "events" }
 }

@@ -389,11 +389,33 @@ import Testing
         try await withDaemon { client in
             let response = try await client.execute(uri: "/api/sessions", method: .put)
             #expect(response.status == .methodNotAllowed)
-            #expect(response.headers[.allow] == "GET, POST")
-            #expect(text(response).contains("Method 'PUT' is not allowed on '/api/sessions': use GET, POST"))
+            #expect(response.headers[.allow] == "GET, HEAD, POST")
+            #expect(text(response).contains("Method 'PUT' is not allowed on '/api/sessions': use GET, HEAD, POST"))
             let svg = try await client.execute(uri: "/api/sessions/shop/states/1.svg", method: .post)
             #expect(svg.status == .methodNotAllowed)
-            #expect(svg.headers[.allow] == "GET")
+            #expect(svg.headers[.allow] == "GET, HEAD")
+            // An event stream is GET only: a HEAD would open a stream no one reads.
+            let stream = try await client.execute(uri: "/api/sessions/shop/events", method: .put)
+            #expect(stream.headers[.allow] == "GET")
+        }
+    }
+
+    /// HEAD is GET without the body (RFC 9110 §9.3.2: `curl -I` and link checkers got 405, a trial), but for an event
+    /// stream; the security checks hold for it as for GET.
+    @Test func headIsGetWithoutTheBody() async throws {
+        try await withDaemon { client in
+            let page = try await client.execute(uri: "/", method: .head)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.body.readableBytes == 0)
+            #expect(try await client.execute(uri: "/api/sessions", method: .head).status == .ok)
+            for stream in ["/api/events", "/api/sessions/shop/events"] {
+                let refused = try await client.execute(uri: stream, method: .head)
+                #expect(refused.status == .methodNotAllowed)
+                #expect(refused.headers[.allow] == "GET")
+            }
+            let elsewhere = try await client.execute(uri: "/api/sessions", method: .head, headers: [.init("Host")!: "evil.example"])
+            #expect(elsewhere.status == .misdirectedRequest)
         }
     }
 
