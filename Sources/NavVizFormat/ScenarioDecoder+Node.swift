@@ -173,15 +173,18 @@ extension ScenarioDecoder {
                 spec.kind = .controller
                 spec.children = items.enumerated().compactMap { node($1, "\(join(path, "children"))[\($0)]") }
                 if let visible = integer(value["visible"], join(path, "visible")) {
-                    // An index into no children is out of range too (a trial's was taken, and dropped).
-                    if !items.indices.contains(visible) {
-                        fail(
-                            .invalidValue(
-                                file: file, path: join(path, "visible"), value: String(visible),
-                                expected: items.isEmpty ? "no index: it has no children" : "an index from 0 to \(items.count - 1)",
-                                suggestion: nil))
+                    // An index into no children is out of range too (a trial's was taken, and dropped); a journal an earlier
+                    // navviz wrote with one comes back without it (and its export then reads again).
+                    if !replaying || !items.isEmpty {
+                        if !items.indices.contains(visible) {
+                            fail(
+                                .invalidValue(
+                                    file: file, path: join(path, "visible"), value: String(visible),
+                                    expected: items.isEmpty ? "no index: it has no children" : "an index from 0 to \(items.count - 1)",
+                                    suggestion: nil))
+                        }
+                        spec.selected = visible
                     }
-                    spec.selected = visible
                 }
             } else if value["visible"] != nil {
                 fail(.missingField(file: file, path: path, field: "children"))

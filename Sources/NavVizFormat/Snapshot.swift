@@ -45,11 +45,12 @@ public enum Snapshot {
         "style", "loaded", "released", "state", "definesPresentationContext",
     ]
 
-    /// Reads a canonical snapshot (as the daemon receives it from an app) into a hierarchy.
-    public static func decode(_ value: JSONValue, file: String, path: String = "", device: Device = .phone) throws(ScenarioErrors)
-        -> Hierarchy
-    {
-        var reader = Reader(file: file)
+    /// Reads a canonical snapshot (as the daemon receives it from an app) into a hierarchy. `replaying` a journal, what
+    /// an earlier navviz took comes back as it was: a `selected` into no children is dropped, not refused.
+    public static func decode(
+        _ value: JSONValue, file: String, path: String = "", device: Device = .phone, replaying: Bool = false
+    ) throws(ScenarioErrors) -> Hierarchy {
+        var reader = Reader(file: file, replaying: replaying)
         var h = HierarchyBuilder(device: device)
         if value == .null { return h.build(root: nil) }
         let root = reader.node(value, path.isEmpty ? "(top level)" : path, parent: nil, presenter: nil, into: &h)
@@ -75,6 +76,8 @@ public enum Snapshot {
 
     private struct Reader: FieldReader {
         let file: String
+        /// Reading a journal: see `decode`.
+        var replaying = false
         var errors: [ScenarioError] = []
         /// Where each id was first read, for a duplicate's message.
         var idPaths: [NodeID: String] = [:]
@@ -229,6 +232,7 @@ public enum Snapshot {
                         suggestion: nil))
             }
             // An index into no children is out of range too (a trial's tab bar of none took `selected: 3`, and drew it).
+            if replaying, h[id].children.isEmpty { h[id].selected = nil }
             if let selected = h[id].selected, !h[id].children.indices.contains(selected) {
                 errors.append(
                     .invalidValue(

@@ -64,10 +64,10 @@ public actor InMemorySessionStore: SessionStore {
             do {
                 switch record["type"]?.stringValue {
                 case "step": _ = try session.perform(record["body"] ?? .null, replaying: true)
-                case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null)
+                case "snapshot": _ = try session.apply(snapshot: record["body"] ?? .null, replaying: true)
                 case "capture":
                     let (text, kinds) = try Self.capture(in: record["body"] ?? .null)
-                    _ = try session.apply(capture: text, kinds: kinds)
+                    _ = try session.apply(capture: text, kinds: kinds, replaying: true)
                 default: throw ServerError.invalidBody(ScenarioErrors([]))
                 }
             } catch {

@@ -93,7 +93,7 @@ extension Session {
                 do {
                     hierarchy =
                         replaying
-                        ? try Snapshot.decode(root, file: "body", path: "root", device: header.device)
+                        ? try Snapshot.decode(root, file: "body", path: "root", device: header.device, replaying: true)
                         : try Snapshot.decodeRoot(root, file: "body", path: "root", device: header.device)
                 } catch {
                     throw .invalidBody(error)

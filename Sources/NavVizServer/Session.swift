@@ -98,8 +98,10 @@ public struct Session: Sendable {
     }
 
     /// Appends a step's record, unless the session would keep more than `maxKeptControllers`.
-    private mutating func keep(_ record: RunStep, text weight: Int) throws(ServerError) {
-        try checkRoom(for: record.hierarchy.nodeCount + weight)
+    /// `replaying` a journal, what an earlier navviz acknowledged is kept whatever the limit is now (the text's weight came
+    /// later: a restart must not drop acknowledged steps).
+    private mutating func keep(_ record: RunStep, text weight: Int, replaying: Bool = false) throws(ServerError) {
+        if !replaying { try checkRoom(for: record.hierarchy.nodeCount + weight) }
         keptControllers += record.hierarchy.nodeCount + weight
         steps.append(record)
     }
@@ -129,7 +131,7 @@ public struct Session: Sendable {
         let before = simulator
         let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
         do {
-            try keep(record, text: Self.textWeight(of: body))
+            try keep(record, text: Self.textWeight(of: body), replaying: replaying)
         } catch {
             simulator = before
             throw error
@@ -140,8 +142,9 @@ public struct Session: Sendable {
     }
 
     /// Applies an app's canonical snapshot: the appearance callbacks are computed from what left and
-    /// joined the window since the previous state (docs/semantics.md#A8); `note` is the step's.
-    mutating func apply(snapshot body: JSONValue, note: String? = nil) throws(ServerError) -> RunStep {
+    /// joined the window since the previous state (docs/semantics.md#A8); `note` is the step's. `replaying` a journal,
+    /// what an earlier navviz acknowledged is read and kept as it was then.
+    mutating func apply(snapshot body: JSONValue, note: String? = nil, replaying: Bool = false) throws(ServerError) -> RunStep {
         // A scenario posted as a snapshot: one line that says so, not its fields one by one (a trial).
         if body["navviz"] != nil || body["root"] != nil || body["steps"] != nil {
             throw .invalidBody(
@@ -155,18 +158,18 @@ public struct Session: Sendable {
         }
         let hierarchy: Hierarchy
         do {
-            hierarchy = try Snapshot.decode(body, file: "body", device: simulator.hierarchy.device)
+            hierarchy = try Snapshot.decode(body, file: "body", device: simulator.hierarchy.device, replaying: replaying)
         } catch {
             throw .invalidBody(error)
         }
         // Before the simulator takes it.
         let weight = Self.textWeight(of: body)
-        try checkRoom(for: hierarchy.nodeCount + weight)
+        if !replaying { try checkRoom(for: hierarchy.nodeCount + weight) }
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
             index: steps.count, op: "snapshot", outcome: outcome, note: note, path: "", finder: simulator.finderResult,
             hierarchy: simulator.hierarchy)
-        try keep(record, text: weight)
+        try keep(record, text: weight, replaying: replaying)
         scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy), note: note))
         captureIdentities = CaptureIdentities()
         return record
@@ -175,8 +178,8 @@ public struct Session: Sendable {
     /// Applies a `_printHierarchy` capture, read after the session's previous one (`captureIdentities`) with
     /// `kinds` (`--kind`), as its snapshot, with what the reading guessed as the step's note; the next capture
     /// continues from this one's ids.
-    mutating func apply(capture text: String, kinds: [String: NodeKind] = [:]) throws(ServerError) -> RunStep {
-        try apply(capture: Self.read(capture: text), kinds: kinds)
+    mutating func apply(capture text: String, kinds: [String: NodeKind] = [:], replaying: Bool = false) throws(ServerError) -> RunStep {
+        try apply(capture: Self.read(capture: text), kinds: kinds, replaying: replaying)
     }
 
     /// A posted dump read (`PrintHierarchy.parse`, named as the request's body), or why it cannot be.
@@ -186,7 +189,7 @@ public struct Session: Sendable {
 
     /// The same with the dump read already (`PrintHierarchy.parse`, the costly part, done off the store).
     mutating func apply(
-        capture parsed: Result<PrintHierarchy, PrintHierarchyError>, kinds: [String: NodeKind] = [:]
+        capture parsed: Result<PrintHierarchy, PrintHierarchyError>, kinds: [String: NodeKind] = [:], replaying: Bool = false
     ) throws(ServerError) -> RunStep {
         let captured: CapturedHierarchy
         do throws(PrintHierarchyError) {
@@ -196,7 +199,7 @@ public struct Session: Sendable {
         }
         var suggested = suggestedKinds
         let note = Capture.note(captured, leavingOut: &suggested)
-        let step = try apply(snapshot: Snapshot.encode(captured.hierarchy), note: note)
+        let step = try apply(snapshot: Snapshot.encode(captured.hierarchy), note: note, replaying: replaying)
         captureIdentities = captured.identities
         suggestedKinds = suggested
         return step
