@@ -60,11 +60,14 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     static func redacting(_ token: String?, in target: String) -> String {
         guard let token, !token.isEmpty else { return target }
         var result = redactingOnce(token, in: target)
-        // Percent-encoded twice or more (`%2561…`, a client that encoded an encoded address): the `%25`s read as `%` and
-        // looked through again, a few layers deep (a review found the token in the log).
+        // Percent-encoded twice or more (`%2561…`, `%25%36%31…`: a client that encoded an encoded address): a layer of
+        // printable escapes decoded and looked through again, a few layers deep (reviews found the token in the log). Once
+        // the token is found there, the line shows that layer; its other bytes stay escaped (a `%0A` is no line feed).
         var layer = result
-        for _ in 0..<4 where layer.contains("%25") {
-            layer = layer.replacingOccurrences(of: "%25", with: "%")
+        for _ in 0..<4 {
+            let decoded = decodingPrintable(layer)
+            guard decoded != layer else { break }
+            layer = decoded
             let redacted = redactingOnce(token, in: layer)
             if redacted != layer {
                 result = redacted
@@ -72,6 +75,27 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         return result
+    }
+
+    /// `text` with each `%XX` of a printable ASCII character (a token's: `--token` refuses others) decoded; other
+    /// escapes kept as they are.
+    static func decodingPrintable(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                let low = hexValue(bytes[index + 2]), (0x21...0x7E).contains(high << 4 | low)
+            {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `redacting` of one layer of percent-encoding.

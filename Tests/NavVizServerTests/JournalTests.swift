@@ -322,6 +322,13 @@ import Testing
         // Encoded twice and three times (the `%25`s are shown decoded once the token is found).
         ("/?auth=%2561%2562\(token.dropFirst(2))", "/?auth=…"), ("/?a=%252561\(token.dropFirst())&b=%2520", "/?a=…&b=%20"),
         ("/?a=%2561", "/?a=%2561"),
+        // Every byte encoded twice; a line feed beside it stays escaped in the line logged.
+        (
+            "/?a=" + token.utf8.map { "%25" + String($0, radix: 16, uppercase: true) }.joined() + "&b=%250A%0A",
+            "/?a=…&b=%0A%0A"
+        ),
+        // The escape's own characters encoded too (`%25%36%31` is `%61`, an `a`).
+        ("/?a=%25%36%31\(token.dropFirst())", "/?a=…"),
     ])
     func theTokenIsNotLoggedAnywhereInTheAddress(target: String, logged: String) {
         let request = Request(
