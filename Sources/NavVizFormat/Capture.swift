@@ -102,7 +102,7 @@ public enum Capture {
         // Two dumps in code (two string literals, two doc comments), or one in a literal that interpolates: said as such.
         let starts = PrintHierarchy.dumpStarts(text)
         if starts.count >= 2 { throw ScenarioErrors([.capture(.secondRoot(file: file, line: starts[1], first: starts[0]))]) }
-        if let start = starts.first, PrintHierarchy.splitLines(Substring(text))[start - 1].containsBytes("\\(") {
+        if let start = starts.first, PrintHierarchy.interpolatesDump(text, line: start) {
             throw ScenarioErrors([.capture(.interpolatedLiteral(file: file, line: start))])
         }
         // The command, at its prompt or without one, with other text around it and no dump anywhere (a cheat sheet's

@@ -244,12 +244,34 @@ extension PrintHierarchy {
     /// The number of the first line that types the command printing a dump, at a prompt or without one (a cheat
     /// sheet's `    po …_printHierarchy…` in a code block), when no line may be a dump's: notes that keep the command, or a
     /// paste that lost what it printed. Nil otherwise.
+    /// A command without a prompt is code (a call, a message in brackets: a glossary's `_printHierarchy` alone is a word);
+    /// text with the debugger's `error:` has its error to say instead.
     public static func commandWithoutDump(_ text: String) -> Int? {
         let all = splitLines(Substring(text))
-        guard let command = all.firstIndex(where: { isHierarchyCommand($0) || isCommandBelow($0) }),
-            !all.contains(where: mayBeDumpText)
+        guard
+            let command = all.firstIndex(where: { line in
+                isHierarchyCommand(line) || (isCommandBelow(line) && line.contains(where: { "[(.".contains($0) }))
+            }),
+            !all.contains(where: mayBeDumpText), !holdsDebuggerError(all[command...])
         else { return nil }
         return command + 1
+    }
+
+    /// Whether a line from `lines` on is the debugger's error (`error: …`, after any prompt or marker).
+    static func holdsDebuggerError(_ lines: ArraySlice<Substring>) -> Bool {
+        lines.contains { line in
+            var text = line.drop(while: \.isWhitespace)
+            if let marker = lineMarkers.first(where: { text.hasPrefix($0) }) { text = unmarked(text, marker).drop(while: \.isWhitespace) }
+            return text.hasPrefix("error:")
+        }
+    }
+
+    /// Whether a text holds the command that prints a dump and, below it, the debugger's error: a console paste whose
+    /// error is said when it is read (a folder's note said "no dump" of one, where its name said the error, a review).
+    public static func commandThenError(_ text: String) -> Bool {
+        let all = splitLines(withoutCommentMarkers(Substring(text)))
+        guard let command = all.firstIndex(where: isHierarchyCommand) else { return false }
+        return holdsDebuggerError(all[command...])
     }
 
     /// The numbers of the lines where a dump's first controller is, behind a comment or quote marker (`/// <X 0x…>, state:
@@ -263,9 +285,35 @@ extension PrintHierarchy {
             } else if let quote = rest.firstIndex(of: "\""), rest[rest.index(after: quote)...].first == "<" {
                 rest = rest[rest.index(after: quote)...]
             }
-            guard rest.first == "<", mayBeDumpText(rest) else { return nil }
+            // A controller line's start, with its state: a comment quoting a view (`// <UIView 0x9> is the header`) is none.
+            guard rest.first == "<", rest.containsBytes(", state: "), mayBeDumpText(rest) else { return nil }
             return offset + 1
         }
+    }
+
+    /// Whether the dump that starts on line `number` (1-based) is in a string literal that interpolates (`"<X \(a)>, …"`):
+    /// the literal's own text from its opening quote to its closing one, not a message beside it (`"got \(dump())"`).
+    public static func interpolatesDump(_ text: String, line number: Int) -> Bool {
+        let lines = splitLines(Substring(text))
+        guard lines.indices.contains(number - 1) else { return false }
+        let line = lines[number - 1]
+        guard let open = line.indices.first(where: { line[$0] == "\"" && line[line.index(after: $0)...].first == "<" }) else {
+            return false
+        }
+        var position = line.index(after: open)
+        while position < line.endIndex {
+            let character = line[position]
+            if character == "\"" { return false }
+            if character == "\\" {
+                let next = line.index(after: position)
+                guard next < line.endIndex else { return false }
+                if line[next] == "(" { return true }
+                position = line.index(after: next)
+                continue
+            }
+            position = line.index(after: position)
+        }
+        return false
     }
 
     /// Whether some line of the text, without the comment or quote marker every line may carry, reads as a dump's

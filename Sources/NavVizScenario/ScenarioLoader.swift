@@ -269,6 +269,9 @@ public enum ScenarioLoader {
         let mentions = PrintHierarchy.mentionsController(text)
         // (An older chisel's `pvc` prints its own lines: read, and refused with the reason; a folder skipped it silently.)
         if mentions || PrintHierarchy.mentionsChiselController(text), PrintHierarchy.holdsHierarchyCommand(text) { return .capture }
+        // The command and the debugger's error below it, with a title above: read, so the error is said (a folder said
+        // "no dump" of it, a review).
+        if PrintHierarchy.commandThenError(text) { return .capture }
         guard mentions else {
             // Notes that keep the command are notes, but say so: a paste that lost its output was left out without a word.
             if let line = PrintHierarchy.commandWithoutDump(text) {

@@ -66,6 +66,17 @@ import Testing
 
     /// Embedding, never-loaded and released views, and transitional states survive the canonical snapshot.
     /// A text file that is neither a dump nor JSON is told so by its first line; a `.json` file is read as JSON.
+    /// A message beside a dump's literal that interpolates is not the dump's: the literal is read, the code around it left
+    /// out (a review: it was refused as an interpolated dump).
+    @Test func aMessageThatInterpolatesBesideADumpLiteralIsCode() throws {
+        let text =
+            #"let dump = "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>"; XCTAssertEqual(dump, x, "got \(x)")"#
+                + "\n"
+        let scenario = try Capture.scenario(Capture.load(text: text, file: "message.txt"), file: "message.txt")
+        #expect(scenario.notes == ["line 1: the text around the string literal the dump is in left out: not the dump"])
+        #expect(scenario.initialHierarchy?.nodeCount == 2)
+    }
+
     @Test(arguments: [
         (
             "notes.txt", "\n  hello world\n",
@@ -185,6 +196,12 @@ import Testing
             "interpolated.txt",
             "let expected = \"<UINavigationController \\(address)>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n",
             "interpolated.txt: line 1: the dump is in a string literal that interpolates ('\\(…)'): navviz reads the text the debugger printed; paste that"
+        ),
+        // A comment quoting a view beside a dump literal is no second dump (a review).
+        (
+            "viewcomment.txt",
+            "// <UIView 0x9> is the header\nfunc testA() {\n    let a = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\"\n}\n",
+            "viewcomment.txt: line 1: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>', found '// <UIView 0x9> is the header'"
         ),
         // Prose naming the method is no command: the first line is named.
         (

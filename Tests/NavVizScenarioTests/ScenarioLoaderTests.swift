@@ -88,10 +88,14 @@ import Testing
             "cheat.txt": "Notes\n\n```\n(lldb) expr -l objc -O -- [[UIWindow keyWindow] _printHierarchy]\n```\n\nthen continue\n",
             "howto.txt": "How to capture:\n\n    po window?.rootViewController?.value(forKey: \"_printHierarchy\")\n",
             "plain.txt": "Use _printHierarchy to see the tree.\n",
+            // A glossary's word is no command (a review).
+            "words.txt": "Glossary\n_printHierarchy\nA private method.\n",
+            // The command and the debugger's error under a title: read, so the error is said (a review: "no dump").
+            "error.txt": "Home screen\n(lldb) po [UIViewController _printHierarchy]\nerror: no known method\n",
         ]
         for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         let (found, skipped) = ScenarioLoader.expanding(folder.path)
-        #expect(found.isEmpty)
+        #expect(found == [folder.path + "/error.txt"])
         #expect(skipped.map(\.file) == [folder.path + "/cheat.txt", folder.path + "/howto.txt"])
         let why = { (line: Int) in
             "skipped: it holds the command that prints a dump (line \(line)) but no dump; if its output belongs here, paste it below the command"
