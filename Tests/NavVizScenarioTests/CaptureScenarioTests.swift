@@ -71,7 +71,7 @@ import Testing
     @Test func aMessageThatInterpolatesBesideADumpLiteralIsCode() throws {
         let text =
             #"let dump = "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>"; XCTAssertEqual(dump, x, "got \(x)")"#
-                + "\n"
+            + "\n"
         let scenario = try Capture.scenario(Capture.load(text: text, file: "message.txt"), file: "message.txt")
         #expect(scenario.notes == ["line 1: the text around the string literal the dump is in left out: not the dump"])
         #expect(scenario.initialHierarchy?.nodeCount == 2)
