@@ -101,7 +101,7 @@ public enum Capture {
         }
         // Two dumps in code (two string literals, two doc comments), or one in a literal that interpolates: said as such.
         let starts = PrintHierarchy.dumpStarts(text)
-        if starts.count >= 2 { throw ScenarioErrors([.capture(.secondRoot(file: file, line: starts[1], first: starts[0]))]) }
+        if starts.count >= 2 { throw ScenarioErrors([.capture(.secondDumpInCode(file: file, line: starts[1], first: starts[0]))]) }
         if let start = starts.first, PrintHierarchy.interpolatesDump(text, line: start) {
             throw ScenarioErrors([.capture(.interpolatedLiteral(file: file, line: start))])
         }

@@ -114,6 +114,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case tooDeep(file: String, line: Int, limit: Int)
     case debuggerError(file: String, line: Int, message: String)
     case twoDumps(file: String, line: Int, prompt: Int)
+    /// A second dump in code or comments (two string literals, two doc comments).
+    case secondDumpInCode(file: String, line: Int, first: Int)
     /// The dump in a string literal that interpolates (`"<X \(address)>, state: …"`): not the text the debugger printed.
     case interpolatedLiteral(file: String, line: Int)
     /// Text between two dumps (an issue's "**After**:" between two code blocks): the second dump is refused as one.
@@ -189,6 +191,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): line \(line): '\(found)' is not part of a dump, which starts on line \(dumpLine): remove the lines above it"
         case .textAfterDump(let file, let line, let found, let dumpLine):
             "\(file): line \(line): '\(found)' is not part of the dump, which ends on line \(dumpLine): remove the lines below it"
+        case .secondDumpInCode(let file, let line, let first):
+            "\(file): line \(line): a second dump starts here (the first starts on line \(first)): keep one dump per file"
         case .interpolatedLiteral(let file, let line):
             "\(file): line \(line): the dump is in a string literal that interpolates ('\\(…)'): navviz reads the text the debugger printed; paste that"
         case .twoDumps(let file, let line, let prompt):

@@ -183,13 +183,13 @@ import Testing
         (
             "literals.txt",
             "func testPush() {\n    let before = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n    let after = \"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <B 0x5>, state: appeared, view: <UIView 0x6>\"\n}\n",
-            "literals.txt: line 3: a second top-level controller (the first is on line 2): a second dump, or another window's; keep one dump per file, the app window's lines only"
+            "literals.txt: line 3: a second dump starts here (the first starts on line 2): keep one dump per file"
         ),
         // Two doc comments, each with a dump (it was "expected a view controller line" at the first comment).
         (
             "docs.txt",
             "/// Before:\n/// <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n///    | <A 0x3>, state: appeared, view: <UIView 0x4>\nfunc a() {}\n\n/// After:\n/// <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n///    | <B 0x5>, state: appeared, view: <UIView 0x6>\nfunc b() {}\n",
-            "docs.txt: line 7: a second top-level controller (the first is on line 2): a second dump, or another window's; keep one dump per file, the app window's lines only"
+            "docs.txt: line 7: a second dump starts here (the first starts on line 2): keep one dump per file"
         ),
         // A literal that interpolates is not what the debugger printed.
         (
