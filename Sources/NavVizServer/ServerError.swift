@@ -7,7 +7,8 @@ public enum ServerError: Error, Equatable, Sendable {
     /// The request body is not a valid scenario step, node literal, snapshot or session (JSON paths inside).
     case invalidBody(ScenarioErrors)
     /// The request has no body where one is needed.
-    case emptyBody
+    /// An empty body; `dump`: one posted as a `_printHierarchy` dump (`text/plain`).
+    case emptyBody(dump: Bool = false)
     /// The body is larger than the limit.
     case bodyTooLarge(limit: Int)
     /// A session id in the URL or body is not a plain name.
@@ -82,7 +83,8 @@ extension ServerError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidBody(let errors): errors.description
-        case .emptyBody: "body: the request body is empty, expected a JSON object"
+        case .emptyBody(let dump):
+            "body: the request body is empty, expected " + (dump ? "a _printHierarchy dump" : "a JSON object")
         case .bodyTooLarge(let limit): "body: the request body is larger than \(limit) bytes (the --max-body limit)"
         case .invalidSessionID(let text):
             "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_', not starting with '-'"

@@ -223,6 +223,14 @@ struct SessionController: Sendable {
                 .lowercased()
         }
         guard let type, accepted.contains(type) else { throw .unsupportedMediaType(header, accepted: accepted) }
+        // A charset other than UTF-8 is refused: the body is read as UTF-8 (a trial's `charset=latin1` was taken and read so).
+        let parameters = header?.split(separator: ";").dropFirst() ?? []
+        for parameter in parameters {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard pair.count == 2, pair[0] == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            if value != "utf-8" && value != "utf8" { throw .unsupportedMediaType(header, accepted: accepted.map { $0 + "; charset=utf-8" }) }
+        }
     }
 
     /// The request body's bytes, at most `maxBodyBytes` long; refused when empty or not UTF-8 text.
@@ -239,7 +247,10 @@ struct SessionController: Sendable {
             throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "\(error)")]))
         }
         let bytes = Array(buffer.readableBytesView)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw .emptyBody }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            // An empty dump is told a dump was expected (it read "a JSON object", a trial).
+            throw .emptyBody(dump: request.headers[.contentType]?.lowercased().hasPrefix("text/plain") == true)
+        }
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: ScenarioLoader.notUTF8(bytes))]))
         }

@@ -106,6 +106,16 @@ import Testing
         }
     }
 
+    /// An empty dump is told a dump was expected (it read "a JSON object", a trial).
+    @Test func anEmptyDumpIsSaidToBeOne() async throws {
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "mail"}"#)
+            let response = try await client.post("/api/sessions/mail/snapshots", "\n", headers: [.contentType: "text/plain"])
+            #expect(response.status == .badRequest)
+            #expect(String(buffer: response.body).contains("body: the request body is empty, expected a _printHierarchy dump"))
+        }
+    }
+
     @Test func plainTextIsRefusedWhereJSONIsExpected() async throws {
         try await withDaemon { client in
             try await client.post("/api/sessions", #"{"id": "mail"}"#)

@@ -305,6 +305,11 @@ import Testing
             let response = try await client.post(
                 "/api/sessions", Self.create, headers: headers([("Content-Type", "Application/JSON; charset=utf-8")]))
             #expect(response.status == .created)
+            // Another charset is refused: the body is read as UTF-8 (a trial's latin1 was taken).
+            let latin = try await client.post(
+                "/api/sessions", #"{"id": "other"}"#, headers: headers([("Content-Type", "application/json; charset=latin1")]))
+            #expect(latin.status == .unsupportedMediaType)
+            #expect(text(latin).contains("body: Content-Type 'application/json; charset=latin1': send 'application/json; charset=utf-8'"))
         }
     }
 
