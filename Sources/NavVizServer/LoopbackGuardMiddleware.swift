@@ -264,5 +264,9 @@ struct UnknownRouteMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Whether a path is an event stream's (`/api/events`, `/api/sessions/ID/events`).
-    static func isEventStream(_ path: String) -> Bool { path.split(separator: "/").last == "events" }
+    static func isEventStream(_ path: String) -> Bool {
+        let segments = path.split(separator: "/")
+        return segments == ["api", "events"]
+            || (segments.count == 4 && segments[0] == "api" && segments[1] == "sessions" && segments[3] == "events")
+    }
 }

@@ -195,7 +195,7 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         // that asks another daemon with the same token gets a proof for that daemon's address (security reviews
         // relayed it to a second daemon on another port, then on the same port of `[::1]` naming `127.0.0.1` in its
         // `Host`, and were sent the token). Listening on every interface, the page may be at any name: the `Host`.
-        if segments == ["api", "proof"], request.method == .get {
+        if segments == ["api", "proof"], request.method == .get || request.method == .head {
             guard let nonce = request.uri.queryParameters["nonce"].map(String.init), (32...128).contains(nonce.count),
                 // ASCII only: Swift's isHexDigit takes fullwidth digits too (a security review).
                 nonce.utf8.allSatisfy({ byte in

@@ -83,7 +83,14 @@ struct ScenarioWatcher: Service {
                 )
             }
         }
+        // A gone file's id that another file took in this scan (a rename, `mv app-tour.json "App Tour.json"`) stays: its
+        // session is that file's now (a review: the rename's session was removed).
+        let inUse = Set(now.values.map(\.id))
         for (file, entry) in seen where now[file] == nil {
+            guard !inUse.contains(entry.id) else {
+                logger.info("\(Terminal.inline(file)) is gone: session '\(entry.id)' is another file's now")
+                continue
+            }
             logger.info("\(Terminal.inline(file)) is gone: session '\(entry.id)' removed")
             await store.remove(watched: entry.id)
         }

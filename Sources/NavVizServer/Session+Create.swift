@@ -17,7 +17,7 @@ extension Session {
             throw .invalidBody(
                 ScenarioErrors([
                     .invalidValue(
-                        file: "body", path: "id", value: text,
+                        file: "body", path: "id", value: ServerError.printable(text),
                         expected: "a session id: 1 to 64 letters, digits, '-' or '_', not starting with '-'", suggestion: nil)
                 ]))
         }

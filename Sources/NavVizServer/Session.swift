@@ -76,9 +76,8 @@ public struct Session: Sendable {
     /// of their own, and a trial's snapshots of 9 KB titles took one session to 1.3 GB at 6.6% of its controllers.
     static let bytesPerController = 600
 
-    /// What a posted body weighs in controllers beyond its hierarchy's: one per `bytesPerController` of its text
-    /// (member names and strings; a string kept once per step at most).
-    static func textWeight(of body: JSONValue) -> Int {
+    /// The text a posted body holds (member names and strings; a string kept once per step at most), in bytes.
+    static func textBytes(of body: JSONValue) -> Int {
         func bytes(_ value: JSONValue) -> Int {
             switch value {
             case .string(let text): text.utf8.count
@@ -87,22 +86,37 @@ public struct Session: Sendable {
             default: 0
             }
         }
-        return bytes(body) / bytesPerController
+        return bytes(body)
     }
 
-    /// Refuses a state of `controllers` that would take the session past `maxKeptControllers`.
-    private func checkRoom(for controllers: Int) throws(ServerError) {
-        guard keptControllers + controllers <= keptControllerLimit else {
+    /// The text the session's steps posted, in bytes: it weighs one controller per `bytesPerController` in all (summed
+    /// across steps, not rounded down a step at a time: 599 bytes a request were free, a review).
+    public private(set) var keptTextBytes = 0
+
+    /// What the session weighs against its limit: its states' controllers and its text.
+    public var keptWeight: Int { keptControllers + keptTextBytes / Self.bytesPerController }
+
+    /// Refuses a state of `controllers` and `text` bytes that would take the session past `maxKeptControllers`.
+    /// `replaying` a journal, what an earlier navviz acknowledged is checked as it was then, by its controllers alone
+    /// (the text's weight came later: a restart must not drop acknowledged steps).
+    private func checkRoom(for controllers: Int, text: Int, replaying: Bool = false) throws(ServerError) {
+        let weight =
+            replaying
+            ? keptControllers + controllers : keptControllers + Self.charge(controllers) + (keptTextBytes + text) / Self.bytesPerController
+        guard weight <= keptControllerLimit else {
             throw .sessionFull(id, states: steps.count, limit: keptControllerLimit)
         }
     }
 
+    /// A state's controllers as counted: at least one (a state of an empty window is a record kept too: `null`
+    /// snapshots cost nothing, a review).
+    private static func charge(_ controllers: Int) -> Int { max(1, controllers) }
+
     /// Appends a step's record, unless the session would keep more than `maxKeptControllers`.
-    /// `replaying` a journal, what an earlier navviz acknowledged is kept whatever the limit is now (the text's weight came
-    /// later: a restart must not drop acknowledged steps).
-    private mutating func keep(_ record: RunStep, text weight: Int, replaying: Bool = false) throws(ServerError) {
-        if !replaying { try checkRoom(for: record.hierarchy.nodeCount + weight) }
-        keptControllers += record.hierarchy.nodeCount + weight
+    private mutating func keep(_ record: RunStep, text: Int, replaying: Bool = false) throws(ServerError) {
+        try checkRoom(for: record.hierarchy.nodeCount, text: text, replaying: replaying)
+        keptControllers += replaying ? record.hierarchy.nodeCount : Self.charge(record.hierarchy.nodeCount)
+        keptTextBytes += text
         steps.append(record)
     }
 
@@ -131,7 +145,7 @@ public struct Session: Sendable {
         let before = simulator
         let record = ScenarioRunner.record(step, index: steps.count, on: &simulator, routes: routes)
         do {
-            try keep(record, text: Self.textWeight(of: body), replaying: replaying)
+            try keep(record, text: Self.textBytes(of: body), replaying: replaying)
         } catch {
             simulator = before
             throw error
@@ -163,13 +177,13 @@ public struct Session: Sendable {
             throw .invalidBody(error)
         }
         // Before the simulator takes it.
-        let weight = Self.textWeight(of: body)
-        if !replaying { try checkRoom(for: hierarchy.nodeCount + weight) }
+        let text = Self.textBytes(of: body)
+        try checkRoom(for: hierarchy.nodeCount, text: text, replaying: replaying)
         let outcome = simulator.replaceHierarchy(hierarchy)
         let record = RunStep(
             index: steps.count, op: "snapshot", outcome: outcome, note: note, path: "", finder: simulator.finderResult,
             hierarchy: simulator.hierarchy)
-        try keep(record, text: weight, replaying: replaying)
+        try keep(record, text: text, replaying: replaying)
         scenarioSteps.append(ScenarioStep(action: .snapshot(hierarchy), note: note))
         captureIdentities = CaptureIdentities()
         return record

@@ -229,7 +229,7 @@ struct SessionController: Sendable {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard pair.count == 2, pair[0] == "charset" else { continue }
             let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            if value != "utf-8" && value != "utf8" {
+            if !["utf-8", "utf8", "us-ascii"].contains(value) {
                 throw .unsupportedMediaType(header, accepted: accepted.map { $0 + "; charset=utf-8" })
             }
         }

@@ -288,14 +288,16 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         request.setValue("Bearer s3cret-token-0123456789", forHTTPHeaderField: "Authorization")
         let (_, authorized) = try await URLSession.shared.data(for: request)
         #expect((authorized as? HTTPURLResponse)?.statusCode == 200)
-        for token in ["s3cret token 0123456789", "s3cret-tökén-0123456789"] {
-            let (status, text) = try serveFailing(["--port", "0", "--memory", "--token", token])
-            #expect(status == 64)
-            #expect(
-                text.contains(
-                    "--token: the token holds a space, a control character or a non-ASCII letter, which a client cannot send in "
-                        + "'Authorization: Bearer TOKEN': use letters, digits and punctuation"), "\(text)")
-        }
+        let (status, text) = try serveFailing(["--port", "0", "--memory", "--token", "s3cret\u{1B}token-0123456789"])
+        #expect(status == 64)
+        #expect(
+            text.contains(
+                "--token: the token holds a control character, which a client cannot send in 'Authorization: Bearer TOKEN': "
+                    + "use letters, digits and punctuation"), "\(text)")
+        // A blank one is refused, not taken for no token (a review: the daemon ran without one).
+        let (blank, said) = try serveFailing(["--port", "0", "--memory", "--token", " \r\n"])
+        #expect(blank == 64)
+        #expect(said.contains("--token is blank: set the token itself (openssl rand -hex 16), or leave it unset"), "\(said)")
     }
 
     /// The token is read once: what validate() read is what run() uses (a token file read twice could be another file

@@ -402,6 +402,9 @@ import Testing
             // An event stream is GET only: a HEAD would open a stream no one reads.
             let stream = try await client.execute(uri: "/api/sessions/shop/events", method: .put)
             #expect(stream.headers[.allow] == "GET")
+            // A session named `events` is no stream (a review).
+            let named = try await client.execute(uri: "/api/sessions/events", method: .put)
+            #expect(named.headers[.allow]?.contains("HEAD") == true)
         }
     }
 
@@ -455,6 +458,10 @@ import Testing
             #expect(text(proof) == #"{"proof":"\#(expected)"}"#)
             let named = try await client.get("/api/proof?nonce=\(nonce)", headers: headers([("Host", "[::1]:7381")]))
             #expect(text(named) == text(proof))
+            // HEAD as GET (a review: it needed the token GET does not).
+            let head = try await client.execute(
+                uri: "/api/proof?nonce=\(nonce)", method: .head, headers: headers([("Host", "127.0.0.1:7381")]))
+            #expect(head.status == .ok)
         }
         // A daemon on [::1] names [::1], even to a request naming 127.0.0.1.
         try await withDaemon(ServeArguments(host: "::1", token: "s3cret")) { client in

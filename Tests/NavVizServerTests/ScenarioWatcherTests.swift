@@ -75,6 +75,11 @@ import Testing
         seen = await watcher.scan(seen)
         #expect(try await store.session(SessionID("app-tour")!).name == "First")
         #expect(seen.count == 1)
+        // A rename keeps the session (the new name's id is the old one's, which the gone file must not remove).
+        try FileManager.default.moveItem(atPath: "\(directory)/app-tour.json", toPath: "\(directory)/App Tour.json")
+        seen = await watcher.scan(seen)
+        #expect(try await store.session(SessionID("app-tour")!).name == "First")
+        #expect(seen.count == 1)
         await store.close()
     }
 
