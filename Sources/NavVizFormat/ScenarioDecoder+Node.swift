@@ -176,13 +176,7 @@ extension ScenarioDecoder {
                     // An index into no children is out of range too (a trial's was taken, and dropped); a journal an earlier
                     // navviz wrote with one comes back without it (and its export then reads again).
                     if !replaying || !items.isEmpty {
-                        if !items.indices.contains(visible) {
-                            fail(
-                                .invalidValue(
-                                    file: file, path: join(path, "visible"), value: String(visible),
-                                    expected: items.isEmpty ? "no index: it has no children" : "an index from 0 to \(items.count - 1)",
-                                    suggestion: nil))
-                        }
+                        checkIndex(visible, into: items.count, at: join(path, "visible"), none: "no index: it has no children")
                         spec.selected = visible
                     }
                 }
@@ -205,13 +199,7 @@ extension ScenarioDecoder {
             guard let items = array(payload, kindPath, "an array of node literals (one per tab)") else { return nil }
             spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
             if let selected = integer(value["selected"], join(path, "selected")) {
-                if !items.indices.contains(selected) {
-                    fail(
-                        .invalidValue(
-                            file: file, path: join(path, "selected"), value: String(selected),
-                            expected: items.isEmpty ? "no selection for an empty tab bar" : "an index from 0 to \(items.count - 1)",
-                            suggestion: nil))
-                }
+                checkIndex(selected, into: items.count, at: join(path, "selected"), none: "no selection for an empty tab bar")
                 spec.selected = selected
             }
         case "split":
@@ -344,6 +332,15 @@ extension ScenarioDecoder {
                     reason: "a style is for what the node presents: add \"presents\" (a node literal), or leave \"style\" out"))
         }
         return spec
+    }
+
+    /// Fails an index outside `count` items at `path`, saying `none` when there are none.
+    mutating func checkIndex(_ index: Int, into count: Int, at path: String, none: String) {
+        guard !(0..<count).contains(index) else { return }
+        fail(
+            .invalidValue(
+                file: file, path: path, value: String(index), expected: count == 0 ? none : "an index from 0 to \(count - 1)",
+                suggestion: nil))
     }
 
     /// Why a navigation controller's stack cannot hold a controller of this kind (UIKit's exception).
