@@ -282,16 +282,26 @@ extension PrintHierarchy {
     /// …`) or in a string literal in code (`let before = "<X 0x…>, state: …`): a file the reader refused with two has two
     /// dumps (a test's before and after, two doc comments': they were told their first line was no controller line).
     public static func dumpStarts(_ text: String) -> [Int] {
-        splitLines(Substring(text)).enumerated().compactMap { offset, line in
+        let lines = splitLines(Substring(text))
+        /// The line without its marker, or from the quote that opens a dump in code.
+        func body(_ line: Substring) -> Substring {
             var rest = line.drop(while: \.isWhitespace)
             if let marker = lineMarkers.first(where: { rest.hasPrefix($0) }) {
                 rest = unmarked(rest, marker).drop(while: \.isWhitespace)
             } else if let quote = rest.firstIndex(of: "\""), rest[rest.index(after: quote)...].first == "<" {
                 rest = rest[rest.index(after: quote)...]
             }
-            // A controller line's start, with its state: a comment quoting a view (`// <UIView 0x9> is the header`) is none.
-            guard rest.first == "<", rest.containsBytes(", state: "), mayBeDumpText(rest) else { return nil }
-            return offset + 1
+            return rest
+        }
+        return lines.indices.compactMap { index in
+            let rest = body(lines[index])
+            // A controller line's start, with its state: a comment quoting a view (`// <UIView 0x9> is the header`) is none;
+            // or wrapped after its comma, its state on the next line (a review).
+            let wrapped =
+                rest.last(where: { !$0.isWhitespace }) == "," && index + 1 < lines.count
+                && body(lines[index + 1]).hasPrefix("state: ")
+            guard rest.first == "<", rest.containsBytes(", state: ") || wrapped, mayBeDumpText(rest) else { return nil }
+            return index + 1
         }
     }
 
@@ -1786,6 +1796,8 @@ extension PrintHierarchy {
             .malformed(file: file, line: line, expected: expected, found: Capture.excerpt(scanner.rest))
         }
         guard let (className, address) = scanner.object() else {
+            // A multi-line literal's dump that interpolates (`<X \(address)>`) is said to (a review: "expected a controller").
+            if text.containsBytes("\\(") { throw .interpolatedLiteral(file: file, line: line) }
             throw malformed("a controller such as '<UIViewController 0x…>'")
         }
         guard scanner.skip(", state: ") else {

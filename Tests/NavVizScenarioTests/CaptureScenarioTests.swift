@@ -191,6 +191,18 @@ import Testing
             "/// Before:\n/// <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n///    | <A 0x3>, state: appeared, view: <UIView 0x4>\nfunc a() {}\n\n/// After:\n/// <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n///    | <B 0x5>, state: appeared, view: <UIView 0x6>\nfunc b() {}\n",
             "docs.txt: line 7: a second dump starts here (the first starts on line 2): keep one dump per file"
         ),
+        // Two doc comments' dumps wrapped after the comma are two dumps too (a review).
+        (
+            "wrapped.txt",
+            "/// Before:\n/// <UINavigationController 0x1>,\n/// state: appeared, view: <UILayoutContainerView 0x2>\nfunc a() {}\n\n/// After:\n/// <UINavigationController 0x1>,\n/// state: appeared, view: <UILayoutContainerView 0x2>\nfunc b() {}\n",
+            "wrapped.txt: line 7: a second dump starts here (the first starts on line 2): keep one dump per file"
+        ),
+        // A multi-line literal's dump that interpolates is said to (a review: "expected a controller").
+        (
+            "multi.txt",
+            "let expected = \"\"\"\n<UINavigationController \\(address)>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n\"\"\"\n",
+            "multi.txt: line 2: the dump is in a string literal that interpolates ('\\(…)'): navviz reads the text the debugger printed; paste that"
+        ),
         // A literal that interpolates is not what the debugger printed.
         (
             "interpolated.txt",
