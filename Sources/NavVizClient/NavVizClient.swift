@@ -256,7 +256,7 @@ public enum NavVizClientError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .http(let status, let message): "navviz serve answered \(status): \(message)"
         case .invalidResponse(let text): "navviz serve sent an unexpected answer: \(text)"
-        case .invalidSessionID(let id): "Invalid session id '\(id)': use 1 to 64 letters, digits, '-' or '_', not starting with '-'"
+        case .invalidSessionID(let id): "Invalid session id '\(id)': use \(SessionID.rule)"
         case .unproven(let url):
             "What answers at \(url) could not prove it is the navviz serve that holds the token, so the token was not sent: "
                 + "check the token, and use the address navviz serve printed (another program may hold the port)"

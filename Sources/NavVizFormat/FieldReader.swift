@@ -29,6 +29,15 @@ extension FieldReader {
         return plain ? "\(path).\(key)" : "\(path)\(part)"
     }
 
+    /// Fails an index outside `count` items at `path`, saying `none` when there are none.
+    mutating func checkIndex(_ index: Int, into count: Int, at path: String, none: String) {
+        guard !(0..<count).contains(index) else { return }
+        fail(
+            .invalidValue(
+                file: file, path: path, value: String(index), expected: count == 0 ? none : "an index from 0 to \(count - 1)",
+                suggestion: nil))
+    }
+
     /// Reports members not in `allowed`, each with the closest allowed name.
     public mutating func checkFields(_ members: [(String, JSONValue)], at path: String, allowed: [String]) {
         for (key, _) in members where !allowed.contains(key) {

@@ -314,20 +314,27 @@ extension PrintHierarchy {
         guard let open = line.indices.first(where: { line[$0] == "\"" && line[line.index(after: $0)...].first == "<" }) else {
             return false
         }
+        return literalEnd(in: line, from: open).interpolates
+    }
+
+    /// The closing quote of the Swift string literal whose opening quote is at `open` (the first quote no backslash
+    /// escapes; nil when the line ends first), and whether an escape before it opens an interpolation (`\(`).
+    static func literalEnd(in line: Substring, from open: Substring.Index) -> (close: Substring.Index?, interpolates: Bool) {
+        var interpolates = false
         var position = line.index(after: open)
         while position < line.endIndex {
             let character = line[position]
-            if character == "\"" { return false }
+            if character == "\"" { return (position, interpolates) }
             if character == "\\" {
                 let next = line.index(after: position)
-                guard next < line.endIndex else { return false }
-                if line[next] == "(" { return true }
+                guard next < line.endIndex else { break }
+                if line[next] == "(" { interpolates = true }
                 position = line.index(after: next)
                 continue
             }
             position = line.index(after: position)
         }
-        return false
+        return (nil, interpolates)
     }
 
     /// Whether some line of the text, without the comment or quote marker every line may carry, reads as a dump's
@@ -1421,21 +1428,7 @@ extension PrintHierarchy {
         else { return nil }
         let before = line[..<open].reversed().drop(while: \.isWhitespace)
         guard let opener = before.first, "=(,:".contains(opener), line[..<open].contains(where: \.isLetter) else { return nil }
-        // The closing quote: the first one no backslash escapes.
-        var position = line.index(after: open)
-        var escaped = false
-        while position < line.endIndex {
-            let character = line[position]
-            if escaped {
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "\"" {
-                break
-            }
-            position = line.index(after: position)
-        }
-        guard position < line.endIndex else { return nil }
+        guard let position = literalEnd(in: line, from: open).close else { return nil }
         let literal = line[open...position]
         // Whatever follows it on the line is code too (`, dump)`, `, "message")`, `// a comment`: a review).
         guard let text = unescapedSwiftString(literal, anyText: true) else { return nil }

@@ -334,15 +334,6 @@ extension ScenarioDecoder {
         return spec
     }
 
-    /// Fails an index outside `count` items at `path`, saying `none` when there are none.
-    mutating func checkIndex(_ index: Int, into count: Int, at path: String, none: String) {
-        guard !(0..<count).contains(index) else { return }
-        fail(
-            .invalidValue(
-                file: file, path: path, value: String(index), expected: count == 0 ? none : "an index from 0 to \(count - 1)",
-                suggestion: nil))
-    }
-
     /// Why a navigation controller's stack cannot hold a controller of this kind (UIKit's exception).
     static func notPushable(_ kind: NodeKind) -> String {
         kind == .split

@@ -15,6 +15,9 @@ public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The id as written.
     public var description: String { rawValue }
 
+    /// What an id may be, as errors say it.
+    public static let rule = "1 to 64 letters, digits, '-' or '_', not starting with '-'"
+
     /// Ids sort by their text.
     public static func < (lhs: SessionID, rhs: SessionID) -> Bool { lhs.rawValue < rhs.rawValue }
 

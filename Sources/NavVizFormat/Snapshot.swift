@@ -233,13 +233,8 @@ public enum Snapshot {
             }
             // An index into no children is out of range too (a trial's tab bar of none took `selected: 3`, and drew it).
             if replaying, h[id].children.isEmpty { h[id].selected = nil }
-            if let selected = h[id].selected, !h[id].children.indices.contains(selected) {
-                errors.append(
-                    .invalidValue(
-                        file: file, path: join(path, "selected"), value: String(selected),
-                        expected: h[id].children.isEmpty
-                            ? "no index: it has no children" : "an index from 0 to \(h[id].children.count - 1)",
-                        suggestion: nil))
+            if let selected = h[id].selected {
+                checkIndex(selected, into: h[id].children.count, at: join(path, "selected"), none: "no index: it has no children")
             }
             return id
         }

@@ -87,7 +87,7 @@ extension ServerError: CustomStringConvertible {
             "body: the request body is empty, expected " + (dump ? "a _printHierarchy dump" : "a JSON object")
         case .bodyTooLarge(let limit): "body: the request body is larger than \(limit) bytes (the --max-body limit)"
         case .invalidSessionID(let text):
-            "Invalid session id '\(Self.printable(text))': use 1 to 64 letters, digits, '-' or '_', not starting with '-'"
+            "Invalid session id '\(Self.printable(text))': use \(SessionID.rule)"
         case .unknownSession(let id): "Unknown session '\(id)'"
         case .sessionExists(let id): "Session '\(id)' already exists. Delete it first or pick another id"
         case .journalNameTaken(let id, let file):

@@ -18,7 +18,7 @@ extension Session {
                 ScenarioErrors([
                     .invalidValue(
                         file: "body", path: "id", value: ServerError.printable(text),
-                        expected: "a session id: 1 to 64 letters, digits, '-' or '_', not starting with '-'", suggestion: nil)
+                        expected: "a session id: \(SessionID.rule)", suggestion: nil)
                 ]))
         }
         return id

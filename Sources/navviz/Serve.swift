@@ -122,12 +122,11 @@ extension NavVizCommand {
         /// The token without the spaces and line ends around it, as a token file's is read (HTTP drops them around a
         /// header's value: a `NAVVIZ_TOKEN` from a Windows `.env`, ending in `\r`, locked every client out with "wrong
         /// token", a trial); refused when what is left holds a control character, which a header cannot carry, or is
-        /// nothing (a blank `--token` ran the daemon without one, a review). A token file's blank line is said by the caller.
+        /// nothing (a blank `--token` ran the daemon without one, a review). Callers pass no empty value, and a token file's
+        /// line comes trimmed (nil when blank, which `validate()` says).
         static func checkedToken(_ token: String?, from source: String) throws -> String? {
-            guard let given = token else { return nil }
-            let token = given.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
             guard !token.isEmpty else {
-                if given.isEmpty || source.hasPrefix("--token-file") { return nil }
                 throw ValidationError("\(source) is blank: set the token itself (openssl rand -hex 16), or leave it unset")
             }
             guard !token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {

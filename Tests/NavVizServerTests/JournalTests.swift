@@ -149,10 +149,16 @@ import Testing
             #"{"type": "step", "body": {"navigate": "detail", "animated": false}}"#,
             #"{"type": "step", "body": {"op": "popTo", "id": "A", "expect": {"path": ["navigation", "Nowhere"]}}}"#,
         ]
-        let bytes = try records.flatMap { JournalRecord.frame(try JSONParser.parse($0)) }
-        FileManager.default.createFile(atPath: directory + "/old.journal", contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-        let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
-        #expect(try await store.restore() == [])
+        /// A store restored from the folder once `records` are written as the journal `name`, every record replayed.
+        func restoring(_ records: [String], as name: String) async throws -> InMemorySessionStore {
+            let bytes = try records.flatMap { JournalRecord.frame(try JSONParser.parse($0)) }
+            FileManager.default.createFile(
+                atPath: "\(directory)/\(name).journal", contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+            let store = InMemorySessionStore(journal: try FileJournal(directory: directory))
+            #expect(try await store.restore() == [])
+            return store
+        }
+        let store = try await restoring(records, as: "old")
         let restored = try await store.session(SessionID("old")!)
         #expect(restored.lastIndex == 4)
         #expect(restored.steps.map(\.outcome.status) == [.ok, .ok, .ok, .ok, .ok])
@@ -164,10 +170,7 @@ import Testing
             #"{"type": "step", "body": {"op": "present", "node": {"screen": "Sheet", "children": [], "visible": 2}}}"#,
             #"{"type": "snapshot", "body": {"id": "t", "kind": "tab", "children": [], "selected": 3}}"#,
         ]
-        let more = try indices.flatMap { JournalRecord.frame(try JSONParser.parse($0)) }
-        FileManager.default.createFile(atPath: directory + "/shell.journal", contents: Data(more), attributes: [.posixPermissions: 0o600])
-        let again = InMemorySessionStore(journal: try FileJournal(directory: directory))
-        #expect(try await again.restore() == [])
+        let again = try await restoring(indices, as: "shell")
         let shell = try await again.session(SessionID("shell")!)
         #expect(shell.lastIndex == 2)
         #expect(shell.steps[1].finder.visible == "Sheet")
