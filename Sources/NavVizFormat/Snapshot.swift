@@ -82,9 +82,45 @@ public enum Snapshot {
         /// Where each id was first read, for a duplicate's message.
         var idPaths: [NodeID: String] = [:]
 
+        /// Reads the node `value` at `path` and its subtree into `h`: its id, or nil when it could not be read.
+        ///
+        /// Only the recursion is here: every level of a deep snapshot stacks this frame, and a debug build's frame
+        /// holds a slot for every temporary of the function (reading the fields here made it 20 KB, and the deepest
+        /// capture overran a 2 MiB thread stack by jumping its guard page, corrupting another thread's memory: the
+        /// test process's intermittent crash). Reading the fields and checking the result are functions of their own.
         mutating func node(_ value: JSONValue, _ path: String, parent: NodeID?, presenter: NodeID?, into h: inout HierarchyBuilder)
             -> NodeID?
         {
+            guard let node = fields(of: value, at: path, presented: presenter != nil),
+                insert(node, at: path, parent: parent, presenter: presenter, into: &h)
+            else { return nil }
+            let id = node.id
+            if let raw = value["children"] {
+                if case .array(let items) = raw {
+                    for (index, item) in items.enumerated() {
+                        _ = self.node(item, "\(join(path, "children"))[\(index)]", parent: id, presenter: nil, into: &h)
+                    }
+                } else {
+                    childrenAreNotAnArray(raw, at: path)
+                }
+            }
+            if let raw = value["presented"] {
+                _ = self.node(raw, join(path, "presented"), parent: nil, presenter: id, into: &h)
+            }
+            check(id, value, at: path, in: &h)
+            return id
+        }
+
+        /// Records that a node's `children` are `raw`, not an array.
+        @inline(never)
+        mutating func childrenAreNotAnArray(_ raw: JSONValue, at path: String) {
+            errors.append(
+                .wrongType(file: file, path: join(path, "children"), expected: "an array of snapshot nodes", found: raw.typeDescription))
+        }
+
+        /// The node `value` describes, without its children; nil (and the errors recorded) when it has no valid id or kind.
+        @inline(never)
+        mutating func fields(of value: JSONValue, at path: String, presented: Bool) -> Node? {
             guard case .object(let members) = value else {
                 errors.append(.wrongType(file: file, path: path, expected: "a snapshot node object", found: value.typeDescription))
                 return nil
@@ -125,7 +161,6 @@ public enum Snapshot {
                 id: id, kind: kind, screen: string(value["screen"], join(path, "screen")),
                 title: string(value["title"], join(path, "title")),
                 className: string(value["class"], join(path, "class")))
-            let unknownSelection = value["selected"] == .null
             if let raw = value["selected"], raw != .null {
                 if case .number(let n) = raw, n == n.rounded(), n >= 0, n < 1e9 {
                     node.selected = Int(n)
@@ -181,10 +216,17 @@ public enum Snapshot {
                 node.definesPresentationContext =
                     bool(raw, join(path, "definesPresentationContext")) ?? kind.definesPresentationContextByDefault
             }
-            node.style = style(in: value, at: path, presented: presenter != nil)
+            node.style = style(in: value, at: path, presented: presented)
             if kind == .activity { node.activity = ActivityState() }
             if kind == .stack { node.stack = StackState() }
             if kind == .split, node.isCollapsed == nil { node.isCollapsed = false }
+            return node
+        }
+
+        /// Adds `node` to `h`; false (and the error recorded) when its id is taken.
+        @inline(never)
+        mutating func insert(_ node: Node, at path: String, parent: NodeID?, presenter: NodeID?, into h: inout HierarchyBuilder) -> Bool {
+            let id = node.id
             do {
                 try h.insert(node, parent: parent, presenter: presenter)
             } catch {
@@ -193,24 +235,18 @@ public enum Snapshot {
                 let first = idPaths[id].map { $0 == "id" ? " (the first is the root's id)" : " (the first is at \($0))" } ?? ""
                 errors.append(
                     .invalidNode(file: file, path: join(path, "id"), reason: "duplicate id '\(id)': every node needs its own id\(first)"))
-                return nil
+                return false
             }
             idPaths[id] = join(path, "id")
-            if let raw = value["children"] {
-                if case .array(let items) = raw {
-                    for (index, item) in items.enumerated() {
-                        _ = self.node(item, "\(join(path, "children"))[\(index)]", parent: id, presenter: nil, into: &h)
-                    }
-                } else {
-                    errors.append(
-                        .wrongType(
-                            file: file, path: join(path, "children"), expected: "an array of snapshot nodes", found: raw.typeDescription))
-                }
-            }
-            if let raw = value["presented"] {
-                _ = self.node(raw, join(path, "presented"), parent: nil, presenter: id, into: &h)
-            }
-            if kind == .tab || kind == .notifications, node.selected == nil, !unknownSelection, !h[id].children.isEmpty {
+            return true
+        }
+
+        /// Checks what node `id` read from `value` holds once its children are read: a tab bar's first tab selected
+        /// by default, a split's columns, an activity's key, shown and selected indices.
+        @inline(never)
+        mutating func check(_ id: NodeID, _ value: JSONValue, at path: String, in h: inout HierarchyBuilder) {
+            let kind = h[id].kind
+            if kind == .tab || kind == .notifications, h[id].selected == nil, value["selected"] != .null, !h[id].children.isEmpty {
                 h[id].selected = 0
             }
             if kind == .split { checkColumns(of: id, at: path, in: &h) }
@@ -236,7 +272,6 @@ public enum Snapshot {
             if let selected = h[id].selected {
                 checkIndex(selected, into: h[id].children.count, at: join(path, "selected"), none: "no index: it has no children")
             }
-            return id
         }
 
         /// A presented node's style (`automatic` when it has none); none for another, which may not name one: it said

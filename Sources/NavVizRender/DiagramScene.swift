@@ -136,7 +136,34 @@ struct SceneBuilder {
         return DiagramScene(device: hierarchy.device, roots: roots)
     }
 
+    /// The item of node `id` and its subtree.
+    ///
+    /// Only the recursion is here: every level of a deep hierarchy stacks this frame, and a debug build's frame holds
+    /// every temporary of the function (13 KB with the rest here, see DeepInputTests).
     private func item(_ id: NodeID, slot: String?) -> DiagramItem {
+        var (item, entries) = start(id, slot: slot)
+        // Each child's place by its index, counted here: looked up for each child, it made a tab bar of 20,000 tabs take
+        // seconds to draw (a security review's large snapshot).
+        var index = 0
+        item.children = entries.map { entry in
+            if entry.isGhost, let previous {
+                // Its old place: a removed tab's ghost reads `was tab 1` beside the new tab 1.
+                return ghost(entry.id, in: previous, slot: Self.slot(of: entry.id, in: previous).map { "was " + $0 })
+            }
+            defer { index += 1 }
+            return self.item(entry.id, slot: Self.slot(of: entry.id, in: hierarchy, at: index))
+        }
+        if let ghost = presentedGhost(of: id) { item.presentations.append(ghost) }
+        if let presented = item.node.presented {
+            item.presentations.append(self.item(presented, slot: nil))
+        }
+        return item
+    }
+
+    /// The item of node `id` without its children and presentations, and its children to draw, in order (those gone
+    /// since the previous hierarchy among them, as ghosts).
+    @inline(never)
+    private func start(_ id: NodeID, slot: String?) -> (item: DiagramItem, entries: [(id: NodeID, isGhost: Bool)]) {
         let node = hierarchy[id]
         var item = DiagramItem(
             node: node, slot: slot, presence: presence(of: id), isOnPath: path.contains(id), mark: mark(of: id))
@@ -156,26 +183,18 @@ struct SceneBuilder {
                 entries.insert((ghost, true), at: at)
             }
         }
-        // Each child's place by its index, counted here: looked up for each child, it made a tab bar of 20,000 tabs take
-        // seconds to draw (a security review's large snapshot).
-        var index = 0
-        item.children = entries.map { entry in
-            if entry.isGhost, let previous {
-                // Its old place: a removed tab's ghost reads `was tab 1` beside the new tab 1.
-                return ghost(entry.id, in: previous, slot: Self.slot(of: entry.id, in: previous).map { "was " + $0 })
-            }
-            defer { index += 1 }
-            return self.item(entry.id, slot: Self.slot(of: entry.id, in: hierarchy, at: index))
-        }
+        return (item, entries)
+    }
+
+    /// The ghost of what node `id` presented in the previous hierarchy and presents no more.
+    @inline(never)
+    private func presentedGhost(of id: NodeID) -> DiagramItem? {
         if let previous, previouslyAttached.contains(id), previous.contains(id),
             let old = previous[id].presented, !attached.contains(old), !unmarked.contains(old)
         {
-            item.presentations.append(ghost(old, in: previous, slot: nil))
+            return ghost(old, in: previous, slot: nil)
         }
-        if let presented = node.presented {
-            item.presentations.append(self.item(presented, slot: nil))
-        }
-        return item
+        return nil
     }
 
     /// A node of the previous hierarchy that is gone now, with the parts of its subtree also gone.

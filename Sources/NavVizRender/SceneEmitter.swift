@@ -130,102 +130,19 @@ struct SceneEmitter {
         let (offsets, depth) = item.ranks(rules)
         drawnIDs[item.node.id] = item.isContainer ? "cluster_\(number)" : id
         if item.isContainer {
-            let cluster = "cluster_\(number)"
-            writer.open("subgraph \(cluster)")
-            writer.defaults("graph", clusterAttributes(item))
-            writer.node(id, anchorAttributes(item))
-            let mark = edges.count
+            // Only the children's loop is in this frame, which every level of a deep hierarchy stacks (a debug
+            // build's was 19 KB with the rest here: see DeepInputTests).
+            let plan = openContainer(item, number: number, rank: rank, offsets: offsets, depth: depth, rules, into: &writer)
             var entries: [Endpoint] = []
-            // `ordering=out` on the anchor keeps children in order only while they are all boxes or all
-            // clusters: among clusters (the selected tab, drawn in full) `dot` moves a plain box (a folded
-            // tab) freely. So beside a cluster a box gets a borderless cluster of its own.
-            let mixed = item.children.contains(where: \.isContainer)
-            // Rows after the first that hold boxes only, beside containers (folded tabs beside the selected one): loose
-            // boxes, no order cluster each (see below).
-            let rows = Self.rows(offsets: offsets)
-            let looseRows = mixed ? rows.dropFirst().filter { !item.children[$0].contains(where: \.isContainer) } : []
-            // A container whose presented trees hang below it presents from a stem: an invisible point
-            // amid its children on its lowest rank. From the anchor, the edge would leave the cluster
-            // beside its children, and each sheet of a chain would step right of the one before.
-            let stem = item.presentsFromStem(depth: depth, rules) ? (id: "s\(number)", rank: rank + depth - 1) : nil
-            let stemIndex = item.children.count / 2
+            entries.reserveCapacity(item.children.count)
             for (index, (child, offset)) in zip(item.children, offsets).enumerated() {
-                if let stem, index == stemIndex { writeStem(stem.id, inCluster: mixed, into: &writer) }
-                let boxed = mixed && !child.isContainer && !looseRows.contains { $0.contains(index) }
+                if let stem = plan.stem, index == plan.stemIndex { writeStem(stem.id, inCluster: plan.mixed, into: &writer) }
+                let boxed = plan.boxes(index, child)
                 if boxed { openOrderCluster("cluster_\(counter + 1)_box", into: &writer) }
                 entries.append(writeItem(child, rank: rank + offset, rules, into: &writer, queue: &queue))
                 if boxed { writer.close() }
             }
-            if let stem, stemIndex == item.children.count { writeStem(stem.id, inCluster: mixed, into: &writer) }
-            writer.close()
-            var containment: [(from: String, to: String, attributes: DOTAttributes)] = []
-            // Boxes in rows (a dashboard of widget controllers): a later row hangs from the row above, box under box,
-            // and each row is held in order by edges between neighbours on its rank. From the anchor, the edge to
-            // every later row crossed the rows between as a chain of virtual nodes, widening each rank it passed
-            // (24 widgets were 1,370 pt wide). Among clusters `dot` keeps no such order, so rows of containers still
-            // hang from the anchor. A later row of boxes beside containers hangs its first box from the lowest box on
-            // the left of the row above, and each next box from its neighbour: from the anchor, `dot` centred the row
-            // under the widest cluster, where it read as part of it (a readability trial: tabs 3 and 4 under tab 2), and
-            // each box in its order cluster let `dot` swap neighbours.
-            let boxRows = !item.children.contains(where: \.isContainer) && Set(offsets).count > 1
-            for (index, (child, entry)) in zip(item.children, entries).enumerated() {
-                var attributes = arrival(entry)
-                let onPath = item.isOnPath && child.isOnPath
-                if onPath {
-                    attributes.set("color", DiagramStyle.accent)
-                    attributes.set("penwidth", DiagramStyle.pathWidth)
-                } else {
-                    attributes = ["style": .constant("invis")]
-                }
-                let loose = looseRows.first { $0.contains(index) }
-                let hangsFrom: (id: String, rank: Int)? =
-                    if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
-                        (entries[above].id, rank + offsets[above])
-                    } else if let loose, index == loose.lowerBound {
-                        // From the lowest box on the left of the first child above, never the container's anchor, from
-                        // which `dot` centred the row again (a review).
-                        Self.hangingPoint(above: rows[rows.firstIndex(of: loose)! - 1].lowerBound, entries, offsets, rank: rank)
-                    } else {
-                        nil
-                    }
-                if hangsFrom != nil || loose != nil {
-                    if let hangsFrom {
-                        var hanging: DOTAttributes = ["style": .constant("invis")]
-                        let span = rank + offsets[index] - hangsFrom.rank
-                        if span > 1 { hanging.set("minlen", String(span)) }
-                        containment.append((hangsFrom.id, entry.id, hanging))
-                    }
-                    // The path still runs from the container, drawn but placing nothing.
-                    guard onPath else { continue }
-                    attributes.set("constraint", "false")
-                    containment.append((id, entry.id, attributes))
-                    continue
-                }
-                if offsets[index] > 1 { attributes.set("minlen", String(offsets[index])) }
-                containment.append((id, entry.id, attributes))
-            }
-            if boxRows || !looseRows.isEmpty {
-                for index in entries.indices.dropLast()
-                where offsets[index] == offsets[index + 1] && (boxRows || looseRows.contains { $0.contains(index) }) {
-                    containment.append((entries[index].id, entries[index + 1].id, ["minlen": .constant("0"), "style": .constant("invis")]))
-                }
-            }
-            if let stem {
-                var attributes: DOTAttributes = ["style": .constant("invis")]
-                if stem.rank - rank > 1 { attributes.set("minlen", String(stem.rank - rank)) }
-                containment.insert((id, stem.id, attributes), at: stemIndex)
-            }
-            edges.insert(contentsOf: containment, at: mark)
-            // The leftmost child of the last row that reaches the container's lowest rank, all the way down (a stack's
-            // shallow root box beside a deep top hands it to the top, a review).
-            let bottom = rank + depth - 1
-            let bottomLeft: (id: String, rank: Int)? =
-                if let last = rows.last {
-                    entries[last].lazy.compactMap(\.bottomLeft).first { $0.rank == bottom }
-                } else {
-                    depth == 1 ? (id, rank) : nil
-                }
-            endpoint = Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank), bottomLeft: bottomLeft)
+            endpoint = closeContainer(item, plan, entries: entries, rank: rank, offsets: offsets, depth: depth, into: &writer)
         } else {
             endpoint = Endpoint(id: id, cluster: nil, tail: (id, rank), bottomLeft: (id, rank))
             writer.node(id, leafAttributes(item))
@@ -235,6 +152,135 @@ struct SceneEmitter {
             queue.append((endpoint, presented))
         }
         return endpoint
+    }
+
+    /// What `writeItem` worked out when it opened a container's cluster, for its children and its closing.
+    private struct ContainerPlan {
+        var id: String
+        var cluster: String
+        /// Where the container's edges go in `edges` (before its children's).
+        var mark: Int
+        /// Whether its children mix boxes and clusters.
+        var mixed: Bool
+        var rows: [Range<Int>]
+        /// Rows after the first that hold boxes only, beside containers.
+        var looseRows: [Range<Int>]
+        var stem: (id: String, rank: Int)?
+        var stemIndex: Int
+
+        /// Whether child `index` goes in an order cluster of its own.
+        func boxes(_ index: Int, _ child: DiagramItem) -> Bool {
+            mixed && !child.isContainer && !looseRows.contains { $0.contains(index) }
+        }
+    }
+
+    /// Opens the cluster of container `item` and writes its anchor.
+    @inline(never)
+    private mutating func openContainer(
+        _ item: DiagramItem, number: Int, rank: Int, offsets: [Int], depth: Int, _ rules: LayoutRules, into writer: inout DOTWriter
+    ) -> ContainerPlan {
+        let id = "n\(number)"
+        let cluster = "cluster_\(number)"
+        writer.open("subgraph \(cluster)")
+        writer.defaults("graph", clusterAttributes(item))
+        writer.node(id, anchorAttributes(item))
+        let mark = edges.count
+        // `ordering=out` on the anchor keeps children in order only while they are all boxes or all
+        // clusters: among clusters (the selected tab, drawn in full) `dot` moves a plain box (a folded
+        // tab) freely. So beside a cluster a box gets a borderless cluster of its own.
+        let mixed = item.children.contains(where: \.isContainer)
+        // Rows after the first that hold boxes only, beside containers (folded tabs beside the selected one): loose
+        // boxes, no order cluster each (see below).
+        let rows = Self.rows(offsets: offsets)
+        let looseRows = mixed ? rows.dropFirst().filter { !item.children[$0].contains(where: \.isContainer) } : []
+        // A container whose presented trees hang below it presents from a stem: an invisible point
+        // amid its children on its lowest rank. From the anchor, the edge would leave the cluster
+        // beside its children, and each sheet of a chain would step right of the one before.
+        let stem = item.presentsFromStem(depth: depth, rules) ? (id: "s\(number)", rank: rank + depth - 1) : nil
+        let stemIndex = item.children.count / 2
+        return ContainerPlan(
+            id: id, cluster: cluster, mark: mark, mixed: mixed, rows: rows, looseRows: looseRows, stem: stem, stemIndex: stemIndex)
+    }
+
+    /// Closes the cluster of container `item`, whose children were written as `entries`, and adds the edges that
+    /// hold them in place: its endpoint.
+    @inline(never)
+    private mutating func closeContainer(
+        _ item: DiagramItem, _ plan: ContainerPlan, entries: [Endpoint], rank: Int, offsets: [Int], depth: Int,
+        into writer: inout DOTWriter
+    ) -> Endpoint {
+        let (id, cluster, mark, mixed, rows, looseRows, stem, stemIndex) =
+            (plan.id, plan.cluster, plan.mark, plan.mixed, plan.rows, plan.looseRows, plan.stem, plan.stemIndex)
+        if let stem, stemIndex == item.children.count { writeStem(stem.id, inCluster: mixed, into: &writer) }
+        writer.close()
+        var containment: [(from: String, to: String, attributes: DOTAttributes)] = []
+        // Boxes in rows (a dashboard of widget controllers): a later row hangs from the row above, box under box,
+        // and each row is held in order by edges between neighbours on its rank. From the anchor, the edge to
+        // every later row crossed the rows between as a chain of virtual nodes, widening each rank it passed
+        // (24 widgets were 1,370 pt wide). Among clusters `dot` keeps no such order, so rows of containers still
+        // hang from the anchor. A later row of boxes beside containers hangs its first box from the lowest box on
+        // the left of the row above, and each next box from its neighbour: from the anchor, `dot` centred the row
+        // under the widest cluster, where it read as part of it (a readability trial: tabs 3 and 4 under tab 2), and
+        // each box in its order cluster let `dot` swap neighbours.
+        let boxRows = !item.children.contains(where: \.isContainer) && Set(offsets).count > 1
+        for (index, (child, entry)) in zip(item.children, entries).enumerated() {
+            var attributes = arrival(entry)
+            let onPath = item.isOnPath && child.isOnPath
+            if onPath {
+                attributes.set("color", DiagramStyle.accent)
+                attributes.set("penwidth", DiagramStyle.pathWidth)
+            } else {
+                attributes = ["style": .constant("invis")]
+            }
+            let loose = looseRows.first { $0.contains(index) }
+            let hangsFrom: (id: String, rank: Int)? =
+                if boxRows, let above = Self.boxAbove(index, offsets: offsets) {
+                    (entries[above].id, rank + offsets[above])
+                } else if let loose, index == loose.lowerBound {
+                    // From the lowest box on the left of the first child above, never the container's anchor, from
+                    // which `dot` centred the row again (a review).
+                    Self.hangingPoint(above: rows[rows.firstIndex(of: loose)! - 1].lowerBound, entries, offsets, rank: rank)
+                } else {
+                    nil
+                }
+            if hangsFrom != nil || loose != nil {
+                if let hangsFrom {
+                    var hanging: DOTAttributes = ["style": .constant("invis")]
+                    let span = rank + offsets[index] - hangsFrom.rank
+                    if span > 1 { hanging.set("minlen", String(span)) }
+                    containment.append((hangsFrom.id, entry.id, hanging))
+                }
+                // The path still runs from the container, drawn but placing nothing.
+                guard onPath else { continue }
+                attributes.set("constraint", "false")
+                containment.append((id, entry.id, attributes))
+                continue
+            }
+            if offsets[index] > 1 { attributes.set("minlen", String(offsets[index])) }
+            containment.append((id, entry.id, attributes))
+        }
+        if boxRows || !looseRows.isEmpty {
+            for index in entries.indices.dropLast()
+            where offsets[index] == offsets[index + 1] && (boxRows || looseRows.contains { $0.contains(index) }) {
+                containment.append((entries[index].id, entries[index + 1].id, ["minlen": .constant("0"), "style": .constant("invis")]))
+            }
+        }
+        if let stem {
+            var attributes: DOTAttributes = ["style": .constant("invis")]
+            if stem.rank - rank > 1 { attributes.set("minlen", String(stem.rank - rank)) }
+            containment.insert((id, stem.id, attributes), at: stemIndex)
+        }
+        edges.insert(contentsOf: containment, at: mark)
+        // The leftmost child of the last row that reaches the container's lowest rank, all the way down (a stack's
+        // shallow root box beside a deep top hands it to the top, a review).
+        let bottom = rank + depth - 1
+        let bottomLeft: (id: String, rank: Int)? =
+            if let last = rows.last {
+                entries[last].lazy.compactMap(\.bottomLeft).first { $0.rank == bottom }
+            } else {
+                depth == 1 ? (id, rank) : nil
+            }
+        return Endpoint(id: id, cluster: cluster, tail: stem ?? (id, rank), bottomLeft: bottomLeft)
     }
 
     /// Opens a borderless, marginless cluster that holds one box or stem in its place among clusters.

@@ -5,18 +5,34 @@ import NavVizRender
 import Testing
 
 /// The deepest input navviz accepts is read, written, found and drawn on a thread with a 2 MiB stack, in a
-/// debug build: a quarter of a main thread's 8 MiB. A stack overflow would crash this test process.
+/// debug build: a quarter of a main thread's 8 MiB. A stack overflow crashes this test process, here: the stack has
+/// a guard of 1 MiB below it, not the default page. A debug build's frame can be larger than a page (a snapshot
+/// reader's was 20 KB), and an overflow that jumped the page wrote into another thread's memory, crashing the
+/// process later in another test (DOTBuilderTests, one full run in three or four).
 @Suite struct DeepInputTests {
-    /// Runs `work` on a thread with a 2 MiB stack and waits for it.
-    func onSmallStack(_ work: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            work()
-            done.signal()
-        }
-        thread.stackSize = 2 << 20
-        thread.start()
-        done.wait()
+    /// A thread's work, passed through pthread's untyped argument.
+    final class Work {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Runs `work` on a thread with a 2 MiB stack and a 1 MiB guard, and waits for it.
+    func onSmallStack(_ work: @escaping () -> Void) {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        #expect(pthread_attr_setstacksize(&attributes, 2 << 20) == 0)
+        #expect(pthread_attr_setguardsize(&attributes, 1 << 20) == 0)
+        var thread = pthread_t()
+        let argument = Unmanaged.passRetained(Work(work)).toOpaque()
+        let started = pthread_create(
+            &thread, &attributes,
+            { argument in
+                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
+                return nil
+            }, argument)
+        #expect(started == 0)
+        if started == 0 { pthread_join(thread, nil) }
     }
 
     @Test func theDeepestAcceptedInputFitsASmallStack() {
