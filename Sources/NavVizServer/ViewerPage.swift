@@ -11,7 +11,24 @@ import NavVizRender
 /// The page holds no user text: everything comes from the API at run time and is inserted with
 /// `textContent`, and diagrams are shown as images (an SVG shown through `<img>` runs no script).
 /// With `--token`, open the page as `/#token=TOKEN`: requests then carry `Authorization: Bearer`.
-enum ViewerPage {
+public enum ViewerPage {
+    /// The viewer's address fragment that hands it `token`: `#token=` and the token percent-encoded, every byte but
+    /// letters, digits and `-._~`. The page reads the fragment as a query (`URLSearchParams`), where a raw `+` is a
+    /// space, `&` ends the value and `%` starts an escape: a token holding them reached the daemon changed ("wrong
+    /// token", a trial).
+    public static func fragment(token: String) -> String {
+        "#token="
+            + token.utf8.map { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    String(UnicodeScalar(byte))
+                default:
+                    (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+                }
+            }.joined()
+    }
+
     static func response() -> Response {
         Response(
             status: .ok,

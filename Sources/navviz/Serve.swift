@@ -358,7 +358,7 @@ extension NavVizCommand {
                     // The token to a terminal only: `navviz serve > serve.log` with the default umask gave every user of the
                     // machine the token, kept out of `ps` and out of readable token files (a security review).
                     let toTerminal = isatty(STDOUT_FILENO) == 1
-                    if let token { line += toTerminal ? "#token=\(token)" : "#token=YOUR_TOKEN" }
+                    if let token { line += toTerminal ? ViewerPage.fragment(token: token) : "#token=YOUR_TOKEN" }
                     line += data.map { " (journal: \($0))" } ?? " (in memory)"
                     if token != nil, !toTerminal {
                         line += "; the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN"

@@ -614,6 +614,30 @@ import Testing
         }
     }
 
+    /// The address `navviz serve` prints hands the viewer the token as it is: percent-encoded, since the page reads its
+    /// fragment as a query, where `+` was a space and `&` ended the token (a trial's token with them was "wrong").
+    @Test(arguments: [
+        ("s3cret-Token_1.0~", "#token=s3cret-Token_1.0~"),
+        ("a+b&c=d%e#f?g/h", "#token=a%2Bb%26c%3Dd%25e%23f%3Fg%2Fh"),
+        ("two words é", "#token=two%20words%20%C3%A9"),
+    ])
+    func theViewersAddressCarriesTheTokenAsItIs(token: String, fragment: String) throws {
+        #expect(ViewerPage.fragment(token: token) == fragment)
+        // Read back as the page reads it (`new URLSearchParams(location.hash.slice(1)).get("token")`), where node is.
+        let node = URL(fileURLWithPath: "/usr/bin/node")
+        guard FileManager.default.isExecutableFile(atPath: node.path) else { return }
+        let script = "process.stdout.write(new URLSearchParams(process.argv[1].slice(1)).get('token'))"
+        let process = Process()
+        process.executableURL = node
+        process.arguments = ["-e", script, fragment]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let read = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: read, as: UTF8.self) == token)
+    }
+
     @Test func aWatchedSessionTakesNoStepsAndIsNotDeleted() async throws {
         var session = Session(
             id: SessionID("doc")!, name: "Doc", created: "", source: .watch(file: "docs/doc.json"),
