@@ -134,6 +134,13 @@ extension NavVizCommand {
                     "\(source): the token holds a control character, which a client cannot send in 'Authorization: Bearer TOKEN': "
                         + "use letters, digits and punctuation")
             }
+            // A browser sends a header's text as Latin-1 bytes (or refuses it past U+00FF): the viewer's `é` reached the
+            // daemon as another token and was "wrong" (a review).
+            guard token.unicodeScalars.allSatisfy({ $0.value < 0x80 }) else {
+                throw ValidationError(
+                    "\(source): the token holds a character outside ASCII, which a browser cannot send in 'Authorization: Bearer "
+                        + "TOKEN' as it is: use letters, digits and punctuation")
+            }
             return token
         }
 
@@ -361,7 +368,9 @@ extension NavVizCommand {
                     if let token { line += toTerminal ? ViewerPage.fragment(token: token) : "#token=YOUR_TOKEN" }
                     line += data.map { " (journal: \($0))" } ?? " (in memory)"
                     if token != nil, !toTerminal {
-                        line += "; the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN"
+                        line +=
+                            "; the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN "
+                            + "(percent-encoded if it holds characters other than letters, digits and -._~)"
                     }
                     // Through stdio, not FileHandle, whose write stops the process on a full disk or a closed pipe (a
                     // review); a line lost so is said when the daemon stops (exit 74).

@@ -12,27 +12,43 @@ import Testing
 @Suite struct DeepInputTests {
     /// A thread's work, passed through pthread's untyped argument.
     final class Work {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Runs the `Work` that `argument` holds (retained), on the new thread. Optional: Glibc passes one, Darwin not.
+    static func run(_ argument: UnsafeMutableRawPointer?) {
+        guard let argument else { return }
+        Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
     }
 
     /// Runs `work` on a thread with a 2 MiB stack and a 1 MiB guard, and waits for it.
-    func onSmallStack(_ work: @escaping () -> Void) {
+    func onSmallStack(_ work: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         #expect(pthread_attr_setstacksize(&attributes, 2 << 20) == 0)
         #expect(pthread_attr_setguardsize(&attributes, 1 << 20) == 0)
-        var thread = pthread_t()
-        let argument = Unmanaged.passRetained(Work(work)).toOpaque()
-        let started = pthread_create(
-            &thread, &attributes,
-            { argument in
-                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
-                return nil
-            }, argument)
+        let argument = Unmanaged.passRetained(Work(work))
+        #if canImport(Glibc)
+            var thread = pthread_t()
+            let started = pthread_create(
+                &thread, &attributes,
+                {
+                    DeepInputTests.run($0); return nil
+                }, argument.toOpaque())
+            if started == 0 { pthread_join(thread, nil) }
+        #else
+            var thread: pthread_t?
+            let started = pthread_create(
+                &thread, &attributes,
+                {
+                    DeepInputTests.run($0); return nil
+                }, argument.toOpaque())
+            if started == 0, let thread { pthread_join(thread, nil) }
+        #endif
         #expect(started == 0)
-        if started == 0 { pthread_join(thread, nil) }
+        if started != 0 { argument.release() }
     }
 
     @Test func theDeepestAcceptedInputFitsASmallStack() {

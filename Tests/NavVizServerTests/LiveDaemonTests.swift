@@ -294,6 +294,13 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             text.contains(
                 "--token: the token holds a control character, which a client cannot send in 'Authorization: Bearer TOKEN': "
                     + "use letters, digits and punctuation"), "\(text)")
+        // One outside ASCII too: a browser sends `é` as one Latin-1 byte, and the viewer's token was "wrong" (a review).
+        let (accented, saidAccented) = try serveFailing(["--port", "0", "--memory", "--token", "s3cret-tokén-0123456789"])
+        #expect(accented == 64)
+        #expect(
+            saidAccented.contains(
+                "--token: the token holds a character outside ASCII, which a browser cannot send in 'Authorization: Bearer TOKEN' "
+                    + "as it is: use letters, digits and punctuation"), "\(saidAccented)")
         // A blank one is refused, not taken for no token (a review: the daemon ran without one).
         let (blank, said) = try serveFailing(["--port", "0", "--memory", "--token", " \r\n"])
         #expect(blank == 64)
@@ -489,7 +496,7 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         // Not printed where the output is not a terminal (a log file others could read: a security review).
         #expect(
             daemon.firstLine.prefix { $0 != "\n" }
-                == "navviz serve: viewer at http://127.0.0.1:\(daemon.port)/#token=YOUR_TOKEN (in memory); the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN"
+                == "navviz serve: viewer at http://127.0.0.1:\(daemon.port)/#token=YOUR_TOKEN (in memory); the token is left out where the output is not a terminal: open the address with yours for YOUR_TOKEN (percent-encoded if it holds characters other than letters, digits and -._~)"
         )
         var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
         request.setValue("Bearer from-a-file-0123456789", forHTTPHeaderField: "Authorization")
