@@ -136,8 +136,9 @@ public struct GoldenCheck: Sendable {
                     report.lines.append(
                         "  no step navigates differently: the callbacks or seed hooks a transition lists changed\(captions) (a "
                             + "golden's run.json keeps neither; the lines below say which)")
-                } else if let damaged = changed.first(where: { !($0.expected ?? "").hasPrefix("digraph navviz {\n") }) {
-                    // Not a DOT navviz writes: no version of it drew that (a trial's damaged golden read "another version?").
+                } else if let damaged = changed.first(where: { !Self.isNavvizDOT($0.expected ?? "") }) {
+                    // Not a DOT navviz writes: no version of it drew that (a trial's damaged golden read "another version?";
+                    // then one cut short, one with a merge's conflict markers, one with a line replaced, a CI trial).
                     report.lines.append(
                         "  no step navigates differently: the golden \(damaged.path) is not a DOT navviz writes (edited by hand, or "
                             + "damaged?): record the goldens again")
@@ -227,6 +228,16 @@ public struct GoldenCheck: Sendable {
     static func whatChanged(_ path: String, diff: [String]) -> String {
         let parts = textParts(path, diff: diff)
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// Whether `text` could be a DOT file navviz wrote: `digraph navviz {` first, `}` last, and every line a statement
+    /// (`;`), an opening (`{`) or a closing (`}`): navviz escapes line ends inside labels, so a line cut short, a merge's
+    /// `<<<<<<< HEAD` or a line typed by hand is none.
+    static func isNavvizDOT(_ text: String) -> Bool {
+        guard text.hasPrefix("digraph navviz {\n"), text.hasSuffix("}\n") else { return false }
+        return text.utf8.split(separator: UInt8(ascii: "\n")).allSatisfy { line in
+            line.last == UInt8(ascii: ";") || line.last == UInt8(ascii: "{") || line.last == UInt8(ascii: "}")
+        }
     }
 
     /// `caption`, `appearance events`: the parts of a diagram's text its diff changed, in this order; none when anything
