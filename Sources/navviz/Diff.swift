@@ -63,7 +63,10 @@ extension NavVizCommand {
                 }
                 if git.isEmpty || git.hasPrefix("-") { throw ValidationError("Invalid revision '\(git)' for --git.") }
             } else if files.count != 2 {
-                throw ValidationError("Name two files, OLD and NEW (or use --git REV SCENARIO).")
+                // Which words were read as files: an option diff does not know, with its value (`--out dir`), left the value
+                // here, and "Name two files" sent the user to the files they had named right (a CI trial).
+                let named = files.isEmpty ? "" : " (read as files: \(files.map { "'\(Terminal.inline($0))'" }.joined(separator: ", ")))"
+                throw ValidationError("Name two files, OLD and NEW (or use --git REV SCENARIO)\(named).")
             } else if files.allSatisfy({ $0 == "-" }) {
                 throw ValidationError("Standard input (-) can be read once: name a file for the other side.")
             }

@@ -13,6 +13,23 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    /// The words read as files are named: an option diff does not know, with a value, left the value among them, and the
+    /// error sent the user to the two files they had named (a CI trial's `--out dir`).
+    @Test(arguments: [
+        (
+            ["diff", "old.json", "new.json", "--out", "dir"],
+            "Error: Name two files, OLD and NEW (or use --git REV SCENARIO) (read as files: 'old.json', 'new.json', 'dir').\n"
+        ),
+        (["diff", "old.json"], "Error: Name two files, OLD and NEW (or use --git REV SCENARIO) (read as files: 'old.json').\n"),
+        (["diff"], "Error: Name two files, OLD and NEW (or use --git REV SCENARIO).\n"),
+    ])
+    func anythingButTwoFilesNamesWhatWasReadAsFiles(arguments: [String], message: String) throws {
+        let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.base])
+        let result = try navviz(arguments, in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
     /// Two captures the same are one state each: said so, not "(0 steps)", which read as if nothing was compared (a trial).
     @Test func twoCapturesTheSameSayTheirStatesAreTheSame() throws {
         let home =
