@@ -84,7 +84,7 @@ public enum Snapshot {
 
         /// Reads the node `value` at `path` and its subtree into `h`: its id, or nil when it could not be read.
         ///
-        /// Only the recursion is here: every level of a deep snapshot stacks this frame, and a debug build's frame
+        /// Little but the recursion is here: every level of a deep snapshot stacks this frame, and a debug build's frame
         /// holds a slot for every temporary of the function (reading the fields here made it 20 KB, and the deepest
         /// capture overran a 2 MiB thread stack by jumping its guard page, corrupting another thread's memory: the
         /// test process's intermittent crash). Reading the fields and checking the result are functions of their own.

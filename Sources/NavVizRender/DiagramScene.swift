@@ -138,8 +138,9 @@ struct SceneBuilder {
 
     /// The item of node `id` and its subtree.
     ///
-    /// Only the recursion is here: every level of a deep hierarchy stacks this frame, and a debug build's frame holds
-    /// every temporary of the function (13 KB with the rest here, see DeepInputTests).
+    /// Little but the recursion is here: every level of a deep hierarchy stacks this frame, and a debug build's frame
+    /// holds every temporary of the function (13 KB with the rest here, 8 KB now: a DiagramItem is a large value; see
+    /// DeepInputTests).
     private func item(_ id: NodeID, slot: String?) -> DiagramItem {
         var (item, entries) = start(id, slot: slot)
         // Each child's place by its index, counted here: looked up for each child, it made a tab bar of 20,000 tabs take

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NavVizFormat
 import NavVizRender
@@ -17,17 +18,12 @@ public enum ViewerPage {
     /// space, `&` ends the value and `%` starts an escape: a token holding them reached the daemon changed ("wrong
     /// token", a trial).
     public static func fragment(token: String) -> String {
-        "#token="
-            + token.utf8.map { byte in
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                    String(UnicodeScalar(byte))
-                default:
-                    (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
-                }
-            }.joined()
+        "#token=" + (token.addingPercentEncoding(withAllowedCharacters: unreserved) ?? token)
     }
+
+    /// RFC 3986's unreserved characters, which no query reader decodes.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func response() -> Response {
         Response(

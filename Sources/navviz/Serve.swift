@@ -121,8 +121,8 @@ extension NavVizCommand {
 
         /// The token without the spaces and line ends around it, as a token file's is read (HTTP drops them around a
         /// header's value: a `NAVVIZ_TOKEN` from a Windows `.env`, ending in `\r`, locked every client out with "wrong
-        /// token", a trial); refused when what is left holds a control character, which a header cannot carry, or is
-        /// nothing (a blank `--token` ran the daemon without one, a review). Callers pass no empty value, and a token file's
+        /// token", a trial); refused when what is left holds a control character, which a header cannot carry, or a character
+        /// outside ASCII, which a browser cannot send as it is, or is nothing (a blank `--token` ran the daemon without one, a review). Callers pass no empty value, and a token file's
         /// line comes trimmed (nil when blank, which `validate()` says).
         static func checkedToken(_ token: String?, from source: String) throws -> String? {
             guard let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
