@@ -60,22 +60,38 @@ public final class WorkerPoolRenderer: DiagramRenderer {
     /// in the order of `dots`. `done` is called (from any thread) after each one. For batch work
     /// (`navviz render`), not for the daemon's requests.
     ///
-    /// With `inProcess`, the calling process lays out too, from the same queue: it starts at once, while the
-    /// workers are still starting (some 20 ms each).
+    /// Each worker has a thread of its own, so every lane runs whatever else the process is doing. With
+    /// `inProcess`, the calling thread lays out too, from the same queue: it starts at once, while the
+    /// workers are still starting (some 20 ms each), and with the calling thread's stack. (A
+    /// `concurrentPerform` ran the lanes one after another when Dispatch's threads were busy: CI saw the
+    /// workers draw all 200 of a batch and this process none.)
     public func renderAll(
         _ dots: [String], metrics: TextMetrics, inProcess: (@Sendable (String) -> Result<String, ServerError>)? = nil,
         done: @Sendable (Int) -> Void = { _ in }
     ) -> [Result<String, ServerError>] {
         let slots = pool.slotsForBatch
         let batch = Batch(count: dots.count)
-        DispatchQueue.concurrentPerform(iterations: slots.count + (inProcess == nil ? 0 : 1)) { lane in
-            while let index = batch.take() {
-                let result = lane < slots.count ? slots[lane].render(dots[index], metrics: metrics) : inProcess!(dots[index])
-                batch.finish(index, result)
-                done(index)
+        return withoutActuallyEscaping(done) { done in
+            let drain = { @Sendable (render: (String) -> Result<String, ServerError>) in
+                while let index = batch.take() {
+                    batch.finish(index, render(dots[index]))
+                    done(index)
+                }
             }
+            let finished = DispatchGroup()
+            // Without an in-process lane the calling thread drives the first worker.
+            let threaded = inProcess == nil ? slots.dropFirst() : slots[...]
+            for slot in threaded {
+                finished.enter()
+                Thread {
+                    drain { slot.render($0, metrics: metrics) }
+                    finished.leave()
+                }.start()
+            }
+            if let inProcess { drain(inProcess) } else if let first = slots.first { drain { first.render($0, metrics: metrics) } }
+            finished.wait()
+            return batch.results
         }
-        return batch.results
     }
 
     /// Stops every worker now, blocking (batch use; the daemon calls `shutdown()`).

@@ -658,20 +658,35 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     }
 
     /// A batch shares one queue between the workers and, when given, this process: every result is in the order
-    /// of the DOT texts, the same SVG whichever lane drew it, and this process takes its share.
+    /// of the DOT texts, the same SVG whichever lane drew it, and this process takes its share. Each lane holds
+    /// its first diagram until the other has one, which only lanes that run side by side get past (a
+    /// `concurrentPerform` ran them one after the other on a busy CI machine).
     @Test func aBatchIsSharedByTheWorkersAndThisProcess() throws {
         let binary = try #require(NavVizBinary.path)
         let workers = WorkerPoolRenderer(command: [binary, "serve", "--render-worker"], workers: 1)
         defer { workers.stopAll() }
         let dots = (0..<200).map { "digraph g { subgraph cluster_a { label=\"c\($0)\"; a -> b } b -> c\($0) }" }
         let lanes = Counter()
-        let results = workers.renderAll(dots, metrics: .fonts) { dot in
-            _ = lanes.increment()
-            do throws(RenderError) {
-                return .success(try GraphvizRenderer.shared.renderSync(dot: dot))
-            } catch {
-                return .failure(.renderFailed(error))
+        let drawnHere = Gate()
+        let drawnByAWorker = Gate()
+        let mine = Counter()
+        let results = workers.renderAll(
+            dots, metrics: .fonts,
+            inProcess: { dot in
+                _ = lanes.increment()
+                mine.insert(dot)
+                drawnHere.open()
+                #expect(drawnByAWorker.wait(seconds: 120), "no worker drew while this process held its first diagram")
+                do throws(RenderError) {
+                    return .success(try GraphvizRenderer.shared.renderSync(dot: dot))
+                } catch {
+                    return .failure(.renderFailed(error))
+                }
             }
+        ) { index in
+            guard !mine.contains(dots[index]) else { return }
+            drawnByAWorker.open()
+            #expect(drawnHere.wait(seconds: 120), "this process drew nothing while a worker held its first diagram")
         }
         let expected = try dots.map { try GraphvizRenderer.shared.renderSync(dot: $0) }
         #expect(try results.map { try $0.get() } == expected)
@@ -679,16 +694,39 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     }
 }
 
-/// A count shared by threads.
+/// A door that stays open once opened, for threads that must meet.
+private final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+    func open() {
+        condition.withLock {
+            isOpen = true
+            condition.broadcast()
+        }
+    }
+    /// Whether the gate opened within `seconds`.
+    func wait(seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        return condition.withLock {
+            while !isOpen, condition.wait(until: deadline) {}
+            return isOpen
+        }
+    }
+}
+
+/// A count, and a set of texts, shared by threads.
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+    private var texts: Set<String> = []
     var value: Int { lock.withLock { count } }
     func increment() -> Int {
         lock.withLock {
             count += 1; return count
         }
     }
+    func insert(_ text: String) { _ = lock.withLock { texts.insert(text) } }
+    func contains(_ text: String) -> Bool { lock.withLock { texts.contains(text) } }
 }
 
 /// The guards hold on the real server, where the `Host` header becomes the request's authority.
