@@ -625,7 +625,8 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             _ = try await pool.svg(dot: big)
             await finished.add("large")
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // The large one is being laid out once its worker has started (the small one's was started above).
+        while await pool.workerPIDs().count < 2 { try await Task.sleep(for: .milliseconds(5)) }
         _ = try await pool.svg(dot: small)
         await finished.add("small")
         try await large.value
