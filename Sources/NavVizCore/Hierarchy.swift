@@ -243,8 +243,13 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// Why a hierarchy `depth` levels deep is refused as a scenario's root or a snapshot: past `maxDepth`, its run JSON
     /// would nest past what navviz's own JSON reader takes (a trial's 127-deep root ran, and its run could not be diffed).
-    public static func tooDeep(_ depth: Int) -> String {
-        "nests \(depth) levels deep, children and presentations alike: navviz keeps a hierarchy within \(maxDepth) levels "
+    public static func tooDeep(_ depth: Int) -> String { tooDeep(levels: "\(depth)") }
+
+    /// The same for a literal refused where it passes `limit` levels, before the rest of it is read.
+    public static func tooDeep(moreThan limit: Int) -> String { tooDeep(levels: "more than \(limit)") }
+
+    private static func tooDeep(levels: String) -> String {
+        "nests \(levels) levels deep, children and presentations alike: navviz keeps a hierarchy within \(maxDepth) levels "
             + "(every state, its run JSON and its drawing stay bounded)"
     }
 

@@ -71,74 +71,33 @@ extension ScenarioDecoder {
     }
 
     /// Decodes a node literal; `asView` makes leaves views (inside an animated stack).
+    ///
+    /// A literal nests as deep as navviz's JSON reader takes (some 255 levels of `presents`), so this and the functions
+    /// it calls per level keep their frames small (a kind each, `@inline(never)`): one function of every kind took 38 KB
+    /// a level unoptimized, and a 101-level literal overflowed a 2 MiB stack (a review). A literal deeper than a
+    /// hierarchy may nest is refused where it passes the limit, before the rest of it is read.
     mutating func node(_ value: JSONValue, _ path: String, asView: Bool = false) -> NodeSpec? {
         literalDepth += 1
+        nodeDepth += 1
         defer {
             literalDepth -= 1
+            nodeDepth -= 1
             if literalDepth == 0 { literalIDs = [:] }
         }
+        if nodeDepth == 1 { literalTop = path }
+        // As built, every node of a literal nests in the one it is written in (a generator's template under its
+        // container once activated), so a literal this deep builds a hierarchy past the limit. A journal is replayed
+        // as it was acknowledged.
+        guard nodeDepth <= Hierarchy.maxDepth || replaying else {
+            if nodeDepth == Hierarchy.maxDepth + 1 {
+                fail(.invalidNode(file: file, path: literalTop, reason: Hierarchy.tooDeep(moreThan: Hierarchy.maxDepth)))
+            }
+            return nil
+        }
         switch value {
-        case .string(let name):
-            guard !name.isEmpty else {
-                fail(.invalidNode(file: file, path: path, reason: "a screen name cannot be empty"))
-                return nil
-            }
-            guard numberedName(name, at: path) else { return nil }
-            noteOddName(name, path)
-            registerBase(name)
-            return NodeSpec(kind: asView ? .view : .controller, screen: name)
+        case .string(let name): return named(name, path, asView: asView)
         case .object(let members):
-            let kinds = members.map(\.0).filter { Self.kindKeys.contains($0) }
-            guard kinds.count == 1, let kind = kinds.first else {
-                if kinds.count > 1 {
-                    fail(
-                        .invalidNode(
-                            file: file, path: path,
-                            reason: "a node literal has exactly one kind, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))"))
-                } else {
-                    // `navigationController`, `tabBar`: a kind's name with UIKit's words around it is a guess too.
-                    let guess =
-                        members.lazy.compactMap { Suggestion.closest(to: $0.0, in: Self.kindKeys) }.first
-                        ?? members.lazy.compactMap { key in
-                            Self.kindKeys.first {
-                                key.0.lowercased().hasPrefix($0.lowercased()) || $0.hasPrefix(key.0.lowercased()) && key.0.count >= 3
-                            }
-                        }.first
-                    let found =
-                        members.isEmpty
-                        ? "an empty object" : "an object with " + members.prefix(3).map { "'\($0.0)'" }.joined(separator: ", ")
-                    fail(
-                        .invalidNode(
-                            file: file, path: path,
-                            reason: "expected \(Self.nodeExpectation), found \(found)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
-                }
-                return nil
-            }
-            let allowed = kind == "ref" ? ["ref"] : [kind] + Self.commonNodeFields + (Self.kindFields[kind] ?? [])
-            // A reference names a controller that exists: nothing of a literal applies to it (it said "unknown field 'id'",
-            // which read as a misspelling: a docs trial).
-            if kind == "ref", members.count > 1 {
-                for (key, _) in members where key != "ref" {
-                    fail(
-                        .invalidNode(
-                            file: file, path: join(path, key),
-                            reason: "a reference takes no other field ('\(key)'): it names a controller that exists, as it is"))
-                }
-                return nil
-            }
-            // A field of other kinds (`selected` on a navigation literal) says which kinds take it, as a step's field of
-            // another operation does.
-            for (key, _) in members where !allowed.contains(key) {
-                let takers = Self.kindFields.keys.sorted().filter { Self.kindFields[$0]!.contains(key) }
-                guard !takers.isEmpty else { continue }
-                fail(
-                    .invalidNode(
-                        file: file, path: join(path, key),
-                        reason: "'\(kind)' does not take '\(key)': \(takers.map { "'\($0)'" }.joined(separator: " and ")) literals do"))
-            }
-            checkFields(
-                members.filter { key, _ in allowed.contains(key) || !Self.kindFields.values.contains { $0.contains(key) } }, at: path,
-                allowed: allowed)
+            guard let kind = literalKind(members, path) else { return nil }
             return objectNode(kind, value, path, asView: asView)
         default:
             typeError(path, Self.nodeExpectation, value)
@@ -146,159 +105,284 @@ extension ScenarioDecoder {
         }
     }
 
+    /// A node literal that is a screen name.
+    @inline(never)
+    private mutating func named(_ name: String, _ path: String, asView: Bool) -> NodeSpec? {
+        guard !name.isEmpty else {
+            fail(.invalidNode(file: file, path: path, reason: "a screen name cannot be empty"))
+            return nil
+        }
+        guard numberedName(name, at: path) else { return nil }
+        noteOddName(name, path)
+        registerBase(name)
+        return NodeSpec(kind: asView ? .view : .controller, screen: name)
+    }
+
+    /// The kind of an object node literal, its fields checked; nil, said, when it has none or several.
+    @inline(never)
+    private mutating func literalKind(_ members: [(String, JSONValue)], _ path: String) -> String? {
+        let kinds = members.map(\.0).filter { Self.kindKeys.contains($0) }
+        guard kinds.count == 1, let kind = kinds.first else {
+            if kinds.count > 1 {
+                fail(
+                    .invalidNode(
+                        file: file, path: path,
+                        reason: "a node literal has exactly one kind, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))"))
+            } else {
+                // `navigationController`, `tabBar`: a kind's name with UIKit's words around it is a guess too.
+                let guess =
+                    members.lazy.compactMap { Suggestion.closest(to: $0.0, in: Self.kindKeys) }.first
+                    ?? members.lazy.compactMap { key in
+                        Self.kindKeys.first {
+                            key.0.lowercased().hasPrefix($0.lowercased()) || $0.hasPrefix(key.0.lowercased()) && key.0.count >= 3
+                        }
+                    }.first
+                let found =
+                    members.isEmpty
+                    ? "an empty object" : "an object with " + members.prefix(3).map { "'\($0.0)'" }.joined(separator: ", ")
+                fail(
+                    .invalidNode(
+                        file: file, path: path,
+                        reason: "expected \(Self.nodeExpectation), found \(found)" + (guess.map { ". Did you mean '\($0)'?" } ?? "")))
+            }
+            return nil
+        }
+        let allowed = kind == "ref" ? ["ref"] : [kind] + Self.commonNodeFields + (Self.kindFields[kind] ?? [])
+        // A reference names a controller that exists: nothing of a literal applies to it (it said "unknown field 'id'",
+        // which read as a misspelling: a docs trial).
+        if kind == "ref", members.count > 1 {
+            for (key, _) in members where key != "ref" {
+                fail(
+                    .invalidNode(
+                        file: file, path: join(path, key),
+                        reason: "a reference takes no other field ('\(key)'): it names a controller that exists, as it is"))
+            }
+            return nil
+        }
+        // A field of other kinds (`selected` on a navigation literal) says which kinds take it, as a step's field of
+        // another operation does.
+        for (key, _) in members where !allowed.contains(key) {
+            let takers = Self.kindFields.keys.sorted().filter { Self.kindFields[$0]!.contains(key) }
+            guard !takers.isEmpty else { continue }
+            fail(
+                .invalidNode(
+                    file: file, path: join(path, key),
+                    reason: "'\(kind)' does not take '\(key)': \(takers.map { "'\($0)'" }.joined(separator: " and ")) literals do"))
+        }
+        checkFields(
+            members.filter { key, _ in allowed.contains(key) || !Self.kindFields.values.contains { $0.contains(key) } }, at: path,
+            allowed: allowed)
+        return kind
+    }
+
     mutating func registerBase(_ name: String) { insertKnownBase(name) }
 
+    /// An object literal of `kind`, its fields checked. Each kind is read by a function of its own into the one
+    /// `spec` here (a result each took a slot of this frame, unoptimized).
+    @inline(never)
     private mutating func objectNode(_ kind: String, _ value: JSONValue, _ path: String, asView: Bool) -> NodeSpec? {
-        let kindPath = join(path, kind)
         // Only the primary column's own navigation literal, not one deeper inside it.
         let nests = inSplitPrimary && kind == "navigation"
         inSplitPrimary = false
         let payload = value[kind]!
-        var spec: NodeSpec
+        if kind == "ref" { return referenceID(payload, join(path, kind)).map(NodeSpec.reference) }
+        var spec = NodeSpec(kind: .controller)
+        let read: Bool
         switch kind {
-        case "ref":
-            guard let id = referenceID(payload, kindPath) else { return nil }
-            return NodeSpec.reference(id)
-        case "screen":
-            guard let name = string(payload, kindPath) else { return nil }
-            guard !name.isEmpty else {
-                fail(.invalidNode(file: file, path: kindPath, reason: "a screen name cannot be empty"))
-                return nil
-            }
-            guard numberedName(name, at: kindPath) else { return nil }
-            noteOddName(name, kindPath)
-            registerBase(name)
-            spec = NodeSpec(kind: asView ? .view : .controller, screen: name)
-            if let raw = value["children"], let items = array(raw, join(path, "children"), "an array of node literals") {
-                spec.kind = .controller
-                spec.children = items.enumerated().compactMap { node($1, "\(join(path, "children"))[\($0)]") }
-                if let visible = integer(value["visible"], join(path, "visible")) {
-                    // An index into no children is out of range too (a trial's was taken, and dropped); a journal an earlier
-                    // navviz wrote with one comes back without it (and its export then reads again).
-                    if !replaying || !items.isEmpty {
-                        checkIndex(visible, into: items.count, at: join(path, "visible"), none: "no index: it has no children")
-                        spec.selected = visible
-                    }
-                }
-            } else if value["visible"] != nil {
-                fail(.missingField(file: file, path: path, field: "children"))
-            }
-        case "navigation":
-            spec = NodeSpec(kind: .navigation)
-            guard let items = array(payload, kindPath, "an array of node literals (the stack, root first)") else { return nil }
-            for (index, item) in items.enumerated() {
-                guard let child = node(item, "\(kindPath)[\(index)]") else { continue }
-                // UIKit pushes each controller of the stack (init(rootViewController:) is a push): it raises for these.
-                if child.kind == .split || (child.kind == .navigation && !nests) {
-                    fail(.invalidNode(file: file, path: "\(kindPath)[\(index)]", reason: Self.notPushable(child.kind)))
-                }
-                spec.children.append(child)
-            }
-        case "tabs":
-            spec = NodeSpec(kind: .tab)
-            guard let items = array(payload, kindPath, "an array of node literals (one per tab)") else { return nil }
-            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
-            if let selected = integer(value["selected"], join(path, "selected")) {
-                checkIndex(selected, into: items.count, at: join(path, "selected"), none: "no selection for an empty tab bar")
-                spec.selected = selected
-            }
-        case "split":
-            guard let columns = object(payload, kindPath, "an object with 'primary', 'secondary' and optional 'supplementary'") else {
-                return nil
-            }
-            checkFields(columns, at: kindPath, allowed: ["primary", "secondary", "supplementary"])
-            guard let primaryValue = payload["primary"] else {
-                fail(.missingField(file: file, path: kindPath, field: "primary"))
-                return nil
-            }
-            inSplitPrimary = true
-            let primary = node(primaryValue, join(kindPath, "primary"))
-            inSplitPrimary = false
-            let secondary = payload["secondary"].flatMap { node($0, join(kindPath, "secondary")) }
-            let supplementary = payload["supplementary"].flatMap { node($0, join(kindPath, "supplementary")) }
-            guard let primary else { return nil }
-            spec = .split(
-                primary: primary, secondary: secondary, supplementary: supplementary,
-                collapsed: bool(value["collapsed"], join(path, "collapsed")))
-            spec.splitDisplay = choice(value["display"], join(path, "display"), SplitDisplay.self)
-        case "activities":
-            spec = NodeSpec(kind: .activity)
-            switch payload {
-            case .object(let members):
-                for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
-                    if let childSpec = node(child, join(kindPath, key)) {
-                        spec.children.append(childSpec)
-                        spec.keys.append(key)
-                    }
-                }
-            case .array(let items):
-                for (index, item) in items.enumerated() {
-                    let itemPath = "\(kindPath)[\(index)]"
-                    guard let members = object(item, itemPath, "an object with 'key' and 'node'") else { continue }
-                    checkFields(members, at: itemPath, allowed: ["key", "node"])
-                    guard let key = string(item["key"], join(itemPath, "key")) else {
-                        if item["key"] == nil { fail(.missingField(file: file, path: itemPath, field: "key")) }
-                        continue
-                    }
-                    guard let raw = item["node"] else {
-                        fail(.missingField(file: file, path: itemPath, field: "node"))
-                        continue
-                    }
-                    if spec.keys.contains(key) {
-                        fail(
-                            .invalidValue(
-                                file: file, path: join(itemPath, "key"), value: key, expected: "a key not used before in this container",
-                                suggestion: nil))
-                    }
-                    if let childSpec = node(raw, join(itemPath, "node")) {
-                        spec.children.append(childSpec)
-                        spec.keys.append(key)
-                    }
-                }
-            default:
-                typeError(kindPath, "an object of key → node literal, or an array of {\"key\", \"node\"}", payload)
-                return nil
-            }
-            if let raw = value["generators"], let members = object(raw, join(path, "generators"), "an object of key → node literal") {
-                for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
-                    // A generator is a template, built when its key is activated: its ids are its own.
-                    let outer = literalIDs
-                    literalIDs = [:]
-                    if let childSpec = node(child, join(join(path, "generators"), key)) { spec.generators[key] = childSpec }
-                    literalIDs = outer
-                }
-            }
-            if value["flavor"] != nil { spec.flavor = choice(value["flavor"], join(path, "flavor"), ActivityFlavor.self) }
-            if let raw = value["wrapInNavigation"], let items = array(raw, join(path, "wrapInNavigation"), "an array of keys") {
-                for (index, item) in items.enumerated() {
-                    if let key = string(item, "\(join(path, "wrapInNavigation"))[\(index)]") { spec.wrapsInNavigation.insert(key) }
-                }
-            }
-            if let active = string(value["active"], join(path, "active")) {
-                if !spec.keys.contains(active) && spec.generators[active] == nil {
-                    fail(
-                        .invalidValue(
-                            file: file, path: join(path, "active"), value: active, expected: "a key of 'activities' or 'generators'",
-                            suggestion: Suggestion.closest(to: active, in: spec.keys + spec.generators.keys.sorted())))
-                }
-                spec.active = active
-            }
-        case "stack":
-            spec = NodeSpec(kind: .stack)
-            guard let items = array(payload, kindPath, "an array of view names (the last is active)") else { return nil }
-            spec.children = items.enumerated().compactMap { view($1, "\(kindPath)[\($0)]") }
-            if let raw = value["metrics"] { spec.stackMetrics = metrics(raw, join(path, "metrics")) }
-        case "notifications":
-            spec = NodeSpec(kind: .notifications)
-            guard let items = array(payload, kindPath, "an array of node literals (shown one at a time)") else { return nil }
-            if items.isEmpty {
-                fail(.invalidNode(file: file, path: kindPath, reason: "a notification sequence needs at least one controller"))
-            }
-            spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
-            spec.selected = integer(value["selected"], join(path, "selected"))
-        default:
-            return nil
+        case "screen": read = screenNode(&spec, payload, value, path, asView: asView)
+        case "navigation": read = navigationNode(&spec, payload, join(path, kind), nests: nests)
+        case "tabs": read = tabsNode(&spec, payload, value, path)
+        case "split": read = splitNode(&spec, payload, value, path)
+        case "activities": read = activitiesNode(&spec, payload, value, path)
+        case "stack": read = stackNode(&spec, payload, value, path)
+        case "notifications": read = notificationsNode(&spec, payload, value, path)
+        default: return nil
         }
+        guard read else { return nil }
+        commonFields(of: &spec, value, path)
+        return spec
+    }
+
+    @inline(never)
+    private mutating func screenNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ value: JSONValue, _ path: String, asView: Bool) -> Bool
+    {
+        let kindPath = join(path, "screen")
+        guard let name = string(payload, kindPath) else { return false }
+        guard !name.isEmpty else {
+            fail(.invalidNode(file: file, path: kindPath, reason: "a screen name cannot be empty"))
+            return false
+        }
+        guard numberedName(name, at: kindPath) else { return false }
+        noteOddName(name, kindPath)
+        registerBase(name)
+        spec = NodeSpec(kind: asView ? .view : .controller, screen: name)
+        if let raw = value["children"], let items = array(raw, join(path, "children"), "an array of node literals") {
+            spec.kind = .controller
+            spec.children = items.enumerated().compactMap { node($1, "\(join(path, "children"))[\($0)]") }
+            if let visible = integer(value["visible"], join(path, "visible")) {
+                // An index into no children is out of range too (a trial's was taken, and dropped); a journal an earlier
+                // navviz wrote with one comes back without it (and its export then reads again).
+                if !replaying || !items.isEmpty {
+                    checkIndex(visible, into: items.count, at: join(path, "visible"), none: "no index: it has no children")
+                    spec.selected = visible
+                }
+            }
+        } else if value["visible"] != nil {
+            fail(.missingField(file: file, path: path, field: "children"))
+        }
+        return true
+    }
+
+    @inline(never)
+    private mutating func navigationNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ kindPath: String, nests: Bool) -> Bool {
+        spec = NodeSpec(kind: .navigation)
+        guard let items = array(payload, kindPath, "an array of node literals (the stack, root first)") else { return false }
+        for (index, item) in items.enumerated() {
+            guard let child = node(item, "\(kindPath)[\(index)]") else { continue }
+            // UIKit pushes each controller of the stack (init(rootViewController:) is a push): it raises for these.
+            if child.kind == .split || (child.kind == .navigation && !nests) {
+                fail(.invalidNode(file: file, path: "\(kindPath)[\(index)]", reason: Self.notPushable(child.kind)))
+            }
+            spec.children.append(child)
+        }
+        return true
+    }
+
+    @inline(never)
+    private mutating func tabsNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ value: JSONValue, _ path: String) -> Bool {
+        let kindPath = join(path, "tabs")
+        spec = NodeSpec(kind: .tab)
+        guard let items = array(payload, kindPath, "an array of node literals (one per tab)") else { return false }
+        spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
+        if let selected = integer(value["selected"], join(path, "selected")) {
+            checkIndex(selected, into: items.count, at: join(path, "selected"), none: "no selection for an empty tab bar")
+            spec.selected = selected
+        }
+        return true
+    }
+
+    @inline(never)
+    private mutating func splitNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ value: JSONValue, _ path: String) -> Bool {
+        let kindPath = join(path, "split")
+        guard let columns = object(payload, kindPath, "an object with 'primary', 'secondary' and optional 'supplementary'") else {
+            return false
+        }
+        checkFields(columns, at: kindPath, allowed: ["primary", "secondary", "supplementary"])
+        guard let primaryValue = payload["primary"] else {
+            fail(.missingField(file: file, path: kindPath, field: "primary"))
+            return false
+        }
+        inSplitPrimary = true
+        let primary = node(primaryValue, join(kindPath, "primary"))
+        inSplitPrimary = false
+        let secondary = payload["secondary"].flatMap { node($0, join(kindPath, "secondary")) }
+        let supplementary = payload["supplementary"].flatMap { node($0, join(kindPath, "supplementary")) }
+        guard let primary else { return false }
+        spec = NodeSpec.split(
+            primary: primary, secondary: secondary, supplementary: supplementary,
+            collapsed: bool(value["collapsed"], join(path, "collapsed")))
+        spec.splitDisplay = choice(value["display"], join(path, "display"), SplitDisplay.self)
+        return true
+    }
+
+    @inline(never)
+    private mutating func activitiesNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ value: JSONValue, _ path: String) -> Bool {
+        let kindPath = join(path, "activities")
+        spec = NodeSpec(kind: .activity)
+        switch payload {
+        case .object(let members):
+            for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
+                if let childSpec = node(child, join(kindPath, key)) {
+                    spec.children.append(childSpec)
+                    spec.keys.append(key)
+                }
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                activity(item, "\(kindPath)[\(index)]", into: &spec)
+            }
+        default:
+            typeError(kindPath, "an object of key → node literal, or an array of {\"key\", \"node\"}", payload)
+            return false
+        }
+        if let raw = value["generators"], let members = object(raw, join(path, "generators"), "an object of key → node literal") {
+            for (key, child) in members.sorted(by: { $0.0 < $1.0 }) {
+                // A generator is a template, built when its key is activated: its ids are its own.
+                let outer = literalIDs
+                literalIDs = [:]
+                if let childSpec = node(child, join(join(path, "generators"), key)) { spec.generators[key] = childSpec }
+                literalIDs = outer
+            }
+        }
+        if value["flavor"] != nil { spec.flavor = choice(value["flavor"], join(path, "flavor"), ActivityFlavor.self) }
+        if let raw = value["wrapInNavigation"], let items = array(raw, join(path, "wrapInNavigation"), "an array of keys") {
+            for (index, item) in items.enumerated() {
+                if let key = string(item, "\(join(path, "wrapInNavigation"))[\(index)]") { spec.wrapsInNavigation.insert(key) }
+            }
+        }
+        if let active = string(value["active"], join(path, "active")) {
+            if !spec.keys.contains(active) && spec.generators[active] == nil {
+                fail(
+                    .invalidValue(
+                        file: file, path: join(path, "active"), value: active, expected: "a key of 'activities' or 'generators'",
+                        suggestion: Suggestion.closest(to: active, in: spec.keys + spec.generators.keys.sorted())))
+            }
+            spec.active = active
+        }
+        return true
+    }
+
+    /// One `{"key", "node"}` of an activity container's array, appended to `spec`.
+    @inline(never)
+    private mutating func activity(_ item: JSONValue, _ itemPath: String, into spec: inout NodeSpec) {
+        guard let members = object(item, itemPath, "an object with 'key' and 'node'") else { return }
+        checkFields(members, at: itemPath, allowed: ["key", "node"])
+        guard let key = string(item["key"], join(itemPath, "key")) else {
+            if item["key"] == nil { fail(.missingField(file: file, path: itemPath, field: "key")) }
+            return
+        }
+        guard let raw = item["node"] else {
+            fail(.missingField(file: file, path: itemPath, field: "node"))
+            return
+        }
+        if spec.keys.contains(key) {
+            fail(
+                .invalidValue(
+                    file: file, path: join(itemPath, "key"), value: key, expected: "a key not used before in this container",
+                    suggestion: nil))
+        }
+        if let childSpec = node(raw, join(itemPath, "node")) {
+            spec.children.append(childSpec)
+            spec.keys.append(key)
+        }
+    }
+
+    @inline(never)
+    private mutating func stackNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ value: JSONValue, _ path: String) -> Bool {
+        guard let items = array(payload, join(path, "stack"), "an array of view names (the last is active)") else { return false }
+        spec = NodeSpec(kind: .stack)
+        spec.children = items.enumerated().compactMap { view($1, "\(join(path, "stack"))[\($0)]") }
+        if let raw = value["metrics"] { spec.stackMetrics = metrics(raw, join(path, "metrics")) }
+        return true
+    }
+
+    @inline(never)
+    private mutating func notificationsNode(_ spec: inout NodeSpec, _ payload: JSONValue, _ value: JSONValue, _ path: String) -> Bool {
+        let kindPath = join(path, "notifications")
+        spec = NodeSpec(kind: .notifications)
+        guard let items = array(payload, kindPath, "an array of node literals (shown one at a time)") else { return false }
+        if items.isEmpty {
+            fail(.invalidNode(file: file, path: kindPath, reason: "a notification sequence needs at least one controller"))
+        }
+        spec.children = items.enumerated().compactMap { node($1, "\(kindPath)[\($0)]") }
+        spec.selected = integer(value["selected"], join(path, "selected"))
+        return true
+    }
+
+    /// The fields every kind but a reference takes: `id`, `title`, `class`, `definesPresentationContext`, and what it
+    /// presents.
+    @inline(never)
+    private mutating func commonFields(of spec: inout NodeSpec, _ value: JSONValue, _ path: String) {
         if let id = string(value["id"], join(path, "id")) {
             if id.isEmpty || id.contains("#") {
                 fail(
@@ -331,7 +415,6 @@ extension ScenarioDecoder {
                     file: file, path: join(path, "style"),
                     reason: "a style is for what the node presents: add \"presents\" (a node literal), or leave \"style\" out"))
         }
-        return spec
     }
 
     /// Why a navigation controller's stack cannot hold a controller of this kind (UIKit's exception).

@@ -23,6 +23,10 @@ public struct ScenarioDecoder: FieldReader {
     var literalIDs: [String: String] = [:]
     /// How deep `node` is in the literal being decoded (0 between literals).
     var literalDepth = 0
+    /// How many nodes of the literal being decoded nest here (an array of literals, `nodes`, is not one).
+    var nodeDepth = 0
+    /// Where the outermost node of the literal being decoded is written, for saying that it nests too deep.
+    var literalTop = ""
     /// Whether the navigation literal being decoded is a split view's primary column, the one place UIKit nests a
     /// navigation controller in another (a collapsed split; docs/semantics.md#N3).
     var inSplitPrimary = false

@@ -2,6 +2,7 @@ import Foundation
 import NavVizCore
 import NavVizFormat
 import NavVizRender
+import NavVizScenario
 import Testing
 
 /// The deepest input navviz accepts is read, written, found and drawn on a thread with a 2 MiB stack, in a
@@ -77,6 +78,69 @@ import Testing
                 }
             } catch {
                 Issue.record("the deep capture did not round-trip: \(error)")
+            }
+        }
+    }
+
+    /// A chain of `depth` node literals, each presenting the next.
+    static func presenting(_ depth: Int) -> String {
+        (1..<depth).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in #"{"screen": "S\#(level)", "presents": \#(inner)}"# }
+    }
+
+    /// A chain of `depth` node literals, each the child of the one before.
+    static func nesting(_ depth: Int) -> String {
+        (1..<depth).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in #"{"screen": "S\#(level)", "children": [\#(inner)]}"# }
+    }
+
+    /// A scenario literal as deep as navviz's JSON reader takes (255 nodes presenting each other under the document) is
+    /// refused where it passes the limit, as a root and in a step, without reading the rest: read whole, one level took
+    /// 38 KB of a debug build's stack, and 230 levels crashed even a main thread's 8 MiB (a review). At the limit a
+    /// scenario runs, and its states, a transition that removes it all, its flow and its Mermaid are drawn.
+    @Test func theDeepestScenarioLiteralFitsASmallStack() {
+        onSmallStack {
+            let reason =
+                "nests more than 100 levels deep, children and presentations alike: navviz keeps a hierarchy within 100 levels "
+                + "(every state, its run JSON and its drawing stay bounded)"
+            let deepest = [
+                (#"{"navviz": 1, "root": \#(Self.presenting(JSONParser.maxDepth - 1))}"#, "root"),
+                (
+                    #"{"navviz": 1, "root": "A", "steps": [{"op": "setRoot", "node": \#(Self.presenting(JSONParser.maxDepth - 3))}]}"#,
+                    "steps[0].node"
+                ),
+            ]
+            for (text, path) in deepest {
+                #expect(throws: Never.self) { try JSONParser.parse(text) }
+                do {
+                    _ = try ScenarioDecoder.decode(text, file: "deep.json")
+                    Issue.record("a literal past the limit was read")
+                } catch {
+                    #expect((error as? ScenarioErrors)?.errors.map(\.description) == ["deep.json: \(path): \(reason)"])
+                }
+            }
+            let steps = #"[{"op": "setRoot", "node": "Home"}, {"op": "present", "node": "Sheet"}]"#
+            for root in [Self.presenting(Hierarchy.maxDepth), Self.nesting(Hierarchy.maxDepth)] {
+                let text = #"{"navviz": 1, "root": \#(root), "steps": \#(steps)}"#
+                do {
+                    let run = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "deep.json"))
+                    #expect(run.steps.map(\.outcome.status) == [.ok, .ok, .ok])
+                    let (before, after) = (run.steps[0], run.steps[1])
+                    #expect(before.hierarchy.depth == Hierarchy.maxDepth)
+                    let dot = DOTBuilder(options: .focused)
+                    let info = TransitionInfo(index: 1, op: after.op, outcome: after.outcome, note: nil)
+                    #expect(
+                        dot.transition(
+                            before: before.hierarchy, after: after.hierarchy, beforeFinder: before.finder, afterFinder: after.finder,
+                            step: info
+                        ).contains("S99"))
+                    #expect(DOTBuilder.boxCount(in: dot.state(before.hierarchy, finder: before.finder)) > 1)
+                    let mermaid = MermaidBuilder(options: DiagramOptions(expandAll: true))
+                    #expect(mermaid.state(before.hierarchy, finder: before.finder).contains("S99"))
+                    #expect(
+                        mermaid.transition(before: before.hierarchy, after: after.hierarchy, afterFinder: after.finder).contains("S99"))
+                    #expect(dot.flow(ScenarioRenderer.flowGraph(run)).contains("setRoot"))
+                } catch {
+                    Issue.record("a scenario at the limit was refused: \(error)")
+                }
             }
         }
     }

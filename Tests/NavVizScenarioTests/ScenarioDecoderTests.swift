@@ -911,7 +911,11 @@ private let nodeLiteral =
         let reason =
             "nests 101 levels deep, children and presentations alike: navviz keeps a hierarchy within 100 levels "
             + "(every state, its run JSON and its drawing stay bounded)"
-        #expect(messages(withRoot(literal(Hierarchy.maxDepth + 1))) == ["shop.json: root: \(reason)"])
+        // A literal is refused where it passes the limit, before the rest is read (DeepInputTests).
+        #expect(
+            messages(withRoot(literal(Hierarchy.maxDepth + 1))) == [
+                "shop.json: root: " + reason.replacingOccurrences(of: "nests 101", with: "nests more than 100")
+            ])
         #expect(messages(withRoot(literal(Hierarchy.maxDepth))) == [])
         /// The same chain as a canonical snapshot.
         func snapshot(_ depth: Int) -> String {
@@ -923,6 +927,33 @@ private let nodeLiteral =
         }
         #expect(messages(withRoot(snapshot(Hierarchy.maxDepth + 1))) == ["shop.json: root: \(reason)"])
         #expect(messages(withRoot(snapshot(Hierarchy.maxDepth))) == [])
+    }
+
+    /// A node literal written deeper than a hierarchy may nest can only build one past the limit: refused at its top, where
+    /// it passes the limit and before the rest is read, in a step (it was decoded whole, and the step rejected when it ran)
+    /// and in a generator's template (built under its container when activated). At the limit it is read.
+    @Test(arguments: [
+        (#"{"navigation": ["Home"], "id": "nav"}"#, #"{"op": "present", "node": LITERAL}"#, "steps[0].node", 0),
+        (#"{"navigation": ["Home"], "id": "nav"}"#, #"{"op": "present", "node": {"navigation": [LITERAL]}}"#, "steps[0].node", 1),
+        (#"{"activities": {"a": "A"}, "generators": {"b": LITERAL}}"#, #"{"op": "activate", "activity": "b"}"#, "root", 1),
+    ])
+    func aLiteralWrittenDeeperThanTheLimitIsRefusedWhereItIsWritten(root: String, step: String, path: String, inside: Int) {
+        /// The scenario with a chain of nodes presenting each other in place of LITERAL, nesting `depth` levels in all.
+        func text(_ depth: Int) -> String {
+            let literal = (1..<(depth - inside)).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in
+                #"{"screen": "S\#(level)", "presents": \#(inner)}"#
+            }
+            let (root, step) = (
+                root.replacingOccurrences(of: "LITERAL", with: literal), step.replacingOccurrences(of: "LITERAL", with: literal)
+            )
+            return #"{"navviz": 1, "root": \#(root), "steps": [\#(step)]}"#
+        }
+        #expect(
+            messages(text(Hierarchy.maxDepth + 1)) == [
+                "shop.json: \(path): nests more than 100 levels deep, children and presentations alike: navviz keeps a hierarchy "
+                    + "within 100 levels (every state, its run JSON and its drawing stay bounded)"
+            ])
+        #expect(messages(text(Hierarchy.maxDepth)) == [])
     }
 
     /// The root is measured as built: a phone collapses a split's secondary onto its primary's stack, a level deeper than
