@@ -254,7 +254,7 @@ extension NavVizCommand {
 
         /// The folder beside a --golden that does not exist whose name is close to its, among those `holds` accepts: the
         /// name and how to write it as --golden.
-        func closeFolder(holding holds: (String) -> Bool = { _ in true }) -> (name: String, shown: String)? {
+        func closeFolder(holding holds: (String) -> Bool) -> (name: String, shown: String)? {
             let root = trimmed(golden)
             let url = URL(fileURLWithPath: root)
             let parent = url.deletingLastPathComponent().path
@@ -282,9 +282,10 @@ extension NavVizCommand {
         /// mistyped (a folder beside it with a close name) or relative to another working directory.
         func missingGoldenFolder(rerun: String) -> String {
             let root = trimmed(golden)
-            // A close name is most likely the folder meant: the command to run is with it (recording under the typo would start
-            // a second golden tree: a trial).
-            if let meant = closeFolder() {
+            // A close name that holds goldens is most likely the folder meant: the command to run is with it (recording under
+            // the typo would start a second golden tree: a trial). One without goldens is not (a trial was sent to its scenario
+            // folder, and from there to --record into it).
+            if let meant = closeGoldenFolder() {
                 let command = (["navviz", "check"] + scenarios + ["--golden", meant.shown]).map(Self.shellQuoted).joined(separator: " ")
                 return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there. "
                     + "Did you mean '\(meant.name)'? \(command)"
@@ -340,19 +341,19 @@ extension NavVizCommand {
                 say("unchanged \(name): \(files.count) goldens in \(target)/")
                 return
             }
-            try OutputDirectory.write(
-                files + (sourceFile.map { [$0] } ?? []), to: target,
-                replacing: { Goldens.isGoldenPath($0) || $0 == GoldenSources.file })
             var counts: [String] = []
             for kind in [Goldens.Drift.Kind.changed, .new, .gone] {
                 let n = drifts.filter { $0.kind == kind }.count
                 if n > 0 { counts.append("\(n) \(kind == .gone ? "removed" : kind.rawValue)") }
             }
-            if counts.isEmpty {
-                say("unchanged \(name): \(files.count) goldens in \(target)/ (the scenario's path noted in \(GoldenSources.file))")
-            } else {
-                say("recorded \(name): \(files.count) goldens (\(counts.joined(separator: ", "))) in \(target)/")
-            }
+            let line =
+                counts.isEmpty
+                ? "unchanged \(name): \(files.count) goldens in \(target)/ (the scenario's path noted in \(GoldenSources.file))"
+                : "recorded \(name): \(files.count) goldens (\(counts.joined(separator: ", "))) in \(target)/"
+            // Said as the folder is put in place: an interrupted record's log names every folder it replaced.
+            try OutputDirectory.write(
+                files + (sourceFile.map { [$0] } ?? []), to: target,
+                replacing: { Goldens.isGoldenPath($0) || $0 == GoldenSources.file }, placed: { say(line) })
         }
 
         // MARK: - Compare

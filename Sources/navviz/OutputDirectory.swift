@@ -31,9 +31,12 @@ enum OutputDirectory {
     ///
     /// `root` is the folder the command was given when `destination` is a folder inside it (`render -o out` of one
     /// scenario writes `out/shop`): the lock is taken where a render of several scenarios into `root` takes it.
+    ///
+    /// `placed` runs once the new output is in place, before a signal can end navviz: what it prints matches what is on
+    /// disk (a CI log of an interrupted `check --record` named fewer scenarios than it had recorded, a trial).
     static func write(
         _ files: [OutputFile], to destination: String, replacing isOutput: ((String) -> Bool)? = nil, partial: String? = nil,
-        scenarioFolders: Set<String> = [], root: String? = nil, followsLink: Bool = false
+        scenarioFolders: Set<String> = [], root: String? = nil, followsLink: Bool = false, placed: () -> Void = {}
     ) throws(CommandFailure) {
         guard !destination.isEmpty else {
             throw CommandFailure(message: "the output directory must not be empty", code: CommandFailure.usage)
@@ -207,7 +210,7 @@ enum OutputDirectory {
                         + "choose another output directory",
                     code: CommandFailure.ioError)
             }
-            try replace(target, with: staging)
+            try replace(target, with: staging, placed: placed)
             // Another render's folder the new output does not hold went with the old one: said.
             let written = Set(files.compactMap { $0.path.split(separator: "/").first.map(String.init) })
             for folder in checked.entries.keys.filter({ $0.hasSuffix("/" + manifestName) && $0.split(separator: "/").count == 2 })
@@ -602,8 +605,9 @@ enum OutputDirectory {
         return (found, complete)
     }
 
-    /// Moves `staging` to `target`, keeping the old target until the move succeeded.
-    static func replace(_ target: URL, with staging: URL) throws {
+    /// Moves `staging` to `target`, keeping the old target until the move succeeded; then runs `placed`, before a signal
+    /// can end navviz.
+    static func replace(_ target: URL, with staging: URL, placed: () -> Void) throws {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: target.path, isDirectory: &isDirectory) {
@@ -624,6 +628,7 @@ enum OutputDirectory {
                 }
                 Interruption.forget(staging.path)
                 Interruption.removeOnSignal(old.path)
+                placed()
             }
             removeTree(old.path)
             Interruption.forget(old.path)
@@ -636,6 +641,7 @@ enum OutputDirectory {
             try Interruption.uninterrupted {
                 try fm.moveItem(at: staging, to: target)
                 Interruption.forget(staging.path)
+                placed()
             }
         }
     }

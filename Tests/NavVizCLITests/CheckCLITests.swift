@@ -237,6 +237,19 @@ import Testing
         #expect(try navviz(["check", "shop.json", "--golden", "goldens", "--record"], in: folder.url).status == 0)
     }
 
+    /// A close folder without goldens (the scenarios' own) is not the one meant: suggested, it sent a trial there, and from
+    /// there to --record into the scenario folder.
+    @Test func aCloseFolderWithoutGoldensIsNotSuggested() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        let result = try navviz(["check", "flows", "--golden", "flowsg"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "flowsg/: no such folder (from \(folder.url.resolvingSymlinksInPath().path)), so no scenario has goldens there. "
+                + "Point --golden at the folder that holds them; on a first check, record them locally and commit: navviz check flows "
+                + "--golden flowsg --record\n")
+    }
+
     /// The command a failed expectation's warning gives can be pasted, quoted for the shell (a trial: a path with a space).
     @Test func theWarningsCommandIsQuotedForTheShell() throws {
         let failing =

@@ -917,7 +917,7 @@ import Testing
             if ended != .exited(0) {
                 interrupted += 1
                 #expect(ended == .signaled(signal))
-                #expect(said == "")
+                #expect(said == Self.interrupted(by: signal))
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: tmp.appendingPathComponent("out").path)
             #expect(left == ["big"], "after \(delay) µs")
@@ -926,6 +926,47 @@ import Testing
             #expect(next.status == 0 && !next.stderr.contains("not replaced"), "after \(delay) µs: \(next.stderr)")
         }
         #expect(interrupted > 0, "no render was still writing when the signal was sent")
+    }
+
+    /// What navviz says on a pipe when a signal ends it.
+    static func interrupted(by signal: Int32) -> String {
+        "navviz: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"): what it was writing is removed; what it said it wrote "
+            + "is in place\n"
+    }
+
+    /// An interrupted `check --record` with its output in a file (buffered, as on a pipe to a CI log) names every scenario
+    /// folder it put in place, and says it was interrupted: the log of a trial's named 55 of the 73 folders it recorded,
+    /// and nothing said why it stopped.
+    @Test func anInterruptedRecordNamesEveryFolderItRecorded() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let flows = tmp.appendingPathComponent("flows")
+        try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
+        for index in 0..<120 {
+            let steps = (0..<30).map { $0 % 3 == 2 ? #"{"pop": true}"# : "{\"push\": \"Screen\($0)\"}" }
+            let text = #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": ["# + steps.joined(separator: ", ") + "]}"
+            try text.write(to: flows.appendingPathComponent("flow\(index).json"), atomically: true, encoding: .utf8)
+        }
+        let golden = tmp.appendingPathComponent("golden")
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        let log = tmp.appendingPathComponent("log.txt")
+        let binary = try #require(Self.binary).path
+        let record = try SpawnedProcess(binary, ["check", flows.path, "--golden", golden.path, "--record"], output: log.path)
+        /// The scenario folders in place (not a staging folder).
+        func recorded() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        while record.isRunning, recorded().count < 3 { usleep(500) }
+        let running = record.isRunning
+        kill(record.pid, SIGINT)
+        let (ended, said) = record.wait()
+        try #require(running && ended != .exited(0), "the record ended before the signal came")
+        #expect(ended == .signaled(SIGINT))
+        #expect(said == Self.interrupted(by: SIGINT))
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("recorded flow") })
+        #expect(lines.map { String($0.dropFirst("recorded ".count).prefix { $0 != ":" }) }.sorted() == recorded())
+        #expect(recorded().count < 120)
     }
 }
 
@@ -939,14 +980,15 @@ struct SpawnedProcess {
     let pid: pid_t
     private let errorOutput: Int32
 
-    init(_ path: String, _ arguments: [String]) throws {
+    /// Standard output goes to the file `output` (a file's stdio buffer is a pipe's), or to /dev/null.
+    init(_ path: String, _ arguments: [String], output: String? = nil) throws {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         var attributes = posix_spawnattr_t()
