@@ -26,7 +26,8 @@ struct ScenarioWatcher: Service {
         await cancelWhenGracefulShutdown {
             var seen: [String: (stamp: String, id: SessionID)] = [:]
             while !Task.isCancelled {
-                seen = await scan(seen)
+                let before = seen
+                seen = await onLargeStacks { await scan(before) }
                 // Shutdown cancels the sleep: that is the normal end, not an error (exit 0 on SIGTERM).
                 do { try await Task.sleep(for: interval) } catch { return }
             }

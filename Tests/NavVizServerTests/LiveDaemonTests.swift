@@ -24,13 +24,18 @@ final class DaemonProcess: @unchecked Sendable {
     let firstLine: String
     let stdout = Pipe()
 
-    /// Starts `navviz serve` with these arguments; its first line must hold `expecting` before the port.
-    init(_ arguments: [String], expecting prefix: String = "http://127.0.0.1:") throws {
+    /// Starts `navviz serve` with these arguments; its first line must hold `expecting` before the port. With
+    /// `stackKiB`, under `ulimit -s` of that many KiB, which on Linux sizes every thread the daemon does not size itself.
+    init(_ arguments: [String], expecting prefix: String = "http://127.0.0.1:", stackKiB: Int? = nil) throws {
         let binary = try #require(NavVizBinary.path, "the navviz binary was not found beside the test bundle; build it or set NAVVIZ_BIN")
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-serve-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: logFile, contents: nil)
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        if let stackKiB {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -s \(stackKiB) && exec \"$0\" \"$@\"", binary] + process.arguments!
+        }
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
         process.standardInput = FileHandle.nullDevice
@@ -656,6 +661,27 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             guard case .renderFailed(.invalidDOT) = error else { throw error }
         }
         await workers.shutdown()
+    }
+
+    /// Sessions as deep as a hierarchy may nest (100 levels, presenting and nesting) are created, stepped, drawn and read
+    /// back by a daemon whose threads get 512 KiB unless it sizes them (macOS's secondary threads have that): a 100-level
+    /// session ended a release daemon so, before requests ran on threads of their own with a main thread's stack.
+    @Test func aSessionAsDeepAsAllowedIsServedOnSmallDefaultStacks() async throws {
+        let daemon = try DaemonProcess(["--memory"], stackKiB: 512)
+        defer { daemon.stop(SIGTERM) }
+        let client = NavVizClient(baseURL: daemon.baseURL)
+        for presenting in [true, false] {
+            let root = (1..<Hierarchy.maxDepth).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in
+                presenting ? #"{"screen": "S\#(level)", "presents": \#(inner)}"# : #"{"screen": "S\#(level)", "children": [\#(inner)]}"#
+            }
+            let id = presenting ? "presenting" : "nesting"
+            _ = try await client.createSession(name: id, id: id, root: try JSONParser.parse(root))
+            _ = try await client.postStep(try JSONParser.parse(#"{"op": "setRoot", "node": "Home"}"#), to: id)
+            let run = try await client.run(of: id)
+            #expect(run.steps.count == 2 && run.steps[0].hierarchy.depth == Hierarchy.maxDepth)
+            #expect(try await client.stateSVG(of: id, step: 0).contains("S99"))
+        }
+        #expect(daemon.process.isRunning, "the daemon ended: \(daemon.log.suffix(2_000))")
     }
 
     /// A batch shares one queue between the workers and, when given, this process: every result is in the order
