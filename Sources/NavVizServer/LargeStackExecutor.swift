@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
+import NavVizRender
 
-/// Threads with a main thread's stack (8 MiB) that run the daemon's requests: reading, simulating and drawing a
+/// Threads with a main thread's stack (`LargeStack`, 8 MiB) that run the daemon's requests: reading, simulating and drawing a
 /// hierarchy recurse once per level, and a hierarchy may nest 100 levels. A thread of the shared pool has 512 KiB on
 /// macOS, where a release build took 5.5 KB a level to build a hierarchy alone: a session posted 100 levels deep
 /// ended the daemon (as it did on Linux with `ulimit -s 512`, which sizes the shared pool's threads there).
@@ -9,8 +10,6 @@ import Hummingbird
 /// A task executor: the task of a request prefers it, and so do the default actors it calls (the session store).
 @available(macOS 15.0, iOS 18.0, *)
 final class LargeStackExecutor: TaskExecutor, @unchecked Sendable {
-    /// The stack of each thread.
-    static let stackSize = 8 << 20
     /// The daemon's: one thread per core, four at least (a request that waits on a lock holds one).
     static let shared = LargeStackExecutor(threads: max(4, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -21,10 +20,7 @@ final class LargeStackExecutor: TaskExecutor, @unchecked Sendable {
 
     init(threads: Int) {
         for index in 0..<threads {
-            let thread = Thread { [unowned self] in self.work() }
-            thread.stackSize = Self.stackSize
-            thread.name = "navviz-request-\(index)"
-            thread.start()
+            LargeStack.start(name: "navviz-request-\(index)") { [unowned self] in self.work() }
         }
     }
 

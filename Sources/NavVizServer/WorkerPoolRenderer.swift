@@ -72,7 +72,11 @@ public final class WorkerPoolRenderer: DiagramRenderer {
         let slots = pool.slotsForBatch
         let batch = Batch(count: dots.count)
         return withoutActuallyEscaping(done) { done in
+            // The threads reach `done` through a box emptied before this returns: a thread lets go of its block only as it
+            // ends, maybe after `wait()`, and `done` must not outlive this call.
+            let lent = LargeStack.Lent(done)
             let drain = { @Sendable (render: (String) -> Result<String, ServerError>) in
+                let done = lent.value!
                 while let index = batch.take() {
                     batch.finish(index, render(dots[index]))
                     done(index)
@@ -90,6 +94,7 @@ public final class WorkerPoolRenderer: DiagramRenderer {
             }
             if let inProcess { drain(inProcess) } else if let first = slots.first { drain { first.render($0, metrics: metrics) } }
             finished.wait()
+            lent.value = nil
             return batch.results
         }
     }
