@@ -107,11 +107,11 @@ public struct DiffRun: Sendable, Equatable {
     ///
     /// A capture read after another one's (`continuing`, the old side's `identities`) keeps the ids that one gave
     /// the controllers printed at the same addresses.
-    public static func load(text: String, file: String, continuing previous: CaptureIdentities = CaptureIdentities()) throws(ScenarioErrors)
-        -> DiffRun
-    {
+    public static func load(
+        text: String, file: String, kinds: [String: NodeKind] = [:], continuing previous: CaptureIdentities = CaptureIdentities()
+    ) throws(ScenarioErrors) -> DiffRun {
         if let reading = PrintHierarchy.dumpReading(text) {
-            let captured = try Capture.read(text, file: file, continuing: previous, reading: reading)
+            let captured = try Capture.read(text, file: file, kinds: kinds, continuing: previous, reading: reading)
             let hierarchy = captured.hierarchy
             let step = DiffStep(
                 index: 0, op: "snapshot", status: .ok, hierarchy: hierarchy, finder: ViewFinder().find(in: hierarchy))

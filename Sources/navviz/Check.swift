@@ -50,6 +50,8 @@ extension NavVizCommand {
 
         @OptionGroup var layoutOptions: LayoutOptions
 
+        @OptionGroup var kinds: KindOptions
+
         @Flag(help: "Lay out the artifact SVGs with Arial's widths compiled into navviz: the same SVG on every machine.")
         var portableMetrics = false
 
@@ -80,7 +82,7 @@ extension NavVizCommand {
             // checking each as a scenario of its own would fail CI for want of goldens. A dump named as a file is checked.
             // One invalid file does not hide the others' drift: they are compared, then the check fails with 65 (a code-review
             // trial's CI read one parse error and nothing of the other scenarios). --record records nothing then.
-            let (loaded, invalid) = try loadEveryScenario(scenarios, captures: false)
+            let (loaded, invalid) = try loadEveryScenario(scenarios, kinds: kinds.kinds, captures: false)
             if !invalid.isEmpty, record || loaded.isEmpty {
                 throw CommandFailure(
                     message: invalid.map(\.error).joined(separator: "\n")
@@ -92,7 +94,7 @@ extension NavVizCommand {
 
             // The options that change what the goldens hold go along: without them a re-record redraws every golden.
             let rerun =
-                (["navviz", "check"] + scenarios + ["--golden", golden] + (expand == "all" ? ["--expand", "all"] : []) + ["--record"])
+                (["navviz", "check"] + scenarios + ["--golden", golden] + sameOptions + ["--record"])
                 .map(Self.shellQuoted).joined(separator: " ")
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: trimmed(golden), isDirectory: &isFolder), !isFolder.boolValue {
@@ -112,7 +114,7 @@ extension NavVizCommand {
             // recorded 53 goldens there, exit 0). A new folder of that name is made first, on purpose.
             if record, !FileManager.default.fileExists(atPath: trimmed(golden)), let meant = closeGoldenFolder() {
                 let command =
-                    (["navviz", "check"] + scenarios + ["--golden", meant.shown] + (expand == "all" ? ["--expand", "all"] : [])
+                    (["navviz", "check"] + scenarios + ["--golden", meant.shown] + sameOptions
                     + ["--record"]).map(Self.shellQuoted).joined(separator: " ")
                 throw CommandFailure(
                     message:
@@ -224,8 +226,10 @@ extension NavVizCommand {
             // Every drift is the goldens of the other --expand mode: the check to run is with it, not a re-record (which redrew
             // every golden in this mode: a trial).
             if missing == 0, let other = otherExpansions.first ?? nil, otherExpansions.allSatisfy({ $0 == other }) {
-                let command = (["navviz", "check"] + scenarios + ["--golden", golden, "--expand", other]).map(Self.shellQuoted)
-                    .joined(separator: " ")
+                let command = (["navviz", "check"] + scenarios + ["--golden", golden, "--expand", other] + kindOptions).map(
+                    Self.shellQuoted
+                )
+                .joined(separator: " ")
                 throw CommandFailure(
                     message:
                         "\(failed.count) of \(loaded.count) scenario\(loaded.count == 1 ? "" : "s") \(failed.count == 1 ? "does" : "do") not "
@@ -286,7 +290,8 @@ extension NavVizCommand {
             // the typo would start a second golden tree: a trial). One without goldens is not (a trial was sent to its scenario
             // folder, and from there to --record into it).
             if let meant = closeGoldenFolder() {
-                let command = (["navviz", "check"] + scenarios + ["--golden", meant.shown]).map(Self.shellQuoted).joined(separator: " ")
+                let command = (["navviz", "check"] + scenarios + ["--golden", meant.shown] + sameOptions).map(Self.shellQuoted).joined(
+                    separator: " ")
                 return "\(root)/: no such folder (from \(FileManager.default.currentDirectoryPath)), so no scenario has goldens there. "
                     + "Did you mean '\(meant.name)'? \(command)"
             }
@@ -456,6 +461,13 @@ extension NavVizCommand {
         func trimmed(_ path: String) -> String {
             path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         }
+
+        /// What a printed command repeats of this one's options: `--expand all`, and every `--kind` (goldens recorded with a
+        /// kind corrected are checked with it).
+        var sameOptions: [String] { (expand == "all" ? ["--expand", "all"] : []) + kindOptions }
+
+        /// Every `--kind` given.
+        var kindOptions: [String] { kinds.rules.flatMap { ["--kind", $0] } }
 
         static func shellQuoted(_ word: String) -> String {
             word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) }

@@ -47,6 +47,8 @@ extension NavVizCommand {
 
         @OptionGroup var layoutOptions: LayoutOptions
 
+        @OptionGroup var kinds: KindOptions
+
         @Flag(help: "Lay out the diagrams with Arial's widths compiled into navviz: the same SVG on every machine.")
         var portableMetrics = false
 
@@ -80,7 +82,9 @@ extension NavVizCommand {
             var removed = false
             if let git {
                 if let text = try GitShow.text(of: files[0], at: git) {
-                    oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: text, file: "\(git):\(files[0])") }
+                    oldRun = Result { () throws(ScenarioErrors) in
+                        try DiffRun.load(text: text, file: "\(git):\(files[0])", kinds: kinds.kinds)
+                    }
                     removed = !FileManager.default.fileExists(atPath: newPath)
                 } else {
                     guard FileManager.default.fileExists(atPath: newPath) else {
@@ -90,13 +94,15 @@ extension NavVizCommand {
                     oldRun = .success(.absent(file: "\(git):\(files[0]) (not there: the file is new)"))
                 }
             } else {
-                oldRun = Result { () throws(ScenarioErrors) in try DiffRun.load(text: try Self.readText(files[0]), file: files[0]) }
+                oldRun = Result { () throws(ScenarioErrors) in
+                    try DiffRun.load(text: try Self.readText(files[0]), file: files[0], kinds: kinds.kinds)
+                }
             }
             // Two captures of one app: the new one keeps the old one's ids for the controllers at the same addresses.
             let identities = (try? oldRun.get())?.identities ?? CaptureIdentities()
             let newRun = Result { () throws(ScenarioErrors) in
                 if removed { return DiffRun.absent(file: "\(newPath) (removed from the working tree)") }
-                return try DiffRun.load(text: try Self.readText(newPath), file: newPath, continuing: identities)
+                return try DiffRun.load(text: try Self.readText(newPath), file: newPath, kinds: kinds.kinds, continuing: identities)
             }
             let messages = [oldRun, newRun].compactMap { result -> String? in
                 if case .failure(let errors) = result { return errors.description }

@@ -237,6 +237,33 @@ import Testing
         #expect(try navviz(["check", "shop.json", "--golden", "goldens", "--record"], in: folder.url).status == 0)
     }
 
+    /// A captured class's kind corrected with --kind is recorded and checked with it, and a command check prints repeats
+    /// it; diff reads captures with it too. Both refused --kind (a CI trial), so a capture's wrong guess went into the
+    /// goldens. The capture is iOS Settings' (SOURCES.md), whose root navviz draws as a plain container.
+    @Test func checkAndDiffTakeTheKindOfACapturedClass() throws {
+        let capture = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("Tests/Fixtures/captures/05-preferences-pssplit-cycript.txt"),
+            encoding: .utf8)
+        let folder = try ScenarioFolder(["prefs.txt": capture])
+        let kind = ["--kind", "PSUIPrefsRootController=navigation"]
+        #expect(try navviz(["check", "prefs.txt", "--golden", "golden", "--record"] + kind, in: folder.url).status == 0)
+        #expect(try navviz(["check", "prefs.txt", "--golden", "golden"] + kind, in: folder.url).status == 0)
+        let without = try navviz(["check", "prefs.txt", "--golden", "golden"], in: folder.url)
+        #expect(without.status == 1)
+        #expect(without.stdout.contains("  step 0: PSUIPrefsRootController kind navigation → controller\n"))
+        let other = try navviz(["check", "prefs.txt", "--golden", "golden", "--kind", "PSUIPrefsRootController=tab"], in: folder.url)
+        #expect(other.status == 1)
+        #expect(
+            other.stderr.hasSuffix(
+                "record them locally and commit: navviz check prefs.txt --golden golden --kind PSUIPrefsRootController=tab --record\n"))
+        // The capture imported as the guess has it, against the capture read with the kind corrected.
+        #expect(try navviz(["import", "prefs.txt", "-o", "prefs.json"], in: folder.url).status == 0)
+        let diff = try navviz(["diff", "prefs.json", "prefs.txt"] + kind, in: folder.url)
+        #expect(diff.status == 1)
+        #expect(diff.stdout == "step 0: PSUIPrefsRootController kind controller → navigation\n")
+        #expect(try navviz(["diff", "prefs.json", "prefs.txt"], in: folder.url).status == 0)
+    }
+
     /// A close folder without goldens (the scenarios' own) is not the one meant: suggested, it sent a trial there, and from
     /// there to --record into the scenario folder.
     @Test func aCloseFolderWithoutGoldensIsNotSuggested() throws {
