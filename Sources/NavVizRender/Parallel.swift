@@ -80,6 +80,27 @@ public enum LargeStack {
         public init(_ value: Value) { self.value = value }
     }
 
+    /// Runs `body` on a new thread with a stack of `size`, the calling thread waiting for it: for a thread whose stack
+    /// is small (Swift concurrency's, 512 KiB on macOS) that reads, simulates or draws a hierarchy.
+    public static func run<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try withoutActuallyEscaping(body) { body in
+            let work = Lent(body)
+            let result = Lent<Result<T, Failure>?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            start {
+                // Let go of before the caller is told.
+                do {
+                    let body = work.value!
+                    result.value = Result { () throws(Failure) in try body() }
+                }
+                done.signal()
+            }
+            done.wait()
+            work.value = nil
+            return result.value!!
+        }.get()
+    }
+
     /// Starts `body` on a new thread with a stack of `size`.
     public static func start(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)

@@ -27,8 +27,7 @@ public func buildApplication(
                 return files
             } ?? NoJournal()
         let restoring = InMemorySessionStore(journal: journal)
-        let warnings = try await onLargeStacks { () async throws(ServerError) in try await restoring.restore() }
-        for warning in warnings { logger.warning("\(warning)") }
+        for warning in try await restoring.restore() { logger.warning("\(warning)") }
         let restored = await restoring.list()
         if !restored.isEmpty {
             let steps = restored.reduce(0) { $0 + $1.lastIndex }
@@ -56,8 +55,6 @@ public func buildApplication(
     // HEAD answered as GET without the body (RFC 9110 §9.3.2: `curl -I` and link checkers got 405, a trial); an event
     // stream's HEAD is refused below, as it would open a stream no one reads.
     let router = Router(context: DaemonRequestContext.self, options: .autoGenerateHeadEndpoints)
-    // Outermost: every request, and the middlewares too, on threads with a main thread's stack.
-    router.add(middleware: LargeStackMiddleware())
     router.add(middleware: ResponseHeadersMiddleware())
     router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger, token: arguments.token))

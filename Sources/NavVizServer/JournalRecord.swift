@@ -1,3 +1,4 @@
+import NavVizRender
 import NavVizScenario
 
 /// One journal line: `<crc32 as 8 hex digits> <compact JSON>\n`. The checksum covers the JSON bytes,
@@ -6,7 +7,7 @@ import NavVizScenario
 enum JournalRecord {
     /// The bytes of one record.
     static func frame(_ value: JSONValue) -> [UInt8] {
-        let json = Array(JSONWriter.compact(value).utf8)
+        let json = Array(LargeStack.run { JSONWriter.compact(value) }.utf8)
         var line = Array(hex(CRC32.checksum(json)).utf8)
         line.append(UInt8(ascii: " "))
         line += json
@@ -53,7 +54,7 @@ enum JournalRecord {
         let json = Array(line.dropFirst(9))
         guard CRC32.checksum(json) == expected else { return .failure(Damage(text: "checksum mismatch")) }
         do {
-            return .success(try JSONParser.parse(bytes: json))
+            return .success(try LargeStack.run { () throws(JSONSyntaxError) in try JSONParser.parse(bytes: json) })
         } catch {
             return .failure(Damage(text: "invalid JSON: \(error)"))
         }

@@ -26,8 +26,7 @@ struct ScenarioWatcher: Service {
         await cancelWhenGracefulShutdown {
             var seen: [String: (stamp: String, id: SessionID)] = [:]
             while !Task.isCancelled {
-                let before = seen
-                seen = await onLargeStacks { await scan(before) }
+                seen = await scan(seen)
                 // Shutdown cancels the sleep: that is the normal end, not an error (exit 0 on SIGTERM).
                 do { try await Task.sleep(for: interval) } catch { return }
             }

@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 extension Session {
@@ -35,6 +36,11 @@ extension Session {
     /// as a scenario file has them. Errors name the JSON path in the body.
     /// `replaying` a journal: the request is read as it was when it was acknowledged (`ScenarioDecoder.replaying`).
     static func create(from body: JSONValue, id: SessionID, created: String, replaying: Bool = false) throws(ServerError) -> Session {
+        // On a thread with a main thread's stack, as `perform`.
+        try LargeStack.run { () throws(ServerError) in try createHere(from: body, id: id, created: created, replaying: replaying) }
+    }
+
+    private static func createHere(from body: JSONValue, id: SessionID, created: String, replaying: Bool) throws(ServerError) -> Session {
         guard case .object(let members) = body else {
             throw .invalidBody(ScenarioErrors([.notAnObject(file: "body", found: body.typeDescription)]))
         }

@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 
 /// One daemon session: a simulated window that steps and app snapshots are applied to, and every
@@ -128,7 +129,15 @@ public struct Session: Sendable {
 
     /// Decodes a posted step against the current hierarchy and performs it.
     /// `replaying` a journal: what was acknowledged is read as it was then (`ScenarioDecoder.replaying`).
+    ///
+    /// On a thread with a main thread's stack (`LargeStack`), as every reading and simulating here: the store runs on Swift
+    /// concurrency's threads (512 KiB on macOS), and a hierarchy 100 levels deep took more (a release build took 5.5 KB a
+    /// level to build one; a session that deep ended the daemon under `ulimit -s 512`).
     mutating func perform(_ body: JSONValue, replaying: Bool = false) throws(ServerError) -> RunStep {
+        try LargeStack.run { () throws(ServerError) in try performHere(body, replaying: replaying) }
+    }
+
+    private mutating func performHere(_ body: JSONValue, replaying: Bool) throws(ServerError) -> RunStep {
         let step: ScenarioStep
         do {
             let hierarchy = simulator.hierarchy
@@ -159,6 +168,10 @@ public struct Session: Sendable {
     /// joined the window since the previous state (docs/semantics.md#A8); `note` is the step's. `replaying` a journal,
     /// what an earlier navviz acknowledged is read and kept as it was then.
     mutating func apply(snapshot body: JSONValue, note: String? = nil, replaying: Bool = false) throws(ServerError) -> RunStep {
+        try LargeStack.run { () throws(ServerError) in try applyHere(snapshot: body, note: note, replaying: replaying) }
+    }
+
+    private mutating func applyHere(snapshot body: JSONValue, note: String?, replaying: Bool) throws(ServerError) -> RunStep {
         // A scenario posted as a snapshot: one line that says so, not its fields one by one (a trial).
         if body["navviz"] != nil || body["root"] != nil || body["steps"] != nil {
             throw .invalidBody(
@@ -204,6 +217,12 @@ public struct Session: Sendable {
     /// The same with the dump read already (`PrintHierarchy.parse`, the costly part, done off the store).
     mutating func apply(
         capture parsed: Result<PrintHierarchy, PrintHierarchyError>, kinds: [String: NodeKind] = [:], replaying: Bool = false
+    ) throws(ServerError) -> RunStep {
+        try LargeStack.run { () throws(ServerError) in try applyHere(capture: parsed, kinds: kinds, replaying: replaying) }
+    }
+
+    private mutating func applyHere(
+        capture parsed: Result<PrintHierarchy, PrintHierarchyError>, kinds: [String: NodeKind], replaying: Bool
     ) throws(ServerError) -> RunStep {
         let captured: CapturedHierarchy
         do throws(PrintHierarchyError) {

@@ -47,7 +47,8 @@ struct SessionController: Sendable {
         api.post("sessions/{id}/steps") { request, context in
             let id = try sessionID(context)
             let step = try await store.perform(try await body(of: request), in: id)
-            return json(RunEncoder.encode(step), status: .created)
+            let encoded = LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }
+            return text(encoded, status: .created, contentType: "application/json; charset=utf-8")
         }
         api.post("sessions/{id}/snapshots") { request, context in
             let id = try sessionID(context)
@@ -73,7 +74,8 @@ struct SessionController: Sendable {
                 }
                 step = try await store.apply(snapshot: try await body(of: request), to: id)
             }
-            return json(RunEncoder.encode(step), status: .created)
+            let encoded = LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }
+            return text(encoded, status: .created, contentType: "application/json; charset=utf-8")
         }
         api.get("sessions/{id}/scenario") { _, context in
             let session = try await store.session(try sessionID(context))
@@ -82,12 +84,15 @@ struct SessionController: Sendable {
         api.get("sessions/{id}/run") { _, context in
             let session = try await store.session(try sessionID(context))
             try Self.checkRunSize(session.run, session: session.id.rawValue)
-            return text(RunEncoder.text(session.run), contentType: "application/json; charset=utf-8")
+            return text(LargeStack.run { RunEncoder.text(session.run) }, contentType: "application/json; charset=utf-8")
         }
         api.get("sessions/{id}/states/{n}.svg") { _, context in
             let session = try await store.session(try sessionID(context))
             let step = try self.step(context.parameters.get("n"), of: session)
-            let dot = DOTBuilder(options: .focused).state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
+            // Drawn on a thread with a main thread's stack (`LargeStack`), as every drawing here: drawing recurses once per level.
+            let dot = LargeStack.run {
+                DOTBuilder(options: .focused).state(step.hierarchy, finder: step.finder, caption: ScenarioRenderer.caption(step))
+            }
             return svg(try await renderer.svg(dot: try checkSize(dot)))
         }
         api.get("sessions/{id}/transitions/{n}.svg") { _, context in
@@ -96,24 +101,29 @@ struct SessionController: Sendable {
             guard step.index > 0 else { throw ServerError.noTransition(session.id) }
             let before = session.steps[step.index - 1]
             let info = TransitionInfo(index: step.index, op: step.op, outcome: step.outcome, note: step.note)
-            let picture = DOTBuilder(options: .focused).transitionDiagram(
-                before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
+            let picture = LargeStack.run {
+                DOTBuilder(options: .focused).transitionDiagram(
+                    before: before.hierarchy, after: step.hierarchy, beforeFinder: before.finder, afterFinder: step.finder, step: info)
+            }
             _ = try checkSize(picture.dot)
             return svg(try await renderer.svg(picture))
         }
         api.get("sessions/{id}/flow.svg") { _, context in
             let session = try await store.session(try sessionID(context))
             // Held to the same bound as every diagram (a probe's 3,001 states held the large-diagram worker for 30 s a request).
-            return svg(try await renderer.svg(dot: try checkSize(DOTBuilder().flow(ScenarioRenderer.flowGraph(session.run)))))
+            let dot = LargeStack.run { DOTBuilder().flow(ScenarioRenderer.flowGraph(session.run)) }
+            return svg(try await renderer.svg(dot: try checkSize(dot)))
         }
         api.get("sessions/{id}/diff.svg") { request, context in
             let session = try await store.session(try sessionID(context))
             let query = request.uri.queryParameters
             let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
             let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
-            let picture = DOTBuilder(options: .focused).diffDiagram(
-                old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
-                caption: "Step \(old.index) → step \(new.index)")
+            let picture = LargeStack.run {
+                DOTBuilder(options: .focused).diffDiagram(
+                    old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
+                    caption: "Step \(old.index) → step \(new.index)")
+            }
             _ = try checkSize(picture.dot)
             return svg(try await renderer.svg(picture))
         }
@@ -155,7 +165,7 @@ struct SessionController: Sendable {
             let value = try await body(of: request)
             let hierarchy: Hierarchy
             do {
-                hierarchy = try Snapshot.decode(value, file: "body")
+                hierarchy = try LargeStack.run { () throws(ScenarioErrors) in try Snapshot.decode(value, file: "body") }
             } catch let error as ScenarioErrors {
                 throw ServerError.invalidBody(error)
             }
@@ -168,7 +178,7 @@ struct SessionController: Sendable {
                 }
                 finder = ViewFinder(strategy)
             }
-            let dot = DOTBuilder(options: .focused).state(hierarchy, finder: finder.find(in: hierarchy))
+            let dot = LargeStack.run { DOTBuilder(options: .focused).state(hierarchy, finder: finder.find(in: hierarchy)) }
             return svg(try await statelessRenderer.svg(dot: try checkSize(dot)))
         }
     }
@@ -198,7 +208,8 @@ struct SessionController: Sendable {
         try Self.requireContentType(of: request, accepting: ["application/json"])
         let bytes = try await bytes(of: request)
         do {
-            return try JSONParser.parse(bytes: bytes)
+            // Read on a thread with a main thread's stack: the body may nest 256 levels.
+            return try LargeStack.run { () throws(JSONSyntaxError) in try JSONParser.parse(bytes: bytes) }
         } catch {
             // A dump sent as JSON gets a hint, not only "unexpected '<'" (a trial).
             if bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "<") {
@@ -268,7 +279,7 @@ struct SessionController: Sendable {
     static func checkRunSize(_ run: Run, session: String, limit: Int = runLimitMegabytes << 20) throws(ServerError) {
         var bytes = 0
         for (offset, step) in run.steps.enumerated() {
-            bytes += JSONWriter.compact(RunEncoder.encode(step)).utf8.count
+            bytes += LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }.utf8.count
             if bytes > limit {
                 let total = bytes + (run.steps.count - offset - 1) * (bytes / (offset + 1))
                 throw .runTooLarge(session: session, megabytes: max(1, total >> 20), limit: max(1, limit >> 20))
@@ -364,7 +375,7 @@ enum ServerSentEvent {
     static func text(for event: ServerEvent) -> String {
         switch event {
         case .step(_, let step):
-            "id: \(step.index)\nevent: step\ndata: \(JSONWriter.compact(RunEncoder.encode(step)))\n\n"
+            "id: \(step.index)\nevent: step\ndata: \(LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) })\n\n"
         case .session(_, let summary):
             "event: session\ndata: \(JSONWriter.compact(summary))\n\n"
         case .deleted(let id):

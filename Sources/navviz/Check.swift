@@ -397,7 +397,13 @@ extension NavVizCommand {
                 try writeArtifacts(report, to: artifactFolder)
             } catch let error as CommandFailure {
                 failure = error
-                lines.removeAll { $0 == "  artifacts: \(artifactFolder)/" }
+                // Nothing written is announced (a trial was told the DOT line diffs were in a drift.txt that was not written).
+                lines = lines.compactMap { line in
+                    line == "  artifacts: \(artifactFolder)/"
+                        ? nil
+                        : line.replacingOccurrences(of: " are in \(artifactFolder)/drift.txt", with: " could not be written (below)")
+                            .replacingOccurrences(of: " in \(artifactFolder)/drift.txt", with: " (drift.txt could not be written, below)")
+                }
             }
             say(lines.joined(separator: "\n"))
             let other = otherExpansion(matching: expected, run: run)

@@ -960,7 +960,7 @@ import Testing
         let running = record.isRunning
         kill(record.pid, SIGINT)
         let (ended, said) = record.wait()
-        try #require(running && ended != .exited(0), "the record ended before the signal came")
+        try #require(running && ended != .exited(0), "the record ended before the signal came: \(said)")
         #expect(ended == .signaled(SIGINT))
         #expect(said == Self.interrupted(by: SIGINT))
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
@@ -1005,7 +1005,11 @@ struct SpawnedProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        // Without CI (CI itself sets it, and `check --record` is refused under it).
+        let environment: [UnsafeMutablePointer<CChar>?] =
+            ProcessInfo.processInfo.environment.filter { $0.key != "CI" }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])
