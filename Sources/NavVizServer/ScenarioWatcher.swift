@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NavVizCore
+import NavVizRender
 import NavVizScenario
 import ServiceLifecycle
 
@@ -113,7 +114,13 @@ struct ScenarioWatcher: Service {
     /// The scenario's run as a session, or an empty session carrying the file's errors (named as a scenario
     /// without a `name` is: the file's name without folder and extension).
     /// A run that would keep more controllers than a session may (`limit`) becomes a session with that error.
+    ///
+    /// On a thread with a main thread's stack, as a posted session (`Session.create`).
     static func session(for file: String, id: SessionID, limit: Int = Session.maxKeptControllers) -> Session {
+        LargeStack.run { sessionHere(for: file, id: id, limit: limit) }
+    }
+
+    private static func sessionHere(for file: String, id: SessionID, limit: Int) -> Session {
         let created = Date().formatted(.iso8601)
         do {
             let scenario = try ScenarioLoader.decode(ScenarioLoader.readText(file, regularOnly: true, ownedBy: geteuid()), file: file)

@@ -666,14 +666,30 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     /// Sessions as deep as a hierarchy may nest (100 levels, presenting and nesting) are created, stepped, drawn and read
     /// back by a daemon whose threads get 512 KiB unless it sizes them (macOS's secondary threads have that): a 100-level
     /// session ended a release daemon so, before requests ran on threads of their own with a main thread's stack.
+    /// A watched scenario that deep is run and served too.
     @Test func aSessionAsDeepAsAllowedIsServedOnSmallDefaultStacks() async throws {
-        let daemon = try DaemonProcess(["--memory"], stackKiB: 512)
-        defer { daemon.stop(SIGTERM) }
-        let client = NavVizClient(baseURL: daemon.baseURL)
-        for presenting in [true, false] {
-            let root = (1..<Hierarchy.maxDepth).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in
+        func literal(presenting: Bool) -> String {
+            (1..<Hierarchy.maxDepth).reversed().reduce(#"{"screen": "Leaf"}"#) { inner, level in
                 presenting ? #"{"screen": "S\#(level)", "presents": \#(inner)}"# : #"{"screen": "S\#(level)", "children": [\#(inner)]}"#
             }
+        }
+        let watched = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-deep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: watched, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: watched) }
+        try #"{"navviz": 1, "root": \#(literal(presenting: false)), "steps": [{"op": "setRoot", "node": "Home"}]}"#.write(
+            to: watched.appendingPathComponent("watched.json"), atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--memory", "--watch", watched.path], stackKiB: 512)
+        defer { daemon.stop(SIGTERM) }
+        let client = NavVizClient(baseURL: daemon.baseURL)
+        var watchedSession: SessionInfo?
+        for _ in 0..<200 where watchedSession == nil {
+            watchedSession = try await client.sessions().first { $0.id == "watched" }
+            if watchedSession == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(watchedSession?.steps == 1)
+        #expect(try await client.stateSVG(of: "watched", step: 0).contains("S99"))
+        for presenting in [true, false] {
+            let root = literal(presenting: presenting)
             let id = presenting ? "presenting" : "nesting"
             _ = try await client.createSession(name: id, id: id, root: try JSONParser.parse(root))
             _ = try await client.postStep(try JSONParser.parse(#"{"op": "setRoot", "node": "Home"}"#), to: id)
