@@ -83,8 +83,12 @@ struct SessionController: Sendable {
         }
         api.get("sessions/{id}/run") { _, context in
             let session = try await store.session(try sessionID(context))
-            try Self.checkRunSize(session.run, session: session.id.rawValue)
-            return text(LargeStack.run { RunEncoder.text(session.run) }, contentType: "application/json; charset=utf-8")
+            // Measured and encoded on one thread with a main thread's stack (not one per step).
+            let encoded = try LargeStack.run { () throws(ServerError) in
+                try Self.checkRunSize(session.run, session: session.id.rawValue)
+                return RunEncoder.text(session.run)
+            }
+            return text(encoded, contentType: "application/json; charset=utf-8")
         }
         api.get("sessions/{id}/states/{n}.svg") { _, context in
             let session = try await store.session(try sessionID(context))
@@ -279,7 +283,7 @@ struct SessionController: Sendable {
     static func checkRunSize(_ run: Run, session: String, limit: Int = runLimitMegabytes << 20) throws(ServerError) {
         var bytes = 0
         for (offset, step) in run.steps.enumerated() {
-            bytes += LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }.utf8.count
+            bytes += JSONWriter.compact(RunEncoder.encode(step)).utf8.count
             if bytes > limit {
                 let total = bytes + (run.steps.count - offset - 1) * (bytes / (offset + 1))
                 throw .runTooLarge(session: session, megabytes: max(1, total >> 20), limit: max(1, limit >> 20))

@@ -609,8 +609,9 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     }
 
     @Test func aLargeDiagramDoesNotHoldUpTheSmallOnesBehindIt() async throws {
-        // 50 tabs of 60 controllers drawn in full: a 1.5 MB transition that takes about a second to lay out.
-        let tabs = (0..<50).map { tab in
+        // 100 tabs of 60 controllers drawn in full: a 3 MB transition that takes seconds to lay out (with 50, a loaded
+        // machine once answered the small one after it).
+        let tabs = (0..<100).map { tab in
             #"{"navigation": [\#((0..<60).map { "\"S\(tab)_\($0)\"" }.joined(separator: ", "))]}"#
         }
         let text =
