@@ -81,9 +81,11 @@ public enum LargeStack {
     }
 
     /// Runs `body` on a new thread with a stack of `size`, the calling thread waiting for it: for a thread whose stack
-    /// is small (Swift concurrency's, 512 KiB on macOS) that reads, simulates or draws a hierarchy.
+    /// is small (Swift concurrency's, 512 KiB on macOS) that reads, simulates or draws a hierarchy. On a thread `start`
+    /// started, here: a run inside a run (a capture applied as a snapshot) started a second thread for the first to wait on.
     public static func run<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-        try withoutActuallyEscaping(body) { body in
+        if Thread.current.threadDictionary[marker] != nil { return try body() }
+        return try withoutActuallyEscaping(body) { body in
             let work = Lent(body)
             let result = Lent<Result<T, Failure>?>(nil)
             let done = DispatchSemaphore(value: 0)
@@ -101,9 +103,15 @@ public enum LargeStack {
         }.get()
     }
 
+    /// Marks the threads `start` starts, in their `threadDictionary`.
+    private static let marker = "navviz.largeStack"
+
     /// Starts `body` on a new thread with a stack of `size`.
     public static func start(name: String? = nil, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
+        let thread = Thread {
+            Thread.current.threadDictionary[marker] = true
+            body()
+        }
         thread.stackSize = size
         if let name { thread.name = name }
         thread.start()

@@ -47,8 +47,7 @@ struct SessionController: Sendable {
         api.post("sessions/{id}/steps") { request, context in
             let id = try sessionID(context)
             let step = try await store.perform(try await body(of: request), in: id)
-            let encoded = LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }
-            return text(encoded, status: .created, contentType: "application/json; charset=utf-8")
+            return created(step)
         }
         api.post("sessions/{id}/snapshots") { request, context in
             let id = try sessionID(context)
@@ -74,8 +73,7 @@ struct SessionController: Sendable {
                 }
                 step = try await store.apply(snapshot: try await body(of: request), to: id)
             }
-            let encoded = LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }
-            return text(encoded, status: .created, contentType: "application/json; charset=utf-8")
+            return created(step)
         }
         api.get("sessions/{id}/scenario") { _, context in
             let session = try await store.session(try sessionID(context))
@@ -292,6 +290,13 @@ struct SessionController: Sendable {
     }
 
     // MARK: - Responses
+
+    /// A step just made, as the run JSON has it (`201`), encoded on a thread with a main thread's stack.
+    func created(_ step: RunStep) -> Response {
+        text(
+            LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }, status: .created, contentType: "application/json; charset=utf-8"
+        )
+    }
 
     func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         text(JSONWriter.compact(value), status: status, contentType: "application/json; charset=utf-8")
