@@ -294,6 +294,18 @@ func shell(_ command: String, environment: [String: String] = [:]) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// The phases of a `timings:` line a render printed with `NAVVIZ_TIMINGS` set (`load 2 ms, run 4 ms, …`), total left out.
+func phases(inFile path: String) -> [(phase: String, milliseconds: Int)] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        let line = text.split(separator: "\n").last(where: { $0.hasPrefix("timings: ") })
+    else { return [] }
+    return line.dropFirst("timings: ".count).split(separator: ", ").compactMap { part in
+        let words = part.split(separator: " ")
+        guard words.count == 3, words[0] != "total", let value = Int(words[1]) else { return nil }
+        return (String(words[0]), value)
+    }
+}
+
 /// A scenario of `steps` steps over a five-tab app whose size stays bounded: pushes with new names and
 /// the pops that undo them, tab switches, a sheet presented and dismissed.
 func appScenario(steps: Int, edit: Int? = nil, depth: Int = 1) -> String {
@@ -361,15 +373,26 @@ if wants("render-cli") {
                 "cp '\(base)/s.json' '\(base)/app.json' && '\(binary)' render '\(base)/app.json' -o '\(base)/live' >/dev/null",
                 environment: cache)
             // Each run a new one-step edit (a push of another name), rendered over the output before it.
-            let warm = (0..<runs).map { run in
-                shell(
-                    "cp '\(base)/edited\(run).json' '\(base)/app.json' && '\(binary)' render '\(base)/app.json' -o '\(base)/live' >/dev/null",
-                    environment: cache)
-            }.min()!
+            // Each run says where its time went (NAVVIZ_TIMINGS): the phases of the fastest are printed.
+            let warmRuns = (0..<runs).map { run in
+                (
+                    seconds: shell(
+                        "cp '\(base)/edited\(run).json' '\(base)/app.json' && '\(binary)' render '\(base)/app.json' -o '\(base)/live' "
+                            + ">/dev/null 2>'\(base)/timings\(run)'", environment: cache.merging(["NAVVIZ_TIMINGS": "1"]) { $1 }),
+                    phases: phases(inFile: "\(base)/timings\(run)")
+                )
+            }
+            let warm = warmRuns.map(\.seconds).min()!
+            let warmPhases = warmRuns.min { $0.seconds < $1.seconds }!.phases
             let warmElsewhere = shell("'\(binary)' render '\(base)/edited0.json' -o '\(base)/warm' >/dev/null", environment: cache)
             // The flow diagram alone, laid out afresh: an edit that changes any state changes the flow (a node's label, an
             // edge), so a warm render lays it out again whatever else it keeps.
             let flowAlone = render("s.json", "--only flow --no-cache --jobs 1")
+            // Its layout alone, without the process, the scenario and the files around it.
+            _ = shell(
+                "'\(binary)' render '\(base)/s.json' -o '\(base)/flow' --only flow --no-cache --jobs 1 >/dev/null 2>'\(base)/flow-timings'",
+                environment: ["NAVVIZ_TIMINGS": "1"])
+            let flowLayout = phases(inFile: "\(base)/flow-timings").first { $0.phase == "layout" }?.milliseconds
             _ = shell(
                 "cp '\(base)/cold0/s/states/'*.dot '\(base)/dots/' && for f in '\(base)/cold0/s/transitions/'*.dot; do cp \"$f\" '\(base)/dots/t-'\"$(basename \"$f\")\"; done"
             )
@@ -393,6 +416,8 @@ if wants("render-cli") {
                 String(
                     format: "    the same into a new folder:         %6.2f ms per diagram (%.1f× faster than cold; every file written)",
                     perDiagram(warmElsewhere), parallel / warmElsewhere))
+            print(
+                "    where the warm render's time went:  " + warmPhases.map { "\($0.phase) \($0.milliseconds) ms" }.joined(separator: ", "))
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") {
                 // The SVG of the previous run is removed before the clock starts, as navviz's runs write new folders.
                 func timed(_ command: String) -> Double {
@@ -418,8 +443,9 @@ if wants("render-cli") {
                 print(
                     String(
                         format:
-                            "    the flow alone, no cache:           %6.1f ms in all (laid out again after any edit that changes a state; "
-                            + "50× faster than one dot is %.1f ms in all)", flowAlone * 1000, one / 50 * 1000))
+                            "    the flow alone, no cache:           %6.1f ms in all, %@ ms of it laid out (again after any edit that "
+                            + "changes a state; 50× faster than one dot is %.1f ms in all)", flowAlone * 1000,
+                        flowLayout.map(String.init) ?? "?", one / 50 * 1000))
             } else {
                 print("    dot: skipped (apt-get install -y graphviz for the comparison)")
             }
