@@ -238,10 +238,20 @@ extension ScenarioDecoder {
         spec = NodeSpec(kind: .navigation)
         guard let items = array(payload, kindPath, "an array of node literals (the stack, root first)") else { return false }
         for (index, item) in items.enumerated() {
-            guard let child = node(item, "\(kindPath)[\(index)]") else { continue }
-            // UIKit pushes each controller of the stack (init(rootViewController:) is a push): it raises for these.
-            if child.kind == .split || (child.kind == .navigation && !nests) {
-                fail(.invalidNode(file: file, path: "\(kindPath)[\(index)]", reason: Self.notPushable(child.kind)))
+            let itemPath = "\(kindPath)[\(index)]"
+            // UIKit pushes each controller of the stack (init(rootViewController:) is a push): it raises for these. Said
+            // before what is inside the literal, in document order (a stack in a stack in a stack read the inner first).
+            let written: NodeKind? =
+                switch Self.writtenKind(item) {
+                case "split": .split
+                case "navigation": .navigation
+                default: nil
+                }
+            let refused = written == .split || (written == .navigation && !nests)
+            if refused, let written { fail(.invalidNode(file: file, path: itemPath, reason: Self.notPushable(written))) }
+            guard let child = node(item, itemPath) else { continue }
+            if !refused, child.kind == .split || (child.kind == .navigation && !nests) {
+                fail(.invalidNode(file: file, path: itemPath, reason: Self.notPushable(child.kind)))
             }
             spec.children.append(child)
         }
@@ -415,6 +425,13 @@ extension ScenarioDecoder {
                     file: file, path: join(path, "style"),
                     reason: "a style is for what the node presents: add \"presents\" (a node literal), or leave \"style\" out"))
         }
+    }
+
+    /// The kind key an object literal is written with (`navigation`, `split`…), when it has exactly one.
+    static func writtenKind(_ value: JSONValue) -> String? {
+        guard case .object(let members) = value else { return nil }
+        let kinds = members.map(\.0).filter { kindKeys.contains($0) }
+        return kinds.count == 1 ? kinds[0] : nil
     }
 
     /// Why a navigation controller's stack cannot hold a controller of this kind (UIKit's exception).

@@ -123,11 +123,14 @@ public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertibl
     /// `FAKE.json: ok` line with an operation named "pusj\nFAKE.json: ok").
     ///
     /// An error repeated at more than `repeatsShown` steps (the same mistake in 500 steps: a trial's terminal lost the first
-    /// of 1,000 lines) is said in full that many times, then once for the rest, naming their paths.
+    /// of 1,000 lines), or said the same at more than that many other places, is said in full that many times, then once
+    /// for the rest, naming their paths (a stack in a stack a hundred deep printed 100 lines, 90 KB, of one error).
     public var description: String {
-        // Each error as it reads with its step left out (`steps[*].index: unknown field 'index'`).
+        // Each error as it reads with its step left out (`steps[*].index: unknown field 'index'`); one at another place
+        // as it reads without its path.
         func unnumbered(_ error: ScenarioError) -> String? {
-            guard let path = error.path, path.hasPrefix("steps["), let close = path.firstIndex(of: "]") else { return nil }
+            guard let path = error.path else { return nil }
+            guard path.hasPrefix("steps["), let close = path.firstIndex(of: "]") else { return error.at("*").description }
             return error.at("steps[*]" + path[path.index(after: close)...]).description
         }
         let keys = errors.map(unnumbered)

@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizFormat
 import NavVizRender
 import NavVizScenario
 
@@ -210,8 +211,19 @@ public struct Session: Sendable {
     }
 
     /// A posted dump read (`PrintHierarchy.parse`, named as the request's body), or why it cannot be.
+    /// Text that does not start as a dump is told what the CLI tells of it (`Capture.refuseNeitherDumpNorJSON`): notes above
+    /// a dump, a fragment, the debugger's error. The daemon said "expected a view controller line" of the notes' first line
+    /// where `navviz run` named the line the dump starts on (a trial).
     static func read(capture text: String) -> Result<PrintHierarchy, PrintHierarchyError> {
-        Result { () throws(PrintHierarchyError) in try PrintHierarchy.parse(text, file: "body") }
+        let reading = PrintHierarchy.dumpReading(text)
+        if reading == nil {
+            do throws(ScenarioErrors) {
+                try Capture.refuseNeitherDumpNorJSON(text, file: "body")
+            } catch {
+                if case .capture(let refusal)? = error.errors.first { return .failure(refusal) }
+            }
+        }
+        return Result { () throws(PrintHierarchyError) in try PrintHierarchy.parse(text, file: "body", reading: reading) }
     }
 
     /// The same with the dump read already (`PrintHierarchy.parse`, the costly part, done off the store).

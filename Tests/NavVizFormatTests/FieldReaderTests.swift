@@ -116,6 +116,26 @@ import Testing
             ])
     }
 
+    /// One error said at many places outside the steps (a stack in each of eight tabs) is said in full three times too, then
+    /// once for the rest; errors that differ are each said (a stack in a stack a hundred deep printed 100 lines, 90 KB).
+    @Test func anErrorRepeatedAtManyPlacesIsSaidOnceForTheRest() {
+        let errors = ScenarioErrors(
+            (0..<8).map { ScenarioError.invalidNode(file: "t.json", path: "root.tabs[\($0)].navigation[0]", reason: "no stack in a stack") }
+                + [
+                    .missingField(file: "t.json", path: "root.tabs[8]", field: "id"),
+                    .missingField(file: "t.json", path: "root", field: "x"),
+                ])
+        #expect(
+            errors.description.split(separator: "\n") == [
+                "t.json: root.tabs[0].navigation[0]: no stack in a stack",
+                "t.json: root.tabs[1].navigation[0]: no stack in a stack",
+                "t.json: root.tabs[2].navigation[0]: no stack in a stack",
+                "t.json: root.tabs[3].navigation[0], root.tabs[4].navigation[0], root.tabs[5].navigation[0], …, root.tabs[7].navigation[0] (5 more): the same error as root.tabs[2].navigation[0]",
+                "t.json: root.tabs[8]: missing field 'id'",
+                "t.json: root: missing field 'x'",
+            ])
+    }
+
     /// Four repeats are four lines, as one line for the fourth would save none; five list both of the rest.
     @Test(arguments: [
         (4, ["steps[0]", "steps[1]", "steps[2]", "steps[3]"].map { "f.json: \($0): missing field 'tab'" }),

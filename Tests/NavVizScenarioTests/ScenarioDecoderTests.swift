@@ -123,6 +123,20 @@ private let nodeLiteral =
             ])
     }
 
+    /// A stack in a stack in a stack is refused outer first, in the file's order (the inner stack's error came first, as
+    /// it was decoded before the stack holding it was checked: a trial).
+    @Test func stacksInStacksAreRefusedOuterFirst() {
+        let text = #"{"navviz": 1, "root": {"navigation": [{"navigation": [{"navigation": ["A"]}, {"split": {"primary": "P"}}]}]}}"#
+        let pushing =
+            "a navigation controller cannot be in another's stack: UIKit raises 'Pushing a navigation controller is not supported'; only a collapsed split view nests one (docs/semantics.md#N3)"
+        #expect(
+            messages(text, file: "n.json") == [
+                "n.json: root.navigation[0]: " + pushing,
+                "n.json: root.navigation[0].navigation[0]: " + pushing,
+                "n.json: root.navigation[0].navigation[1]: a split view controller cannot be in a navigation stack: UIKit raises 'Split View Controllers cannot be pushed to a Navigation Controller' (docs/semantics.md#N3)",
+            ])
+    }
+
     @Test func defaultsComeFromTheFileName() throws {
         let scenario = try decode(#"{"navviz": 1, "root": "Home"}"#, file: "flows/shop.checkout.json")
         #expect(scenario.name == "shop.checkout")

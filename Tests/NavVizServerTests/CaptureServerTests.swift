@@ -106,6 +106,35 @@ import Testing
         }
     }
 
+    /// Text that is not a dump from its first line is told what `navviz run` tells of the same text (docs/daemon.md: "the
+    /// same sentence the CLI prints"): notes above a dump, notes above a fragment, a view's description, the debugger's
+    /// error. The daemon said "expected a view controller line" of each first line (a trial).
+    @Test(arguments: [
+        "# a heading\nsome text\n<UINavigationController 0x7fd3ba000e00>, state: appeared, view: <UILayoutContainerView 0x7fd3b8708cb0>\n"
+            + "   | <KPWebViewController 0x7fd3b8723b60>, state: appeared, view: <UIView 0x7fd3b8410260>",
+        "# interesting private class\n\n   + <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>, "
+            + "presented with: <_UIPageSheetPresentationController 0x3>",
+        "<UIView: 0x7f8b1c; frame = (0 0; 375 667); layer = <CALayer: 0x6000>>",
+        "error: <user expression 0>:1:1: use of undeclared identifier 'UIViewController'",
+    ])
+    func textThatIsNotADumpIsToldWhatTheCLITellsOfIt(text: String) async throws {
+        let said: String
+        do {
+            _ = try ScenarioLoader.decode(text, file: "body")
+            said = "the CLI read it"
+        } catch {
+            said = error.description
+        }
+        #expect(said.hasPrefix("body: line "))
+        try await withDaemon { client in
+            try await client.post("/api/sessions", #"{"id": "mail"}"#)
+            let response = try await client.post("/api/sessions/mail/snapshots", text, headers: [.contentType: "text/plain"])
+            #expect(response.status == .badRequest)
+            let body = try JSONParser.parse(String(buffer: response.body))
+            #expect(body["error"]?["message"]?.stringValue == said)
+        }
+    }
+
     /// An empty dump is told a dump was expected (it read "a JSON object", a trial).
     @Test func anEmptyDumpIsSaidToBeOne() async throws {
         try await withDaemon { client in
