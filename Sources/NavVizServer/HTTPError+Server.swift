@@ -36,7 +36,7 @@ extension ServerError: HTTPResponseError {
     /// The HTTP status that goes with the error.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidBody, .emptyBody, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber: .badRequest
+        case .invalidBody, .emptyBody, .bodyCutShort, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber: .badRequest
         case .bodyTooLarge: .contentTooLarge
         case .unknownSession, .unknownStep, .noTransition: .notFound
         case .sessionExists, .journalNameTaken, .watchedSession: .conflict

@@ -22,7 +22,11 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             log(request, status: response.status, since: start)
             return response
         } catch let error as any HTTPResponseError {
-            log(request, status: error.status, since: start)
+            // Logged as what happened: a 400 for a body that never came was logged as answered (a trial).
+            let cutShort = (error as? ServerError) == .bodyCutShort
+            log(
+                request, status: error.status, since: start,
+                note: cutShort ? " (not sent: the connection ended before the body arrived)" : "")
             throw error
         } catch {
             log(request, status: .internalServerError, since: start)
@@ -30,7 +34,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private func log(_ request: Request, status: HTTPResponse.Status, since start: ContinuousClock.Instant) {
+    private func log(_ request: Request, status: HTTPResponse.Status, since start: ContinuousClock.Instant, note: String = "") {
         let now = ContinuousClock.now
         // What a browser marks as sent by another site's page is held back as refusals are: a page can request the viewer
         // (200) as fast as it can (a review).
@@ -41,7 +45,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
         let skipped = left > 0 ? " (\(left) more answered \(status.code) before it were not logged)" : ""
         let time = String(format: "%.1f", milliseconds)
-        logger.info("\(request.method.rawValue) \(Self.target(request, token: token)) \(status.code) \(time) ms\(skipped)")
+        logger.info("\(request.method.rawValue) \(Self.target(request, token: token)) \(status.code) \(time) ms\(note)\(skipped)")
     }
 
     /// The path and query as logged: at most 200 characters, so that a page sending refused requests with long queries

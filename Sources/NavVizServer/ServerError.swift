@@ -9,6 +9,9 @@ public enum ServerError: Error, Equatable, Sendable {
     /// The request has no body where one is needed.
     /// An empty body; `dump`: one posted as a `_printHierarchy` dump (`text/plain`).
     case emptyBody(dump: Bool = false)
+    /// The connection ended (the client closed it, or sent nothing for the idle timeout) before the body arrived whole:
+    /// nothing can be answered.
+    case bodyCutShort
     /// The body is larger than the limit.
     case bodyTooLarge(limit: Int)
     /// A session id in the URL or body is not a plain name.
@@ -85,6 +88,7 @@ extension ServerError: CustomStringConvertible {
         case .invalidBody(let errors): errors.description
         case .emptyBody(let dump):
             "body: the request body is empty, expected " + (dump ? "a _printHierarchy dump" : "a JSON object")
+        case .bodyCutShort: "body: the connection ended before the request body arrived whole"
         case .bodyTooLarge(let limit): "body: the request body is larger than \(limit) bytes (the --max-body limit)"
         case .invalidSessionID(let text):
             "Invalid session id '\(Self.printable(text))': use \(SessionID.rule)"

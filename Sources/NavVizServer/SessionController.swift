@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import NavVizCore
 import NavVizFormat
 import NavVizRender
@@ -259,6 +260,7 @@ struct SessionController: Sendable {
             buffer = try await request.collectBody(upTo: maxBodyBytes)
         } catch {
             if (error as? any HTTPResponseError)?.status == .contentTooLarge { throw .bodyTooLarge(limit: maxBodyBytes) }
+            if let parsing = error as? HTTPParserError, parsing == .invalidEOFState { throw .bodyCutShort }
             throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "\(error)")]))
         }
         let bytes = Array(buffer.readableBytesView)

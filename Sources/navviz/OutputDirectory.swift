@@ -258,12 +258,22 @@ enum OutputDirectory {
     /// where its own text may be only "The operation could not be completed".
     static func describe(_ error: any Error) -> String {
         let ns = error as NSError
+        // The file it failed on, when it is not the one the message names (a folder made on the way).
+        let path = (ns.userInfo[NSFilePathErrorKey] as? String).map { " (\($0))" } ?? ""
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return String(cString: strerror(Int32(underlying.code))) + path
         }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) + path }
+        // Foundation's own sentence, "The operation could not be completed. The file doesn't exist.", named neither the
+        // cause nor the file (a trial's `-o /proc/nope`): as the system says it.
+        if ns.domain == NSCocoaErrorDomain, let code = cocoaFileErrors[ns.code] { return String(cString: strerror(code)) + path }
         return error.localizedDescription
     }
+
+    /// Foundation's file error codes as the system's (NSFileNoSuchFileError, NSFileReadNoSuchFileError,
+    /// NSFileReadNoPermissionError, NSFileWriteNoPermissionError, NSFileWriteFileExistsError, NSFileWriteOutOfSpaceError,
+    /// NSFileWriteVolumeReadOnlyError).
+    static let cocoaFileErrors: [Int: Int32] = [4: ENOENT, 260: ENOENT, 257: EACCES, 513: EACCES, 516: EEXIST, 640: ENOSPC, 642: EROFS]
 
     /// What a folder's manifest says: the files navviz wrote with their hashes, and what limited the render
     /// when it was partial (`# partial: --step 2`).

@@ -537,6 +537,23 @@ import Testing
         #expect(refused.stderr.hasPrefix("out: not replaced: it holds 'notes.txt'"))
     }
 
+    /// A folder that cannot be made is said with the system's reason and the folder, not Foundation's "The operation could
+    /// not be completed. The file doesn't exist." (a trial's `-o /proc/nope`: as root it passes the access check, and the
+    /// kernel refuses the folder).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "Linux's /proc"))
+    func anOutputThatCannotBeMadeSaysWhy() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.writeTwoScenarios(in: tmp)
+        let result = try Self.navviz(["render", "a.json", "-o", "/proc/navviz-\(getpid())"], in: tmp)
+        #expect(result.status == 74)
+        let reasons = [
+            "/proc/navviz-\(getpid())/a: cannot write the output: No such file or directory (/proc/navviz-\(getpid()))",
+            "/proc: cannot write the output there: Permission denied",
+        ]
+        #expect(reasons.contains(result.stderr.trimmingCharacters(in: .newlines)), "\(result.stderr)")
+    }
+
     @Test func anOutputDirectoryHoldingOtherFilesIsNotReplaced() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
