@@ -72,8 +72,8 @@ public struct DiffRun: Sendable, Equatable {
     public var identityNote: String?
 
     /// No flow: an empty window, no steps (the side of a file new since a revision, or removed since).
-    public static func absent(file: String) -> DiffRun {
-        let empty = Hierarchy()
+    public static func absent(file: String, device: Device = .phone) -> DiffRun {
+        let empty = Hierarchy(device: device)
         return DiffRun(
             file: file, name: file, source: .scenario,
             steps: [DiffStep(index: 0, op: "initial", status: .ok, hierarchy: empty, finder: ViewFinder().find(in: empty))])

@@ -68,8 +68,9 @@ public struct RunDiffReport: Sendable {
     /// first `diagramLimit` a Mermaid diagram of its after state with the changes marked, folded in a
     /// `<details>` block. Diagrams are left out (and a line says so) rather than exceed `limit` characters.
     public func markdown(diagramLimit: Int = 10, limit: Int = commentLimit) -> String {
-        let table = markdownTable()
-        guard !diff.isIdentical, diagramLimit > 0 else { return table }
+        let (table, cut) = markdownTable(limit: limit)
+        // A table cut short leaves no room for diagrams.
+        guard !diff.isIdentical, diagramLimit > 0, !cut else { return table }
         let shown = Array(diff.entries.prefix(diagramLimit))
         var blocks = shown.map(mermaidBlock)
         func note(_ omitted: Int, _ reason: String) -> String {
@@ -124,19 +125,26 @@ public struct RunDiffReport: Sendable {
         }
     }
 
-    /// The heading, the files and the table of the steps that differ.
-    func markdownTable() -> String {
+    /// The heading, the files and the table of the steps that differ, its rows cut short (and a line saying so) where the
+    /// comment would pass `limit` characters: a flow of 1,500 changed steps made a table of 187,000 (a trial), which
+    /// GitHub refuses.
+    func markdownTable(limit: Int = commentLimit) -> (text: String, cut: Bool) {
         let names = "\(DocsWriter.codeSpan(diff.old.file)) → \(DocsWriter.codeSpan(diff.new.file))"
         let notes = diff.notes.map { "Note: " + DocsWriter.markdown(escaping: $0) + ".\n\n" }.joined()
         guard !diff.isIdentical else {
-            return "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.comparedSteps(new: true))), identical.\n"
-                + (notes.isEmpty ? "" : "\n" + notes)
+            return (
+                "### Navigation diff: no changes\n\n\(names): \(stepCount(diff.comparedSteps(new: true))), identical.\n"
+                    + (notes.isEmpty ? "" : "\n" + notes), false
+            )
         }
         var out = "### Navigation diff: \(diff.counts)\n\n\(names)\n\n" + notes
         let links = diagramFolder != nil
         out += "| Step | Change | What changed |" + (links ? " Diagram |" : "") + "\n"
         out += "| --- | --- | --- |" + (links ? " --- |" : "") + "\n"
-        for entry in diff.entries {
+        // Room kept for the line that says how many rows were left out.
+        var length = out.count
+        let room = limit - 400
+        for (offset, entry) in diff.entries.enumerated() {
             let step: String
             switch entry.kind {
             case .changed:
@@ -146,11 +154,21 @@ public struct RunDiffReport: Sendable {
             }
             let change = "\(entry.kind.rawValue) " + DocsWriter.markdown(escaping: entry.op)
             let what = entry.changes.isEmpty ? "no change" : entry.listed.map(DocsWriter.markdown(escaping:)).joined(separator: "<br>")
-            out += "| \(step) | \(change) | \(what) |"
-            if let path = diagramPath(entry) { out += " [\(stem(entry)).svg](\(path)) |" }
-            out += "\n"
+            var row = "| \(step) | \(change) | \(what) |"
+            if let path = diagramPath(entry) { row += " [\(stem(entry)).svg](\(path)) |" }
+            row += "\n"
+            length += row.count
+            guard length <= room else {
+                let left = diff.entries.count - offset
+                out +=
+                    "\n\(left) more \(left == 1 ? "step differs" : "steps differ"), not listed, and no diagram is shown: the comment would "
+                    + "pass GitHub's \(limit)-character limit. Run `navviz diff` for every step's line, `navviz diff -o DIR` for every "
+                    + "diagram as SVG.\n"
+                return (out, true)
+            }
+            out += row
         }
-        return out
+        return (out, false)
     }
 
     /// A machine-readable summary (pretty JSON, keys in a fixed order).

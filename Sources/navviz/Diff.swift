@@ -79,7 +79,7 @@ extension NavVizCommand {
             let newPath = files[files.count - 1]
             // With --git, a file new since REV is compared with no flow at all (every step inserted), and one removed
             // from the working tree with none either: a pull request that adds or removes a flow gets its comment.
-            var removed = false
+            var (removed, added) = (false, false)
             if let git {
                 if let text = try GitShow.text(of: files[0], at: git) {
                     oldRun = Result { () throws(ScenarioErrors) in
@@ -92,6 +92,7 @@ extension NavVizCommand {
                             message: "\(newPath): no such file, here or at revision '\(git)'", code: CommandFailure.invalidInput)
                     }
                     oldRun = .success(.absent(file: "\(git):\(files[0]) (not there: the file is new)"))
+                    added = true
                 }
             } else {
                 oldRun = Result { () throws(ScenarioErrors) in
@@ -108,8 +109,14 @@ extension NavVizCommand {
                 if case .failure(let errors) = result { return errors.description }
                 return nil
             }
-            guard case .success(let old) = oldRun, case .success(let new) = newRun else {
+            guard case .success(var old) = oldRun, case .success(var new) = newRun else {
                 throw CommandFailure(message: messages.joined(separator: "\n"), code: CommandFailure.invalidInput)
+            }
+            // The side with no flow is drawn in the other's device: a removed iPad flow's ghosts were drawn in a phone's
+            // window (a trial).
+            if removed, let device = old.steps.first?.hierarchy.device { new = .absent(file: new.file, device: device) }
+            if added, let device = new.steps.first?.hierarchy.device {
+                old = .absent(file: old.file, device: device)
             }
             let diff = RunDiff(old: old, new: new)
             if !["markdown", "json"].contains(format) { for note in diff.notes { printError("note: \(note)") } }

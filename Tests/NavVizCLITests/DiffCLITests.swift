@@ -319,7 +319,8 @@ import Testing
     /// documented CI step); a folder is refused with a sentence (git's tree listing was read as a capture).
     @Test func gitComparesANewOrRemovedFileWithNoFlow() throws {
         let folder = try ScenarioFolder([
-            "shop.json": ReviewScenario.base, "other.json": ReviewScenario.base, "old/gone.json": ReviewScenario.base,
+            "shop.json": ReviewScenario.base, "other.json": ReviewScenario.base,
+            "old/gone.json": ReviewScenario.base.replacingOccurrences(of: #"{"navviz": 1,"#, with: #"{"navviz": 1, "device": "pad","#),
         ])
         try git("init", "-q", in: folder.url)
         try git("add", "other.json", "old/gone.json", in: folder.url)
@@ -340,6 +341,9 @@ import Testing
         #expect(removed.status == 1)
         #expect(removed.stdout.contains("`HEAD:old/gone.json` → `old/gone.json (removed from the working tree)`"))
         #expect(removed.stdout.contains("| old 1 | removed push |"))
+        // Its ghosts are drawn in its own device's window (they were in a phone's, the side with no flow's default).
+        #expect(removed.stdout.contains("UIWindow · pad"))
+        #expect(!removed.stdout.contains("UIWindow · phone"))
 
         // A folder the working tree no longer has (git would list it).
         let gone = try navviz(["diff", "--git", "HEAD", "old"], in: folder.url)

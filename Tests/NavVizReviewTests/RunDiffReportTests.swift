@@ -72,6 +72,22 @@ import Testing
                     + "run `navviz diff -o DIR` for every diagram as SVG.\n"))
     }
 
+    /// A table that would pass the limit itself is cut short, and says how many steps it leaves out: a flow of 1,500
+    /// changed steps made a comment of 187,000 characters that said only that diagrams were left out (a trial).
+    @Test func aTableLongerThanTheLimitIsCutShort() throws {
+        let report = RunDiffReport(try Self.diff())
+        let table = report.markdown(diagramLimit: 0)
+        let lastRow = try #require(table.split(separator: "\n").last)
+        let limit = table.count - lastRow.count - 1 + 400
+        let cut = report.markdown(limit: limit)
+        #expect(cut.count <= limit)
+        #expect(!cut.contains("```mermaid"))
+        #expect(
+            cut == table.dropLast(lastRow.count + 1)
+                + "\n1 more step differs, not listed, and no diagram is shown: the comment would pass GitHub's \(limit)-character "
+                + "limit. Run `navviz diff` for every step's line, `navviz diff -o DIR` for every diagram as SVG.\n")
+    }
+
     @Test func markdownOfIdenticalRunsSaysSo() throws {
         let steps = [#"{"push": "Product"}"#]
         let diff = RunDiff(old: try Self.run(steps, file: "a.json"), new: try Self.run(steps, file: "b.json"))
