@@ -214,7 +214,12 @@ public struct RunDiff: Sendable, Equatable {
             if entry.kind == .changed, case .both(let i, let j) = pair {
                 let changes = Self.stateChanges(old: old, i, new: self.new, j)
                 let differences = changes?.phrases ?? []
-                let earlier = differences.filter { persisting.contains($0) && !$0.hasPrefix("visible ") }
+                // A controller renamed earlier comes back on screen: `visible Search → Find` says the rename again (a trial
+                // read it at a later step with nothing else to say).
+                let renamedVisible = Self.visibleRenames(persisting)
+                let earlier = differences.filter {
+                    persisting.contains($0) && !$0.hasPrefix("visible ") || renamedVisible.contains($0)
+                }
                 persisting = Set(differences)
                 // Every difference named before it (a tab switched in both runs after a tab was removed in one): it differs
                 // only by what came before (a trial read the removal again at the last step).
@@ -306,6 +311,22 @@ public struct RunDiff: Sendable, Equatable {
         let wording: HierarchyChanges.Wording = old.source == .snapshot && new.source == .snapshot ? .step : .comparison
         return HierarchyChanges(
             old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: wording)
+    }
+
+    /// What a visible controller's change reads as when it is only one of `phrases`' replacements (`~ Search replaced by
+    /// Find in searchNav` makes `visible Search → Find`).
+    static func visibleRenames(_ phrases: Set<String>) -> Set<String> {
+        var implied: Set<String> = []
+        for phrase in phrases where phrase.hasPrefix("~ ") {
+            guard let by = phrase.firstRange(of: " replaced by ") else { continue }
+            let old = phrase[phrase.index(phrase.startIndex, offsetBy: 2)..<by.lowerBound]
+            let rest = phrase[by.upperBound...]
+            // The new name ends before where it is (a name may hold " in " itself: each place it could end).
+            for separator in [" in ", " presented by ", " the window's root"] {
+                for place in rest.ranges(of: separator) { implied.insert("visible \(old) → \(rest[..<place.lowerBound])") }
+            }
+        }
+        return implied
     }
 
     /// Whether old step `i` and new step `j` differ only by what came before them: the states before

@@ -21,6 +21,15 @@ import Testing
         RunDiff(old: try run(old, file: "old.json"), new: try run(new, file: "new.json")).entries.map(\.summary)
     }
 
+    /// A screen renamed at one step that comes back on screen later is not named again there: `visible Product → Specs`
+    /// says the rename (a trial read it at a later step with nothing else, drawn with nothing marked).
+    @Test func aRenamedScreenBackOnScreenIsCarried() throws {
+        let steps = { (name: String) in [#"{"push": "\#(name)"}"#, #"{"select": 1}"#, #"{"select": 0}"#] }
+        let diff = RunDiff(old: try Self.run(steps("Product"), file: "old.json"), new: try Self.run(steps("Specs"), file: "new.json"))
+        #expect(diff.entries.map(\.summary) == ["step 1: ~ Product replaced by Specs in shopNav; visible Product → Specs"])
+        #expect(diff.carried == 2)
+    }
+
     static let pushProduct = #"{"push": "Product"}"#
     static let pushReviews = #"{"push": "Reviews"}"#
     static let pushSpecs = #"{"push": "Specs"}"#
