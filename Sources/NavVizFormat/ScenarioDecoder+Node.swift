@@ -121,7 +121,7 @@ extension ScenarioDecoder {
     /// The kind of an object node literal, its fields checked; nil, said, when it has none or several.
     @inline(never)
     private mutating func literalKind(_ members: [(String, JSONValue)], _ path: String) -> String? {
-        let kinds = members.map(\.0).filter { Self.kindKeys.contains($0) }
+        let kinds = Self.writtenKinds(members)
         guard kinds.count == 1, let kind = kinds.first else {
             if kinds.count > 1 {
                 fail(
@@ -430,9 +430,12 @@ extension ScenarioDecoder {
     /// The kind key an object literal is written with (`navigation`, `split`…), when it has exactly one.
     static func writtenKind(_ value: JSONValue) -> String? {
         guard case .object(let members) = value else { return nil }
-        let kinds = members.map(\.0).filter { kindKeys.contains($0) }
+        let kinds = writtenKinds(members)
         return kinds.count == 1 ? kinds[0] : nil
     }
+
+    /// The kind keys an object literal's fields hold, in its order.
+    static func writtenKinds(_ members: [(String, JSONValue)]) -> [String] { members.map(\.0).filter { kindKeys.contains($0) } }
 
     /// Why a navigation controller's stack cannot hold a controller of this kind (UIKit's exception).
     static func notPushable(_ kind: NodeKind) -> String {

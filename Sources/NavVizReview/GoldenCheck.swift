@@ -30,8 +30,22 @@ public struct GoldenCheck: Sendable {
         /// states also as the picture its SVG is composed from, as `navviz diff -o` draws it.
         public var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?)]
 
+        /// What the lines that name the artifact folder say when the artifacts could not be written: by index into `lines`,
+        /// the line in its place, or nil to leave it out.
+        var withoutArtifacts: [Int: String?] = [:]
+
         /// Whether every golden matches.
         public var matches: Bool { drifts.isEmpty }
+
+        /// `lines`, or, when the artifacts could not be written, the same announcing none of them (a trial was told the DOT
+        /// line diffs were in a drift.txt that was not written).
+        public func lines(artifactsWritten: Bool) -> [String] {
+            guard !artifactsWritten else { return lines }
+            return lines.indices.compactMap { index in
+                guard let replacement = withoutArtifacts[index] else { return lines[index] }
+                return replacement
+            }
+        }
     }
 
     /// Compares the files a scenario produces now (`actual`, from `run`) with its goldens (`expected`, read
@@ -211,14 +225,19 @@ public struct GoldenCheck: Sendable {
                 }
             }
         }
-        if hidden > 0 { report.lines.append("  … \(hidden) more diff line\(hidden == 1 ? "" : "s") in \(artifacts)/drift.txt") }
+        if hidden > 0 {
+            let more = "  … \(hidden) more diff line\(hidden == 1 ? "" : "s")"
+            report.withoutArtifacts[report.lines.count] = more + " (drift.txt could not be written, below)"
+            report.lines.append(more + " in \(artifacts)/drift.txt")
+        }
         if dotLinesLeft > 0 {
-            report.lines.append(
-                "  the DOT line diffs of the steps named above (\(dotLinesLeft) lines) are in \(artifacts)/drift.txt"
-            )
+            let diffs = "  the DOT line diffs of the steps named above (\(dotLinesLeft) lines)"
+            report.withoutArtifacts[report.lines.count] = diffs + " could not be written (below)"
+            report.lines.append(diffs + " are in \(artifacts)/drift.txt")
         }
         // The actual run as the step lines name it (captured controllers matched by place with the golden's).
         report.diagrams = Self.diagrams(drifts, goldenRun: goldenRun, actualRun: runDiff?.new ?? actualRun, diffs: diffs)
+        report.withoutArtifacts[report.lines.count] = .some(nil)
         report.lines.append("  artifacts: \(artifacts)/")
         return report
     }

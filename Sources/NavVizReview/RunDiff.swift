@@ -216,10 +216,8 @@ public struct RunDiff: Sendable, Equatable {
                 let differences = changes?.phrases ?? []
                 // A controller renamed earlier comes back on screen: `visible Search → Find` says the rename again (a trial
                 // read it at a later step with nothing else to say).
-                let renamedVisible = Self.visibleRenames(persisting)
-                let earlier = differences.filter {
-                    persisting.contains($0) && !$0.hasPrefix("visible ") || renamedVisible.contains($0)
-                }
+                let renamedVisible = changes.flatMap { Self.visibleRename($0, said: persisting) }
+                let earlier = differences.filter { persisting.contains($0) && !$0.hasPrefix("visible ") || $0 == renamedVisible }
                 persisting = Set(differences)
                 // Every difference named before it (a tab switched in both runs after a tab was removed in one): it differs
                 // only by what came before (a trial read the removal again at the last step).
@@ -313,20 +311,13 @@ public struct RunDiff: Sendable, Equatable {
             old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: wording)
     }
 
-    /// What a visible controller's change reads as when it is only one of `phrases`' replacements (`~ Search replaced by
-    /// Find in searchNav` makes `visible Search → Find`).
-    static func visibleRenames(_ phrases: Set<String>) -> Set<String> {
-        var implied: Set<String> = []
-        for phrase in phrases where phrase.hasPrefix("~ ") {
-            guard let by = phrase.firstRange(of: " replaced by ") else { continue }
-            let old = phrase[phrase.index(phrase.startIndex, offsetBy: 2)..<by.lowerBound]
-            let rest = phrase[by.upperBound...]
-            // The new name ends before where it is (a name may hold " in " itself: each place it could end).
-            for separator in [" in ", " presented by ", " the window's root"] {
-                for place in rest.ranges(of: separator) { implied.insert("visible \(old) → \(rest[..<place.lowerBound])") }
-            }
-        }
-        return implied
+    /// The phrase of `changes`' visible controller when it changed only as a replacement `said` already names (`~ Search
+    /// replaced by Find in searchNav`, then `visible Search → Find`).
+    static func visibleRename(_ changes: HierarchyChanges, said: Set<String>) -> String? {
+        guard let old = changes.oldVisible, let new = changes.newVisible, changes.replacements[old] == new,
+            zip(changes.phrases, changes.subjects).contains(where: { said.contains($0) && $1.contains(old) })
+        else { return nil }
+        return changes.phrases.last { $0.hasPrefix("visible ") }
     }
 
     /// Whether old step `i` and new step `j` differ only by what came before them: the states before

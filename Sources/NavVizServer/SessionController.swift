@@ -293,12 +293,13 @@ struct SessionController: Sendable {
 
     // MARK: - Responses
 
-    /// A step just made, as the run JSON has it (`201`), encoded on a thread with a main thread's stack.
+    /// A step just made, as the run JSON has it (`201`).
     func created(_ step: RunStep) -> Response {
-        text(
-            LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) }, status: .created, contentType: "application/json; charset=utf-8"
-        )
+        text(Self.stepJSON(step), status: .created, contentType: "application/json; charset=utf-8")
     }
+
+    /// A step as the run JSON has it, compact, encoded on a thread with a main thread's stack: a response's, an event's.
+    static func stepJSON(_ step: RunStep) -> String { LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) } }
 
     func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         text(JSONWriter.compact(value), status: status, contentType: "application/json; charset=utf-8")
@@ -386,7 +387,7 @@ enum ServerSentEvent {
     static func text(for event: ServerEvent) -> String {
         switch event {
         case .step(_, let step):
-            "id: \(step.index)\nevent: step\ndata: \(LargeStack.run { JSONWriter.compact(RunEncoder.encode(step)) })\n\n"
+            "id: \(step.index)\nevent: step\ndata: \(SessionController.stepJSON(step))\n\n"
         case .session(_, let summary):
             "event: session\ndata: \(JSONWriter.compact(summary))\n\n"
         case .deleted(let id):

@@ -391,21 +391,13 @@ extension NavVizCommand {
             }
             // Written before the report is printed: its "artifacts:" line names a folder that exists (a trial's named a
             // file given as --artifacts, then said it could not write there).
-            var lines = report.lines
             var failure: CommandFailure?
             do {
                 try writeArtifacts(report, to: artifactFolder)
             } catch let error as CommandFailure {
                 failure = error
-                // Nothing written is announced (a trial was told the DOT line diffs were in a drift.txt that was not written).
-                lines = lines.compactMap { line in
-                    line == "  artifacts: \(artifactFolder)/"
-                        ? nil
-                        : line.replacingOccurrences(of: " are in \(artifactFolder)/drift.txt", with: " could not be written (below)")
-                            .replacingOccurrences(of: " in \(artifactFolder)/drift.txt", with: " (drift.txt could not be written, below)")
-                }
             }
-            say(lines.joined(separator: "\n"))
+            say(report.lines(artifactsWritten: failure == nil).joined(separator: "\n"))
             let other = otherExpansion(matching: expected, run: run)
             if let other {
                 printError(

@@ -101,20 +101,21 @@ extension NavVizCommand {
             }
             // Two captures of one app: the new one keeps the old one's ids for the controllers at the same addresses.
             let identities = (try? oldRun.get())?.identities ?? CaptureIdentities()
+            // The side with no flow is drawn in the other's device: a removed iPad flow's ghosts were drawn in a phone's
+            // window (a trial).
+            let oldDevice = (try? oldRun.get())?.steps.first?.hierarchy.device ?? .phone
             let newRun = Result { () throws(ScenarioErrors) in
-                if removed { return DiffRun.absent(file: "\(newPath) (removed from the working tree)") }
+                if removed { return DiffRun.absent(file: "\(newPath) (removed from the working tree)", device: oldDevice) }
                 return try DiffRun.load(text: try Self.readText(newPath), file: newPath, kinds: kinds.kinds, continuing: identities)
             }
             let messages = [oldRun, newRun].compactMap { result -> String? in
                 if case .failure(let errors) = result { return errors.description }
                 return nil
             }
-            guard case .success(var old) = oldRun, case .success(var new) = newRun else {
+            guard case .success(var old) = oldRun, case .success(let new) = newRun else {
                 throw CommandFailure(message: messages.joined(separator: "\n"), code: CommandFailure.invalidInput)
             }
-            // The side with no flow is drawn in the other's device: a removed iPad flow's ghosts were drawn in a phone's
-            // window (a trial).
-            if removed, let device = old.steps.first?.hierarchy.device { new = .absent(file: new.file, device: device) }
+            // A new file's empty side is made again once the new flow's device is known.
             if added, let device = new.steps.first?.hierarchy.device {
                 old = .absent(file: old.file, device: device)
             }
