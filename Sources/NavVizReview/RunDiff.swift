@@ -262,6 +262,8 @@ public struct RunDiff: Sendable, Equatable {
     /// The two runs' steps aligned, their initial states (after `start`'s skipped steps) first.
     static func align(old: DiffRun, new: DiffRun, start: Skipped) -> [StepAlignment.Pair] {
         let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
+        // Each state numbered, equal states of both runs alike.
+        var states: [String: Int] = [:]
         func keys(_ run: DiffRun, from first: Int) -> [StepAlignment.Key] {
             run.steps.indices.dropFirst(first + 1).map { index in
                 let step = run.steps[index]
@@ -278,10 +280,12 @@ public struct RunDiff: Sendable, Equatable {
                     ? nil
                     : effect.added.map { id in step.hierarchy.node(id).map { $0.className ?? $0.kind.rawValue } ?? "" }
                         .joined(separator: ",")
+                let state = states[step.canonical] ?? states.count
+                states[step.canonical] = state
                 if useArguments, let arguments = step.arguments {
-                    return .init(op: step.op, detail: arguments, effect: key, shape: shape, place: place, added: added)
+                    return .init(op: step.op, detail: arguments, effect: key, shape: shape, place: place, added: added, state: state)
                 }
-                return .init(op: step.op, detail: key, shape: shape, place: place, added: added)
+                return .init(op: step.op, detail: key, shape: shape, place: place, added: added, state: state)
             }
         }
         var alignment: [StepAlignment.Pair] = []

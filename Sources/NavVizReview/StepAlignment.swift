@@ -15,7 +15,10 @@ import NavVizScenario
 /// flow of captures renamed throughout has no equal steps at all, and an inserted capture must still pair the
 /// others by what each did. Among equally cheap alignments, the one pairing more changed steps that added controllers of
 /// the same classes wins (a screen renamed and another pushed before it read as the other screen "replaced by" the new
-/// one: a code-review trial); among those, the earliest pairing.
+/// one: a code-review trial), and the one pairing more steps that leave the same state (old `push A, push B, pop` against
+/// new `push A, push B, push C, pop, pop`: the old pop is the new second pop, both back at A, and the push and pop
+/// between them are inserted; paired with the first pop, a trial read `+ B only in new` of a flow that only gained C);
+/// among those, the earliest pairing.
 public enum StepAlignment {
     /// One position of an alignment: indices into the two step lists.
     public enum Pair: Sendable, Equatable {
@@ -42,9 +45,13 @@ public enum StepAlignment {
         public var place: String?
         /// The classes (or kinds) of the controllers the step added, when it added any: breaks a tie between alignments.
         public var added: String?
+        /// The state the step leaves, numbered so that equal states of both lists have equal numbers, when known: breaks a
+        /// tie between alignments.
+        public var state: Int?
         /// A key.
         public init(
-            op: String, detail: String, effect: String? = nil, shape: String? = nil, place: String? = nil, added: String? = nil
+            op: String, detail: String, effect: String? = nil, shape: String? = nil, place: String? = nil, added: String? = nil,
+            state: Int? = nil
         ) {
             self.op = op
             self.detail = detail
@@ -52,6 +59,7 @@ public enum StepAlignment {
             self.shape = shape
             self.place = place
             self.added = added
+            self.state = state
         }
     }
 
@@ -65,19 +73,21 @@ public enum StepAlignment {
     public static func align(old: [Key], new: [Key]) -> [Pair] {
         let n = old.count
         let m = new.count
-        // Every cost is scaled by more than the number of pairs an alignment can hold, and a changed pair that added
-        // controllers of the same classes costs one less: a tie-break that never outweighs a cheaper alignment.
-        let scale = min(n, m) + 1
+        // Every cost is scaled by more than twice the number of pairs an alignment can hold; a changed pair that added
+        // controllers of the same classes costs one less, and a pair that leaves the same state one less again: tie-breaks
+        // that never outweigh a cheaper alignment.
+        let scale = 2 * min(n, m) + 1
         let insertionCost = Self.insertionCost * scale
         func pairCost(_ i: Int, _ j: Int) -> Int {
             let (a, b) = (old[i], new[j])
-            if a.op == b.op, a.detail == b.detail { return 0 }
-            guard a.op == b.op else { return otherOperationCost * scale }
-            let sameClasses = a.added != nil && a.added == b.added ? 1 : 0
-            if let effect = a.effect, effect == b.effect { return sameEffectCost * scale - sameClasses }
-            if let shape = a.shape, shape == b.shape { return alikeEffectCost * scale - sameClasses }
-            if let place = a.place, place == b.place { return alikeEffectCost * scale - sameClasses }
-            return sameOperationCost * scale - sameClasses
+            let sameState = a.state != nil && a.state == b.state ? 1 : 0
+            if a.op == b.op, a.detail == b.detail { return -sameState }
+            guard a.op == b.op else { return otherOperationCost * scale - sameState }
+            let tieBreak = (a.added != nil && a.added == b.added ? 1 : 0) + sameState
+            if let effect = a.effect, effect == b.effect { return sameEffectCost * scale - tieBreak }
+            if let shape = a.shape, shape == b.shape { return alikeEffectCost * scale - tieBreak }
+            if let place = a.place, place == b.place { return alikeEffectCost * scale - tieBreak }
+            return sameOperationCost * scale - tieBreak
         }
         // cost[i][j]: the cheapest alignment of old[i...] with new[j...], in one flat array.
         let width = m + 1

@@ -141,6 +141,39 @@ import Testing
             ])
     }
 
+    /// Of two alignments that cost the same, the one pairing steps that leave the same state wins: old `push, push, pop`
+    /// against new `push, push, push, pop, pop` paired the old pop with the first new one and read `+ Reviews only in new`
+    /// of a flow that only gained a push and a pop (a code-review trial). Without states, the earliest pairing.
+    @Test func aTieIsBrokenByTheStateAStepLeaves() throws {
+        func key(_ detail: String, state: Int?) -> StepAlignment.Key {
+            StepAlignment.Key(op: detail.hasPrefix("push") ? "push" : "pop", detail: detail, state: state)
+        }
+        let old = [key("push A", state: 1), key("push B", state: 2), key("pop", state: 1)]
+        let new = [key("push A", state: 1), key("push B", state: 2), key("push C", state: 3), key("pop", state: 2), key("pop", state: 1)]
+        #expect(
+            StepAlignment.align(old: old, new: new) == [
+                .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .inserted(new: 3), .both(old: 2, new: 4),
+            ])
+        let bare = { (keys: [StepAlignment.Key]) in keys.map { StepAlignment.Key(op: $0.op, detail: $0.detail) } }
+        #expect(
+            StepAlignment.align(old: bare(old), new: bare(new)) == [
+                .both(old: 0, new: 0), .both(old: 1, new: 1), .inserted(new: 2), .both(old: 2, new: 3), .inserted(new: 4),
+            ])
+        // Never at the price of a cheaper alignment: the same state does not buy a change of operation over an equal step.
+        let pushed = [key("push A", state: 1)]
+        let other = [key("pop", state: 1), key("push A", state: 2)]
+        #expect(StepAlignment.align(old: pushed, new: other) == [.inserted(new: 0), .both(old: 0, new: 1)])
+
+        let diff = RunDiff(
+            old: try Self.run([Self.pushProduct, Self.pushReviews, Self.pop], file: "old.json"),
+            new: try Self.run([Self.pushProduct, Self.pushReviews, Self.pushSpecs, Self.pop, Self.pop], file: "new.json"))
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 3 inserted (push): + Specs pushed onto shopNav; visible Reviews → Specs",
+                "step 4 inserted (pop): - Specs popped from shopNav; visible Specs → Reviews",
+            ])
+    }
+
     /// Two runs with no controller in common (no id, no class) are said to be unrelated: a code-review trial diffed
     /// another app's flow and read a page of removed steps with no word why. One shared class is enough to say nothing.
     @Test func runsWithNoControllerInCommonAreSaidToBeUnrelated() throws {
