@@ -42,26 +42,47 @@ struct CaptureMatching {
             var walk = Walk(old: a, new: b, match: match, taken: taken)
             walk.walk(rootB, rootA)
             (match, taken) = (walk.match, walk.taken)
-            guesses += walk.guesses.map { guess in
-                let others = guess.others.joined(separator: " or ")
-                return guess.othersAreNew
-                    ? "\(old.file)'s \(guess.old) is taken to be \(new.file)'s \(guess.new), but could as well be its \(others): "
-                        + "nothing in the captures tells them apart"
-                    : "\(new.file)'s \(guess.new) is taken for \(old.file)'s \(guess.old), but could as well be its \(others): "
-                        + "nothing in the captures tells them apart"
-            }
+            guesses += walk.guesses.map { Self.sentence($0, old: old.file, new: new.file) }
         }
-        var renaming = match.filter { $0.key != $0.value }
-        guard !renaming.isEmpty else { return }
-        // A new controller left unmatched keeps its id, unless a match took it: then it is named as the new run names it,
-        // marked as the new run's (a number neither file used could not be found in either, a trial).
-        let targets = Set(renaming.values)
         var allNew: Set<NodeID> = []
         for step in new.steps { allNew.formUnion(step.hierarchy.nodeIDs) }
-        for id in allNew.sorted() where renaming[id] == nil && targets.contains(id) {
+        renaming = Self.renaming(match, newIDs: allNew)
+    }
+
+    /// Matches new state `j`'s controllers with old state `i`'s alone, whatever the states before them decided: an
+    /// imported flow whose capture came from another launch of the app numbers its controllers afresh by class and
+    /// print order, so its `ViewController` is not the `ViewController` of the state before (a flow re-imported with
+    /// one controller added read ten changes against the old flow, a code-review trial).
+    init(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) {
+        let (a, b) = (old.steps[i].hierarchy, new.steps[j].hierarchy)
+        guard let rootA = a.root, let rootB = b.root else { return }
+        var walk = Walk(old: a, new: b, match: [:], taken: [])
+        walk.walk(rootB, rootA)
+        guesses = walk.guesses.map { Self.sentence($0, old: old.file, new: new.file) }
+        renaming = Self.renaming(walk.match, newIDs: Set(b.nodeIDs))
+    }
+
+    /// A guess as a sentence naming both files.
+    private static func sentence(_ guess: Guess, old: String, new: String) -> String {
+        let others = guess.others.joined(separator: " or ")
+        return guess.othersAreNew
+            ? "\(old)'s \(guess.old) is taken to be \(new)'s \(guess.new), but could as well be its \(others): "
+                + "nothing in the captures tells them apart"
+            : "\(new)'s \(guess.new) is taken for \(old)'s \(guess.old), but could as well be its \(others): "
+                + "nothing in the captures tells them apart"
+    }
+
+    /// The matches whose numbers differ. A new controller left unmatched keeps its id, unless a match took it: then it is
+    /// named as the new run names it, marked as the new run's (a number neither file used could not be found in either, a
+    /// trial).
+    private static func renaming(_ match: [NodeID: NodeID], newIDs: Set<NodeID>) -> [NodeID: NodeID] {
+        var renaming = match.filter { $0.key != $0.value }
+        guard !renaming.isEmpty else { return [:] }
+        let targets = Set(renaming.values)
+        for id in newIDs.sorted() where renaming[id] == nil && targets.contains(id) {
             renaming[id] = NodeID("new's \(id.rawValue)")
         }
-        self.renaming = renaming
+        return renaming
     }
 
     /// What tells a controller from the others of its class in one container: its kind and class, and a container's

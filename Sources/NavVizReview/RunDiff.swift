@@ -167,23 +167,40 @@ public struct RunDiff: Sendable, Equatable {
                 return nil
             }
             let matching = CaptureMatching(old: old, new: new, pairs: pairs)
-            let renaming = matching.renaming
-            if !renaming.isEmpty {
-                var renamed = new
-                renamed.steps = new.steps.map { $0.renamingNodes(renaming) }
+            var renamed = new
+            renamed.steps = new.steps.map { $0.renamingNodes(matching.renaming) }
+            var renamings = Set(matching.renaming.map { Renamed(new: $0.key, old: $0.value) })
+            var guesses = matching.guesses
+            // A state whose controllers, matched with its old counterpart's alone, differ less than as the states before
+            // decided is taken so: a capture of another launch, imported, was numbered afresh (`CaptureMatching.init(old:_:new:_:)`).
+            for (i, j) in pairs {
+                guard let carried = Self.stateChanges(old.steps[i], renamed.steps[j], old: old, new: new) else { continue }
+                let alone = CaptureMatching(old: old, i, new: new, j)
+                var step = new.steps[j].renamingNodes(alone.renaming)
+                guard (Self.stateChanges(old.steps[i], step, old: old, new: new)?.phrases.count ?? 0) < carried.phrases.count else {
+                    continue
+                }
+                // Its callbacks were simulated from the state before it as numbered there, not as matched here: not compared.
+                step.callbacks = nil
+                renamed.steps[j] = step
+                renamings.formUnion(alone.renaming.map { Renamed(new: $0.key, old: $0.value) })
+                guesses += alone.guesses.filter { !guesses.contains($0) }
+            }
+            if !renamings.isEmpty {
                 self.new = renamed
                 alignment = Self.align(old: old, new: renamed, start: start)
                 // By class, then number (`#2` before `#10`).
-                let listed = renaming.sorted {
-                    ($0.key.numbered.base, $0.key.numbered.number ?? 1) < ($1.key.numbered.base, $1.key.numbered.number ?? 1)
+                let listed = renamings.sorted {
+                    ($0.new.numbered.base, $0.new.numbered.number ?? 1, $0.old.rawValue)
+                        < ($1.new.numbered.base, $1.new.numbered.number ?? 1, $1.old.rawValue)
                 }
-                let shown = listed.prefix(3).map { "\($0.key) as \($0.value)" }.joined(separator: ", ")
+                let shown = listed.prefix(3).map { "\($0.new) as \($0.old)" }.joined(separator: ", ")
                 let more = listed.count > 3 ? " and \(listed.count - 3) more" : ""
                 notes.append(
                     "captured controllers are numbered in print order, so \(new.file)'s are matched with \(old.file)'s by "
                         + "their place and named as there: \(shown)\(more)")
             }
-            notes += matching.guesses
+            notes += guesses
         }
         // Two captures of different launches, or a new window root: why the new one's controllers are matched by class name,
         // or numbered after the old one's (`import` said it, `diff` did not: a trial; another was shown `ViewController#2`
@@ -259,6 +276,12 @@ public struct RunDiff: Sendable, Equatable {
         }
     }
 
+    /// A new controller named as its old counterpart is.
+    struct Renamed: Hashable {
+        var new: NodeID
+        var old: NodeID
+    }
+
     /// The two runs' steps aligned, their initial states (after `start`'s skipped steps) first.
     static func align(old: DiffRun, new: DiffRun, start: Skipped) -> [StepAlignment.Pair] {
         let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
@@ -308,7 +331,11 @@ public struct RunDiff: Sendable, Equatable {
 
     /// How old state `i` and new state `j` differ (nil when they do not), as `stateDifferences` words it.
     static func stateChanges(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> HierarchyChanges? {
-        let (a, b) = (old.steps[i], new.steps[j])
+        stateChanges(old.steps[i], new.steps[j], old: old, new: new)
+    }
+
+    /// How old state `a` (of `old`) and new state `b` (of `new`) differ, nil when they do not.
+    static func stateChanges(_ a: DiffStep, _ b: DiffStep, old: DiffRun, new: DiffRun) -> HierarchyChanges? {
         guard a.canonical != b.canonical || a.finder.visible != b.finder.visible else { return nil }
         let wording: HierarchyChanges.Wording = old.source == .snapshot && new.source == .snapshot ? .step : .comparison
         return HierarchyChanges(

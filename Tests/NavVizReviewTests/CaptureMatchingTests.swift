@@ -1,3 +1,4 @@
+import Foundation
 import NavVizCore
 import NavVizFormat
 import Testing
@@ -46,6 +47,40 @@ import Testing
     /// An imported flow of these captures, as `diff` reads it.
     static func flow(_ texts: [String], file: String) throws -> DiffRun {
         try DiffRun.load(text: imported(texts), file: file)
+    }
+
+    /// A flow re-imported after a change, its second capture taken in another launch of the app: `navviz import` numbers
+    /// that capture's controllers afresh, by class and print order, so its `ViewController` is not the first state's. Against
+    /// the old flow (both captures of one launch, one controller popped from the bottom of a stack), the new one read ten
+    /// changes where it only gained a controller (a code-review trial). Each state is matched with its counterpart alone
+    /// when that leaves fewer differences; its callbacks, simulated across the renumbering, are not compared.
+    /// The captures are the real `Tests/Fixtures/captures/13-tab-pagesheet-chain.txt` (SOURCES.md) and two edits of it.
+    @Test func aCaptureOfAnotherLaunchIsMatchedByItsPlaceAlone() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let first = try String(contentsOf: folder.appendingPathComponent("Fixtures/captures/13-tab-pagesheet-chain.txt"), encoding: .utf8)
+        var lines = first.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The same launch: the stack's bottom controller, whose view was never loaded, popped off.
+        lines.remove(at: 2)
+        let popped = lines.joined(separator: "\n")
+        // Another launch (every address another) with a settings screen at the bottom of the second tab's stack.
+        lines.insert(
+            "   |    | <App.SettingsViewController 0x12ffff000>, state: disappeared, view: <UIView 0x12fff0000> not in the window",
+            at: 6)
+        let relaunched = lines.joined(separator: "\n").replacingOccurrences(of: "0x12", with: "0x15")
+        let old = try Self.flow([first, popped], file: "old.json")
+        let new = try Self.flow([first, relaunched], file: "new.json")
+        #expect(new.steps[1].hierarchy["ViewController"].isLoaded)
+        let diff = RunDiff(old: old, new: new)
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 1: + SettingsViewController only in new, in UINavigationController#2 below ViewController#5"
+            ])
+        #expect(
+            diff.notes == [
+                "captured controllers are numbered in print order, so new.json's are matched with old.json's by their place and "
+                    + "named as there: ViewController as ViewController#2, ViewController#2 as ViewController#3, ViewController#3 "
+                    + "as ViewController#4 and 7 more"
+            ])
     }
 
     static let fourTabs = ["ChatsViewController", "ContactsViewController", "DiscoverViewController", "MoreViewController"]
