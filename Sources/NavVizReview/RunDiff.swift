@@ -108,22 +108,24 @@ public struct RunDiff: Sendable, Equatable {
     /// apps, and every line below differs for that alone (a code-review trial read a page of removed and added steps with no
     /// word why).
     static func unrelatedNote(old: DiffRun, new: DiffRun) -> String? {
-        func names(_ run: DiffRun) -> (ids: Set<NodeID>, classes: Set<String>) {
-            var ids: Set<NodeID> = []
-            var classes: Set<String> = []
-            for step in run.steps {
-                for id in step.hierarchy.nodeIDs {
-                    let node = step.hierarchy[id]
+        // Both runs read a step at a time, side by side, until one id or class is found in both: two versions of one flow
+        // share one in their first states (reading every state of both first was a tenth of a diff of two 400-step flows).
+        let runs = [old, new]
+        var ids: [Set<NodeID>] = [[], []]
+        var classes: [Set<String>] = [[], []]
+        for index in 0..<max(old.steps.count, new.steps.count) {
+            for side in 0..<2 where index < runs[side].steps.count {
+                let h = runs[side].steps[index].hierarchy
+                for id in h.nodeIDs {
+                    let node = h[id]
                     // An id navviz made for a container named nothing (`navigation`, `tab#2`) is any app's (a review: two
                     // apps with an unnamed navigation controller each were not told apart).
-                    if id.numbered.base != node.kind.rawValue { ids.insert(id) }
-                    if let name = node.className { classes.insert(name) }
+                    if id.numbered.base != node.kind.rawValue, ids[side].insert(id).inserted, ids[1 - side].contains(id) { return nil }
+                    if let name = node.className, classes[side].insert(name).inserted, classes[1 - side].contains(name) { return nil }
                 }
             }
-            return (ids, classes)
         }
-        let (a, b) = (names(old), names(new))
-        guard !a.ids.isEmpty, !b.ids.isEmpty, a.ids.isDisjoint(with: b.ids), a.classes.isDisjoint(with: b.classes) else { return nil }
+        guard !ids[0].isEmpty, !ids[1].isEmpty else { return nil }
         // Not a user's mistake, said as one: one app's login screen, then its tabs after signing in, share nothing either (a
         // trial of captures was asked whether it had the wrong file).
         return "\(old.file) and \(new.file) have no controller in common (no id, no class), so every step below differs for that "
@@ -156,7 +158,8 @@ public struct RunDiff: Sendable, Equatable {
                     + "scenario does): its step 1 is compared with \(new.file)'s initial state")
         }
         skipped = start
-        var alignment = Self.align(old: old, new: new, start: start)
+        var memo = Memo(old: old, new: new)
+        var alignment = Self.align(old: old, new: new, start: start, memo: memo)
         // Captured controllers are numbered in print order: matched by place instead, and the new run's renamed to the old
         // run's numbers before the comparison (`CaptureMatching`), said.
         // (Two capture files of one launch share addresses, which named their controllers already: an address is the
@@ -188,7 +191,8 @@ public struct RunDiff: Sendable, Equatable {
             }
             if !renamings.isEmpty {
                 self.new = renamed
-                alignment = Self.align(old: old, new: renamed, start: start)
+                memo = Memo(old: old, new: renamed)
+                alignment = Self.align(old: old, new: renamed, start: start, memo: memo)
                 // By class, then number (`#2` before `#10`).
                 let listed = renamings.sorted {
                     ($0.new.numbered.base, $0.new.numbered.number ?? 1, $0.old.rawValue)
@@ -214,22 +218,24 @@ public struct RunDiff: Sendable, Equatable {
         // 20 screens made every later line restate each earlier rename: 4,000 characters a line, no room for
         // diagrams). Only differences between the states: a step's own operation, status and message always show.
         var persisting: Set<String> = []
+        // Each pair of states compared once, and each step's own effect found once (a diff of two 400-step flows compared
+        // each pair four times over).
         for (position, pair) in alignment.enumerated() {
-            if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: self.new, j) {
+            if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: self.new, j, memo: memo) {
                 carried += 1
                 carriedSteps.append(j)
                 // What was named and still differs (nothing, when the two led to one state): a difference that comes
                 // back after is new there (a review: a rename undone, then redone, was counted as said).
-                persisting.formIntersection(Self.stateDifferences(old: old, i, new: self.new, j))
+                persisting.formIntersection(memo.stateChanges(i, j)?.phrases ?? [])
                 continue
             }
-            guard var entry = Self.entry(pair, old: old, new: self.new, initial: position == 0) else {
+            guard var entry = Self.entry(pair, old: old, new: self.new, initial: position == 0, memo: memo) else {
                 // The same states again: a difference that comes back later is new there.
                 persisting = []
                 continue
             }
             if entry.kind == .changed, case .both(let i, let j) = pair {
-                let changes = Self.stateChanges(old: old, i, new: self.new, j)
+                let changes = memo.stateChanges(i, j)
                 let differences = changes?.phrases ?? []
                 // A controller renamed earlier comes back on screen: `visible Search → Find` says the rename again (a trial
                 // read it at a later step with nothing else to say).
@@ -276,6 +282,40 @@ public struct RunDiff: Sendable, Equatable {
         }
     }
 
+    /// The comparisons of two runs' states, and each step's own effect, each made once when first asked for.
+    final class Memo {
+        let old: DiffRun
+        let new: DiffRun
+        private struct Pair: Hashable {
+            var i: Int
+            var j: Int
+        }
+        private var states: [Pair: HierarchyChanges?] = [:]
+        private var effects: [[Int: HierarchyChanges]] = [[:], [:]]
+
+        init(old: DiffRun, new: DiffRun) {
+            self.old = old
+            self.new = new
+        }
+
+        /// `RunDiff.stateChanges(old:_:new:_:)`.
+        func stateChanges(_ i: Int, _ j: Int) -> HierarchyChanges? {
+            if let known = states[Pair(i: i, j: j)] { return known }
+            let changes = RunDiff.stateChanges(old: old, i, new: new, j)
+            states[Pair(i: i, j: j)] = .some(changes)
+            return changes
+        }
+
+        /// `RunDiff.ownEffect(_:_:)` of the new run's step, or the old run's.
+        func ownEffect(new isNew: Bool, _ index: Int) -> HierarchyChanges {
+            let side = isNew ? 1 : 0
+            if let known = effects[side][index] { return known }
+            let effect = RunDiff.ownEffect(isNew ? new : old, index)
+            effects[side][index] = effect
+            return effect
+        }
+    }
+
     /// A new controller named as its old counterpart is.
     struct Renamed: Hashable {
         var new: NodeID
@@ -283,14 +323,15 @@ public struct RunDiff: Sendable, Equatable {
     }
 
     /// The two runs' steps aligned, their initial states (after `start`'s skipped steps) first.
-    static func align(old: DiffRun, new: DiffRun, start: Skipped) -> [StepAlignment.Pair] {
+    static func align(old: DiffRun, new: DiffRun, start: Skipped, memo: Memo? = nil) -> [StepAlignment.Pair] {
+        let memo = memo ?? Memo(old: old, new: new)
         let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
         // Each state numbered, equal states of both runs alike.
         var states: [String: Int] = [:]
-        func keys(_ run: DiffRun, from first: Int) -> [StepAlignment.Key] {
+        func keys(_ run: DiffRun, isNew: Bool, from first: Int) -> [StepAlignment.Key] {
             run.steps.indices.dropFirst(first + 1).map { index in
                 let step = run.steps[index]
-                let effect = Self.ownEffect(run, index)
+                let effect = memo.ownEffect(new: isNew, index)
                 let key = Self.effectKey(step, effect)
                 let shape = [
                     step.status.rawValue, "\(effect.added.count)", "\(effect.removed.count)", "\(effect.moved.count)",
@@ -314,7 +355,8 @@ public struct RunDiff: Sendable, Equatable {
         var alignment: [StepAlignment.Pair] = []
         if !old.steps.isEmpty, !new.steps.isEmpty { alignment.append(.both(old: start.old, new: start.new)) }
         let (i0, j0) = (start.old + 1, start.new + 1)
-        alignment += StepAlignment.align(old: keys(old, from: start.old), new: keys(new, from: start.new)).map { pair in
+        alignment += StepAlignment.align(old: keys(old, isNew: false, from: start.old), new: keys(new, isNew: true, from: start.new)).map {
+            pair in
             switch pair {
             case .both(let i, let j): .both(old: i + i0, new: j + j0)
             case .inserted(let j): .inserted(new: j + j0)
@@ -356,7 +398,8 @@ public struct RunDiff: Sendable, Equatable {
     /// same arguments (when both runs have them) and own effect (what each added, removed, moved and changed, its phrases, and
     /// the visible controller after it when it changed it), and the controllers they added are alike
     /// (kind, screen, title, class, style…).
-    static func isCarried(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> Bool {
+    static func isCarried(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int, memo: Memo? = nil) -> Bool {
+        let memo = memo ?? Memo(old: old, new: new)
         guard i > 0, j > 0 else { return false }
         let (a, b) = (old.steps[i], new.steps[j])
         let (beforeA, beforeB) = (old.steps[i - 1], new.steps[j - 1])
@@ -365,7 +408,7 @@ public struct RunDiff: Sendable, Equatable {
         // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
         // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
         if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
-        let (x, y) = (ownEffect(old, i), ownEffect(new, j))
+        let (x, y) = (memo.ownEffect(new: false, i), memo.ownEffect(new: true, j))
         // Or, with no arguments to compare (snapshots, whose arguments are the state; run JSON), a step after which the
         // states differ as they did before it: a renamed class (another id) made what each step did differ by that id,
         // and every later line of two imported flows restated the rename (a trial; hand-written flows counted it).
@@ -373,9 +416,9 @@ public struct RunDiff: Sendable, Equatable {
             func split(_ phrases: [String]) -> (others: [String], visible: [String]) {
                 (phrases.filter { !$0.hasPrefix("visible ") }, phrases.filter { $0.hasPrefix("visible ") })
             }
-            let beforeChanges = stateChanges(old: old, i - 1, new: new, j - 1)
+            let beforeChanges = memo.stateChanges(i - 1, j - 1)
             let before = split(beforeChanges?.phrases ?? [])
-            let after = split(stateDifferences(old: old, i, new: new, j))
+            let after = split(memo.stateChanges(i, j)?.phrases ?? [])
             // And the two did the same, the replaced controllers read as their replacements: the differences of two states
             // do not look into a controller on one side only, and a view released in one run only hid so (a review).
             if !after.others.isEmpty, before.others == after.others, after.visible.isEmpty || after.visible == before.visible,
@@ -423,14 +466,10 @@ public struct RunDiff: Sendable, Equatable {
             old: before.hierarchy, oldVisible: before.finder.visible, new: step.hierarchy, newVisible: step.finder.visible)
     }
 
-    /// What step `index` of a run did, in phrases (none for the initial state).
-    static func ownChanges(_ run: DiffRun, _ index: Int) -> [String] {
-        index > 0 ? ownEffect(run, index).phrases : []
-    }
-
     /// The entry of an aligned pair, nil when the two do not differ; `initial`: the pair of initial states (a snapshot
     /// step against an initial state when one run starts from an empty window, whose operations are not compared).
-    static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun, initial: Bool = false) -> Entry? {
+    static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun, initial: Bool = false, memo: Memo? = nil) -> Entry? {
+        let memo = memo ?? Memo(old: old, new: new)
         switch pair {
         case .both(let i, let j):
             let a = old.steps[i]
@@ -439,7 +478,7 @@ public struct RunDiff: Sendable, Equatable {
             if a.op != b.op, !initial { changes.append("op \(a.op) → \(b.op)") }
             // Two runs' states after a step: how they differ, not what the step did (the difference may come from an
             // earlier step). Two snapshots are one app before and after: what happened.
-            changes += stateDifferences(old: old, i, new: new, j)
+            changes += memo.stateChanges(i, j)?.phrases ?? []
             if a.status != b.status {
                 changes.append("status \(a.status.rawValue) → \(b.status.rawValue)" + (b.message.map { " (\($0))" } ?? ""))
             } else if a.message != b.message {
@@ -472,7 +511,7 @@ public struct RunDiff: Sendable, Equatable {
         case .inserted(let j):
             let step = new.steps[j]
             let before = new.steps[j - 1]
-            let changes = ownChanges(new, j)
+            let changes = j > 0 ? memo.ownEffect(new: true, j).phrases : []
             return Entry(
                 kind: .inserted, oldIndex: nil, newIndex: j, oldOp: nil, newOp: step.op, changes: changes,
                 summary: "step \(j) inserted (\(describe(step))): " + (changes.isEmpty ? "no change" : changes.joined(separator: "; ")),
@@ -481,7 +520,7 @@ public struct RunDiff: Sendable, Equatable {
         case .removed(let i):
             let step = old.steps[i]
             let before = old.steps[i - 1]
-            let changes = ownChanges(old, i)
+            let changes = i > 0 ? memo.ownEffect(new: false, i).phrases : []
             return Entry(
                 kind: .removed, oldIndex: i, newIndex: nil, oldOp: step.op, newOp: nil, changes: changes,
                 summary: "old step \(i) removed (\(describe(step))): " + (changes.isEmpty ? "no change" : changes.joined(separator: "; ")),
