@@ -158,6 +158,8 @@ public struct RunDiff: Sendable, Equatable {
                     + "scenario does): its step 1 is compared with \(new.file)'s initial state")
         }
         skipped = start
+        // Each pair of states compared once, and each step's own effect found once (a diff of two 400-step flows compared
+        // each pair four times over).
         var memo = Memo(old: old, new: new)
         var alignment = Self.align(old: old, new: new, start: start, memo: memo)
         // Captured controllers are numbered in print order: matched by place instead, and the new run's renamed to the old
@@ -218,8 +220,6 @@ public struct RunDiff: Sendable, Equatable {
         // 20 screens made every later line restate each earlier rename: 4,000 characters a line, no room for
         // diagrams). Only differences between the states: a step's own operation, status and message always show.
         var persisting: Set<String> = []
-        // Each pair of states compared once, and each step's own effect found once (a diff of two 400-step flows compared
-        // each pair four times over).
         for (position, pair) in alignment.enumerated() {
             if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: self.new, j, memo: memo) {
                 carried += 1
