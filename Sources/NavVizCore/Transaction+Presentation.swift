@@ -140,6 +140,14 @@ extension Transaction {
             return try pushOnto(nav, spec, nestsNavigation: true)
         }
         try checkIdle(split, "show a detail")
+        // A split with a supplementary column is column-style in UIKit (docs/semantics.md#S1), whose secondary column pushes
+        // a controller that is not a navigation controller onto the navigation controller it holds: Apple's answer to
+        // FB8640357, "expected behavior" (a trial's three-column Mail lost its message stack to a bare controller).
+        if h.splitChild(split, role: .supplementary) != nil, let secondary = h.splitChild(split, role: .secondary),
+            h[secondary].kind == .navigation, (spec.ref.flatMap { h.node($0)?.kind } ?? spec.kind) != .navigation
+        {
+            return try pushOnto(secondary, spec)
+        }
         container = split
         // UIKit "installs vc as its detail view controller": no transition, so nothing is in flight after it and the
         // callbacks say animated: false (docs/semantics.md#S6; a trial's fast taps through a list on a pad were refused

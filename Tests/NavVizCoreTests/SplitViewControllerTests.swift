@@ -283,6 +283,32 @@ import Testing
         #expect(sim.perform(.showDetail(screen("Sounds")), StepOptions(after: 0.1)).status == .rejected)
     }
 
+    /// A three-column split is column-style in UIKit: its secondary column pushes a controller that is not a navigation
+    /// controller onto the navigation controller it holds (Apple's answer to FB8640357, docs/semantics.md#S6); a
+    /// navigation controller replaces it. A trial's Mail on iPad lost its message stack to the bare controller.
+    @Test func showDetailInAThreeColumnSplitPushesOntoTheSecondaryNavigation() throws {
+        let mail = NodeSpec.split(
+            primary: nav("Mailboxes", id: "pNav"), secondary: nav("Message", id: "dNav"), supplementary: nav("Inbox", id: "sNav"),
+            id: "split")
+        var sim = try Simulator(root: mail, device: .pad)
+        let outcome = sim.perform(.showDetail(screen("Reply")), StepOptions(target: "Inbox"))
+        #expect(outcome.status == .ok)
+        #expect(sim.children("split") == ["pNav", "sNav", "dNav"])
+        #expect(sim.children("dNav") == ["Message", "Reply"])
+        #expect(sim.visible == "Reply")
+        #expect(outcome.trace == ["Message.wD", "Reply.wA", "Message.dD", "Reply.dA"])
+        // A navigation controller is installed as the secondary, as in a two-column split.
+        let replaced = sim.perform(.showDetail(nav("Draft", id: "draftNav")), StepOptions(target: "Inbox", after: 1))
+        #expect(replaced.status == .ok)
+        #expect(sim.children("split") == ["pNav", "sNav", "draftNav"])
+        #expect(!sim.hierarchy.isAttached("dNav"))
+        // A two-column split replaces its secondary navigation controller.
+        var two = try Simulator(
+            root: .split(primary: nav("Mailboxes", id: "pNav"), secondary: nav("Message", id: "dNav"), id: "split"), device: .pad)
+        #expect(two.perform(.showDetail(screen("Reply")), StepOptions(target: "Mailboxes")).status == .ok)
+        #expect(two.children("split") == ["pNav", "Reply"])
+    }
+
     @Test func showDetailFromThePrimaryColumnReplacesTheSecondary() throws {
         var sim = try simulator(.pad)
         let outcome = sim.perform(.showDetail(screen("Wifi")), StepOptions(target: "Settings"))
