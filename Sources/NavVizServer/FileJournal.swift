@@ -121,7 +121,30 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 "the folder '\(path)' above the data directory, \(why), lets its members move the data directory and its "
                     + "journals away: chmod g-w it unless you share it with them on purpose")
         }
+        // One daemon per folder, held until it stops, and taken before a journal is read: two daemons on one folder (two
+        // terminals' `navviz serve --port 0`) both acknowledged step 2 of a session, and after a restart it held both;
+        // one's delete removed a journal the other went on acknowledging steps to (a security review). A second start
+        // repaired every journal the first was writing before it found its port taken.
+        let lockPath = "\(self.directory)/.navviz-serve.lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw .journalFailed(reason: "cannot open the data directory's lock '\(lockPath)': \(Self.errnoText())")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let why = Self.errnoText()
+            closeDescriptor(fd)
+            throw .journalFailed(
+                reason: busy
+                    ? "another navviz serve is using the data directory '\(directory)' (it holds \(lockPath)): two daemons "
+                        + "writing one folder's journals would mix their steps and lose acknowledged ones"
+                    : "cannot lock the data directory's lock '\(lockPath)': \(why)")
+        }
+        lockDescriptor = fd
     }
+
+    /// The open lock file that keeps other daemons off the folder (`-1` once closed).
+    private var lockDescriptor: Int32 = -1
 
     /// What the daemon should say about the data directory at start, one warning each.
     public private(set) var folderWarnings: [String] = []
@@ -175,6 +198,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     deinit {
         for fd in files.values { closeDescriptor(fd) }
+        if lockDescriptor >= 0 { closeDescriptor(lockDescriptor) }
     }
 
     func path(_ id: SessionID) -> String { "\(directory)/\(id.rawValue).journal" }
@@ -534,7 +558,11 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
 
     /// Fsyncs and closes every open journal file, after any writes already queued.
     public func close() async {
-        lock.withLock { known = [] }
+        lock.withLock {
+            known = []
+            if lockDescriptor >= 0 { closeDescriptor(lockDescriptor) }
+            lockDescriptor = -1
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
                 for fd in self.files.values {

@@ -52,9 +52,8 @@ import Testing
         let directory = try temporaryDirectory("listed")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         chmod(directory, 0o755)
-        let journal = try FileJournal(directory: directory)
         #expect(
-            journal.folderWarnings == [
+            try FileJournal(directory: directory).folderWarnings == [
                 "other users can list the data directory '\(directory)' (mode 755) and so read the session names (not their steps): "
                     + "chmod o-rx it to keep them to yourself"
             ])
@@ -62,6 +61,24 @@ import Testing
         #expect(stat(directory, &info) == 0 && Int(info.st_mode) & 0o777 == 0o755)
         chmod(directory, 0o700)
         #expect(try FileJournal(directory: directory).folderWarnings == [])
+    }
+
+    /// One daemon per data folder: a second journal on it is refused while the first is open, and taken once it is
+    /// closed (a security review ran two daemons on one folder: both acknowledged step 2 of a session, and after a
+    /// restart it held both).
+    @Test func aDataFolderIsOneDaemonsAtATime() async throws {
+        let directory = try temporaryDirectory("locked")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try FileJournal(directory: directory)
+        #expect(
+            throws: ServerError.journalFailed(
+                reason: "another navviz serve is using the data directory '\(directory)' (it holds \(directory)/.navviz-serve.lock): "
+                    + "two daemons writing one folder's journals would mix their steps and lose acknowledged ones")
+        ) { try FileJournal(directory: directory) }
+        await first.close()
+        let second = try FileJournal(directory: directory)
+        #expect(try await second.restore().isEmpty)
+        await second.close()
     }
 
     /// A data folder its group may write to (or one above it) lets the group's members remove or swap journals, losing
@@ -163,6 +180,7 @@ import Testing
         #expect(restored.lastIndex == 4)
         #expect(restored.steps.map(\.outcome.status) == [.ok, .ok, .ok, .ok, .ok])
         #expect(restored.steps.last?.finder.visible == "A")
+        await store.close()
         // An index into no children, which navviz refuses since (a review: the session, or its step, was lost on restart),
         // comes back without the index; the session's export then reads again.
         let indices: [String] = [
