@@ -161,7 +161,7 @@ public struct RunDiff: Sendable, Equatable {
         // Each pair of states compared once, and each step's own effect found once (a diff of two 400-step flows compared
         // each pair four times over).
         var memo = Memo(old: old, new: new)
-        var alignment = Self.align(old: old, new: new, start: start, memo: memo)
+        var alignment = Self.align(start: start, memo: memo)
         // Captured controllers are numbered in print order: matched by place instead, and the new run's renamed to the old
         // run's numbers before the comparison (`CaptureMatching`), said.
         // (Two capture files of one launch share addresses, which named their controllers already: an address is the
@@ -194,7 +194,7 @@ public struct RunDiff: Sendable, Equatable {
             if !renamings.isEmpty {
                 self.new = renamed
                 memo = Memo(old: old, new: renamed)
-                alignment = Self.align(old: old, new: renamed, start: start, memo: memo)
+                alignment = Self.align(start: start, memo: memo)
                 // By class, then number (`#2` before `#10`).
                 let listed = renamings.sorted {
                     ($0.new.numbered.base, $0.new.numbered.number ?? 1, $0.old.rawValue)
@@ -221,7 +221,7 @@ public struct RunDiff: Sendable, Equatable {
         // diagrams). Only differences between the states: a step's own operation, status and message always show.
         var persisting: Set<String> = []
         for (position, pair) in alignment.enumerated() {
-            if case .both(let i, let j) = pair, Self.isCarried(old: old, i, new: self.new, j, memo: memo) {
+            if case .both(let i, let j) = pair, Self.isCarried(i, j, memo: memo) {
                 carried += 1
                 carriedSteps.append(j)
                 // What was named and still differs (nothing, when the two led to one state): a difference that comes
@@ -229,7 +229,7 @@ public struct RunDiff: Sendable, Equatable {
                 persisting.formIntersection(memo.stateChanges(i, j)?.phrases ?? [])
                 continue
             }
-            guard var entry = Self.entry(pair, old: old, new: self.new, initial: position == 0, memo: memo) else {
+            guard var entry = Self.entry(pair, initial: position == 0, memo: memo) else {
                 // The same states again: a difference that comes back later is new there.
                 persisting = []
                 continue
@@ -322,9 +322,9 @@ public struct RunDiff: Sendable, Equatable {
         var old: NodeID
     }
 
-    /// The two runs' steps aligned, their initial states (after `start`'s skipped steps) first.
-    static func align(old: DiffRun, new: DiffRun, start: Skipped, memo: Memo? = nil) -> [StepAlignment.Pair] {
-        let memo = memo ?? Memo(old: old, new: new)
+    /// The memo's two runs' steps aligned, their initial states (after `start`'s skipped steps) first.
+    static func align(start: Skipped, memo: Memo) -> [StepAlignment.Pair] {
+        let (old, new) = (memo.old, memo.new)
         let useArguments = (old.steps.dropFirst(start.old + 1) + new.steps.dropFirst(start.new + 1)).allSatisfy { $0.arguments != nil }
         // Each state numbered, equal states of both runs alike.
         var states: [String: Int] = [:]
@@ -366,12 +366,7 @@ public struct RunDiff: Sendable, Equatable {
         return alignment
     }
 
-    /// The differences between old state `i` and new state `j`, as a changed entry words them.
-    static func stateDifferences(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> [String] {
-        stateChanges(old: old, i, new: new, j)?.phrases ?? []
-    }
-
-    /// How old state `i` and new state `j` differ (nil when they do not), as `stateDifferences` words it.
+    /// How old state `i` and new state `j` differ (nil when they do not), as a changed entry words it.
     static func stateChanges(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> HierarchyChanges? {
         stateChanges(old.steps[i], new.steps[j], old: old, new: new)
     }
@@ -393,13 +388,13 @@ public struct RunDiff: Sendable, Equatable {
         return changes.phrases.last { $0.hasPrefix("visible ") }
     }
 
-    /// Whether old step `i` and new step `j` differ only by what came before them: the states before
+    /// Whether old step `i` and new step `j` (of the memo's runs) differ only by what came before them: the states before
     /// them differ, and the two steps, of one operation, status and message, led to one state, or did the same, with the
     /// same arguments (when both runs have them) and own effect (what each added, removed, moved and changed, its phrases, and
     /// the visible controller after it when it changed it), and the controllers they added are alike
     /// (kind, screen, title, class, style…).
-    static func isCarried(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int, memo: Memo? = nil) -> Bool {
-        let memo = memo ?? Memo(old: old, new: new)
+    static func isCarried(_ i: Int, _ j: Int, memo: Memo) -> Bool {
+        let (old, new) = (memo.old, memo.new)
         guard i > 0, j > 0 else { return false }
         let (a, b) = (old.steps[i], new.steps[j])
         let (beforeA, beforeB) = (old.steps[i - 1], new.steps[j - 1])
@@ -468,8 +463,8 @@ public struct RunDiff: Sendable, Equatable {
 
     /// The entry of an aligned pair, nil when the two do not differ; `initial`: the pair of initial states (a snapshot
     /// step against an initial state when one run starts from an empty window, whose operations are not compared).
-    static func entry(_ pair: StepAlignment.Pair, old: DiffRun, new: DiffRun, initial: Bool = false, memo: Memo? = nil) -> Entry? {
-        let memo = memo ?? Memo(old: old, new: new)
+    static func entry(_ pair: StepAlignment.Pair, initial: Bool = false, memo: Memo) -> Entry? {
+        let (old, new) = (memo.old, memo.new)
         switch pair {
         case .both(let i, let j):
             let a = old.steps[i]
