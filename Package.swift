@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         // Hummingbird's own networking package, named for the connection addresses the daemon checks the peer's user with.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
+        // Hummingbird's own HTTP parts package (the parts its channel reads and writes), named for the daemon's handler
+        // that answers a connection's requests in order (AnswersInOrder).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +50,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 // The HTTP/1 request head, whose version HTTP types drop: an HTTP/1.0 request is answered and closed.
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The request and answer parts as Hummingbird's channel reads and writes them (AnswersInOrder).
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         // The app-side client: Foundation and the format module only, so it builds for iOS.

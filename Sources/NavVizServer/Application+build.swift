@@ -56,7 +56,6 @@ public func buildApplication(
     // stream's HEAD is refused below, as it would open a stream no one reads.
     let router = Router(context: DaemonRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ResponseHeadersMiddleware())
-    router.add(middleware: RefusalCloseMiddleware())
     router.add(middleware: RequestLogMiddleware(logger: logger, token: arguments.token))
     // On loopback, only the user who started the daemon, token or not, unless they let others in: other users' processes
     // reach loopback too. Connections are traced as they are accepted (OtherUserGate); the middleware answers what is not
@@ -89,10 +88,18 @@ public func buildApplication(
     }
     let refusedUsers = RefusedUsers()
     let quota = ConnectionQuota.Counts()
+    let malformedLog = RefusalLog()
+    let malformed = { @Sendable (error: ServerError) in
+        let (logs, left) = malformedLog.admit(Int(error.status.code), malformed: true, at: .now)
+        guard logs else { return }
+        logger.info("Unreadable request \(error.status.code): \(error)\(RefusalLog.note(left: left, status: error.status.code))")
+    }
+    // A refused answer closes its connection, and nothing a client sent after the request is read (AnswersInOrder).
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
         guard checksOwners else {
             return [
                 HTTP10CloseInstaller(),
+                AnswersInOrder(malformed: malformed),
                 ClientGoneHandler(),
                 ConnectionQuota(
                     user: localUser.user, counts: quota,
@@ -106,6 +113,7 @@ public func buildApplication(
         }
         return [
             HTTP10CloseInstaller(),
+            AnswersInOrder(malformed: malformed),
             ClientGoneHandler(),
             OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }

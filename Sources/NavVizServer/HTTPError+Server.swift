@@ -7,7 +7,7 @@ extension ServerError: HTTPResponseError {
     /// where the status needs one.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .xContentTypeOptions: "nosniff"]
-        // A refused connection is closed after this answer (RefusalCloseMiddleware): say so.
+        // A refused connection is closed after this answer, which says so (AnswersInOrder closes it).
         if closesConnection(answering: request) { headers[.connection] = "close" }
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
@@ -44,6 +44,7 @@ extension ServerError: HTTPResponseError {
         case .journalFailed, .renderFailed, .workerFailed, .insecureHost: .internalServerError
         case .misdirectedHost: .misdirectedRequest
         case .missingHost: .badRequest
+        case .malformedRequest(_, let headTooLarge, _): headTooLarge ? .requestHeaderFieldsTooLarge : .badRequest
         case .foreignOrigin, .foreignSite, .pageElsewhere, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed

@@ -241,7 +241,7 @@ struct LocalUserMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let connection = ObjectIdentifier(context.channel)
         if !vouched.contains(connection), let client = context.remoteAddress, let server = context.localAddress {
-            // A refusal is answered and its connection closed, its body not drained (RefusalCloseMiddleware).
+            // A refusal is answered and its connection closed, its body not drained (AnswersInOrder).
             switch owner(client, server) {
             case .user(let uid) where uid != user:
                 throw ServerError.otherUser(uid: uid, daemon: user)
@@ -289,24 +289,6 @@ final class ConnectionSet: @unchecked Sendable {
     }
 
     var count: Int { lock.withLock { members.count } }
-}
-
-/// Closes a connection once a refusal (401, 403, 413, 415, 421) is answered on it, its body not drained: a client
-/// that is refused may not hold the daemon's connections, and its files, by trickling a body (a security review
-/// held 1,100 after a 401). A moment later: the answer is written as soon as the error leaves the middleware;
-/// closing only the input made the HTTP layer answer the cut body with a second response, a 400.
-struct RefusalCloseMiddleware: RouterMiddleware {
-    typealias Context = DaemonRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch let error as ServerError where error.closesConnection(answering: request) {
-            let channel = context.channel
-            channel.eventLoop.scheduleTask(in: .milliseconds(200)) { channel.close(promise: nil) }
-            throw error
-        }
-    }
 }
 
 /// Looks at a connection once, as soon as it is accepted (when the handler is added to an active channel, else when

@@ -43,7 +43,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         guard logs else { return }
         let elapsed = now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-        let skipped = left > 0 ? " (\(left) more answered \(status.code) before it were not logged)" : ""
+        let skipped = RefusalLog.note(left: left, status: status.code)
         let time = String(format: "%.1f", milliseconds)
         logger.info("\(request.method.rawValue) \(Self.target(request, token: token)) \(status.code) \(time) ms\(note)\(skipped)")
     }
@@ -265,9 +265,11 @@ final class RefusalLog: Sendable {
 
     /// Whether a request answered `status` at `now` is logged, and how many answered so were left out since the last
     /// one logged (said on this line). A request another site's page sent (`Sec-Fetch-Site`) is counted whatever it was
-    /// answered, apart from the refusals.
-    func admit(_ status: Int, fromAnotherSite: Bool = false, at now: ContinuousClock.Instant) -> (logs: Bool, left: Int) {
-        guard Self.statuses.contains(status) || fromAnotherSite else { return (true, 0) }
+    /// answered, apart from the refusals; so is one the HTTP parser could not read (`malformed`).
+    func admit(_ status: Int, fromAnotherSite: Bool = false, malformed: Bool = false, at now: ContinuousClock.Instant) -> (
+        logs: Bool, left: Int
+    ) {
+        guard Self.statuses.contains(status) || fromAnotherSite || malformed else { return (true, 0) }
         let key = Key(status: status, fromAnotherSite: fromAnotherSite)
         return counts.withLock { counts in
             var entry = counts[key] ?? (now, 0, 0)
@@ -282,5 +284,10 @@ final class RefusalLog: Sendable {
             entry.left = 0
             return (true, left)
         }
+    }
+
+    /// What a logged line adds when `left` requests answered `status` were left out before it (nothing when none were).
+    static func note(left: Int, status: Int) -> String {
+        left > 0 ? " (\(left) more answered \(status) before this one \(left == 1 ? "was" : "were") left out of the log)" : ""
     }
 }

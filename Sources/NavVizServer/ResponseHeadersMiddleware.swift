@@ -27,7 +27,7 @@ struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 /// The headers `ResponseHeadersMiddleware` sets on every answer, made once (a generic type holds no stored static).
-private let fixedResponseHeaders: HTTPFields = [
+let fixedResponseHeaders: HTTPFields = [
     .init("Cross-Origin-Resource-Policy")!: "same-origin", .init("Cross-Origin-Opener-Policy")!: "same-origin",
     .init("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
 ]

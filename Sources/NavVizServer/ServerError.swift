@@ -79,6 +79,9 @@ public enum ServerError: Error, Equatable, Sendable {
     case tooManySessions(limit: Int)
     /// Laying out a diagram took longer than the render timeout; the worker was replaced.
     case renderTimedOut(seconds: Int)
+    /// The HTTP parser could not read the request (`reason`); `headTooLarge`: its request line and header fields come
+    /// to more than `limit` bytes.
+    case malformedRequest(reason: String, headTooLarge: Bool = false, limit: Int = 80 * 1024)
 }
 
 extension ServerError: CustomStringConvertible {
@@ -154,6 +157,11 @@ extension ServerError: CustomStringConvertible {
                 + "Render it with 'navviz render' instead"
         case .renderTimedOut(let seconds):
             "Laying out the diagram took longer than \(seconds) s, so the render worker was stopped and replaced"
+        case .malformedRequest(_, true, let limit):
+            "Refusing a request whose request line and header fields come to more than \(limit / 1024) KB: send a shorter "
+                + "address, or fewer or shorter header fields"
+        case .malformedRequest(let reason, false, _):
+            "Refusing a request that is not valid HTTP/1.1 (\(reason)): see RFC 9112 for how a request is written"
         case .insecureHost(let host):
             "Refusing to listen on '\(host)' without --token: anyone who can reach it could read and change sessions. Set a token (NAVVIZ_TOKEN or --token-file), or listen on 127.0.0.1"
         }

@@ -126,7 +126,6 @@ import Testing
         @Test(arguments: ["other user", "no token", "no route"])
         func aRefusedConnectionIsClosedWithoutReadingItsBody(refusal: String) async throws {
             let router = Router(context: DaemonRequestContext.self)
-            router.add(middleware: RefusalCloseMiddleware())
             let routes = RouteIndex()
             if refusal == "no route" {
                 router.add(middleware: UnknownRouteMiddleware(index: routes))
@@ -141,7 +140,9 @@ import Testing
             }
             router.post("/api/sessions") { _, _ in "created" }
             routes.record([(.post, "/api/sessions")])
-            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            let app = Application(
+                router: router, server: .http1(configuration: .init(additionalChannelHandlers: [AnswersInOrder()])),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in
                 let port = try #require(client.port)
                 let path = refusal == "no route" ? "/x" : "/api/sessions"

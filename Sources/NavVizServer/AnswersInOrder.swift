@@ -1,0 +1,220 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NavVizFormat
+
+/// One request at a time on a connection, and none after an answer that closes it.
+///
+/// - A request a client sends before the answer to the one before it has ended (pipelining) is held, its bytes left
+///   unread, until that answer has ended. An answer that says `Connection: close` (a refusal, an HTTP/1.0 request, a
+///   client's own `close`) is the connection's last: what was held, or comes after, is dropped, unread by any route
+///   (RFC 9112 §9.6: a server that sends `close` "MUST NOT process any further requests received on that connection").
+///   Hummingbird read a request's `close`, not an answer's: a refused request's pipelined successor was answered (a
+///   security trial).
+/// - Once that answer is written, the connection's output is closed, and the whole connection `linger` later: a refused
+///   client may not hold the daemon's connections, and its files, by trickling a body (a security review held 1,100 after
+///   a 401); the moment between lets the client read the answer before it is cut (closing at once can reset it).
+/// - A request the HTTP parser cannot read (a bad request line, header, length or chunk; a head over 80 KB) is answered
+///   as any refusal is: a JSON message saying what was wrong, the daemon's headers, a log line (at most
+///   `RefusalLog.burst` a window). Hummingbird answered a bare `400` with no body, headers or log line (a trial).
+///
+/// The state is the event loop's.
+final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unchecked Sendable {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// What arrived while a request was held, delivered in order once it is let through.
+    private enum Held {
+        case part(HTTPRequestPart)
+        case error(any Error)
+        case inputClosed
+    }
+
+    /// How long a closed connection's client has to read its last answer before the connection is closed whole.
+    static let linger = TimeAmount.milliseconds(200)
+
+    private let malformed: @Sendable (ServerError) -> Void
+    private var held = CircularBuffer<Held>()
+    /// Requests let through whose answer has not ended.
+    private var unanswered = 0
+    /// A request's head is let through, and its end not yet.
+    private var requestOpen = false
+    /// The parser failed partway through that request's body: the connection cannot go on after its answer.
+    private var brokenRequest = false
+    /// The answer being written says `Connection: close`.
+    private var lastAnswer = false
+    /// That answer is written: nothing more is read or answered.
+    private var closing = false
+    /// A read the channel asked for while a request was held, asked for once it is let through.
+    private var readWanted = false
+    /// Why the parser could not read the request being answered (its head).
+    private var parseError: HTTPParserError?
+    /// The body that goes with an answer written in place of Hummingbird's bare one.
+    private var replacedBody: ByteBuffer?
+
+    /// `malformed` is told of each request the parser could not read (to log it).
+    init(malformed: @escaping @Sendable (ServerError) -> Void = { _ in }) {
+        self.malformed = malformed
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
+        let part = unwrapInboundIn(data)
+        if !held.isEmpty {
+            held.append(.part(part))
+        } else if case .head = part, unanswered > 0 {
+            held.append(.part(part))
+        } else {
+            deliver(part, context: context)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        guard !closing else { return }
+        context.fireChannelReadComplete()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !closing else { return }
+        // An error between requests is the next request's: it waits for the answer before it, as that request would.
+        if !held.isEmpty || (!requestOpen && unanswered > 0) {
+            held.append(.error(error))
+        } else {
+            deliver(error, context: context)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed, !held.isEmpty, !closing {
+            held.append(.inputClosed)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // While a request is held its bytes stay in the socket (the client waits), but a closing connection is read and
+        // dropped, so that closing it does not reset what it was sent.
+        if held.isEmpty || closing { context.read() } else { readWanted = true }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !closing else {
+            promise?.fail(ChannelError.outputClosed)
+            return
+        }
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where head.status.kind != .informational:
+            if let parseError, head.headerFields[.contentLength] == "0" {
+                let error = ServerError.malformed(parseError)
+                malformed(error)
+                let body = JSONWriter.compact(["error": ["message": .string(error.description)]])
+                head = HTTPResponse(status: error.status, headerFields: Self.headers(contentLength: body.utf8.count))
+                replacedBody = ByteBuffer(string: body)
+            } else if brokenRequest {
+                head.headerFields[.connection] = "close"
+            }
+            lastAnswer = head.headerFields[values: .connection].contains { $0.lowercased().contains("close") }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end(let trailers):
+            if let body = replacedBody {
+                replacedBody = nil
+                context.write(wrapOutboundOut(.body(body)), promise: nil)
+            }
+            unanswered = max(unanswered - 1, 0)
+            parseError = nil
+            brokenRequest = false
+            guard lastAnswer else {
+                context.write(wrapOutboundOut(.end(trailers)), promise: promise)
+                letThrough(context: context)
+                return
+            }
+            closing = true
+            held.removeAll()
+            let written = context.eventLoop.makePromise(of: Void.self)
+            if let promise { written.futureResult.cascade(to: promise) }
+            context.write(wrapOutboundOut(.end(trailers)), promise: written)
+            let channel = context.channel
+            written.futureResult.whenComplete { _ in
+                channel.close(mode: .output, promise: nil)
+                channel.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }
+            }
+        default:
+            context.write(data, promise: promise)
+        }
+    }
+
+    private func deliver(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+        switch part {
+        case .head:
+            unanswered += 1
+            requestOpen = true
+        case .end: requestOpen = false
+        case .body: break
+        }
+        context.fireChannelRead(wrapInboundOut(part))
+    }
+
+    /// Delivers what was held up to the next request whose answer must wait (the one just let through).
+    private func letThrough(context: ChannelHandlerContext) {
+        var delivered = false
+        while let next = held.first {
+            if case .part(.head) = next, unanswered > 0 { break }
+            held.removeFirst()
+            delivered = true
+            switch next {
+            case .part(let part): deliver(part, context: context)
+            case .error(let error): deliver(error, context: context)
+            case .inputClosed: context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            }
+        }
+        if delivered { context.fireChannelReadComplete() }
+        if held.isEmpty, readWanted {
+            readWanted = false
+            context.read()
+        }
+    }
+
+    private func deliver(_ error: any Error, context: ChannelHandlerContext) {
+        if let error = error as? HTTPParserError {
+            if requestOpen { brokenRequest = true } else { parseError = error }
+        }
+        context.fireErrorCaught(error)
+    }
+
+    /// The headers of an answer to a request the parser could not read: those every answer carries
+    /// (`ResponseHeadersMiddleware`, which such a request never reaches), and `Connection: close`.
+    static func headers(contentLength: Int) -> HTTPFields {
+        var fields: HTTPFields = [
+            .contentType: "application/json; charset=utf-8", .contentLength: String(contentLength), .connection: "close",
+            .cacheControl: "no-store", .server: "navviz", .date: httpDate(),
+        ]
+        for field in fixedResponseHeaders { fields[field.name] = field.value }
+        return fields
+    }
+
+    /// Now as an HTTP date (`Sun, 29 Nov 2026 02:50:38 GMT`, RFC 9110 §5.6.7).
+    static func httpDate(_ seconds: time_t = time(nil)) -> String {
+        var clock = seconds
+        var parts = tm()
+        gmtime_r(&clock, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}
+
+extension ServerError {
+    /// The refusal of a request the HTTP parser could not read.
+    static func malformed(_ error: HTTPParserError) -> ServerError {
+        error == .headerOverflow
+            ? .malformedRequest(reason: error.debugDescription, headTooLarge: true) : .malformedRequest(reason: error.debugDescription)
+    }
+}
