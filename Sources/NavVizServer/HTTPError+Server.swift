@@ -11,6 +11,8 @@ extension ServerError: HTTPResponseError {
         if closesConnection(answering: request) { headers[.connection] = "close" }
         if self == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"navviz\"" }
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
+        // RFC 9110 §15.5.16: a 415 for a content coding says which codings are read.
+        if case .unsupportedContentEncoding = self { headers[.acceptEncoding] = "identity" }
         let body = JSONWriter.compact(["error": ["message": .string(description)]])
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
@@ -46,7 +48,7 @@ extension ServerError: HTTPResponseError {
         case .missingHost: .badRequest
         case .malformedRequest(_, let headTooLarge, _): headTooLarge ? .requestHeaderFieldsTooLarge : .badRequest
         case .foreignOrigin, .foreignSite, .pageElsewhere, .otherUser, .unknownUser: .forbidden
-        case .unsupportedMediaType: .unsupportedMediaType
+        case .unsupportedMediaType, .unsupportedContentEncoding: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed
         case .noRoute, .noToken: .notFound
         case .diagramTooLarge, .runTooLarge: .contentTooLarge

@@ -80,6 +80,8 @@ public struct ServeArguments: AppArguments {
     public static let minimumTokenLength = 16
     /// The default body limit: 1 MiB.
     public static let defaultMaxBody = 1 << 20
+    /// The most `--max-body` may be: a body is read into memory whole.
+    public static let maxMaxBody = 64 << 20
     /// The default idle timeout: 15 s.
     public static let defaultIdleTimeout = 15
 

@@ -119,9 +119,8 @@ struct SessionController: Sendable {
         }
         api.get("sessions/{id}/diff.svg") { request, context in
             let session = try await store.session(try sessionID(context))
-            let query = request.uri.queryParameters
-            let old = try self.step(query["from"].map(String.init), of: session, parameter: "from")
-            let new = try self.step(query["to"].map(String.init), of: session, parameter: "to")
+            let old = try self.step(try Self.single("from", of: request, expected: "a step number"), of: session, parameter: "from")
+            let new = try self.step(try Self.single("to", of: request, expected: "a step number"), of: session, parameter: "to")
             let picture = LargeStack.run {
                 DOTBuilder(options: .focused).diffDiagram(
                     old: old.hierarchy, new: new.hierarchy, oldFinder: old.finder, newFinder: new.finder,
@@ -132,31 +131,30 @@ struct SessionController: Sendable {
         }
         api.get("sessions/{id}/events") { request, context in
             let id = try sessionID(context)
-            let query = request.uri.queryParameters
             // `?after` wins over `Last-Event-ID` (an EventSource resends the last id it saw); both are step numbers.
             var after: Int?
             if let raw = request.headers[.init("Last-Event-ID")!] {
-                guard let value = Int(raw), value >= 0 else {
+                guard let value = Self.stepNumber(raw) else {
                     throw ServerError.invalidHeader(name: "Last-Event-ID", value: raw, expected: "a step number")
                 }
                 after = value
             }
-            if let raw = query["after"] {
-                guard let value = Int(raw), value >= 0 else {
-                    throw ServerError.invalidQuery(name: "after", value: String(raw), expected: "a step number")
+            if let raw = try Self.single("after", of: request, expected: "a step number") {
+                guard let value = Self.stepNumber(raw) else {
+                    throw ServerError.invalidQuery(name: "after", value: raw, expected: "a step number")
                 }
                 after = value
             }
-            let limit = try query["limit"].map { raw in
-                guard let value = Int(raw), value > 0 else {
+            let limit = try Self.single("limit", of: request, expected: "a number of events from 1").map { raw in
+                guard let value = Self.stepNumber(raw), value > 0 else {
                     throw ServerError.invalidQuery(name: "limit", value: String(raw), expected: "a number of events from 1")
                 }
                 return value
             }
             // `?sessions=all`: every session's summaries and deletions too (the viewer's one stream).
             let everySession =
-                try query["sessions"].map { raw in
-                    guard raw == "all" else { throw ServerError.invalidQuery(name: "sessions", value: String(raw), expected: "all") }
+                try Self.single("sessions", of: request, expected: "all").map { raw in
+                    guard raw == "all" else { throw ServerError.invalidQuery(name: "sessions", value: raw, expected: "all") }
                     return true
                 } ?? false
             return events(try await store.subscribe(to: id, after: after, everySession: everySession), limit: limit, context: context)
@@ -173,10 +171,11 @@ struct SessionController: Sendable {
                 throw ServerError.invalidBody(error)
             }
             var finder = ViewFinder()
-            if let name = request.uri.queryParameters["finder"] {
-                guard let strategy = ViewFinderStrategy(name: String(name)) else {
+            let strategies = DocumentReader.oneOf(ViewFinderStrategy.allCases.map(\.rawValue))
+            if let name = try Self.single("finder", of: request, expected: strategies) {
+                guard let strategy = ViewFinderStrategy(name: name) else {
                     throw ServerError.invalidQuery(
-                        name: "finder", value: String(name),
+                        name: "finder", value: name,
                         expected: DocumentReader.oneOf(ViewFinderStrategy.allCases.map(\.rawValue)))
                 }
                 finder = ViewFinder(strategy)
@@ -197,12 +196,29 @@ struct SessionController: Sendable {
     /// A step of the session by its number in the path or a query parameter.
     func step(_ text: String?, of session: Session, parameter: String? = nil) throws(ServerError) -> RunStep {
         guard let text else { throw .invalidQuery(name: parameter ?? "n", value: nil, expected: "a step number") }
-        guard let index = Int(text), index >= 0 else {
+        guard let index = Self.stepNumber(text) else {
             if let parameter { throw .invalidQuery(name: parameter, value: text, expected: "a step number") }
             throw .invalidStepNumber(text)
         }
         guard index <= session.lastIndex else { throw .unknownStep(session.id, index: index, last: session.lastIndex) }
         return session.steps[index]
+    }
+
+    /// A step number as written in a path, query or header: decimal digits only (`+1`, ` 1` and `0x1` are not step
+    /// numbers; `+1` drew step 1, a trial).
+    static func stepNumber(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
+    /// The value of query parameter `name`, which may be given once: given twice (`?after=1&after=5`) it is refused,
+    /// not read as either (a trial).
+    static func single(_ name: String, of request: Request, expected: String) throws(ServerError) -> String? {
+        let values = request.uri.queryParameters.getAll(name)
+        guard values.count < 2 else {
+            throw .invalidQuery(name: name, value: values.joined(separator: ", "), expected: "it once, with " + expected)
+        }
+        return values.first.map { String($0) }
     }
 
     /// The request body as JSON, at most `maxBodyBytes` long. It must be declared `application/json`, so
@@ -251,6 +267,10 @@ struct SessionController: Sendable {
 
     /// The request body's bytes, at most `maxBodyBytes` long; refused when empty or not UTF-8 text.
     func bytes(of request: Request) async throws(ServerError) -> [UInt8] {
+        // A compressed body is refused, not parsed as the text it is not (a gzip body read as 'not UTF-8 text', a trial).
+        let codings = request.headers[values: .contentEncoding].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
+        if let coding = codings.first { throw .unsupportedContentEncoding(coding) }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw .bodyTooLarge(limit: maxBodyBytes)
         }

@@ -49,7 +49,7 @@ extension NavVizCommand {
         @Option(name: .customLong("watch"), help: "Render the scenario files in this directory as sessions, again whenever they change.")
         var watchDirectory: String?
 
-        @Option(help: "The largest request body accepted, in bytes.")
+        @Option(help: "The largest request body accepted, in bytes (at most 64 MiB, 67108864).")
         var maxBody = ServeArguments.defaultMaxBody
 
         @Option(help: "Close a connection that sends nothing for this many seconds, mid-request or between requests.")
@@ -205,7 +205,11 @@ extension NavVizCommand {
         func validate() throws {
             if renderWorker { return }
             if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535") }
-            if maxBody < 1 { throw ValidationError("--max-body must be at least 1 byte") }
+            // A body is read into memory whole: without a bound, one client's body could take the machine's (a trial ran
+            // with --max-body 9223372036854775807).
+            if !(1...ServeArguments.maxMaxBody).contains(maxBody) {
+                throw ValidationError("--max-body must be from 1 to \(ServeArguments.maxMaxBody) bytes (64 MiB)")
+            }
             if !(1...3600).contains(idleTimeout) { throw ValidationError("--idle-timeout must be from 1 to 3600 seconds") }
             if recycleAfter < 1 { throw ValidationError("--recycle-after must be at least 1") }
             if !(1...16).contains(renderWorkers) { throw ValidationError("--render-workers must be from 1 to 16") }

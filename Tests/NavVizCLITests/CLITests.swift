@@ -775,6 +775,19 @@ private let goodScenario =
         #expect(result.stderr.hasPrefix(message))
     }
 
+    /// `serve`'s bounds are checked before anything starts.
+    @Test(arguments: [
+        (["--max-body", "0"], "Error: --max-body must be from 1 to 67108864 bytes (64 MiB)\n"),
+        (["--max-body", "67108865"], "Error: --max-body must be from 1 to 67108864 bytes (64 MiB)\n"),
+        (["--idle-timeout", "0"], "Error: --idle-timeout must be from 1 to 3600 seconds\n"),
+        (["--render-workers", "17"], "Error: --render-workers must be from 1 to 16\n"),
+    ])
+    func serveRefusesAnOptionOutOfBounds(arguments: [String], message: String) throws {
+        let result = try navviz(["serve", "--memory", "--port", "0"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
     @Test func noSubcommandIsAUsageErrorWithTheHelpOnStderr() throws {
         let result = try navviz()
         #expect(result.status == 64)

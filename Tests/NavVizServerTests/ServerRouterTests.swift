@@ -270,6 +270,24 @@ import Testing
         }
     }
 
+    /// A compressed body is refused as a media type the daemon does not read, saying which coding it reads (RFC 9110
+    /// §15.5.16); it was read as text that is not UTF-8 (a trial).
+    @Test(arguments: ["gzip", "identity, br", "x-compress"])
+    func aCompressedBodyIsRefused(coding: String) async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.post(
+                "/api/sessions/shop/steps", #"{"op": "push", "node": "Product"}"#, headers: [.contentEncoding: coding])
+            #expect(response.status == .unsupportedMediaType)
+            let named = coding == "identity, br" ? "br" : coding
+            #expect(response.errorMessage == "body: Content-Encoding '\(named)' is not read: send the body uncompressed")
+            #expect(response.headers[.acceptEncoding] == "identity")
+            let plain = try await client.post(
+                "/api/sessions/shop/steps", #"{"op": "push", "node": "Product"}"#, headers: [.contentEncoding: "identity"])
+            #expect(plain.status == .created)
+        }
+    }
+
     @Test func theDefaultBodyLimitIsOneMebibyte() async throws {
         try await withDaemon { client in
             try await client.createShop()
@@ -355,6 +373,15 @@ import Testing
         ("diff.svg?from=0&to=5", .notFound, "Session 'shop' has no step '5': its steps are 0 to 1"),
         ("events?after=x", .badRequest, "Invalid query parameter 'after' 'x': expected a step number"),
         ("events?limit=0", .badRequest, "Invalid query parameter 'limit' '0': expected a number of events from 1"),
+        // Decimal digits only: `+1` drew step 1 (a trial).
+        ("states/+1.svg", .badRequest, "Invalid step number '+1': expected a whole number from 0"),
+        ("transitions/%201.svg", .badRequest, "Invalid step number '%201': expected a whole number from 0"),
+        ("diff.svg?from=+0&to=1", .badRequest, "Invalid query parameter 'from' '+0': expected a step number"),
+        ("events?limit=%2B1", .badRequest, "Invalid query parameter 'limit' '+1': expected a number of events from 1"),
+        // A parameter given twice is read as neither.
+        ("diff.svg?from=0&from=1&to=1", .badRequest, "Invalid query parameter 'from' '0, 1': expected it once, with a step number"),
+        ("events?after=0&after=1", .badRequest, "Invalid query parameter 'after' '0, 1': expected it once, with a step number"),
+        ("events?sessions=all&sessions=all", .badRequest, "Invalid query parameter 'sessions' 'all, all': expected it once, with all"),
     ])
     func badStepNumbersAreAnswered(uri: String, status: HTTPResponse.Status, message: String) async throws {
         try await withDaemon { client in
