@@ -122,7 +122,7 @@ public actor InMemorySessionStore: SessionStore {
 
     /// `slug`, or `slug-2`, `slug-3`… when taken.
     private func freeID(for name: String) -> SessionID {
-        let base = SessionID.slug(name)
+        let base = SessionID.slug(latin: name)
         var candidate = base
         var n = 1
         while sessions[candidate] != nil || reserved.contains(candidate) || takenNames.contains(candidate) {

@@ -101,7 +101,7 @@ struct ScenarioWatcher: Service {
     /// The file name's slug, made unique.
     static func id(for file: String, avoiding taken: Set<SessionID>) -> SessionID {
         let name = (file.split(separator: "/").last.map(String.init) ?? file).replacingOccurrences(of: ".json", with: "")
-        let base = SessionID.slug(name)
+        let base = SessionID.slug(latin: name)
         var candidate = base
         var n = 1
         while taken.contains(candidate) {

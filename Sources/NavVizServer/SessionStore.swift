@@ -1,3 +1,4 @@
+import Foundation
 import NavVizCore
 import NavVizScenario
 
@@ -66,4 +67,12 @@ public struct EventSubscription: Sendable {
     public let events: AsyncStream<ServerEvent>
     /// Ends the stream.
     public let cancel: @Sendable () -> Void
+}
+
+extension SessionID {
+    /// `slug` of `name` written in ASCII Latin letters first (ICU's `Any-Latin; Latin-ASCII`): `Ñandú café` is
+    /// `nandu-cafe`, `Straße` `strasse`, `Москва` `moskva` (they were `and-caf`, `stra-e` and `session`, a trial).
+    static func slug(latin name: String) -> SessionID {
+        slug(name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? name)
+    }
 }

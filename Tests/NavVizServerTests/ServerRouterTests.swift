@@ -690,4 +690,17 @@ import Testing
         #expect(SessionID.slug("日本").rawValue == "session")
         #expect(SessionID.slug(String(repeating: "a", count: 100)).rawValue.count <= 64)
     }
+
+    /// A name in another script is written in Latin letters before it is made an id.
+    @Test(arguments: [
+        ("Ñandú café", "nandu-cafe"), ("Straße Größe", "strasse-grosse"), ("Москва: вход", "moskva-vhod"), ("Ελληνικά", "ellenika"),
+        ("Shop: check out!", "shop-check-out"), ("🙂", "session"),
+    ])
+    func aSessionNamedInAnotherScriptGetsAReadableID(name: String, id: String) async throws {
+        #expect(SessionID.slug(latin: name).rawValue == id)
+        try await withDaemon { client in
+            let response = try await client.post("/api/sessions", #"{"name": "\#(name)", "root": {"navigation": ["Home"]}}"#)
+            #expect(try response.json["id"] == .string(id))
+        }
+    }
 }
