@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Read from the `hmtx` tables of Liberation Sans 2 (Regular and Bold), which are metric-compatible with
 /// Arial (and Helvetica, whose AFM files give the same numbers for ASCII): printable ASCII, Latin-1 and the
-/// punctuation navviz writes. A character of a wide script (CJK, Hangul, emoji) counts an em; any other
-/// character a digit's width.
+/// punctuation navviz writes. A character of a wide script (CJK, Hangul, emoji and symbols drawn as emoji) counts an
+/// em, a variation selector or zero-width joiner nothing; any other character a digit's width.
 enum ArialWidths {
     /// The advance width of `scalar` in thousandths of an em.
     static func advance(_ scalar: Unicode.Scalar, bold: Bool = false) -> Int {
@@ -16,16 +16,29 @@ enum ArialWidths {
         case 0xA0...0xFF: return Int((bold ? boldTable : regularTable)[Int(value) - 0xA0 + 0x5F])
         default:
             if let pair = others[value] { return Int(bold ? pair.bold : pair.regular) }
+            if isInvisible(scalar) { return 0 }
             return isWide(scalar) ? 1000 : 556
         }
     }
 
-    /// Whether `scalar` belongs to a script set an em wide (CJK, Hangul, full-width forms, emoji).
+    /// Whether `scalar` belongs to a script set an em wide (CJK, Hangul, full-width forms), or is a symbol a browser draws
+    /// as an emoji, an em or more wide: the miscellaneous symbols and dingbats (`⚠`, `★`, `✓`), enclosed and
+    /// regional-indicator letters, and the emoji planes. Counted a digit wide, navviz's own `⚠` ran past its banner in
+    /// Chromium (a trial).
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+        case 0x1100...0x115F, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F000...0x1FAFF, 0x20000...0x3FFFD:
             true
+        default: false
+        }
+    }
+
+    /// Whether `scalar` takes no room of its own: a variation selector (`⚠️` is `⚠` and U+FE0F), a zero-width joiner of
+    /// an emoji sequence, a zero-width space or mark.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B...0x200F, 0x2060...0x2064, 0xFE00...0xFE0F, 0xFEFF, 0xE0100...0xE01EF: true
         default: false
         }
     }

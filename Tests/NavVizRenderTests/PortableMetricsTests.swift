@@ -50,6 +50,16 @@ import Testing
         #expect(abs(width - 84.47) < 1, "the box is \(width) pt wide")
     }
 
+    /// A symbol a browser draws as an emoji counts an em, as the wide scripts do; a variation selector or joiner nothing.
+    @Test(arguments: [
+        ("⚠", 1000), ("★", 1000), ("✓", 1000), ("🙂", 1000), ("日", 1000), ("\u{FE0F}", 0), ("\u{200D}", 0), ("→", 1000), ("a", 556),
+        ("é", 556),
+    ])
+    func aCharacterCountsAsWideAsABrowserDrawsIt(character: String, advance: Int) throws {
+        let scalar = try #require(character.unicodeScalars.first)
+        #expect(ArialWidths.advance(scalar) == advance)
+    }
+
     /// A presentation's label stands clear of its dashed edge: Graphviz puts an external label against the
     /// edge, and the dashes ran through its last letter ("formShee|t") until the label got a padded cell.
     @Test(arguments: ["formSheet", "pageSheet", "fullScreen", "popover"])
