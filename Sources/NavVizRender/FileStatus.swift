@@ -35,6 +35,14 @@ public struct FileStatus: Sendable, Equatable {
         self.init(info)
     }
 
+    /// The status of `name` in the open folder `folder`, not through a symbolic link; nil when it does not exist or
+    /// cannot be read.
+    public init?(_ name: String, in folder: Int32) {
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        self.init(info)
+    }
+
     /// The status of the open file `fd`; nil when it cannot be read.
     public init?(descriptor fd: Int32) {
         var info = stat()

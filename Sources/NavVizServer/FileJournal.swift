@@ -14,8 +14,12 @@ import NavVizScenario
 /// arrive while a flush is running are written together and share one fsync per file (group commit).
 /// All file IO runs on one background thread, never on the concurrency pool.
 public final class FileJournal: SessionJournal, @unchecked Sendable {
-    /// The data directory.
+    /// The data directory, as named.
     public let directory: String
+    /// The data directory as opened at start: every journal is opened, created and removed in that very folder (`openat`),
+    /// never looked up by its path again. Looked up at each write, a folder renamed and made again while the daemon ran
+    /// (a trial) took the new steps in one folder and its lock in the other.
+    private var folder: Int32 = -1
 
     private let queue = DispatchQueue(label: "navviz.journal")
     private let lock = NSLock()
@@ -82,8 +86,9 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // anyone) could read their names and remove a journal, losing steps the daemon acknowledged (a security
         // review ran a daemon on another user's 777 folder without a word). A folder shared with a group stays allowed.
         // Through a link: the folder's own owner and mode count.
+        folder = open(self.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         var info = stat()
-        guard stat(self.directory, &info) == 0 else {
+        guard folder >= 0, fstat(folder, &info) == 0 else {
             throw .journalFailed(
                 reason: "the data directory '\(directory)' was removed as it was made: another user may control a folder above it")
         }
@@ -126,7 +131,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // one's delete removed a journal the other went on acknowledging steps to (a security review). A second start
         // repaired every journal the first was writing before it found its port taken.
         let lockPath = "\(self.directory)/.navviz-serve.lock"
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = openat(folder, ".navviz-serve.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
             throw .journalFailed(reason: "cannot open the data directory's lock '\(lockPath)': \(Self.errnoText())")
         }
@@ -199,19 +204,21 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     deinit {
         for fd in files.values { closeDescriptor(fd) }
         if lockDescriptor >= 0 { closeDescriptor(lockDescriptor) }
+        if folder >= 0 { closeDescriptor(folder) }
     }
 
-    func path(_ id: SessionID) -> String { "\(directory)/\(id.rawValue).journal" }
+    /// The journal's path, as messages name it.
+    func path(_ id: SessionID) -> String { "\(directory)/\(name(id))" }
+
+    /// The journal's name in the data directory.
+    func name(_ id: SessionID) -> String { "\(id.rawValue).journal" }
 
     /// Reads every `<id>.journal` in the directory (cutting off a torn last record) and remembers each file, to be
     /// opened again, that very file only, when a step comes. A file is touched only when it is a regular file (never through a symbolic link) whose first
     /// record is a session record: anything else is left alone and reported, never truncated.
     public func restore() async throws(ServerError) -> [RestoredJournal] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        } catch {
-            throw .journalFailed(reason: "cannot read the data directory '\(directory)': \(error.localizedDescription)")
+        guard let names = Self.names(in: folder)?.sorted() else {
+            throw .journalFailed(reason: "cannot read the data directory '\(directory)': \(Self.errnoText())")
         }
         var restored: [RestoredJournal] = []
         for name in names where name.hasSuffix(".journal") {
@@ -234,7 +241,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 continue
             }
             let file = path(id)
-            let fd = open(file, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            let fd = openat(folder, name, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else {
                 if errno == ELOOP {
                     restored.append(RestoredJournal(id: id, records: [], warnings: ["\(name): a symbolic link, left alone"]))
@@ -322,11 +329,12 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
     /// that name is never opened: `journalNameTaken`.
     public func create(_ id: SessionID, first record: JSONValue) async throws(ServerError) {
         let file = path(id)
+        let name = name(id)
         let bytes = JournalRecord.frame(record)
-        let directory = self.directory
+        let folder = self.folder
         let result: Result<Void, ServerError> = await withCheckedContinuation { continuation in
             queue.async {
-                let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                let fd = openat(folder, name, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
                 guard fd >= 0 else {
                     // A file navviz left alone at restore, or one put there since: never opened, never replaced.
                     if errno == EEXIST { return continuation.resume(returning: .failure(.journalNameTaken(id, file: file))) }
@@ -336,13 +344,13 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 do {
                     try Self.writeAll(fd, bytes)
                     guard Self.sync(fd) == 0 else { throw JournalIOError(text: Self.errnoText()) }
-                    try Self.syncDirectory(directory)
+                    try Self.syncDirectory(folder)
                     self.keepOpen(id, fd)
                     self.trimOpenFiles()
                     continuation.resume(returning: .success(()))
                 } catch {
                     closeDescriptor(fd)
-                    unlink(file)
+                    unlinkat(folder, name, 0)
                     continuation.resume(returning: .failure(.journalFailed(reason: "cannot write '\(file)': \(error)")))
                 }
             }
@@ -366,7 +374,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
         // Without blocking (a FIFO put in its place would hang every write), and only the very file restored or
         // created: one swapped in meanwhile (another user's, one others may write) is not written to.
-        let fd = open(path(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let fd = openat(folder, name(id), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ELOOP {
                 throw JournalIOError(text: "'\(path(id))' is a symbolic link now, not the journal navviz wrote: nothing was written to it")
@@ -501,7 +509,7 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         // The very file appended to: the open one, or the one last closed (device and inode).
         let writer = files[id]
         let expected = writer.flatMap { FileStatus(descriptor: $0) }.map(FileIdentity.init) ?? lock.withLock { identities[id] }
-        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let fd = openat(folder, name(id), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(.journalFailed(reason: "cannot read '\(file)' back: \(Self.errnoText())")) }
         defer { closeDescriptor(fd) }
         guard let status = FileStatus(descriptor: fd), status.isRegularFile, Self.isOwn(status), let expected,
@@ -530,7 +538,8 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
             return identities.removeValue(forKey: id)
         }
         let file = path(id)
-        let directory = self.directory
+        let name = name(id)
+        let folder = self.folder
         let failure: String? = await withCheckedContinuation { continuation in
             // Runs after any flush already queued, so no write lands on a closed descriptor.
             queue.async {
@@ -541,15 +550,15 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 self.lastUse[id] = nil
                 // A file put in its place since (another user's, a link) is not navviz's to remove: the session goes,
                 // the file stays.
-                if let current = FileStatus(file),
+                if let current = FileStatus(name, in: folder),
                     !current.isRegularFile || written.map({ ($0.device, $0.inode) != (current.device, current.inode) }) ?? true
                 {
                     return continuation.resume(returning: nil)
                 }
-                guard unlink(file) == 0 || errno == ENOENT else {
+                guard unlinkat(folder, name, 0) == 0 || errno == ENOENT else {
                     return continuation.resume(returning: "cannot delete '\(file)': \(Self.errnoText())")
                 }
-                try? Self.syncDirectory(directory)
+                try? Self.syncDirectory(folder)
                 continuation.resume(returning: nil)
             }
         }
@@ -630,11 +639,29 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         }
     }
 
-    static func syncDirectory(_ directory: String) throws {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw JournalIOError(text: "cannot open the data directory: \(errnoText())") }
-        defer { closeDescriptor(fd) }
-        guard fsync(fd) == 0 else { throw JournalIOError(text: "fsync of the data directory failed: \(errnoText())") }
+    /// Makes the folder's entries durable (a journal created or removed).
+    static func syncDirectory(_ folder: Int32) throws {
+        guard fsync(folder) == 0 else { throw JournalIOError(text: "fsync of the data directory failed: \(errnoText())") }
+    }
+
+    /// The names in the open folder `folder` (`.` and `..` left out); nil when it cannot be read.
+    static func names(in folder: Int32) -> [String]? {
+        // A descriptor of its own: closedir closes it, and the stream's position is its own.
+        let copy = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard copy >= 0 else { return nil }
+        guard let stream = fdopendir(copy) else {
+            closeDescriptor(copy)
+            return nil
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
