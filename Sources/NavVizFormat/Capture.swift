@@ -85,6 +85,21 @@ public enum Capture {
             throw ScenarioErrors([.capture(.textBeforeDump(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }
         guard let start = first.first, start != "{", !isJSONArray || PrintHierarchy.isCommand(first) else { return }
+        // A dump quoted as `po` or cycript prints a string (`"<X 0x…>, state: …\n   | …"`), its closing quote cut off with
+        // the end of the paste: a paste cut short (a trial was told its first line was no controller's).
+        if let quote = first.first, quote == "\"" || quote == "`", first.dropFirst().hasPrefix("<"), PrintHierarchy.mayBeDumpText(first),
+            let last = lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            last.text.trimmingTrailingSpaces().last != quote
+        {
+            throw ScenarioErrors([
+                .capture(
+                    .cutShort(
+                        file: file, line: last.number,
+                        expected:
+                            "the closing \(quote == "`" ? "backtick" : "quote") of the quoted dump (a string as po or cycript prints it)",
+                        found: "…" + String(last.text.trimmingTrailingSpaces().suffix(16))))
+            ])
+        }
         if PrintHierarchy.isViewDescription(first) {
             throw ScenarioErrors([.capture(.viewDescription(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }
@@ -179,5 +194,14 @@ public enum Capture {
         let last = file.split(separator: "/").last.map(String.init) ?? file
         guard !keepExtension, let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
         return String(last[..<dot])
+    }
+}
+
+extension Substring {
+    /// Without the spaces, tabs and carriage returns at its end.
+    func trimmingTrailingSpaces() -> Substring {
+        var text = self
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+        return text
     }
 }

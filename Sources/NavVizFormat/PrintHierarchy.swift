@@ -1816,7 +1816,7 @@ extension PrintHierarchy {
             controller.viewClass = viewClass
             controller.isInWindow = !scanner.skip(" not in the window")
         } else {
-            throw malformed("a view such as '<UIView: 0x…>' or '(view not loaded)'")
+            throw malformed("a view such as '<UIView 0x…>' or '(view not loaded)'")
         }
         if scanner.skip(", presented with: ") {
             if scanner.skip("(null)") {
@@ -1824,7 +1824,7 @@ extension PrintHierarchy {
             } else if let (presentation, _) = scanner.object() {
                 controller.presentationControllerClass = presentation
             } else {
-                throw malformed("a presentation controller such as '<_UIPageSheetPresentationController: 0x…>' or '(null)'")
+                throw malformed("a presentation controller such as '<_UIPageSheetPresentationController 0x…>' or '(null)'")
             }
         }
         guard scanner.rest.isEmpty else { throw malformed("the end of the line") }

@@ -1562,11 +1562,11 @@ import Testing
         // dump's last (a trial of real captures: the lines below were joined to it).
         (
             "<UITabBarController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UINavigationController: 0x3>, state: appeared, view: <UIView 0x…\n   |    | <A: 0x5>, state: appeared, view: <UIView: 0x6>\n   | <B: 0x7>, state: disappeared, view:  (view not loaded)",
-            "dump.txt: line 2: expected a view such as '<UIView: 0x…>' or '(view not loaded)', found '<UIView 0x…': the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
+            "dump.txt: line 2: expected a view such as '<UIView 0x…>' or '(view not loaded)', found '<UIView 0x…': the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
         ),
         (
             "<UITabBarController: 0x1>, state: appeared, view: <UILayoutContainerView: 0x2>\n   | <UINavigationController: 0x3>, state: appeared, view: <UILayoutContainerView 0x13be\n   |    | <A: 0x5>, state: appeared, view: <UIView: 0x6>",
-            "dump.txt: line 2: expected a view such as '<UIView: 0x…>' or '(view not loaded)', found '<UILayoutContainerView 0x13be': the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
+            "dump.txt: line 2: expected a view such as '<UIView 0x…>' or '(view not loaded)', found '<UILayoutContainerView 0x13be': the line ends early (cut at a column, or shortened with '…'); paste the dump as the debugger printed it"
         ),
         // A line without its view, inside the dump: what is missing and where (a trial read "found ''").
         (

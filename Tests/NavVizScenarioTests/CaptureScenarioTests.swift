@@ -250,6 +250,18 @@ import Testing
             "legacy.txt", "<TabBarController: 0x13772fd0; view = <UILayoutContainerView; 0x13772f00>; frame = (0, 0; 320, 568)>\n",
             "legacy.txt: line 1: '<TabBarController: 0x13772fd0; view = <UILayoutContainerVie…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state: print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
+        // A dump quoted as cycript prints a string, cut off before its closing quote (a trial, from fixture 26: it was
+        // "expected a view controller line"); in backticks too.
+        (
+            "cut.txt",
+            #""<WFRootController 0x156823400>, state: appeared, view: <UILayoutContainerView 0x155d2c8d0>\n   | <WFSlideSegmentController 0x156052800>, state: app"#,
+            "cut.txt: line 1: expected the closing quote of the quoted dump (a string as po or cycript prints it), found '…800>, state: app': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
+        (
+            "cut.txt",
+            "cy# [UIViewController _printHierarchy]\n`<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
+            "cut.txt: line 2: expected the closing backtick of the quoted dump (a string as po or cycript prints it), found '…ntainerView 0x2>': the dump's last line ends early; was the paste cut short? Paste the whole dump"
+        ),
         ("empty.txt", "", "empty.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
         ("blank.txt", " \n\r\n", "blank.txt: the capture is empty: expected the text UIKit prints for [UIViewController _printHierarchy]"),
     ])

@@ -47,6 +47,12 @@ import Testing
         ("24-imagepicker-notes-then-next-command.txt", "UINavigationController", .navigation, "PUUIPhotosAlbumViewController"),
         // A test's one-line Swift string literal, the code around it left out (refused at `@Test`).
         ("25-swiftui-test-oneline-literal.txt", "ContentView", .controller, "ContentView"),
+        // cycript's `.toString()` as a one-line quoted string with `\n` escapes.
+        ("26-weibo-cycript-quoted-string.txt", "WFRootController", .controller, "WFWeiboController"),
+        // chisel's `pvc` at its prompt, a bare prompt after it; five tabs, four not in the window, two-space `(view not loaded)`.
+        ("27-dingtalk-pvc-console-tab5.txt", "DTTabBarController", .tab, "DTMessageOTOViewController"),
+        // A `~~~objc` fence and `spo` prompt around it; a module-qualified Swift class.
+        ("28-lldbtoolbox-spo-fenced-swift-tab.txt", "UITabBarController", .tab, "SwiftViewController"),
     ])
     func aRealCaptureReadsAsAPersonReadsIt(file: String, root: String, kind: NodeKind, visible: String) throws {
         let captured = try Self.capture(file)
@@ -203,14 +209,14 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 25)
+        #expect(files.count == 28)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 25)
+        #expect(run.steps.count == 28)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "ContentView")
+        #expect(run.steps.last?.finder.visible == "SwiftViewController")
     }
 
     /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that
