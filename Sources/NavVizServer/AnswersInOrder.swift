@@ -9,9 +9,11 @@ import NavVizFormat
 /// One request at a time on a connection, and none after an answer that closes it.
 ///
 /// - A request a client sends before the answer to the one before it has ended (pipelining) is held, its bytes left
-///   unread, until that answer has ended. An answer that says `Connection: close` (a refusal, an HTTP/1.0 request, a
-///   client's own `close`) is the connection's last: what was held, or comes after, is dropped, unread by any route
-///   (RFC 9112 §9.6: a server that sends `close` "MUST NOT process any further requests received on that connection").
+///   unread, until that answer has ended (an error or the end of the input after it too: they are the next request's). An
+///   answer that says `Connection: close` (a refusal's, or the answer to a request that asked to close: HTTP/1.0, a
+///   client's own `close`, no `Host`; the answer is made to say so) is the connection's last: what was held, or comes
+///   after, is dropped, unread by any route (RFC 9112 §9.6: a server that sends `close` "MUST NOT process any further
+///   requests received on that connection"). So is a connection another handler closes (an idle timeout, a shutdown).
 ///   Hummingbird read a request's `close`, not an answer's: a refused request's pipelined successor was answered (a
 ///   security trial).
 /// - Once that answer is written, the connection's output is closed, and the whole connection `linger` later: a refused
@@ -19,7 +21,8 @@ import NavVizFormat
 ///   a 401); the moment between lets the client read the answer before it is cut (closing at once can reset it).
 /// - A request the HTTP parser cannot read (a bad request line, header, length or chunk; a head over 80 KB) is answered
 ///   as any refusal is: a JSON message saying what was wrong, the daemon's headers, a log line (at most
-///   `RefusalLog.burst` a window). Hummingbird answered a bare `400` with no body, headers or log line (a trial).
+///   `RefusalLog.burst` a window). Hummingbird answered a bare `400` with no body, headers or log line (a trial). A body
+///   that breaks after its request was answered closes the connection: a second answer would be read as the next one's.
 ///
 /// The state is the event loop's.
 final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unchecked Sendable {
@@ -46,10 +49,16 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
     private var requestOpen = false
     /// The parser failed partway through that request's body: the connection cannot go on after its answer.
     private var brokenRequest = false
+    /// That request asked to close the connection after its answer (`Connection: close`, which HTTP/1.0 without
+    /// keep-alive and a request without `Host` are given too, `HTTP10ConnectionClose`).
+    private var requestCloses = false
     /// The answer being written says `Connection: close`.
     private var lastAnswer = false
     /// That answer is written: nothing more is read or answered.
     private var closing = false
+    /// The connection is being closed by another handler (an idle timeout, a graceful shutdown): the request being read
+    /// is read on (its end or its error), and nothing after it.
+    private var closedBehind = false
     /// A read the channel asked for while a request was held, asked for once it is let through.
     private var readWanted = false
     /// Why the parser could not read the request being answered (its head).
@@ -65,10 +74,10 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closing else { return }
         let part = unwrapInboundIn(data)
-        if !held.isEmpty {
-            held.append(.part(part))
-        } else if case .head = part, unanswered > 0 {
-            held.append(.part(part))
+        if case .head = part, waitsForAnAnswer {
+            hold(.part(part))
+        } else if !held.isEmpty {
+            hold(.part(part))
         } else {
             deliver(part, context: context)
         }
@@ -82,8 +91,12 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard !closing else { return }
         // An error between requests is the next request's: it waits for the answer before it, as that request would.
-        if !held.isEmpty || (!requestOpen && unanswered > 0) {
-            held.append(.error(error))
+        if waitsForAnAnswer || !held.isEmpty {
+            hold(.error(error))
+        } else if requestOpen, unanswered == 0, error is HTTPParserError {
+            // The body broke after the request was answered: a second answer would be read as the next request's, so the
+            // connection is closed without one (Hummingbird answered a bare 400, a review).
+            shutDown(context: context)
         } else {
             deliver(error, context: context)
         }
@@ -103,6 +116,17 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
         if held.isEmpty || closing { context.read() } else { readWanted = true }
     }
 
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        // Closed from behind (Hummingbird's graceful shutdown, its idle timeout): what is held is never run. Shutting down,
+        // Hummingbird writes the answer's end and then closes: a request let through between the two ran with no one to
+        // answer (a review).
+        if mode == .all {
+            closedBehind = true
+            held.removeAll()
+        }
+        context.close(mode: mode, promise: promise)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard !closing else {
             promise?.fail(ChannelError.outputClosed)
@@ -110,13 +134,15 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
         }
         switch unwrapOutboundIn(data) {
         case .head(var head) where head.status.kind != .informational:
-            if let parseError, head.headerFields[.contentLength] == "0" {
+            // Hummingbird's own answer to what the parser could not read: a 400 with nothing in it.
+            if let parseError, head.status == .badRequest, head.headerFields[.contentLength] == "0" {
                 let error = ServerError.malformed(parseError)
                 malformed(error)
                 let body = JSONWriter.compact(["error": ["message": .string(error.description)]])
                 head = HTTPResponse(status: error.status, headerFields: Self.headers(contentLength: body.utf8.count))
                 replacedBody = ByteBuffer(string: body)
-            } else if brokenRequest {
+            } else if brokenRequest || requestCloses {
+                // Said as it is done: the request asked to close (HTTP/1.0, `Connection: close`, no `Host`), or its body broke.
                 head.headerFields[.connection] = "close"
             }
             lastAnswer = head.headerFields[values: .connection].contains { $0.lowercased().contains("close") }
@@ -127,44 +153,69 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
                 context.write(wrapOutboundOut(.body(body)), promise: nil)
             }
             unanswered = max(unanswered - 1, 0)
-            parseError = nil
-            brokenRequest = false
+            (parseError, brokenRequest, requestCloses) = (nil, false, false)
             guard lastAnswer else {
                 context.write(wrapOutboundOut(.end(trailers)), promise: promise)
-                letThrough(context: context)
+                // The next request goes through once this write has left: a close right behind it (a graceful shutdown's)
+                // comes first, and it is never run.
+                context.eventLoop.assumeIsolatedUnsafeUnchecked().execute { self.letThrough(context: context) }
                 return
             }
-            closing = true
-            held.removeAll()
             let written = context.eventLoop.makePromise(of: Void.self)
             if let promise { written.futureResult.cascade(to: promise) }
             context.write(wrapOutboundOut(.end(trailers)), promise: written)
-            let channel = context.channel
-            written.futureResult.whenComplete { _ in
-                channel.close(mode: .output, promise: nil)
-                channel.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }
-            }
+            shutDown(context: context, after: written.futureResult)
         default:
             context.write(data, promise: promise)
         }
     }
 
+    /// The connection's last answer is written (or none is due): nothing more is read or answered, what was held is dropped,
+    /// the output is closed once `written`, and the connection `linger` later.
+    private func shutDown(context: ChannelHandlerContext, after written: EventLoopFuture<Void>? = nil) {
+        closing = true
+        held.removeAll()
+        // Read on, and dropped: unread bytes would turn the close into a reset that can lose the answer.
+        if readWanted {
+            readWanted = false
+            context.read()
+        }
+        let channel = context.channel
+        let closeOutput = { @Sendable in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }
+        }
+        if let written { written.whenComplete { _ in closeOutput() } } else { closeOutput() }
+    }
+
+    /// Keeps what arrived for after the answer, unless the connection is being closed (then no one would answer it).
+    private func hold(_ item: Held) {
+        if !closedBehind { held.append(item) }
+    }
+
+    /// A request was let through and read whole, and its answer has not ended: the next one waits.
+    private var waitsForAnAnswer: Bool { !requestOpen && unanswered > 0 }
+
     private func deliver(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
         switch part {
-        case .head:
+        case .head(let head):
             unanswered += 1
             requestOpen = true
+            requestCloses = head.headerFields[values: .connection].contains { $0.lowercased().contains("close") }
         case .end: requestOpen = false
         case .body: break
         }
         context.fireChannelRead(wrapInboundOut(part))
     }
 
-    /// Delivers what was held up to the next request whose answer must wait (the one just let through).
+    /// Delivers what was held up to the next request whose answer must wait (the one just let through), or what comes
+    /// after it is read whole (an error, the end of the input: the next request's).
     private func letThrough(context: ChannelHandlerContext) {
+        guard !closing, !closedBehind else { return }
         var delivered = false
         while let next = held.first {
-            if case .part(.head) = next, unanswered > 0 { break }
+            if case .part(.head) = next, waitsForAnAnswer { break }
+            if case .part = next {} else if waitsForAnAnswer { break }
             held.removeFirst()
             delivered = true
             switch next {

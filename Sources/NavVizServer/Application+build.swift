@@ -94,13 +94,14 @@ public func buildApplication(
         guard logs else { return }
         logger.info("Unreadable request \(error.status.code): \(error)\(RefusalLog.note(left: left, status: error.status.code))")
     }
-    // A refused answer closes its connection, and nothing a client sent after the request is read (AnswersInOrder).
+    // A refused answer closes its connection, and nothing a client sent after the request is read (AnswersInOrder). After
+    // ClientGoneHandler: an event stream hears at once that its client closed, whatever AnswersInOrder holds behind it.
     let gate = { @Sendable () -> [any RemovableChannelHandler] in
         guard checksOwners else {
             return [
                 HTTP10CloseInstaller(),
-                AnswersInOrder(malformed: malformed),
                 ClientGoneHandler(),
+                AnswersInOrder(malformed: malformed),
                 ConnectionQuota(
                     user: localUser.user, counts: quota,
                     refused: { uid in
@@ -113,8 +114,8 @@ public func buildApplication(
         }
         return [
             HTTP10CloseInstaller(),
-            AnswersInOrder(malformed: malformed),
             ClientGoneHandler(),
+            AnswersInOrder(malformed: malformed),
             OtherUserGate(user: localUser.user, vouched: localUser.vouched) { uid in
                 guard refusedUsers.first(uid) else { return }
                 logger.warning(

@@ -38,7 +38,7 @@ import Testing
         #expect(Self.statuses(received) == ["403 Forbidden"], "\(received)")
         #expect(received.contains("\r\nConnection: close\r\n"))
         #expect(try await NavVizClient(baseURL: daemon.baseURL).sessions().isEmpty)
-        #expect(!daemon.log.contains("201"), "\(daemon.log)")
+        #expect(!daemon.log.contains("POST /api/sessions 201"), "\(daemon.log)")
     }
 
     /// Pipelined requests are answered each in turn; one that asks to close is the last answered.
@@ -54,6 +54,74 @@ import Testing
         #expect(closed, "the daemon kept the connection open")
         #expect(Self.statuses(received) == ["201 Created", "404 Not Found", "200 OK", "200 OK"], "\(received)")
         #expect(try await NavVizClient(baseURL: daemon.baseURL).sessions().map(\.id) == ["one"])
+    }
+
+    /// A request that asks to close (HTTP/1.0, `Connection: close`, or refused for naming no host) is the connection's
+    /// last: its answer says so, and a request pipelined behind it is never read (the connection stayed open, its second
+    /// request let through to no one, a review).
+    @Test(arguments: [
+        "GET /api/sessions HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n",
+        "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /api/sessions HTTP/1.1\r\n\r\n",
+    ])
+    func aRequestThatAsksToCloseIsTheLastRead(request: String) async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
+        defer { daemon.stop(SIGTERM) }
+        let (closed, received) = try await converse(port: daemon.port, request + Self.create("after"), timeout: 5)
+        #expect(closed, "the daemon kept the connection open")
+        #expect(Self.statuses(received).count == 1, "\(received)")
+        #expect(received.contains("\r\nConnection: close\r\n"), "\(received)")
+        #expect(try await NavVizClient(baseURL: daemon.baseURL).sessions().isEmpty)
+    }
+
+    /// An unreadable request pipelined behind two others is the third's to answer: the second's answer is its own (a
+    /// `204` was replaced by the third's `400`, after the delete it answered had happened, a review).
+    @Test func anUnreadableRequestIsAnsweredAfterTheOnesBeforeIt() async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
+        defer { daemon.stop(SIGTERM) }
+        _ = try await NavVizClient(baseURL: daemon.baseURL).createSession(name: "x", id: "x", root: ["navigation": ["Home"]])
+        for second in [Self.list, "DELETE /api/sessions/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"] {
+            let (closed, received) = try await converse(port: daemon.port, Self.list + second + "GARBAGE\r\n\r\n", timeout: 5)
+            #expect(closed, "the daemon kept the connection open")
+            let statuses = Self.statuses(received)
+            #expect(statuses == ["200 OK", second == Self.list ? "200 OK" : "204 No Content", "400 Bad Request"], "\(received)")
+            #expect(received.hasSuffix("(invalid HTTP method): see RFC 9112 for how a request is written\"}}"), "\(received)")
+        }
+        #expect(try await NavVizClient(baseURL: daemon.baseURL).sessions().isEmpty)
+    }
+
+    /// A body that breaks after its request was answered gets no second answer (it would be read as the next request's):
+    /// the connection is closed.
+    @Test func aBodyThatBreaksAfterItsAnswerClosesTheConnection() async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
+        defer { daemon.stop(SIGTERM) }
+        let result = try await RawConnection.run(port: daemon.port) { connection in
+            connection.send("GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let answer = connection.read(until: "{\"sessions\":[]}", timeout: 5)
+            connection.send("zz\r\n")
+            return answer + connection.readToEnd(timeout: 5)
+        }
+        #expect(result.closed, "the daemon kept the connection open")
+        #expect(Self.statuses(result.text) == ["200 OK"], "\(result.text)")
+    }
+
+    /// An event stream hears that its client closed its end, whatever the client sent after it: the stream ends and the
+    /// connection is closed at once, not at the next ping (a review: the close was held behind the unreadable byte).
+    @Test func anEventStreamEndsWhenItsClientClosesAfterSendingMore() async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
+        defer { daemon.stop(SIGTERM) }
+        let start = ContinuousClock.now
+        let result = try await RawConnection.run(port: daemon.port) { connection in
+            connection.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            let opened = connection.read(until: "retry: 2000", timeout: 5)
+            connection.send("X")
+            connection.halfClose()
+            return opened + connection.readToEnd(timeout: 12)
+        }
+        #expect(result.text.hasPrefix("HTTP/1.1 200 OK"), "\(result.text)")
+        #expect(result.closed, "the daemon kept the connection open")
+        // The next ping is 15 s away.
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
     /// What the parser cannot read is answered with a message, the daemon's headers and `Connection: close`, and
@@ -138,4 +206,61 @@ import Testing
     func anAnswerIsDatedAsHTTPSays(seconds: Int, text: String) {
         #expect(AnswersInOrder.httpDate(time_t(seconds)) == text)
     }
+}
+
+/// A plain loopback connection driven step by step on a thread of its own (blocking reads), for exchanges `converse`
+/// cannot script: a read between two sends, a half-close.
+final class RawConnection: @unchecked Sendable {
+    private let fd: Int32
+    private var received = Data()
+    private(set) var closed = false
+
+    private init(fd: Int32) { self.fd = fd }
+
+    /// Connects to `port` and runs `body` on a thread; what `body` returns, and whether the peer closed.
+    static func run(port: Int, _ body: @escaping @Sendable (RawConnection) -> String) async throws -> (text: String, closed: Bool) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(port).bigEndian)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                }
+                guard connected == 0 else {
+                    close(fd)
+                    return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
+                }
+                let connection = RawConnection(fd: fd)
+                let text = body(connection)
+                close(fd)
+                continuation.resume(returning: (text, connection.closed))
+            }
+        }
+    }
+
+    func send(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) } }
+
+    /// Closes the writing end (the client's FIN), as `nc -N` does after its request.
+    func halfClose() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// What arrives until `marker` has (from where the last read stopped), the peer closes, or `timeout` seconds pass.
+    func read(until marker: String, timeout: Int) -> String {
+        let start = received.count
+        var wait = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !String(decoding: received[start...], as: UTF8.self).contains(marker) {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n == 0 { closed = true }
+            if n <= 0 { break }
+            received += buffer[0..<n]
+        }
+        return String(decoding: received[start...], as: UTF8.self)
+    }
+
+    /// What arrives until the peer closes, or nothing arrives for `timeout` seconds.
+    func readToEnd(timeout: Int) -> String { read(until: "\u{0}never\u{0}", timeout: timeout) }
 }
