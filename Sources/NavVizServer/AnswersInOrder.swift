@@ -40,6 +40,8 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
 
     /// How long a closed connection's client has to read its last answer before the connection is closed whole.
     static let linger = TimeAmount.milliseconds(200)
+    /// How long the last answer may take to be written before the connection is closed anyway.
+    let lastWriteLimit: TimeAmount
 
     private let malformed: @Sendable (ServerError) -> Void
     private var held = CircularBuffer<Held>()
@@ -66,8 +68,10 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
     /// The body that goes with an answer written in place of Hummingbird's bare one.
     private var replacedBody: ByteBuffer?
 
-    /// `malformed` is told of each request the parser could not read (to log it).
-    init(malformed: @escaping @Sendable (ServerError) -> Void = { _ in }) {
+    /// `malformed` is told of each request the parser could not read (to log it); a last answer not written whole within
+    /// `lastWriteLimit` (a client that reads nothing) is cut.
+    init(lastWriteLimit: TimeAmount = .seconds(10), malformed: @escaping @Sendable (ServerError) -> Void = { _ in }) {
+        self.lastWriteLimit = lastWriteLimit
         self.malformed = malformed
     }
 
@@ -186,6 +190,8 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
             channel.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }
         }
         if let written { written.whenComplete { _ in closeOutput() } } else { closeOutput() }
+        // A client that reads nothing leaves the write unfinished: the connection goes all the same (a review).
+        channel.eventLoop.scheduleTask(in: lastWriteLimit) { channel.close(promise: nil) }
     }
 
     /// Keeps what arrived for after the answer, unless the connection is being closed (then no one would answer it).

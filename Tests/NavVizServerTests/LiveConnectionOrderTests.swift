@@ -252,7 +252,11 @@ final class RawConnection: @unchecked Sendable {
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while !String(decoding: received[start...], as: UTF8.self).contains(marker) {
+        let pattern = Data(marker.utf8)
+        // Looked for in what just came, with the marker's length before it: not the whole of it each time.
+        var searched = start
+        while received[max(start, searched - pattern.count)...].range(of: pattern) == nil {
+            searched = received.count
             let n = recv(fd, &buffer, buffer.count, 0)
             if n == 0 { closed = true }
             if n <= 0 { break }

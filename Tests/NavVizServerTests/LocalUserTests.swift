@@ -158,6 +158,29 @@ import Testing
             }
         }
 
+        /// A last answer a client does not read is cut after the limit: its write never finished, and the connection was held
+        /// until the client went (a review).
+        @Test func aLastAnswerNoOneReadsIsCut() async throws {
+            let router = Router(context: DaemonRequestContext.self)
+            let size = 64 << 20
+            router.get("/big") { _, _ in Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: 0x61, count: size))) }
+            let app = Application(
+                router: router,
+                server: .http1(configuration: .init(additionalChannelHandlers: [AnswersInOrder(lastWriteLimit: .milliseconds(300))])),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            try await app.test(.live) { client in
+                let port = try #require(client.port)
+                let result = try await RawConnection.run(port: port) { connection in
+                    connection.send("GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    // Nothing read while the limit passes: the kernel's buffers fill, and the write stops.
+                    Thread.sleep(forTimeInterval: 1.5)
+                    return connection.readToEnd(timeout: 10)
+                }
+                #expect(result.text.hasPrefix("HTTP/1.1 200 OK"))
+                #expect(result.text.utf8.count < size, "the whole answer arrived: nothing was cut")
+            }
+        }
+
         /// With a token, another user may hold at most `ConnectionQuota.limit` connections at once; the daemon's user any
         /// number (a security review held 1,100 idle ones from another account and locked the owner out).
         @Test func anotherUserHoldsAFewConnectionsAtMost() async throws {
