@@ -37,7 +37,9 @@ extension NavVizCommand {
         )
         var token: String?
 
-        @Option(help: ArgumentHelp("Read the token from this file (its first line), readable by you only.", valueName: "file"))
+        @Option(
+            help: ArgumentHelp("Read the token from this file (its first line that is not empty), readable by you only.", valueName: "file")
+        )
         var tokenFile: String?
 
         @Flag(
@@ -144,7 +146,7 @@ extension NavVizCommand {
             return token
         }
 
-        /// The first line of a token file, checked on the file opened (owner, a regular file, mode) and read from that
+        /// The first line of a token file that is not empty, checked on the file opened (owner, a regular file, mode) and read from that
         /// same descriptor. The path is resolved first; no folder on the way, as written or resolved, may let another user
         /// put a file there (theirs, or another folder's members'), and the resolved file is opened without following a
         /// link, so what was checked is what is read (a review swapped a link in between, and chose the token).
@@ -198,8 +200,9 @@ extension NavVizCommand {
                 bytes += buffer[0..<count]
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-            return line.isEmpty ? nil : line
+            // The first line with something on it: a line of spaces above the token is as empty as a blank one (a trial's
+            // was refused, against the docs).
+            return text.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
         }
 
         func validate() throws {
@@ -218,7 +221,7 @@ extension NavVizCommand {
             // Read once, here: run() takes this value.
             let resolved = try resolvedToken
             if let tokenFile, resolved == nil {
-                throw ValidationError("--token-file '\(tokenFile)' holds no token on its first line")
+                throw ValidationError("--token-file '\(tokenFile)' holds no token: every line is empty")
             }
             if resolved == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)

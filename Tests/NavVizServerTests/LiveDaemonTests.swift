@@ -509,6 +509,24 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
     }
 
+    /// The token is the file's first line with something on it, spaces around it dropped; a file of empty lines holds none.
+    @Test func aTokenFileIsReadFromItsFirstLineThatIsNotEmpty() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(" \t \n\n\t   \r\n".utf8).write(to: file)
+        chmod(file.path, 0o600)
+        let (status, text) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path])
+        #expect(status == 64)
+        #expect(text.contains("--token-file '\(file.path)' holds no token: every line is empty"), "\(text)")
+        try Data("   \n\n  from-a-file-0123456789 \r\nsecond-line\n".utf8).write(to: file)
+        chmod(file.path, 0o600)
+        let daemon = try DaemonProcess(["--memory", "--token-file", file.path])
+        var request = URLRequest(url: daemon.baseURL.appendingPathComponent("api/sessions"))
+        request.setValue("Bearer from-a-file-0123456789", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    }
+
     /// `--host localhost` listens, prints and trusts 127.0.0.1: holding 127.0.0.1 alone, a `localhost` address could
     /// reach another user's server on [::1] and hand it the token (a security review).
     @Test func localhostIsListenedOnAsTheIPv4Loopback() throws {
