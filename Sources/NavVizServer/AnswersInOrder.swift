@@ -78,6 +78,8 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !closing else { return }
         let part = unwrapInboundIn(data)
+        // Closing from behind, no new request is begun: no one would answer it.
+        if case .head = part, closedBehind { return }
         if case .head = part, waitsForAnAnswer {
             hold(.part(part))
         } else if !held.isEmpty {
