@@ -9,7 +9,8 @@ import Testing
 /// `AnswersInOrder` driven part by part on an embedded channel: what reaches the HTTP server behind it, and when.
 @Suite struct AnswersInOrderTests {
     static func request(_ path: String, close: Bool = false) -> HTTPRequestPart {
-        .head(HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: path, headerFields: close ? [.connection: "close"] : [:]))
+        .head(
+            HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1", path: path, headerFields: close ? [.connection: "close"] : [:]))
     }
 
     static let answer = HTTPResponse(status: .ok, headerFields: [.contentLength: "0"])
