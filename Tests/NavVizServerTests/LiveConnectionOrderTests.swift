@@ -221,16 +221,7 @@ final class RawConnection: @unchecked Sendable {
     static func run(port: Int, _ body: @escaping @Sendable (RawConnection) -> String) async throws -> (text: String, closed: Bool) {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(port).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                guard connected == 0 else {
-                    close(fd)
+                guard let fd = connectLoopback(port: port) else {
                     return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
                 }
                 let connection = RawConnection(fd: fd)

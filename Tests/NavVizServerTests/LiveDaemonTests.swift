@@ -83,6 +83,31 @@ func readEvents(port: Int, path: String, until predicate: @escaping @Sendable (S
         port: port, request: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n", until: predicate)
 }
 
+/// A blocking TCP connection to 127.0.0.1:`port`; nil when it cannot be made.
+func connectLoopback(port: Int) -> Int32? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else {
+        close(fd)
+        return nil
+    }
+    return fd
+}
+
+/// A token file holding `text`, with this mode, removed by the caller.
+func tokenFile(_ text: String, mode: mode_t = 0o600) throws -> URL {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
+    try Data(text.utf8).write(to: file)
+    chmod(file.path, mode)
+    return file
+}
+
 /// Sends raw HTTP over a plain socket and reads until `predicate` holds for what arrived (or the peer closes).
 func exchange(port: Int, request text: String, until predicate: @escaping @Sendable (String) -> Bool) async throws -> String {
     try await converse(port: port, text, timeout: 20, until: predicate).received
@@ -95,20 +120,11 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
 {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var wait = timeval(tv_sec: timeout, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else {
-                close(fd)
+            guard let fd = connectLoopback(port: port) else {
                 return continuation.resume(throwing: DaemonProcess.DaemonError(text: "connect failed"))
             }
+            var wait = timeval(tv_sec: timeout, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
             _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
             var received = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
@@ -379,10 +395,8 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
 
     /// A token file must be readable by its owner only, and hold the token on its first line.
     @Test func aTokenFileIsReadAndChecked() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
+        let file = try tokenFile("from-a-file-0123456789\n", mode: 0o644)
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data("from-a-file-0123456789\n".utf8).write(to: file)
-        chmod(file.path, 0o644)
         let (status, text) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path])
         #expect(status == 64)
         #expect(text.contains("--token-file '\(file.path)' can be read by other users (mode 644): chmod 600 it first"))
@@ -511,10 +525,8 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
 
     /// The token is the file's first line with something on it, spaces around it dropped; a file of empty lines holds none.
     @Test func aTokenFileIsReadFromItsFirstLineThatIsNotEmpty() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navviz-token-\(UUID().uuidString)")
+        let file = try tokenFile(" \t \n\n\t   \r\n")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(" \t \n\n\t   \r\n".utf8).write(to: file)
-        chmod(file.path, 0o600)
         let (status, text) = try serveFailing(["--port", "0", "--memory", "--token-file", file.path])
         #expect(status == 64)
         #expect(text.contains("--token-file '\(file.path)' holds no token: every line is empty"), "\(text)")
