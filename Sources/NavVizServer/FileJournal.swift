@@ -89,6 +89,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
         folder = open(self.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         var info = stat()
         guard folder >= 0, fstat(folder, &info) == 0 else {
+            // Gone between its making and its opening, or not readable (a folder of one's own without `r`: said as it is).
+            guard errno == ENOENT else {
+                throw .journalFailed(reason: "cannot open the data directory '\(directory)': \(Self.errnoText())")
+            }
             throw .journalFailed(
                 reason: "the data directory '\(directory)' was removed as it was made: another user may control a folder above it")
         }
