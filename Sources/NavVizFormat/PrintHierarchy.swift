@@ -479,8 +479,7 @@ extension PrintHierarchy {
         }
         for (number, raw) in lines {
             if raw.allSatisfy(\.isWhitespace) { continue }
-            var line = Substring(raw)
-            while line.last == " " || line.last == "\r" || line.last == "\t" { line = line.dropLast() }
+            let line = Substring(raw).trimmingTrailingSpaces()
             if controllers.isEmpty, let error = debuggerError(line, line: number, file: file) { throw error }
             let depth: Int
             let isPresented: Bool

@@ -144,14 +144,14 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
             if let parseError, head.status == .badRequest, head.headerFields[.contentLength] == "0" {
                 let error = ServerError.malformed(parseError)
                 malformed(error)
-                let body = JSONWriter.compact(["error": ["message": .string(error.description)]])
+                let body = error.answerBody
                 head = HTTPResponse(status: error.status, headerFields: Self.headers(contentLength: body.utf8.count))
                 replacedBody = ByteBuffer(string: body)
             } else if brokenRequest || requestCloses {
                 // Said as it is done: the request asked to close (HTTP/1.0, `Connection: close`, no `Host`), or its body broke.
                 head.headerFields[.connection] = "close"
             }
-            lastAnswer = head.headerFields[values: .connection].contains { $0.lowercased().contains("close") }
+            lastAnswer = Self.saysClose(head.headerFields)
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end(let trailers):
             if let body = replacedBody {
@@ -209,7 +209,7 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
         case .head(let head):
             unanswered += 1
             requestOpen = true
-            requestCloses = head.headerFields[values: .connection].contains { $0.lowercased().contains("close") }
+            requestCloses = Self.saysClose(head.headerFields)
         case .end: requestOpen = false
         case .body: break
         }
@@ -244,6 +244,11 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
             if requestOpen { brokenRequest = true } else { parseError = error }
         }
         context.fireErrorCaught(error)
+    }
+
+    /// Whether a request's or an answer's `Connection` says `close`.
+    static func saysClose(_ fields: HTTPFields) -> Bool {
+        fields[values: .connection].contains { $0.lowercased().contains("close") }
     }
 
     /// The headers of an answer to a request the parser could not read: those every answer carries

@@ -13,9 +13,11 @@ extension ServerError: HTTPResponseError {
         if case .methodNotAllowed(_, _, let allowed) = self { headers[.allow] = allowed.joined(separator: ", ") }
         // RFC 9110 §15.5.16: a 415 for a content coding says which codings are read.
         if case .unsupportedContentEncoding = self { headers[.acceptEncoding] = "identity" }
-        let body = JSONWriter.compact(["error": ["message": .string(description)]])
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: answerBody)))
     }
+
+    /// The answer's body: `{"error":{"message":…}}`, written by navviz's own JSON writer.
+    var answerBody: String { JSONWriter.compact(["error": ["message": .string(description)]]) }
 
     /// Whether the connection is closed once this error is answered: a refusal (who asks, from where, or what
     /// they send), not a mistake in a request the daemon serves.

@@ -122,14 +122,7 @@ public actor InMemorySessionStore: SessionStore {
 
     /// `slug`, or `slug-2`, `slug-3`… when taken.
     private func freeID(for name: String) -> SessionID {
-        let base = SessionID.slug(latin: name)
-        var candidate = base
-        var n = 1
-        while sessions[candidate] != nil || reserved.contains(candidate) || takenNames.contains(candidate) {
-            n += 1
-            candidate = SessionID("\(base.rawValue.prefix(56))-\(n)")!
-        }
-        return candidate
+        SessionID.free(for: name) { sessions[$0] != nil || reserved.contains($0) || takenNames.contains($0) }
     }
 
     /// Every session, sorted by id.

@@ -101,14 +101,7 @@ struct ScenarioWatcher: Service {
     /// The file name's slug, made unique.
     static func id(for file: String, avoiding taken: Set<SessionID>) -> SessionID {
         let name = (file.split(separator: "/").last.map(String.init) ?? file).replacingOccurrences(of: ".json", with: "")
-        let base = SessionID.slug(latin: name)
-        var candidate = base
-        var n = 1
-        while taken.contains(candidate) {
-            n += 1
-            candidate = SessionID("\(base.rawValue.prefix(56))-\(n)")!
-        }
-        return candidate
+        return SessionID.free(for: name, taken: taken.contains)
     }
 
     /// The scenario's run as a session, or an empty session carrying the file's errors (named as a scenario

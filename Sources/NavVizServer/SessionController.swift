@@ -174,9 +174,7 @@ struct SessionController: Sendable {
             let strategies = DocumentReader.oneOf(ViewFinderStrategy.allCases.map(\.rawValue))
             if let name = try Self.single("finder", of: request, expected: strategies) {
                 guard let strategy = ViewFinderStrategy(name: name) else {
-                    throw ServerError.invalidQuery(
-                        name: "finder", value: name,
-                        expected: DocumentReader.oneOf(ViewFinderStrategy.allCases.map(\.rawValue)))
+                    throw ServerError.invalidQuery(name: "finder", value: name, expected: strategies)
                 }
                 finder = ViewFinder(strategy)
             }

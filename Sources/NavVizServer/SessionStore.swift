@@ -75,4 +75,16 @@ extension SessionID {
     static func slug(latin name: String) -> SessionID {
         slug(name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) ?? name)
     }
+
+    /// `slug(latin:)` of `name`, or `slug-2`, `slug-3`… while `taken` says it is taken.
+    static func free(for name: String, taken: (SessionID) -> Bool) -> SessionID {
+        let base = slug(latin: name)
+        var candidate = base
+        var n = 1
+        while taken(candidate) {
+            n += 1
+            candidate = SessionID("\(base.rawValue.prefix(56))-\(n)")!
+        }
+        return candidate
+    }
 }
