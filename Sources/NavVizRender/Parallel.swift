@@ -2,9 +2,11 @@ import Foundation
 
 /// Work spread over every core of the machine, with results in input order.
 public enum Parallel {
-    /// `transform` of every element, computed on every core; the same array a serial `map` gives.
+    /// `transform` of every element, computed on every core; the same array a serial `map` gives. `yielding`, the threads
+    /// give way to the process's other threads (a render's layout lane, which a plan feeds: its layouts are the longest
+    /// path) and take the cores whenever those wait.
     public static func map<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], _ transform: @Sendable (Element) -> Result
+        _ elements: [Element], yielding: Bool = false, _ transform: @Sendable (Element) -> Result
     ) -> [Result] {
         guard elements.count > 1 else { return elements.map(transform) }
         let slots = Slots<Result>(count: elements.count)
@@ -22,6 +24,7 @@ public enum Parallel {
             for _ in 0..<min(chunks, cores) {
                 finished.enter()
                 LargeStack.start {
+                    if yielding { giveWay() }
                     // Let go of before the lender is told.
                     do {
                         let transform = work.value!
@@ -38,6 +41,14 @@ public enum Parallel {
             work.value = nil
         }
         return slots.values()
+    }
+
+    /// Lowers the calling thread's priority (Linux: its nice value, 10; the thread ends with its work). Elsewhere nothing.
+    private static func giveWay() {
+        #if os(Linux)
+            // Who 0 is the calling thread on Linux, where the nice value is per thread.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     /// One result per index, each written by exactly one thread before `values()` is read.

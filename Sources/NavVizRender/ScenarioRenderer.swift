@@ -128,8 +128,10 @@ public struct ScenarioRenderer: Sendable {
     }
 
     /// Builds every diagram of `run` without laying any out, on every core (each diagram depends only on
-    /// its steps, so the order of the plan, and every byte of it, is the same as one at a time).
-    public func plan(_ run: Run) -> Plan {
+    /// its steps, so the order of the plan, and every byte of it, is the same as one at a time). `ready` is told each DOT
+    /// text the plan lays out as soon as it is made (from any thread, maybe more than once), so its layout can start while
+    /// the rest of the plan is built.
+    public func plan(_ run: Run, ready: (@Sendable (TextKey) -> Void)? = nil) -> Plan {
         let builder = DOTBuilder(options: options.diagramOptions)
         let mermaidBuilder = MermaidBuilder(options: options.diagramOptions)
         let wantsMermaid = options.mermaid || options.markdownMermaid
@@ -145,17 +147,23 @@ public struct ScenarioRenderer: Sendable {
             options.sections.contains(.transitions)
             ? Array(Set(steps.flatMap { [$0.index - 1, $0.index] }.filter { $0 >= 0 })).sorted() : []
         let panelIndex = Dictionary(uniqueKeysWithValues: panelSteps.enumerated().map { ($1, $0) })
-        let panels = Parallel.map(panelSteps) { index in
+        // A drawn step's panel is its state's diagram too (without a legend): laid out for certain, so told at once.
+        let drawnStates = options.sections.contains(.states) && !options.includeLegend ? Set(steps.map(\.index)) : []
+        let panels = Parallel.map(panelSteps, yielding: ready != nil) { index in
             let picture = builder.panelState(run.steps[index].hierarchy, finder: run.steps[index].finder)
-            return (picture: picture, key: TextKey(picture.dot))
+            let key = TextKey(picture.dot)
+            if drawnStates.contains(index) { ready?(key) }
+            return (picture: picture, key: key)
         }
         @Sendable func diagram(_ kind: Plan.Kind, _ offset: Int) -> Plan.Diagram {
             guard kind != .flow else {
                 let graph = Self.flowGraph(run)
                 let dot = builder.flow(graph)
+                let key = TextKey(dot)
+                ready?(key)
                 return Plan.Diagram(
                     kind: .flow, offset: 0, folder: "", stem: "flow", dot: dot, mermaid: wantsMermaid ? mermaidBuilder.flow(graph) : nil,
-                    label: "flow", key: TextKey(dot), layouts: [TextKey(dot)])
+                    label: "flow", key: key, layouts: [key])
             }
             let step = steps[offset]
             var diagram = Plan.Diagram(
@@ -193,9 +201,10 @@ public struct ScenarioRenderer: Sendable {
             }
             if diagram.key.text.isEmpty { diagram.key = TextKey(diagram.dot) }
             if diagram.composition == nil { diagram.layouts = [diagram.key] }
+            for key in diagram.layouts { ready?(key) }
             return diagram
         }
-        let diagrams = Parallel.map(jobs) { diagram($0.kind, $0.offset) }
+        let diagrams = Parallel.map(jobs, yielding: ready != nil) { diagram($0.kind, $0.offset) }
         return Plan(run: run, steps: steps, diagrams: diagrams)
     }
 

@@ -172,11 +172,14 @@ extension NavVizCommand {
             if let focus { options.focus = try Self.checkFocus(focus, in: runs, files: loaded.map(\.file)) }
             let renderer = ScenarioRenderer(options: options)
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
-            let plans = runs.map(renderer.plan)
+            // Laid out from the moment the plan makes each diagram, while the rest is planned.
+            let lane = options.dotOnly ? nil : LayoutLane(metrics: options.textMetrics, options: layoutOptions)
+            var ready: (@Sendable (TextKey) -> Void)?
+            if let lane { ready = { key in lane.submit(key) } }
+            let plans = runs.map { run in renderer.plan(run, ready: ready) }
             timings.mark("plan")
-            let layout = try DiagramLayout(
-                dots: options.dotOnly ? [] : plans.flatMap(\.keys), metrics: options.textMetrics, options: layoutOptions, progress: progress
-            )
+            var layout = DiagramLayout(metrics: options.textMetrics)
+            if let lane { layout = try DiagramLayout(lane, options: layoutOptions, progress: progress) }
             timings.mark("layout")
             progress.status("assembling the pages")
             for (scenario, plan) in zip(loaded, plans) {
@@ -286,122 +289,6 @@ struct LayoutOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
-    }
-}
-
-/// The SVG of a render's diagrams, laid out before any file is assembled: each distinct DOT once, from the
-/// cache when a valid entry holds it, else by this process and `jobs - 1` worker processes at once (libgvc is not thread-safe;
-/// the daemon's worker pool does the work), or in this process with one job. The SVG of a DOT is the
-/// same whichever path made it.
-struct DiagramLayout {
-    private var svgs: [TextKey: TextKey] = [:]
-
-    /// The cache for `metrics`, in the default folder (none without a home folder).
-    static func cache(metrics: TextMetrics) -> DiagramCache? {
-        DiagramCache.defaultDirectory().map {
-            DiagramCache(
-                directory: $0, graphvizVersion: GraphvizRenderer.shared.graphvizVersion, metrics: metrics,
-                fonts: metrics == .fonts ? DiagramCache.fontFingerprint() : "")
-        }
-    }
-
-    /// Each distinct DOT text and the SVG found for it or laid out, as `options` say.
-    init(dots: [TextKey], metrics: TextMetrics, options: LayoutOptions, progress: ProgressLine = ProgressLine()) throws(CommandFailure) {
-        try self.init(
-            dots: dots, metrics: metrics, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            cache: options.noCache ? nil : Self.cache(metrics: metrics), progress: progress)
-    }
-
-    /// Each distinct DOT text and the SVG found for it or laid out; this process and `jobs - 1` worker processes share the
-    /// layouts when there are enough of them to pay for starting the workers.
-    init(dots: [TextKey], metrics: TextMetrics, jobs: Int, cache: DiagramCache?, progress: ProgressLine) throws(CommandFailure) {
-        self.metrics = metrics
-        var missing: [TextKey] = []
-        var seen = Set<TextKey>()
-        let distinct = dots.filter { seen.insert($0).inserted }
-        // Reading and checking entries is most of a warm render: on every core.
-        let found = cache.map { cache in Parallel.map(distinct) { cache.lookup($0) } } ?? []
-        for (index, key) in distinct.enumerated() {
-            if index < found.count, let svg = found[index] { svgs[key] = svg } else { missing.append(key) }
-        }
-        // The largest first (the flow of a long run takes as long as thirty states): the last to finish is then a
-        // small one, not one worker's long tail while the others idle.
-        missing = missing.enumerated().sorted { ($0.element.text.utf8.count, $1.offset) > ($1.element.text.utf8.count, $0.offset) }.map(
-            \.element)
-        let total = missing.count
-        // This process is one of the `jobs` lanes, the others worker processes. A worker costs a process start and
-        // a Graphviz context (about 20 ms, some twenty layouts), so with k workers N layouts take N / (k + 1) + 20k:
-        // the k-th pays for itself from 20 k (k + 1) layouts on (40 for the first; a 50-step render of 28 was 5%
-        // slower with one). A few diagrams, the usual re-render after an edit, are laid out here alone.
-        var workers = 0
-        while workers < jobs - 1, Self.workerCost * (workers + 1) * (workers + 2) <= missing.count { workers += 1 }
-        if workers < 1 {
-            for (index, key) in missing.enumerated() {
-                progress.update(index, total, "laying out")
-                do {
-                    svgs[key] = TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics))
-                } catch {
-                    progress.finish()
-                    throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
-                }
-            }
-        } else {
-            let pool = WorkerPoolRenderer(
-                command: [NavVizCommand.Serve.executablePath, "serve", "--render-worker"], workers: workers, recycleAfter: 500)
-            let counter = Counter()
-            let results = pool.renderAll(
-                missing.map(\.text), metrics: metrics,
-                inProcess: { dot in
-                    do throws(RenderError) {
-                        return .success(try GraphvizRenderer.shared.renderSync(dot: dot, metrics: metrics))
-                    } catch {
-                        return .failure(.renderFailed(error))
-                    }
-                }
-            ) { _ in
-                progress.update(counter.increment() - 1, total, "laying out")
-            }
-            pool.stopAll()
-            for (key, result) in zip(missing, results) {
-                switch result {
-                case .success(let svg): svgs[key] = TextKey(svg)
-                case .failure(let error):
-                    progress.finish()
-                    throw CommandFailure(message: "cannot render: \(error.description)", code: CommandFailure.failed)
-                }
-            }
-        }
-        progress.finish()
-        if let cache {
-            for key in missing { cache.store(key, svg: svgs[key]!) }
-            // Only a store can take the folder over its bound.
-            if !missing.isEmpty { cache.trim() }
-        }
-    }
-
-    /// A layout holding nothing yet: `svg(_:)` lays each diagram out in this process when asked.
-    init(metrics: TextMetrics) { self.metrics = metrics }
-
-    /// What starting a worker costs, in layouts.
-    static let workerCost = 20
-
-    private let metrics: TextMetrics
-
-    /// The SVG of a DOT text this layout was made with (laid out now if it was not).
-    func svg(_ key: TextKey) throws(RenderError) -> TextKey {
-        guard let svg = svgs[key] else { return TextKey(try GraphvizRenderer.shared.renderSync(dot: key.text, metrics: metrics)) }
-        return svg
-    }
-}
-
-/// A count shared by threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int {
-        lock.withLock {
-            value += 1; return value
-        }
     }
 }
 

@@ -884,6 +884,33 @@ import Testing
         }
     }
 
+    /// A render lays out each diagram from the moment its plan makes it (`LayoutLane`), looking it up in the cache first: a
+    /// second render of the same scenarios takes every layout from the cache, so it needs no Graphviz plugin at all (none
+    /// is where `GVBINDIR` points), and its files are the first's; a scenario not rendered before has diagrams to lay out,
+    /// fails for want of the plugin, and writes nothing.
+    @Test func aWarmRenderTakesEveryLayoutFromTheCache() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("no-plugins"), withIntermediateDirectories: true)
+        let samples = Self.packageRoot.appendingPathComponent("Samples").path
+        let cache = ["XDG_CACHE_HOME": tmp.appendingPathComponent("cache").path]
+        let noPlugins = cache.merging(["GVBINDIR": tmp.appendingPathComponent("no-plugins").path]) { $1 }
+        let cold = try NavVizCLITests.navviz(["render", samples, "-o", "cold", "--portable-metrics"], in: tmp, environment: cache)
+        #expect(cold.status == 0, "\(cold.stderr)")
+        let warm = try NavVizCLITests.navviz(["render", samples, "-o", "warm", "--portable-metrics"], in: tmp, environment: noPlugins)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        let same = Self.tree(tmp.appendingPathComponent("warm")) == Self.tree(tmp.appendingPathComponent("cold"))
+        #expect(same, "the warm render's files are not the cold one's")
+        try Self.small.write(to: tmp.appendingPathComponent("new.json"), atomically: true, encoding: .utf8)
+        let new = try NavVizCLITests.navviz(["render", "new.json", "-o", "new", "--portable-metrics"], in: tmp, environment: noPlugins)
+        #expect(new.status == 1)
+        #expect(
+            new.stderr
+                == "cannot render: Portable text metrics are unavailable: no loadable 'libgvplugin_dot_layout.*' in '\(tmp.path)/no-plugins'\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: tmp.appendingPathComponent("new").path))
+    }
+
     @Test func aKilledRendersLeftoversAreRemovedByTheNextRender() throws {
         let tmp = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: tmp) }
