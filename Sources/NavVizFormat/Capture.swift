@@ -104,6 +104,10 @@ public enum Capture {
             throw ScenarioErrors([.capture(.viewDescription(file: file, line: line.number, found: excerpt(first), dumpLine: dumpLine))])
         }
         if PrintHierarchy.isBareControllerLine(first) {
+            // Alone in the file: what `po` of a controller prints (a trial's `po …rootViewController`).
+            if lines.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.number == line.number {
+                throw ScenarioErrors([.capture(.controllerDescription(file: file, line: line.number, found: excerpt(first)))])
+            }
             throw ScenarioErrors([.capture(.missingState(file: file, line: line.number, found: excerpt(first)))])
         }
         if let dumpLine {

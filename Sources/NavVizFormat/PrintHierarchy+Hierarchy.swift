@@ -275,6 +275,12 @@ extension PrintHierarchy {
             if kind == .split { node.isCollapsed = false }
             if presenter != nil {
                 node.style = controller.presentationControllerClass.map { Self.presentationStyles[$0] ?? .custom } ?? .custom
+                // A trial's line cut right before it was drawn as a custom presentation without a word.
+                if !controller.namesPresentation {
+                    notes.append(
+                        "line \(controller.line): '\(id)' is presented ('+') but its line has no ', presented with: …', which UIKit "
+                            + "prints on every presented controller's line: cut or edited; drawn as a custom presentation")
+                }
             }
             try! h.insert(node, parent: parent, presenter: presenter)
             observed.append((id, controller.state))

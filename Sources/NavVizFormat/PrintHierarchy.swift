@@ -44,6 +44,8 @@ public struct PrintHierarchy: Sendable, Equatable {
         public var isInWindow: Bool
         /// On a `+` line: the presentation controller's class; nil for `(null)` (a detached root).
         public var presentationControllerClass: String?
+        /// Whether the line ends with `, presented with: …`, which UIKit prints on every `+` line.
+        public var namesPresentation = false
         /// Indices of its `|` children, in order.
         public var children: [Int] = []
         /// Index of the controller it presents, if any.
@@ -123,6 +125,8 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
     case scenarioNotCapture(file: String)
     case shortenedString(file: String, line: Int)
     case missingState(file: String, line: Int, found: String)
+    case controllerDescription(file: String, line: Int, found: String)
+    case textAfterLine(file: String, line: Int, found: String)
     case viewDescription(file: String, line: Int, found: String, dumpLine: Int?)
     case textBeforeDump(file: String, line: Int, found: String, dumpLine: Int)
     case textAfterDump(file: String, line: Int, found: String, dumpLine: Int)
@@ -183,6 +187,12 @@ public enum PrintHierarchyError: Error, Equatable, Sendable, CustomStringConvert
             "\(file): a navviz scenario or run JSON, not a capture: 'navviz run', 'render' and 'check' read a scenario as it is, 'navviz diff' a run"
         case .missingState(let file, let line, let found):
             "\(file): line \(line): '\(found)' has no ', state: …, view: …' after it: the dump was shortened (navviz reads each controller's state and view to tell what is on screen); paste it as the debugger printed it"
+        case .textAfterLine(let file, let line, let found):
+            "\(file): line \(line): text after the controller's line (\(Self.shown(found))): lines joined into one, or a note "
+                + "added; paste the dump as the debugger printed it, one controller a line"
+        case .controllerDescription(let file, let line, let found):
+            "\(file): line \(line): '\(found)' is a controller's description (what po of a controller prints), not its "
+                + "_printHierarchy dump: print the dump with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         case .viewDescription(let file, let line, let found, let dumpLine):
             "\(file): line \(line): '\(found)' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state"
                 + (dumpLine.map { "; the controllers' dump starts on line \($0): remove the lines above it" }
@@ -502,16 +512,26 @@ extension PrintHierarchy {
                 {
                     throw .onlySystemWindow(file: file, line: window.line, className: window.className)
                 }
+                // Text after a whole line that begins none of its parts, shortened or not: lines joined into one, a note
+                // added (a trial was told its paste was cut short).
+                if case .malformed(let file, let errorLine, "the end of the line", let found) = error {
+                    var start = Substring(found)
+                    for ellipsis in ["...\"", "...", "…"] where start.hasSuffix(ellipsis) { start = start.dropLast(ellipsis.count) }
+                    if !start.isEmpty,
+                        ![", state: ", ", view: ", " not in the window", ", presented with: "].contains(where: { $0.hasPrefix(start) })
+                    {
+                        throw .textAfterLine(file: file, line: errorLine, found: found)
+                    }
+                }
                 // A debugger prompt after the dump starts another command: its output is not the dump's.
                 guard let last = controllers.last?.line,
                     let prompt = prompts.last(where: { $0.number > last && $0.number < number })?.number
                 else {
                     // The last line stopped mid-way (what it ends with begins what should follow, or opens a `<…>` it
                     // does not close): a paste cut short.
+                    let suffixes = [", state: ", ", view: ", " not in the window", ", presented with: "]
                     if case .malformed(let file, let errorLine, let expected, let found) = error, number == lastLine,
-                        found.isEmpty
-                            || [", state: ", ", view: ", " not in the window", ", presented with: "].contains(where: { $0.hasPrefix(found) }
-                            )
+                        found.isEmpty || suffixes.contains(where: { $0.hasPrefix(found) })
                             // Cut inside a word that has one value (`state: dis`, `view: (view not`; a trial got no hint).
                             || (State.allCases.map(\.rawValue) + ["(view not loaded)"]).contains(where: {
                                 $0.hasPrefix(found) && $0 != found
@@ -528,6 +548,13 @@ extension PrintHierarchy {
                         found.allSatisfy({ " \t|+".contains($0) })
                     {
                         throw .cutShort(file: file, line: errorLine, expected: "a controller such as '<UIViewController 0x…>'", found: "")
+                    }
+                    // A controller alone, nothing before or after it: what `po` of a controller prints, not its dump (a
+                    // trial's `po …rootViewController` was told the dump was shortened).
+                    if case .missingState(let file, let errorLine, let found) = error, number == lastLine, controllers.isEmpty,
+                        leftOut.isEmpty, otherWindows.isEmpty
+                    {
+                        throw .controllerDescription(file: file, line: errorLine, found: found)
                     }
                     // The last line cut right after its controller (`   | <X 0x…>`) below lines that have their state: cut, not
                     // shortened (a trial was told the dump was shortened).
@@ -609,8 +636,13 @@ extension PrintHierarchy {
                     }
                 }
                 guard depth > 0 else {
-                    // The same class on top again: the same dump pasted twice, more likely than a window of its own.
-                    if controller.className == controllers[0].className {
+                    // The same class on top again: the same dump pasted twice, more likely than a window of its own;
+                    // unless it is right below the first window's lines at another address (an iPad's two scenes, both a
+                    // split view controller; a mini player's window over the app's navigation controller: a trial).
+                    let elsewhere =
+                        previousLine == number - 1 && controller.address != nil && controllers[0].address != nil
+                        && controller.address != controllers[0].address
+                    if controller.className == controllers[0].className, !elsewhere {
                         throw .repeatedRoot(file: file, line: number, first: controllers[0].line)
                     }
                     // Right below the window before it, in the same output: another window of the app (a toast's, a
@@ -1070,13 +1102,22 @@ extension PrintHierarchy {
             lines.remove(at: first)
         }
         // Swift's `po` of an `Any?` (`value(forKey: "_printHierarchy")` through `?.`): `▿ Optional<Any>`, then the
-        // dump's first line after `  - some : `.
-        if let wrapper = lines.firstIndex(where: { isOptionalHeader($0.text) }),
-            let some = lines[(wrapper + 1)...].firstIndex(where: { !$0.text.allSatisfy(\.isWhitespace) }),
-            lines[some].text.drop(while: \.isWhitespace).hasPrefix("- some : ")
-        {
-            lines[some].text = lines[some].text.drop(while: \.isWhitespace).dropFirst("- some : ".count)
-            lines.remove(at: wrapper)
+        // dump's first line after `  - some : `. Of `perform(Selector(("_printHierarchy")))`, an `Unmanaged<AnyObject>!`:
+        // `▿ some : Unmanaged<AnyObject>` between them, and the first line after `    - _value : ` (a trial: "a fragment").
+        func nextText(after index: Int) -> Int? { lines[(index + 1)...].firstIndex { !$0.text.allSatisfy(\.isWhitespace) } }
+        if let wrapper = lines.firstIndex(where: { isOptionalHeader($0.text) }), var value = nextText(after: wrapper) {
+            var headers = [wrapper]
+            if lines[value].text.drop(while: \.isWhitespace).hasPrefix("▿ some : Unmanaged<"), let inner = nextText(after: value) {
+                headers.append(value)
+                value = inner
+            }
+            let text = lines[value].text.drop(while: \.isWhitespace)
+            if let prefix = ["- some : ", "- _value : "].first(where: { text.hasPrefix($0) }),
+                (prefix == "- some : ") == (headers.count == 1)
+            {
+                lines[value].text = text.dropFirst(prefix.count)
+                for header in headers.reversed() { lines.remove(at: header) }
+            }
         }
         // Swift's `print` of the same `Any?`: `Optional(` before the dump's first line, `)` after its last (or around a
         // quoted string, read below).
@@ -1818,6 +1859,7 @@ extension PrintHierarchy {
             throw malformed("a view such as '<UIView 0x…>' or '(view not loaded)'")
         }
         if scanner.skip(", presented with: ") {
+            controller.namesPresentation = true
             if scanner.skip("(null)") {
                 controller.presentationControllerClass = nil
             } else if let (presentation, _) = scanner.object() {

@@ -466,6 +466,12 @@ import Testing
                 "(lldb) po UIApplication.shared.keyWindow?.rootViewController?.value(forKey: \"_printHierarchy\")\n▿ Optional<Any>\n  - some : "
                     + plain + "\n(lldb) "
             ),
+            // A new user's trial: `po …perform(Selector(("_printHierarchy")))`, an `Unmanaged<AnyObject>!` (it was "a fragment").
+            (
+                "po's Unmanaged wrapper",
+                "(lldb) po vc.perform(Selector((\"_printHierarchy\")))\n▿ Optional<Unmanaged<AnyObject>>\n  ▿ some : Unmanaged<AnyObject>\n"
+                    + "    - _value : " + plain + "\n(lldb) "
+            ),
             (
                 "po's Optional wrapper around a string",
                 "▿ Optional<Any>\n  - some : \"" + lines.joined(separator: "\\n") + "\"\n"
@@ -1271,6 +1277,49 @@ import Testing
             ])
     }
 
+    /// A second window whose root has the first's class, right below its lines at another address, is another window (an
+    /// iPad's two scenes, both split view controllers; a trial's was refused as a second dump): left out with a note. At the
+    /// same address, or with no addresses to tell, it is the dump pasted twice, and a controller alone is what `po` of one
+    /// prints.
+    @Test func aSecondWindowOfTheSameClassIsToldFromTheDumpPastedTwice() throws {
+        let second =
+            "<UINavigationController 0x105a1c000>, state: appeared, view: <UILayoutContainerView: 0x105b2d0e0>\n"
+            + "   | <MiniPlayerViewController 0x105a2e200>, state: appeared, view: <UIView: 0x105a30a10>"
+        let dump = try PrintHierarchy.parse(Self.plain + "\n" + second, file: "dump.txt")
+        #expect(dump.controllers.map(\.className) == (try PrintHierarchy.parse(Self.plain, file: "dump.txt")).controllers.map(\.className))
+        #expect(dump.otherWindows.map(\.line) == [4])
+        let first = try #require(Self.plain.split(separator: "\n").first)
+        for (text, line) in [
+            (Self.plain + "\n" + first, 4), ("<A>, state: appeared, view: <UIView>\n<A>, state: appeared, view: <UIView>", 2),
+        ] {
+            #expect(throws: PrintHierarchyError.repeatedRoot(file: "dump.txt", line: line, first: 1)) {
+                try PrintHierarchy.parse(text, file: "dump.txt")
+            }
+        }
+        let description = #expect(throws: PrintHierarchyError.self) {
+            try PrintHierarchy.parse("▿ Optional<UIViewController>\n  - some : <UINavigationController: 0x12183a000>\n", file: "dump.txt")
+        }
+        #expect(
+            description?.description
+                == "dump.txt: line 2: '<UINavigationController: 0x12183a000>' is a controller's description (what po of a controller "
+                + "prints), not its _printHierarchy dump: print the dump with 'expr -l objc -O -- [UIViewController _printHierarchy]'")
+    }
+
+    /// A `+` line without `, presented with: …` (UIKit prints it on every one) was cut or edited: drawn as a custom
+    /// presentation, with a note that says so (a trial's was drawn so without a word).
+    @Test func aPresentedLineWithoutItsPresentationControllerIsNoted() throws {
+        let text =
+            "<UINavigationController 0x1>, state: disappeared, view: <UILayoutContainerView 0x2>\n   | <HomeViewController 0x3>, "
+            + "state: disappeared, view: <UIView 0x4>\n   + <SheetViewController 0x5>, state: appeared, view: <UIView 0x6>\n"
+        let hierarchy = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
+        #expect(hierarchy.hierarchy.node(NodeID("SheetViewController"))?.style == .custom)
+        #expect(
+            hierarchy.notes == [
+                "line 3: 'SheetViewController' is presented ('+') but its line has no ', presented with: …', which UIKit prints on every "
+                    + "presented controller's line: cut or edited; drawn as a custom presentation"
+            ])
+    }
+
     /// The keyboard's window printed before the app's is left out as well (a trial: the app's window was left out as
     /// another window, the keyboard's drawn); a dump of that window alone says so.
     @Test func uIKitsOwnWindowBeforeTheAppsIsLeftOutToo() throws {
@@ -1515,7 +1564,19 @@ import Testing
         ),
         (
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2> and more",
-            "dump.txt: line 1: expected the end of the line, found ' and more'"
+            "dump.txt: line 1: text after the controller's line (' and more'): lines joined into one, or a note added; paste the dump "
+                + "as the debugger printed it, one controller a line"
+        ),
+        // A trial: lines joined into one (an editor's, U+2028), a note after the last line: not a paste cut short.
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2> | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 1: text after the controller's line (' | <UIViewController: 0x3>, state: appeared, view: <UIView:…'): lines "
+                + "joined into one, or a note added; paste the dump as the debugger printed it, one controller a line"
+        ),
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4> <-- this one",
+            "dump.txt: line 2: text after the controller's line (' <-- this one'): lines joined into one, or a note added; paste the dump "
+                + "as the debugger printed it, one controller a line"
         ),
         (
             "(lldb) po [UIViewController _printHierarchy]\nerror: <user expression 0>:1:19: no known method '+_printHierarchy'; cast the message send to the method's return type",
