@@ -135,7 +135,18 @@ public enum Capture {
 
     /// The first 60 characters of a line, with `…` when there is more.
     static func excerpt(_ line: Substring) -> String {
-        line.count > 60 ? String(line.prefix(59)) + "…" : String(line)
+        visible(line.count > 60 ? String(line.prefix(59)) + "…" : String(line))
+    }
+
+    /// `text` with each invisible character (a zero-width space a web page added, a direction mark) named where it is,
+    /// `[U+200B]`: a trial's quoted line looked like a valid one.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) else { return text }
+        return text.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return scalar.properties.generalCategory == .format
+                ? "[U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)]" : String(scalar)
+        }.joined()
     }
 
     /// Whether a JSON document is a canonical snapshot (a node object, not a scenario or a run; or `null`, an empty

@@ -1812,7 +1812,7 @@ extension PrintHierarchy {
                 }
                 throw .editedPrefix(file: file, line: number, tabs: marks.contains("\t"))
             }
-            throw .notADump(file: file, line: number, found: String(line.prefix(80)))
+            throw .notADump(file: file, line: number, found: Capture.visible(String(line.prefix(80))))
         }
         if isFirst {
             // The first line is the top level; a detached root is printed `   + <X>, …, presented with: (null)`.

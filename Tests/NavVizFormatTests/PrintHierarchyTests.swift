@@ -1567,6 +1567,12 @@ import Testing
             "dump.txt: line 1: text after the controller's line (' and more'): lines joined into one, or a note added; paste the dump "
                 + "as the debugger printed it, one controller a line"
         ),
+        // A zero-width space a web page put before a line, named where it is (a trial's quoted line looked valid).
+        (
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\u{200B}   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "dump.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: "
+                + "<UILayoutContainerView 0x…>', found '[U+200B]   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>'"
+        ),
         // A trial: lines joined into one (an editor's, U+2028), a note after the last line: not a paste cut short.
         (
             "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2> | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
