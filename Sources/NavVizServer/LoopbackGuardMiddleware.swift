@@ -179,7 +179,9 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         let named = request.headers[values: .init("Host")!].first ?? request.head.authority
         let isAPI = request.uri.path.split(separator: "/").first == "api"
         // What a browser sends from a page: an `Origin`, or a `Sec-Fetch-Site` other than `none` (an address the user typed).
-        let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased()
+        // Of two (no browser sends two), the farthest: `same-origin` then `cross-site` went through as the first (a review).
+        let sites = request.headers[values: .init("Sec-Fetch-Site")!].map { $0.lowercased() }
+        let site = ["cross-site", "same-site"].first(where: sites.contains) ?? sites.first
         if !hosts.contains(where: policy.isPageHost), let host = hosts.first, let page = policy.pageAddress {
             // The page at `http://localhost:PORT` may be another user's, served from `[::1]:PORT` (which a daemon on
             // 127.0.0.1 does not hold) and reading this daemon over the same origin once it lets go (a security review
