@@ -518,7 +518,7 @@ extension PrintHierarchy {
                     var start = Substring(found)
                     for ellipsis in ["...\"", "...", "…"] where start.hasSuffix(ellipsis) { start = start.dropLast(ellipsis.count) }
                     if !start.isEmpty,
-                        ![", state: ", ", view: ", " not in the window", ", presented with: "].contains(where: { $0.hasPrefix(start) })
+                        !Self.lineParts.contains(where: { $0.hasPrefix(start) })
                     {
                         throw .textAfterLine(file: file, line: errorLine, found: found)
                     }
@@ -529,9 +529,8 @@ extension PrintHierarchy {
                 else {
                     // The last line stopped mid-way (what it ends with begins what should follow, or opens a `<…>` it
                     // does not close): a paste cut short.
-                    let suffixes = [", state: ", ", view: ", " not in the window", ", presented with: "]
                     if case .malformed(let file, let errorLine, let expected, let found) = error, number == lastLine,
-                        found.isEmpty || suffixes.contains(where: { $0.hasPrefix(found) })
+                        found.isEmpty || Self.lineParts.contains(where: { $0.hasPrefix(found) })
                             // Cut inside a word that has one value (`state: dis`, `view: (view not`; a trial got no hint).
                             || (State.allCases.map(\.rawValue) + ["(view not loaded)"]).contains(where: {
                                 $0.hasPrefix(found) && $0 != found
@@ -1871,6 +1870,10 @@ extension PrintHierarchy {
         guard scanner.rest.isEmpty else { throw malformed("the end of the line") }
         return controller
     }
+
+    /// What a controller's line goes on with after its `<Class 0x…>`, in order: text after a whole line that begins one of
+    /// these is a part of it cut short, any other text is not the line's.
+    static let lineParts = [", state: ", ", view: ", " not in the window", ", presented with: "]
 
     /// A cursor over one line.
     struct Scanner {
