@@ -79,7 +79,35 @@ extension PrintHierarchy {
         if base.hasSuffix("SplitViewController") || controller.viewClass == "_UISplitViewControllerPanelImplView" {
             return (.split, true)
         }
+        // A UILayoutContainerView is the view of UIKit's navigation, tab bar and split view controllers only: a subclass
+        // whose name says which (`NavigationViewController`, WeChat's `MainTabBarViewController`, `HomeNavVC`) is one. A trial
+        // found a real capture's five `NavigationViewController` tabs drawn as custom containers.
+        if controller.viewClass == "UILayoutContainerView", !controller.children.isEmpty, let hinted = layoutContainerHint(base) {
+            return (hinted, true)
+        }
         return (.controller, false)
+    }
+
+    /// The kind a class name says, for a controller whose view is a UILayoutContainerView: `TabBar`, or `Tab` as a word
+    /// (`RootTabVC`, not `TableViewController`), a tab bar; `Split` a split; `Navigation`, or `Nav` as a word
+    /// (`HomeNavController`), a navigation controller. Nil when it says none.
+    static func layoutContainerHint(_ name: Substring) -> NodeKind? {
+        /// Whether `word` is in `name` as a word: followed by an upper-case letter, a digit, `_` or the end.
+        func holds(_ word: String) -> Bool {
+            var rest = name[...]
+            while !rest.isEmpty {
+                if rest.hasPrefix(word) {
+                    guard let next = rest.dropFirst(word.count).first else { return true }
+                    if next.isUppercase || next.isNumber || next == "_" { return true }
+                }
+                rest = rest.dropFirst()
+            }
+            return false
+        }
+        if name.contains("TabBar") || holds("Tab") { return .tab }
+        if name.contains("Split") { return .split }
+        if name.contains("Navigation") || holds("Nav") { return .navigation }
+        return nil
     }
 
     /// Maps the dump onto navviz's model: one node per printed controller, no more and no fewer.
@@ -132,7 +160,7 @@ extension PrintHierarchy {
         var ids: [NodeID] = []
         var used = Set<String>()
         // Kinds guessed from a class name, one note per class however many controllers have it.
-        var guesses: [(readable: String, kind: NodeKind, ids: [NodeID])] = []
+        var guesses: [(readable: String, kind: NodeKind, ids: [NodeID], byView: Bool)] = []
         // Plain containers whose view is a navigation, tab bar or split controller's (`UILayoutContainerView`), per class.
         var layoutContainers: [(readable: String, ids: [NodeID])] = []
         // Every name a `--kind` may match, to tell one that matches nothing.
@@ -262,7 +290,12 @@ extension PrintHierarchy {
                 if let index = guesses.firstIndex(where: { $0.readable == readable && $0.kind == kind }) {
                     guesses[index].ids.append(id)
                 } else {
-                    guesses.append((readable, kind, [id]))
+                    // A name that does not end as UIKit's class does was read with its view.
+                    let base = ClassName.short(readable).prefix { $0 != "<" }
+                    let byView =
+                        controller.viewClass == "UILayoutContainerView"
+                        && !["NavigationController", "TabBarController", "SplitViewController"].contains(where: { base.hasSuffix($0) })
+                    guesses.append((readable, kind, [id], byView))
                 }
             }
             var node = Node(id: id, kind: kind, screen: ClassName.screen(readable), className: readable)
@@ -346,7 +379,7 @@ extension PrintHierarchy {
             let kind = guess.kind.rawValue
             if guess.ids.count == 1 {
                 notes.append(
-                    "'\(guess.ids[0])'\(Self.ofClass(guess.readable, ids: guess.ids)) is drawn as a \(kind) container from its class name; pass \(option) if it is not one"
+                    "'\(guess.ids[0])'\(Self.ofClass(guess.readable, ids: guess.ids)) is drawn as a \(kind) container from its class name\(guess.byView ? " and its UILayoutContainerView" : ""); pass \(option) if it is not one"
                 )
                 guessedKinds[ClassName.short(guess.readable)] = notes.last
             } else {
@@ -357,7 +390,7 @@ extension PrintHierarchy {
                     : guess.ids.map { "'\($0)'" }.joined(separator: ", ")
                 let comma = guess.ids.count > 3 ? "," : ""
                 notes.append(
-                    "\(ids)\(Self.ofClass(guess.readable, ids: guess.ids))\(comma) are drawn as \(kind) containers from their class name; pass \(option) if they are not"
+                    "\(ids)\(Self.ofClass(guess.readable, ids: guess.ids))\(comma) are drawn as \(kind) containers from their class name\(guess.byView ? " and their UILayoutContainerView" : ""); pass \(option) if they are not"
                 )
                 guessedKinds[ClassName.short(guess.readable)] = notes.last
             }

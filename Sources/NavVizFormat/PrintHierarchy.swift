@@ -1087,9 +1087,23 @@ extension PrintHierarchy {
                 (
                     first.number...lines[command].number - 1,
                     "the \(prompted == nil || !lines[..<command].contains(where: isConsoleLine) ? "text" : "console output") "
-                        + "before the command that printed the dump ('\(what)')"
+                        + "before the command on line \(lines[command].number) that printed the dump ('\(what)')"
                 ))
             lines.removeSubrange(..<command)
+        }
+        // A writer's words between the command at its prompt and the dump it printed (a cheat sheet's `(lldb) pvc`, "The
+        // current UIViewController that you want to hide…", then the dump: a trial of real captures was told to remove the
+        // prompt too): left out, when they are a line or three of prose, none of it a dump's, a command's or a wrapper's.
+        if let command = lines.lastIndex(where: { isHierarchyCommand($0.text) }),
+            let start = lines[(command + 1)...].firstIndex(where: { opensDump($0.text) }),
+            lines[start].text.drop(while: \.isWhitespace).first == "<",
+            case let words = lines[(command + 1)..<start].filter({ !isBlank($0) }), let first = words.first, let last = words.last,
+            words.count <= 3, words.allSatisfy({ isProse($0.text) })
+        {
+            leftOut.append(
+                (first.number...last.number, "the text between the command on line \(lines[command].number) and the dump it printed"))
+            let skipped = Set(words.map(\.number))
+            lines.removeAll { skipped.contains($0.number) }
         }
         // Prompt lines, and the debugger's warnings about the target (LLDB prints them before the output).
         lines = lines.filter { !isPrompt($0.text) && !$0.text.hasPrefix("warning: ") }
@@ -1582,6 +1596,17 @@ extension PrintHierarchy {
     /// Whether a line is the command that printed the hierarchy, pasted without its prompt: LLDB's (`po …`,
     /// `expr …`), cycript's (`[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()`), any
     /// line naming `_printHierarchy` that is not itself a controller line.
+    /// Whether a line is a writer's words: letters and spaces mostly, no dump's pieces, no prompt, command, debugger
+    /// message or wrapper of a printed value (`▿ Optional<Any>`, `- some : `, a quote, a backtick).
+    static func isProse(_ line: Substring) -> Bool {
+        let text = line.drop(while: \.isWhitespace)
+        guard let first = text.first, first.isLetter, !mayBeDumpText(line), !isPrompt(line), !isCommand(line), !isOptionalHeader(line)
+        else { return false }
+        for marker in ["error:", "warning:", "note:", "Optional(", "Printing description"] where text.hasPrefix(marker) { return false }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.count >= 3 && !text.contains("<") && !text.contains("0x")
+    }
+
     static func isCommand(_ line: Substring) -> Bool {
         guard line.containsBytes("_printHierarchy") else { return false }
         return !afterPrefix(line).hasPrefix("<")

@@ -26,7 +26,7 @@ extension DiagramItem {
     /// `#2`: drawn after the name (`ProductViewController#2`) where the class line repeated the name (a trial: three
     /// `SampleProject.BaseViewController` boxes all read `BaseViewController` in bold).
     var nameSuffix: String? {
-        folded == nil ? Self.nameSuffix(of: node) : nil
+        folded.map(\.titleSuffix) ?? Self.nameSuffix(of: node)
     }
 
     /// `#2` when `node` is named by its class and its id is that name and `#2` (`nameSuffix`, for a node a summary box

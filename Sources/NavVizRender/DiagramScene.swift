@@ -93,6 +93,9 @@ final class Box<Value: Sendable>: Sendable {
 struct FoldSummary: Equatable, Sendable {
     /// The bold line: a name, or `4 more below`.
     var title: String
+    /// The `#2` drawn after a name in `title` that is a class's, as a box of its own draws it (`nameSuffix`): a capture's
+    /// folded tabs read `NavigationViewController#2` in bold beside a drawn `NavigationViewController #5` (a trial).
+    var titleSuffix: String? = nil
     /// The line under it: `1 controller`, `Home…Settings`.
     var detail: String
     /// Every folded controller's id, for the tooltip: the name `run --json`, `diff` and `--focus` use (a trial found a
@@ -487,7 +490,7 @@ extension DiagramItem {
         // A controller named by its class with the `#N` of its id, as its own box draws it: a big capture's folded tabs all
         // read `ProductViewController`, tab 0's root and the top `ProductViewController#1998` alike (a trial).
         func named(_ node: Node) -> String { node.displayName + (DiagramItem.nameSuffix(of: node) ?? "") }
-        let title = named(first.node)
+        let title = first.node.displayName
         let count = below.count
         let kinds: [NodeKind: String] = [
             .tab: "tab bar", .activity: "activity container", .notifications: "sequence", .controller: "custom container",
@@ -545,7 +548,8 @@ extension DiagramItem {
         // decided, read as a rule-less dash).
         folded.node.isLoaded = item.nodes.contains(where: \.isLoaded)
         folded.folded = FoldSummary(
-            title: title, detail: detail, names: item.nodes.map(\.id.rawValue), members: item.ids, counted: Array(item.ids.dropFirst()))
+            title: title, titleSuffix: DiagramItem.nameSuffix(of: first.node), detail: detail, names: item.nodes.map(\.id.rawValue),
+            members: item.ids, counted: Array(item.ids.dropFirst()))
         return folded
     }
 

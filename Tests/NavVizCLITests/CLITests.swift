@@ -589,12 +589,12 @@ private let goodScenario =
         #expect(failed.stderr.hasPrefix("flows/failed.txt: line 2: the debugger printed an error, not a dump: "))
         // A console paste (a prompt running the command that prints a dump) is read, so why it cannot be is said.
         let console = try validate(
-            putting: "(lldb) pvc\nThe controller to hide:\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n",
+            putting: "(lldb) pvc\n--- The controller to hide ---\n<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n",
             in: "console.txt", replacing: "failed.txt")
         #expect(console.status == 65)
         #expect(
             console.stderr.hasPrefix(
-                "flows/console.txt: line 2: 'The controller to hide:' is not part of a dump, which starts on line 3: remove the lines above it\n"
+                "flows/console.txt: line 2: '--- The controller to hide ---' is not part of a dump, which starts on line 3: remove the lines above it\n"
             ))
         // Notes quoting a dump's line (no command) are left out with a note saying why (the reason reading the file by
         // its name gives: a trial found a folder's differ): they failed the folder.

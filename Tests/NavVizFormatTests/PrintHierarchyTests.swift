@@ -7,6 +7,18 @@ import Testing
 /// `_printHierarchy` text: every line shape of real captures, the drift between iOS versions, and the
 /// exact errors for what is not a whole dump.
 @Suite struct PrintHierarchyTests {
+    /// Which kind a name says for a controller whose view is a UILayoutContainerView: a word of it (`Tab`, `Nav`), not a
+    /// part of another (`Table`, `Navy`).
+    @Test(
+        arguments: [
+            ("MainTabBarViewController", NodeKind.tab), ("RootTabVC", .tab), ("HomeTab", .tab), ("NavigationViewController", .navigation),
+            ("HomeNavController", .navigation), ("BaseNavVC", .navigation), ("MainNav", .navigation), ("DetailSplitHost", .split),
+            ("TableHostController", nil), ("NavyViewController", nil), ("PSUIPrefsRootController", nil), ("TabletShell", nil),
+        ] as [(String, NodeKind?)])
+    func aLayoutContainersNameSaysItsKind(name: String, kind: NodeKind?) {
+        #expect(PrintHierarchy.layoutContainerHint(Substring(name)) == kind)
+    }
+
     func capture(_ text: String, kinds: [String: NodeKind] = [:]) throws -> CapturedHierarchy {
         try PrintHierarchy.parse(text, file: "dump.txt").hierarchy(kinds: kinds)
     }
@@ -628,7 +640,7 @@ import Testing
     @Test(arguments: [
         (
             "(lldb) po [self.view recursiveDescription]\n<UIView: 0x1; frame = (0 0; 375 667)>\n(lldb) po [self _printHierarchy]\n<A 0x1>, state: appeared, view: <UIView 0x2>\n",
-            "lines 1–2: the console output before the command that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
+            "lines 1–2: the console output before the command on line 3 that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
         ),
         (
             "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n(lldb) pkp 0x1 .view.isHidden\n0\n\n",
@@ -742,12 +754,12 @@ import Testing
         // paste showed done).
         (
             "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\nUIViewController._printHierarchy()\n~~~~~~~~~~~~~~~~ ^~~~~~~~~~~~~~~\n(lldb) expr -l objc -O -- [UIViewController _printHierarchy]\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n",
-            "lines 1–4: the console output before the command that printed the dump ('(lldb) expr -l objc -O -- [UIViewController _printHierarchy]') left out: not the dump"
+            "lines 1–4: the console output before the command on line 5 that printed the dump ('(lldb) expr -l objc -O -- [UIViewController _printHierarchy]') left out: not the dump"
         ),
         // A quoted retry (Swift's `po` of the string) and cycript's, after an error.
         (
             "(lldb) po UIViewController._printHierarchy()\nerror: <EXPR>:8:18: error: type 'UIViewController' has no member '_printHierarchy'\n(lldb) po UIApplication.shared.keyWindow!.rootViewController!.value(forKey: \"_printHierarchy\")!\n\"<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\"\n",
-            "lines 1–2: the console output before the command that printed the dump ('(lldb) po UIApplication.shared.keyWindow!.rootViewControlle…') left out: not the dump"
+            "lines 1–2: the console output before the command on line 3 that printed the dump ('(lldb) po UIApplication.shared.keyWindow!.rootViewControlle…') left out: not the dump"
         ),
         // An issue's `<details>` and `<summary>` around the block are HTML, not a dump shortened to class names (refused).
         (

@@ -195,18 +195,20 @@ import Testing
         let run = try WideSiblingsTests.flow(of: ["22-web-collapsed-whitespace-pagesheet-chain.txt"])
         let scene = SceneBuilder(hierarchy: run.steps[0].hierarchy, finder: run.steps[0].finder).scene().focused()
         let tab = try #require(Self.leaves(scene).first { $0.folded?.names.first == "UINavigationController#2" }?.folded)
-        #expect(tab.title == "ViewController#5")
+        // The `#5` after the bold name, as a box of its own draws it.
+        #expect(tab.title == "ViewController")
+        #expect(tab.titleSuffix == "#5")
         #expect(tab.detail == "4 in stack · top ViewController#8")
     }
 
-    /// A folded custom container that embeds one controller names it: a capture's tabs of a navigation controller its
-    /// class does not tell all read "custom container · 1 controller folded" (a trial); one that embeds more counts them.
+    /// A folded custom container that embeds one controller names it: a capture's tabs of a container its class does not
+    /// tell all read "custom container · 1 controller folded" (a trial); one that embeds more counts them.
     @Test func aFoldedCustomContainerNamesTheControllerItHolds() throws {
         let dump = """
             <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
-               | <NavigationViewController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
+               | <WrapperViewController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
                |    | <InboxViewController 0x5>, state: appeared, view: <UIView 0x6>
-               | <NavigationViewController 0x7>, state: disappeared, view: <UILayoutContainerView 0x8> not in the window
+               | <WrapperViewController 0x7>, state: disappeared, view: <UILayoutContainerView 0x8> not in the window
                |    | <SettingsViewController 0x9>, state: disappeared, view: <UIView 0xa> not in the window
                | <ShellViewController 0xb>, state: disappeared, view: <UIView 0xc> not in the window
                |    | <MapViewController 0xd>, state: disappeared, view: <UIView 0xe> not in the window
@@ -215,11 +217,14 @@ import Testing
         let run = ScenarioRunner.run(Capture.scenario(try Capture.load(text: dump, file: "tabs.txt"), file: "tabs.txt"))
         let scene = SceneBuilder(hierarchy: run.steps[0].hierarchy, finder: run.steps[0].finder).scene().focused()
         let folded = Self.leaves(scene).compactMap(\.folded)
-        #expect(folded.first { $0.title == "NavigationViewController#2" }?.detail == "custom container · holds SettingsViewController")
+        let second = folded.first { $0.names.first == "WrapperViewController#2" }
+        #expect(second?.title == "WrapperViewController")
+        #expect(second?.titleSuffix == "#2")
+        #expect(second?.detail == "custom container · holds SettingsViewController")
         #expect(folded.first { $0.title == "ShellViewController" }?.detail == "custom container · 2 controllers folded")
         // A tooltip names the class once when it is the id (`UITabBarController · UITabBarController · …`, a trial).
         #expect(scene.roots.first?.tooltip == "UITabBarController · in the window")
-        #expect(scene.roots.first?.children.first?.tooltip == "NavigationViewController · in the window")
+        #expect(scene.roots.first?.children.first?.tooltip == "WrapperViewController · in the window")
     }
 
     /// The names a summary box lists are capped as a box's own name is: a trial's 264-character names made one

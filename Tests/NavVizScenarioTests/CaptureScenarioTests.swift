@@ -85,8 +85,9 @@ import Testing
         ("app.json", "hello", "app.json: invalid JSON at line 1, column 1: unexpected 'h': expected a value"),
         // The line named is the one the reader stopped at, past the prompt (it named the prompt's line).
         (
-            "chisel.txt", "(lldb) pvc\nThe hierarchy of the running app:\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
-            "chisel.txt: line 2: 'The hierarchy of the running app:' is not part of a dump, which starts on line 3: remove the lines above it"
+            "chisel.txt",
+            "(lldb) pvc\n=== The hierarchy of the running app ===\n<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2>\n",
+            "chisel.txt: line 2: '=== The hierarchy of the running app ===' is not part of a dump, which starts on line 3: remove the lines above it"
         ),
         // A cycript command and its output on one line: not read as JSON (it starts with '['), and the
         // excerpt says it goes on.

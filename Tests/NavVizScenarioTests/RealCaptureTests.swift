@@ -38,13 +38,18 @@ import Testing
         // A doc comment's `/// ` on every line, and its fence.
         ("17-snapshot-testing-doc-comment.txt", "UITabBarController", .tab, "UIViewController"),
         // Quoted and indented, chisel's prompt too (it was refused).
-        ("18-wechat-maintabbar-quoted-pvc.txt", "MainTabBarViewController", .controller, "NewMainFrameViewController"),
+        // A tab bar by its name and its view (`UILayoutContainerView`), though its name does not end as UIKit's class does.
+        ("18-wechat-maintabbar-quoted-pvc.txt", "MainTabBarViewController", .tab, "NewMainFrameViewController"),
         ("19-chisel-pvc-then-border.txt", "UINavigationController", .navigation, "ydHomeVC"),
         // Printed from a presented controller, with 2 spaces a level.
         // The Safari view's remote child is its own part, not a screen (it was reported as the visible controller).
         ("20-aswebauth-presented-root-2space.txt", "SFAuthenticationViewController", .controller, "SFAuthenticationViewController"),
         // A cheat sheet's section: the dump's block, a bullet, and a later block with another debugger command (refused).
         ("24-imagepicker-notes-then-next-command.txt", "UINavigationController", .navigation, "PUUIPhotosAlbumViewController"),
+        // A line of the writer's between the prompt and the dump, left out (it was refused).
+        ("29-chisel-hide-prose-after-prompt.txt", "UIViewController", .controller, "UIViewController"),
+        // Five `NavigationViewController` tabs: navigation controllers by their name and their view.
+        ("30-qyc-tabbar-navigationviewcontroller.txt", "TabBarController", .tab, "DiscoverViewController"),
         // A test's one-line Swift string literal, the code around it left out (refused at `@Test`).
         ("25-swiftui-test-oneline-literal.txt", "ContentView", .controller, "ContentView"),
         // cycript's `.toString()` as a one-line quoted string with `\n` escapes.
@@ -73,7 +78,7 @@ import Testing
     @Test(arguments: [
         (
             "15-console-recursivedescription-then-dump.txt",
-            "lines 1–4: the console output before the command that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
+            "lines 1–4: the console output before the command on line 5 that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
         ),
         ("16-chisel-pvc-then-pkp.txt", "lines 3–6: the debugger command on line 3 and its output left out: not the dump"),
         ("19-chisel-pvc-then-border.txt", "lines 4–6: debugger commands after the dump left out: not the dump"),
@@ -154,15 +159,33 @@ import Testing
     /// (a trial found five ids in full beside a note that counted them).
     @Test func manyPlainContainersWithALayoutContainerViewAreCounted() throws {
         let tabs = (1...5).map { index in
-            "   | <NavigationViewController 0x7f91288\(index)0c00>, state: disappeared, view: <UILayoutContainerView 0x7f91270\(index)36c0> not in the window\n"
+            "   | <ShellController 0x7f91288\(index)0c00>, state: disappeared, view: <UILayoutContainerView 0x7f91270\(index)36c0> not in the window\n"
                 + "   |    | <Screen\(index)ViewController 0x7f91271\(index)e490>, state: disappeared, view: <UIView 0x7f91254\(index)47f0> not in the window\n"
         }
         let text = "<TabBarController 0x7f9125838c00>, state: appeared, view: <UILayoutContainerView 0x7f9127105d80>\n" + tabs.joined()
         let capture = try Capture.load(text: text, file: "tabs.txt")
         #expect(
             capture.notes.contains(
-                "5 controllers, 'NavigationViewController' to 'NavigationViewController#5', have a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but are drawn as a plain container; pass --kind 'NavigationViewController=navigation', --kind 'NavigationViewController=tab' or --kind 'NavigationViewController=split' if they are one"
+                "5 controllers, 'ShellController' to 'ShellController#5', have a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but are drawn as a plain container; pass --kind 'ShellController=navigation', --kind 'ShellController=tab' or --kind 'ShellController=split' if they are one"
             ), "\(capture.notes)")
+    }
+
+    /// A real capture's tabs are `NavigationViewController`s, each a UILayoutContainerView with one child: UINavigationController
+    /// subclasses by their name and their view, drawn as navigation controllers with a note that says so (a trial of real
+    /// captures found them drawn as custom containers). The note's `--kind` draws them plain again.
+    @Test func aLayoutContainerWhoseNameSaysNavigationIsOne() throws {
+        let file = "30-qyc-tabbar-navigationviewcontroller.txt"
+        let capture = try Self.capture(file)
+        let h = capture.hierarchy
+        #expect(h["TabBarController"].children.map { h[$0].kind } == Array(repeating: .navigation, count: 5))
+        #expect(h["TabBarController"].selected == 4)
+        let note =
+            "5 controllers, 'NavigationViewController' to 'NavigationViewController#5', are drawn as navigation containers from their class name and their UILayoutContainerView; pass --kind 'NavigationViewController=controller' if they are not"
+        #expect(capture.notes.contains(note), "\(capture.notes)")
+        let text = try PackagePaths.text(Self.folder.appendingPathComponent(file))
+        let told = try Capture.load(text: text, file: file, kinds: ["NavigationViewController": .controller])
+        #expect(told.hierarchy["NavigationViewController#5"].kind == .controller)
+        #expect(!told.notes.contains(note))
     }
 
     /// iOS Settings' `PSUIPrefsRootController` is a navigation controller under another name: its view, a
@@ -183,11 +206,11 @@ import Testing
         #expect(ViewFinder().find(in: told.hierarchy).visible == "PSListItemsController")
     }
 
-    /// A container with a tab bar's view whose name says tab bar is offered `=tab` first.
-    @Test func theKindANameHintsAtIsOfferedFirst() throws {
+    /// A container with a tab bar's view whose name says tab bar is one, and the note says why.
+    @Test func aLayoutContainerWhoseNameSaysTabBarIsOne() throws {
         #expect(
             try Self.capture("18-wechat-maintabbar-quoted-pvc.txt").notes.first
-                == "'MainTabBarViewController' has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one"
+                == "'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=controller' if it is not one"
         )
     }
 
@@ -197,11 +220,21 @@ import Testing
         #expect(h["UIKitTabBarController"].children.map { h[$0].screen } == ["TabItem.RootView", "TabItem.RootView"])
     }
 
+    /// A cheat sheet's line between the prompt and the dump is the writer's, left out and said; the command typed after the
+    /// dump too.
+    @Test func aWritersLineBetweenThePromptAndTheDumpIsLeftOut() throws {
+        #expect(
+            try Self.capture("29-chisel-hide-prose-after-prompt.txt").notes == [
+                "line 3: the text between the command on line 2 and the dump it printed left out: not the dump",
+                "line 6: a debugger command after the dump left out: not the dump",
+            ])
+    }
+
     /// The notes of lines left out come in the order of the lines (a trial's line-15 note came first).
     @Test func leftOutLinesAreNotedInLineOrder() throws {
         #expect(
             try Self.capture("24-imagepicker-notes-then-next-command.txt").notes == [
-                "lines 1–4: the text before the command that printed the dump ('(lldb) po [[[UIWindow keyWindow] rootViewController] _print…') left out: not the dump",
+                "lines 1–4: the text before the command on line 5 that printed the dump ('(lldb) po [[[UIWindow keyWindow] rootViewController] _print…') left out: not the dump",
                 "lines 15–19: the text below the code block the dump is in (its closing fence is on line 13) left out: not the dump",
             ])
     }
@@ -209,14 +242,14 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 28)
+        #expect(files.count == 30)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 28)
+        #expect(run.steps.count == 30)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "SwiftViewController")
+        #expect(run.steps.last?.finder.visible == "DiscoverViewController")
     }
 
     /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that

@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    /// WeChat's tab bar is a `UITabBarController` subclass its name does not tell (fixture 18's shape).
+    /// WeChat's tab bar is a `UITabBarController` subclass whose name does not end as UIKit's does (fixture 18's shape).
     static let wechat = """
         <MainTabBarViewController: 0x10a0>, state: appeared, view: <UILayoutContainerView: 0x10a1>
            | <MMUINavigationController: 0x10a2>, state: appeared, view: <UILayoutContainerView: 0x10a3>
@@ -73,7 +73,7 @@ import Testing
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
             #expect(
                 guessed["note"]?.stringValue
-                    == "Note: 'MainTabBarViewController' has a UILayoutContainerView, the view of navigation, tab bar and split view controllers, but is drawn as a plain container; pass --kind 'MainTabBarViewController=tab', --kind 'MainTabBarViewController=navigation' or --kind 'MainTabBarViewController=split' if it is one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
+                    == "Note: 'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=controller' if it is not one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
             )
             let again = try JSONParser.parse(
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
@@ -81,9 +81,9 @@ import Testing
             let told = try JSONParser.parse(
                 String(
                     buffer: try await client.post(
-                        path + "?kind=MainTabBarViewController=tab", Self.wechat, headers: [.contentType: "text/plain"]
+                        path + "?kind=MainTabBarViewController=controller", Self.wechat, headers: [.contentType: "text/plain"]
                     ).body))
-            #expect(told["hierarchy"]?["kind"] == .string("tab"))
+            #expect(told["hierarchy"]?["kind"] == .string("controller"))
             #expect(told["note"] == nil)
             let wrong = try await client.post(
                 path + "?kind=MainTabBarViewController=tabs", Self.wechat, headers: [.contentType: "text/plain"])
