@@ -521,6 +521,43 @@ if wants("diff") {
     }
 }
 
+// MARK: Reading captures against their size
+
+if wants("captures") {
+    // What a capture of the daemon's or `navviz import` costs to read, as its text grows, for the shapes that once took time
+    // that grew as the square of their size (a security review's 150 KB of `<` took 35 s): each time against its half's.
+    print("")
+    print("reading a capture (Capture.load) against its size, best of 3; 2× the half is linear, 4× the square:")
+    let dump = (0..<40).map { i in
+        "   | <ProductViewController 0x7f9\(i)>, state: disappeared, view: <UIView 0x7fa\(i)> not in the window"
+    }.joined(separator: "\n")
+    let shapes: [(String, (Int) -> String)] = [
+        ("one line of '<'", { String(repeating: "<", count: $0) }),
+        ("lines of '<'", { String(repeating: "<\n", count: $0 / 2) }),
+        ("'<X 0x' over and over", { String(repeating: "<X 0x", count: $0 / 5) }),
+        ("escaped lines in one", { String(repeating: "\\n   | <", count: $0 / 8) }),
+        (
+            "a dump's lines",
+            { size in
+                "<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+                    + String(repeating: dump + "\n", count: max(1, size / dump.utf8.count))
+            }
+        ),
+    ]
+    for (label, make) in shapes {
+        var line = "  \(label):".padding(toLength: 26, withPad: " ", startingAt: 0)
+        var previous: Double?
+        for size in [64 << 10, 128 << 10, 256 << 10] {
+            let text = make(size)
+            let time = (0..<3).map { _ in seconds { _ = try? Capture.load(text: text, file: "bench.txt") } }.min()!
+            line += String(format: " %4d KB %7.1f ms", size >> 10, time * 1000)
+            if let previous { line += String(format: " (%.1f×)", time / previous) }
+            previous = time
+        }
+        print(line)
+    }
+}
+
 // MARK: Widths of realistic apps
 
 if wants("widths") {

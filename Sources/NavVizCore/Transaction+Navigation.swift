@@ -207,7 +207,10 @@ extension Transaction {
             let tab = tabs[index]
             if isUserTap, h[tab].kind == .navigation, h[tab].children.count > 1 {
                 // A tap on the selected tab pops its navigation controller to the root, animated: UIKit calls
-                // popToRootViewControllerAnimated:, which a presentation in flight stops as it stops that call (a review).
+                // popToRootViewControllerAnimated:, which a presentation in flight stops as it stops that call (a review), and
+                // a push or pop of its own still running refuses as that call does (docs/semantics.md#C3: a trial's tap during a
+                // push popped at once).
+                try checkIdle(tab, "pop to root")
                 try checkNoPresentationInFlight(around: tab, "pop to root")
                 callbackAnimated = nil
                 container = tab
@@ -226,6 +229,9 @@ extension Transaction {
     mutating func setTabs(_ specs: [NodeSpec], selected: Int?) throws(NavigationError) {
         let tabBar = try container(.tab, operation: "set the tabs", fallback: true)
         try checkIdle(tabBar, "set the tabs")
+        // One controller named twice is said as such, as `setStack` says it (it read "already a child of 'tabs'", a trial).
+        var listed = Set<NodeID>()
+        for ref in specs.compactMap(\.ref) where !listed.insert(ref).inserted { throw .duplicateChild(ref, container: tabBar) }
         let old = h[tabBar].children
         let oldIndex = h[tabBar].selected
         let oldSelection = oldIndex.flatMap { old.indices.contains($0) ? old[$0] : nil }

@@ -71,7 +71,7 @@ public enum Capture {
             throw ScenarioErrors([.capture(.empty(file: file))])
         }
         let first = line.text.drop { $0.isWhitespace }
-        if let shortened = PrintHierarchy.shortenedStringLine(text) {
+        if let shortened = PrintHierarchy.shortenedStringLine(in: lines) {
             throw ScenarioErrors([.capture(.shortenedString(file: file, line: shortened))])
         }
         if let error = PrintHierarchy.debuggerError(first, line: line.number, file: file) { throw ScenarioErrors([.capture(error)]) }

@@ -459,6 +459,16 @@ extension PrintHierarchy {
         }
     }
 
+    /// Every controller that presents, and every one it is inside: those whose `presentsInside` is true.
+    func containersOfPresenters() -> Set<Int> {
+        var result = Set<Int>()
+        for index in controllers.indices where controllers[index].presented != nil {
+            var at: Int? = index
+            while let current = at, result.insert(current).inserted { at = controllers[current].parent }
+        }
+        return result
+    }
+
     /// Whether a controller's content is in the window, as UIKit printed it.
     func isShown(_ index: Int) -> Bool {
         let controller = controllers[index]
@@ -575,8 +585,13 @@ extension PrintHierarchy {
             let appeared = children.indices.filter { controllers[children[$0]].state == .appeared }
             // Else the tab that presents in its own context: a current-context presentation takes the presenter's content
             // out of the window (a review: the tab bar was taken for the visible controller, over the sheet).
-            let presenting = children.indices.first { presentsInside(children[$0]) }
-            if let pick = appearing.first ?? appeared.first ?? shown.first ?? presenting {
+            // (Looked for only when no tab shows, and every presenter's containers gathered once: a tab bar of thousands of
+            // tabs was read in time that grew as their count squared.)
+            func presenting() -> Int? {
+                let inside = containersOfPresenters()
+                return children.indices.first { inside.contains(children[$0]) }
+            }
+            if let pick = appearing.first ?? appeared.first ?? shown.first ?? presenting() {
                 h[node].selected = pick
             } else if controller.state == .appeared, isShown(index) {
                 // On screen itself, so not covered: its selected tab's lines are missing (a trial's paste that lost them was

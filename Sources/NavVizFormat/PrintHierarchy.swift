@@ -406,8 +406,11 @@ extension PrintHierarchy {
 
     /// The line of a string LLDB's `p` shortened (`(String?) $R0 = "<…"...`: it prints at most 1,024 characters
     /// of a string), if the text is one.
-    public static func shortenedStringLine(_ text: String) -> Int? {
-        guard let (number, literal) = leadingLiteral(in: lines(of: text)) else { return nil }
+    public static func shortenedStringLine(_ text: String) -> Int? { shortenedStringLine(in: lines(of: text)) }
+
+    /// `shortenedStringLine(_:)` of a text's lines (`lines(of:)`), read once by a caller that has them.
+    static func shortenedStringLine(in lines: [(number: Int, text: Substring)]) -> Int? {
+        guard let (number, literal) = leadingLiteral(in: lines) else { return nil }
         return literal.first == "\"" && literal.hasSuffix("\"...") ? number : nil
     }
 
@@ -1214,9 +1217,9 @@ extension PrintHierarchy {
         // before it, tab after tab), with the dump going on below it or ending there: left out (a trial's was told the line
         // below started a fragment).
         if let index = lines.firstIndex(where: { !isBlank($0) }), !isControllerLine(lines[index].text),
-            let open = lines[index].text.indices.first(where: { position in
-                lines[index].text[position] == "<" && isControllerLine(lines[index].text[position...])
-            }),
+            // The first `<` or none: a line from a later one holds no more (one `<` after another was read in time that grew as
+            // their count squared: a security review's 150 KB body took 35 s).
+            let open = lines[index].text.firstIndex(of: "<"), isControllerLine(lines[index].text[open...]),
             case let before = lines[index].text[..<open], before.last == " " || before.last == "\t",
             !before.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "|" || $0 == "+" }), !before.contains("<"),
             lines[(index + 1)...].first(where: { !isBlank($0) }).map({ isControllerLine($0.text) && !$0.text.hasPrefix("<") }) ?? true

@@ -59,8 +59,9 @@ public enum ServerError: Error, Equatable, Sendable {
     case pageElsewhere(host: String, page: String)
     /// The body's `Content-Type` is not one the route reads.
     case unsupportedMediaType(String?, accepted: [String])
-    /// The body is compressed (`Content-Encoding`), which the daemon does not read.
-    case unsupportedContentEncoding(String)
+    /// The body is compressed (`Content-Encoding`, or a `Transfer-Encoding` other than `chunked`), which the daemon does
+    /// not read: the coding and the header that named it.
+    case unsupportedContentEncoding(String, header: String = "Content-Encoding")
     /// The path exists, but not for this method.
     case methodNotAllowed(method: String, path: String, allowed: [String])
     /// No route has this path.
@@ -128,8 +129,8 @@ extension ServerError: CustomStringConvertible {
             "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may use navviz serve (a web page may neither read nor write it)"
         case .unsupportedMediaType(let type, let accepted):
             "body: Content-Type \(type.map { "'\(Self.printable($0))'" } ?? "missing"): send \(accepted.map { "'\($0)'" }.joined(separator: " or "))"
-        case .unsupportedContentEncoding(let coding):
-            "body: Content-Encoding '\(Self.printable(coding))' is not read: send the body uncompressed"
+        case .unsupportedContentEncoding(let coding, let header):
+            "body: \(header) '\(Self.printable(coding))' is not read: send the body uncompressed"
         case .methodNotAllowed(let method, let path, let allowed):
             "Method '\(Self.printable(method))' is not allowed on '\(Self.printable(path))': use \(allowed.joined(separator: ", "))"
         case .noRoute(let method, let path):

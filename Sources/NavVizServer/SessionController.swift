@@ -65,6 +65,8 @@ struct SessionController: Sendable {
                     }
                     kinds[name] = kind
                 }
+                // A session that is not there is said before its body is read (a security review's post to none was read first).
+                _ = try await store.session(id)
                 step = try await store.apply(
                     capture: String(decoding: try await bytes(of: request), as: UTF8.self), kinds: kinds, to: id)
             } else {
@@ -269,6 +271,11 @@ struct SessionController: Sendable {
         let codings = request.headers[values: .contentEncoding].flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
         if let coding = codings.first { throw .unsupportedContentEncoding(coding) }
+        // So is one compressed as it travels (`Transfer-Encoding: gzip, chunked`): the server undoes the chunks only (a
+        // security review's gzip was read as 'not UTF-8 text').
+        let transfer = request.headers[values: .transferEncoding].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty && $0 != "identity" && $0 != "chunked" }
+        if let coding = transfer.first { throw .unsupportedContentEncoding(coding, header: "Transfer-Encoding") }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw .bodyTooLarge(limit: maxBodyBytes)
         }

@@ -114,7 +114,9 @@ extension NavVizCommand {
 
         private func readToken() throws -> String? {
             if let tokenFile { return try Self.checkedToken(try Self.readTokenFile(tokenFile), from: "--token-file '\(tokenFile)'") }
-            if let token, !token.isEmpty { return try Self.checkedToken(token, from: "--token") }
+            // An empty `--token` too (`--token "$TOKEN"` with the variable unset ran the daemon without one, unsaid: a security
+            // review); an empty NAVVIZ_TOKEN is unset, as a shell's `NAVVIZ_TOKEN= navviz serve` means.
+            if let token { return try Self.checkedToken(token, from: "--token") }
             if let token = ProcessInfo.processInfo.environment["NAVVIZ_TOKEN"], !token.isEmpty {
                 return try Self.checkedToken(token, from: "NAVVIZ_TOKEN")
             }

@@ -135,6 +135,26 @@ import Testing
         #expect(sim.hierarchy == before)
     }
 
+    /// A tap on the selected tab pops its navigation controller to the root, animated: while that controller's own push
+    /// runs, it is refused as `popToRoot` is (a trial's tap 0.1 s into a push popped at once, its callbacks crossing the
+    /// push's). Once the push has ended, the tap pops.
+    @Test func aTapOnTheSelectedTabWaitsForItsNavigationControllersPush() throws {
+        var sim = try Simulator(root: .tabs([nav("Home", id: "nav")], id: "tabs"))
+        #expect(sim.perform(.push(screen("Mid"))).status == .ok)
+        let before = sim.hierarchy
+        let tap = sim.perform(.select(.index(0), isUserTap: true), StepOptions(after: 0.1))
+        #expect(tap.status == .rejected)
+        #expect(
+            tap.message
+                == "Cannot pop to root: 'nav' is busy with a transition in flight (UIKit goes ahead and logs 'nested pop animation can result in corrupted navigation bar'; navviz refuses it: wait for the transition's end)"
+        )
+        #expect(tap.events.isEmpty)
+        #expect(sim.hierarchy == before)
+        let later = sim.perform(.select(.index(0), isUserTap: true), StepOptions(after: 0.5))
+        #expect(later.status == .ok)
+        #expect(sim.hierarchy["nav"].children == ["Home"])
+    }
+
     /// A refused new controller is named by the id it would have had, which the next one of its name takes (O4): a
     /// trial read "Cannot present 'Sheet'" beside the `Sheet` on screen as re-presenting it.
     @Test func aRefusedNewControllerIsNamedByItsWouldBeID() throws {

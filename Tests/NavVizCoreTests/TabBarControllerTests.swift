@@ -211,6 +211,18 @@ import Testing
         #expect(outcome.created == ["D"])
     }
 
+    /// A tab named twice is said as such, as `setStack` says it (a trial read "it is already a child of 'tabs'", which
+    /// a reorder of the same tabs is not refused for).
+    @Test func setTabsWithADuplicateIsRejected() throws {
+        var sim = try simulator()
+        let before = sim.hierarchy
+        let outcome = sim.perform(.setTabs([ref("navB"), ref("navB")]))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.message == "Cannot add 'navB' to 'tabs' twice")
+        #expect(sim.hierarchy == before)
+        #expect(sim.perform(.setTabs([ref("navB"), ref("navA")])).status == .ok)
+    }
+
     @Test func setTabsWithAnExplicitSelection() throws {
         var sim = try simulator()
         #expect(sim.perform(.setTabs([screen("X"), screen("Y")], selected: 1)).status == .ok)

@@ -326,6 +326,10 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         let (blank, said) = try serveFailing(["--port", "0", "--memory", "--token", " \r\n"])
         #expect(blank == 64)
         #expect(said.contains("--token is blank: set the token itself (openssl rand -hex 16), or leave it unset"), "\(said)")
+        // An empty one too: `--token "$TOKEN"` with the variable unset ran the daemon without a token (a security review).
+        let (empty, saidEmpty) = try serveFailing(["--port", "0", "--memory", "--token", ""])
+        #expect(empty == 64)
+        #expect(saidEmpty.contains("--token is blank: set the token itself (openssl rand -hex 16), or leave it unset"), "\(saidEmpty)")
     }
 
     /// The token is read once: what validate() read is what run() uses (a token file read twice could be another file

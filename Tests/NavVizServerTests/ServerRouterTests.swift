@@ -288,6 +288,23 @@ import Testing
         }
     }
 
+    /// A body compressed as it travels (`Transfer-Encoding: gzip, chunked`) is refused alike: the server undoes the chunks
+    /// only, and the gzip was read as text that is not UTF-8 (a security review). `chunked` alone is a body as any other.
+    @Test(arguments: ["gzip, chunked", "deflate,chunked", "x-gzip , identity, chunked"])
+    func aBodyCompressedInTransferIsRefused(coding: String) async throws {
+        try await withDaemon { client in
+            try await client.createShop()
+            let response = try await client.post(
+                "/api/sessions/shop/steps", #"{"op": "push", "node": "Product"}"#, headers: [.transferEncoding: coding])
+            #expect(response.status == .unsupportedMediaType)
+            let named = coding.split(separator: ",").first!.trimmingCharacters(in: .whitespaces)
+            #expect(response.errorMessage == "body: Transfer-Encoding '\(named)' is not read: send the body uncompressed")
+            let chunked = try await client.post(
+                "/api/sessions/shop/steps", #"{"op": "push", "node": "Product"}"#, headers: [.transferEncoding: "chunked"])
+            #expect(chunked.status == .created)
+        }
+    }
+
     @Test func theDefaultBodyLimitIsOneMebibyte() async throws {
         try await withDaemon { client in
             try await client.createShop()
