@@ -256,7 +256,7 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
     static func headers(contentLength: Int) -> HTTPFields {
         var fields: HTTPFields = [
             .contentType: "application/json; charset=utf-8", .contentLength: String(contentLength), .connection: "close",
-            .cacheControl: "no-store", .server: "navviz", .date: httpDate(),
+            .cacheControl: "no-store", .server: "navviz", .date: httpDate(), .contentSecurityPolicy: answerPolicy,
         ]
         for field in fixedResponseHeaders { fields[field.name] = field.value }
         return fields

@@ -200,14 +200,16 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         // relayed it to a second daemon on another port, then on the same port of `[::1]` naming `127.0.0.1` in its
         // `Host`, and were sent the token). Listening on every interface, the page may be at any name: the `Host`.
         if segments == ["api", "proof"], request.method == .get || request.method == .head {
-            guard let nonce = request.uri.queryParameters["nonce"].map(String.init), (32...128).contains(nonce.count),
+            // Given twice, refused as every query parameter is (it took the first, a security review).
+            let given = try SessionController.single("nonce", of: request, expected: "32 to 128 lower-case hex digits")
+            guard let nonce = given, (32...128).contains(nonce.count),
                 // ASCII only: Swift's isHexDigit takes fullwidth digits too (a security review).
                 nonce.utf8.allSatisfy({ byte in
                     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
                 })
             else {
                 throw ServerError.invalidQuery(
-                    name: "nonce", value: request.uri.queryParameters["nonce"].map(String.init), expected: "32 to 128 lower-case hex digits"
+                    name: "nonce", value: given, expected: "32 to 128 lower-case hex digits"
                 )
             }
             let requested = (request.headers[values: .init("Host")!].first ?? request.head.authority ?? "").lowercased()

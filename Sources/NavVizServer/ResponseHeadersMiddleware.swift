@@ -7,7 +7,10 @@ import Hummingbird
 /// - `Cross-Origin-Opener-Policy: same-origin`: a page that opened the viewer keeps no handle on its window;
 /// - `Referrer-Policy: no-referrer`: a link followed from the viewer tells nobody where it was;
 /// - `X-Content-Type-Options: nosniff` on every answer, redirects, `204`s and the event stream included (the routes set it
-///   on theirs; a security probe found those without it).
+///   on theirs; a security probe found those without it);
+/// - `X-Frame-Options: DENY`, and a `Content-Security-Policy` of `frame-ancestors 'none'` that runs nothing where the route
+///   set none (a diagram opened in a tab at the daemon's address): no page frames an answer (the viewer's own policy said
+///   so for the page alone, a security review).
 struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -21,6 +24,7 @@ struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Response(status: .internalServerError)
         }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = answerPolicy }
         for field in fixedResponseHeaders { response.headers[field.name] = field.value }
         return response
     }
@@ -29,5 +33,9 @@ struct ResponseHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 /// The headers `ResponseHeadersMiddleware` sets on every answer, made once (a generic type holds no stored static).
 let fixedResponseHeaders: HTTPFields = [
     .init("Cross-Origin-Resource-Policy")!: "same-origin", .init("Cross-Origin-Opener-Policy")!: "same-origin",
-    .init("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
+    .init("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff", .init("X-Frame-Options")!: "DENY",
 ]
+
+/// The `Content-Security-Policy` of an answer whose route set none: nothing loads or runs, styles in the document aside (a
+/// diagram's), and no page may frame it.
+let answerPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"

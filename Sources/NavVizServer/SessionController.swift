@@ -63,7 +63,11 @@ struct SessionController: Sendable {
                     guard let (name, kind) = Capture.kindRule(rule) else {
                         throw ServerError.invalidQuery(name: "kind", value: rule, expected: Capture.kindRuleExpected)
                     }
-                    kinds[name] = kind
+                    // One class given two rules is refused, not read as the last (a security review).
+                    guard kinds.updateValue(kind, forKey: name) == nil else {
+                        throw ServerError.invalidQuery(
+                            name: "kind", value: rules.joined(separator: ", "), expected: "one rule per class ('\(name)' has two)")
+                    }
                 }
                 // A session that is not there is said before its body is read (a security review's post to none was read first).
                 _ = try await store.session(id)
@@ -339,8 +343,8 @@ struct SessionController: Sendable {
             status: .ok,
             headers: [
                 .contentType: "image/svg+xml",
-                // Opened on its own, an SVG may not run scripts or load anything.
-                .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+                // Opened on its own, an SVG may not run scripts or load anything, nor be framed (ResponseHeadersMiddleware).
+                .contentSecurityPolicy: answerPolicy,
                 .xContentTypeOptions: "nosniff",
                 // A diagram shows the app's screens: not kept on disk (a review: it said `no-cache`, which stores).
                 .cacheControl: "no-store",

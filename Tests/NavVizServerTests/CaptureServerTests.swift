@@ -88,6 +88,15 @@ import Testing
             let wrong = try await client.post(
                 path + "?kind=MainTabBarViewController=tabs", Self.wechat, headers: [.contentType: "text/plain"])
             #expect(wrong.status == .badRequest)
+            // Two rules for one class: refused, not read as the last (a security review).
+            let two = try await client.post(
+                path + "?kind=MainTabBarViewController=tab&kind=MainTabBarViewController=controller", Self.wechat,
+                headers: [.contentType: "text/plain"])
+            #expect(two.status == .badRequest)
+            #expect(
+                try JSONParser.parse(String(buffer: two.body))["error"]?["message"]?.stringValue
+                    == "Invalid query parameter 'kind' 'MainTabBarViewController=tab, MainTabBarViewController=controller': expected one rule per class ('MainTabBarViewController' has two)"
+            )
             #expect(
                 try JSONParser.parse(String(buffer: wrong.body))["error"]?["message"]?.stringValue
                     == "Invalid query parameter 'kind' 'MainTabBarViewController=tabs': expected Class=kind with kind one of navigation, tab, split, controller"

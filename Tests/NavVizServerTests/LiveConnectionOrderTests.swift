@@ -164,6 +164,7 @@ import Testing
         for header in [
             "Content-Type: application/json; charset=utf-8", "Connection: close", "Cache-Control: no-store", "Server: navviz",
             "X-Content-Type-Options: nosniff", "Cross-Origin-Resource-Policy: same-origin", "Referrer-Policy: no-referrer",
+            "X-Frame-Options: DENY",
         ] {
             #expect(answer.contains("\r\n\(header)\r\n"), "\(header) missing in \(answer)")
         }

@@ -352,7 +352,13 @@ import Testing
                 #expect(response.headers[.init("Cross-Origin-Opener-Policy")!] == "same-origin", "\(response.status)")
                 #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer", "\(response.status)")
                 #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(response.status)")
+                #expect(response.headers[.init("X-Frame-Options")!] == "DENY", "\(response.status)")
             }
+            // No page frames an answer: the viewer's own policy says so, and every other answer's (a diagram's too, which
+            // runs nothing opened on its own).
+            let policy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+            #expect([created, listed, missing, foreign, diagram].allSatisfy { $0.headers[.contentSecurityPolicy] == policy })
+            #expect(page.headers[.contentSecurityPolicy]?.hasSuffix("frame-ancestors 'none'") == true)
             #expect(
                 [created, listed, missing, foreign, page].map { $0.headers[.cacheControl] } == [
                     "no-store", "no-store", "no-store", "no-store", "no-cache",
@@ -378,6 +384,7 @@ import Testing
             #expect(response.headers[.init("Referrer-Policy")!] == "no-referrer")
             #expect(response.headers[.cacheControl] == "no-store")
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            #expect(response.headers[.init("X-Frame-Options")!] == "DENY")
         }
     }
 
@@ -478,6 +485,15 @@ import Testing
                 let refused = try await client.get("/api/proof?nonce=\(bad)", headers: headers([("Host", "127.0.0.1:7381")]))
                 #expect(refused.status == .badRequest)
             }
+            // Twice, even with one good: refused, as every query parameter given twice is (it took the first, a security review).
+            let twice = try await client.get(
+                "/api/proof?nonce=\(nonce)&nonce=\(nonce.reversed().map(String.init).joined())",
+                headers: headers([("Host", "127.0.0.1:7381")]))
+            #expect(twice.status == .badRequest)
+            #expect(
+                text(twice).hasPrefix(#"{"error":{"message":"Invalid query parameter 'nonce' '\#(nonce), "#),
+                "\(text(twice))")
+            #expect(text(twice).hasSuffix(#"': expected it once, with 32 to 128 lower-case hex digits"}}"#))
             // Everything else still needs the token.
             #expect(try await client.get("/api/sessions").status == .unauthorized)
         }

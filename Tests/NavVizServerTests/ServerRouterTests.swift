@@ -372,7 +372,7 @@ import Testing
                 let response = try await client.get("/api/sessions/shop/\(uri)")
                 #expect(response.status == .ok, "\(uri)")
                 #expect(response.headers[.contentType] == "image/svg+xml", "\(uri)")
-                #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; style-src 'unsafe-inline'")
+                #expect(response.headers[.contentSecurityPolicy] == "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
                 #expect(response.text.contains("<svg"), "\(uri)")
             }
             #expect(try await client.get("/api/sessions/shop/states/1.svg").text.contains("Product"))
