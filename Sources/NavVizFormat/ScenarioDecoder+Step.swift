@@ -268,19 +268,26 @@ extension ScenarioDecoder {
                 guard let text = string(item, itemPath) else { return nil }
                 if key == "events" {
                     let callback = text.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+                    // The run table's `A.wD`, copied into an expectation, is what it prints for `A.viewWillDisappear` (a trial
+                    // copied it and was refused).
+                    let short = ["wA": "viewWillAppear", "dA": "viewDidAppear", "wD": "viewWillDisappear", "dD": "viewDidDisappear"]
+                    if let full = short[callback], let dot = text.lastIndex(of: "."), dot > text.startIndex {
+                        if !replaying { noteIDReference(String(text[..<dot]), at: itemPath) }
+                        return "\(text[..<dot]).\(full)"
+                    }
                     if AppearanceCallback(rawValue: callback) == nil {
                         // `Home.viewWillDissapear`: the nearest callback, on the same controller.
                         let controller = text.contains(".") ? String(text[..<text.lastIndex(of: ".")!]) : nil
-                        // The run table's `A.wD` copied into an expectation: its full name (a trial got no hint).
-                        let short = ["wA": "viewWillAppear", "dA": "viewDidAppear", "wD": "viewWillDisappear", "dD": "viewDidDisappear"]
                         let guess = controller.flatMap { controller in
-                            (short[callback] ?? Suggestion.closest(to: callback, in: AppearanceCallback.allCases.map(\.rawValue)))
+                            Suggestion.closest(to: callback, in: AppearanceCallback.allCases.map(\.rawValue))
                                 .map { "\(controller).\($0)" }
                         }
                         fail(
                             .invalidValue(
                                 file: file, path: itemPath, value: text,
-                                expected: "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear)",
+                                expected:
+                                    "'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear; or wA, dA, wD, dD as "
+                                    + "navviz run prints them)",
                                 suggestion: guess
                             ))
                     } else if !replaying, let dot = text.lastIndex(of: ".") {
