@@ -8,7 +8,7 @@ Then, with the app paused:
 
     navviz capture -o ~/Desktop/home.txt                          # write the dump to a file
     navviz capture --post http://127.0.0.1:7381 --session myapp   # send it to `navviz serve`
-    navviz capture --post --kind MainTabBarViewController=tab     # a class's kind, as `navviz import --kind`
+    navviz capture --post --kind PSUIPrefsRootController=navigation  # a class's kind, as `navviz import --kind`
 
 `navviz capture` evaluates `[UIViewController _printHierarchy]` in the paused process (UIKit's own,
 private, debug-only printer) and writes or posts the text it returns. `navviz render home.txt` draws

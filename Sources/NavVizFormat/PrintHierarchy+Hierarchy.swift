@@ -88,25 +88,22 @@ extension PrintHierarchy {
         return (.controller, false)
     }
 
-    /// The kind a class name says, for a controller whose view is a UILayoutContainerView: `TabBar`, or `Tab` as a word
-    /// (`RootTabVC`, not `TableViewController`), a tab bar; `Split` a split; `Navigation`, or `Nav` as a word
-    /// (`HomeNavController`), a navigation controller. Nil when it says none.
+    /// The kind a class name says, for a controller whose view is a UILayoutContainerView: the name ends in the kind's
+    /// word and a controller's suffix (`Controller`, `ViewController`, `VC`, `Ctrl`, or none), digits aside. `TabBar`, `Tabs`
+    /// or `Tab` (`MainTabBarViewController`, `RootTabVC`) a tab bar; `SplitView` or `Split` a split; `Navigation`, `Navi` or
+    /// `Nav` (`NavigationViewController`, `BaseNaviController`, `HomeTabNavVC`) a navigation controller. The last word is
+    /// the noun: `SplitPaymentViewController`, `TabItemViewController` and `NavBarTitleViewController` say none (a review).
     static func layoutContainerHint(_ name: Substring) -> NodeKind? {
-        /// Whether `word` is in `name` as a word: followed by an upper-case letter, a digit, `_` or the end.
-        func holds(_ word: String) -> Bool {
-            var rest = name[...]
-            while !rest.isEmpty {
-                if rest.hasPrefix(word) {
-                    guard let next = rest.dropFirst(word.count).first else { return true }
-                    if next.isUppercase || next.isNumber || next == "_" { return true }
-                }
-                rest = rest.dropFirst()
-            }
-            return false
+        let base = name.reversed().drop { $0.isNumber }.reversed()
+        let words: [(String, NodeKind)] = [
+            ("TabBar", .tab), ("Tabs", .tab), ("Tab", .tab), ("SplitView", .split), ("Split", .split), ("Navigation", .navigation),
+            ("Navi", .navigation), ("Nav", .navigation),
+        ]
+        for suffix in ["", "Controller", "ViewController", "VC", "Vc", "Ctrl"] {
+            guard base.count > suffix.count, base.reversed().starts(with: suffix.reversed()) else { continue }
+            let stem = base.dropLast(suffix.count)
+            if let (_, kind) = words.first(where: { stem.reversed().starts(with: $0.0.reversed()) }) { return kind }
         }
-        if name.contains("TabBar") || holds("Tab") { return .tab }
-        if name.contains("Split") { return .split }
-        if name.contains("Navigation") || holds("Nav") { return .navigation }
         return nil
     }
 
@@ -163,6 +160,10 @@ extension PrintHierarchy {
         var guesses: [(readable: String, kind: NodeKind, ids: [NodeID], byView: Bool)] = []
         // Plain containers whose view is a navigation, tab bar or split controller's (`UILayoutContainerView`), per class.
         var layoutContainers: [(readable: String, ids: [NodeID])] = []
+        // Where each class is in those lists, in the order first met (a tab bar of thousands of classes looked each up
+        // along the list: a review).
+        var guessAt: [String: Int] = [:]
+        var layoutContainerAt: [String: Int] = [:]
         // Every name a `--kind` may match, to tell one that matches nothing.
         var names = Set<String>()
         // Addresses tell controllers apart only where each is printed once (a redacted `0x…` is not an address).
@@ -280,14 +281,15 @@ extension PrintHierarchy {
             if kind == .controller, !overridden, !demotedSplit, !controller.children.isEmpty,
                 controller.viewClass == "UILayoutContainerView"
             {
-                if let index = layoutContainers.firstIndex(where: { $0.readable == readable }) {
+                if let index = layoutContainerAt[readable] {
                     layoutContainers[index].ids.append(id)
                 } else {
+                    layoutContainerAt[readable] = layoutContainers.count
                     layoutContainers.append((readable, [id]))
                 }
             }
             if guessed {
-                if let index = guesses.firstIndex(where: { $0.readable == readable && $0.kind == kind }) {
+                if let index = guessAt["\(kind.rawValue) \(readable)"] {
                     guesses[index].ids.append(id)
                 } else {
                     // A name that does not end as UIKit's class does was read with its view.
@@ -295,6 +297,7 @@ extension PrintHierarchy {
                     let byView =
                         controller.viewClass == "UILayoutContainerView"
                         && !["NavigationController", "TabBarController", "SplitViewController"].contains(where: { base.hasSuffix($0) })
+                    guessAt["\(kind.rawValue) \(readable)"] = guesses.count
                     guesses.append((readable, kind, [id], byView))
                 }
             }
@@ -375,7 +378,11 @@ extension PrintHierarchy {
         }
         for guess in guesses {
             // Quoted, so the option can be pasted into a shell even when the class has `<` or `>`.
-            let option = "--kind '\(ClassName.short(guess.readable))=controller'"
+            // Read with its view, it is one of UIKit's three containers: the other two are offered first (a review: `=controller`
+            // alone was the one answer that is always wrong).
+            let short = ClassName.short(guess.readable)
+            let others = [NodeKind.navigation, .tab, .split].filter { $0 != guess.kind }.map { "--kind '\(short)=\($0.rawValue)'" }
+            let option = guess.byView ? "\(others[0]), \(others[1]) or --kind '\(short)=controller'" : "--kind '\(short)=controller'"
             let kind = guess.kind.rawValue
             if guess.ids.count == 1 {
                 notes.append(

@@ -1097,10 +1097,12 @@ extension PrintHierarchy {
         // A writer's words between the command at its prompt and the dump it printed (a cheat sheet's `(lldb) pvc`, "The
         // current UIViewController that you want to hide…", then the dump: a trial of real captures was told to remove the
         // prompt too): left out, when they are a line or three of prose, none of it a dump's, a command's or a wrapper's.
-        if let command = lines.lastIndex(where: { isHierarchyCommand($0.text) }),
-            let start = lines[(command + 1)...].firstIndex(where: { opensDump($0.text) }),
-            lines[start].text.drop(while: \.isWhitespace).first == "<",
-            case let words = lines[(command + 1)..<start].filter({ !isBlank($0) }), let first = words.first, let last = words.last,
+        // The command is the last before the dump (one typed after it, `(lldb) pvc` again, is another's: a review), and the
+        // debugger's warnings between are its own, left out below.
+        if let start = lines.firstIndex(where: { opensDump($0.text) && $0.text.drop(while: \.isWhitespace).first == "<" }),
+            let command = lines[..<start].lastIndex(where: { isHierarchyCommand($0.text) }),
+            case let words = lines[(command + 1)..<start].filter({ !isBlank($0) && !$0.text.hasPrefix("warning: ") }),
+            let first = words.first, let last = words.last,
             words.count <= 3, words.allSatisfy({ isProse($0.text) })
         {
             leftOut.append(
@@ -1596,9 +1598,6 @@ extension PrintHierarchy {
         return lines
     }
 
-    /// Whether a line is the command that printed the hierarchy, pasted without its prompt: LLDB's (`po …`,
-    /// `expr …`), cycript's (`[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()`), any
-    /// line naming `_printHierarchy` that is not itself a controller line.
     /// Whether a line is a writer's words: letters and spaces mostly, no dump's pieces, no prompt, command, debugger
     /// message or wrapper of a printed value (`▿ Optional<Any>`, `- some : `, a quote, a backtick).
     static func isProse(_ line: Substring) -> Bool {
@@ -1610,6 +1609,9 @@ extension PrintHierarchy {
         return words.count >= 3 && !text.contains("<") && !text.contains("0x")
     }
 
+    /// Whether a line is the command that printed the hierarchy, pasted without its prompt: LLDB's (`po …`,
+    /// `expr …`), cycript's (`[[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()`), any
+    /// line naming `_printHierarchy` that is not itself a controller line.
     static func isCommand(_ line: Substring) -> Bool {
         guard line.containsBytes("_printHierarchy") else { return false }
         return !afterPrefix(line).hasPrefix("<")

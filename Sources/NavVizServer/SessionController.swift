@@ -47,12 +47,17 @@ struct SessionController: Sendable {
         }
         api.post("sessions/{id}/steps") { request, context in
             let id = try sessionID(context)
+            try Self.requireContentType(of: request, accepting: ["application/json"])
+            // As a snapshot's: no body is read for a session that is not there.
+            _ = try await store.session(id)
             let step = try await store.perform(try await body(of: request), in: id)
             return created(step)
         }
         api.post("sessions/{id}/snapshots") { request, context in
             let id = try sessionID(context)
             try Self.requireContentType(of: request, accepting: ["application/json", "text/plain"])
+            // A session that is not there is said before its body is read (a security review's post to none was read first).
+            _ = try await store.session(id)
             let step: RunStep
             let rules = request.uri.queryParameters.getAll("kind")
             if request.headers[.contentType]?.lowercased().hasPrefix("text/plain") == true {
@@ -63,14 +68,13 @@ struct SessionController: Sendable {
                     guard let (name, kind) = Capture.kindRule(rule) else {
                         throw ServerError.invalidQuery(name: "kind", value: rule, expected: Capture.kindRuleExpected)
                     }
-                    // One class given two rules is refused, not read as the last (a security review).
-                    guard kinds.updateValue(kind, forKey: name) == nil else {
+                    // One class given two kinds is refused, not read as the last (a security review), as `--kind` is.
+                    if let earlier = kinds.updateValue(kind, forKey: name), earlier != kind {
                         throw ServerError.invalidQuery(
-                            name: "kind", value: rules.joined(separator: ", "), expected: "one rule per class ('\(name)' has two)")
+                            name: "kind", value: rules.joined(separator: ", "),
+                            expected: "one kind per class ('\(name)' has \(earlier.rawValue) and \(kind.rawValue))")
                     }
                 }
-                // A session that is not there is said before its body is read (a security review's post to none was read first).
-                _ = try await store.session(id)
                 step = try await store.apply(
                     capture: String(decoding: try await bytes(of: request), as: UTF8.self), kinds: kinds, to: id)
             } else {

@@ -19,6 +19,14 @@ struct KindOptions: ParsableArguments {
     }
 
     func validate() throws {
+        // One class given two kinds is refused, not read as the last (the daemon's `?kind=` refuses it alike).
+        var given: [String: NodeKind] = [:]
+        for (name, kind) in rules.compactMap(Capture.kindRule) {
+            if let earlier = given.updateValue(kind, forKey: name), earlier != kind {
+                throw ValidationError(
+                    "--kind gives '\(Terminal.inline(name))' two kinds, \(earlier.rawValue) and \(kind.rawValue): keep one")
+            }
+        }
         for rule in rules where Capture.kindRule(rule) == nil {
             let kind = rule.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
             throw ValidationError(

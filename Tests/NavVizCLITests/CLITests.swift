@@ -768,6 +768,11 @@ private let goodScenario =
             ["import", "x.txt", "--kind", "X=tabs"],
             "Error: Invalid --kind 'X=tabs': expected Class=kind with kind one of navigation, tab, split, controller. Did you mean 'tab'?\n"
         ),
+        // One class given two kinds (the last was taken).
+        (
+            ["import", "x.txt", "--kind", "X=tab", "--kind", "X=navigation"],
+            "Error: --kind gives 'X' two kinds, tab and navigation: keep one\n"
+        ),
     ])
     func aMistypedWordSuggestsTheCloseOne(arguments: [String], message: String) throws {
         let result = try navviz(arguments)

@@ -7,16 +7,37 @@ import Testing
 /// `_printHierarchy` text: every line shape of real captures, the drift between iOS versions, and the
 /// exact errors for what is not a whole dump.
 @Suite struct PrintHierarchyTests {
-    /// Which kind a name says for a controller whose view is a UILayoutContainerView: a word of it (`Tab`, `Nav`), not a
-    /// part of another (`Table`, `Navy`).
+    /// Which kind a name says for a controller whose view is a UILayoutContainerView: the word before its controller suffix
+    /// (the noun), not one before another word (`SplitPayment…`, `TabItem…`, `NavBar…`: a review found them read as
+    /// containers of the wrong kind).
     @Test(
         arguments: [
-            ("MainTabBarViewController", NodeKind.tab), ("RootTabVC", .tab), ("HomeTab", .tab), ("NavigationViewController", .navigation),
-            ("HomeNavController", .navigation), ("BaseNavVC", .navigation), ("MainNav", .navigation), ("DetailSplitHost", .split),
-            ("TableHostController", nil), ("NavyViewController", nil), ("PSUIPrefsRootController", nil), ("TabletShell", nil),
+            ("MainTabBarViewController", NodeKind.tab), ("RootTabVC", .tab), ("HomeTab", .tab), ("TabsController", .tab),
+            ("NavigationTabBarVC", .tab), ("NavigationViewController", .navigation), ("HomeNavController", .navigation),
+            ("BaseNavVC", .navigation), ("MainNav", .navigation), ("BaseNaviController", .navigation), ("MainTabNavVC", .navigation),
+            ("HomeTabNavigationVC", .navigation), ("SplitBillNavigationViewController", .navigation), ("NavController2", .navigation),
+            ("RootSplitVC", .split), ("MainSplitViewCtrl", .split), ("SplitPaymentViewController", nil), ("TabItemViewController", nil),
+            ("NavBarTitleViewController", nil), ("TableHostController", nil), ("NavyViewController", nil),
+            ("PSUIPrefsRootController", nil), ("TabletShell", nil), ("VC", nil), ("Controller", nil),
         ] as [(String, NodeKind?)])
     func aLayoutContainersNameSaysItsKind(name: String, kind: NodeKind?) {
         #expect(PrintHierarchy.layoutContainerHint(Substring(name)) == kind)
+    }
+
+    /// A writer's line between the command and the dump is left out with a note, whatever follows the dump (a command typed
+    /// again after it turned the rule off: a review) and with the debugger's warnings between.
+    @Test(arguments: [
+        "(lldb) pvc\nThe controller that you want to hide\n<UIViewController 0x1>, state: appeared, view: <UIView 0x2>\n",
+        "(lldb) pvc\nThe controller that you want to hide\n<UIViewController 0x1>, state: appeared, view: <UIView 0x2>\n\n(lldb) pvc\n",
+        "(lldb) pvc\nwarning: could not load any Objective-C class information\nThe controller that you want to hide\n"
+            + "<UIViewController 0x1>, state: appeared, view: <UIView 0x2>\n",
+    ])
+    func aWritersLineBeforeTheDumpIsLeftOut(text: String) throws {
+        let captured = try capture(text)
+        #expect(captured.hierarchy.root == "UIViewController")
+        #expect(
+            captured.notes.first { $0.contains("the text between") }?.hasSuffix(
+                ": the text between the command on line 1 and the dump it printed left out: not the dump") == true, "\(captured.notes)")
     }
 
     func capture(_ text: String, kinds: [String: NodeKind] = [:]) throws -> CapturedHierarchy {

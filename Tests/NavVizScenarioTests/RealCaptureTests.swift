@@ -180,7 +180,7 @@ import Testing
         #expect(h["TabBarController"].children.map { h[$0].kind } == Array(repeating: .navigation, count: 5))
         #expect(h["TabBarController"].selected == 4)
         let note =
-            "5 controllers, 'NavigationViewController' to 'NavigationViewController#5', are drawn as navigation containers from their class name and their UILayoutContainerView; pass --kind 'NavigationViewController=controller' if they are not"
+            "5 controllers, 'NavigationViewController' to 'NavigationViewController#5', are drawn as navigation containers from their class name and their UILayoutContainerView; pass --kind 'NavigationViewController=tab', --kind 'NavigationViewController=split' or --kind 'NavigationViewController=controller' if they are not"
         #expect(capture.notes.contains(note), "\(capture.notes)")
         let text = try PackagePaths.text(Self.folder.appendingPathComponent(file))
         let told = try Capture.load(text: text, file: file, kinds: ["NavigationViewController": .controller])
@@ -210,7 +210,7 @@ import Testing
     @Test func aLayoutContainerWhoseNameSaysTabBarIsOne() throws {
         #expect(
             try Self.capture("18-wechat-maintabbar-quoted-pvc.txt").notes.first
-                == "'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=controller' if it is not one"
+                == "'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=navigation', --kind 'MainTabBarViewController=split' or --kind 'MainTabBarViewController=controller' if it is not one"
         )
     }
 

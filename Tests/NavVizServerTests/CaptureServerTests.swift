@@ -73,7 +73,7 @@ import Testing
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
             #expect(
                 guessed["note"]?.stringValue
-                    == "Note: 'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=controller' if it is not one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
+                    == "Note: 'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=navigation', --kind 'MainTabBarViewController=split' or --kind 'MainTabBarViewController=controller' if it is not one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
             )
             let again = try JSONParser.parse(
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
@@ -88,15 +88,19 @@ import Testing
             let wrong = try await client.post(
                 path + "?kind=MainTabBarViewController=tabs", Self.wechat, headers: [.contentType: "text/plain"])
             #expect(wrong.status == .badRequest)
-            // Two rules for one class: refused, not read as the last (a security review).
+            // Two kinds for one class: refused, not read as the last (a security review); the same kind twice is one.
             let two = try await client.post(
                 path + "?kind=MainTabBarViewController=tab&kind=MainTabBarViewController=controller", Self.wechat,
                 headers: [.contentType: "text/plain"])
             #expect(two.status == .badRequest)
             #expect(
                 try JSONParser.parse(String(buffer: two.body))["error"]?["message"]?.stringValue
-                    == "Invalid query parameter 'kind' 'MainTabBarViewController=tab, MainTabBarViewController=controller': expected one rule per class ('MainTabBarViewController' has two)"
+                    == "Invalid query parameter 'kind' 'MainTabBarViewController=tab, MainTabBarViewController=controller': expected one kind per class ('MainTabBarViewController' has tab and controller)"
             )
+            let same = try await client.post(
+                path + "?kind=MainTabBarViewController=tab&kind=MainTabBarViewController=tab", Self.wechat,
+                headers: [.contentType: "text/plain"])
+            #expect(same.status == .created)
             #expect(
                 try JSONParser.parse(String(buffer: wrong.body))["error"]?["message"]?.stringValue
                     == "Invalid query parameter 'kind' 'MainTabBarViewController=tabs': expected Class=kind with kind one of navigation, tab, split, controller"
