@@ -215,6 +215,9 @@ struct GenericName {
         func simplified(isArgument: Bool) -> Node {
             let short = base.split(separator: ".").last.map(String.init) ?? base
             if short == "ModifiedContent", let content = arguments.first { return content.simplified(isArgument: isArgument) }
+            // SwiftUI's own types (`_VariadicView_Children.Element`) name no view of the app: `…`, not their last word
+            // (`UIHostingController<Element>` read as a view named Element, a readability trial).
+            if isArgument, base.split(separator: ".").contains(where: { $0.hasPrefix("_") }) { return Node(base: "…", arguments: []) }
             return Node(base: isArgument ? short : base, arguments: arguments.map { $0.simplified(isArgument: true) })
         }
 

@@ -105,7 +105,8 @@ extension ServerError: CustomStringConvertible {
         case .watchedSession(let id, let file): "Session '\(id)' is rendered from '\(file)': edit or remove the file instead"
         case .unknownStep(let id, let index, let last):
             "Session '\(id)' has no step '\(index)': its steps are 0 to \(last)"
-        case .invalidStepNumber(let text): "Invalid step number '\(Self.printable(text))': expected a whole number from 0"
+        case .invalidStepNumber(let text):
+            "Invalid step number '\(Self.printable(text))': expected a whole number from 0, without leading zeros"
         case .noTransition(let id): "Step '0' of session '\(id)' is the initial state: it has no transition"
         case .invalidQuery(let name, let value?, let expected):
             "Invalid query parameter '\(name)' '\(Self.printable(value))': expected \(expected)"

@@ -212,10 +212,10 @@ struct SessionController: Sendable {
         return session.steps[index]
     }
 
-    /// A step number as written in a path, query or header: decimal digits only (`+1`, ` 1` and `0x1` are not step
-    /// numbers; `+1` drew step 1, a trial).
+    /// A step number as written in a path, query or header: decimal digits only, with no leading zero (`+1`, ` 1` and `0x1`
+    /// are not step numbers, `+1` drew step 1, a trial; `01` drew step 1 at a second address, a security review).
     static func stepNumber(_ text: some StringProtocol) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), text == "0" || text.first != "0" else { return nil }
         return Int(text)
     }
 

@@ -348,6 +348,11 @@ import Testing
         ),
         ("UIHostingController<ModifiedContent<ModifiedContent<Inbox, A>, B>>", "UIHostingController<Inbox>"),
         ("UIHostingController<AnyView>", "UIHostingController<AnyView>"),
+        // SwiftUI's own types name no view: `…` (it read `UIHostingController<Element>`, a readability trial).
+        (
+            "UIHostingController<ModifiedContent<ModifiedContent<_VariadicView_Children.Element, NavigationColumnModifier>, StyleContextWriter<SidebarStyleContext>>>",
+            "UIHostingController<…>"
+        ),
         ("Shop.Box<Shop.Item, Swift.Int>", "Shop.Box<Item, Int>"),
         ("Broken<Name", "Broken<Name"),
         ("Plain", "Plain"),
