@@ -400,6 +400,8 @@ public struct RunDiff: Sendable, Equatable {
         let (beforeA, beforeB) = (old.steps[i - 1], new.steps[j - 1])
         guard beforeA.canonical != beforeB.canonical || beforeA.finder.visible != beforeB.finder.visible else { return false }
         guard a.op == b.op, a.status == b.status, a.message == b.message else { return false }
+        // Not when what it told its controllers differs: that is the step's own (`callbackPhrase`).
+        guard callbackPhrase(old: old, i, new: new, j) == nil else { return false }
         // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
         // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
         if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
@@ -480,23 +482,7 @@ public struct RunDiff: Sendable, Equatable {
                 // In double quotes: messages quote names in single ones (`''settingsNav' is at its root'`, a trial).
                 changes.append("message \(a.message.map { "\"\($0)\"" } ?? "none") → \(b.message.map { "\"\($0)\"" } ?? "none")")
             }
-            // From the same state only (after an earlier difference the callbacks follow from it), and of the
-            // controllers both sides hold: one that one side has and the other not is a state difference already (a
-            // pushed screen renamed sends its callbacks under its new name).
-            // And for one operation that ended the same: another operation or status says why its callbacks differ.
-            if let x = a.callbacks, let y = b.callbacks, i > 0, j > 0, a.op == b.op, a.status == b.status,
-                old.steps[i - 1].canonical == new.steps[j - 1].canonical
-            {
-                let both = { (id: NodeID) in
-                    (old.steps[i - 1].hierarchy.contains(id) || a.hierarchy.contains(id))
-                        && (new.steps[j - 1].hierarchy.contains(id) || b.hierarchy.contains(id))
-                }
-                if let phrase = callbackChanges(
-                    old: x.filter { both($0.controller) }.map(\.text), new: y.filter { both($0.controller) }.map(\.text))
-                {
-                    changes.append(phrase)
-                }
-            }
+            if let phrase = Self.callbackPhrase(old: old, i, new: new, j) { changes.append(phrase) }
             guard !changes.isEmpty else { return nil }
             return Entry(
                 kind: .changed, oldIndex: i, newIndex: j, oldOp: a.op, newOp: b.op, changes: changes,
@@ -522,6 +508,27 @@ public struct RunDiff: Sendable, Equatable {
                 from: Side(title: "old, before step \(i)", hierarchy: before.hierarchy, finder: before.finder),
                 to: Side(title: "old, after step \(i)", hierarchy: step.hierarchy, finder: step.finder))
         }
+    }
+
+    /// How the appearance callbacks of old step `i` and new step `j` differ (`callbackChanges`), nil when they are the same
+    /// or not compared. Of the controllers both sides hold: one that one side has and the other not is a state difference
+    /// already (a pushed screen renamed sends its callbacks under its new name). For one operation that ended alike: another
+    /// operation or status says why its callbacks differ. From states that hold the same controllers in the same places: after
+    /// a controller added or removed earlier, the callbacks follow from it (a push before a pop to the root changes who is
+    /// told it disappears), but after an earlier change of a field (a style, a selection) what the step's controllers are told
+    /// is what a reviewer looks for (a dismissal over a sheet no longer covered full screen stopped telling the sheet it
+    /// appears, and was counted as differing only by what came before: a readability trial).
+    static func callbackPhrase(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> String? {
+        let (a, b) = (old.steps[i], new.steps[j])
+        guard let x = a.callbacks, let y = b.callbacks, i > 0, j > 0, a.op == b.op, a.status == b.status else { return nil }
+        let (p, q) = (old.steps[i - 1], new.steps[j - 1])
+        /// Every attached controller with where it is: its parent and its presenter.
+        func places(_ h: Hierarchy) -> [[NodeID?]] { h.attachedNodes().map { [$0, h[$0].parent, h[$0].presenter] } }
+        guard p.canonical == q.canonical || places(p.hierarchy) == places(q.hierarchy) else { return nil }
+        let both = { (id: NodeID) in
+            (p.hierarchy.contains(id) || a.hierarchy.contains(id)) && (q.hierarchy.contains(id) || b.hierarchy.contains(id))
+        }
+        return callbackChanges(old: x.filter { both($0.controller) }.map(\.text), new: y.filter { both($0.controller) }.map(\.text))
     }
 
     /// How a step's appearance callbacks differ, in one phrase (`callbacks +Home.viewWillDisappear, −Home.viewDidAppear`),

@@ -414,15 +414,17 @@ import Testing
     }
 
     /// A sheet made full screen sends the controllers under it disappear callbacks: the diff says so, beside the
-    /// style (a code-review trial saw only the style, though six callbacks changed); the dismissal after it, which
-    /// differs only by what came before, is not listed again.
+    /// style (a code-review trial saw only the style, though six callbacks changed); the dismissal after it, from states
+    /// that hold the same controllers in the same places, says what it now tells them (their appear callbacks: a
+    /// readability trial found it counted as differing only by what came before), and not the style again.
     @Test func aStepsChangedCallbacksAreNamed() throws {
         let summaries = try Self.summaries(
             old: [#"{"present": "SignIn", "style": "formSheet"}"#, #"{"dismiss": true}"#],
             new: [#"{"present": "SignIn", "style": "fullScreen"}"#, #"{"dismiss": true}"#])
         #expect(
             summaries == [
-                "step 1: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, … 2 more"
+                "step 1: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, … 2 more",
+                "step 2: callbacks +shopTabs.viewWillAppear, +shopNav.viewWillAppear, +Home.viewWillAppear, +shopTabs.viewDidAppear, … 2 more",
             ])
         #expect(
             RunDiff.callbackChanges(old: ["A.viewWillAppear", "B.viewWillAppear"], new: ["B.viewWillAppear", "A.viewWillAppear"])
@@ -430,10 +432,10 @@ import Testing
         #expect(RunDiff.callbackChanges(old: ["A.viewWillAppear"], new: ["A.viewWillAppear"]) == nil)
     }
 
-    /// A step that lands in the same state from another state before differs only by what came before: counted (a root
-    /// now on another tab made a later snapshot switch tabs, with ten callbacks where two were, and no line said so: a
-    /// trial).
-    @Test func aStepThatDidOtherwiseIntoTheSameStateIsCounted() throws {
+    /// A step that lands in the same state from another state before is not repeated: a root now on another tab made a
+    /// later snapshot switch tabs, with callbacks where none were, and no line said so (a trial); its line says what it
+    /// now tells the controllers, not the selection again.
+    @Test func aStepThatDidOtherwiseIntoTheSameStateSaysItsCallbacks() throws {
         let snapshot =
             #"{"snapshot": {"id": "tabs", "kind": "tab", "selected": 0, "children": [{"id": "Home", "kind": "controller", "screen": "Home", "children": []}, {"id": "Cart", "kind": "controller", "screen": "Cart", "children": []}]}}"#
         func flow(selected: Int) throws -> DiffRun {
@@ -443,8 +445,12 @@ import Testing
                 file: "s.json")
         }
         let diff = RunDiff(old: try flow(selected: 0), new: try flow(selected: 1))
-        #expect(diff.entries.map(\.summary) == ["step 0: tabs selected tab 0 → 1; visible Home → Cart"])
-        #expect(diff.counts == "1 changed (1 later step differs only by what came before)")
+        #expect(
+            diff.entries.map(\.summary) == [
+                "step 0: tabs selected tab 0 → 1; visible Home → Cart",
+                "step 1: callbacks +Home.viewWillAppear (not animated), +Cart.viewWillDisappear (not animated), +Cart.viewDidDisappear (not animated), +Home.viewDidAppear (not animated)",
+            ])
+        #expect(diff.counts == "2 changed")
     }
 
     /// A message quotes names in single quotes: the line quotes messages in double ones (`''a' is…'` read poorly).
