@@ -1,6 +1,22 @@
 /// One of UIKit's four appearance callbacks.
 public enum AppearanceCallback: String, Sendable, CaseIterable, Equatable {
     case viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+
+    /// The short name `navviz run`'s table prints (`wA`, `dA`, `wD`, `dD`), which `expect.events` reads too.
+    public var shortName: String {
+        switch self {
+        case .viewWillAppear: "wA"
+        case .viewDidAppear: "dA"
+        case .viewWillDisappear: "wD"
+        case .viewDidDisappear: "dD"
+        }
+    }
+
+    /// The callback of a short name (`wD`); nil for any other text.
+    public init?(shortName: some StringProtocol) {
+        guard let callback = Self.allCases.first(where: { $0.shortName == shortName }) else { return nil }
+        self = callback
+    }
 }
 
 /// A callback delivered to a controller during a step.

@@ -15,6 +15,25 @@ public enum Capture {
         return (parts[0], kind)
     }
 
+    /// Why `--kind` rules (or the daemon's `kind` parameters) are not a table.
+    public enum KindRulesError: Error, Equatable, Sendable {
+        /// A rule that is not `Class=kind`.
+        case invalid(String)
+        /// One class given two kinds (the same kind twice is one rule).
+        case twoKinds(String, NodeKind, NodeKind)
+    }
+
+    /// `--kind` rules as a table of class names to kinds: a rule that is not one, or a class given two kinds, is refused
+    /// rather than read as the last (the CLI and the daemon alike).
+    public static func kinds(_ rules: [String]) throws(KindRulesError) -> [String: NodeKind] {
+        var kinds: [String: NodeKind] = [:]
+        for rule in rules {
+            guard let (name, kind) = kindRule(rule) else { throw .invalid(rule) }
+            if let earlier = kinds.updateValue(kind, forKey: name), earlier != kind { throw .twoKinds(name, earlier, kind) }
+        }
+        return kinds
+    }
+
     /// Reads a `_printHierarchy` dump; `kinds` maps class names to kinds (`--kind`); `reading` is the text's
     /// `PrintHierarchy.dumpReading(_:)` when the caller has it.
     public static func read(

@@ -58,34 +58,38 @@ extension PrintHierarchy {
         "UIAlertController": .controller,
     ]
 
+    /// How a kind was guessed: from the class name alone (`…NavigationController`), or from the name and the controller's
+    /// view (a UILayoutContainerView and `NavigationViewController`).
+    enum KindGuess: Sendable { case name, nameAndView }
+
     /// The kind of a printed class: `--kind` overrides first (matched on the class as printed, its readable
-    /// form or its short name), then the known classes, then the class name. `guessed` is set when only a
+    /// form or its short name), then the known classes, then the class name. `guess` says how, when only a
     /// name heuristic decided.
-    static func kind(of controller: Controller, readable: String, overrides: [String: NodeKind]) -> (NodeKind, guessed: Bool) {
+    static func kind(of controller: Controller, readable: String, overrides: [String: NodeKind]) -> (NodeKind, guess: KindGuess?) {
         let short = ClassName.short(readable)
         for name in [controller.className, readable, short] {
-            if let kind = overrides[name] { return (kind, false) }
+            if let kind = overrides[name] { return (kind, nil) }
         }
-        if let kind = knownKinds[short] { return (kind, false) }
+        if let kind = knownKinds[short] { return (kind, nil) }
         let exact: [String: NodeKind] = [
             "UINavigationController": .navigation, "UITabBarController": .tab, "UISplitViewController": .split,
             "UIKitNavigationController": .navigation, "UIKitTabBarController": .tab,
             "NotifyingMulticolumnSplitViewController": .split,
         ]
         let base = short.prefix { $0 != "<" }
-        if let kind = exact[String(base)] { return (kind, false) }
-        if base.hasSuffix("NavigationController") { return (.navigation, true) }
-        if base.hasSuffix("TabBarController") { return (.tab, true) }
+        if let kind = exact[String(base)] { return (kind, nil) }
+        if base.hasSuffix("NavigationController") { return (.navigation, .name) }
+        if base.hasSuffix("TabBarController") { return (.tab, .name) }
         if base.hasSuffix("SplitViewController") || controller.viewClass == "_UISplitViewControllerPanelImplView" {
-            return (.split, true)
+            return (.split, .name)
         }
         // A UILayoutContainerView is the view of UIKit's navigation, tab bar and split view controllers only: a subclass
         // whose name says which (`NavigationViewController`, WeChat's `MainTabBarViewController`, `HomeNavVC`) is one. A trial
         // found a real capture's five `NavigationViewController` tabs drawn as custom containers.
         if controller.viewClass == "UILayoutContainerView", !controller.children.isEmpty, let hinted = layoutContainerHint(base) {
-            return (hinted, true)
+            return (hinted, .nameAndView)
         }
-        return (.controller, false)
+        return (.controller, nil)
     }
 
     /// The kind a class name says, for a controller whose view is a UILayoutContainerView: the name ends in the kind's
@@ -252,7 +256,7 @@ extension PrintHierarchy {
             let controller = controllers[index]
             let id = ids[index]
             let readable = ClassName.readable(controller.className)
-            var (kind, guessed) = Self.kind(of: controller, readable: readable, overrides: overrides)
+            var (kind, guess) = Self.kind(of: controller, readable: readable, overrides: overrides)
             let named = kind
             var children = controller.children
             // iOS 14's column-style split keeps the compact column's controller (`setViewController(_:for: .compact)`) as a
@@ -273,7 +277,7 @@ extension PrintHierarchy {
                 notes.append(
                     "'\(id)'\(Self.ofClass(readable, ids: [id])) has \(count), not the one to three columns of a split\(compact), so it is drawn as a plain container"
                 )
-                (kind, guessed) = (.controller, false)
+                (kind, guess) = (.controller, nil)
             }
             let overridden = [controller.className, readable, ClassName.short(readable)].contains { overrides[$0] != nil }
             // (Not a split drawn plain for its children: `--kind …=split` would not change it, a review.)
@@ -288,17 +292,12 @@ extension PrintHierarchy {
                     layoutContainers.append((readable, [id]))
                 }
             }
-            if guessed {
+            if let guess {
                 if let index = guessAt["\(kind.rawValue) \(readable)"] {
                     guesses[index].ids.append(id)
                 } else {
-                    // A name that does not end as UIKit's class does was read with its view.
-                    let base = ClassName.short(readable).prefix { $0 != "<" }
-                    let byView =
-                        controller.viewClass == "UILayoutContainerView"
-                        && !["NavigationController", "TabBarController", "SplitViewController"].contains(where: { base.hasSuffix($0) })
                     guessAt["\(kind.rawValue) \(readable)"] = guesses.count
-                    guesses.append((readable, kind, [id], byView))
+                    guesses.append((readable, kind, [id], guess == .nameAndView))
                 }
             }
             var node = Node(id: id, kind: kind, screen: ClassName.screen(readable), className: readable)
@@ -454,17 +453,7 @@ extension PrintHierarchy {
 
     /// Whether a controller, or one inside it, presents: a current-context presentation takes the presenter's content out of
     /// the window, so a container on screen that shows nothing lost no lines (a review: the paste was said cut short).
-    func presentsInside(_ index: Int) -> Bool {
-        controllers.indices.contains { other in
-            guard controllers[other].presented != nil else { return false }
-            var at: Int? = other
-            while let current = at {
-                if current == index { return true }
-                at = controllers[current].parent
-            }
-            return false
-        }
-    }
+    func presentsInside(_ index: Int) -> Bool { containersOfPresenters().contains(index) }
 
     /// Every controller that presents, and every one it is inside: those whose `presentsInside` is true.
     func containersOfPresenters() -> Set<Int> {

@@ -270,10 +270,9 @@ extension ScenarioDecoder {
                     let callback = text.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? ""
                     // The run table's `A.wD`, copied into an expectation, is what it prints for `A.viewWillDisappear` (a trial
                     // copied it and was refused).
-                    let short = ["wA": "viewWillAppear", "dA": "viewDidAppear", "wD": "viewWillDisappear", "dD": "viewDidDisappear"]
-                    if let full = short[callback], let dot = text.lastIndex(of: "."), dot > text.startIndex {
+                    if let full = AppearanceCallback(shortName: callback), let dot = text.lastIndex(of: "."), dot > text.startIndex {
                         if !replaying { noteIDReference(String(text[..<dot]), at: itemPath) }
-                        return "\(text[..<dot]).\(full)"
+                        return "\(text[..<dot]).\(full.rawValue)"
                     }
                     if AppearanceCallback(rawValue: callback) == nil {
                         // `Home.viewWillDissapear`: the nearest callback, on the same controller.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOHTTP1
@@ -63,17 +64,16 @@ struct SessionController: Sendable {
             if request.headers[.contentType]?.lowercased().hasPrefix("text/plain") == true {
                 // The text `_printHierarchy` printed, read after the session's previous capture, with `?kind=Class=kind`
                 // as `navviz import --kind`.
-                var kinds: [String: NodeKind] = [:]
-                for rule in rules {
-                    guard let (name, kind) = Capture.kindRule(rule) else {
-                        throw ServerError.invalidQuery(name: "kind", value: rule, expected: Capture.kindRuleExpected)
-                    }
+                let kinds: [String: NodeKind]
+                do throws(Capture.KindRulesError) {
+                    kinds = try Capture.kinds(rules)
+                } catch .invalid(let rule) {
+                    throw ServerError.invalidQuery(name: "kind", value: rule, expected: Capture.kindRuleExpected)
+                } catch .twoKinds(let name, let earlier, let later) {
                     // One class given two kinds is refused, not read as the last (a security review), as `--kind` is.
-                    if let earlier = kinds.updateValue(kind, forKey: name), earlier != kind {
-                        throw ServerError.invalidQuery(
-                            name: "kind", value: rules.joined(separator: ", "),
-                            expected: "one kind per class ('\(name)' has \(earlier.rawValue) and \(kind.rawValue))")
-                    }
+                    throw ServerError.invalidQuery(
+                        name: "kind", value: rules.joined(separator: ", "),
+                        expected: "one kind per class ('\(name)' has \(earlier.rawValue) and \(later.rawValue))")
                 }
                 step = try await store.apply(
                     capture: String(decoding: try await bytes(of: request), as: UTF8.self), kinds: kinds, to: id)
@@ -276,14 +276,17 @@ struct SessionController: Sendable {
     /// The request body's bytes, at most `maxBodyBytes` long; refused when empty or not UTF-8 text.
     func bytes(of request: Request) async throws(ServerError) -> [UInt8] {
         // A compressed body is refused, not parsed as the text it is not (a gzip body read as 'not UTF-8 text', a trial).
-        let codings = request.headers[values: .contentEncoding].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
-        if let coding = codings.first { throw .unsupportedContentEncoding(coding) }
+        /// The codings a header lists (`gzip, chunked`), in lower case, but those in `read`.
+        func codings(_ field: HTTPField.Name, but read: Set<String>) -> [String] {
+            request.headers[values: field].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                .filter { !$0.isEmpty && !read.contains($0) }
+        }
+        if let coding = codings(.contentEncoding, but: ["identity"]).first { throw .unsupportedContentEncoding(coding) }
         // So is one compressed as it travels (`Transfer-Encoding: gzip, chunked`): the server undoes the chunks only (a
         // security review's gzip was read as 'not UTF-8 text').
-        let transfer = request.headers[values: .transferEncoding].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty && $0 != "identity" && $0 != "chunked" }
-        if let coding = transfer.first { throw .unsupportedContentEncoding(coding, header: "Transfer-Encoding") }
+        if let coding = codings(.transferEncoding, but: ["identity", "chunked"]).first {
+            throw .unsupportedContentEncoding(coding, header: "Transfer-Encoding")
+        }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw .bodyTooLarge(limit: maxBodyBytes)
         }

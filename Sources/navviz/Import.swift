@@ -14,24 +14,19 @@ struct KindOptions: ParsableArguments {
     var rules: [String] = []
 
     /// The rules as a table; `validate()` has checked them.
-    var kinds: [String: NodeKind] {
-        Dictionary(rules.compactMap(Capture.kindRule), uniquingKeysWith: { _, last in last })
-    }
+    var kinds: [String: NodeKind] { (try? Capture.kinds(rules)) ?? [:] }
 
     func validate() throws {
-        // One class given two kinds is refused, not read as the last (the daemon's `?kind=` refuses it alike).
-        var given: [String: NodeKind] = [:]
-        for (name, kind) in rules.compactMap(Capture.kindRule) {
-            if let earlier = given.updateValue(kind, forKey: name), earlier != kind {
-                throw ValidationError(
-                    "--kind gives '\(Terminal.inline(name))' two kinds, \(earlier.rawValue) and \(kind.rawValue): keep one")
-            }
-        }
-        for rule in rules where Capture.kindRule(rule) == nil {
+        do throws(Capture.KindRulesError) {
+            _ = try Capture.kinds(rules)
+        } catch .invalid(let rule) {
             let kind = rule.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
             throw ValidationError(
                 "Invalid --kind '\(Terminal.inline(rule))': expected \(Capture.kindRuleExpected)"
                     + didYouMean(kind, ["navigation", "tab", "split", "controller"]))
+        } catch .twoKinds(let name, let earlier, let later) {
+            // One class given two kinds is refused, not read as the last (the daemon's `?kind=` refuses it alike).
+            throw ValidationError("--kind gives '\(Terminal.inline(name))' two kinds, \(earlier.rawValue) and \(later.rawValue): keep one")
         }
     }
 }

@@ -3,15 +3,6 @@ import NavVizScenario
 
 /// The readable table `navviz run` prints.
 enum RunTable {
-    static func short(_ callback: AppearanceCallback) -> String {
-        switch callback {
-        case .viewWillAppear: "wA"
-        case .viewDidAppear: "dA"
-        case .viewWillDisappear: "wD"
-        case .viewDidDisappear: "dD"
-        }
-    }
-
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
@@ -29,7 +20,7 @@ enum RunTable {
         let visibleWidth = max(9, (visible.map(\.count).max() ?? 0) + 2)
         out += pad("#", 5) + pad("op", opWidth) + pad("status", 10) + pad("visible", visibleWidth) + "events\n"
         for (step, shown) in zip(run.steps, visible) {
-            var detail = step.outcome.events.map { "\($0.controller).\(short($0.callback))" }.joined(separator: " ")
+            var detail = step.outcome.events.map { "\($0.controller).\($0.callback.shortName)" }.joined(separator: " ")
             if let message = step.outcome.message, step.status != .ok {
                 detail = message + (detail.isEmpty ? "" : " | " + detail)
             }
