@@ -87,8 +87,9 @@ public struct OriginPolicy: Sendable {
     /// brackets.
     static func isIPAddress(_ name: String) -> Bool {
         if name.hasPrefix("["), name.hasSuffix("]") {
-            let inner = name.dropFirst().dropLast()
-            return inner.contains(":") && inner.allSatisfy { $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }
+            // An address the system reads as IPv6 (`[:]`, `[1:2:3]` are none, though their characters would be).
+            var address = in6_addr()
+            return inet_pton(AF_INET6, String(name.dropFirst().dropLast()), &address) == 1
         }
         return ServeArguments.dottedQuad(name) != nil
     }

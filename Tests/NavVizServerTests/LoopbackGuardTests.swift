@@ -86,7 +86,10 @@ import Testing
         ] {
             #expect(wildcard.accepts(host: host), "\(host)")
         }
-        for host in ["evil.example:7381", "build-box-not-this.local:7381", "192.168.1.5.evil.example", "0x7f.1", "[evil]"] {
+        for host in [
+            "evil.example:7381", "build-box-not-this.local:7381", "192.168.1.5.evil.example", "0x7f.1", "[evil]", "[:]:7381", "[1:2:3]",
+            "[::1%25lo]",
+        ] {
             #expect(!wildcard.accepts(host: host), "\(host)")
         }
         #expect(wildcard.accepts(origin: "http://192.168.1.5:7381"))
