@@ -606,7 +606,9 @@ extension PrintHierarchy {
                         bare
                             ? (lastLine > prompt
                                 ? "the debugger's empty prompt on line \(prompt) and the text after it" : "the debugger's empty prompt")
-                            : "the debugger command on line \(prompt) and its output"
+                            : prompts.filter({ (prompt...lastLine).contains($0.number) && !$0.command.isEmpty }).count > 1
+                                ? "the debugger commands from line \(prompt) on and their output"
+                                : "the debugger command on line \(prompt) and its output"
                     ))
                 break
             }
@@ -1078,7 +1080,8 @@ extension PrintHierarchy {
         let prompted =
             retry.flatMap { retry in lines[..<retry].contains { $0.text.drop(while: \.isWhitespace).hasPrefix("error:") } ? retry : nil }
             ?? lines.firstIndex(where: { isHierarchyCommand($0.text) })
-        if let command = prompted ?? bareCommand(in: lines),
+        let typed = prompted ?? (bareCommand(in: lines) == nil ? promptAbove(firstController, in: lines) : nil)
+        if let command = typed ?? bareCommand(in: lines),
             lines[..<command].contains(where: {
                 !$0.text.allSatisfy(\.isWhitespace) && !isPrompt($0.text) && !$0.text.hasPrefix("warning: ")
             }),
@@ -1089,7 +1092,7 @@ extension PrintHierarchy {
             leftOut.append(
                 (
                     first.number...lines[command].number - 1,
-                    "the \(prompted == nil || !lines[..<command].contains(where: isConsoleLine) ? "text" : "console output") "
+                    "the \(typed == nil || !lines[..<command].contains(where: isConsoleLine) ? "text" : "console output") "
                         + "before the command on line \(lines[command].number) that printed the dump ('\(what)')"
                 ))
             lines.removeSubrange(..<command)
@@ -1529,6 +1532,17 @@ extension PrintHierarchy {
             }
         }
         return line
+    }
+
+    /// The prompt line right above the dump's first line (`first`), blank lines and the debugger's warnings between, when
+    /// it types a command: what printed the dump, whatever its name (an alias, `(lldb) vch`; MonkeyDev's `cy# pvcs()`: a
+    /// trial's console paste was refused at its first line, the output of an earlier command).
+    static func promptAbove(_ first: Int?, in lines: [(number: Int, text: Substring)]) -> Int? {
+        guard let first,
+            let above = lines[..<first].lastIndex(where: { !$0.text.allSatisfy(\.isWhitespace) && !$0.text.hasPrefix("warning: ") }),
+            promptCommand(lines[above].text)?.isEmpty == false
+        else { return nil }
+        return above
     }
 
     /// The index of the command that printed the dump, pasted without a prompt, when text is above it: the last line

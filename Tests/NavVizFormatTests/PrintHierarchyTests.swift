@@ -663,9 +663,18 @@ import Testing
             "(lldb) po [self.view recursiveDescription]\n<UIView: 0x1; frame = (0 0; 375 667)>\n(lldb) po [self _printHierarchy]\n<A 0x1>, state: appeared, view: <UIView 0x2>\n",
             "lines 1–2: the console output before the command on line 3 that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
         ),
+        // The command right above the dump printed it, whatever its name (an alias: it was refused at line 1).
+        (
+            "(lldb) po self.title\n\"Inbox\"\n(lldb) vch\n<A 0x1>, state: appeared, view: <UIView 0x2>\n",
+            "lines 1–2: the console output before the command on line 3 that printed the dump ('(lldb) vch') left out: not the dump"
+        ),
         (
             "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n(lldb) pkp 0x1 .view.isHidden\n0\n\n",
             "lines 3–4: the debugger command on line 3 and its output left out: not the dump"
+        ),
+        (
+            "(lldb) pvc\n<A 0x1>, state: appeared, view: <UIView 0x2>\n(lldb) pkp 0x1 .view.isHidden\n0\n(lldb) pkp 0x1 .title\nnil\n",
+            "lines 3–6: the debugger commands from line 3 on and their output left out: not the dump"
         ),
         // Commands after the dump that printed nothing (a cheat sheet's `border` calls; `lldb)`, a prompt a copy cut).
         (

@@ -50,6 +50,8 @@ import Testing
         ("29-chisel-hide-prose-after-prompt.txt", "UIViewController", .controller, "UIViewController"),
         // Five `NavigationViewController` tabs: navigation controllers by their name and their view.
         ("30-qyc-tabbar-navigationviewcontroller.txt", "TabBarController", .tab, "DiscoverViewController"),
+        // cycript's session: an alias (`cy# pvcs()`) printed the dump, after other commands and their output (refused at line 2).
+        ("31-monkeydev-cycript-pvcs-alias.txt", "CustomViewController", .controller, "CustomViewController"),
         // A test's one-line Swift string literal, the code around it left out (refused at `@Test`).
         ("25-swiftui-test-oneline-literal.txt", "ContentView", .controller, "ContentView"),
         // cycript's `.toString()` as a one-line quoted string with `\n` escapes.
@@ -80,7 +82,7 @@ import Testing
             "15-console-recursivedescription-then-dump.txt",
             "lines 1–4: the console output before the command on line 5 that printed the dump ('(lldb) po [self _printHierarchy]') left out: not the dump"
         ),
-        ("16-chisel-pvc-then-pkp.txt", "lines 3–6: the debugger command on line 3 and its output left out: not the dump"),
+        ("16-chisel-pvc-then-pkp.txt", "lines 3–6: the debugger commands from line 3 on and their output left out: not the dump"),
         ("19-chisel-pvc-then-border.txt", "lines 4–6: debugger commands after the dump left out: not the dump"),
         (
             "20-aswebauth-presented-root-2space.txt",
@@ -230,6 +232,17 @@ import Testing
             ])
     }
 
+    /// The prompt right above the dump typed what printed it, whatever its name (MonkeyDev's `pvcs()`, an alias): what came
+    /// before it is other commands' output, and the commands after it are counted as several.
+    @Test func thePromptAboveTheDumpIsTheCommandThatPrintedIt() throws {
+        #expect(
+            try Self.capture("31-monkeydev-cycript-pvcs-alias.txt").notes == [
+                "lines 2–22: the console output before the command on line 23 that printed the dump ('cy# pvcs()') left out: not the dump",
+                "lines 25–33: the debugger commands from line 25 on and their output left out: not the dump",
+                "line 34: a debugger command after the dump left out: not the dump",
+            ])
+    }
+
     /// The notes of lines left out come in the order of the lines (a trial's line-15 note came first).
     @Test func leftOutLinesAreNotedInLineOrder() throws {
         #expect(
@@ -242,14 +255,14 @@ import Testing
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.first?.isNumber == true }
             .sorted()
-        #expect(files.count == 30)
+        #expect(files.count == 31)
         let captures = try files.map { (file: $0, capture: try Self.capture($0)) }
         let text = JSONWriter.pretty(Capture.scenarioJSON(captures, name: "Real captures"))
         let scenario = try ScenarioDecoder.decode(text, file: "real.json")
         let run = ScenarioRunner.run(scenario)
-        #expect(run.steps.count == 30)
+        #expect(run.steps.count == 31)
         #expect(run.steps.allSatisfy { $0.status == .ok })
-        #expect(run.steps.last?.finder.visible == "DiscoverViewController")
+        #expect(run.steps.last?.finder.visible == "CustomViewController")
     }
 
     /// The same app state published three ways reads the same: fixture 13 as printed, and a blog's rendered copy that
