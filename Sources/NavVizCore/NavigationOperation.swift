@@ -90,6 +90,14 @@ public enum NavigationOperation: Sendable, Equatable {
     case memoryWarning
     case wait(seconds: Double)
 
+    /// Whether it is the user's swipe (an interactive pop or dismissal), which is always animated.
+    public var isSwipe: Bool {
+        switch self {
+        case .pop(let interactive, _), .dismiss(let interactive, _): interactive
+        default: false
+        }
+    }
+
     /// The scenario name of the operation (`push`, `popToRoot`…).
     public var name: String {
         switch self {

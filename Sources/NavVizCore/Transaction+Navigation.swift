@@ -53,7 +53,8 @@ extension Transaction {
         // the back button on screen is the outer one's, and the inner's swipe cannot begin at its root, so a swipe
         // pops the outer (a trial: the commonest swipe of a master-detail app on a phone read `noop`).
         if interactive { while let outer = Self.outerNavigation(of: nav, in: h) { nav = outer } }
-        try beginNavigation(nav, "pop", pop: true)
+        // At its root, a navigation controller pops nothing, whatever is in flight (UIKit's `popViewController` returns nil;
+        // a fidelity trial was told a pop at the root after another pop was busy).
         guard h[nav].children.count > 1 else {
             if h[nav].children.isEmpty { return noop("'\(nav)' holds no controller: there is nothing to pop") }
             if let outer = Self.outerNavigation(of: nav, in: h) {
@@ -62,6 +63,7 @@ extension Transaction {
             }
             return noop("'\(nav)' is at its root: there is nothing to pop")
         }
+        try beginNavigation(nav, "pop", pop: true)
         if interactive {
             // The back swipe is the navigation controller's own gesture: a presentation over it, or over a container
             // around it, takes the touches (a sheet's dimming view; a full-screen one takes it out of the window).
@@ -95,8 +97,8 @@ extension Transaction {
 
     mutating func popToRoot() throws(NavigationError) {
         let nav = try navigation(for: "pop to root")
-        try beginNavigation(nav, "pop to root", pop: true)
         guard h[nav].children.count > 1 else { return noop("'\(nav)' is already at its root") }
+        try beginNavigation(nav, "pop to root", pop: true)
         pop(nav, downTo: 0)
     }
 
@@ -114,15 +116,14 @@ extension Transaction {
         } else {
             nav = try navigation(for: "pop to '\(id)'")
         }
-        try beginNavigation(nav, "pop to '\(id)'", pop: true)
         guard let index = h[nav].children.firstIndex(of: id) else { throw .notInStack(id, navigation: nav) }
         guard index < h[nav].children.count - 1 else { return noop("'\(id)' is already the top of '\(nav)'") }
+        try beginNavigation(nav, "pop to '\(id)'", pop: true)
         pop(nav, downTo: index)
     }
 
     mutating func popToInstance(_ className: String, which: InstanceMatch) throws(NavigationError) {
         let nav = try navigation(for: "pop to an instance of '\(className)'")
-        try beginNavigation(nav, "pop to an instance of '\(className)'", pop: true)
         let stack = h[nav].children
         let matches = stack.indices.filter { h[stack[$0]].isKind(ofClassNamed: className) }
         guard let index = which == .first ? matches.first : matches.last else {
@@ -137,6 +138,7 @@ extension Transaction {
         guard index < stack.count - 1 else {
             return noop("The \(which.rawValue) instance of '\(className)' is already the top of '\(nav)'")
         }
+        try beginNavigation(nav, "pop to an instance of '\(className)'", pop: true)
         pop(nav, downTo: index)
     }
 
@@ -155,6 +157,9 @@ extension Transaction {
         var stack: [NodeID] = []
         var inStack = Set<NodeID>()
         for spec in specs {
+            // A reference to one the list builds before it (`["X", {"ref": "X"}]`): the same controller twice, as a
+            // duplicate reference is (it was said to be a child of the navigation controller already, as if from before).
+            if let ref = spec.ref, inStack.contains(ref) { throw .duplicateChild(ref, container: nav) }
             let id = try build(spec)
             if !inStack.insert(id).inserted { throw .alreadyInStack(id, navigation: nav) }
             // The stack is pushed as init(rootViewController:) and setViewControllers push: what push refuses, it refuses.
@@ -238,6 +243,7 @@ extension Transaction {
         for child in old { h.detach(child) }
         var tabs: [NodeID] = []
         for spec in specs {
+            if let ref = spec.ref, tabs.contains(ref) { throw .duplicateChild(ref, container: tabBar) }
             let id = try build(spec)
             if tabs.contains(id) { throw .duplicateChild(id, container: tabBar) }
             tabs.append(id)

@@ -117,9 +117,11 @@ extension Transaction {
     /// which it nests in its primary one as collapsing does (docs/semantics.md#S3).
     mutating func pushOnto(_ nav: NodeID, _ spec: NodeSpec, nestsNavigation: Bool = false) throws(NavigationError) {
         let name = name(of: spec)
-        try beginNavigation(nav, "push '\(name)'")
+        // What UIKit raises for, it raises for whatever is in flight (a fidelity trial: a push of a controller already in
+        // the stack, during another push, was said to be busy).
         if let ref = spec.ref, h[nav].children.contains(ref) { throw .alreadyInStack(ref, navigation: nav) }
         if spec.ref == nil { try Self.checkPushable(spec.kind, NodeID(name), nestsNavigation: nestsNavigation) }
+        try beginNavigation(nav, "push '\(name)'")
         let new = try build(spec)
         try Self.checkPushable(h[new].kind, new, nestsNavigation: nestsNavigation)
         warnIfTabBar(new)

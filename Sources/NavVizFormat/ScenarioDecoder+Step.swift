@@ -104,7 +104,9 @@ extension ScenarioDecoder {
             if let main, !isBare || operation.required.contains(main) {
                 fields[main] = (payload, join(path, name))
             } else if !isBare {
-                typeError(join(path, name), "true (the operation takes no argument)", payload)
+                // A name there is most likely the controller it acts from (`{"dismiss": "Sheet"}`, a trial): said where it goes.
+                let hint = if case .string = payload { "; the controller it acts from goes in \"target\"" } else { "" }
+                typeError(join(path, name), "true (the operation takes no argument\(hint))", payload)
             }
         }
         for required in operation.required where fields[required] == nil {
@@ -115,6 +117,15 @@ extension ScenarioDecoder {
         guard let action = operation.decode(&self, fields) else { return nil }
         var options = StepOptions()
         options.isAnimated = bool(value["animated"], join(path, "animated")) ?? true
+        // A swipe runs under the user's finger: it cannot be made without animation (a fidelity trial's was accepted, and took
+        // no time).
+        if !options.isAnimated, !replaying, case .operation(let operation) = action, operation.isSwipe {
+            fail(
+                .invalidNode(
+                    file: file, path: join(path, "animated"),
+                    reason: "a swipe (\"interactive\": true) is always animated: remove \"animated\": false, or \"interactive\" for a "
+                        + "transition from code"))
+        }
         if let raw = value["animation"] { options.animation = animation(raw, join(path, "animation")) }
         options.target = referenceID(value["target"], join(path, "target"))
         options.after = seconds(value["after"], join(path, "after"))

@@ -83,6 +83,40 @@ import Testing
         #expect(sim.hierarchy == before)
     }
 
+    /// What UIKit raises for, or does nothing for, it does so whatever is in flight: such a step is not said to be busy (a
+    /// fidelity trial: a push of a controller already in the stack, during another push, was).
+    @Test(arguments: [
+        (
+            NavigationOperation.push(.reference("A")),
+            StepStatus.rejected,
+            "Cannot push 'A': it is already in the stack of 'nav' (UIKit raises: 'is pushing the same view controller instance more than once which is not supported')"
+        ),
+        (.push(nav("Inner", id: "inner")), .rejected, "Cannot push 'inner': pushing a navigation controller is not supported"),
+        (.popTo("B"), .noop, "'B' is already the top of 'nav'"),
+        (.popToInstance(className: "B", which: .last), .noop, "The last instance of 'B' is already the top of 'nav'"),
+    ])
+    func whatUIKitRaisesForOrIgnoresIsNotBusy(_ operation: NavigationOperation, status: StepStatus, message: String) throws {
+        var (sim, _) = try pushed()
+        let outcome = sim.perform(operation, StepOptions(after: 0.1))
+        #expect(outcome.status == status)
+        #expect(outcome.message == message)
+    }
+
+    /// At its root, during the pop that took it there, a navigation controller pops nothing (UIKit's `popViewController`
+    /// returns nil): a noop, not a busy step.
+    @Test(arguments: [
+        (NavigationOperation.pop(), "'nav' is at its root: there is nothing to pop"),
+        (.popToRoot, "'nav' is already at its root"),
+    ])
+    func aPopAtTheRootDuringAPopIsANoop(_ operation: NavigationOperation, message: String) throws {
+        var sim = try Simulator(root: nav("A", "B", id: "nav"))
+        #expect(sim.perform(.pop()).status == .ok)
+        let outcome = sim.perform(operation, StepOptions(after: 0.1))
+        #expect(outcome.status == .noop)
+        #expect(outcome.message == message)
+        #expect(outcome.duration == 0)
+    }
+
     struct BusyCase: Sendable, CustomTestStringConvertible {
         var operation: NavigationOperation
         var message: String

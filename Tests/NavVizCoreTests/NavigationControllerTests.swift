@@ -467,13 +467,15 @@ import Testing
         #expect(sim.inFlight.isEmpty)
     }
 
-    @Test func setStackWithADuplicateIsRejected() throws {
+    /// The duplicate is named as such (it used to read as if 'A' were elsewhere), a new controller and a reference to it
+    /// too (a fidelity trial: "it is already a child of 'nav'").
+    @Test(arguments: [([ref("A"), ref("A")], "A"), ([screen("X"), ref("X")], "X")])
+    func setStackWithADuplicateIsRejected(_ stack: [NodeSpec], twice: String) throws {
         var sim = try simulator("A", "B")
         let before = sim.hierarchy
-        let outcome = sim.perform(.setStack([ref("A"), ref("A")]))
+        let outcome = sim.perform(.setStack(stack))
         #expect(outcome.status == .rejected)
-        // The duplicate is named as such (it used to read as if 'A' were elsewhere).
-        #expect(outcome.message == "Cannot add 'A' to 'nav' twice")
+        #expect(outcome.message == "Cannot add '\(twice)' to 'nav' twice")
         #expect(sim.hierarchy == before)
     }
 

@@ -213,12 +213,13 @@ import Testing
 
     /// A tab named twice is said as such, as `setStack` says it (a trial read "it is already a child of 'tabs'", which
     /// a reorder of the same tabs is not refused for).
-    @Test func setTabsWithADuplicateIsRejected() throws {
+    @Test(arguments: [([ref("navB"), ref("navB")], "navB"), ([screen("X"), ref("X")], "X")])
+    func setTabsWithADuplicateIsRejected(_ tabs: [NodeSpec], twice: String) throws {
         var sim = try simulator()
         let before = sim.hierarchy
-        let outcome = sim.perform(.setTabs([ref("navB"), ref("navB")]))
+        let outcome = sim.perform(.setTabs(tabs))
         #expect(outcome.status == .rejected)
-        #expect(outcome.message == "Cannot add 'navB' to 'tabs' twice")
+        #expect(outcome.message == "Cannot add '\(twice)' to 'tabs' twice")
         #expect(sim.hierarchy == before)
         #expect(sim.perform(.setTabs([ref("navB"), ref("navA")])).status == .ok)
     }
