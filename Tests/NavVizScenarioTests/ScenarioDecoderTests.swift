@@ -274,20 +274,28 @@ private let nodeLiteral =
         (#"{"pop": 3}"#, ["shop.json: steps[0].pop: expected true (the operation takes no argument), found a number"]),
         (
             #"{"expand": "nav"}"#,
-            [#"shop.json: steps[0].expand: expected true (the operation takes no argument; the controller it acts from goes in "target"), found a string"#]
+            [
+                #"shop.json: steps[0].expand: expected true (the operation takes no argument; the controller it acts from goes in "target"), found a string"#
+            ]
         ),
         (
             #"{"dismiss": "Sheet"}"#,
-            [#"shop.json: steps[0].dismiss: expected true (the operation takes no argument; the controller it acts from goes in "target"), found a string"#]
+            [
+                #"shop.json: steps[0].dismiss: expected true (the operation takes no argument; the controller it acts from goes in "target"), found a string"#
+            ]
         ),
         // A swipe is always animated (a fidelity trial's took no time).
         (
             #"{"pop": true, "interactive": true, "cancelled": true, "animated": false}"#,
-            [#"shop.json: steps[0].animated: a swipe ("interactive": true) is always animated: remove "animated": false, or "interactive" for a transition from code"#]
+            [
+                #"shop.json: steps[0].animated: a swipe ("interactive": true) is always animated: remove "animated": false, or "interactive" for a transition from code"#
+            ]
         ),
         (
             #"{"dismiss": true, "interactive": true, "animated": false}"#,
-            [#"shop.json: steps[0].animated: a swipe ("interactive": true) is always animated: remove "animated": false, or "interactive" for a transition from code"#]
+            [
+                #"shop.json: steps[0].animated: a swipe ("interactive": true) is always animated: remove "animated": false, or "interactive" for a transition from code"#
+            ]
         ),
         (#"{"push": "A", "present": "B"}"#, ["shop.json: steps[0]: a step has one operation, found 'push' and 'present'"]),
         (
