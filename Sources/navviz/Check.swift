@@ -36,7 +36,10 @@ extension NavVizCommand {
                 """
         )
 
-        @Argument(help: "Scenario files or captures, or directories of *.json scenario files.")
+        @Argument(
+            help:
+                "Scenario files or captures, or directories of *.json scenario files (and of the scenarios in their subfolders that have goldens)."
+        )
         var scenarios: [String] = []
 
         @Option(help: ArgumentHelp("The directory of golden files, one folder per scenario.", valueName: "dir"))
@@ -82,7 +85,10 @@ extension NavVizCommand {
             // checking each as a scenario of its own would fail CI for want of goldens. A dump named as a file is checked.
             // One invalid file does not hide the others' drift: they are compared, then the check fails with 65 (a code-review
             // trial's CI read one parse error and nothing of the other scenarios). --record records nothing then.
-            let (loaded, invalid) = try loadEveryScenario(scenarios, kinds: kinds.kinds, captures: false)
+            // And, when every argument is a folder, the scenarios in their subfolders that have goldens here.
+            let below =
+                scenarios.allSatisfy(isDirectory) ? GoldenSources(golden: trimmed(golden)).recorded(below: scenarios.map(trimmed)) : []
+            let (loaded, invalid) = try loadEveryScenario(scenarios + below, kinds: kinds.kinds, captures: false)
             if !invalid.isEmpty, record || loaded.isEmpty {
                 throw CommandFailure(
                     message: invalid.map(\.error).joined(separator: "\n")
@@ -322,6 +328,10 @@ extension NavVizCommand {
                     continue
                 }
                 if let source = sources.owners[entry] {
+                    // Another folder's scenario, which this check was not asked for (`check flows/ipad`: a note for each of the
+                    // others was noise, a code-review trial).
+                    let roots = scenarios.map { FileStatus.resolvedPath(trimmed($0)) + "/" }
+                    if let owner = sources.existingOwner(of: entry), !roots.contains(where: owner.hasPrefix) { continue }
                     let where_ =
                         sources.existingOwner(of: entry) == nil
                         ? "which is gone (renamed or removed?); remove it if it is stale" : "not checked here"

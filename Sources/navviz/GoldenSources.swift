@@ -54,6 +54,18 @@ struct GoldenSources {
         relative(file).flatMap { folders[$0] }
     }
 
+    /// The recorded scenario files below `folders` (in a subfolder of one, not in it), by their paths from the current
+    /// folder: a folder's check reads its own `*.json` files, and a subfolder's recorded flow drifted while CI passed (a
+    /// code-review trial: `check flows` left `flows/ipad/checkout.json` out, with a note only).
+    func recorded(below folders: [String]) -> [String] {
+        let roots = folders.map { FileStatus.resolvedPath($0) }
+        let here = FileStatus.resolvedPath(FileManager.default.currentDirectoryPath)
+        return Set(existing.values).filter { path in
+            let parent = (path as NSString).deletingLastPathComponent
+            return path.hasSuffix(".json") && !roots.contains(parent) && roots.contains { parent.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        }.map { $0.hasPrefix(here + "/") ? String($0.dropFirst(here.count + 1)) : $0 }.sorted()
+    }
+
     /// The recorded source of `folder` as a path from here, when that file still exists.
     func existingOwner(of folder: String) -> String? { existing[folder] }
 

@@ -319,6 +319,31 @@ import Testing
         #expect(numbered.stdout.contains("\nrecorded Sign-in-2 (f/Sign-in.json): "))
     }
 
+    /// A folder's check checks the scenarios in its subfolders that have goldens: a subfolder's flow drifted while
+    /// `check flows` passed, with a note only (a code-review trial). A check of one subfolder notes none of the others.
+    @Test func aFolderCheckChecksTheRecordedScenariosOfItsSubfolders() throws {
+        let folder = try ScenarioFolder([
+            "flows/tour.json": ReviewScenario.base, "flows/iphone/checkout.json": ReviewScenario.base,
+            "flows/ipad/checkout.json": ReviewScenario.base,
+        ])
+        let record = try navviz(["check", "flows", "flows/iphone", "flows/ipad", "--golden", "golden", "--record"], in: folder.url)
+        #expect(record.status == 0)
+        try ReviewScenario.changed.write(
+            to: folder.url.appendingPathComponent("flows/ipad/checkout.json"), atomically: true, encoding: .utf8)
+        let check = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(check.status == 1)
+        let lines = check.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("FAIL ") }.map { $0.prefix(40) }
+        #expect(
+            lines == [
+                "ok   tour: 9 goldens match", "FAIL ipad-checkout (flows/ipad/checkout.",
+                "ok   iphone-checkout (flows/iphone/check",
+            ])
+        #expect(!check.stderr.contains("not checked here"))
+        let one = try navviz(["check", "flows/iphone", "--golden", "golden"], in: folder.url)
+        #expect(one.status == 0)
+        #expect(one.stderr == "")
+    }
+
     /// A golden folder records the file it was recorded from (source.txt), so a file checked on its own, or with
     /// other files, from another folder, finds its own goldens (a CI trial: `check flows/ipad/checkout.json` alone was
     /// named `checkout` and compared with the iPhone flow's goldens, and --record would have overwritten them).
