@@ -544,7 +544,10 @@ public struct RunDiff: Sendable, Equatable {
         if added.isEmpty, removed.isEmpty { return "callbacks in another order" }
         func listed(_ callbacks: [String], _ sign: String) -> [String] { callbacks.map { sign + $0 } }
         let all = listed(added, "+") + listed(removed, "−")
-        return "callbacks " + (all.prefix(4) + (all.count > 4 ? ["… \(all.count - 4) more"] : [])).joined(separator: ", ")
+        // Up to a dozen, every callback of a container's switch or a full-screen cover (four left a reviewer a "… 2 more"
+        // that no output listed, a code-review trial).
+        let shown = all.count > 12 ? 11 : all.count
+        return "callbacks " + (all.prefix(shown) + (all.count > shown ? ["… \(all.count - shown) more"] : [])).joined(separator: ", ")
     }
 
     /// How a changed step's line starts: `step 3`, or `step 3 (old 2)`.

@@ -1,3 +1,4 @@
+import Foundation
 import NavVizCore
 import NavVizRender
 import NavVizScenario
@@ -27,6 +28,14 @@ public struct RunDiffReport: Sendable {
     }
 
     /// The path of an entry's SVG as the reports link it (under `diagramFolder`).
+    /// A path as a Markdown link's destination: percent-encoded but for `/` and what a URL's path keeps as it is (a space
+    /// or a parenthesis in `-o "my diffs (pr)"` ended the link early, a code-review trial).
+    static func linkDestination(_ path: String) -> String {
+        var allowed = CharacterSet(charactersIn: "/-._~")
+        allowed.formUnion(CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"))
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
     public func diagramPath(_ entry: RunDiff.Entry) -> String? {
         diagramFolder.map { "\($0)/\(stem(entry)).svg" }
     }
@@ -58,7 +67,8 @@ public struct RunDiffReport: Sendable {
 
     /// The summary lines, one per entry, each ending with a newline.
     public func text() -> String {
-        diff.entries.map { $0.summary + "\n" }.joined()
+        // One line a step, whatever a name holds (a title's newline split one in two, a code-review trial).
+        diff.entries.map { Terminal.inline($0.summary) + "\n" }.joined()
     }
 
     /// GitHub's limit on a comment's length, in characters.
@@ -155,7 +165,7 @@ public struct RunDiffReport: Sendable {
             let change = "\(entry.kind.rawValue) " + DocsWriter.markdown(escaping: entry.op)
             let what = entry.changes.isEmpty ? "no change" : entry.listed.map(DocsWriter.markdown(escaping:)).joined(separator: "<br>")
             var row = "| \(step) | \(change) | \(what) |"
-            if let path = diagramPath(entry) { row += " [\(stem(entry)).svg](\(path)) |" }
+            if let path = diagramPath(entry) { row += " [\(stem(entry)).svg](\(Self.linkDestination(path))) |" }
             row += "\n"
             length += row.count
             guard length <= room else {

@@ -29,6 +29,15 @@ import Testing
                 """)
     }
 
+    /// A name with a newline keeps its step on one line (a title's split one in two, a code-review trial).
+    @Test func textKeepsAStepOnOneLine() throws {
+        let old = try Self.run([#"{"push": {"screen": "Product", "title": "Line one"}}"#], file: "old.json")
+        let new = try Self.run([#"{"push": {"screen": "Product", "title": "Line one\nLine two"}}"#], file: "new.json")
+        let text = RunDiffReport(RunDiff(old: old, new: new)).text()
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.contains(#"Line one\u{A}Line two"#))
+    }
+
     @Test func markdownIsATableWithLinksToTheDiagrams() throws {
         #expect(
             RunDiffReport(try Self.diff(), diagramFolder: "diff-out/").markdown(diagramLimit: 0) == """
@@ -42,6 +51,12 @@ import Testing
                 | 4 | changed select | op pop → select<br>shopTabs selected tab 0 → 1<br>visible Home → Cart<br>status noop → ok | [004-select.svg](diff-out/004-select.svg) |
 
                 """)
+    }
+
+    /// A folder with spaces or parentheses is percent-encoded in the links (they ended the link early, a code-review trial).
+    @Test func markdownLinksEncodeTheFolder() throws {
+        let comment = RunDiffReport(try Self.diff(), diagramFolder: "../my diffs (pr)").markdown(diagramLimit: 0)
+        #expect(comment.contains(" [002-push.svg](../my%20diffs%20%28pr%29/002-push.svg) |"))
     }
 
     @Test func markdownShowsEachChangedStepAsAFoldedMermaidDiagram() throws {

@@ -423,9 +423,14 @@ import Testing
             new: [#"{"present": "SignIn", "style": "fullScreen"}"#, #"{"dismiss": true}"#])
         #expect(
             summaries == [
-                "step 1: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, … 2 more",
-                "step 2: callbacks +shopTabs.viewWillAppear, +shopNav.viewWillAppear, +Home.viewWillAppear, +shopTabs.viewDidAppear, … 2 more",
+                "step 1: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, +shopNav.viewDidDisappear, +Home.viewDidDisappear",
+                "step 2: callbacks +shopTabs.viewWillAppear, +shopNav.viewWillAppear, +Home.viewWillAppear, +shopTabs.viewDidAppear, +shopNav.viewDidAppear, +Home.viewDidAppear",
             ])
+        // More than a dozen: eleven, and how many more.
+        let many = (1...13).map { "C\($0).viewWillAppear" }
+        #expect(
+            RunDiff.callbackChanges(old: [], new: many)
+                == "callbacks " + many.prefix(11).map { "+" + $0 }.joined(separator: ", ") + ", … 2 more")
         #expect(
             RunDiff.callbackChanges(old: ["A.viewWillAppear", "B.viewWillAppear"], new: ["B.viewWillAppear", "A.viewWillAppear"])
                 == "callbacks in another order")
