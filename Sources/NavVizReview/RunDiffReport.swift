@@ -27,7 +27,6 @@ public struct RunDiffReport: Sendable {
         return entry.kind == .removed ? "old-" + stem : stem
     }
 
-    /// The path of an entry's SVG as the reports link it (under `diagramFolder`).
     /// A path as a Markdown link's destination: percent-encoded but for `/` and what a URL's path keeps as it is (a space
     /// or a parenthesis in `-o "my diffs (pr)"` ended the link early, a code-review trial).
     static func linkDestination(_ path: String) -> String {
@@ -36,6 +35,7 @@ public struct RunDiffReport: Sendable {
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
+    /// The path of an entry's SVG as the reports link it (under `diagramFolder`).
     public func diagramPath(_ entry: RunDiff.Entry) -> String? {
         diagramFolder.map { "\($0)/\(stem(entry)).svg" }
     }
