@@ -7,7 +7,7 @@ typealias StepFields = [String: (value: JSONValue, path: String)]
 /// `OperationSpelling.table` lists every operation; the decoder, the encoder, the schema test and the
 /// did-you-mean suggestions all read it, so adding an operation is one row here (plus its behaviour in
 /// `NavVizCore` and its fields in `ScenarioEncoder.fields(of:)`, which the compiler points at).
-struct OperationSpelling: Sendable {
+public struct OperationSpelling: Sendable {
     /// The name in `{"op": name}` and in the short spelling `{name: value}`.
     let name: String
     /// Its own fields (besides the common `animated`, `animation`, `target`, `after`, `note`, `expect`).
@@ -29,6 +29,25 @@ struct OperationSpelling: Sendable {
         self.main = main
         self.required = required
         self.decode = decode
+    }
+
+    /// A step object in the long spelling (`{"push": "Detail"}` as `{"op": "push", "node": "Detail"}`, `{"pop": true}` as
+    /// `{"op": "pop"}`), so that two spellings of one step compare equal; anything else as it is.
+    public static func longForm(_ step: JSONValue) -> JSONValue {
+        guard case .object(let members) = step, !members.contains(where: { $0.0 == "op" }) else { return step }
+        let named = members.filter { byName[$0.0] != nil }
+        guard named.count == 1, let operation = byName[named[0].0] else { return step }
+        let payload = named[0].1
+        let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
+        var result: [(String, JSONValue)] = [("op", .string(operation.name))]
+        for (key, value) in members {
+            if key == operation.name {
+                if !isBare, let main = operation.main { result.append((main, value)) }
+            } else {
+                result.append((key, value))
+            }
+        }
+        return .object(result)
     }
 
     /// An operation whose one field is its main argument and required (`push`, `show`, `setRoot`…).

@@ -146,7 +146,9 @@ public struct DiffRun: Sendable, Equatable {
             default: value
             }
         }
-        guard case .object(let members) = step else { return JSONWriter.compact(step) }
+        // Either spelling of a step is the same step (a code-review trial's `{"push": "Comments"}` beside the file's
+        // `{"op": "push", "node": "Comments"}` read as another step, and the diff paired the wrong push).
+        guard case .object(let members) = OperationSpelling.longForm(step) else { return JSONWriter.compact(step) }
         return JSONWriter.compact(sorted(.object(members.filter { $0.0 != "note" && $0.0 != "expect" })))
     }
 

@@ -21,6 +21,27 @@ import Testing
         RunDiff(old: try run(old, file: "old.json"), new: try run(new, file: "new.json")).entries.map(\.summary)
     }
 
+    /// A screen pushed twice: the second push is the inserted one (the first pairs with the old push, the same state),
+    /// whichever spelling each push has (a code-review trial's short `{"push": "Comments"}` beside the file's long ones
+    /// read as another step: the first push was said inserted, the second `+ Comments#2 only in new`).
+    @Test func aScreenPushedAgainIsTheInsertedStepWhateverItsSpelling() throws {
+        let long = #"{"op": "push", "node": "Comments"}"#
+        let summaries = try Self.summaries(
+            old: [#"{"push": "Product"}"#, long, #"{"op": "pop"}"#, #"{"select": 1}"#],
+            new: [#"{"push": "Product"}"#, #"{"push": "Comments"}"#, long, #"{"pop": true}"#, #"{"op": "select", "tab": 1}"#])
+        #expect(
+            summaries == [
+                "step 3 inserted (push): + Comments#2 pushed onto shopNav; visible Comments → Comments#2",
+                "step 4 (old 3): + Comments only in new, top of shopNav; visible Product → Comments",
+            ])
+        #expect(
+            DiffRun.canonicalArguments(try JSONParser.parse(#"{"push": "A", "note": "n"}"#))
+                == DiffRun.canonicalArguments(try JSONParser.parse(#"{"node": "A", "op": "push"}"#)))
+        #expect(
+            DiffRun.canonicalArguments(try JSONParser.parse(#"{"pop": {}, "animated": false}"#))
+                == DiffRun.canonicalArguments(try JSONParser.parse(#"{"op": "pop", "animated": false}"#)))
+    }
+
     /// A screen renamed at one step that comes back on screen later is not named again there: `visible Product → Specs`
     /// says the rename (a trial read it at a later step with nothing else, drawn with nothing marked).
     @Test func aRenamedScreenBackOnScreenIsCarried() throws {
