@@ -192,16 +192,30 @@ extension DOTBuilder {
             before: before, after: after, asSnapshots: asSnapshots, called: called, unmarked: unmarked, quiet: quiet)
         var pictures = states ?? (panelState(before, finder: beforeFinder), panelState(after, finder: afterFinder))
         // A state's picture folds what is off screen; a controller the step added folded into a summary box read as the
-        // box changed, and the push was nowhere drawn (a trial): the after side is drawn again with it in full. (What
-        // left is counted on its box, `− 2 of 3 removed`: it is not there to look at any more.)
+        // box changed, and the push was nowhere drawn (a trial): the after side is drawn again with it in full.
         let hiddenAfter = pictures.after.scene.foldedMembers { marks[$0] == .added }
         if !hiddenAfter.isEmpty { pictures.after = panelState(after, finder: afterFinder, keeping: hiddenAfter) }
+        // The before side too, with what the step removed (up to a dozen; more are counted on their box, `− 20 of 24
+        // removed`) and the controller it puts on screen: a pop to a controller 4 deep in a 9-deep stack showed `− 4 of 8
+        // removed` on a folded box, which neither said which four nor where the controller it went back to had been (a
+        // readability trial).
+        var removed = pictures.before.scene.foldedMembers { marks[$0] == .removed }
+        if removed.count > Self.removedShownInFull { removed = [] }
+        // (The controller it puts on screen only beside such: a tab switch's was on its folded tab, named there.)
+        let shown =
+            removed.isEmpty ? [] : afterFinder.visible.map { visible in pictures.before.scene.foldedMembers { $0 == visible } } ?? []
+        if !removed.union(shown).isEmpty {
+            pictures.before = panelState(before, finder: beforeFinder, keeping: removed.union(shown))
+        }
         return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in
             var picture = picture
             picture.scene = picture.scene.marking(marks, kinds, words: words)
             return picture
         }
     }
+
+    /// The most controllers a step removed that its before panel draws in full, out of the boxes a state folds them in.
+    static let removedShownInFull = 12
 
     /// The two panels' marked scenes.
     func panels(

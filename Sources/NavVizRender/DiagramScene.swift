@@ -554,13 +554,14 @@ extension DiagramItem {
     }
 
     /// The first and last names of a folded run, `Home…Settings`; by their ids where the names are alike, the
-    /// number alone after the first (`RootView#2…#5`: a trial's `TabItem.RootView…TabItem.RootView` said nothing).
+    /// number alone after the first, spaced (`RootView#2 … #5`: a trial's `TabItem.RootView…TabItem.RootView` said
+    /// nothing, and `ViewController…#3` read as a class name cut short, a readability trial).
     static func range(from first: Node, to last: Node) -> String {
         let (from, to) = (first.displayName, last.displayName)
         guard from == to, first.id != last.id else { return "\(DiagramStyle.capped(from))…\(DiagramStyle.capped(to))" }
         let (a, b) = (first.id.rawValue, last.id.rawValue)
         if let hash = b.lastIndex(of: "#"), a == b[..<hash] || a.hasPrefix(b[...hash]) {
-            return "\(DiagramStyle.capped(a))…\(b[hash...])"
+            return "\(DiagramStyle.capped(a)) … \(b[hash...])"
         }
         return "\(DiagramStyle.capped(a))…\(DiagramStyle.capped(b))"
     }

@@ -21,8 +21,8 @@ import Testing
 
     /// A run of controllers of one name is told by its ids (`TabItem.RootView…TabItem.RootView` said nothing).
     @Test(arguments: [
-        (["Home", "Home", "Home", "Top"], "Home…#3"),
-        (["Home", "Home", "Home", "Home", "Top"], "Home…#4"),
+        (["Home", "Home", "Home", "Top"], "Home … #3"),
+        (["Home", "Home", "Home", "Home", "Top"], "Home … #4"),
         (["Feed", "Home", "Home", "Top"], "Feed…Home"),
     ])
     func aRunOfOneNameIsToldByItsIDs(stack: [String], detail: String) throws {
