@@ -408,10 +408,10 @@ struct ComparisonComposer {
         for (id, mark, word) in marks {
             guard let box = part.bounds(of: id) else { continue }
             let color = SceneEmitter.border(for: mark)
-            // Around a box, outside it (boxes are 18 pt apart); inside a container's border, whose margin is 8 pt,
-            // with the tag in the empty top right corner, clear of the arrow that enters at the top.
+            // Around a box or a container, outside it (boxes are 18 pt apart, a container's margin is 8 pt): a ring
+            // inside a container's border ran through its title (a readability trial).
             let isCluster = id.hasPrefix("cluster_")
-            let inset = isCluster ? 3.0 : -3.0
+            let inset = -3.0
             let (x, y) = (box.minX + inset, box.minY + inset)
             let (width, height) = (box.maxX - box.minX - 2 * inset, box.maxY - box.minY - 2 * inset)
             let dash = mark == .removed ? " stroke-dasharray=\"5,2\"" : ""
