@@ -33,6 +33,9 @@ extension ServerError: HTTPResponseError {
         switch self {
         case .noRoute, .methodNotAllowed:
             return request.headers[.contentLength].flatMap { Int($0) }.map { $0 > 0 } ?? (request.headers[.transferEncoding] != nil)
+        // Its body is never read: the connection goes (one trickled the body of a `GET /` a byte at a time, each byte
+        // keeping the connection from its idle timeout, without the token: a security review).
+        case .bodyNotTaken: return true
         default: return false
         }
     }
@@ -40,7 +43,9 @@ extension ServerError: HTTPResponseError {
     /// The HTTP status that goes with the error.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidBody, .emptyBody, .bodyCutShort, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber: .badRequest
+        case .invalidBody, .emptyBody, .bodyCutShort, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber,
+            .bodyNotTaken:
+            .badRequest
         case .bodyTooLarge: .contentTooLarge
         case .unknownSession, .unknownStep, .noTransition: .notFound
         case .sessionExists, .journalNameTaken, .watchedSession: .conflict

@@ -168,6 +168,14 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         for host in hosts where !policy.accepts(host: host) {
             throw ServerError.misdirectedHost(host, anyAddress: policy.acceptsAnyHost)
         }
+        // A `GET` or `HEAD` that announces a body: no route of theirs reads one, and drained, a body sent a byte at a time
+        // held the connection open past its idle timeout (a security review held 16 so, and the owner's own request was
+        // refused as the 17th).
+        if request.method == .get || request.method == .head,
+            request.headers[.contentLength].flatMap({ Int($0) }).map({ $0 > 0 }) ?? (request.headers[.transferEncoding] != nil)
+        {
+            throw ServerError.bodyNotTaken(method: request.method.rawValue)
+        }
         // navviz serves no service worker. One another user's server registered for the daemon's address while the daemon
         // was down (or for `localhost`) would read every session on later visits, and a 404 for its script does not remove
         // it (a security review): the browser's update check gets a worker that unregisters itself, as the spec lets a

@@ -78,6 +78,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 layer = redacted
             }
         }
+        // A space in a query is written `+` too (a form's, `URLSearchParams`'): a token with spaces so spelled was logged
+        // (a security review).
+        if token.contains(" ") { return redactingOnce(token, in: result, plusIsSpace: true) }
         return result
     }
 
@@ -103,7 +106,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// `redacting` of one layer of percent-encoding.
-    private static func redactingOnce(_ token: String, in target: String) -> String {
+    private static func redactingOnce(_ token: String, in target: String, plusIsSpace: Bool = false) -> String {
         // As sent first: `%ab` followed by the rest of a token `ab…` decodes to another byte, and would keep it.
         let raw = Array(target.replacingOccurrences(of: token, with: "…").utf8)
         // The target decoded, and where in `raw` each decoded byte begins (and, last, its end).
@@ -120,7 +123,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
-                decoded.append(raw[index])
+                decoded.append(plusIsSpace && raw[index] == UInt8(ascii: "+") ? UInt8(ascii: " ") : raw[index])
                 index += 1
             }
         }

@@ -70,6 +70,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case noToken
     /// A request header has a value the route cannot use.
     case invalidHeader(name: String, value: String, expected: String)
+    /// A `GET` or `HEAD` that announces a body, which no route of theirs reads.
+    case bodyNotTaken(method: String)
     /// A diagram would hold more controllers than the daemon lays out in one request.
     case diagramTooLarge(nodes: Int, limit: Int)
     /// As many event streams are open as the daemon keeps.
@@ -141,6 +143,8 @@ extension ServerError: CustomStringConvertible {
                 + "with NAVVIZ_TOKEN or --token-file"
         case .invalidHeader(let name, let value, let expected):
             "Invalid header '\(name)' '\(Self.printable(value))': expected \(expected)"
+        case .bodyNotTaken(let method):
+            "A \(Self.printable(method)) request carries no body: send it without one (no Content-Length above 0, no Transfer-Encoding)"
         case .otherUser(let uid, let daemon):
             "Refusing a request from another user's process (uid \(uid)): navviz serve answers only the user who started it "
                 + "(uid \(daemon)); start it with a token and --allow-other-users to let others in"

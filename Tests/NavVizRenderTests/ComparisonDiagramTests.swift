@@ -316,7 +316,8 @@ import Testing
             path.split(whereSeparator: { "MLQCZ ".contains($0) }).compactMap { Double($0.split(separator: ",").first ?? "") }
         }
         let ring = try #require(svg.firstMatch(of: #/class="mark removed">\n<title>[^<]+</title>\n<path fill="none"[^>]* d="([^"]+)"/#))
-        let cluster = try #require(svg.firstMatch(of: #/<title>cluster_4</title>\n(?:<g[^>]*><a[^>]*>\n)?<path fill="none"[^>]* d="([^"]+)"/#))
+        let cluster = try #require(
+            svg.firstMatch(of: #/<title>cluster_4</title>\n(?:<g[^>]*><a[^>]*>\n)?<path fill="none"[^>]* d="([^"]+)"/#))
         #expect(xs(ring.1).min()! < xs(cluster.1).min()! && xs(ring.1).max()! > xs(cluster.1).max()!)
         #expect(svg.matches(of: #/class="mark (added|changed)"/#).count == 0)
         let present = try Self.picture(steps, 1).svg(metrics: .portable)

@@ -381,6 +381,17 @@ import Testing
         #expect(RequestLogMiddleware<BasicRequestContext>.redacting(nil, in: target) == target)
     }
 
+    /// A token with spaces, sent with each space written `+` (as a form or `URLSearchParams` writes a query), `%20` or as is.
+    @Test func aTokenWithSpacesIsNotLoggedInAnySpelling() {
+        let spaced = "correct horse battery staple"
+        let targets = [
+            "/?auth=correct+horse+battery+staple", "/?auth=correct%20horse%20battery%20staple", "/?auth=correct horse+battery%20staple",
+        ]
+        for target in targets {
+            #expect(RequestLogMiddleware<BasicRequestContext>.redacting(spaced, in: target) == "/?auth=…", "\(target)")
+        }
+    }
+
     /// Refusals are logged at most five a status in ten seconds, the next line saying how many were left out; other
     /// answers always (a security review: a web page's refused requests grew a log by 0.5 GB an hour).
     @Test func refusalsAreLoggedAFewAWindow() {

@@ -91,18 +91,34 @@ import Testing
     }
 
     /// A body that breaks after its request was answered gets no second answer (it would be read as the next request's):
-    /// the connection is closed.
+    /// the connection is closed. (A `DELETE`, whose route reads no body: a `GET` that announces one is refused at once.)
     @Test func aBodyThatBreaksAfterItsAnswerClosesTheConnection() async throws {
         let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
         defer { daemon.stop(SIGTERM) }
         let result = try await RawConnection.run(port: daemon.port) { connection in
-            connection.send("GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
-            let answer = connection.read(until: "{\"sessions\":[]}", timeout: 5)
+            connection.send("DELETE /api/sessions/none HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let answer = connection.read(until: "\"}}", timeout: 5)
             connection.send("zz\r\n")
             return answer + connection.readToEnd(timeout: 5)
         }
         #expect(result.closed, "the daemon kept the connection open")
-        #expect(Self.statuses(result.text) == ["200 OK"], "\(result.text)")
+        #expect(Self.statuses(result.text) == ["404 Not Found"], "\(result.text)")
+    }
+
+    /// A `GET` that announces a body is refused before its body is read, and its connection closed.
+    @Test func aGETWithABodyIsRefusedAtOnce() async throws {
+        let daemon = try DaemonProcess(["--memory", "--idle-timeout", "30"])
+        defer { daemon.stop(SIGTERM) }
+        let result = try await RawConnection.run(port: daemon.port) { connection in
+            connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 999999999\r\n\r\n{")
+            return connection.readToEnd(timeout: 5)
+        }
+        #expect(result.closed, "the daemon kept the connection open")
+        #expect(Self.statuses(result.text) == ["400 Bad Request"], "\(result.text)")
+        #expect(
+            result.text.hasSuffix(
+                #"A GET request carries no body: send it without one (no Content-Length above 0, no Transfer-Encoding)"}}"#),
+            "\(result.text)")
     }
 
     /// An event stream hears that its client closed its end, whatever the client sent after it: the stream ends and the

@@ -123,11 +123,16 @@ import Testing
         /// trickling a body a byte at a time held connections open without limit (a security review starved the
         /// daemon of file descriptors so, as another user, and without the token as a 401); so is a request no route takes
         /// that announced a body (a `POST /x` without the token, answered 404, held its connection while the body trickled).
-        @Test(arguments: ["other user", "no token", "no route"])
+        /// So is a `GET` that announces a body (the viewer's page, which needs no token, answered 200 while a body trickled
+        /// into it a byte at a time, a security review).
+        @Test(arguments: ["other user", "no token", "no route", "GET with a body"])
         func aRefusedConnectionIsClosedWithoutReadingItsBody(refusal: String) async throws {
             let router = Router(context: DaemonRequestContext.self)
             let routes = RouteIndex()
-            if refusal == "no route" {
+            if refusal == "GET with a body" {
+                router.add(middleware: LoopbackGuardMiddleware(policy: OriginPolicy(host: "127.0.0.1", port: 0)))
+                router.get("/") { _, _ in "viewer" }
+            } else if refusal == "no route" {
                 router.add(middleware: UnknownRouteMiddleware(index: routes))
             } else if refusal == "other user" {
                 var middleware = LocalUserMiddleware(user: 501)
@@ -145,12 +150,16 @@ import Testing
                 configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in
                 let port = try #require(client.port)
-                let path = refusal == "no route" ? "/x" : "/api/sessions"
+                let path = refusal == "no route" ? "/x" : refusal == "GET with a body" ? "/" : "/api/sessions"
+                let method = refusal == "GET with a body" ? "GET" : "POST"
                 let (text, closed) = await Self.exchange(
-                    port: port, "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{")
+                    port: port, "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{")
                 // The answer, then the end of the stream: not a wait for the 99,999 bytes still announced.
                 #expect(closed, "the connection was not closed")
-                let status = ["other user": "403 Forbidden", "no token": "401 Unauthorized", "no route": "404 Not Found"][refusal]!
+                let status = [
+                    "other user": "403 Forbidden", "no token": "401 Unauthorized", "no route": "404 Not Found",
+                    "GET with a body": "400 Bad Request",
+                ][refusal]!
                 #expect(text.hasPrefix("HTTP/1.1 \(status)"))
                 #expect(text.lowercased().contains("connection: close"))
                 // One answer only: cutting the body short must not draw a second one (it drew a 400).
