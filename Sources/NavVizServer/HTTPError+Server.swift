@@ -31,8 +31,7 @@ extension ServerError: HTTPResponseError {
     public func closesConnection(answering request: Request) -> Bool {
         if closesConnection { return true }
         switch self {
-        case .noRoute, .methodNotAllowed:
-            return request.headers[.contentLength].flatMap { Int($0) }.map { $0 > 0 } ?? (request.headers[.transferEncoding] != nil)
+        case .noRoute, .methodNotAllowed: return request.announcesBody
         // Its body is never read: the connection goes (one trickled the body of a `GET /` a byte at a time, each byte
         // keeping the connection from its idle timeout, without the token: a security review).
         case .bodyNotTaken: return true
@@ -62,5 +61,12 @@ extension ServerError: HTTPResponseError {
         case .renderTimedOut, .tooManyStreams: .serviceUnavailable
         case .sessionFull, .tooManySessions: .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
+    }
+}
+
+extension Request {
+    /// Whether the request announces a body: a `Content-Length` above 0, or a `Transfer-Encoding`.
+    var announcesBody: Bool {
+        headers[.contentLength].flatMap { Int($0) }.map { $0 > 0 } ?? (headers[.transferEncoding] != nil)
     }
 }

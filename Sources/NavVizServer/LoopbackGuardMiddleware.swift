@@ -171,9 +171,7 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // A `GET` or `HEAD` that announces a body: no route of theirs reads one, and drained, a body sent a byte at a time
         // held the connection open past its idle timeout (a security review held 16 so, and the owner's own request was
         // refused as the 17th).
-        if request.method == .get || request.method == .head,
-            request.headers[.contentLength].flatMap({ Int($0) }).map({ $0 > 0 }) ?? (request.headers[.transferEncoding] != nil)
-        {
+        if request.method == .get || request.method == .head, request.announcesBody {
             throw ServerError.bodyNotTaken(method: request.method.rawValue)
         }
         // navviz serves no service worker. One another user's server registered for the daemon's address while the daemon

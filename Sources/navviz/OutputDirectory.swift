@@ -467,6 +467,14 @@ enum OutputDirectory {
                 code: CommandFailure.ioError)
         }
         guard let first = foreign.min() else { return (unchanged, seen) }
+        // A golden folder (`check --record` wrote it, with its source.txt and summary.txt): said as such, where "it holds
+        // 'run.json' …, which navviz does not write there" read as a refusal of what render writes (a code-review trial).
+        if isOutput == nil, Set(foreign).isSuperset(of: ["source.txt", "summary.txt"]) {
+            throw CommandFailure(
+                message: "\(destination): not replaced: it holds the goldens navviz check records (source.txt, summary.txt and "
+                    + "\(foreign.count - 2) more), not a render. Render into another folder",
+                code: CommandFailure.ioError)
+        }
         let others =
             !complete
             ? " (and more: navviz stopped looking after \(Self.bareWalkLimit) entries)"

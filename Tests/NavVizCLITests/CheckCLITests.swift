@@ -89,6 +89,19 @@ import Testing
         #expect(!exists("golden/shop/states/042-push.dot", in: folder.url))
     }
 
+    /// A render into a golden folder is refused as that: "it holds 'run.json', which navviz does not write there" read as a
+    /// refusal of a file render writes itself (a code-review trial).
+    @Test func aRenderIntoAGoldenFolderSaysItHoldsGoldens() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        let render = try navviz(["render", "flows/shop.json", "-o", "golden"], in: folder.url)
+        #expect(render.status == 74)
+        #expect(
+            render.stderr
+                == "golden/shop: not replaced: it holds the goldens navviz check records (source.txt, summary.txt and 8 more), not a render. Render into another folder\n"
+        )
+    }
+
     /// One invalid scenario among several does not hide the others' drift: they are compared and reported, and the check
     /// exits 65 with a line that counts them (a code-review trial's CI read one parse error, nothing of the others).
     /// `--record` records none of them.
