@@ -31,14 +31,16 @@ public struct OperationSpelling: Sendable {
         self.decode = decode
     }
 
+    /// Whether a short spelling's value means "no argument": `{"pop": true}`, `{"pop": {}}`, `{"pop": null}`.
+    static func isBare(_ payload: JSONValue) -> Bool { payload == .bool(true) || payload == .object([]) || payload == .null }
+
     /// A step object in the long spelling (`{"push": "Detail"}` as `{"op": "push", "node": "Detail"}`, `{"pop": true}` as
     /// `{"op": "pop"}`), so that two spellings of one step compare equal; anything else as it is.
     public static func longForm(_ step: JSONValue) -> JSONValue {
         guard case .object(let members) = step, !members.contains(where: { $0.0 == "op" }) else { return step }
         let named = members.filter { byName[$0.0] != nil }
         guard named.count == 1, let operation = byName[named[0].0] else { return step }
-        let payload = named[0].1
-        let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
+        let isBare = Self.isBare(named[0].1)
         var result: [(String, JSONValue)] = [("op", .string(operation.name))]
         for (key, value) in members {
             if key == operation.name {

@@ -1080,8 +1080,9 @@ extension PrintHierarchy {
         let prompted =
             retry.flatMap { retry in lines[..<retry].contains { $0.text.drop(while: \.isWhitespace).hasPrefix("error:") } ? retry : nil }
             ?? lines.firstIndex(where: { isHierarchyCommand($0.text) })
-        let typed = prompted ?? (bareCommand(in: lines) == nil ? promptAbove(firstController, in: lines) : nil)
-        if let command = typed ?? bareCommand(in: lines),
+        let bare = prompted == nil ? bareCommand(in: lines) : nil
+        let typed = prompted ?? (bare == nil ? promptAbove(firstController, in: lines) : nil)
+        if let command = typed ?? bare,
             lines[..<command].contains(where: {
                 !$0.text.allSatisfy(\.isWhitespace) && !isPrompt($0.text) && !$0.text.hasPrefix("warning: ")
             }),

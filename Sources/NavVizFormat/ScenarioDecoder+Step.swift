@@ -95,7 +95,7 @@ extension ScenarioDecoder {
             // `{"pop": true}`, `{"pop": {}}` and `{"pop": null}` mean "no argument"; an optional main
             // argument (`{"collapse": "nav"}`) may be left out the same way, and then given by its own name
             // (`{"flick": true, "velocity": 1000}`).
-            let isBare = payload == .bool(true) || payload == .object([]) || payload == .null
+            let isBare = OperationSpelling.isBare(payload)
             let mainByName = main.flatMap { main in isBare && !operation.required.contains(main) ? main : nil }
             checkStepFields(
                 members, at: path, allowed: Self.commonStepFields + [name] + rest + (mainByName.map { [$0] } ?? []),

@@ -204,9 +204,8 @@ extension DOTBuilder {
         // (The controller it puts on screen only beside such: a tab switch's was on its folded tab, named there.)
         let shown =
             removed.isEmpty ? [] : afterFinder.visible.map { visible in pictures.before.scene.foldedMembers { $0 == visible } } ?? []
-        if !removed.union(shown).isEmpty {
-            pictures.before = panelState(before, finder: beforeFinder, keeping: removed.union(shown))
-        }
+        let hiddenBefore = removed.union(shown)
+        if !hiddenBefore.isEmpty { pictures.before = panelState(before, finder: beforeFinder, keeping: hiddenBefore) }
         return [(pictures.before, Set([DiffMark.removed])), (pictures.after, Set([DiffMark.added, .changed]))].map { picture, kinds in
             var picture = picture
             picture.scene = picture.scene.marking(marks, kinds, words: words)

@@ -85,9 +85,10 @@ extension NavVizCommand {
             // checking each as a scenario of its own would fail CI for want of goldens. A dump named as a file is checked.
             // One invalid file does not hide the others' drift: they are compared, then the check fails with 65 (a code-review
             // trial's CI read one parse error and nothing of the other scenarios). --record records nothing then.
+            // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
+            var sources = GoldenSources(golden: trimmed(golden))
             // And, when every argument is a folder, the scenarios in their subfolders that have goldens here.
-            let below =
-                scenarios.allSatisfy(isDirectory) ? GoldenSources(golden: trimmed(golden)).recorded(below: scenarios.map(trimmed)) : []
+            let below = scenarios.allSatisfy(isDirectory) ? sources.recorded(below: scenarios.map(trimmed)) : []
             let (loaded, invalid) = try loadEveryScenario(scenarios + below, kinds: kinds.kinds, captures: false)
             if !invalid.isEmpty, record || loaded.isEmpty {
                 throw CommandFailure(
@@ -128,8 +129,6 @@ extension NavVizCommand {
                         + "(to start new goldens under this name, create the folder first: mkdir -p \(Self.shellQuoted(trimmed(golden))))",
                     code: CommandFailure.usage)
             }
-            // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
-            var sources = GoldenSources(golden: trimmed(golden))
             // The invalid files keep their folders (not another's, nor called orphaned).
             let folders = sources.names(for: loaded.map(\.file) + invalid.map(\.path))
             var failed: [String] = []
@@ -330,8 +329,7 @@ extension NavVizCommand {
                 if let source = sources.owners[entry] {
                     // Another folder's scenario, which this check was not asked for (`check flows/ipad`: a note for each of the
                     // others was noise, a code-review trial).
-                    let roots = scenarios.map { FileStatus.resolvedPath(trimmed($0)) + "/" }
-                    if let owner = sources.existingOwner(of: entry), !roots.contains(where: owner.hasPrefix) { continue }
+                    if sources.isRecorded(entry, outside: scenarios.map(trimmed)) { continue }
                     let where_ =
                         sources.existingOwner(of: entry) == nil
                         ? "which is gone (renamed or removed?); remove it if it is stale" : "not checked here"

@@ -62,9 +62,18 @@ struct GoldenSources {
         let here = FileStatus.resolvedPath(FileManager.default.currentDirectoryPath)
         return Set(existing.values).filter { path in
             let parent = (path as NSString).deletingLastPathComponent
-            return path.hasSuffix(".json") && !roots.contains(parent) && roots.contains { parent.hasPrefix($0 == "/" ? "/" : $0 + "/") }
-        }.map { $0.hasPrefix(here + "/") ? String($0.dropFirst(here.count + 1)) : $0 }.sorted()
+            return path.hasSuffix(".json") && !roots.contains(parent) && roots.contains { Self.isInside(parent, $0) }
+        }.map { Self.isInside($0, here) ? String($0.dropFirst(here.count + 1)) : $0 }.sorted()
     }
+
+    /// Whether `folder`'s recorded source still exists somewhere other than inside `folders` (another folder's scenario).
+    func isRecorded(_ folder: String, outside folders: [String]) -> Bool {
+        guard let owner = existing[folder] else { return false }
+        return !folders.map { FileStatus.resolvedPath($0) }.contains { Self.isInside(owner, $0) }
+    }
+
+    /// Whether the resolved path `path` lies inside the resolved folder `root`.
+    static func isInside(_ path: String, _ root: String) -> Bool { path.hasPrefix(root == "/" ? "/" : root + "/") }
 
     /// The recorded source of `folder` as a path from here, when that file still exists.
     func existingOwner(of folder: String) -> String? { existing[folder] }

@@ -222,34 +222,37 @@ import Testing
         #expect(h["UIKitTabBarController"].children.map { h[$0].screen } == ["TabItem.RootView", "TabItem.RootView"])
     }
 
-    /// A cheat sheet's line between the prompt and the dump is the writer's, left out and said; the command typed after the
-    /// dump too.
-    @Test func aWritersLineBetweenThePromptAndTheDumpIsLeftOut() throws {
-        #expect(
-            try Self.capture("29-chisel-hide-prose-after-prompt.txt").notes == [
+    /// The lines left out of a console paste, each said, in the order of the lines (a trial's line-15 note came first):
+    /// - 29: a cheat sheet's line between the prompt and the dump is the writer's; the command typed after the dump too.
+    /// - 31: the prompt right above the dump typed what printed it, whatever its name (MonkeyDev's `pvcs()`, an alias):
+    ///   what came before it is other commands' output, and the commands after it are counted as several.
+    /// - 24: the notes above the dump's command, and the text below its code block.
+    @Test(arguments: [
+        (
+            "29-chisel-hide-prose-after-prompt.txt",
+            [
                 "line 3: the text between the command on line 2 and the dump it printed left out: not the dump",
                 "line 6: a debugger command after the dump left out: not the dump",
-            ])
-    }
-
-    /// The prompt right above the dump typed what printed it, whatever its name (MonkeyDev's `pvcs()`, an alias): what came
-    /// before it is other commands' output, and the commands after it are counted as several.
-    @Test func thePromptAboveTheDumpIsTheCommandThatPrintedIt() throws {
-        #expect(
-            try Self.capture("31-monkeydev-cycript-pvcs-alias.txt").notes == [
+            ]
+        ),
+        (
+            "31-monkeydev-cycript-pvcs-alias.txt",
+            [
                 "lines 2–22: the console output before the command on line 23 that printed the dump ('cy# pvcs()') left out: not the dump",
                 "lines 25–33: the debugger commands from line 25 on and their output left out: not the dump",
                 "line 34: a debugger command after the dump left out: not the dump",
-            ])
-    }
-
-    /// The notes of lines left out come in the order of the lines (a trial's line-15 note came first).
-    @Test func leftOutLinesAreNotedInLineOrder() throws {
-        #expect(
-            try Self.capture("24-imagepicker-notes-then-next-command.txt").notes == [
+            ]
+        ),
+        (
+            "24-imagepicker-notes-then-next-command.txt",
+            [
                 "lines 1–4: the text before the command on line 5 that printed the dump ('(lldb) po [[[UIWindow keyWindow] rootViewController] _print…') left out: not the dump",
                 "lines 15–19: the text below the code block the dump is in (its closing fence is on line 13) left out: not the dump",
-            ])
+            ]
+        ),
+    ])
+    func leftOutLinesAreNotedInLineOrder(file: String, notes: [String]) throws {
+        #expect(try Self.capture(file).notes == notes)
     }
 
     @Test func everyCaptureImportsIntoOneScenarioThatRuns() throws {
