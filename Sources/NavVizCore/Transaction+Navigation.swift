@@ -291,6 +291,12 @@ extension Transaction {
             h[parent].selected = index
             return
         }
+        // The first child has nothing to transition from: `addChild(_:)`, `addSubview`, `didMove(toParent:)`, no animation and
+        // no time, its callbacks not animated (a trial read a 0.3 s cross-dissolve that kept the container busy).
+        if h[parent].children.isEmpty {
+            fixedDuration = 0
+            callbackAnimated = false
+        }
         let child = try build(spec)
         h.attach(child, to: parent)
         h[parent].selected = h[parent].children.count - 1

@@ -69,6 +69,25 @@ import Testing
         #expect(covered.hierarchy["nav"].children == ["A", "B"])
     }
 
+    /// A plain controller's first child is added, not transitioned to (`transition(from:to:)` needs a child to leave):
+    /// no time, nothing in flight, callbacks not animated, so a second child may be shown at once (a trial read a 0.3 s
+    /// cross-dissolve). The second is a transition.
+    @Test func aFirstChildIsAddedWithoutAnimation() throws {
+        var sim = try Simulator(root: nav("A", id: "nav"))
+        let first = sim.perform(.showChild(screen("C")), StepOptions(target: "A"))
+        #expect(first.status == .ok)
+        #expect(first.duration == 0)
+        #expect(first.animation == nil)
+        #expect(first.trace == ["C.wA", "C.dA"])
+        #expect(!first.events.contains { $0.isAnimated })
+        #expect(sim.inFlight.isEmpty)
+        let second = sim.perform(.showChild(screen("D")), StepOptions(target: "A"))
+        #expect(second.status == .ok)
+        #expect(second.duration == 0.3)
+        #expect(second.trace == ["C.wD", "D.wA", "C.dD", "D.dA"])
+        #expect(second.events.allSatisfy { $0.isAnimated })
+    }
+
     @Test func aStepLandingMidTransitionIsRejectedAsBusy() throws {
         var (sim, _) = try pushed()
         let before = sim.hierarchy
