@@ -38,12 +38,23 @@ extension FieldReader {
                 suggestion: nil))
     }
 
+    /// Fails `field` missing at `path`, unless a field written there in its place was pointed to it (`viewController`:
+    /// "Did you mean 'node'?"): one mistake, one error.
+    public mutating func missing(_ field: String, at path: String) {
+        let pointed = errors.contains { error in
+            guard case .unknownField(_, let at, let written, field?, _) = error else { return false }
+            return at == join(path, written)
+        }
+        if !pointed { fail(.missingField(file: file, path: path, field: field)) }
+    }
+
     /// Reports members not in `allowed`, each with the closest allowed name.
     public mutating func checkFields(_ members: [(String, JSONValue)], at path: String, allowed: [String]) {
         for (key, _) in members where !allowed.contains(key) {
             fail(
                 .unknownField(
-                    file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed), allowed: allowed))
+                    file: file, path: join(path, key), field: key,
+                    suggestion: Suggestion.closest(to: key, in: allowed) ?? Suggestion.synonym(of: key, in: allowed), allowed: allowed))
         }
     }
 

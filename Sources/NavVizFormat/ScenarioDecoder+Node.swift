@@ -279,7 +279,7 @@ extension ScenarioDecoder {
         }
         checkFields(columns, at: kindPath, allowed: ["primary", "secondary", "supplementary"])
         guard let primaryValue = payload["primary"] else {
-            fail(.missingField(file: file, path: kindPath, field: "primary"))
+            missing("primary", at: kindPath)
             return false
         }
         inSplitPrimary = true

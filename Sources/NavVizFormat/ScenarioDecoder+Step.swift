@@ -110,7 +110,7 @@ extension ScenarioDecoder {
             }
         }
         for required in operation.required where fields[required] == nil {
-            fail(.missingField(file: file, path: path, field: required))
+            missing(required, at: path)
             return nil
         }
         let errorCount = errors.count
@@ -179,8 +179,8 @@ extension ScenarioDecoder {
             } else {
                 fail(
                     .unknownField(
-                        file: file, path: join(path, key), field: key, suggestion: Suggestion.closest(to: key, in: allowed),
-                        allowed: allowed))
+                        file: file, path: join(path, key), field: key,
+                        suggestion: Suggestion.closest(to: key, in: allowed) ?? Suggestion.synonym(of: key, in: allowed), allowed: allowed))
             }
         }
     }

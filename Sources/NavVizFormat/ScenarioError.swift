@@ -169,6 +169,25 @@ public struct ScenarioErrors: Error, Equatable, Sendable, CustomStringConvertibl
 /// Suggests the closest known name for a misspelt one (edit distance at most 2, or a case-only difference;
 /// names shorter than three letters only by case).
 public enum Suggestion {
+    /// UIKit's (and other tools') names for navviz's fields, most likely first: `viewController` is a step's `node`,
+    /// `modalPresentationStyle` its `style`, a split's `master` its `primary` (a fidelity trial's `{"push", "viewController": …}`
+    /// got the list of fields and then "missing field 'node'").
+    static let synonyms: [String: [String]] = [
+        "viewcontroller": ["node"], "controller": ["node"], "vc": ["node"], "child": ["node"],
+        "viewcontrollers": ["stack", "tabs", "children"], "controllers": ["stack", "tabs", "children"],
+        "modalpresentationstyle": ["style"], "presentationstyle": ["style"], "modalstyle": ["style"],
+        "master": ["primary"], "mastercontroller": ["primary"], "primaryviewcontroller": ["primary"],
+        "detail": ["secondary"], "detailcontroller": ["secondary"], "secondaryviewcontroller": ["secondary"],
+        "selectedindex": ["tab"], "index": ["tab"], "selectedviewcontroller": ["tab"],
+        "rootviewcontroller": ["root", "node"], "from": ["target"], "source": ["target"], "on": ["target"],
+        "identifier": ["id"], "restorationidentifier": ["id"], "classname": ["class"], "type": ["class"],
+    ]
+
+    /// The field of `candidates` that UIKit (or another tool) calls `word`, if any (`Suggestion.synonyms`).
+    public static func synonym(of word: String, in candidates: [String]) -> String? {
+        synonyms[word.lowercased()]?.first { candidates.contains($0) }
+    }
+
     /// The closest candidate, if any is close enough.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         var best: (String, Int)?

@@ -49,6 +49,14 @@ public struct ScenarioRunner {
         // The names a step that did not go through would have built, with the first such step's number: a later step
         // naming one is told why it is unknown (a trial read a bare "Unknown node" after a refused present).
         var notBuilt: [NodeID: (step: Int, status: StepStatus)] = [:]
+        // The first step whose literals build each name: a step naming one before it is told when it comes (a fidelity trial
+        // read a bare "Unknown node 'C'" for a target the next step pushes).
+        var builtLater: [NodeID: Int] = [:]
+        for (offset, step) in scenario.steps.enumerated().reversed() {
+            if case .operation(let operation) = step.action {
+                for name in operation.literals.flatMap(\.namesBuilt) { builtLater[NodeID(name)] = offset + 1 }
+            }
+        }
         for (offset, step) in scenario.steps.enumerated() {
             var outcome: StepOutcome
             switch step.action {
@@ -59,10 +67,12 @@ public struct ScenarioRunner {
             case .snapshot(let hierarchy):
                 outcome = simulator.replaceHierarchy(hierarchy)
             }
-            if outcome.status == .rejected, case .unknownNode(let id)? = outcome.error, let earlier = notBuilt[id] {
+            if outcome.status == .rejected, case .unknownNode(let id)? = outcome.error {
                 outcome.message =
                     (outcome.message ?? "Unknown node '\(id)'")
-                    + ": step \(earlier.step), which would have built it, was \(earlier.status.rawValue)"
+                    + Self.whyUnknown(
+                        id, at: offset + 1, notBuilt: notBuilt[id],
+                        builtAt: builtLater[id], known: simulator.hierarchy.nodeIDs.map(\.rawValue))
             }
             if outcome.status != .ok, case .operation(let operation) = step.action {
                 for name in operation.literals.flatMap(\.namesBuilt) where notBuilt[NodeID(name)] == nil {
@@ -84,6 +94,20 @@ public struct ScenarioRunner {
     }
 
     /// Whether a written name (id or screen) names this node.
+    /// Why no controller has `id` at step `index`, after `Unknown node 'X'`: the earlier step that would have built it and
+    /// was not gone through, the later step that builds it, or the closest id there is (else the ids there are, up to 8).
+    static func whyUnknown(_ id: NodeID, at index: Int, notBuilt: (step: Int, status: StepStatus)?, builtAt: Int?, known: [String])
+        -> String
+    {
+        if let notBuilt { return ": step \(notBuilt.step), which would have built it, was \(notBuilt.status.rawValue)" }
+        if let builtAt, builtAt > index { return ": no controller has that id before step \(builtAt), which builds it" }
+        if let close = Suggestion.closest(to: id.rawValue, in: known.sorted()) { return ". Did you mean '\(close)'?" }
+        let sorted = known.sorted()
+        guard !sorted.isEmpty else { return "" }
+        return ": no controller has that id here (the ids here: \(sorted.prefix(8).map { "'\($0)'" }.joined(separator: ", "))"
+            + (sorted.count > 8 ? ", …" : "") + ")"
+    }
+
     static func names(_ written: String, _ id: NodeID?, in h: Hierarchy) -> Bool {
         guard let id else { return false }
         return written == id.rawValue || (h.contains(id) && h[id].screen == written && !h.contains(NodeID(written)))

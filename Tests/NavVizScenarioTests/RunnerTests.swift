@@ -26,6 +26,22 @@ private func withSteps(_ steps: String) -> String {
                 == "Unknown node 'Login': step 2, which would have built it, was rejected")
     }
 
+    /// An unknown id says why: a later step builds it, a close id exists, or which ids there are (a fidelity trial read a
+    /// bare "Unknown node 'C'" for a target the next step pushes).
+    @Test(arguments: [
+        (
+            #"{"push": "B", "target": "C"}, {"push": "C"}"#, 1,
+            "Unknown node 'C': no controller has that id before step 2, which builds it"
+        ),
+        (#"{"push": "Detail"}, {"push": "Detail"}, {"popTo": "Detail#3"}"#, 3, "Unknown node 'Detail#3'. Did you mean 'Detail#2'?"),
+        (#"{"popTo": "Home#2"}"#, 1, "Unknown node 'Home#2': no controller has that id here (the ids here: 'Home', 'nav')"),
+    ])
+    func anUnknownNodeSaysWhy(steps: String, index: Int, message: String) throws {
+        let run = try run(withSteps(steps))
+        #expect(run.steps[index].outcome.status == .rejected)
+        #expect(run.steps[index].outcome.message == message)
+    }
+
     /// A split's `display` (S8): the columns it hides are off screen, the finder follows the secondary; a collapse
     /// shows the primary whatever the display.
     @Test(arguments: [

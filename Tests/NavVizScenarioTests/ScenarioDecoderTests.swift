@@ -427,9 +427,27 @@ private let nodeLiteral =
                 "shop.json: steps[0].title: unknown field 'title': expected one of 'op', 'animated', 'animation', 'target', 'after', 'note', 'expect', 'pop', 'interactive', 'cancelled'"
             ]
         ),
+        // One mistake, one error: the field pointed to is not said missing as well (a fidelity trial).
+        (withSteps(#"{"op": "push", "nod": "A"}"#), ["shop.json: steps[0].nod: unknown field 'nod'. Did you mean 'node'?"]),
         (
-            withSteps(#"{"op": "push", "nod": "A"}"#),
-            ["shop.json: steps[0].nod: unknown field 'nod'. Did you mean 'node'?", "shop.json: steps[0]: missing field 'node'"]
+            withSteps(#"{"op": "push", "zzz": "A"}"#),
+            [
+                "shop.json: steps[0].zzz: unknown field 'zzz': expected one of 'op', 'animated', 'animation', 'target', 'after', 'note', 'expect', 'node'",
+                "shop.json: steps[0]: missing field 'node'",
+            ]
+        ),
+        // UIKit's names for navviz's fields.
+        (
+            withSteps(#"{"op": "push", "viewController": "A"}"#),
+            ["shop.json: steps[0].viewController: unknown field 'viewController'. Did you mean 'node'?"]
+        ),
+        (
+            withSteps(#"{"op": "present", "node": "A", "modalPresentationStyle": "pageSheet"}"#),
+            ["shop.json: steps[0].modalPresentationStyle: unknown field 'modalPresentationStyle'. Did you mean 'style'?"]
+        ),
+        (
+            #"{"navviz": 1, "root": {"split": {"master": "M", "secondary": "D"}}}"#,
+            ["shop.json: root.split.master: unknown field 'master'. Did you mean 'primary'?"]
         ),
         (
             withSteps(#"{"op": "popToRoot", "Animated": false}"#),
