@@ -385,6 +385,13 @@ extension NavVizCommand {
                     // review); a line lost so is said when the daemon stops (exit 74).
                     print(line)
                     fflush(nil)
+                    // The other loopback address of the port held too, so that `localhost` reaches navviz or nothing.
+                    if case .taken(let address) = LoopbackSibling.hold(besides: host, port: port) {
+                        printError(
+                            "navviz serve: warning: another program listens on \(address): a client that takes 'localhost' there "
+                                + "(browsers and curl try it first) reaches that program, not navviz, and sends it what it sends: "
+                                + "use http://\(shownHost):\(port)/, not localhost")
+                    }
                 }
             } catch {
                 // At startup nothing was sent to be accepted: the journal's folder is what failed.
