@@ -88,7 +88,9 @@ public struct ScenarioRenderer: Sendable {
 
     /// `NNN-op` of step `index` of a run of `count` steps.
     public static func stem(index: Int, op: String, count: Int) -> String {
-        let width = max(3, String(count).count)
+        // Wide enough for the last index, count - 1 (999 steps after the initial state fit in three digits: a trial's
+        // 1,000-entry run was written with four, and every golden read as renamed).
+        let width = max(3, String(max(0, count - 1)).count)
         let number = String(index)
         let safeOp = String(op.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
         return String(repeating: "0", count: max(0, width - number.count)) + number + "-" + safeOp

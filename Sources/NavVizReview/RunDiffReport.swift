@@ -19,11 +19,7 @@ public struct RunDiffReport: Sendable {
 
     /// `002-push`, or `old-003-pop` for a removed step: the file stem of an entry's diagram.
     public func stem(_ entry: RunDiff.Entry) -> String {
-        let count = max(diff.old.steps.count, diff.new.steps.count)
-        let width = max(3, String(count).count)
-        let number = String(entry.index)
-        let safeOp = String(entry.op.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map(Character.init))
-        let stem = String(repeating: "0", count: max(0, width - number.count)) + number + "-" + safeOp
+        let stem = ScenarioRenderer.stem(index: entry.index, op: entry.op, count: max(diff.old.steps.count, diff.new.steps.count))
         return entry.kind == .removed ? "old-" + stem : stem
     }
 
@@ -120,9 +116,9 @@ public struct RunDiffReport: Sendable {
         guard mermaid.utf16.count <= MermaidBuilder.maxTextSize else {
             // Mermaid would draw its error instead.
             return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(MermaidBuilder.maxTextSize)-character "
-                + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n"
+                + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n\n"
         }
-        return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n"
+        return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n\n"
     }
 
     /// `Step 3`, `Step 3 (old 2)`, `Old step 4`.

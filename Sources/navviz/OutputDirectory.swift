@@ -623,6 +623,35 @@ enum OutputDirectory {
         return (found, complete)
     }
 
+    /// Moves each Finder `.DS_Store` of `target` (which does not stop a replacement) into the same folder of `staging`, where
+    /// that folder exists and has none: the new output keeps them, where they went with the old one (a code-review trial's
+    /// `--record` removed one, a file navviz did not write).
+    static func carryFinderFiles(from target: String, to staging: String) {
+        func visit(_ relative: String) {
+            let folder = relative.isEmpty ? staging : staging + "/" + relative
+            let old = (relative.isEmpty ? target : target + "/" + relative) + "/.DS_Store"
+            if FileStatus(old)?.isRegularFile == true, FileStatus(folder + "/.DS_Store") == nil {
+                _ = rename(old, folder + "/.DS_Store")
+            }
+            guard let stream = opendir(folder) else { return }
+            var folders: [String] = []
+            while let entry = readdir(stream) {
+                let type = entry.pointee.d_type
+                guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) else { continue }
+                let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard name != ".", name != "..", type == UInt8(DT_DIR) || FileStatus(folder + "/" + name)?.isDirectory == true else {
+                    continue
+                }
+                folders.append(name)
+            }
+            closedir(stream)
+            for name in folders { visit(relative.isEmpty ? name : relative + "/" + name) }
+        }
+        visit("")
+    }
+
     /// Moves `staging` to `target`, keeping the old target until the move succeeded; then runs `placed`, before a signal
     /// can end navviz.
     static func replace(_ target: URL, with staging: URL, placed: () -> Void) throws {
@@ -635,6 +664,7 @@ enum OutputDirectory {
             let old = target.deletingLastPathComponent().appendingPathComponent(
                 siblingPrefix(of: target, ".navviz-old-") + "\(ProcessInfo.processInfo.processIdentifier)")
             if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
+            carryFinderFiles(from: target.path, to: staging.path)
             // A signal between the two moves would leave no folder at the target: it waits for the second.
             try Interruption.uninterrupted {
                 try fm.moveItem(at: target, to: old)

@@ -220,7 +220,7 @@ import Testing
                 """))
         // The inserted step's diagram: Reviews added on top of the stack, and visible.
         #expect(result.stdout.contains(#"("top<br/>Reviews<br/>UIViewController<br/>+ added")"#))
-        #expect(result.stdout.hasSuffix("```\n\n</details>\n"))
+        #expect(result.stdout.hasSuffix("```\n\n</details>\n\n"))
     }
 
     @Test func jsonIsMachineReadable() throws {

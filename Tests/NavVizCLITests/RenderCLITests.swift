@@ -537,6 +537,29 @@ import Testing
         #expect(refused.stderr.hasPrefix("out: not replaced: it holds 'notes.txt'"))
     }
 
+    /// Finder's `.DS_Store` files do not stop a render over its own output, and stay: the new output keeps each one in
+    /// its folder (a code-review trial's `--record` removed one, a file navviz did not write).
+    @Test func finderFilesStayWhenAnOutputIsReplaced() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        try Self.writeTwoScenarios(in: tmp)
+        #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)
+        let places = ["out/.DS_Store", "out/a/.DS_Store", "out/a/states/.DS_Store"]
+        for place in places { try "Bud1 \(place)".write(to: tmp.appendingPathComponent(place), atomically: true, encoding: .utf8) }
+        #expect(try Self.navviz(["render", "a.json", "b.json", "-o", "out"], in: tmp).status == 0)
+        for place in places {
+            #expect(try String(contentsOf: tmp.appendingPathComponent(place), encoding: .utf8) == "Bud1 \(place)")
+        }
+        try #"{"navviz": 1, "name": "a", "root": {"navigation": ["Home"]}, "steps": []}"#.write(
+            to: tmp.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["check", "c.json", "--golden", "golden", "--record"], in: tmp).status == 0)
+        try "Bud1".write(to: tmp.appendingPathComponent("golden/c/.DS_Store"), atomically: true, encoding: .utf8)
+        try #"{"navviz": 1, "name": "a", "root": {"navigation": ["Home", "Other"]}, "steps": []}"#.write(
+            to: tmp.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        #expect(try Self.navviz(["check", "c.json", "--golden", "golden", "--record"], in: tmp).status == 0)
+        #expect(try String(contentsOf: tmp.appendingPathComponent("golden/c/.DS_Store"), encoding: .utf8) == "Bud1")
+    }
+
     /// A folder that cannot be made is said with the system's reason and the folder, not Foundation's "The operation could
     /// not be completed. The file doesn't exist." (a trial's `-o /proc/nope`: as root it passes the access check, and the
     /// kernel refuses the folder).

@@ -9,6 +9,17 @@ import Testing
 #endif
 
 @Suite struct ScenarioRendererTests {
+    /// A step's file stem: its index padded to the width of the last index (at least three digits), then its operation's
+    /// letters and digits. 999 steps after the initial state fit in three digits (a trial's were written with four).
+    @Test(arguments: [
+        (0, "initial", 1, "000-initial"), (7, "push", 50, "007-push"), (998, "pop", 999, "998-pop"), (999, "push", 1000, "999-push"),
+        (5, "push", 1000, "005-push"), (1000, "pop", 1001, "1000-pop"), (5, "pop", 1001, "0005-pop"),
+        (3, "show-Detail!", 4, "003-showDetail"),
+    ])
+    func aStepsStemIsPaddedToTheLastIndex(index: Int, op: String, count: Int, stem: String) {
+        #expect(ScenarioRenderer.stem(index: index, op: op, count: count) == stem)
+    }
+
     /// A navigation controller in a window: push, pop, then a pop at the root (a no-op).
     static let small = """
         {
