@@ -20,6 +20,11 @@ public struct CapturedHierarchy: Sendable, Equatable {
     /// Read after an earlier capture and sharing no address with it: why its controllers are told apart by class name, or
     /// numbered after the earlier one's (one of `notes`), for `diff` to say too.
     public var identityNote: String?
+    /// The notes that say the dump may have lost its last lines (`a paste cut short?`), for `diff` to say too: a cut paste
+    /// read there as controllers popped or dismissed, unsaid (a captures trial).
+    public var cutShortNotes: [String] { notes.filter { $0.contains(Self.cutShortHint) } }
+    /// What ends each note saying the dump may have been cut short.
+    static let cutShortHint = "(a paste cut short?)"
 
     /// A captured hierarchy.
     public init(hierarchy: Hierarchy, observed: [(NodeID, PrintHierarchy.State)] = [], notes: [String] = []) {
@@ -412,7 +417,7 @@ extension PrintHierarchy {
         {
             notes.append(
                 "'\(ids[0])', the window's root, is not in the window and the dump shows nothing presented over it: what covers it "
-                    + "(a full-screen presentation) is not printed, so the dump may have lost its last lines (a paste cut short?); "
+                    + "(a full-screen presentation) is not printed, so the dump may have lost its last lines \(CapturedHierarchy.cutShortHint); "
                     + "drawn as if on screen")
         }
         // A controller drawn in the window that UIKit printed disappeared (its container does not forward the appearance
@@ -552,14 +557,14 @@ extension PrintHierarchy {
                         ? ("tab", "tab bar controller shows its selected tab") : ("controller", "navigation controller shows its top")
                 notes.append(
                     "'\(node)' has appeared with no \(what) below it, on the dump's last line: a \(shows), so the dump may have lost its "
-                        + "last lines (a paste cut short?)")
+                        + "last lines \(CapturedHierarchy.cutShortHint)")
             } else if kind == .navigation, index == controllers.count - 1, index > 0, controller.isViewLoaded {
                 // Off screen too (an unselected tab's, cut after it: a trial's paste lost its last three tabs, unsaid): a
                 // navigation controller holds at least its root, once its view is loaded (a tab not yet opened may be filled
                 // when it is).
                 notes.append(
                     "'\(node)' has no controller below it, on the dump's last line: a navigation controller holds at least its root, so "
-                        + "the dump may have lost its last lines (a paste cut short?)")
+                        + "the dump may have lost its last lines \(CapturedHierarchy.cutShortHint)")
             }
             return
         }

@@ -864,15 +864,24 @@ extension PrintHierarchy {
     /// when another does.
     private static func withoutMarkedBlock(_ lines: [Substring]) -> Substring? {
         for marker in lineMarkers {
-            func isMarked(_ line: Substring) -> Bool { line.drop(while: \.isWhitespace).hasPrefix(marker) }
-            guard let dump = lines.firstIndex(where: { isMarked($0) && mayBeDumpText(unmarked($0, marker)) }) else { continue }
+            // A `>` that starts a line right below a controller line left open is the end of its `<…` a terminal's hard fold
+            // moved there (`… <UIView 0x…` then `> not in the window, presented with: …`), not a quote (a trial's fold was
+            // read as one, and its `> ` went).
+            func isMarked(_ index: Int) -> Bool {
+                let line = lines[index]
+                guard line.drop(while: \.isWhitespace).hasPrefix(marker) else { return false }
+                return
+                    !(marker == ">" && index > 0 && line.first == ">" && afterPrefix(lines[index - 1]).first == "<"
+                    && isOpen(lines[index - 1]))
+            }
+            guard let dump = lines.indices.first(where: { isMarked($0) && mayBeDumpText(unmarked(lines[$0], marker)) }) else { continue }
             var start = dump
-            while start > 0, isMarked(lines[start - 1]) { start -= 1 }
+            while start > 0, isMarked(start - 1) { start -= 1 }
             var end = dump
-            while end + 1 < lines.count, isMarked(lines[end + 1]) { end += 1 }
+            while end + 1 < lines.count, isMarked(end + 1) { end += 1 }
             // Another block with a dump's pieces is a second dump, refused as one; other comments are text.
-            func holdsDump(_ line: Substring) -> Bool { isMarked(line) && mayBeDumpText(unmarked(line, marker)) }
-            guard end > start, !lines[..<start].contains(where: holdsDump), !lines[(end + 1)...].contains(where: holdsDump) else {
+            func holdsDump(_ index: Int) -> Bool { isMarked(index) && mayBeDumpText(unmarked(lines[index], marker)) }
+            guard end > start, !(0..<start).contains(where: holdsDump), !((end + 1)..<lines.count).contains(where: holdsDump) else {
                 return nil
             }
             return Substring(lines.indices.map { start...end ~= $0 ? unmarked(lines[$0], marker) : lines[$0] }.joined(separator: "\n"))
@@ -923,6 +932,37 @@ extension PrintHierarchy {
         return Substring(result + rest)
     }
 
+    /// The text without terminal escape sequences: CSI (`ESC [` parameters, then a final byte: colours, modes), OSC (`ESC ]`
+    /// up to BEL or `ESC \`: window titles) and two-byte escapes.
+    static func withoutTerminalEscapes(_ text: Substring) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\u{1B}", let kind = scalars.first else {
+                out.append(scalar)
+                continue
+            }
+            scalars.removeFirst()
+            switch kind {
+            case "[":
+                // Parameters and intermediates (0x20–0x3F), then the final byte (0x40–0x7E).
+                while let next = scalars.first, (0x20...0x3F).contains(next.value) { scalars.removeFirst() }
+                if let final = scalars.first, (0x40...0x7E).contains(final.value) { scalars.removeFirst() }
+            case "]":
+                while let next = scalars.popFirst() {
+                    if next == "\u{07}" { break }
+                    if next == "\u{1B}", scalars.first == "\\" {
+                        scalars.removeFirst()
+                        break
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return String(out)
+    }
+
     /// HTML's entities for what a dump holds (`&lt;`, `&gt;`, `&amp;`, quotes, `&nbsp;`) as their characters.
     static func withoutEntities(_ text: Substring) -> String {
         let entities: [(String, Character)] = [
@@ -957,6 +997,15 @@ extension PrintHierarchy {
         let noBreakSpaces: Set<Character> = ["\u{00A0}", "\u{202F}", "\u{2007}"]
         if body.contains(where: noBreakSpaces.contains) {
             body = Substring(String(body.map { noBreakSpaces.contains($0) ? " " : $0 }))
+        }
+        // A terminal's escape sequences in a saved session (`script`, a terminal's log: colours, `ESC[?2004h` before a
+        // prompt) are not text: a trial's dump followed by `ESC[?2004h(lldb) ` was refused at that line.
+        if body.utf8.contains(0x1B) { body = Substring(withoutTerminalEscapes(body)) }
+        // Zero-width characters a web page or a chat puts in a copy are nothing: UIKit prints none, and one after a class name
+        // made `UITabBarController` another class, drawn plain (a captures trial).
+        let zeroWidth: Set<Unicode.Scalar> = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}"]
+        if body.unicodeScalars.contains(where: zeroWidth.contains) {
+            body = Substring(String(String.UnicodeScalarView(body.unicodeScalars.filter { !zeroWidth.contains($0) })))
         }
         // A dump copied from a page's HTML source: every `<` an entity, none left as it is but the tags of the page's code
         // block (a trial's `&lt;…&gt;` paste; another's came with `<pre><code>` glued to its first line).
@@ -1671,11 +1720,15 @@ extension PrintHierarchy {
         // A terminal's hard fold cuts every long line at one width, mid-word, and goes on at the next line's first column:
         // two or more unfinished controller lines of the longest length in the text, each followed by such a line, are
         // folded there, and their parts join with nothing between.
-        let longest = lines.map(\.text.count).max() ?? 0
+        // Lengths as the terminal folded them: a log header taken off the front of a line counts.
+        let longest = lines.map { Self.foldedLength($0.text) }.max() ?? 0
+        // (The next line may start with the one space the cut left at its head: a fold of ` not in the window` after its
+        // `no` went unseen, a trial. More is an indented continuation of a word wrap.)
         let folded = zip(lines, lines.dropFirst()).filter { line, next in
-            line.text.count == longest && !isFinished(line.text)
+            let text = next.text.first == " " ? next.text.dropFirst() : next.text
+            return Self.foldedLength(line.text) == longest && !isFinished(line.text)
                 && afterPrefix(line.text).first == "<"
-                && next.text.first.map { !$0.isWhitespace } == true && !isLineStart(next.text)
+                && text.first.map { !$0.isWhitespace } == true && !isLineStart(next.text)
         }
         let foldWidth = folded.count >= 2 ? longest : nil
         var headLength = 0
@@ -1693,22 +1746,69 @@ extension PrintHierarchy {
                 !finished
                     || ["not in the window", ", presented with: ", "presented with: "].contains(where: { continuation.hasPrefix($0) })
             {
-                joined[joined.count - 1].text = Substring(String(raw) + String(line.text))
-                headLength = line.text.count
+                // Where neither side kept a space and the dump's grammar has one (`…Controller` then `0x…>`, `,` then `view:`,
+                // `(view` then `not loaded)`), the text was wrapped at a space a web page or a mail dropped, not cut mid-word:
+                // joined with nothing it read `_UIFullscreenPresentationController0x…` as a class, and drew a custom
+                // presentation (a trial's word wrap whose two longest lines happened to be as long).
+                let keptNoSpace = raw.last?.isWhitespace == false && line.text.first?.isWhitespace == false
+                let separator = keptNoSpace && Self.spaceGoesBetween(raw, line.text) ? " " : ""
+                joined[joined.count - 1].text = Substring(String(raw) + separator + String(line.text))
+                headLength = Self.foldedLength(line.text)
                 parts += 1
                 continue
             }
             if parts < 12, !joined.isEmpty, let separator = wrapSeparator(after: head, before: continuation) {
                 joined[joined.count - 1].text = Substring(String(head) + separator + String(continuation))
-                headLength = line.text.count
+                headLength = Self.foldedLength(line.text)
                 parts += 1
                 continue
             }
             joined.append(line)
-            headLength = line.text.count
+            headLength = Self.foldedLength(line.text)
             parts = 1
         }
         return joined
+    }
+
+    /// The length of a line as the text it was cut from had it: with what was taken off its front (a log header), which is
+    /// still in the text around the substring.
+    static func foldedLength(_ text: Substring) -> Int {
+        let base = text.base
+        var start = text.startIndex
+        while start > base.startIndex {
+            let before = base.index(before: start)
+            if base[before] == "\n" || base[before] == "\r" { break }
+            start = before
+        }
+        return base.distance(from: start, to: text.endIndex)
+    }
+
+    /// Whether the dump's grammar puts a space between the end of `head` and the start of `next`: before an address after a
+    /// class name, after a comma before `state:`, `view:` or `presented with:`, before and inside ` not in the window` and
+    /// `(view not loaded)`, after `state:`, `view:` and `presented with:`. No hard fold cuts there without keeping the
+    /// space on one side.
+    static func spaceGoesBetween(_ head: Substring, _ next: Substring) -> Bool {
+        guard let last = head.last else { return false }
+        if next.hasPrefix("0x"), next.dropFirst(2).first?.isHexDigit == true, last.isLetter || last.isNumber || last == "_" || last == ">" {
+            // An address after a name (`<UIView` then `0x…>`); not the rest of an address cut inside it.
+            let word = head.reversed().prefix { !$0.isWhitespace && $0 != "<" }
+            return !word.reversed().starts(with: "0x")
+        }
+        if last == ",", ["state:", "view:", "presented with:"].contains(where: { next.hasPrefix($0) }) { return true }
+        if last == ">", next.hasPrefix("not") { return true }
+        for cut in ["not", "not in", "not in the"] where head.hasSuffix("> " + cut) {
+            if (cut + " " + next).hasPrefix("not in the window") { return true }
+        }
+        if head.hasSuffix("(view"), next.hasPrefix("not loaded)") { return true }
+        if head.hasSuffix(", presented"), next.hasPrefix("with:") { return true }
+        if head.hasSuffix("(view not"), next.hasPrefix("loaded)") { return true }
+        if head.hasSuffix("state:"), State.allCases.contains(where: { next.hasPrefix($0.rawValue) }) { return true }
+        if head.hasSuffix("view:") || head.hasSuffix("presented with:"),
+            next.first == "<" || next.hasPrefix("(view not loaded)") || next.hasPrefix("(null)")
+        {
+            return true
+        }
+        return false
     }
 
     /// Whether a line starts as a dump's line does (a prefix of `|`, `+` and blanks, then `<`): not a continuation.
@@ -1737,6 +1837,8 @@ extension PrintHierarchy {
         if head.last == ",", parts.contains(where: { continuation.hasPrefix($0) }) { return " " }
         if parts.contains(where: { continuation.hasPrefix(", " + $0) }) { return "" }
         if head.last == ">", continuation.hasPrefix("not in the window") { return " " }
+        // Inside `presented with:` (a word wrap at 57 columns, a captures trial).
+        if head.hasSuffix(", presented"), continuation.hasPrefix("with: ") { return " " }
         // After `state:`, its word on the next line (a review's word wrap at 60 columns).
         if head.hasSuffix(", state:"),
             State.allCases.contains(where: { continuation.hasPrefix($0.rawValue) })

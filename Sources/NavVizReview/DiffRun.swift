@@ -70,6 +70,8 @@ public struct DiffRun: Sendable, Equatable {
     /// For a capture read after the other side's: why its controllers are told apart by class name, or numbered after the
     /// other side's (`CapturedHierarchy.identityNote`).
     public var identityNote: String?
+    /// For a capture: the notes that say its dump may have been cut short (`CapturedHierarchy.cutShortNotes`).
+    public var cutShortNotes: [String] = []
 
     /// No flow: an empty window, no steps (the side of a file new since a revision, or removed since).
     public static func absent(file: String, device: Device = .phone) -> DiffRun {
@@ -118,6 +120,7 @@ public struct DiffRun: Sendable, Equatable {
             var run = DiffRun(file: file, name: file, source: .snapshot, steps: [step])
             run.identities = captured.identities
             run.identityNote = captured.identityNote
+            run.cutShortNotes = captured.cutShortNotes
             return run
         }
         // Text that is neither a dump nor JSON (the debugger's error, a shortened string) says what it is.

@@ -212,6 +212,9 @@ public struct RunDiff: Sendable, Equatable {
         // or numbered after the old one's (`import` said it, `diff` did not: a trial; another was shown `ViewController#2`
         // where `run` of the file says `ViewController`).
         if let note = self.new.identityNote { notes.append("\(self.new.file): \(note)") }
+        // A capture that may have lost its last lines: what it lacks reads as popped or dismissed (a trial was told a
+        // controller was popped where the paste was cut, and not why).
+        for run in [old, self.new] { notes += run.cutShortNotes.map { "\(run.file): \($0)" } }
         if let unrelated = Self.unrelatedNote(old: old, new: self.new) { notes.append(unrelated) }
         self.alignment = alignment
         entries = []

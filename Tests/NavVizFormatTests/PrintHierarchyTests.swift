@@ -594,6 +594,17 @@ import Testing
             // A trial of new real captures: no-break spaces from a web page's copy; a line wrapped before its
             // `, presented with:` or ` not in the window`, or at any space (80 columns); Swift's `print` of the `Any?`.
             ("no-break spaces", plain.replacingOccurrences(of: " ", with: "\u{00A0}")),
+            // A terminal's saved session: colours, and bracketed paste mode switched on before the next prompt (a captures trial).
+            (
+                "terminal escape sequences",
+                "\u{1B}]0;lldb\u{07}\u{1B}[1m" + lines[0] + "\u{1B}[0m\n" + lines.dropFirst().joined(separator: "\n")
+                    + "\n\u{1B}[?2004h(lldb) "
+            ),
+            // Zero-width spaces and joiners a web copy puts after names (a captures trial: a tab bar read as another class).
+            (
+                "zero-width characters",
+                plain.replacingOccurrences(of: " 0x", with: "\u{200B} 0x").replacingOccurrences(of: "<", with: "<\u{2060}")
+            ),
             (
                 "lines wrapped before a comma",
                 lines.map { $0.replacingOccurrences(of: ", view: ", with: "\n      , view: ") }.joined(separator: "\n")
@@ -1609,11 +1620,12 @@ import Testing
             "dump.txt: line 1: text after the controller's line (' and more'): lines joined into one, or a note added; paste the dump "
                 + "as the debugger printed it, one controller a line"
         ),
-        // A zero-width space a web page put before a line, named where it is (a trial's quoted line looked valid).
+        // An invisible mark a web page put before a line, named where it is (a trial's quoted line looked valid). (Zero-width
+        // spaces and joiners are dropped as the text is read.)
         (
-            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\u{200B}   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
+            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\u{200E}   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
             "dump.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: "
-                + "<UILayoutContainerView 0x…>', found '[U+200B]   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>'"
+                + "<UILayoutContainerView 0x…>', found '[U+200E]   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>'"
         ),
         // A trial: lines joined into one (an editor's, U+2028), a note after the last line: not a paste cut short.
         (

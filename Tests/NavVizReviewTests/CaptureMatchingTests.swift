@@ -167,6 +167,26 @@ import Testing
 }
 
 extension CaptureMatchingTests {
+    /// A capture that may have lost its last lines says so in the diff, as `run` and `import` do: its missing controller read
+    /// as popped, unexplained (a captures trial). Fixture 04 without its last line.
+    @Test func aCaptureCutShortIsSaidInTheDiff() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: folder.appendingPathComponent("Fixtures/captures/04-wechat-tab-cycript.txt"), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        lines.removeLast()
+        let old = try DiffRun.load(text: text, file: "a.txt")
+        let cut = try DiffRun.load(text: lines.joined(separator: "\n") + "\n", file: "b.txt", continuing: old.identities)
+        let diff = RunDiff(old: old, new: cut)
+        #expect(!diff.isIdentical)
+        #expect(
+            diff.notes == [
+                "b.txt: 'MMUINavigationController#4' has no controller below it, on the dump's last line: a navigation controller holds "
+                    + "at least its root, so the dump may have lost its last lines (a paste cut short?)"
+            ])
+        #expect(RunDiff(old: old, new: old).notes == [])
+    }
+
     /// Two capture files of one launch name their controllers by address already: a new navigation controller in tab 0's
     /// place is another controller, said as such, not matched with the one it replaced by its place.
     @Test func capturesOfOneLaunchKeepTheirAddressesIdentities() throws {
