@@ -38,7 +38,7 @@ extension NavVizCommand {
 
         @Argument(
             help:
-                "Scenario files or captures, or directories of *.json scenario files (and of the scenarios in their subfolders that have goldens)."
+                "Scenario files or captures, or directories of *.json scenario files (and of the navviz scenarios in their subfolders, rendered outputs and the golden and artifact folders aside)."
         )
         var scenarios: [String] = []
 
@@ -87,8 +87,16 @@ extension NavVizCommand {
             // trial's CI read one parse error and nothing of the other scenarios). --record records nothing then.
             // A recorded scenario keeps its folder whatever else is checked with it (its source.txt says which it is).
             var sources = GoldenSources(golden: trimmed(golden))
-            // And, when every argument is a folder, the scenarios in their subfolders that have goldens here.
-            let below = scenarios.allSatisfy(isDirectory) ? sources.recorded(below: scenarios.map(trimmed)) : []
+            // And, when every argument is a folder, the scenarios in their subfolders: those that have goldens here, and any other
+            // navviz scenario there, which fails for want of goldens as a new scenario does (a code-review trial moved a recorded
+            // scenario into a subfolder and added one beside it: neither was checked, and CI passed with --strict).
+            var below: [String] = []
+            if scenarios.allSatisfy(isDirectory) {
+                below = sources.recorded(below: scenarios.map(trimmed))
+                let known = Set(below.map { FileStatus.resolvedPath($0) })
+                below += GoldenSources.scenarios(below: scenarios.map(trimmed), skipping: [trimmed(golden), trimmed(artifacts)])
+                    .filter { !known.contains(FileStatus.resolvedPath($0)) }
+            }
             let (loaded, invalid) = try loadEveryScenario(scenarios + below, kinds: kinds.kinds, captures: false)
             if !invalid.isEmpty, record || loaded.isEmpty {
                 throw CommandFailure(

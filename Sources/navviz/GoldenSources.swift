@@ -1,5 +1,6 @@
 import Foundation
 import NavVizRender
+import NavVizScenario
 
 /// The scenario file each golden folder was recorded from: `source.txt` in the folder, one line, the file's path
 /// relative to the golden root (`../iphone/checkout.json`).
@@ -64,6 +65,36 @@ struct GoldenSources {
             let parent = (path as NSString).deletingLastPathComponent
             return path.hasSuffix(".json") && !roots.contains(parent) && roots.contains { Self.isInside(parent, $0) }
         }.map { Self.isInside($0, here) ? String($0.dropFirst(here.count + 1)) : $0 }.sorted()
+    }
+
+    /// The navviz scenarios in the subfolders of `folders` (not in them: a folder's check reads those), by their paths as
+    /// `folders` name them: `*.json` files whose top level has `navviz` and `root`, as a scenario's does (a run's `run.json`,
+    /// a package's `package.json` and other JSON are not scenarios). Hidden folders, `node_modules`, `skipping` (the golden
+    /// and artifact folders) and rendered outputs (a navviz manifest in them) are not looked in; at most 8 levels down.
+    static func scenarios(below folders: [String], skipping: [String]) -> [String] {
+        let skipped = Set(skipping.map { FileStatus.resolvedPath($0) })
+        var found: [String] = []
+        func visit(_ folder: String, depth: Int) {
+            guard depth <= 8, let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
+                let path = folder + "/" + entry
+                guard let status = FileStatus(path) else { continue }
+                if status.isDirectory {
+                    guard !skipped.contains(FileStatus.resolvedPath(path)),
+                        FileStatus(path + "/" + OutputDirectory.manifestName) == nil
+                    else { continue }
+                    visit(path, depth: depth + 1)
+                } else if depth > 0, status.isRegularFile, entry.hasSuffix(".json"), status.size < 64 << 20,
+                    let data = FileManager.default.contents(atPath: path),
+                    let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self)),
+                    value["navviz"] != nil, value["root"] != nil
+                {
+                    found.append(path)
+                }
+            }
+        }
+        for folder in folders where !skipped.contains(FileStatus.resolvedPath(folder)) { visit(folder, depth: 0) }
+        return found
     }
 
     /// Whether `folder`'s recorded source still exists somewhere other than inside `folders` (another folder's scenario).

@@ -357,6 +357,32 @@ import Testing
         #expect(one.stderr == "")
     }
 
+    /// A folder's check checks every navviz scenario in its subfolders, recorded or not: a code-review trial moved a
+    /// recorded scenario into a subfolder (and changed it) and added a new one beside it; neither was checked and CI passed,
+    /// `--strict` too. Other JSON there (a run.json, a package.json) and rendered outputs are not scenarios.
+    @Test func aFolderCheckChecksEveryScenarioOfItsSubfolders() throws {
+        let folder = try ScenarioFolder(["flows/tour.json": ReviewScenario.base, "flows/checkout.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "flows/golden", "--record"], in: folder.url).status == 0)
+        let fm = FileManager.default
+        try fm.createDirectory(at: folder.url.appendingPathComponent("flows/shop"), withIntermediateDirectories: true)
+        try fm.moveItem(
+            at: folder.url.appendingPathComponent("flows/checkout.json"), to: folder.url.appendingPathComponent("flows/shop/checkout.json"))
+        try ReviewScenario.changed.write(
+            to: folder.url.appendingPathComponent("flows/shop/checkout.json"), atomically: true, encoding: .utf8)
+        try ReviewScenario.base.write(to: folder.url.appendingPathComponent("flows/shop/refund.json"), atomically: true, encoding: .utf8)
+        try #"{"name": "shop", "dependencies": {}}"#.write(
+            to: folder.url.appendingPathComponent("flows/shop/package.json"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["render", "flows/tour.json", "-o", "flows/docs"], in: folder.url).status == 0)
+        let check = try navviz(["check", "flows", "--golden", "flows/golden"], in: folder.url)
+        #expect(check.status == 1)
+        let lines = check.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("FAIL ") }.map { $0.prefix(32) }
+        #expect(lines == ["ok   tour: 9 goldens match", "FAIL checkout: 5 of 9 goldens di", "FAIL refund: no goldens in flows"])
+        #expect(try navviz(["check", "flows", "--golden", "flows/golden", "--record"], in: folder.url).status == 0)
+        let again = try navviz(["check", "flows", "--golden", "flows/golden", "--strict"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(again.stderr == "note: removed navviz-artifacts/checkout/, an earlier drift's artifacts: checkout matches now\n")
+    }
+
     /// A golden folder records the file it was recorded from (source.txt), so a file checked on its own, or with
     /// other files, from another folder, finds its own goldens (a CI trial: `check flows/ipad/checkout.json` alone was
     /// named `checkout` and compared with the iPhone flow's goldens, and --record would have overwritten them).
