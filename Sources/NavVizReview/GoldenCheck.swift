@@ -72,6 +72,8 @@ public struct GoldenCheck: Sendable {
         // and said to be stray (one was read as a removed step's, another as another step's golden: code-review trials).
         let strays = goldenRun.map { Self.strays(in: expected, goldenRun: $0) } ?? []
         var drifts: [Goldens.Drift]
+        // The golden run's steps the scenario no longer has.
+        var removedSteps: Set<Int> = []
         if let runDiff {
             let pairs: [(golden: Int?, actual: Int?)] = runDiff.alignment.map { pair in
                 switch pair {
@@ -80,6 +82,7 @@ public struct GoldenCheck: Sendable {
                 case .removed(let i): (i, nil)
                 }
             }
+            removedSteps = Set(pairs.compactMap { $0.actual == nil ? $0.golden : nil })
             drifts = Goldens.compare(expected: expected.filter { !strays.contains($0.key) }, actual: actual, pairs: pairs)
             drifts += strays.sorted().map { Goldens.Drift(path: $0, kind: .gone, expected: expected[$0], actual: nil) }
         } else {
@@ -89,10 +92,16 @@ public struct GoldenCheck: Sendable {
         guard !drifts.isEmpty else { return report }
         // Files only renumbered (steps inserted or removed before them) are counted apart: two inserted steps read
         // "48 of 93 goldens differ", 42 of them renumbered, 93 neither the old count nor the new (a code-review trial).
+        // Goldens gone (removed steps') are not among the files made now: counted apart too ("7 of 49 goldens differ, 43
+        // more only renumbered" was 50 of 49, a code-review trial).
         let renumbered = drifts.filter { $0.kind == .renumbered }.count
-        report.lines.append(
-            "FAIL \(name): \(drifts.count - renumbered) of \(actual.count) goldens differ"
-                + (renumbered > 0 ? ", \(renumbered) more only renumbered" : "") + " (\(golden)/)")
+        let gone = drifts.filter { $0.kind == .gone }.count
+        let differ = drifts.count - renumbered - gone
+        var counts: [String] = []
+        if differ > 0 || gone == 0 { counts.append("\(differ) of \(actual.count) goldens differ") }
+        if renumbered > 0 { counts.append("\(renumbered) \(counts.isEmpty ? "" : "more ")only renumbered") }
+        if gone > 0 { counts.append("\(gone) golden\(gone == 1 ? "" : "s") gone") }
+        report.lines.append("FAIL \(name): " + counts.joined(separator: ", ") + " (\(golden)/)")
         if let unreadable {
             let conflict = expected[Goldens.runFile].map { $0.contains("<<<<<<< ") || $0.contains(">>>>>>> ") } ?? false
             report.lines.append(
@@ -173,14 +182,15 @@ public struct GoldenCheck: Sendable {
                 let taken = drifts.contains { $0.kind == .gone && $0.path == drift.path }
                 report.lines.append("  new:     \(drift.path) (no golden\(taken ? " of this step" : ""))")
             case .gone:
-                // After a removed step, another step's diagram may have taken the name.
-                let taken = drifts.contains { $0.kind != .gone && $0.path == drift.path }
+                // A removed step's, named so whether or not another step's diagram took its name now (a code-review trial
+                // read two removed steps' goldens given two reasons).
+                let removed = Goldens.stepNumber(drift.path).map(removedSteps.contains) ?? false
                 let stray = strays.contains(drift.path)
                 report.lines.append(
                     "  gone:    \(drift.path) ("
                         + (stray
                             ? "no step of the golden run.json is drawn so: a stray file? --record removes it"
-                            : "golden\(taken ? " of a removed step" : ", no longer produced")") + ")")
+                            : "golden\(removed ? " of a removed step" : ", no longer produced")") + ")")
             case .renumbered:
                 // Another number, or at the same number another operation's name.
                 let sameNumber = drift.goldenPath.map { Goldens.stepNumber($0) == Goldens.stepNumber(drift.path) } ?? true

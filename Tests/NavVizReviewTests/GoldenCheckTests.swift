@@ -121,6 +121,23 @@ import Testing
         #expect(!report.fullDiff.contains { $0.contains("004-push") })
     }
 
+    /// Removed steps: their goldens are counted as gone, apart from what differs out of the files made now ("7 of 49 goldens
+    /// differ, 43 more only renumbered" counted 50 of 49, a code-review trial), and each is said to be a removed step's.
+    @Test func goldensOfRemovedStepsAreCountedApart() throws {
+        let push = #"{"op": "push", "node": "Product"}"#
+        let golden = try Self.run([push, #"{"op": "push", "node": "Reviews"}"#, #"{"op": "pop"}"#, #"{"op": "push", "node": "Specs"}"#])
+        let now = try Self.run([push, #"{"op": "push", "node": "Specs"}"#])
+        let report = Self.check(Self.goldens(golden), against: now)
+        let count = Goldens.files(for: now).count
+        #expect(report.lines.first == "FAIL shop: 2 of \(count) goldens differ, 2 more only renumbered, 4 goldens gone (g/)")
+        #expect(
+            report.lines.filter { $0.hasPrefix("  gone:") } == [
+                "  gone:    states/002-push.dot (golden of a removed step)", "  gone:    states/003-pop.dot (golden of a removed step)",
+                "  gone:    transitions/002-push.dot (golden of a removed step)",
+                "  gone:    transitions/003-pop.dot (golden of a removed step)",
+            ])
+    }
+
     /// A renumbered transition that changed too is `changed`, diffed against the golden of its aligned step and
     /// drawn with both step numbers.
     @Test func aRenumberedTransitionThatChangedIsDiffedAgainstItsAlignedGolden() throws {
