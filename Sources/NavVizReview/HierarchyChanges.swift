@@ -18,6 +18,9 @@ public struct HierarchyChanges: Sendable, Equatable {
     public var changed: [NodeID] = []
     /// Each old controller replaced in its container's place by a new one (`~ A replaced by B`), old id → new id.
     public var replacements: [NodeID: NodeID] = [:]
+    /// Of those, each that is the same screen under another number (`~ SignUp numbered SignUp#2 … (the same screen)`): its
+    /// callbacks are the same screen's too.
+    public var renumbered: [NodeID: NodeID] = [:]
     /// The visible controller before and after (equal when it did not change).
     public var oldVisible: NodeID?
     /// The visible controller after.
@@ -140,6 +143,7 @@ public struct HierarchyChanges: Sendable, Equatable {
                     old[id].kind == new[arrival].kind, old[id].children.isEmpty, new[arrival].children.isEmpty
                 {
                     phrases[at] = "~ \(id) numbered \(arrival) \(place) (the same screen)"
+                    renumbered[id] = arrival
                     continue
                 }
                 phrases[at] =
@@ -165,7 +169,8 @@ public struct HierarchyChanges: Sendable, Equatable {
         phrases += replacedFields.map(\.phrase)
         subjects += replacedFields.map(\.subjects)
         aspects += replacedFields.map { _ in nil }
-        if oldVisible != newVisible {
+        // (Not when the visible controller is the same screen under another number, said above.)
+        if oldVisible != newVisible, oldVisible.flatMap({ renumbered[$0] }) != newVisible {
             phrases.append("visible \(oldVisible?.rawValue ?? "nothing") → \(newVisible?.rawValue ?? "nothing")")
             subjects.append([])
             aspects.append(nil)

@@ -528,10 +528,22 @@ public struct RunDiff: Sendable, Equatable {
         /// Every attached controller with where it is: its parent and its presenter.
         func places(_ h: Hierarchy) -> [[NodeID?]] { h.attachedNodes().map { [$0, h[$0].parent, h[$0].presenter] } }
         guard p.canonical == q.canonical || places(p.hierarchy) == places(q.hierarchy) else { return nil }
-        let both = { (id: NodeID) in
-            (p.hierarchy.contains(id) || a.hierarchy.contains(id)) && (q.hierarchy.contains(id) || b.hierarchy.contains(id))
+        // The same screen under another number (an earlier step built one fewer) is told what it was told under its old
+        // number: compared so (a code-review trial read `~ SignUp numbered SignUp#2 … (the same screen); callbacks
+        // −SignUp.viewWillAppear, −SignUp.viewDidAppear`, where the new run told SignUp#2 both).
+        let renumbered = HierarchyChanges(
+            old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: .comparison
+        ).renumbered
+        let back = Dictionary(renumbered.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let inOld = { (id: NodeID) in p.hierarchy.contains(id) || a.hierarchy.contains(id) }
+        let inNew = { (id: NodeID) in q.hierarchy.contains(id) || b.hierarchy.contains(id) }
+        let olds = x.compactMap { callback -> String? in
+            let id = renumbered[callback.controller] ?? callback.controller
+            guard inOld(callback.controller), inNew(id) else { return nil }
+            return id == callback.controller ? callback.text : id.rawValue + callback.text.dropFirst(callback.controller.rawValue.count)
         }
-        return callbackChanges(old: x.filter { both($0.controller) }.map(\.text), new: y.filter { both($0.controller) }.map(\.text))
+        let news = y.filter { inNew($0.controller) && inOld(back[$0.controller] ?? $0.controller) }.map(\.text)
+        return callbackChanges(old: olds, new: news)
     }
 
     /// How a step's appearance callbacks differ, in one phrase (`callbacks +Home.viewWillDisappear, −Home.viewDidAppear`),

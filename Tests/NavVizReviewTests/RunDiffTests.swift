@@ -494,6 +494,13 @@ import Testing
             old: [Self.pushReviews, Self.pop, Self.pushReviews], new: [Self.pushProduct, Self.pop, Self.pushReviews])
         #expect(summaries.contains { $0.contains("~ Reviews#2 numbered Reviews in shopNav (the same screen)") }, "\(summaries)")
         #expect(!summaries.contains { $0.contains("replaced by Reviews") }, "\(summaries)")
+        // Its callbacks are compared under its new number, and it stays the visible controller: neither is a difference (a
+        // code-review trial read `callbacks −SignUp.viewWillAppear, −SignUp.viewDidAppear` and `visible SignUp → SignUp#2`).
+        #expect(
+            summaries == [
+                "step 1: ~ Reviews replaced by Product in shopNav; visible Reviews → Product",
+                "step 3: ~ Reviews#2 numbered Reviews in shopNav (the same screen)",
+            ])
     }
 
     @Test func aChangedStepNamesItsStatusChange() throws {
