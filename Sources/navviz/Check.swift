@@ -344,6 +344,10 @@ extension NavVizCommand {
                     printError("note: \(root)/\(entry)/ holds the goldens of \(source) (its \(GoldenSources.file)), \(where_)")
                     continue
                 }
+                // A folder of the user's beside the goldens (design notes, screenshots) holds none: nothing to say (a code-review
+                // trial's was called stale goldens).
+                let goldenFiles = ["summary.txt", "run.json", "states", "transitions"]
+                guard goldenFiles.contains(where: { FileManager.default.fileExists(atPath: "\(root)/\(entry)/\($0)") }) else { continue }
                 printError(
                     "note: \(root)/\(entry)/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale")
             }

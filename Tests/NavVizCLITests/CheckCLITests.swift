@@ -616,6 +616,11 @@ import Testing
                 == "note: golden/split/ holds goldens of no scenario checked here (renamed or removed?); remove it if it is stale\n")
         // Checking one file says nothing of the others.
         #expect(try navviz(["check", "flows/mail.json", "--golden", "golden"], in: folder.url).stderr == "")
+        // A folder of the user's beside the goldens holds none: not called stale goldens (a code-review trial).
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("golden/design-notes"), withIntermediateDirectories: true)
+        try "screenshots".write(to: folder.url.appendingPathComponent("golden/design-notes/notes.txt"), atomically: true, encoding: .utf8)
+        #expect(!(try navviz(["check", "flows", "--golden", "golden"], in: folder.url).stderr.contains("design-notes")))
         // A capture beside the scenarios, checked by name: its goldens are not called stale (a CI trial was told to remove them).
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("golden/split"))
         try "<HomeViewController 0x7fa>, state: appeared, view: <UIView 0x7fb>\n".write(
