@@ -48,46 +48,71 @@ public struct GoldenCheck: Sendable {
         }
     }
 
+    /// The goldens paired with the files made now by aligned step (`compare`, and `--record`'s counts, which counted by file
+    /// name: a 2-step insert read "42 new, 38 removed", a code-review trial).
+    struct Paired {
+        var unreadable: String?
+        var goldenRun: DiffRun?
+        var runDiff: RunDiff?
+        /// The run made now, as the golden run is compared with.
+        var actualRun: DiffRun
+        var strays: Set<String> = []
+        /// The golden run's steps the scenario no longer has.
+        var removedSteps: Set<Int> = []
+        var drifts: [Goldens.Drift] = []
+
+        init(expected: [String: String], actual: [OutputFile], run: Run, golden: String) {
+            var failure: String?
+            // What the steps do differently, from the golden run JSON; its alignment pairs the diagrams, so a
+            // step inserted early does not make every later diagram gone and new under a shifted number.
+            // One that does not read (a merge conflict left in it) is said, and diffed as text (a code-review trial read only
+            // `changed: run.json`, with an empty drift.txt).
+            goldenRun = expected[Goldens.runFile].flatMap { text -> DiffRun? in
+                do throws(ScenarioErrors) {
+                    return try DiffRun.load(text: text, file: "\(golden)/\(Goldens.runFile)")
+                } catch {
+                    failure = error.description
+                    return nil
+                }
+            }
+            actualRun = DiffRun(run)
+            runDiff = goldenRun.map { [actualRun] in RunDiff(old: $0, new: actualRun) }
+            // Diagrams the golden run has no step for, by number or by operation (a copied file): not paired with any step,
+            // and said to be stray (one was read as a removed step's, another as another step's golden: code-review trials).
+            strays = goldenRun.map { GoldenCheck.strays(in: expected, goldenRun: $0) } ?? []
+            if let runDiff {
+                let pairs: [(golden: Int?, actual: Int?)] = runDiff.alignment.map { pair in
+                    switch pair {
+                    case .both(let i, let j): (i, j)
+                    case .inserted(let j): (nil, j)
+                    case .removed(let i): (i, nil)
+                    }
+                }
+                removedSteps = Set(pairs.compactMap { $0.actual == nil ? $0.golden : nil })
+                drifts = Goldens.compare(expected: expected.filter { !strays.contains($0.key) }, actual: actual, pairs: pairs)
+                drifts += strays.sorted().map { Goldens.Drift(path: $0, kind: .gone, expected: expected[$0], actual: nil) }
+            } else {
+                drifts = Goldens.compare(expected: expected, actual: actual)
+            }
+            unreadable = failure
+        }
+    }
+
+    /// What differs between the goldens and the files a scenario makes now, paired by aligned step (renumbered files
+    /// told apart), as `compare` counts it.
+    public static func drifts(expected: [String: String], actual: [OutputFile], run: Run, golden: String) -> [Goldens.Drift] {
+        Paired(expected: expected, actual: actual, run: run, golden: golden).drifts
+    }
+
     /// Compares the files a scenario produces now (`actual`, from `run`) with its goldens (`expected`, read
     /// from `golden`); `artifacts` is where the reviewer's diagrams will be written, named in the lines.
     public func compare(
         expected: [String: String], actual: [OutputFile], run: Run, name: String, golden: String, artifacts: String
     ) -> Report {
-        // What the steps do differently, from the golden run JSON; its alignment pairs the diagrams, so a
-        // step inserted early does not make every later diagram gone and new under a shifted number.
-        // One that does not read (a merge conflict left in it) is said, and diffed as text (a code-review trial read only
-        // `changed: run.json`, with an empty drift.txt).
-        var unreadable: String?
-        let goldenRun = expected[Goldens.runFile].flatMap { text -> DiffRun? in
-            do throws(ScenarioErrors) {
-                return try DiffRun.load(text: text, file: "\(golden)/\(Goldens.runFile)")
-            } catch {
-                unreadable = error.description
-                return nil
-            }
-        }
-        let actualRun = DiffRun(run)
-        let runDiff = goldenRun.map { RunDiff(old: $0, new: actualRun) }
-        // Diagrams the golden run has no step for, by number or by operation (a copied file): not paired with any step,
-        // and said to be stray (one was read as a removed step's, another as another step's golden: code-review trials).
-        let strays = goldenRun.map { Self.strays(in: expected, goldenRun: $0) } ?? []
-        var drifts: [Goldens.Drift]
-        // The golden run's steps the scenario no longer has.
-        var removedSteps: Set<Int> = []
-        if let runDiff {
-            let pairs: [(golden: Int?, actual: Int?)] = runDiff.alignment.map { pair in
-                switch pair {
-                case .both(let i, let j): (i, j)
-                case .inserted(let j): (nil, j)
-                case .removed(let i): (i, nil)
-                }
-            }
-            removedSteps = Set(pairs.compactMap { $0.actual == nil ? $0.golden : nil })
-            drifts = Goldens.compare(expected: expected.filter { !strays.contains($0.key) }, actual: actual, pairs: pairs)
-            drifts += strays.sorted().map { Goldens.Drift(path: $0, kind: .gone, expected: expected[$0], actual: nil) }
-        } else {
-            drifts = Goldens.compare(expected: expected, actual: actual)
-        }
+        let paired = Paired(expected: expected, actual: actual, run: run, golden: golden)
+        let (unreadable, goldenRun, runDiff, actualRun, strays, removedSteps, drifts) = (
+            paired.unreadable, paired.goldenRun, paired.runDiff, paired.actualRun, paired.strays, paired.removedSteps, paired.drifts
+        )
         var report = Report(drifts: drifts, lines: [], fullDiff: [], diagrams: [])
         guard !drifts.isEmpty else { return report }
         // Files only renumbered (steps inserted or removed before them) are counted apart: two inserted steps read

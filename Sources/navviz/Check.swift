@@ -173,7 +173,7 @@ extension NavVizCommand {
                     folder == slug(scenario.file) && !sharedNames.contains(folder) ? folder : "\(folder) (\(scenario.file))"
                 if record {
                     let source = sources.relative(scenario.file)
-                    try recordGoldens(files, in: target, name: label, source: source, recorded: sources.owners[folder])
+                    try recordGoldens(files, run: run, in: target, name: label, source: source, recorded: sources.owners[folder])
                     // What the folder's source.txt says now (a file named twice is recorded once, then found unchanged).
                     if let source { sources.owners[folder] = source }
                 } else {
@@ -358,16 +358,20 @@ extension NavVizCommand {
         /// Writes a scenario's goldens and `source.txt`, the path of the scenario file they were recorded from
         /// (`source`, relative to the golden root; nil for standard input, which records none); `recorded` is what the
         /// folder's `source.txt` says now (`GoldenSources.owners`).
-        func recordGoldens(_ files: [OutputFile], in target: String, name: String, source: String?, recorded: String?) throws {
+        func recordGoldens(
+            _ files: [OutputFile], run: NavVizScenario.Run, in target: String, name: String, source: String?, recorded: String?
+        ) throws {
             let existing = try readGoldens(target) ?? [:]
-            let drifts = Goldens.compare(expected: existing, actual: files)
+            // Counted as check counts them, by aligned step: a step inserted early renumbers the files after it, which are
+            // neither new nor removed ("42 new, 38 removed" for two inserted steps, a code-review trial).
+            let drifts = GoldenCheck.drifts(expected: existing, actual: files, run: run, golden: target)
             let sourceFile = source.map { OutputFile(path: GoldenSources.file, contents: $0 + "\n") }
             if drifts.isEmpty, source == nil || recorded == source {
                 say("unchanged \(name): \(files.count) goldens in \(target)/")
                 return
             }
             var counts: [String] = []
-            for kind in [Goldens.Drift.Kind.changed, .new, .gone] {
+            for kind in [Goldens.Drift.Kind.changed, .new, .renumbered, .gone] {
                 let n = drifts.filter { $0.kind == kind }.count
                 if n > 0 { counts.append("\(n) \(kind == .gone ? "removed" : kind.rawValue)") }
             }

@@ -657,6 +657,19 @@ import Testing
         #expect(!exists("golden/shop/states/004-push.dot", in: folder.url))
     }
 
+    /// `--record` counts as check does, by aligned step: the files after an inserted step are renumbered, not new and removed
+    /// (a code-review trial's two inserted steps read "4 changed, 42 new, 38 removed" beside check's "9 of 57 differ, 37
+    /// more only renumbered").
+    @Test func recordCountsRenumberedFilesAsCheckDoes() throws {
+        let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
+        #expect(try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try ReviewScenario.inserted.write(to: folder.url.appendingPathComponent("shop.json"), atomically: true, encoding: .utf8)
+        let check = try navviz(["check", "shop.json", "--golden", "golden"], in: folder.url)
+        let record = try navviz(["check", "shop.json", "--golden", "golden", "--record"], in: folder.url)
+        #expect(check.stdout.hasPrefix("FAIL shop: 5 of 11 goldens differ, 3 more only renumbered (golden/shop/)\n"))
+        #expect(record.stdout == "recorded shop: 11 goldens (3 changed, 2 new, 3 renumbered) in golden/shop/\n")
+    }
+
     @Test(arguments: ["true", "1", "yes"])
     func recordRefusesOnCI(value: String) throws {
         let folder = try ScenarioFolder(["shop.json": ReviewScenario.base])
