@@ -551,6 +551,17 @@ public struct RunDiff: Sendable, Equatable {
     /// told (a code-review trial).
     static func callbackChanges(old: [String], new: [String]) -> String? {
         guard old != new else { return nil }
+        // The same callbacks, the step made (or no longer made) without animation: one phrase, not each callback twice (a
+        // code-review trial's `animated: false` read as four added and four removed).
+        let unanimated = " (not animated)"
+        func plain(_ callbacks: [String]) -> [String] {
+            callbacks.map { $0.hasSuffix(unanimated) ? String($0.dropLast(unanimated.count)) : $0 }
+        }
+        if plain(old) == plain(new) {
+            let nowUnanimated = new.allSatisfy { $0.hasSuffix(unanimated) }, wasUnanimated = old.allSatisfy { $0.hasSuffix(unanimated) }
+            if nowUnanimated, !wasUnanimated, old.allSatisfy({ !$0.hasSuffix(unanimated) }) { return "callbacks not animated now" }
+            if wasUnanimated, !nowUnanimated, new.allSatisfy({ !$0.hasSuffix(unanimated) }) { return "callbacks animated now" }
+        }
         var added = new
         var removed: [String] = []
         for callback in old {

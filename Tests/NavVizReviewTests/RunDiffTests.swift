@@ -456,6 +456,14 @@ import Testing
             RunDiff.callbackChanges(old: ["A.viewWillAppear", "B.viewWillAppear"], new: ["B.viewWillAppear", "A.viewWillAppear"])
                 == "callbacks in another order")
         #expect(RunDiff.callbackChanges(old: ["A.viewWillAppear"], new: ["A.viewWillAppear"]) == nil)
+        // The same callbacks, made without animation now (or with it): one phrase (a code-review trial read each twice).
+        let animated = ["A.viewWillDisappear", "B.viewWillAppear"]
+        let unanimated = animated.map { $0 + " (not animated)" }
+        #expect(RunDiff.callbackChanges(old: animated, new: unanimated) == "callbacks not animated now")
+        #expect(RunDiff.callbackChanges(old: unanimated, new: animated) == "callbacks animated now")
+        #expect(
+            RunDiff.callbackChanges(old: animated, new: [unanimated[0], animated[1]])
+                == "callbacks +A.viewWillDisappear (not animated), −A.viewWillDisappear")
     }
 
     /// A step that lands in the same state from another state before is not repeated: a root now on another tab made a
