@@ -933,7 +933,7 @@ extension PrintHierarchy {
     }
 
     /// The text without terminal escape sequences: CSI (`ESC [` parameters, then a final byte: colours, modes), OSC (`ESC ]`
-    /// up to BEL or `ESC \`: window titles) and two-byte escapes.
+    /// up to BEL or `ESC \`: window titles) and the others (`ESC`, intermediates, a final byte: `ESC ( B`).
     static func withoutTerminalEscapes(_ text: Substring) -> String {
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars[...]
@@ -957,7 +957,9 @@ extension PrintHierarchy {
                     }
                 }
             default:
-                break
+                // `ESC`, intermediates (0x20–0x2F), then a final byte: `ESC ( B` that `tput sgr0` prints, `ESC =`, `ESC 7`.
+                var next: Unicode.Scalar? = kind
+                while let current = next, (0x20...0x2F).contains(current.value) { next = scalars.popFirst() }
             }
         }
         return String(out)
@@ -1001,11 +1003,19 @@ extension PrintHierarchy {
         // A terminal's escape sequences in a saved session (`script`, a terminal's log: colours, `ESC[?2004h` before a
         // prompt) are not text: a trial's dump followed by `ESC[?2004h(lldb) ` was refused at that line.
         if body.utf8.contains(0x1B) { body = Substring(withoutTerminalEscapes(body)) }
-        // Zero-width characters a web page or a chat puts in a copy are nothing: UIKit prints none, and one after a class name
-        // made `UITabBarController` another class, drawn plain (a captures trial).
-        let zeroWidth: Set<Unicode.Scalar> = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}"]
-        if body.unicodeScalars.contains(where: zeroWidth.contains) {
-            body = Substring(String(String.UnicodeScalarView(body.unicodeScalars.filter { !zeroWidth.contains($0) })))
+        // Invisible characters a web page, a chat or a terminal puts in a copy are nothing: UIKit prints none, and one after a
+        // class name made `UITabBarController` another class, drawn plain (a captures trial). Format characters (zero-width
+        // spaces and joiners, soft hyphens, direction marks) and control characters but tabs and line breaks (`tput sgr0`'s
+        // shift-in under screen) go.
+        func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: false
+            case 0x00...0x1F, 0x7F: true
+            default: scalar.value >= 0xAD && scalar.properties.generalCategory == .format
+            }
+        }
+        if body.unicodeScalars.contains(where: isInvisible) {
+            body = Substring(String(String.UnicodeScalarView(body.unicodeScalars.filter { !isInvisible($0) })))
         }
         // A dump copied from a page's HTML source: every `<` an entity, none left as it is but the tags of the page's code
         // block (a trial's `&lt;…&gt;` paste; another's came with `<pre><code>` glued to its first line).

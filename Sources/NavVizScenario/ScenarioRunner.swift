@@ -93,7 +93,6 @@ public struct ScenarioRunner {
         return (Run(scenario: scenario.name, file: scenario.file, steps: steps), nil)
     }
 
-    /// Whether a written name (id or screen) names this node.
     /// Why no controller has `id` at step `index`, after `Unknown node 'X'`: the earlier step that would have built it and
     /// was not gone through, the later step that builds it, or the closest id there is (else the ids there are, up to 8).
     static func whyUnknown(_ id: NodeID, at index: Int, notBuilt: (step: Int, status: StepStatus)?, builtAt: Int?, known: [String])
@@ -108,6 +107,7 @@ public struct ScenarioRunner {
             + (sorted.count > 8 ? ", …" : "") + ")"
     }
 
+    /// Whether a written name (id or screen) names this node.
     static func names(_ written: String, _ id: NodeID?, in h: Hierarchy) -> Bool {
         guard let id else { return false }
         return written == id.rawValue || (h.contains(id) && h[id].screen == written && !h.contains(NodeID(written)))

@@ -191,7 +191,8 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         let site = ["cross-site", "same-site"].first(where: sites.contains) ?? sites.first
         if !hosts.contains(where: policy.isPageHost), let host = hosts.first, let page = policy.pageAddress {
             // The page at `http://localhost:PORT` may be another user's, served from `[::1]:PORT` (which a daemon on
-            // 127.0.0.1 does not hold) and reading this daemon over the same origin once it lets go (a security review
+            // 127.0.0.1 holds without listening, unless another program had it first) and reading this daemon over the same
+            // origin once it lets go (a security review
             // read every session so, even through a service worker left behind): a page reads only at the daemon's
             // address. A visit by another name, to any path (`/api/…` typed at `localhost` too: a worker left there read
             // it), is sent there; curl and apps (no `Origin`, no `Sec-Fetch-Site`) go through.

@@ -4,67 +4,98 @@
     import Darwin
 #endif
 
-/// The other loopback address of a daemon's port, held so that no other program listens there.
+/// The loopback addresses of a daemon's port that `localhost` may reach and the daemon does not listen on, held so that no
+/// other program listens there.
 ///
-/// `localhost` is both 127.0.0.1 and ::1, and most clients try `::1` first: a daemon listening on 127.0.0.1 alone left
+/// `localhost` is both 127.0.0.1 and ::1, and many clients try `::1` first: a daemon listening on 127.0.0.1 alone left
 /// `[::1]:PORT` free for another user's program, which then received what the docs' `curl localhost:PORT` sent, the
-/// `Authorization` header included (a security review). The daemon binds the sibling address without listening on it:
-/// a connection there is refused at once, and the client goes on to the address the daemon serves.
+/// `Authorization` header included (a security review). The daemon binds those addresses without listening on them: a
+/// connection there is refused at once, and the client goes on to the next address `localhost` has, or to the one the daemon
+/// prints.
 public enum LoopbackSibling {
-    /// What holding the sibling address came to.
+    /// What holding one address came to.
     public enum Outcome: Equatable, Sendable {
         /// Held (the socket stays open as long as the process runs).
         case held(address: String)
-        /// Another program has it: what `localhost` reaches there is not navviz.
+        /// Another program listens there: what `localhost` reaches there is not navviz.
         case taken(address: String)
-        /// Not held: no such address on this machine (no IPv6), or the host is not a loopback address with a sibling.
-        case none
+        /// In use, nothing listening (a connection of the port's waiting out its close, or a socket bound there): worth
+        /// trying again.
+        case inUse(address: String)
     }
 
-    /// Holds `[::1]:port` for a daemon on an IPv4 loopback address, `127.0.0.1:port` for one on `::1`.
-    public static func hold(besides host: String, port: Int) -> Outcome {
+    /// The addresses `localhost` has besides `host`'s, for a daemon on a loopback address: `[::1]` beside 127.0.0.1,
+    /// 127.0.0.1 beside `::1`, both beside another 127.x address. (True: IPv6.)
+    public static func siblings(of host: String) -> [Bool] {
         let lower = host.lowercased()
-        guard (1...65535).contains(port) else { return .none }
-        if lower == "::1" || lower == "[::1]" { return reserve(ipv6: false, port: port) }
-        if ServeArguments.dottedQuad(lower)?.first == "127" { return reserve(ipv6: true, port: port) }
-        return .none
+        if lower == "::1" || lower == "[::1]" { return [false] }
+        guard let quad = ServeArguments.dottedQuad(lower), quad.first == "127" else { return [] }
+        return quad.map(String.init) == ["127", "0", "0", "1"] ? [true] : [true, false]
     }
 
-    /// Binds, without listening and without `SO_REUSEADDR` (which would let another socket bind beside one not listening),
-    /// the loopback address of the family.
-    static func reserve(ipv6: Bool, port: Int) -> Outcome {
-        let address = ipv6 ? "[::1]:\(port)" : "127.0.0.1:\(port)"
-        #if os(Linux)
-            let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-            let fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return .none }
-        var result: Int32
+    /// Holds each of `siblings(of: host)` on `port`; an address this machine does not have (no IPv6) is left out.
+    public static func hold(besides host: String, port: Int) -> [Outcome] {
+        guard (1...65535).contains(port) else { return [] }
+        return siblings(of: host).compactMap { reserve(ipv6: $0, port: port) }
+    }
+
+    /// `[::1]:PORT` or `127.0.0.1:PORT`.
+    public static func address(ipv6: Bool, port: Int) -> String { ipv6 ? "[::1]:\(port)" : "127.0.0.1:\(port)" }
+
+    /// Binds, without listening and without `SO_REUSEADDR` (with which another socket could bind beside one not listening),
+    /// the loopback address of the family; nil when the machine has no such address.
+    public static func reserve(ipv6: Bool, port: Int) -> Outcome? {
+        let shown = address(ipv6: ipv6, port: port)
+        guard let fd = socket(ipv6: ipv6) else { return nil }
         if ipv6 {
             var only: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &only, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let result = withLoopback(ipv6: ipv6, port: port) { bind(fd, $0, $1) }
+        guard result == 0 else {
+            let error = errno
+            close(fd)
+            guard error == EADDRINUSE else { return nil }
+            return isListening(ipv6: ipv6, port: port) ? .taken(address: shown) : .inUse(address: shown)
+        }
+        return .held(address: shown)
+    }
+
+    /// Whether a program accepts connections on the loopback address of the family.
+    static func isListening(ipv6: Bool, port: Int) -> Bool {
+        guard let fd = socket(ipv6: ipv6) else { return false }
+        defer { close(fd) }
+        return withLoopback(ipv6: ipv6, port: port) { connect(fd, $0, $1) } == 0
+    }
+
+    /// A TCP socket of the family, closed on exec (render workers must not inherit it).
+    private static func socket(ipv6: Bool) -> Int32? {
+        #if os(Linux)
+            let fd = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+            let fd = Darwin.socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #endif
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Calls `body` with the loopback address of the family on `port`.
+    private static func withLoopback(ipv6: Bool, port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        if ipv6 {
             var sin6 = sockaddr_in6()
             sin6.sin6_family = sa_family_t(AF_INET6)
             sin6.sin6_port = in_port_t(UInt16(port).bigEndian)
             sin6.sin6_addr = in6addr_loopback
-            result = withUnsafePointer(to: &sin6) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var sin = sockaddr_in()
-            sin.sin_family = sa_family_t(AF_INET)
-            sin.sin_port = in_port_t(UInt16(port).bigEndian)
-            sin.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
-            result = withUnsafePointer(to: &sin) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            return withUnsafePointer(to: &sin6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
             }
         }
-        guard result == 0 else {
-            let error = errno
-            close(fd)
-            return error == EADDRINUSE ? .taken(address: address) : .none
+        var sin = sockaddr_in()
+        sin.sin_family = sa_family_t(AF_INET)
+        sin.sin_port = in_port_t(UInt16(port).bigEndian)
+        sin.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        return withUnsafePointer(to: &sin) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        return .held(address: address)
     }
 }

@@ -68,27 +68,48 @@ struct GoldenSources {
     }
 
     /// The navviz scenarios in the subfolders of `folders` (not in them: a folder's check reads those), by their paths as
-    /// `folders` name them: `*.json` files whose top level has `navviz` and `root`, as a scenario's does (a run's `run.json`,
-    /// a package's `package.json` and other JSON are not scenarios). Hidden folders, `node_modules`, `skipping` (the golden
-    /// and artifact folders) and rendered outputs (a navviz manifest in them) are not looked in; at most 8 levels down.
+    /// `folders` name them: `*.json` files with `"navviz"` in their first 4 KB that are not a run's or a diff's JSON (which
+    /// have `scenario`, or `old` and `new`, and no `root`); one that does not parse is taken too, for the check to say why (a
+    /// review: a scenario with a merge conflict in a subfolder was skipped, and CI passed). Not looked in: hidden folders,
+    /// dependency folders (`node_modules`, `Pods`, `Carthage`, `SourcePackages`, `DerivedData`: a checkout of navviz there
+    /// holds its samples), `skipping` (the golden and artifact folders), rendered outputs (a navviz manifest in them), and a
+    /// folder holding goldens of its own (another suite, checked against those); at most 8 levels down.
     static func scenarios(below folders: [String], skipping: [String]) -> [String] {
         let skipped = Set(skipping.map { FileStatus.resolvedPath($0) })
+        let dependencies: Set<String> = ["node_modules", "Pods", "Carthage", "SourcePackages", "DerivedData"]
+        let fm = FileManager.default
+        /// Whether `folder` holds a golden folder: a subfolder of scenario folders, each with summary.txt and run.json.
+        func holdsGoldens(_ folder: String) -> Bool {
+            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).contains { child in
+                ((try? fm.contentsOfDirectory(atPath: folder + "/" + child)) ?? []).contains { scenario in
+                    FileStatus("\(folder)/\(child)/\(scenario)/summary.txt") != nil
+                        && FileStatus("\(folder)/\(child)/\(scenario)/run.json") != nil
+                }
+            }
+        }
+        /// Whether a file may be a navviz scenario, valid or not.
+        func isScenario(_ path: String) -> Bool {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: 4096)) ?? Data()
+            guard String(decoding: head, as: UTF8.self).contains("\"navviz\"") else { return false }
+            guard let data = fm.contents(atPath: path), let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
+                return true
+            }
+            return value["root"] != nil || (value["scenario"] == nil && value["old"] == nil && value["new"] == nil)
+        }
         var found: [String] = []
         func visit(_ folder: String, depth: Int) {
-            guard depth <= 8, let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-            for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
+            guard depth <= 8, let entries = try? fm.contentsOfDirectory(atPath: folder) else { return }
+            for entry in entries.sorted() where !entry.hasPrefix(".") && !dependencies.contains(entry) {
                 let path = folder + "/" + entry
                 guard let status = FileStatus(path) else { continue }
                 if status.isDirectory {
-                    guard !skipped.contains(FileStatus.resolvedPath(path)),
-                        FileStatus(path + "/" + OutputDirectory.manifestName) == nil
+                    guard !skipped.contains(FileStatus.resolvedPath(path)), FileStatus(path + "/" + OutputDirectory.manifestName) == nil,
+                        !holdsGoldens(path)
                     else { continue }
                     visit(path, depth: depth + 1)
-                } else if depth > 0, status.isRegularFile, entry.hasSuffix(".json"), status.size < 64 << 20,
-                    let data = FileManager.default.contents(atPath: path),
-                    let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self)),
-                    value["navviz"] != nil, value["root"] != nil
-                {
+                } else if depth > 0, status.isRegularFile, entry.hasSuffix(".json"), isScenario(path) {
                     found.append(path)
                 }
             }

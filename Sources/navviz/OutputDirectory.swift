@@ -623,15 +623,18 @@ enum OutputDirectory {
         return (found, complete)
     }
 
-    /// Moves each Finder `.DS_Store` of `target` (which does not stop a replacement) into the same folder of `staging`, where
+    /// Copies each Finder `.DS_Store` of `target` (which does not stop a replacement) into the same folder of `staging`, where
     /// that folder exists and has none: the new output keeps them, where they went with the old one (a code-review trial's
-    /// `--record` removed one, a file navviz did not write).
+    /// `--record` removed one, a file navviz did not write). Copied, not moved: a replacement that fails leaves the old
+    /// output as it was.
     static func carryFinderFiles(from target: String, to staging: String) {
         func visit(_ relative: String) {
             let folder = relative.isEmpty ? staging : staging + "/" + relative
             let old = (relative.isEmpty ? target : target + "/" + relative) + "/.DS_Store"
-            if FileStatus(old)?.isRegularFile == true, FileStatus(folder + "/.DS_Store") == nil {
-                _ = rename(old, folder + "/.DS_Store")
+            if FileStatus(old)?.isRegularFile == true, FileStatus(folder + "/.DS_Store") == nil,
+                let data = FileManager.default.contents(atPath: old)
+            {
+                FileManager.default.createFile(atPath: folder + "/.DS_Store", contents: data)
             }
             guard let stream = opendir(folder) else { return }
             var folders: [String] = []

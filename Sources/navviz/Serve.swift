@@ -95,9 +95,9 @@ extension NavVizCommand {
         /// `--host` as the socket takes it: an IPv6 address may be written in brackets, as URLs and the
         /// daemon's own startup line write it (`[::1]`).
         ///
-        /// `localhost` is 127.0.0.1: listening there alone, the daemon cannot hold `[::1]`, where a browser takes
-        /// `localhost` first and another user's server may listen on the same port (and read the `#token=` of the
-        /// address the daemon printed: a security review did so).
+        /// `localhost` is 127.0.0.1; the daemon holds `[::1]` of its port too without listening there (`holdSiblings`), where a
+        /// browser may take `localhost` first and another user's server could listen on the same port (and read the `#token=`
+        /// of the address the daemon printed: a security review did so).
         var listenHost: String {
             if host.lowercased() == "localhost" { return "127.0.0.1" }
             return host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
@@ -385,13 +385,8 @@ extension NavVizCommand {
                     // review); a line lost so is said when the daemon stops (exit 74).
                     print(line)
                     fflush(nil)
-                    // The other loopback address of the port held too, so that `localhost` reaches navviz or nothing.
-                    if case .taken(let address) = LoopbackSibling.hold(besides: host, port: port) {
-                        printError(
-                            "navviz serve: warning: another program listens on \(address): a client that takes 'localhost' there "
-                                + "(browsers and curl try it first) reaches that program, not navviz, and sends it what it sends: "
-                                + "use http://\(shownHost):\(port)/, not localhost")
-                    }
+                    // The port's other loopback addresses held too, so that `localhost` reaches navviz or nothing.
+                    Self.holdSiblings(of: host, port: port, shown: "http://\(shownHost):\(port)/")
                 }
             } catch {
                 // At startup nothing was sent to be accepted: the journal's folder is what failed.
@@ -427,6 +422,41 @@ extension NavVizCommand {
                         code: CommandFailure.ioError)
                 }
                 throw CommandFailure(message: "navviz serve stopped: \(text)", code: CommandFailure.ioError)
+            }
+        }
+
+        /// Holds the loopback addresses of `port` that `localhost` may reach besides `host` (`LoopbackSibling`). One another
+        /// program listens on is warned of; one in use with nothing listening (a connection of the port waiting out its
+        /// close: a review's warning named a listener that was not there) is tried again every 2 s for 75 s, in the background.
+        static func holdSiblings(of host: String, port: Int, shown: String) {
+            @Sendable func warn(_ address: String) {
+                printError(
+                    "navviz serve: warning: another program listens on \(address): a client that takes 'localhost' there (browsers "
+                        + "and curl may) reaches that program, not navviz, and sends it what it sends: use \(shown), not localhost")
+            }
+            var waiting: [String] = []
+            for outcome in LoopbackSibling.hold(besides: host, port: port) {
+                switch outcome {
+                case .held: break
+                case .taken(let address): warn(address)
+                case .inUse(let address): waiting.append(address)
+                }
+            }
+            guard !waiting.isEmpty else { return }
+            Thread.detachNewThread { [waiting] in
+                var left = waiting
+                for _ in 0..<38 where !left.isEmpty {
+                    Thread.sleep(forTimeInterval: 2)
+                    left = left.filter { address in
+                        switch LoopbackSibling.reserve(ipv6: address.hasPrefix("["), port: port) {
+                        case .held?, nil: return false
+                        case .taken?:
+                            warn(address)
+                            return false
+                        case .inUse?: return true
+                        }
+                    }
+                }
             }
         }
 

@@ -381,6 +381,18 @@ import Testing
         let again = try navviz(["check", "flows", "--golden", "flows/golden", "--strict"], in: folder.url)
         #expect(again.status == 0)
         #expect(again.stderr == "note: removed navviz-artifacts/checkout/, an earlier drift's artifacts: checkout matches now\n")
+        // A subfolder with goldens of its own is another suite, checked against those (`check flows/ipad --golden
+        // flows/ipad/golden`): not this one's.
+        try fm.createDirectory(at: folder.url.appendingPathComponent("flows/ipad"), withIntermediateDirectories: true)
+        try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("flows/ipad/split.json"), atomically: true, encoding: .utf8)
+        #expect(try navviz(["check", "flows/ipad", "--golden", "flows/ipad/golden", "--record"], in: folder.url).status == 0)
+        #expect(try navviz(["check", "flows", "--golden", "flows/golden"], in: folder.url).status == 0)
+        // A scenario that does not read (a merge conflict left in it) is checked, and said (a review: skipped, CI passed).
+        try "<<<<<<< HEAD\n\(ReviewScenario.base)\n=======\n\(ReviewScenario.changed)\n>>>>>>> branch\n".write(
+            to: folder.url.appendingPathComponent("flows/shop/refund.json"), atomically: true, encoding: .utf8)
+        let conflicted = try navviz(["check", "flows", "--golden", "flows/golden"], in: folder.url)
+        #expect(conflicted.status == 65)
+        #expect(conflicted.stderr.hasPrefix("flows/shop/refund.json: invalid JSON at line 1"))
     }
 
     /// A golden folder records the file it was recorded from (source.txt), so a file checked on its own, or with

@@ -552,11 +552,12 @@ import Testing
         }
         try #"{"navviz": 1, "name": "a", "root": {"navigation": ["Home"]}, "steps": []}"#.write(
             to: tmp.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
-        #expect(try Self.navviz(["check", "c.json", "--golden", "golden", "--record"], in: tmp).status == 0)
+        // (The review suite's runner, which leaves CI out: --record refuses on CI.)
+        #expect(try NavVizCLITests.navviz(["check", "c.json", "--golden", "golden", "--record"], in: tmp).status == 0)
         try "Bud1".write(to: tmp.appendingPathComponent("golden/c/.DS_Store"), atomically: true, encoding: .utf8)
         try #"{"navviz": 1, "name": "a", "root": {"navigation": ["Home", "Other"]}, "steps": []}"#.write(
             to: tmp.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
-        #expect(try Self.navviz(["check", "c.json", "--golden", "golden", "--record"], in: tmp).status == 0)
+        #expect(try NavVizCLITests.navviz(["check", "c.json", "--golden", "golden", "--record"], in: tmp).status == 0)
         #expect(try String(contentsOf: tmp.appendingPathComponent("golden/c/.DS_Store"), encoding: .utf8) == "Bud1")
     }
 

@@ -600,7 +600,14 @@ import Testing
                 "\u{1B}]0;lldb\u{07}\u{1B}[1m" + lines[0] + "\u{1B}[0m\n" + lines.dropFirst().joined(separator: "\n")
                     + "\n\u{1B}[?2004h(lldb) "
             ),
-            // Zero-width spaces and joiners a web copy puts after names (a captures trial: a tab bar read as another class).
+            // Zero-width spaces and joiners a web copy puts after names (a captures trial: a tab bar read as another class), a
+            // soft hyphen a hyphenator put in a name, a direction mark before a line, `tput sgr0`'s `ESC ( B` and shift-in (a
+            // review).
+            (
+                "soft hyphens, direction marks and a terminal's reset",
+                plain.replacingOccurrences(of: "Controller", with: "Con\u{00AD}troller").replacingOccurrences(of: "\n", with: "\n\u{200E}")
+                    .replacingOccurrences(of: ", state:", with: "\u{1B}(B\u{1B}[m\u{0F}, state:")
+            ),
             (
                 "zero-width characters",
                 plain.replacingOccurrences(of: " 0x", with: "\u{200B} 0x").replacingOccurrences(of: "<", with: "<\u{2060}")
@@ -1619,13 +1626,6 @@ import Testing
             "<UIViewController: 0x1>, state: appeared, view: <UIView: 0x2> and more",
             "dump.txt: line 1: text after the controller's line (' and more'): lines joined into one, or a note added; paste the dump "
                 + "as the debugger printed it, one controller a line"
-        ),
-        // An invisible mark a web page put before a line, named where it is (a trial's quoted line looked valid). (Zero-width
-        // spaces and joiners are dropped as the text is read.)
-        (
-            "<UINavigationController: 0x1>, state: appeared, view: <UIView: 0x2>\n\u{200E}   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>",
-            "dump.txt: line 2: expected a view controller line such as '<UINavigationController 0x…>, state: appeared, view: "
-                + "<UILayoutContainerView 0x…>', found '[U+200E]   | <UIViewController: 0x3>, state: appeared, view: <UIView: 0x4>'"
         ),
         // A trial: lines joined into one (an editor's, U+2028), a note after the last line: not a paste cut short.
         (

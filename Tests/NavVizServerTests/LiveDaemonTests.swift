@@ -250,6 +250,24 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(!daemon.log.contains("stopped:"))
     }
 
+    /// A daemon on 127.0.0.1 holds [::1] of its port: a connection there is refused, and nothing else may listen there (a
+    /// security review's other user did, and received what `curl localhost:PORT` sent).
+    @Test func aDaemonHoldsTheIPv6LoopbackOfItsPort() async throws {
+        guard let probe = LoopbackSiblingTests.bound(ipv6: true) else { return }  // No IPv6 loopback here.
+        close(probe.fd)
+        let daemon = try DaemonProcess(["--memory"])
+        defer { _ = daemon.stop(SIGTERM) }
+        // Held right after the address is printed.
+        var held = false
+        for _ in 0..<50 where !held {
+            held = LoopbackSiblingTests.bound(ipv6: true, port: daemon.port, intruder: true) == nil
+            if !held { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(held)
+        #expect(!LoopbackSibling.isListening(ipv6: true, port: daemon.port))
+        #expect(!daemon.log.contains("warning"))
+    }
+
     /// Runs `navviz serve` with arguments that make it exit at once; returns its exit status and stderr.
     private func serveFailing(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, stderr: String) {
         let binary = try #require(NavVizBinary.path)
