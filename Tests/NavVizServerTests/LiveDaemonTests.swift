@@ -257,11 +257,16 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         close(probe.fd)
         let daemon = try DaemonProcess(["--memory"])
         defer { _ = daemon.stop(SIGTERM) }
-        // Held right after the address is printed.
+        // Held right after the address is printed; a probe that got there first is let go at once (it would make the address
+        // in use, which the daemon tries again every 2 s: a loaded CI machine's probe won the race and held it).
         var held = false
-        for _ in 0..<50 where !held {
-            held = LoopbackSiblingTests.bound(ipv6: true, port: daemon.port, intruder: true) == nil
-            if !held { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<100 where !held {
+            if let probe = LoopbackSiblingTests.bound(ipv6: true, port: daemon.port, intruder: true) {
+                close(probe.fd)
+                try await Task.sleep(for: .milliseconds(50))
+            } else {
+                held = true
+            }
         }
         #expect(held)
         #expect(!LoopbackSibling.isListening(ipv6: true, port: daemon.port))
