@@ -36,10 +36,11 @@ struct DiagramLayout {
     init(_ lane: LayoutLane, options: LayoutOptions, progress: ProgressLine = ProgressLine()) throws(CommandFailure) {
         metrics = lane.metrics
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        // A worker costs a process start and a Graphviz context (about 20 ms, some twenty layouts), so with k workers N
-        // layouts take N / (k + 1) + 20k: the k-th pays for itself from 20 k (k + 1) layouts on (40 for the first; a 50-step
-        // render of 28 was 5% slower with one). A few diagrams, the usual re-render after an edit, are laid out by the lane
-        // alone.
+        // A worker costs a process start and a Graphviz context, some sixty layouts of wall clock while the plan's threads
+        // hold both cores, so with k workers N layouts take N / (k + 1) + 60k: the k-th pays for itself from 60 k (k + 1)
+        // layouts on (120 for the first: make bench's 50-step render, some 70 left after its plan, was 23% slower with one
+        // than with --jobs 1, and 200 and 800 steps ran alike either way). A few diagrams, the usual re-render after an edit,
+        // are laid out by the lane alone.
         let left = lane.close(progress: progress) { remaining in
             var workers = 0
             while workers < jobs - 1, Self.workerCost * (workers + 1) * (workers + 2) <= remaining { workers += 1 }
@@ -89,7 +90,7 @@ struct DiagramLayout {
     init(metrics: TextMetrics) { self.metrics = metrics }
 
     /// What starting a worker costs, in layouts.
-    static let workerCost = 20
+    static let workerCost = 60
 
     private let metrics: TextMetrics
 
