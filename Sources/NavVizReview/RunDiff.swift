@@ -404,7 +404,7 @@ public struct RunDiff: Sendable, Equatable {
         guard beforeA.canonical != beforeB.canonical || beforeA.finder.visible != beforeB.finder.visible else { return false }
         guard a.op == b.op, a.status == b.status, a.message == b.message else { return false }
         // Not when what it told its controllers differs: that is the step's own (`callbackPhrase`).
-        guard callbackPhrase(old: old, i, new: new, j) == nil else { return false }
+        guard callbackPhrase(i, j, memo: memo) == nil else { return false }
         // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
         // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
         if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
@@ -485,7 +485,7 @@ public struct RunDiff: Sendable, Equatable {
                 // In double quotes: messages quote names in single ones (`''settingsNav' is at its root'`, a trial).
                 changes.append("message \(a.message.map { "\"\($0)\"" } ?? "none") → \(b.message.map { "\"\($0)\"" } ?? "none")")
             }
-            if let phrase = Self.callbackPhrase(old: old, i, new: new, j) { changes.append(phrase) }
+            if let phrase = Self.callbackPhrase(i, j, memo: memo) { changes.append(phrase) }
             guard !changes.isEmpty else { return nil }
             return Entry(
                 kind: .changed, oldIndex: i, newIndex: j, oldOp: a.op, newOp: b.op, changes: changes,
@@ -521,7 +521,8 @@ public struct RunDiff: Sendable, Equatable {
     /// told it disappears), but after an earlier change of a field (a style, a selection) what the step's controllers are told
     /// is what a reviewer looks for (a dismissal over a sheet no longer covered full screen stopped telling the sheet it
     /// appears, and was counted as differing only by what came before: a readability trial).
-    static func callbackPhrase(old: DiffRun, _ i: Int, new: DiffRun, _ j: Int) -> String? {
+    static func callbackPhrase(_ i: Int, _ j: Int, memo: Memo) -> String? {
+        let (old, new) = (memo.old, memo.new)
         let (a, b) = (old.steps[i], new.steps[j])
         guard let x = a.callbacks, let y = b.callbacks, i > 0, j > 0, a.op == b.op, a.status == b.status else { return nil }
         let (p, q) = (old.steps[i - 1], new.steps[j - 1])
@@ -531,9 +532,7 @@ public struct RunDiff: Sendable, Equatable {
         // The same screen under another number (an earlier step built one fewer) is told what it was told under its old
         // number: compared so (a code-review trial read `~ SignUp numbered SignUp#2 … (the same screen); callbacks
         // −SignUp.viewWillAppear, −SignUp.viewDidAppear`, where the new run told SignUp#2 both).
-        let renumbered = HierarchyChanges(
-            old: a.hierarchy, oldVisible: a.finder.visible, new: b.hierarchy, newVisible: b.finder.visible, wording: .comparison
-        ).renumbered
+        let renumbered = memo.stateChanges(i, j)?.renumbered ?? [:]
         let back = Dictionary(renumbered.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let inOld = { (id: NodeID) in p.hierarchy.contains(id) || a.hierarchy.contains(id) }
         let inNew = { (id: NodeID) in q.hierarchy.contains(id) || b.hierarchy.contains(id) }

@@ -51,12 +51,16 @@ public struct ScenarioRunner {
         var notBuilt: [NodeID: (step: Int, status: StepStatus)] = [:]
         // The first step whose literals build each name: a step naming one before it is told when it comes (a fidelity trial
         // read a bare "Unknown node 'C'" for a target the next step pushes).
-        var builtLater: [NodeID: Int] = [:]
-        for (offset, step) in scenario.steps.enumerated().reversed() {
-            if case .operation(let operation) = step.action {
-                for name in operation.literals.flatMap(\.namesBuilt) { builtLater[NodeID(name)] = offset + 1 }
+        // Found once, and only for a run that names an unknown controller (not on every run's path).
+        lazy var builtLater: [NodeID: Int] = {
+            var first: [NodeID: Int] = [:]
+            for (offset, step) in scenario.steps.enumerated().reversed() {
+                if case .operation(let operation) = step.action {
+                    for name in operation.literals.flatMap(\.namesBuilt) { first[NodeID(name)] = offset + 1 }
+                }
             }
-        }
+            return first
+        }()
         for (offset, step) in scenario.steps.enumerated() {
             var outcome: StepOutcome
             switch step.action {
