@@ -198,7 +198,9 @@ extension Transaction {
             throw .alreadyPresenting(presenter: h[current].presenter ?? presenter, presented: current, new: NodeID(name))
         }
         guard h.nodesInWindow().contains(presenter) else { throw .notInWindow(presenter) }
-        if let ref = spec.ref, h.isAttached(ref) { throw .alreadyActive(ref) }
+        // A child is refused as one (`build` says whose: UIKit raises for a controller that has a parent), in the window or not
+        // (a trial's child of an unselected tab was called active); the window's root and a presented controller are active.
+        if let ref = spec.ref, h.isAttached(ref), h.parent(of: ref) == nil { throw .alreadyActive(ref) }
         // A full-screen presentation over a navigation controller whose push or pop still runs makes the controller it
         // shows disappear before it has finished appearing: UIKit goes ahead and logs it (the classic present right after
         // a push, not in its completion; a trial saw no word of it).

@@ -1085,6 +1085,13 @@ extension PrintHierarchy {
                 String(body[..<start]) + String(body[body.index(after: start)..<end]) + String(body[body.index(after: end)...]))
         }
         var lines = splitLines(body).enumerated().map { (number: $0.offset + 1, text: $0.element) }
+        // The command glued to the dump's first line (`po [[[UIWindow keyWindow] rootViewController] _printHierarchy]<MMUI…
+        // 0x…>, state: …`: a page that lost the line break after it): the command, then the dump's line, both numbered as
+        // the line (a trial of real captures was told line 4 held no controller line, or that the dump was a fragment).
+        if let index = lines.firstIndex(where: { gluedCommandEnd($0.text) != nil }), let end = gluedCommandEnd(lines[index].text) {
+            let line = lines[index]
+            lines.replaceSubrange(index...index, with: [(line.number, line.text[..<end]), (line.number, line.text[end...])])
+        }
         func isBlank(_ line: (number: Int, text: Substring)) -> Bool { line.text.allSatisfy(\.isWhitespace) }
         // A Swift multi-line string literal the dump is in (a test's expected snapshot: `let expected = """`, the dump,
         // `"""`): its lines without the closing delimiter's indentation, as Swift reads them, and the code around it left
@@ -1681,6 +1688,17 @@ extension PrintHierarchy {
         for marker in ["error:", "warning:", "note:", "Optional(", "Printing description"] where text.hasPrefix(marker) { return false }
         let words = text.split(whereSeparator: \.isWhitespace)
         return words.count >= 3 && !text.contains("<") && !text.contains("0x")
+    }
+
+    /// Where the dump's first line starts in a line that holds the command printing it too, with no line break between
+    /// (`po [… _printHierarchy]<UINavigationController 0x…>, state: …`): at the `<` of the first controller after the
+    /// command's `_printHierarchy` and its closing brackets, quotes or call (cycript's `.toString()`); nil for any other line.
+    static func gluedCommandEnd(_ line: Substring) -> Substring.Index? {
+        guard let method = line.firstRange(of: "_printHierarchy"), let open = line[method.upperBound...].firstIndex(of: "<"),
+            line[method.upperBound..<open].replacing(".toString()", with: "").allSatisfy({ "])(\"'`;!? \t".contains($0) }),
+            !afterPrefix(line).hasPrefix("<"), isControllerLine(line[open...])
+        else { return nil }
+        return open
     }
 
     /// Whether a line is the command that printed the hierarchy, pasted without its prompt: LLDB's (`po …`,

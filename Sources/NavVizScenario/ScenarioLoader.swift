@@ -174,6 +174,11 @@ public enum ScenarioLoader {
         if isYAML(file), text.first(where: { !$0.isWhitespace }) != "{" {
             throw ScenarioErrors([.unreadable(file: file, reason: yamlReason)])
         }
+        // A YAML scenario under another name (`flow.json` holding `navviz: 1`): said so, not "expected 'null'" at the `n` of
+        // `navviz` (a trial).
+        if let line = yamlScenarioLine(text) {
+            throw ScenarioErrors([.unreadable(file: file, reason: "it reads as YAML (line \(line): 'navviz:'); " + yamlReason)])
+        }
         if let reading = PrintHierarchy.dumpReading(text) {
             return try Capture.scenario(Capture.read(text, file: file, kinds: kinds, reading: reading), file: file)
         }
@@ -189,6 +194,17 @@ public enum ScenarioLoader {
     static func isYAML(_ file: String) -> Bool {
         let lower = file.lowercased()
         return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+    }
+
+    /// The line of a YAML scenario's `navviz:` key, when the text is one: its first line that is not blank, a comment or
+    /// YAML's `---` starts with `navviz:`.
+    static func yamlScenarioLine(_ text: String) -> Int? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(50).enumerated() {
+            let trimmed = line.drop(while: \.isWhitespace)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("---") { continue }
+            return trimmed.hasPrefix("navviz:") ? index + 1 : nil
+        }
+        return nil
     }
 
     /// Why a YAML file is not read.

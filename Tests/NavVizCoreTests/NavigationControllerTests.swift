@@ -64,13 +64,15 @@ import Testing
         #expect(sim.children("one") == ["A"])
     }
 
-    /// Presenting one itself is refused as UIKit refuses an active controller; inside a presented container, UIKit's
-    /// `addChild(_:)` would move it, and the message says so (a review doubted it).
+    /// Presenting one itself is refused as UIKit refuses a controller that has a parent (an unselected tab's is not in the
+    /// window: a trial's was called active); inside a presented container, UIKit's `addChild(_:)` would move it, and the
+    /// message says so (a review doubted it).
     @Test func presentingAControllerFromAnotherStackIsRejected() throws {
         var sim = try Simulator(root: .tabs([nav("A", id: "one"), nav("B", id: "two")], id: "tabs"))
         #expect(
             sim.perform(.present(ref("B"), style: .pageSheet)).message
-                == "Cannot present 'B': it is already active (Application tried to present modally an active controller)")
+                == "Cannot present 'B': it is already a child of 'two' (UIKit raises: a controller that has a parent cannot be presented; take it out of 'two' in a step of its own)"
+        )
         let outcome = sim.perform(.present(.navigation([ref("B")], id: "sheet"), style: .pageSheet))
         #expect(outcome.status == .rejected)
         #expect(

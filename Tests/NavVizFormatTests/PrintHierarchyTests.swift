@@ -24,6 +24,20 @@ import Testing
         #expect(PrintHierarchy.layoutContainerHint(Substring(name)) == kind)
     }
 
+    /// The command glued to the dump's first line, a page having lost the line break after it (a trial of real captures: "line
+    /// 1: expected a view controller line", or, at a prompt, "a fragment"): the command, then the dump.
+    @Test(arguments: [
+        "[[[UIWindow keyWindow] rootViewController] _printHierarchy]<MMUINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Login 0x3>, state: appeared, view: <UIView 0x4>\n",
+        "po [[[UIWindow keyWindow] rootViewController] _printHierarchy]<MMUINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Login 0x3>, state: appeared, view: <UIView 0x4>\n",
+        "(lldb) po [UIViewController _printHierarchy] <MMUINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Login 0x3>, state: appeared, view: <UIView 0x4>\n",
+        "cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy].toString()<MMUINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <Login 0x3>, state: appeared, view: <UIView 0x4>\n",
+    ])
+    func aCommandGluedToTheDumpsFirstLineIsTheCommand(text: String) throws {
+        let captured = try capture(text)
+        #expect(captured.hierarchy.root == "MMUINavigationController")
+        #expect(captured.hierarchy["MMUINavigationController"].children == ["Login"])
+    }
+
     /// A writer's line between the command and the dump is left out with a note, whatever follows the dump (a command typed
     /// again after it turned the rule off: a review) and with the debugger's warnings between.
     @Test(arguments: [

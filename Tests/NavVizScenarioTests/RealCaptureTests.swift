@@ -344,6 +344,11 @@ import Testing
             "notadump-02-chisel-legacy-pvc.txt",
             "notadump-02-chisel-legacy-pvc.txt: line 2: '<TabBarController: 0x13772fd0; view = <UILayoutContainerVie…' is not _printHierarchy's: a view's description (recursiveDescription) or an older chisel pvc's line, with no state: print the controllers with 'expr -l objc -O -- [UIViewController _printHierarchy]'"
         ),
+        // A page that lost its line breaks, the command glued to the dump (it was "expected a view controller line").
+        (
+            "notadump-03-wechat-lines-joined-command-glued.txt",
+            "notadump-03-wechat-lines-joined-command-glued.txt: line 4: text after the controller's line ('               | <WCAccountLoginLastUserViewController 0x18…'): lines joined into one, or a note added; paste the dump as the debugger printed it, one controller a line"
+        ),
         (
             "fragment-01-ibooks-lookup.txt",
             "fragment-01-ibooks-lookup.txt: line 1: the dump starts below the top level: it is a fragment; print the whole hierarchy with 'expr -l objc -O -- [UIViewController _printHierarchy]'"

@@ -51,6 +51,11 @@ import Testing
         #expect(
             error { () throws(ScenarioErrors) in try ScenarioLoader.decode(yaml, file: "flow.yml").name }
                 == "flow.yml: cannot be read: navviz does not read YAML: write the scenario as JSON (docs/format.md)")
+        // Under a `.json` name too, below a comment and YAML's document start (it was "invalid JSON … expected 'null'").
+        #expect(
+            error { () throws(ScenarioErrors) in try ScenarioLoader.decode("# The flow\n---\n" + yaml, file: "flow.json").name }
+                == "flow.json: cannot be read: it reads as YAML (line 3: 'navviz:'); navviz does not read YAML: write the scenario as JSON (docs/format.md)"
+        )
         let json = #"{"navviz": 1, "name": "Flow", "root": {"navigation": ["Home"]}, "steps": [{"push": "A"}]}"#
         #expect(try ScenarioLoader.decode(json, file: "flow.yaml").name == "Flow")
         try yaml.write(to: folder.appendingPathComponent("b.YAML"), atomically: true, encoding: .utf8)
