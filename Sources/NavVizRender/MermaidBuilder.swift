@@ -217,19 +217,24 @@ public struct MermaidBuilder: Sendable, Equatable {
     /// Text as a quoted Mermaid label: `"` and the characters Mermaid or HTML would read (`#`, `;`,
     /// backticks, `<`, `>`, `&`, `%`: a label starting `%%` is a comment to Mermaid 8, and `\\`: `\\n` is a line
     /// break to it) as Mermaid's entity codes (`#34;`), and the colon of `fa:fa-…`, which Mermaid draws as a
-    /// Font Awesome icon in place of the text; controls and bidi overrides dropped (as in DOT), line breaks as
+    /// Font Awesome icon in place of the text; Mermaid decodes its codes before it looks for `\\n` and `fa:`, so a
+    /// zero-width space (`#8203;`) follows the backslash and comes before that colon; controls and bidi overrides
+    /// dropped (as in DOT), line breaks as
     /// `<br/>`. Nothing a user writes can close the label or become markup.
     public static func label(_ text: String) -> String {
         "\""
             + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 let escaped = DOTEscaping.replacing(DOTEscaping.normalized(String(line))) { scalar in
                     switch scalar {
-                    case "\"", "#", ";", "`", "<", ">", "&", "%", "\\": "#\(scalar.value);"
+                    case "\"", "#", ";", "`", "<", ">", "&", "%": "#\(scalar.value);"
+                    // Mermaid decodes its codes before it reads `\n` (11.16 drew `C:#92;new` as `C:`, a break, `ew`): a
+                    // zero-width space after it.
+                    case "\\": "#92;#8203;"
                     default: nil
                     }
                 }
                 // Foundation's search only where there is a colon (it was a tenth of a 1,200-step Mermaid render).
-                return escaped.utf8.contains(UInt8(ascii: ":")) ? escaped.replacingOccurrences(of: ":fa-", with: "#58;fa-") : escaped
+                return escaped.utf8.contains(UInt8(ascii: ":")) ? escaped.replacingOccurrences(of: ":fa-", with: "#8203;#58;fa-") : escaped
             }.joined(separator: "<br/>") + "\""
     }
 

@@ -65,6 +65,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var expandAll = false
     /// A container drawn in full whatever else is folded (`--focus ID`).
     public var focus: NodeID?
+    /// How README.md names the scenario file (`../../flows/shop.json`, from the README's folder), when the caller knows
+    /// where it writes; nil: as typed, an absolute path by its name alone.
+    public var sourceShown: String?
 
     /// The diagram options these render options ask for.
     public var diagramOptions: DiagramOptions {

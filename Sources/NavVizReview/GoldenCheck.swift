@@ -155,7 +155,23 @@ public struct GoldenCheck: Sendable {
             let entries = runDiff.entries
             for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
             if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
-            if let note = runDiff.carriedNote { report.lines.append("  " + note) }
+            // The golden run.json keeps no callbacks: a later step whose transition's appearance events changed is said, and
+            // not counted as differing only by what came before (a code-review trial read that of a step with six new ones).
+            let called = runDiff.carriedSteps.filter { step in
+                drifts.contains { drift in
+                    drift.kind == .changed && drift.path.hasPrefix("transitions/") && Goldens.stepNumber(drift.path) == step
+                        && Self.eventsChanged(diffs[drift.path] ?? [])
+                }
+            }
+            for step in called.prefix(10) {
+                let path = drifts.first { $0.path.hasPrefix("transitions/") && Goldens.stepNumber($0.path) == step }?.path ?? ""
+                report.lines.append("  step \(step): appearance callbacks changed (\(path) shows them; the golden run.json keeps none)")
+            }
+            let carried = runDiff.carried - called.count
+            if carried > 0 {
+                report.lines.append(
+                    "  (\(carried) later step\(carried == 1 ? "" : "s") \(carried == 1 ? "differs" : "differ") only by what came before)")
+            }
             // The scenario's name is the run's too: a rename read "changed: run.json" and nothing else (a CI trial).
             if runDiff.old.name != runDiff.new.name {
                 let line = "the scenario's name changed: '\(Terminal.inline(runDiff.old.name))' → '\(Terminal.inline(runDiff.new.name))'"
@@ -197,7 +213,19 @@ public struct GoldenCheck: Sendable {
                 }
             }
         }
-        for drift in drifts {
+        // Renamed only by the width of their numbers (a run that reached 1,000 states, or fell below it: every file's number
+        // gains or loses a digit): one line for them all when there are more than a few (a trial's 1,997 lines, each saying
+        // the operation's name changed).
+        let padded = drifts.filter { $0.kind == .renumbered && Self.onlyPaddingDiffers($0.goldenPath, $0.path) }
+        let collapsed = padded.count > 3 ? Set(padded.map(\.path)) : []
+        if let first = padded.first, !collapsed.isEmpty {
+            let digits = first.path.split(separator: "/").last.map { $0.prefix { $0.isNumber }.count } ?? 0
+            report.lines.append(
+                "  renumbered: \(padded.count) files, unchanged but for their numbers' width, \(digits) digits now (the run has "
+                    + (digits > 3 ? "1,000 states or more" : "fewer states") + "): \(first.goldenPath ?? "") is \(first.path) …; "
+                    + "--record renames them")
+        }
+        for drift in drifts where !collapsed.contains(drift.path) {
             let was = drift.goldenPath.map { " (golden \($0))" } ?? ""
             switch drift.kind {
             case .changed:
@@ -217,11 +245,13 @@ public struct GoldenCheck: Sendable {
                             ? "no step of the golden run.json is drawn so: a stray file? --record removes it"
                             : "golden\(removed ? " of a removed step" : ", no longer produced")") + ")")
             case .renumbered:
-                // Another number, or at the same number another operation's name.
+                // Another number, its width (`001` and `0001`), or at the same number another operation's name.
                 let sameNumber = drift.goldenPath.map { Goldens.stepNumber($0) == Goldens.stepNumber(drift.path) } ?? true
+                let reason =
+                    Self.onlyPaddingDiffers(drift.goldenPath, drift.path)
+                    ? "number's width)" : sameNumber ? "operation's name)" : "step number)"
                 report.lines.append(
-                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the "
-                        + (sameNumber ? "operation's name)" : "step number)"))
+                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the " + reason)
             }
         }
         var budget = linesPerScenario
@@ -277,6 +307,20 @@ public struct GoldenCheck: Sendable {
         return report
     }
 
+    /// Whether a golden's name and the file's differ only by the zeros before their step number (`states/001-push.dot`
+    /// and `states/0001-push.dot`).
+    static func onlyPaddingDiffers(_ golden: String?, _ path: String) -> Bool {
+        guard let golden, golden != path else { return false }
+        func unpadded(_ name: String) -> String {
+            var parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            guard let last = parts.popLast() else { return name }
+            let digits = last.prefix { $0.isNumber }
+            let number = digits.drop { $0 == "0" }
+            return (parts + [(number.isEmpty && !digits.isEmpty ? "0" : number) + last.dropFirst(digits.count)]).joined(separator: "/")
+        }
+        return unpadded(golden) == unpadded(path)
+    }
+
     /// ` (caption)`, ` (appearance events)`, ` (caption, appearance events)`: which part of a changed diagram's DOT
     /// differs when it is only its text, so a reviewer sees that a note or an animation changed, not the states.
     static func whatChanged(_ path: String, diff: [String]) -> String {
@@ -311,6 +355,26 @@ public struct GoldenCheck: Sendable {
             }
         }
         return parts
+    }
+
+    /// Whether a diagram's appearance callbacks changed, their controllers' names aside (a controller renamed in an earlier
+    /// step renames its callbacks too, which is what came before): the callbacks its golden lines list (`2.
+    /// Display.viewWillDisappear (animated)`) against its new lines', in order, by callback and flag.
+    static func eventsChanged(_ diff: [String]) -> Bool {
+        func callbacks(_ sign: Character) -> [Substring] {
+            diff.filter { $0.first == sign && $0.contains(eventsTitle) }.flatMap { line in
+                line[line.range(of: eventsTitle)!.upperBound...].split(separator: "<TD ALIGN=\"LEFT\">").compactMap { cell in
+                    let item = cell.prefix { $0 != "<" }
+                    guard let dot = item.firstIndex(of: "."), item[..<dot].allSatisfy(\.isNumber), !item[..<dot].isEmpty else {
+                        return nil
+                    }
+                    let flag = item.lastIndex(of: "(").map { item[$0...] } ?? ""
+                    let call = item[..<(item.lastIndex(of: "(") ?? item.endIndex)]
+                    return (call.lastIndex(of: ".").map { call[call.index(after: $0)...] } ?? call) + flag
+                }
+            }
+        }
+        return callbacks("-") != callbacks("+")
     }
 
     /// Whether a diagram's caption text changed (its top-level graph label, the appearance events it may hold left out).

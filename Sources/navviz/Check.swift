@@ -31,8 +31,8 @@ extension NavVizCommand {
 
                 Exit codes: 0 everything matches (or was recorded); 1 a golden differs or is missing, an expectation \
                 failed under --strict, or --record was used with CI set; 64 bad command-line usage; 65 a scenario is \
-                invalid (the others are still compared and reported; --record records none); 74 goldens or artifacts \
-                could not be written.
+                invalid (the others are still compared and reported; --record records none); 74 goldens, artifacts or \
+                standard output could not be written.
                 """
         )
 

@@ -26,7 +26,7 @@ extension NavVizCommand {
 
                 Exit codes: 0 the two are identical; 1 they differ; 64 bad command-line usage; 65 an input is invalid \
                 or cannot be read (including: not in a git repository); 74 the \
-                diagrams could not be written (or DIR holds files other than diagrams).
+                diagrams or standard output could not be written (or DIR holds files other than diagrams).
                 """
         )
 

@@ -55,16 +55,22 @@ struct GoldenSources {
         relative(file).flatMap { folders[$0] }
     }
 
-    /// The recorded scenario files below `folders` (in a subfolder of one, not in it), by their paths from the current
-    /// folder: a folder's check reads its own `*.json` files, and a subfolder's recorded flow drifted while CI passed (a
-    /// code-review trial: `check flows` left `flows/ipad/checkout.json` out, with a note only).
+    /// The recorded scenario files below `folders` (in a subfolder of one, not in it), by their paths as `folders` name
+    /// them (the folder's own files are: `/abs/flows/ipad/shop.json` read `abs/flows/ipad/shop.json` from `/` beside
+    /// `/abs/flows/shop.json`, a trial): a folder's check reads its own `*.json` files, and a subfolder's recorded flow
+    /// drifted while CI passed (a code-review trial: `check flows` left `flows/ipad/checkout.json` out, with a note only).
     func recorded(below folders: [String]) -> [String] {
         let roots = folders.map { FileStatus.resolvedPath($0) }
-        let here = FileStatus.resolvedPath(FileManager.default.currentDirectoryPath)
-        return Set(existing.values).filter { path in
-            let parent = (path as NSString).deletingLastPathComponent
-            return path.hasSuffix(".json") && !roots.contains(parent) && roots.contains { Self.isInside(parent, $0) }
-        }.map { Self.isInside($0, here) ? String($0.dropFirst(here.count + 1)) : $0 }.sorted()
+        return Set(
+            existing.values.compactMap { path -> String? in
+                let parent = (path as NSString).deletingLastPathComponent
+                guard path.hasSuffix(".json"), !roots.contains(parent),
+                    let index = roots.indices.first(where: { Self.isInside(parent, roots[$0]) })
+                else { return nil }
+                let typed = folders[index].hasSuffix("/") ? String(folders[index].dropLast()) : folders[index]
+                return typed + path.dropFirst(roots[index].count)
+            }
+        ).sorted()
     }
 
     /// The navviz scenarios in the subfolders of `folders` (not in them: a folder's check reads those), by their paths as

@@ -79,9 +79,12 @@ struct NavVizCommand: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             Interruption.waitIfEnding()
-            // What the command printed before it failed may be lost too: said, and the command's own code kept.
-            writeStandardError((StandardOutput.failure() ?? "") + Terminal.printable(failure.message) + "\n")
-            Foundation.exit(failure.code)
+            // What the command printed before it failed may be lost too: said, and the command's own code kept, but for a
+            // result's 1 (a diff's differences, a check's drift): lost, the result is 74, or a CI step that accepts 1 posts
+            // what it lost (a trial's `diff … > /dev/full` exited 1).
+            let lost = StandardOutput.failure()
+            writeStandardError((lost ?? "") + Terminal.printable(failure.message) + "\n")
+            Foundation.exit(lost != nil && failure.code == CommandFailure.failed ? CommandFailure.ioError : failure.code)
         } catch  where exitCode(for: error) == .success {
             // `--help`, `--version`: printed on standard output, whose loss is an output error as any command's (`navviz
             // --help > /dev/full` exited 0).

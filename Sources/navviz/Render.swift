@@ -139,6 +139,25 @@ extension NavVizCommand {
                 code: CommandFailure.usage)
         }
 
+        /// The scenario file as README.md in `folder` names it: relative to that folder when the two share a folder below
+        /// `/` (a link that works, the same whoever renders it from wherever), else by its name alone (committed docs name
+        /// no one's home folder); standard input as such.
+        static func sourceShown(_ file: String, from folder: String) -> String? {
+            guard file != "standard input" else { return nil }
+            let cwd = FileManager.default.currentDirectoryPath
+            func components(_ path: String) -> [String] {
+                var parts: [String] = []
+                for part in ((path.hasPrefix("/") ? "" : cwd + "/") + path).split(separator: "/") where part != "." {
+                    if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
+                }
+                return parts
+            }
+            let (target, here) = (components(file), components(folder))
+            let common = zip(target.dropLast(), here).prefix { $0 == $1 }.count
+            guard common > 0 else { return target.last ?? file }
+            return (Array(repeating: "..", count: here.count - common) + target[common...]).joined(separator: "/")
+        }
+
         func run() throws {
             var timings = Timings()
             defer { timings.report() }
@@ -182,16 +201,21 @@ extension NavVizCommand {
             if let lane { layout = try DiagramLayout(lane, options: layoutOptions, progress: progress) }
             timings.mark("layout")
             progress.status("assembling the pages")
+            let base = OutputDirectory.withoutTrailingSlashes(output)
             for (scenario, plan) in zip(loaded, plans) {
                 let run = plan.run
                 let files: [OutputFile]
+                let folder = folders.unique(for: scenario.file)
+                // README.md names the scenario from where it is, whoever renders it from wherever (a trial's teammates' READMEs
+                // differed by the path each typed).
+                var scenarioRenderer = renderer
+                scenarioRenderer.options.sourceShown = Self.sourceShown(scenario.file, from: "\(base.isEmpty ? "/" : base)/\(folder)")
                 do {
-                    files = try renderer.render(plan, layOut: layout.svg)
+                    files = try scenarioRenderer.render(plan, layOut: layout.svg)
                 } catch {
                     progress.finish()
                     throw CommandFailure(message: "\(scenario.file): cannot render: \(error.description)", code: CommandFailure.failed)
                 }
-                let folder = folders.unique(for: scenario.file)
                 Self.warnAboutLongMermaid(files, file: scenario.file, expandAll: options.expandAll)
                 outputs.append((folder, files))
                 entries.append((folder, scenario.name, run.steps.count - 1, run.failures.count, scenario.file))
@@ -203,7 +227,6 @@ extension NavVizCommand {
             defer { timings.mark("write") }
             let limits = [step.map { "--step \($0)" }, only.map { "--only \($0)" }].compactMap { $0 }
             let partial = limits.isEmpty ? nil : limits.joined(separator: " ")
-            let base = OutputDirectory.withoutTrailingSlashes(output)
             if single, let only = outputs.first {
                 let target = "\(base)/\(only.folder)"
                 try OutputDirectory.write(only.files, to: target, partial: partial, root: output)

@@ -286,11 +286,11 @@ private let goodScenario =
         let refused = try navviz(["render", "tiny.json", "other.json"], in: folder.url)
         #expect(refused.status == 74)
         #expect(refused.stderr.contains("it holds 'tiny/notes.txt'"))
-        // The README names an absolute scenario path by its file name only.
+        // The README names an absolute scenario path from its own folder, naming no folder above the two.
         let absolute = folder.url.appendingPathComponent("absolute.json").path
         #expect(try navviz(["render", absolute, "-o", "abs"], in: folder.url).status == 0)
         let readme = try String(contentsOf: folder.url.appendingPathComponent("abs/absolute/README.md"), encoding: .utf8)
-        #expect(readme.contains("from `absolute.json`"))
+        #expect(readme.contains("from `../../absolute.json`"))
         #expect(!readme.contains(folder.url.path))
     }
 
@@ -687,9 +687,13 @@ private let goodScenario =
     }
 
     /// Standard output on a full disk: the command says what was lost and exits 74 (it exited 0 with an empty file),
-    /// keeping a failed command's own code; a small and a large output (written before the end, and at the end).
+    /// keeping a failed command's own code but for a result's 1; a small and a large output (written before the end, and at
+    /// the end).
     static let fullOutputCases: [([String], Int32)] = [
-        (["run", sample], 74), (["run", "--json", sample], 74), (["validate", "Samples"], 74), (["run", "failing.json"], 1),
+        (["run", sample], 74), (["run", "--json", sample], 74), (["validate", "Samples"], 74),
+        // A result's 1 lost is 74: a CI step that accepts a diff's 1 would post what was lost (a trial).
+        (["run", "failing.json"], 74), (["diff", "Samples/app-tour.json", "Samples/uikit-containers.json"], 74),
+        (["diff", "--format", "markdown", "Samples/app-tour.json", "Samples/uikit-containers.json"], 74),
         // The help and the version are output too (they exited 0).
         (["--help"], 74), (["help", "render"], 74), (["render", "--help"], 74), (["--version"], 74),
     ]
@@ -718,7 +722,11 @@ private let goodScenario =
         ]
         let said = lost.first { stderr.hasPrefix($0) }
         #expect(said != nil)
-        #expect(status == 74 ? lost.contains(stderr) : stderr.contains("steps[0].expect.visible (step 1)"))
+        switch arguments[0] {
+        case "run" where arguments.last!.hasSuffix("failing.json"): #expect(stderr.contains("steps[0].expect.visible (step 1)"))
+        case "diff": #expect(stderr.contains("The flows differ"))
+        default: #expect(lost.contains(stderr))
+        }
     }
 
     /// The daemon with its standard output, or its standard error, on a full disk: it serves, stops on SIGINT and exits 74

@@ -325,6 +325,17 @@ import Testing
         )
         #expect(lines.dropFirst().first?.hasPrefix("ok   ipad-checkout (flows/ipad/checkout.json): ") == true)
         #expect(lines.last?.hasPrefix("ok   iphone-checkout (flows/iphone/checkout.json): ") == true)
+        // Their folder named absolutely from elsewhere: each named as the folder is (the recorded ones were named from the
+        // working directory, beside the others' absolute paths: a trial).
+        let flows = folder.url.appendingPathComponent("flows").path
+        let elsewhere = try navviz(
+            ["check", flows, "--golden", folder.url.appendingPathComponent("golden").path], in: URL(fileURLWithPath: "/"))
+        let named = elsewhere.stdout.split(separator: "\n").compactMap { line in
+            line.split(separator: "(").dropFirst().first.map { String($0.prefix { $0 != ")" }) }
+        }
+        #expect(
+            named.sorted() == ["\(flows)/ipad-mini/checkout.json", "\(flows)/ipad/checkout.json", "\(flows)/iphone/checkout.json"],
+            "\(elsewhere.stdout)")
         // Files in one folder whose names differ only by what a folder name cannot hold are numbered.
         let same = try ScenarioFolder(["f/Sign in.json": ReviewScenario.base, "f/Sign-in.json": ReviewScenario.base])
         let numbered = try navviz(["check", "f", "--golden", "golden", "--record"], in: same.url)

@@ -94,6 +94,51 @@ import Testing
         #expect(diff.contains("Step 1 · golden push → actual push"))
     }
 
+    /// The golden run.json keeps no callbacks: a later step whose callbacks changed (a dismissal after a page sheet became
+    /// full screen: the presenter reappears) is said from its transition's DOT, not counted as differing only by what came
+    /// before (a code-review trial).
+    @Test func aLaterStepsNewCallbacksAreSaid() throws {
+        func steps(_ style: String) -> [String] {
+            [
+                #"{"op": "present", "node": {"navigation": ["Settings"], "id": "settingsNav"}, "style": "\#(style)"}"#,
+                #"{"op": "push", "node": "About"}"#, #"{"op": "dismiss"}"#,
+            ]
+        }
+        let report = Self.check(Self.goldens(try Self.run(steps("pageSheet"))), against: try Self.run(steps("fullScreen")))
+        let said = report.lines.filter { $0.hasPrefix("  step ") || $0.hasPrefix("  (") }
+        #expect(
+            said == [
+                "  step 1: settingsNav style pageSheet → fullScreen",
+                "  step 3: appearance callbacks changed (transitions/003-dismiss.dot shows them; the golden run.json keeps none)",
+                "  (1 later step differs only by what came before)",
+            ])
+    }
+
+    /// A name that differs from its golden's only by the zeros before its number is said so, not as a new operation's name.
+    @Test(arguments: [
+        ("states/001-push.dot", "states/0001-push.dot", true), ("transitions/999-pop.dot", "transitions/0999-pop.dot", true),
+        ("states/000-initial.dot", "states/0000-initial.dot", true), ("states/0012-push.dot", "states/012-push.dot", true),
+        ("states/001-push.dot", "states/001-show.dot", false), ("states/001-push.dot", "states/0002-push.dot", false),
+        ("states/001-push.dot", "transitions/0001-push.dot", false), ("states/001-push.dot", "states/001-push.dot", false),
+    ])
+    func aNumbersWidthAloneIsToldApart(golden: String, path: String, padding: Bool) {
+        #expect(GoldenCheck.onlyPaddingDiffers(golden, path) == padding)
+    }
+
+    /// A run that reaches 1,000 states widens every file's number: one line says so, not a line a file each saying the
+    /// operation's name changed (a trial's 1,997 such lines).
+    @Test func aRunReachingAThousandStatesSaysItsNumbersWidenedOnce() throws {
+        let cycle = [#"{"op": "push", "node": "P"}"#, #"{"op": "pop"}"#]
+        let golden = try Self.run(Array(repeating: cycle, count: 499).flatMap { $0 })
+        let now = try Self.run(Array(repeating: cycle, count: 500).flatMap { $0 })
+        let report = Self.check(Self.goldens(golden), against: now)
+        #expect(
+            report.lines.filter { $0.hasPrefix("  renumbered:") } == [
+                "  renumbered: 1997 files, unchanged but for their numbers' width, 4 digits now (the run has 1,000 states or more): "
+                    + "states/000-initial.dot is states/0000-initial.dot …; --record renames them"
+            ])
+    }
+
     /// Diagrams pair by aligned step, not by file name: after a push and a pop inserted before the tab of
     /// steps, the state after the later push is the golden's under a new number (renumbered), its transition
     /// differs by its caption's step number only, and nothing is listed as gone. Paired by name, the golden
