@@ -149,7 +149,11 @@ public struct GoldenCheck: Sendable {
                 golden = Goldens.renumbered(golden, from: from, to: to)
                 renumberedTo[drift.path] = to
             }
-            diffs[drift.path] = LineDiff.lines(old: golden, new: drift.actual ?? "")
+            // The summary's lines compared without their step numbers, with the steps aligned: after a step inserted early, the
+            // inserted lines, not every later one (the step lines say the rest moved).
+            let stepless: ((String) -> String)? =
+                drift.path == Goldens.summaryFile && runDiff != nil ? { String($0.drop { $0 != " " }) } : nil
+            diffs[drift.path] = LineDiff.lines(old: golden, new: drift.actual ?? "", key: stepless)
         }
         if let runDiff {
             let entries = runDiff.entries
@@ -225,6 +229,8 @@ public struct GoldenCheck: Sendable {
                     + (digits > 3 ? "1,000 states or more" : "fewer states") + "): \(first.goldenPath ?? "") is \(first.path) …; "
                     + "--record renames them")
         }
+        var renumberedShown = 0
+        var renumberedHidden: [String] = []
         for drift in drifts where !collapsed.contains(drift.path) {
             let was = drift.goldenPath.map { " (golden \($0))" } ?? ""
             switch drift.kind {
@@ -250,9 +256,20 @@ public struct GoldenCheck: Sendable {
                 let reason =
                     Self.onlyPaddingDiffers(drift.goldenPath, drift.path)
                     ? "number's width)" : sameNumber ? "operation's name)" : "step number)"
-                report.lines.append(
-                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the " + reason)
+                let line = "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the " + reason
+                // The first ten; the rest in drift.txt (a step inserted early in a 1,500-step flow listed 3,000 files).
+                renumberedShown += 1
+                if renumberedShown <= Self.renumberedLines {
+                    report.lines.append(line)
+                } else {
+                    renumberedHidden.append(line)
+                }
             }
+        }
+        if !renumberedHidden.isEmpty {
+            report.lines.append(
+                "  … \(renumberedHidden.count) more renumbered, unchanged but for their names (drift.txt lists them)")
+            report.fullDiff += renumberedHidden.map { String($0.dropFirst(2)) }
         }
         var budget = linesPerScenario
         var hidden = 0
@@ -306,6 +323,9 @@ public struct GoldenCheck: Sendable {
         report.lines.append("  artifacts: \(artifacts)/")
         return report
     }
+
+    /// How many renumbered files a report lists one a line.
+    static let renumberedLines = 10
 
     /// Whether a golden's name and the file's differ only by the zeros before their step number (`states/001-push.dot`
     /// and `states/0001-push.dot`).

@@ -9,14 +9,17 @@ public enum LineDiff {
     /// the changed middle is shown as removed and re-added instead of aligned line by line.
     static let cellLimit = 4_000_000
 
-    /// The diff lines (hunk headers, `-` and `+` lines); empty when the texts are equal.
-    public static func lines(old: String, new: String) -> [String] {
+    /// The diff lines (hunk headers, `-` and `+` lines); empty when the texts are equal. With `key`, lines are the same
+    /// when their keys are (a summary's lines without their step numbers: a step inserted early made every later line
+    /// differ), and shown as they are.
+    public static func lines(old: String, new: String, key: ((String) -> String)? = nil) -> [String] {
         let a = split(old)
         let b = split(new)
+        let (keysA, keysB) = key.map { key in (a.map(key), b.map(key)) } ?? (a, b)
         var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        while prefix < a.count, prefix < b.count, keysA[prefix] == keysB[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+        while suffix < a.count - prefix, suffix < b.count - prefix, keysA[a.count - 1 - suffix] == keysB[b.count - 1 - suffix] {
             suffix += 1
         }
         let middleA = Array(a[prefix..<(a.count - suffix)])
@@ -24,7 +27,7 @@ public enum LineDiff {
         // Each operation: (isOld, isNew) — both for a common line.
         var ops: [(old: Bool, new: Bool)] = []
         if middleA.count * middleB.count <= cellLimit {
-            ops = align(middleA, middleB)
+            ops = align(Array(keysA[prefix..<(a.count - suffix)]), Array(keysB[prefix..<(b.count - suffix)]))
         } else {
             ops = Array(repeating: (true, false), count: middleA.count) + Array(repeating: (false, true), count: middleB.count)
         }

@@ -114,6 +114,20 @@ import Testing
             ])
     }
 
+    /// Ten renumbered files are listed, the rest counted on one line and listed in drift.txt (a step inserted early in a
+    /// 1,500-step flow listed 3,000 files).
+    @Test func renumberedFilesPastTenAreCounted() throws {
+        let visits = (0..<4).flatMap { [#"{"op": "push", "node": "S\#($0)"}"#, #"{"op": "pop"}"#] }
+        let golden = try Self.run(visits)
+        let now = try Self.run([#"{"op": "push", "node": "New"}"#, #"{"op": "pop"}"#] + visits)
+        let report = Self.check(Self.goldens(golden), against: now)
+        let renumbered = report.drifts.filter { $0.kind == .renumbered }.count
+        #expect(renumbered == 16)
+        #expect(report.lines.filter { $0.hasPrefix("  renumbered:") }.count == 10)
+        #expect(report.lines.contains("  … 6 more renumbered, unchanged but for their names (drift.txt lists them)"))
+        #expect(report.fullDiff.filter { $0.hasPrefix("renumbered:") }.count == 6)
+    }
+
     /// A name that differs from its golden's only by the zeros before its number is said so, not as a new operation's name.
     @Test(arguments: [
         ("states/001-push.dot", "states/0001-push.dot", true), ("transitions/999-pop.dot", "transitions/0999-pop.dot", true),
@@ -158,6 +172,9 @@ import Testing
                 "renumbered transitions/004-push.dot transitions/002-push.dot", "changed run.json -",
             ])
         #expect(report.lines.contains("  renumbered: states/004-push.dot (golden states/002-push.dot, unchanged but for the step number)"))
+        // The summary's diff holds the inserted steps' lines, not every later line under its new number.
+        let summary = report.fullDiff.drop { $0 != "--- summary.txt (golden)" }.dropFirst(2).prefix { !$0.hasPrefix("---") }
+        #expect(Array(summary) == ["@@ -2,0 +3,2 @@", "+2 push ok shopNav > Reviews", "+3 pop ok shopNav > Product"])
         // The headline counts what differs out of what the scenario makes now, the renumbered apart (a code-review trial
         // read "48 of 93 goldens differ" for two inserted steps, 42 of them renumbered).
         let count = Goldens.files(for: now).count
