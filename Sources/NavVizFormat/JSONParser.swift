@@ -280,7 +280,19 @@ public struct JSONParser {
             guard digits() > 0 else { throw error("invalid number: expected digits in the exponent", at: start) }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("number '\(text)' is out of range", at: start) }
+        guard var value = Double(text), value.isFinite else { throw error("number '\(text)' is out of range", at: start) }
+        // A fraction rounded to a whole double (`0.99999999999999999999` reads as 1) stays a fraction, the nearest one on
+        // its side: an index written so is no whole number (a trial's selected the second tab).
+        if value == value.rounded(), abs(value) < 1e15, let dot = text.firstIndex(of: "."), !text.contains("e"), !text.contains("E"),
+            text[text.index(after: dot)...].contains(where: { $0 != "0" })
+        {
+            let whole = Double(text[..<dot]) ?? 0
+            if abs(value) > abs(whole) {
+                value = value > 0 ? value.nextDown : value.nextUp
+            } else {
+                value = whole.sign == .minus ? value.nextDown : value.nextUp
+            }
+        }
         return .number(value)
     }
 }

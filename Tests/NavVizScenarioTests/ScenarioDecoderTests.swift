@@ -325,6 +325,15 @@ private let nodeLiteral =
         (#"{"op": "wait", "seconds": "1"}"#, ["shop.json: steps[0].seconds: expected a number, found a string"]),
         (#"{"op": "select", "tab": true}"#, ["shop.json: steps[0].tab: expected a tab index or a node id, found true"]),
         (#"{"op": "select", "tab": 1.5}"#, ["shop.json: steps[0].tab: invalid value '1.5', expected a whole number"]),
+        // A fraction a double rounds to a whole number is still a fraction (a trial's selected tab 1).
+        (
+            #"{"op": "select", "tab": 0.99999999999999999999}"#,
+            ["shop.json: steps[0].tab: invalid value '0.9999999999999999', expected a whole number"]
+        ),
+        (
+            #"{"op": "select", "tab": 2.00000000000000000001}"#,
+            ["shop.json: steps[0].tab: invalid value '2.0000000000000004', expected a whole number"]
+        ),
         (#"{"select": -1}"#, ["shop.json: steps[0].select: invalid value '-1', expected a tab index, 0 or more"]),
         (
             #"{"op": "present", "node": "A", "style": "sheet"}"#,
