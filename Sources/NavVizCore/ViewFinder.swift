@@ -59,15 +59,44 @@ public struct ViewFinder: Sendable, Equatable {
 
     private func navvizFind(_ id: NodeID, in h: Hierarchy, path: inout [NodeID]) -> NodeID {
         var current = id
+        // Whether the parts on screen below `current` were looked through for a presentation and hold none: then no part
+        // of theirs does either, until the walk goes into what is presented.
+        var noneBelow = false
         while true {
             path.append(current)
             if let presented = h.boxes[current]?.value.presented {
                 current = presented
+                noneBelow = false
                 continue
+            }
+            // A presentation from any part on screen is in front of the rest: one of several embedded children's, a split's
+            // sidebar's popover (a trial's compose sheet over a split beside a toast read the root container as visible).
+            if !noneBelow {
+                if let chain = Self.presenterOnScreen(below: current, in: h), let presenter = chain.last {
+                    path += chain.dropLast()
+                    current = presenter
+                    continue
+                }
+                noneBelow = true
             }
             guard let next = Self.focusChild(of: current, in: h) else { return current }
             current = next
         }
+    }
+
+    /// The controllers from a child on screen of `id` down to the last one on screen below it (in drawing order) that
+    /// presents, nil when none does.
+    static func presenterOnScreen(below id: NodeID, in h: Hierarchy) -> [NodeID]? {
+        var found: [NodeID]?
+        var chain: [NodeID] = []
+        func visit(_ node: NodeID) {
+            chain.append(node)
+            if h.boxes[node]?.value.presented != nil { found = chain }
+            h.forEachShownChild(of: node, visit)
+            chain.removeLast()
+        }
+        h.forEachShownChild(of: id, visit)
+        return found
     }
 
     /// The child a container puts in front: nav top, selected tab, the split's secondary when expanded

@@ -346,6 +346,36 @@ import Testing
             ])
     }
 
+    /// A presentation from one of several embedded children, or from an expanded split's sidebar, is in front of the rest:
+    /// visible (a trial's compose sheet over a split beside a toast read the root container as visible).
+    @Test(arguments: [
+        (
+            """
+            <Mail.RootContainerViewController 0x1>, state: appeared, view: <UIView 0x2>
+               | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
+               |    | <Mail.InboxViewController 0x5>, state: appeared, view: <UIView 0x6>
+               |    + <Mail.ComposeViewController 0x7>, state: appeared, view: <UIView 0x8>, presented with: <_UIOverCurrentContextPresentationController 0x9>
+               | <Mail.ToastViewController 0xa>, state: appeared, view: <UIView 0xb>
+            """,
+            ["RootContainerViewController", "UINavigationController", "ComposeViewController"]
+        ),
+        (
+            """
+            <UISplitViewController 0x1>, state: appeared, view: <_UISplitViewControllerPanelImplView 0x2>
+               | <UINavigationController 0x3>, state: appeared, view: <UILayoutContainerView 0x4>
+               |    | <Mail.SidebarViewController 0x5>, state: appeared, view: <UIView 0x6>
+               |    |    + <Mail.FilterViewController 0x7>, state: appeared, view: <UIView 0x8>, presented with: <UIPopoverPresentationController 0x9>
+               | <UINavigationController 0xa>, state: appeared, view: <UILayoutContainerView 0xb>
+               |    | <Mail.MessageViewController 0xc>, state: appeared, view: <UIView 0xd>
+            """,
+            ["UISplitViewController", "UINavigationController", "SidebarViewController", "FilterViewController"]
+        ),
+    ])
+    func aPresentationFromAPartOnScreenIsVisible(text: String, path: [NodeID]) throws {
+        let captured = try capture(text)
+        #expect(ViewFinder().find(in: captured.hierarchy).path == path)
+    }
+
     /// Several children in the window at once: the container is visible and all of them are on screen.
     @Test func plainEmbeddingOfSeveralVisibleChildren() throws {
         let text = """
