@@ -194,6 +194,25 @@ import Testing
         #expect(try Self.contents(files, "index.html").contains("<span class=\"n\">1</span> snapshot (02. product.txt)"))
     }
 
+    /// README.md and index.html say how to draw what folded boxes fold (a readability trial found it nowhere); not when
+    /// everything is drawn.
+    @Test(arguments: [false, true])
+    func theDocsSayHowToUnfold(expandAll: Bool) throws {
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(Self.small, file: "small.json"))
+        let files = try ScenarioRenderer(
+            options: Self.options {
+                $0.dotOnly = true; $0.expandAll = expandAll
+            }
+        ).render(run)
+        #expect(
+            try Self.contents(files, "README.md").contains(
+                "render with `--expand all` to draw every controller, or `--focus ID` to draw one container in full.") == !expandAll)
+        #expect(
+            try Self.contents(files, "index.html").contains(
+                "render with <code>--expand all</code> to draw every controller, or <code>--focus ID</code> to draw one container in full.")
+                == !expandAll)
+    }
+
     /// Without pictures, index.html shows the text the render wrote, and says so: Mermaid for `--format mermaid` (a trial
     /// found Graphviz's DOT there), DOT for `--format dot`.
     @Test(arguments: [true, false])
