@@ -310,6 +310,18 @@ private struct Signature: Equatable {
     var presenter: NodeID?
     var generators: [String]
 
+    /// Whether a node differs between two states: a tab bar's or a sequence's selection not known on one side (a capture
+    /// under a full-screen cover shows none) is no difference (a trial's tab bar read `tab 3 → unknown`).
+    static func differ(_ before: Signature, _ after: Signature) -> Bool {
+        var (a, b) = (before, after)
+        if a.kind == b.kind, a.kind == .tab || a.kind == .notifications, (a.selected == nil) != (b.selected == nil),
+            !a.children.isEmpty, !b.children.isEmpty
+        {
+            (a.selected, b.selected) = (nil, nil)
+        }
+        return a != b
+    }
+
     /// `asSnapshot`: only what a canonical snapshot carries (not `collapsedOnto`, not the registered generators), for
     /// two states of which one may have been read from a run JSON.
     init(_ id: NodeID, in h: Hierarchy, asSnapshot: Bool = false) {
@@ -618,10 +630,13 @@ extension DiagramScene {
                 marks[id] = .added
             } else if shownBefore.contains(id) != shownAfter.contains(id) {
                 marks[id] = .changed
-            } else if Signature(id, in: before, asSnapshot: asSnapshots) != Signature(id, in: after, asSnapshot: asSnapshots) {
+            } else if Signature.differ(
+                Signature(id, in: before, asSnapshot: asSnapshots), Signature(id, in: after, asSnapshot: asSnapshots))
+            {
                 if unmarked.isEmpty
-                    || Signature(id, in: before, asSnapshot: asSnapshots, quieting: unmarked)
-                        != Signature(id, in: after, asSnapshot: asSnapshots, quieting: unmarked)
+                    || Signature.differ(
+                        Signature(id, in: before, asSnapshot: asSnapshots, quieting: unmarked),
+                        Signature(id, in: after, asSnapshot: asSnapshots, quieting: unmarked))
                 {
                     marks[id] = .changed
                 }
@@ -666,7 +681,13 @@ extension DiagramScene {
             // selection is not unknown (a trial read `selected 1 → unknown, children shown` for a drawer opened).
             let embeddedInstead =
                 new.kind == .controller && (old.selected == nil && old.embedded != nil || new.selected == nil && new.embedded != nil)
-            if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild, !embeddedInstead {
+            // A tab bar's or a sequence's selection not known on one side (a capture under a full-screen cover) is no change.
+            let unknownSide =
+                (new.kind == .tab || new.kind == .notifications) && old.kind == new.kind && (old.selected == nil) != (new.selected == nil)
+                && !old.children.isEmpty && !new.children.isEmpty
+            if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild, !embeddedInstead,
+                !unknownSide
+            {
                 // A sequence's labels count from 1 (`2 of 3`): so does its tag.
                 let base = new.kind == .notifications ? 1 : 0
                 let (from, to) = (old.selected.map { String($0 + base) } ?? "unknown", new.selected.map { String($0 + base) } ?? "unknown")

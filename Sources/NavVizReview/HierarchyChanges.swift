@@ -320,8 +320,13 @@ public struct HierarchyChanges: Sendable, Equatable {
         // A kind that has no selection on one side (a container read as a navigation controller with `--kind`) changed
         // what shows its child, not which: the kind's phrase says it (a trial read `visible child 0 → none` as nothing
         // shown).
+        // A tab bar's or a sequence's selection not known on one side (a capture under a full-screen cover shows none) is no
+        // change either way (a trial read `selected tab 3 → not known` for a cover presented over the same tab).
+        let unknownSide =
+            (b.kind == .tab || b.kind == .notifications) && a.kind == b.kind
+            && (a.selected == nil) != (b.selected == nil) && !a.children.isEmpty && !b.children.isEmpty
         if a.selected != b.selected, a.selectedChild == nil || a.selectedChild != b.selectedChild,
-            a.kind == b.kind || (a.selected != nil && b.selected != nil)
+            a.kind == b.kind || (a.selected != nil && b.selected != nil), !unknownSide
         {
             let what: String
             switch b.kind {

@@ -144,6 +144,13 @@ import Testing
             #"{"op": "snapshot", "hierarchy": {"id": "reveal", "kind": "controller", "children": [{"id": "Menu", "kind": "controller", "children": []}, {"id": "Front", "kind": "controller", "children": []}], "shown": [0, 1]}}"#,
             ["Menu: ~ on screen", "reveal: ~ children shown"]
         ),
+        // A tab bar whose selection a capture does not show (a full-screen cover over it) changed no tab (it read `tab 0 →
+        // unknown`).
+        (
+            #"{"id": "tabs", "kind": "tab", "children": [{"id": "A", "kind": "controller", "children": []}, {"id": "B", "kind": "controller", "children": []}], "selected": 0}"#,
+            #"{"op": "snapshot", "hierarchy": {"id": "tabs", "kind": "tab", "children": [{"id": "A", "kind": "controller", "children": []}, {"id": "B", "kind": "controller", "children": []}], "selected": null}}"#,
+            ["A: ~ off screen"]
+        ),
         // What was kept says which word: the top replaced, nothing kept.
         (#"{"navigation": ["A", "B", "C"], "id": "nav"}"#, #"{"setStack": [{"ref": "A"}, {"ref": "B"}, "D"]}"#, ["nav: ~ top replaced"]),
         (#"{"navigation": ["A", "B", "C"], "id": "nav"}"#, #"{"setStack": ["E"]}"#, ["nav: ~ stack replaced, 3 → 1"]),

@@ -631,8 +631,9 @@ import Testing
         #expect(changes.phrases == ["split collapsed", "~ General moved from split to settingsNav", "General role secondary → none"])
     }
 
-    /// A tab bar whose selection no capture shows reads "not known", and a lazy tab's first load is not "loaded again"
-    /// (a trial: "selected tab 2 → none" under a full-screen login; "loaded again" for a tab never loaded before).
+    /// A tab bar whose selection a capture does not show (under a full-screen cover) changed no selection (a trial read
+    /// "selected tab 2 → none" under a full-screen login, a later one "selected tab 3 → not known"), and a lazy tab's first
+    /// load is not "loaded again" ("loaded again" for a tab never loaded before).
     @Test func aSelectionNotKnownAndAFirstLoadAreSaidAsSuch() throws {
         func hierarchy(selected: Int?, cartLoaded: Bool, released: Bool = false) throws -> Hierarchy {
             var builder = HierarchyBuilder()
@@ -648,7 +649,7 @@ import Testing
         let old = try hierarchy(selected: 0, cartLoaded: false)
         let new = try hierarchy(selected: nil, cartLoaded: true)
         let phrases = HierarchyChanges(old: old, oldVisible: nil, new: new, newVisible: nil).phrases
-        #expect(phrases.contains("tabs selected tab 0 → not known"))
+        #expect(!phrases.contains { $0.contains("selected tab") })
         #expect(phrases.contains("Cart loaded"))
         let released = try hierarchy(selected: 0, cartLoaded: false, released: true)
         #expect(HierarchyChanges(old: released, oldVisible: nil, new: new, newVisible: nil).phrases.contains("Cart loaded again"))
