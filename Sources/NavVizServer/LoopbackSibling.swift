@@ -25,10 +25,13 @@ public enum LoopbackSibling {
     }
 
     /// The addresses `localhost` has besides `host`'s, for a daemon on a loopback address: `[::1]` beside 127.0.0.1,
-    /// 127.0.0.1 beside `::1`, both beside another 127.x address. (True: IPv6.)
+    /// 127.0.0.1 beside `::1`, both beside another 127.x address; `[::1]` beside IPv4's wildcard `0.0.0.0`, which reaches
+    /// 127.0.0.1 (a security review: another user listening on `[::1]` got the token a browser sent to `localhost`).
+    /// (True: IPv6.)
     public static func siblings(of host: String) -> [Bool] {
         let lower = host.lowercased()
         if lower == "::1" || lower == "[::1]" { return [false] }
+        if lower == "0.0.0.0" { return [true] }
         guard let quad = ServeArguments.dottedQuad(lower), quad.first == "127" else { return [] }
         return quad.map(String.init) == ["127", "0", "0", "1"] ? [true] : [true, false]
     }

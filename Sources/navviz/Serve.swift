@@ -386,7 +386,7 @@ extension NavVizCommand {
                     print(line)
                     fflush(nil)
                     // The port's other loopback addresses held too, so that `localhost` reaches navviz or nothing.
-                    Self.holdSiblings(of: host, port: port, shown: "http://\(shownHost):\(port)/")
+                    Self.holdSiblings(of: host, port: port, shown: "http://\(host == "0.0.0.0" ? "127.0.0.1" : shownHost):\(port)/")
                 }
             } catch {
                 // At startup nothing was sent to be accepted: the journal's folder is what failed.

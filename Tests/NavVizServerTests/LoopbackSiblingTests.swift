@@ -92,9 +92,21 @@ import Testing
         #expect(LoopbackSibling.hold(besides: "127.0.0.1", port: other.port) == [.taken(address: "[::1]:\(other.port)")])
     }
 
-    /// Nothing to hold beside an address that is no loopback, or the wildcard.
-    @Test(arguments: ["0.0.0.0", "192.168.1.5", "::", "localhost"])
+    /// Nothing to hold beside an address that is no loopback, or IPv6's wildcard (which holds both families).
+    @Test(arguments: ["192.168.1.5", "::", "localhost"])
     func noSiblingBesideOtherAddresses(host: String) {
         #expect(LoopbackSibling.hold(besides: host, port: 7381) == [])
+    }
+
+    /// Beside IPv4's wildcard, which reaches 127.0.0.1, `[::1]` of the port: another user listening there got the token a
+    /// browser sent to `localhost` (a security review).
+    @Test func ipv6LoopbackIsHeldBesideTheIPv4Wildcard() throws {
+        #expect(LoopbackSibling.siblings(of: "0.0.0.0") == [true])
+        guard let daemon = Self.bound(ipv6: false) else { return }
+        defer { close(daemon.fd) }
+        let outcome = LoopbackSibling.hold(besides: "0.0.0.0", port: daemon.port)
+        guard outcome != [] else { return }  // no IPv6 here
+        #expect(outcome == [.held(address: "[::1]:\(daemon.port)")])
+        #expect(Self.bound(ipv6: true, port: daemon.port, intruder: true) == nil)
     }
 }
