@@ -102,7 +102,11 @@ public struct HierarchyChanges: Sendable, Equatable {
         var replacedFields: [(phrase: String, subjects: Set<NodeID>)] = []
         for id in newNodes {
             guard oldSet.contains(id) else {
-                if let up = Self.container(of: id, in: new), !oldSet.contains(up), !chained.contains(id) { continue }
+                // A presentation bears its own phrase, whatever came with it (a readability trial's page sheet over a new
+                // full-screen cover was "and 4 more" of the cover's).
+                if let up = Self.container(of: id, in: new), !oldSet.contains(up), !chained.contains(id), new[id].presenter == nil {
+                    continue
+                }
                 added.append(id)
                 addedLine[id] = phrases.count
                 let name = Self.name(id, withAddedBelow: new, excluding: notOld)
@@ -131,7 +135,9 @@ public struct HierarchyChanges: Sendable, Equatable {
             }
         }
         for id in oldNodes where !newSet.contains(id) {
-            if let up = Self.container(of: id, in: old), !newSet.contains(up), !chained.contains(id) { continue }
+            if let up = Self.container(of: id, in: old), !newSet.contains(up), !chained.contains(id), old[id].presenter == nil {
+                continue
+            }
             removed.append(id)
             // One that left the place in a container where another arrived was replaced, not popped and pushed.
             if let (arrival, place) = arrivals[id], let at = addedLine.removeValue(forKey: arrival) {
@@ -205,7 +211,15 @@ public struct HierarchyChanges: Sendable, Equatable {
 
     /// `Reviews`, or `signInNav (with SignIn, Terms)` when a subtree came or went with it.
     static func name(_ id: NodeID, withAddedBelow h: Hierarchy, excluding other: Set<NodeID>) -> String {
-        let below = below(id, in: h, excluding: other)
+        // What it contains, not what is presented from there: each presentation bears its own phrase.
+        var below: [NodeID] = []
+        func visit(_ node: NodeID) {
+            for child in h[node].children where !other.contains(child) {
+                below.append(child)
+                visit(child)
+            }
+        }
+        visit(id)
         guard !below.isEmpty else { return id.rawValue }
         let shown = below.prefix(3).map(\.rawValue).joined(separator: ", ")
         let more = below.count > 3 ? " and \(below.count - 3) more" : ""

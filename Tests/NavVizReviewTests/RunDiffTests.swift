@@ -672,6 +672,24 @@ import Testing
         #expect(phrases == ["Container kind controller → navigation"])
     }
 
+    /// A presentation that came with another (a page sheet over a new full-screen cover) bears its own phrase, not "and N
+    /// more" of the cover's (a readability trial); what each contains is listed with it.
+    @Test func aPresentationThatCameWithAnotherIsSaidOnItsOwn() throws {
+        var sim = try Simulator(root: .navigation([.screen("Home")], id: "nav"))
+        let before = sim.hierarchy
+        let sheet = NodeSpec.navigation([.screen("Share"), .screen("Contact")], id: "shareNav")
+        var cover = NodeSpec.navigation([.screen("A"), .screen("B"), .screen("C"), .screen("D")], id: "coverNav")
+        cover.presents = sheet
+        cover.presentsStyle = .pageSheet
+        #expect(sim.perform(.present(cover, style: .fullScreen)).status == .ok)
+        let phrases = HierarchyChanges(old: before, oldVisible: nil, new: sim.hierarchy, newVisible: nil).phrases
+        #expect(
+            phrases == [
+                "+ coverNav (with A, B, C and 1 more) presented by nav (fullScreen)",
+                "+ shareNav (with Share, Contact) presented by coverNav (pageSheet)",
+            ])
+    }
+
     /// Ids may hold spaces: the replaced line is found by where it was written, not by its text.
     @Test func aReplacementAmongIdsWithSpacesKeepsEveryAddition() throws {
         var sim = try Simulator(root: .tabs([.screen("n1"), .screen("A")], id: "tabs"))
