@@ -80,6 +80,9 @@ extension PrintHierarchy {
             "UINavigationController": .navigation, "UITabBarController": .tab, "UISplitViewController": .split,
             "UIKitNavigationController": .navigation, "UIKitTabBarController": .tab,
             "NotifyingMulticolumnSplitViewController": .split,
+            // SwiftUI's own navigation controller of a split column (NavigationView, NavigationSplitView): a note asked every
+            // SwiftUI capture to confirm it (a readability trial).
+            "StyleContextSplitViewNavigationController": .navigation,
         ]
         let base = short.prefix { $0 != "<" }
         if let kind = exact[String(base)] { return (kind, nil) }

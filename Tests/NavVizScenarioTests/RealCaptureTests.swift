@@ -103,12 +103,15 @@ import Testing
     }
 
     @Test func whatWasGuessedIsTheCaptionOfTheCapturedState() throws {
-        let file = "09-swiftui-tabview-navigationview-appearing.txt"
+        let file = "30-qyc-tabbar-navigationviewcontroller.txt"
         let run = ScenarioRunner.run(Capture.scenario(try Self.capture(file), file: file))
         #expect(
             run.steps[0].note
-                == "Captured in 09-swiftui-tabview-navigationview-appearing.txt. Note: 'StyleContextSplitViewNavigationController' (StyleContextSplitViewNavigationController<SidebarStyleContext>) is drawn as a navigation container from its class name; pass --kind 'StyleContextSplitViewNavigationController<SidebarStyleContext>=controller' if it is not one."
+                == "Captured in 30-qyc-tabbar-navigationviewcontroller.txt. Note: 'TabBarController' is drawn as a tab container from its class name; pass --kind 'TabBarController=controller' if it is not one. Note: 5 controllers, 'NavigationViewController' to 'NavigationViewController#5', are drawn as navigation containers from their class name and their UILayoutContainerView; pass --kind 'NavigationViewController=tab', --kind 'NavigationViewController=split' or --kind 'NavigationViewController=controller' if they are not."
         )
+        // SwiftUI's own split column navigation controller is known: no note asks to confirm it (a readability trial).
+        let swiftUI = "09-swiftui-tabview-navigationview-appearing.txt"
+        #expect(ScenarioRunner.run(Capture.scenario(try Self.capture(swiftUI), file: swiftUI)).steps[0].note == "Captured in \(swiftUI).")
     }
 
     /// WeChat's four `MMUINavigationController`s get one note, not four.
