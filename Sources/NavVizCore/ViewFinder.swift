@@ -85,14 +85,19 @@ public struct ViewFinder: Sendable, Equatable {
     }
 
     /// The controllers from a child on screen of `id` down to the last one on screen below it (in drawing order) that
-    /// presents, nil when none does.
+    /// presents, nil when none does. What a presenter presents is in front of what it contains: nothing below one is
+    /// looked at (a review: a context presented inside a presenter's tree, covered by the presenter's own presentation,
+    /// was taken for the visible one).
     static func presenterOnScreen(below id: NodeID, in h: Hierarchy) -> [NodeID]? {
         var found: [NodeID]?
         var chain: [NodeID] = []
         func visit(_ node: NodeID) {
             chain.append(node)
-            if h.boxes[node]?.value.presented != nil { found = chain }
-            h.forEachShownChild(of: node, visit)
+            if h.boxes[node]?.value.presented != nil {
+                found = chain
+            } else {
+                h.forEachShownChild(of: node, visit)
+            }
             chain.removeLast()
         }
         h.forEachShownChild(of: id, visit)

@@ -253,6 +253,18 @@ public struct JSONParser {
         return value
     }
 
+    /// Whether a JSON number's text is a whole number as written (`2`, `2.50e1`, `1.0`), by its digits: a double may round
+    /// a fraction to a whole one.
+    static func isWhole(_ text: String) -> Bool {
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        let exponent = mantissa.count < text.count ? Int(text.dropFirst(mantissa.count + 1)) ?? 0 : 0
+        let fraction = mantissa.firstIndex(of: ".").map { mantissa[mantissa.index(after: $0)...] } ?? ""
+        let digits = mantissa.filter(\.isNumber)
+        guard digits.contains(where: { $0 != "0" }) else { return true }
+        let trailingZeros = digits.reversed().prefix { $0 == "0" }.count
+        return exponent - fraction.count + trailingZeros >= 0
+    }
+
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         func digits() -> Int {
@@ -283,15 +295,20 @@ public struct JSONParser {
         guard var value = Double(text), value.isFinite else { throw error("number '\(text)' is out of range", at: start) }
         // A fraction rounded to a whole double (`0.99999999999999999999` reads as 1) stays a fraction, the nearest one on
         // its side: an index written so is no whole number (a trial's selected the second tab).
-        if value == value.rounded(), abs(value) < 1e15, let dot = text.firstIndex(of: "."), !text.contains("e"), !text.contains("E"),
-            text[text.index(after: dot)...].contains(where: { $0 != "0" })
-        {
-            let whole = Double(text[..<dot]) ?? 0
-            if abs(value) > abs(whole) {
-                value = value > 0 ? value.nextDown : value.nextUp
+        if value == value.rounded(), abs(value) < 1e15, !Self.isWhole(text) {
+            // Toward the literal: below a whole number its digits passed (`0.999…`), above one they did not reach (`2.000…1`).
+            // (With an exponent, toward zero; from an underflow to 0, away from it.)
+            let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+            let below: Bool
+            if value == 0 {
+                below = false
+            } else if mantissa.count == text.count, let dot = mantissa.firstIndex(of: ".") {
+                below = abs(value) > abs(Double(mantissa[..<dot]) ?? 0)
             } else {
-                value = whole.sign == .minus ? value.nextDown : value.nextUp
+                below = true
             }
+            let positive = value > 0 || (value == 0 && text.first != "-")
+            value = below == positive ? value.nextDown : value.nextUp
         }
         return .number(value)
     }

@@ -630,8 +630,9 @@ extension PrintHierarchy {
                 }
             } else {
                 if depth == 0 {
-                    // Another dump after a prompt line; else another window's root: UIKit's own is left out.
-                    if let prompt = prompts.last(where: { $0.number > controllers[0].line && $0.number < number })?.number {
+                    // Another dump after a prompt line (or on it, the command glued to the dump); else another window's root:
+                    // UIKit's own is left out.
+                    if let prompt = prompts.last(where: { $0.number > controllers[0].line && $0.number <= number })?.number {
                         throw .twoDumps(file: file, line: number, prompt: prompt)
                     }
                     if Self.isSystemWindowRoot(controller.className) {
@@ -1088,9 +1089,13 @@ extension PrintHierarchy {
         // The command glued to the dump's first line (`po [[[UIWindow keyWindow] rootViewController] _printHierarchy]<MMUI…
         // 0x…>, state: …`: a page that lost the line break after it): the command, then the dump's line, both numbered as
         // the line (a trial of real captures was told line 4 held no controller line, or that the dump was a fragment).
-        if let index = lines.firstIndex(where: { gluedCommandEnd($0.text) != nil }), let end = gluedCommandEnd(lines[index].text) {
-            let line = lines[index]
-            lines.replaceSubrange(index...index, with: [(line.number, line.text[..<end]), (line.number, line.text[end...])])
+        // Every such line: a second one is a second dump, refused as one (a review: it was read as a prompt, its dump's root
+        // left out and the rest hung below the first dump).
+        if lines.contains(where: { $0.text.containsBytes("_printHierarchy") }) {
+            lines = lines.flatMap { line -> [(number: Int, text: Substring)] in
+                guard let end = gluedCommandEnd(line.text) else { return [line] }
+                return [(line.number, line.text[..<end]), (line.number, line.text[end...])]
+            }
         }
         func isBlank(_ line: (number: Int, text: Substring)) -> Bool { line.text.allSatisfy(\.isWhitespace) }
         // A Swift multi-line string literal the dump is in (a test's expected snapshot: `let expected = """`, the dump,

@@ -224,6 +224,9 @@ final class LayoutLane: @unchecked Sendable {
             condition.broadcast()
             while !opened { condition.wait() }
             self.progress = progress
+            // The stage said once at least, those laid out while the plan was made counted: a render whose layouts all ended
+            // before its plan showed no `laying out` (a test on a loaded machine).
+            if done > 0 { progress.update(done - 1, missing.count, "laying out") }
             let count = workers(missing.count - next)
             guard count > 0 else { return nil }
             stopping = true

@@ -144,14 +144,9 @@ extension NavVizCommand {
         /// no one's home folder); standard input as such.
         static func sourceShown(_ file: String, from folder: String) -> String? {
             guard file != "standard input" else { return nil }
-            let cwd = FileManager.default.currentDirectoryPath
-            func components(_ path: String) -> [String] {
-                var parts: [String] = []
-                for part in ((path.hasPrefix("/") ? "" : cwd + "/") + path).split(separator: "/") where part != "." {
-                    if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
-                }
-                return parts
-            }
+            // Where each really is, links resolved (a review: an output folder that is a link, and `link/..`, named files
+            // that were not there).
+            func components(_ path: String) -> [String] { FileStatus.resolvedPath(path).split(separator: "/").map(String.init) }
             let (target, here) = (components(file), components(folder))
             let common = zip(target.dropLast(), here).prefix { $0 == $1 }.count
             guard common > 0 else { return target.last ?? file }

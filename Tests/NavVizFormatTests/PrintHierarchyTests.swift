@@ -38,6 +38,23 @@ import Testing
         #expect(captured.hierarchy["MMUINavigationController"].children == ["Login"])
     }
 
+    /// A second command glued to a second dump is a second dump, refused as one (a review: it was read as a prompt, the
+    /// second dump's root left out and its child hung below the first dump's).
+    @Test func aSecondGluedDumpIsASecondDump() throws {
+        let text = """
+            (lldb) po [[[UIWindow keyWindow] rootViewController] _printHierarchy]<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <A 0x3>, state: appeared, view: <UIView 0x4>
+            (lldb) po [[[UIWindow keyWindow] rootViewController] _printHierarchy]<UITabBarController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>
+               | <B 0x7>, state: appeared, view: <UIView 0x8>
+            """
+        #expect(throws: PrintHierarchyError.self) { try capture(text) }
+        #expect {
+            try capture(text)
+        } throws: { error in
+            "\(error)".contains("a second dump starts here")
+        }
+    }
+
     /// A writer's line between the command and the dump is left out with a note, whatever follows the dump (a command typed
     /// again after it turned the rule off: a review) and with the debugger's warnings between.
     @Test(arguments: [

@@ -24,6 +24,21 @@ import Testing
         #expect(try JSONParser.parse(text) == expected)
     }
 
+    /// A fraction a double rounds to a whole number stays no whole number, with an exponent too; whole numbers written
+    /// with a fraction or an exponent stay whole (a trial's `0.99999999999999999999` selected tab 1).
+    @Test(arguments: [
+        ("0.99999999999999999999", false), ("0.99999999999999999999e0", false), ("99.999999999999999999e-2", false),
+        ("2.00000000000000000001", false), ("-0.99999999999999999999", false), ("1.0", true), ("2.50e1", true), ("1e3", true),
+        ("0", true), ("-0.0", true), ("120e-1", true), ("1.5", false),
+    ])
+    func aFractionStaysAFraction(text: String, whole: Bool) throws {
+        guard case .number(let value) = try JSONParser.parse(text) else { throw Unexpected() }
+        #expect((value == value.rounded()) == whole, "\(text) read as \(value)")
+        #expect(abs(value - (Double(text) ?? 0)) <= 1e-15 * max(1, abs(value)))
+    }
+
+    struct Unexpected: Error {}
+
     @Test func objectMembersKeepTheirOrder() throws {
         let value = try JSONParser.parse(#"{"z": 1, "a": {"y": [true], "b": null}, "m": "x"}"#)
         #expect(value.objectMembers?.map(\.0) == ["z", "a", "m"])

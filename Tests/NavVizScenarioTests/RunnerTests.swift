@@ -13,6 +13,18 @@ private func withSteps(_ steps: String) -> String {
 }
 
 @Suite struct RunnerTests {
+    /// A presenter's own presentation is in front of what it contains, a context presented inside it too: the finder
+    /// follows the outer one (a review: the covered inner one was taken for visible, and the next push went to it).
+    @Test func aPresentationCoveringAnInnerOneIsTheVisibleOne() throws {
+        let run = try run(
+            #"{"navviz": 1, "name": "t", "root": {"tabs": [{"navigation": [{"screen": "T", "definesPresentationContext": true}], "id": "N"}, "Other"], "id": "tabs"}, "steps": [{"present": "Y", "style": "currentContext", "target": "T"}, {"present": "X", "style": "currentContext", "target": "N"}, {"push": "Z"}]}"#
+        )
+        #expect(run.steps[2].finder.visible == "X")
+        #expect(run.steps[2].finder.path == ["tabs", "N", "X"])
+        // The push goes from X, not from the covered Y ("'Y' is not inside a navigation controller").
+        #expect(run.steps[3].outcome.message?.contains("'Y'") != true, "\(run.steps[3].outcome.message ?? "")")
+    }
+
     /// A step naming a controller that an earlier step, not gone through, would have built is told so (a trial read a
     /// bare "Unknown node" after a refused present).
     @Test func anUnknownNodeAnEarlierRefusedStepWouldHaveBuiltSaysSo() throws {
