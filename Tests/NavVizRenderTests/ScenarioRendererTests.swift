@@ -75,6 +75,17 @@ import Testing
         return options
     }
 
+    /// The files of `small` rendered as DOT only, with `configure`'s options.
+    static func smallDOTFiles(_ configure: (inout RenderOptions) -> Void) throws -> [OutputFile] {
+        let run = ScenarioRunner.run(try ScenarioDecoder.decode(small, file: "small.json"))
+        return try ScenarioRenderer(
+            options: options {
+                $0.dotOnly = true
+                configure(&$0)
+            }
+        ).render(run)
+    }
+
     @Test(arguments: [
         (
             options { $0.sections = [.states] },
@@ -198,12 +209,7 @@ import Testing
     /// everything is drawn.
     @Test(arguments: [false, true])
     func theDocsSayHowToUnfold(expandAll: Bool) throws {
-        let run = ScenarioRunner.run(try ScenarioDecoder.decode(Self.small, file: "small.json"))
-        let files = try ScenarioRenderer(
-            options: Self.options {
-                $0.dotOnly = true; $0.expandAll = expandAll
-            }
-        ).render(run)
+        let files = try Self.smallDOTFiles { $0.expandAll = expandAll }
         #expect(
             try Self.contents(files, "README.md").contains(
                 "render with `--expand all` to draw every controller, or `--focus ID` to draw one container in full.") == !expandAll)
@@ -217,12 +223,7 @@ import Testing
     /// found Graphviz's DOT there), DOT for `--format dot`.
     @Test(arguments: [true, false])
     func aRenderWithoutPicturesShowsItsTextInTheViewer(mermaid: Bool) throws {
-        let run = ScenarioRunner.run(try ScenarioDecoder.decode(Self.small, file: "small.json"))
-        let files = try ScenarioRenderer(
-            options: Self.options {
-                $0.dotOnly = true; $0.mermaid = mermaid
-            }
-        ).render(run)
+        let files = try Self.smallDOTFiles { $0.mermaid = mermaid }
         let page = try Self.contents(files, "index.html")
         #expect(page.contains("flowchart TB") == mermaid)
         #expect(page.contains("digraph navviz") == !mermaid)
