@@ -38,7 +38,7 @@ extension NavVizCommand {
 
         @Argument(
             help:
-                "Scenario files or captures, or directories of *.json scenario files (and of the navviz scenarios in their subfolders: docs/reviewing.md says which)."
+                "Scenario files or captures, or directories of *.json scenario files (and of the navviz scenarios in their subfolders: docs/reviewing.md says which); - reads standard input."
         )
         var scenarios: [String] = []
 
