@@ -329,6 +329,52 @@ def main():
               "the last step's button is whole in the timeline")
         page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer-long.png"))
 
+        print("e2e: a viewer left open while its daemon restarts without the session, then with another of its id")
+        restart_port = free_port()
+
+        def start_memory_daemon(log):
+            process = subprocess.Popen([navviz, "serve", "--port", str(restart_port), "--memory"], stdout=subprocess.PIPE,
+                                       stderr=open(os.path.join(ARTIFACTS, log), "w"), text=True)
+            process.stdout.readline()
+            return process
+
+        restart_api = f"http://127.0.0.1:{restart_port}/api"
+        first = start_memory_daemon("e2e-restart-1.log")
+        second = third = None
+        try:
+            http("POST", restart_api + "/sessions", {"id": "relaunch", "root": {"navigation": ["Home"], "id": "nav"}})
+            for name in ["A", "B", "C", "D"]:
+                http("POST", restart_api + "/sessions/relaunch/steps", {"op": "push", "node": name})
+            page.call("Page.navigate", url=f"http://127.0.0.1:{restart_port}/#session=relaunch")
+            check(page.wait_for(shown(4)), "the viewer shows the session's last step, 4")
+            first.send_signal(signal.SIGTERM)
+            first.wait(10)
+            # The app relaunched: a new daemon, the same session id, another run (a trial's page kept the old one).
+            second = start_memory_daemon("e2e-restart-2.log")
+            http("POST", restart_api + "/sessions", {"id": "relaunch", "root": {"navigation": ["Start"], "id": "nav"}})
+            http("POST", restart_api + "/sessions/relaunch/steps", {"op": "push", "node": "Again"})
+            check(page.wait_for("document.querySelectorAll('#timeline button').length === 2", 30),
+                  "after the restart the viewer reads the session's new run (2 states, not the old 5)")
+            http("POST", restart_api + "/sessions/relaunch/steps", {"op": "push", "node": "Later"})
+            check(page.wait_for(shown(2), 20) and page.wait_for("document.getElementById('caption').textContent.includes('Later')"),
+                  "and follows its new steps")
+            second.send_signal(signal.SIGTERM)
+            second.wait(10)
+            # Restarted without it: said, and the list followed (a trial's page asked for it every 2 s, and never listed
+            # the new session).
+            third = start_memory_daemon("e2e-restart-3.log")
+            check(page.wait_for("document.getElementById('notice').textContent.includes(\"Session 'relaunch' is gone\")", 30),
+                  "a session the restarted daemon does not have is said to be gone")
+            http("POST", restart_api + "/sessions", {"id": "other", "root": {"navigation": ["Home"]}})
+            check(page.wait_for("document.querySelector('#sessions li') !== null && "
+                                "document.querySelector('#sessions li').dataset.id === 'other'", 20),
+                  "and the viewer lists the daemon's new session")
+        finally:
+            for process in [first, second, third]:
+                if process and process.poll() is None:
+                    process.send_signal(signal.SIGTERM)
+                    process.wait(10)
+
         print("e2e: --watch: the page follows a scenario file as it is edited")
         docs = os.path.join(scratch, "docs")
         os.makedirs(docs)

@@ -127,7 +127,7 @@ public enum ViewerPage {
           const zoomer = navvizZoom(() => [$("transition-img"), $("state-img")].filter((image) => !image.closest("[hidden]") && image.src));
           const headers = token ? { "Authorization": "Bearer " + token } : {};
           const $ = (id) => document.getElementById(id);
-          const state = { sessions: [], session: null, steps: [], selected: -1, stream: null, list: null, urls: {} };
+          const state = { sessions: [], session: null, lost: null, steps: [], selected: -1, stream: null, list: null, urls: {} };
 
           function notice(text) { $("notice").textContent = text || ""; }
 
@@ -166,7 +166,9 @@ public enum ViewerPage {
             if (!response.ok) {
               let message = response.status + " " + response.statusText;
               try { message = (await response.json()).error.message; } catch (e) {}
-              throw new Error(message);
+              const error = new Error(message);
+              error.status = response.status;
+              throw error;
             }
             return response;
           }
@@ -212,6 +214,7 @@ public enum ViewerPage {
           }
 
           async function selectSession(id, keepStep, wanted) {
+            state.lost = null;
             if (state.stream) { state.stream.abort(); state.stream = null; }
             if (state.list) { state.list.abort(); state.list = null; }
             const previous = state.session === id ? state.selected : -1;
@@ -376,8 +379,33 @@ public enum ViewerPage {
               if (atEnd) { select(data.index); }
             }, controller.signal).catch(() => {}).finally(() => {
               proof = null;
-              if (state.stream === controller) { setTimeout(() => { if (state.stream === controller) { follow(id, state.steps.length - 1); } }, 2000); }
+              if (state.stream === controller) { resume(id, controller); }
             });
+          }
+
+          // A followed session's stream ended (the daemon stopped, or restarted): its run read again, not its steps from
+          // where they were, as a daemon restarted without the session may hold another of that id (an app relaunched: a
+          // trial's page kept the old 8 steps and dropped the new ones); one gone is said, and the list followed instead.
+          function resume(id, controller) {
+            setTimeout(() => {
+              if (state.stream !== controller || state.session !== id) { return; }
+              selectSession(id, true).catch((error) => {
+                if (state.session !== id) { return; }
+                if (error.status === 404) {
+                  state.lost = id;
+                  state.session = null;
+                  state.stream = null;
+                  for (const item of $("sessions").children) { item.classList.remove("selected"); }
+                  refreshListSoon();
+                  watchSessions();
+                  notice("Session '" + id + "' is gone: the daemon no longer has it (it restarted without it, or the session was deleted). Choose another.");
+                } else {
+                  state.stream = controller;
+                  notice("The daemon does not answer (" + error.message + "): trying again every 2 s.");
+                  resume(id, controller);
+                }
+              });
+            }, 2000);
           }
 
           let listTimer = null;
@@ -393,7 +421,11 @@ public enum ViewerPage {
               const index = state.sessions.findIndex((s) => s.id === data.id);
               if (index >= 0) { state.sessions[index] = data; } else { state.sessions.push(data); }
             }
-            if (type === "session" && data.id === state.session && data.source === "watch") {
+            // The session that went, back (the app relaunched after its daemon restarted): followed again.
+            if (type === "session" && !state.session && data.id === state.lost) {
+              state.lost = null;
+              selectSession(data.id, false).catch((error) => notice(error.message));
+            } else if (type === "session" && data.id === state.session && data.source === "watch") {
               selectSession(data.id, true); // the watched file changed: show it again, same step
             } else if (type === "deleted" && data.id === state.session) {
               state.session = null;
