@@ -66,6 +66,15 @@ extension ScenarioDecoder {
                 }
                 let unknown = members.map(\.0).first { !Self.commonStepFields.contains($0) }
                 noteNames(in: value)
+                // A canonical snapshot where a step goes (posted to a session's /steps: a daemon trial was told to add "op").
+                if members.contains(where: { $0.0 == "kind" }), members.contains(where: { $0.0 == "children" }) {
+                    fail(
+                        .invalidNode(
+                            file: file, path: path,
+                            reason: "a hierarchy (a canonical snapshot), not a step: write {\"op\": \"snapshot\", \"hierarchy\": …}, "
+                                + "or post it to the session's /snapshots"))
+                    return nil
+                }
                 // `{"node": "X"}`: a field of some operations, the operation forgotten (read as an operation named 'node').
                 if let unknown, OperationSpelling.allFields.contains(unknown) {
                     let takers = OperationSpelling.table.filter { $0.fields.contains(unknown) }.map(\.name)

@@ -325,6 +325,13 @@ private let nodeLiteral =
         (#"{"op": "wait", "seconds": "1"}"#, ["shop.json: steps[0].seconds: expected a number, found a string"]),
         (#"{"op": "select", "tab": true}"#, ["shop.json: steps[0].tab: expected a tab index or a node id, found true"]),
         (#"{"op": "select", "tab": 1.5}"#, ["shop.json: steps[0].tab: invalid value '1.5', expected a whole number"]),
+        // A canonical snapshot where a step goes (a daemon trial posted one to /steps and was told to add "op").
+        (
+            #"{"id": "nav", "kind": "navigation", "children": []}"#,
+            [
+                #"shop.json: steps[0]: a hierarchy (a canonical snapshot), not a step: write {"op": "snapshot", "hierarchy": …}, or post it to the session's /snapshots"#
+            ]
+        ),
         // A fraction a double rounds to a whole number is still a fraction (a trial's selected tab 1).
         (
             #"{"op": "select", "tab": 0.99999999999999999999}"#,
