@@ -282,12 +282,16 @@ public struct JSONParser {
         } else if digits() == 0 {
             throw error("invalid number: expected digits", at: start)
         }
+        // Digits alone (most numbers: indices, counts) are whole as written: not looked at again below.
+        var plain = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
+            plain = false
             guard digits() > 0 else { throw error("invalid number: expected digits after '.'", at: start) }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
+            plain = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("invalid number: expected digits in the exponent", at: start) }
         }
@@ -295,7 +299,7 @@ public struct JSONParser {
         guard var value = Double(text), value.isFinite else { throw error("number '\(text)' is out of range", at: start) }
         // A fraction rounded to a whole double (`0.99999999999999999999` reads as 1) stays a fraction, the nearest one on
         // its side: an index written so is no whole number (a trial's selected the second tab).
-        if value == value.rounded(), abs(value) < 1e15, !Self.isWhole(text) {
+        if !plain, value == value.rounded(), abs(value) < 1e15, !Self.isWhole(text) {
             // Toward the literal: below a whole number its digits passed (`0.999…`), above one they did not reach (`2.000…1`).
             // (With an exponent, toward zero; from an underflow to 0, away from it.)
             let mantissa = text.prefix { $0 != "e" && $0 != "E" }
