@@ -18,6 +18,13 @@ public struct Node: Sendable, Equatable {
     public var selected: Int?
     /// The child at `selected`, if there is one.
     public var selectedChild: NodeID? { selected.flatMap { children.indices.contains($0) ? children[$0] : nil } }
+
+    /// Whether two states of one tab bar (or notification sequence) differ in their selection only as one of them does not
+    /// know it (a capture under a full-screen cover shows none): no change of selection, either way.
+    public static func selectionUnknownOnOneSide(_ a: Node, _ b: Node) -> Bool {
+        (b.kind == .tab || b.kind == .notifications) && a.kind == b.kind && (a.selected == nil) != (b.selected == nil)
+            && !a.children.isEmpty && !b.children.isEmpty
+    }
     /// Split only: whether it is collapsed.
     public var isCollapsed: Bool?
     /// Split only: which columns it shows while expanded; nil for every column (docs/semantics.md#S8).

@@ -310,15 +310,11 @@ private struct Signature: Equatable {
     var presenter: NodeID?
     var generators: [String]
 
-    /// Whether a node differs between two states: a tab bar's or a sequence's selection not known on one side (a capture
-    /// under a full-screen cover shows none) is no difference (a trial's tab bar read `tab 3 → unknown`).
-    static func differ(_ before: Signature, _ after: Signature) -> Bool {
+    /// Whether a node differs between two states: with `selectionUnknown` (`Node.selectionUnknownOnOneSide`: a capture under
+    /// a full-screen cover shows no tab), its selection is no difference (a trial's tab bar read `tab 3 → unknown`).
+    static func differ(_ before: Signature, _ after: Signature, selectionUnknown: Bool) -> Bool {
         var (a, b) = (before, after)
-        if a.kind == b.kind, a.kind == .tab || a.kind == .notifications, (a.selected == nil) != (b.selected == nil),
-            !a.children.isEmpty, !b.children.isEmpty
-        {
-            (a.selected, b.selected) = (nil, nil)
-        }
+        if selectionUnknown { (a.selected, b.selected) = (nil, nil) }
         return a != b
     }
 
@@ -630,13 +626,15 @@ extension DiagramScene {
                 marks[id] = .added
             } else if shownBefore.contains(id) != shownAfter.contains(id) {
                 marks[id] = .changed
-            } else if Signature.differ(
-                Signature(id, in: before, asSnapshot: asSnapshots), Signature(id, in: after, asSnapshot: asSnapshots))
+            } else if case let unknown = Node.selectionUnknownOnOneSide(before[id], after[id]),
+                Signature.differ(
+                    Signature(id, in: before, asSnapshot: asSnapshots), Signature(id, in: after, asSnapshot: asSnapshots),
+                    selectionUnknown: unknown)
             {
                 if unmarked.isEmpty
                     || Signature.differ(
                         Signature(id, in: before, asSnapshot: asSnapshots, quieting: unmarked),
-                        Signature(id, in: after, asSnapshot: asSnapshots, quieting: unmarked))
+                        Signature(id, in: after, asSnapshot: asSnapshots, quieting: unmarked), selectionUnknown: unknown)
                 {
                     marks[id] = .changed
                 }
@@ -682,11 +680,8 @@ extension DiagramScene {
             let embeddedInstead =
                 new.kind == .controller && (old.selected == nil && old.embedded != nil || new.selected == nil && new.embedded != nil)
             // A tab bar's or a sequence's selection not known on one side (a capture under a full-screen cover) is no change.
-            let unknownSide =
-                (new.kind == .tab || new.kind == .notifications) && old.kind == new.kind && (old.selected == nil) != (new.selected == nil)
-                && !old.children.isEmpty && !new.children.isEmpty
             if old.selected != new.selected, old.selectedChild == nil || old.selectedChild != new.selectedChild, !embeddedInstead,
-                !unknownSide
+                !Node.selectionUnknownOnOneSide(old, new)
             {
                 // A sequence's labels count from 1 (`2 of 3`): so does its tag.
                 let base = new.kind == .notifications ? 1 : 0

@@ -84,4 +84,13 @@ extension FileStatus {
         let base = String(cString: real)
         return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
+
+    /// `path` as seen from `folder`, both resolved (`resolvedPath`): `../../flows/shop.json`; and how many folders below `/`
+    /// they share (0: the way up goes through `/`).
+    public static func relativePath(_ path: String, from folder: String) -> (path: String, shared: Int) {
+        let to = resolvedPath(path).split(separator: "/")
+        let from = resolvedPath(folder).split(separator: "/")
+        let shared = zip(to.dropLast(), from).prefix { $0 == $1 }.count
+        return ((Array(repeating: "..", count: from.count - shared) + to[shared...].map(String.init)).joined(separator: "/"), shared)
+    }
 }

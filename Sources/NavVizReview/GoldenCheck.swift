@@ -161,14 +161,13 @@ public struct GoldenCheck: Sendable {
             if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
             // The golden run.json keeps no callbacks: a later step whose transition's appearance events changed is said, and
             // not counted as differing only by what came before (a code-review trial read that of a step with six new ones).
-            let called = runDiff.carriedSteps.filter { step in
-                drifts.contains { drift in
+            let called = runDiff.carriedSteps.compactMap { step in
+                drifts.first { drift in
                     drift.kind == .changed && drift.path.hasPrefix("transitions/") && Goldens.stepNumber(drift.path) == step
                         && Self.eventsChanged(diffs[drift.path] ?? [])
-                }
+                }.map { (step: step, path: $0.path) }
             }
-            for step in called.prefix(10) {
-                let path = drifts.first { $0.path.hasPrefix("transitions/") && Goldens.stepNumber($0.path) == step }?.path ?? ""
+            for (step, path) in called.prefix(10) {
                 report.lines.append("  step \(step): appearance callbacks changed (\(path) shows them; the golden run.json keeps none)")
             }
             let carried = runDiff.carried - called.count

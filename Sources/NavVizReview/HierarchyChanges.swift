@@ -191,11 +191,13 @@ public struct HierarchyChanges: Sendable, Equatable {
         h.parent(of: id) ?? h[id].presenter
     }
 
-    /// What hangs from a node (children, then presented controllers, depth first) that `other` does not hold.
-    static func below(_ id: NodeID, in h: Hierarchy, excluding other: Set<NodeID>) -> [NodeID] {
+    /// What hangs from a node (children, then presented controllers, depth first) that `other` does not hold; its children
+    /// only, without `presentations`.
+    static func below(_ id: NodeID, in h: Hierarchy, excluding other: Set<NodeID>, presentations: Bool = true) -> [NodeID] {
         var out: [NodeID] = []
         func visit(_ node: NodeID) {
-            for next in h[node].children + [h[node].presented].compactMap({ $0 }) where !other.contains(next) {
+            let presented = presentations ? [h[node].presented].compactMap({ $0 }) : []
+            for next in h[node].children + presented where !other.contains(next) {
                 out.append(next)
                 visit(next)
             }
@@ -212,14 +214,7 @@ public struct HierarchyChanges: Sendable, Equatable {
     /// `Reviews`, or `signInNav (with SignIn, Terms)` when a subtree came or went with it.
     static func name(_ id: NodeID, withAddedBelow h: Hierarchy, excluding other: Set<NodeID>) -> String {
         // What it contains, not what is presented from there: each presentation bears its own phrase.
-        var below: [NodeID] = []
-        func visit(_ node: NodeID) {
-            for child in h[node].children where !other.contains(child) {
-                below.append(child)
-                visit(child)
-            }
-        }
-        visit(id)
+        let below = Self.below(id, in: h, excluding: other, presentations: false)
         guard !below.isEmpty else { return id.rawValue }
         let shown = below.prefix(3).map(\.rawValue).joined(separator: ", ")
         let more = below.count > 3 ? " and \(below.count - 3) more" : ""
@@ -336,11 +331,8 @@ public struct HierarchyChanges: Sendable, Equatable {
         // shown).
         // A tab bar's or a sequence's selection not known on one side (a capture under a full-screen cover shows none) is no
         // change either way (a trial read `selected tab 3 → not known` for a cover presented over the same tab).
-        let unknownSide =
-            (b.kind == .tab || b.kind == .notifications) && a.kind == b.kind
-            && (a.selected == nil) != (b.selected == nil) && !a.children.isEmpty && !b.children.isEmpty
         if a.selected != b.selected, a.selectedChild == nil || a.selectedChild != b.selectedChild,
-            a.kind == b.kind || (a.selected != nil && b.selected != nil), !unknownSide
+            a.kind == b.kind || (a.selected != nil && b.selected != nil), !Node.selectionUnknownOnOneSide(a, b)
         {
             let what: String
             switch b.kind {

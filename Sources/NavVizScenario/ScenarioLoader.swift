@@ -199,7 +199,9 @@ public enum ScenarioLoader {
     /// The line of a YAML scenario's `navviz:` key, when the text is one: its first line that is not blank, a comment or
     /// YAML's `---` starts with `navviz:`.
     static func yamlScenarioLine(_ text: String) -> Int? {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(50).enumerated() {
+        // Its first 50 lines, split off the rest alone: every scenario and capture is read through here, some megabytes long.
+        let lines = text.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: false).prefix(50)
+        for (index, line) in lines.enumerated() {
             let trimmed = line.drop(while: \.isWhitespace)
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("---") { continue }
             return trimmed.hasPrefix("navviz:") ? index + 1 : nil

@@ -44,10 +44,7 @@ struct GoldenSources {
     /// `file`'s path relative to the golden root; nil for standard input or a file that is not there.
     func relative(_ file: String) -> String? {
         guard file != "-", FileManager.default.fileExists(atPath: file) else { return nil }
-        let from = root.split(separator: "/")
-        let to = FileStatus.resolvedPath(file).split(separator: "/")
-        let common = zip(from, to).prefix { $0 == $1 }.count
-        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
+        return FileStatus.relativePath(file, from: root).path
     }
 
     /// The folder recorded for `file`, if any.

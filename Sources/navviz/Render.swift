@@ -146,11 +146,8 @@ extension NavVizCommand {
             guard file != "standard input" else { return nil }
             // Where each really is, links resolved (a review: an output folder that is a link, and `link/..`, named files
             // that were not there).
-            func components(_ path: String) -> [String] { FileStatus.resolvedPath(path).split(separator: "/").map(String.init) }
-            let (target, here) = (components(file), components(folder))
-            let common = zip(target.dropLast(), here).prefix { $0 == $1 }.count
-            guard common > 0 else { return target.last ?? file }
-            return (Array(repeating: "..", count: here.count - common) + target[common...]).joined(separator: "/")
+            let (path, shared) = FileStatus.relativePath(file, from: folder)
+            return shared > 0 ? path : path.split(separator: "/").last.map(String.init) ?? file
         }
 
         func run() throws {
