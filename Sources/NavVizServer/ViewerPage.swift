@@ -41,7 +41,7 @@ public enum ViewerPage {
     /// `<script>` or `onclick`) would.
     static let contentSecurityPolicy =
         "default-src 'none'; script-src \(SHA256.cspSource(inline("script"))); style-src \(SHA256.cspSource(inline("style"))); "
-        + "img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        + "img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// The text of the page's one `<tag>` element, as the browser hashes it.
     static func inline(_ tag: String) -> String {
@@ -57,6 +57,7 @@ public enum ViewerPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>navviz serve</title>
+        <link rel="icon" href="data:,">
         <style>
         :root { --accent: #2563eb; --ok: #15803d; --warn: #b45309; --bad: #b91c1c; --line: #d4d4d8; --muted: #71717a; }
         * { box-sizing: border-box; }

@@ -661,6 +661,8 @@ import Testing
             }
             #expect(!page.text.contains("style=\""))
             #expect(page.text.contains("<title>navviz serve</title>"))
+            // An empty icon of its own: a browser asked for /favicon.ico on every visit, and the daemon logged each 404.
+            #expect(page.text.contains(#"<link rel="icon" href="data:,">"#) && policy.contains("img-src 'self' blob: data:;"))
             #expect(!page.text.contains("http://") && !page.text.contains("https://"))
             #expect(!page.text.contains("innerHTML"))
             // The token stays in the page's memory: the browser's storage would hand it, after a reload, to another
