@@ -140,8 +140,11 @@ let standardInputName = "standard input"
 func loadScenarioOrStandardInput(_ path: String, kinds: [String: NodeKind]) throws(ScenarioErrors) -> Scenario {
     guard path == "-" else { return try ScenarioLoader.load(path, kinds: kinds) }
     var scenario = try ScenarioLoader.decode(try readStandardInput(), file: standardInputName, kinds: kinds)
-    // A capture is named after its file; this one has none (as `navviz import -` names it).
-    if scenario.name == standardInputName { scenario.name = "capture" }
+    // A scenario or capture is named after its file; this one has none. A capture (no steps, the hierarchy it holds) is
+    // called one, as `navviz import -` names it; a scenario is not (a trial's piped scenario was titled a capture).
+    if scenario.name == standardInputName {
+        scenario.name = scenario.steps.isEmpty && scenario.initialHierarchy != nil ? "capture" : "scenario"
+    }
     return scenario
 }
 

@@ -212,6 +212,10 @@ import Testing
         let twice = try piped("validate - -")
         #expect(twice.status == 64)
         #expect(twice.stderr == "Standard input (-) can be read once\n")
+        // A scenario without a name is not called a capture.
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "Detail"}]}"#.write(
+            to: folder.url.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        #expect(try piped("run -").stdout.hasPrefix("scenario (standard input): 1 step\n"))
     }
 
     /// A folder of captures is not a flow: its order is not the order they were taken in (it was "expected a scenario file").
