@@ -227,9 +227,11 @@ public struct Hierarchy: Sendable, Equatable {
             let start = out.count
             out.append(id)
             forEachShownChild(of: id) { visit($0) }
-            if let presented = boxes[id]?.value.presented {
+            // A presentation begun whose controller has not appeared (captured `disappeared`: before its viewWillAppear) is
+            // not in the window yet, and its presenter's views still are.
+            if let presented = boxes[id]?.value.presented, let shown = boxes[presented]?.value, shown.transitionalState != .disappeared {
                 // A removing presentation takes its presenter's subtree out of the window.
-                if boxes[presented]?.value.style?.removesPresenterViews == true { out.removeSubrange(start...) }
+                if shown.style?.removesPresenterViews == true { out.removeSubrange(start...) }
                 visit(presented)
             }
         }

@@ -192,8 +192,12 @@ public enum Capture {
     /// `snapshot` step. `notes` of each capture become the step's note.
     public static func scenarioJSON(_ captures: [(file: String, capture: CapturedHierarchy)], name: String) -> JSONValue {
         guard let first = captures.first else { return .object([("navviz", 1), ("name", .string(name))]) }
-        var scenario = Scenario(file: first.file, name: name, device: first.capture.hierarchy.device, root: .screen("(capture)"))
+        // One device for the flow: a pad's when any capture was read as one (an expanded split), though the first is a login
+        // screen (a trial's iPad flow was drawn on a phone, while its note said an iPad's).
+        let device: Device = captures.contains { $0.capture.hierarchy.device == .pad } ? .pad : first.capture.hierarchy.device
+        var scenario = Scenario(file: first.file, name: name, device: device, root: .screen("(capture)"))
         scenario.initialHierarchy = first.capture.hierarchy
+        scenario.initialHierarchy?.device = device
         // A note an earlier capture gave (the same kind guessed from the same class) is not repeated.
         var given: Set<String> = []
         scenario.caption = description(first.file, first.capture, leavingOut: &given)

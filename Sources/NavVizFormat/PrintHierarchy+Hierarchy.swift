@@ -330,6 +330,30 @@ extension PrintHierarchy {
             for child in children { insert(child, parent: id, presenter: nil) }
             if let presented = controller.presented {
                 insert(presented, parent: nil, presenter: id)
+                let shown = controllers[presented]
+                if shown.state == .disappeared, !shown.isViewLoaded || !shown.isInWindow, shown.presented == nil,
+                    controller.isViewLoaded, controller.isInWindow, controller.state == .appeared || controller.state == .appearing
+                {
+                    // Presented, not yet appearing, its presenter still in the window: a presentation begun, before the
+                    // presented controller's viewWillAppear (a breakpoint in its viewDidLoad prints this). Its presenter stays
+                    // on screen (a trial's capture was drawn with the presented controller on screen and the presenter gone,
+                    // and a snapshot step after it sent the presenter's disappear callbacks a step early).
+                    h[ids[presented]].transitionalState = .disappeared
+                    notes.append(
+                        "line \(shown.line): '\(ids[presented])' is presented but has not appeared, its view \(shown.isViewLoaded ? "not in the window" : "not loaded"), while '\(id)' "
+                            + "that presents it is in the window: a presentation begun, before '\(ids[presented])'s viewWillAppear (a "
+                            + "breakpoint in its viewDidLoad prints this); '\(id)' is drawn still on screen")
+                } else if let style = h[ids[presented]].style, [.popover, .pageSheet, .formSheet].contains(style), controller.isViewLoaded,
+                    !controller.isInWindow, shown.isViewLoaded, shown.isInWindow, shown.state != .disappeared
+                {
+                    // A popover or sheet whose presenter left the window: adapted to full screen (a compact width's popover the
+                    // delegate's adaptivePresentationStyle(for:) made `.fullScreen`, a sheet in a phone's landscape); the
+                    // presentation controller keeps its class (a trial's presenter was drawn on screen under it).
+                    h[ids[presented]].style = .fullScreen
+                    notes.append(
+                        "line \(shown.line): '\(ids[presented])' was presented as a \(style.rawValue) but '\(id)' that presents it is not in the "
+                            + "window: the presentation was adapted to full screen (adaptivePresentationStyle(for:)), drawn so")
+                }
                 // A dismissal in flight: the presented controller disappearing as its presenter appears (a trial's
                 // capture read as the presented controller on screen alone, unexplained).
                 // A sheet's presenter stays `appeared`; one covered by a full-screen presentation from the presented
@@ -643,10 +667,20 @@ extension PrintHierarchy {
                 !isShown(top), !presentsInside(index)
             {
                 // On screen, its top not in the window: the real top's lines are missing (a trial's paste that lost its last
-                // line was read without a word, the controller below the top taken for the visible one).
-                notes.append(
-                    "'\(node)' has appeared but its top, '\(h[node].children[children.count - 1])', is not in the window: a navigation "
-                        + "controller shows its top, so the dump may have lost its last lines (a paste cut short?)")
+                // line was read without a word, the controller below the top taken for the visible one), or, when the one below
+                // the top is still on screen, a push begun (a trial: a breakpoint in the pushed controller's viewDidLoad).
+                let topID = h[node].children[children.count - 1]
+                if children.count > 1, controllers[children[children.count - 2]].state == .appeared, isShown(children[children.count - 2]) {
+                    let below = h[node].children[children.count - 2]
+                    notes.append(
+                        "'\(node)' has appeared but its top, '\(topID)', has not and is not in the window while '\(below)' below it is: a "
+                            + "push begun, before '\(topID)'s viewWillAppear (a breakpoint in its viewDidLoad prints this); drawn with "
+                            + "'\(topID)' on top, as the stack is (a snapshot step after it sends '\(below)' its disappear callbacks now)")
+                } else {
+                    notes.append(
+                        "'\(node)' has appeared but its top, '\(topID)', is not in the window: a navigation "
+                            + "controller shows its top, so the dump may have lost its last lines (a paste cut short?)")
+                }
             }
         case .controller:
             if children.count == 1, shown == [0], let why = partOfScreen(children[0], in: controller) {

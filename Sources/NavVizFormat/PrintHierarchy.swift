@@ -1652,12 +1652,17 @@ extension PrintHierarchy {
             && trimmed.last(where: { !$0.isWhitespace }) == ">"
     }
 
-    /// A value as LLDB's `p` prints it without its type and result name: `(String?) "…"` and
-    /// `(String?) $R0 = "…"` become `"…"`.
+    /// A value as LLDB's `p` prints it without its type and result name: `(String?) "…"`,
+    /// `(String?) $R0 = "…"` and Objective-C's `(__NSCFString *) $0 = 0x600002c0c000 @"…"` become `"…"`.
     static func withoutTypeAnnotation(_ line: Substring) -> Substring {
         guard line.first == "(", let close = line.firstIndex(of: ")") else { return line }
         var rest = line[line.index(after: close)...].drop { $0 == " " }
         if rest.first == "$", let equals = rest.firstIndex(of: "=") { rest = rest[rest.index(after: equals)...].drop { $0 == " " } }
+        // An NSString's address, then its summary (a trial's `p [UIViewController _printHierarchy]` was not read).
+        if rest.hasPrefix("0x") {
+            let summary = rest.dropFirst(2).drop { $0.isHexDigit }.drop { $0 == " " }
+            if summary.hasPrefix("@\"") { rest = summary.dropFirst() }
+        }
         return rest.first == "\"" ? rest : line
     }
 

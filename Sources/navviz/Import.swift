@@ -63,6 +63,10 @@ extension NavVizCommand {
 
         func validate() throws {
             if output == "" { throw ValidationError("The output file must not be empty") }
+            // The scenario it wrote was refused by every other command (a trial).
+            if let name, name.allSatisfy(\.isWhitespace) {
+                throw ValidationError("The scenario's --name must not be empty: leave --name out for the first capture's file name")
+            }
             if captures.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once") }
             if let device, Device(rawValue: device) == nil {
                 throw ValidationError("Unknown --device '\(device)'. Use phone or pad" + didYouMean(device, ["phone", "pad"]))

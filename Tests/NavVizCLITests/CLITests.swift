@@ -776,6 +776,11 @@ private let goodScenario =
             ["import", "x.txt", "--kind", "X=tabs"],
             "Error: Invalid --kind 'X=tabs': expected Class=kind with kind one of navigation, tab, split, controller. Did you mean 'tab'?\n"
         ),
+        // An empty name made a scenario every other command refused.
+        (
+            ["import", "x.txt", "--name", " "],
+            "Error: The scenario's --name must not be empty: leave --name out for the first capture's file name\n"
+        ),
         // One class given two kinds (the last was taken).
         (
             ["import", "x.txt", "--kind", "X=tab", "--kind", "X=navigation"],

@@ -206,6 +206,72 @@ import Testing
         #expect(tabs2.hierarchy["UITabBarController"].selected == 0)
     }
 
+    /// A dump printed between `present` (or `push`) and the new controller's `viewWillAppear`, as a breakpoint in its
+    /// `viewDidLoad` stops: the new controller has not appeared and is not in the window, the one before it still is. Its
+    /// presenter stays on screen, and the note says what was seen (a trial: the presented controller was drawn on screen,
+    /// its presenter gone, and the push was said to be a paste cut short).
+    @Test func aPresentationOrPushBegunBeforeViewWillAppearKeepsTheOneBeforeOnScreen() throws {
+        let home = """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>
+            """
+        for view in ["<UIView 0x6> not in the window", "(view not loaded)"] {
+            let captured = try capture(
+                home + "\n   + <LoginViewController 0x5>, state: disappeared, view: \(view), presented with: "
+                    + "<_UIFullscreenPresentationController 0x7>")
+            let h = captured.hierarchy
+            #expect(h["LoginViewController"].transitionalState == .disappeared)
+            #expect(h.nodesInWindow() == ["UINavigationController", "HomeViewController"])
+            #expect(ViewFinder().find(in: h).onScreen == ["HomeViewController"])
+            let viewSaid = view.hasPrefix("(") ? "not loaded" : "not in the window"
+            #expect(
+                captured.notes == [
+                    "line 3: 'LoginViewController' is presented but has not appeared, its view \(viewSaid), while 'UINavigationController' "
+                        + "that presents it is in the window: a presentation begun, before 'LoginViewController's viewWillAppear (a "
+                        + "breakpoint in its viewDidLoad prints this); 'UINavigationController' is drawn still on screen"
+                ])
+        }
+        let pushed = try capture(home + "\n   | <DetailViewController 0x5>, state: disappeared, view: <UIView 0x6> not in the window")
+        #expect(
+            pushed.notes == [
+                "'UINavigationController' has appeared but its top, 'DetailViewController', has not and is not in the window while "
+                    + "'HomeViewController' below it is: a push begun, before 'DetailViewController's viewWillAppear (a breakpoint in "
+                    + "its viewDidLoad prints this); drawn with 'DetailViewController' on top, as the stack is (a snapshot step after "
+                    + "it sends 'HomeViewController' its disappear callbacks now)"
+            ])
+    }
+
+    /// A popover or a sheet whose presenter is printed out of the window was adapted to full screen (the delegate's
+    /// `adaptivePresentationStyle(for:)`, a sheet in a phone's landscape): its presenter is not on screen (a trial's was).
+    @Test(arguments: [
+        ("UIPopoverPresentationController", "popover"), ("_UIPageSheetPresentationController", "pageSheet"),
+        ("_UIFormSheetPresentationController", "formSheet"),
+    ])
+    func aPopoverOrSheetWhosePresenterLeftTheWindowIsFullScreen(presentation: String, style: String) throws {
+        let captured = try capture(
+            """
+            <UINavigationController 0x1>, state: disappeared, view: <UILayoutContainerView 0x2> not in the window
+               | <PhotoViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window
+               + <FilterViewController 0x5>, state: appeared, view: <UITableView 0x6>, presented with: <\(presentation) 0x7>
+            """)
+        #expect(captured.hierarchy["FilterViewController"].style == .fullScreen)
+        #expect(ViewFinder().find(in: captured.hierarchy).onScreen == ["FilterViewController"])
+        #expect(
+            captured.notes == [
+                "line 3: 'FilterViewController' was presented as a \(style) but 'UINavigationController' that presents it is not in "
+                    + "the window: the presentation was adapted to full screen (adaptivePresentationStyle(for:)), drawn so"
+            ])
+        // Its presenter in the window: a popover as printed.
+        let shown = try capture(
+            """
+            <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+               | <PhotoViewController 0x3>, state: appeared, view: <UIView 0x4>
+               + <FilterViewController 0x5>, state: appeared, view: <UITableView 0x6>, presented with: <\(presentation) 0x7>
+            """)
+        #expect(shown.hierarchy["FilterViewController"].style?.rawValue == style)
+        #expect(shown.notes.isEmpty)
+    }
+
     /// A paste cut right after a container's line: on screen, with nothing below it, on the last line. Said, as a top not in
     /// the window is (a trial's paste cut after a tab's navigation controller drew it as the visible controller, no note).
     /// An empty container above other lines is not a cut.
@@ -572,6 +638,12 @@ import Testing
             ),
             ("p's type and result name", "(String?) $R0 = \"" + lines.joined(separator: "\\n") + "\"\n"),
             ("p's type", "(String?) \"" + lines.joined(separator: "\\n") + "\"\n"),
+            // Objective-C's `p [UIViewController _printHierarchy]`: the NSString's address, then its summary (a trial).
+            (
+                "Objective-C p's NSString",
+                "(lldb) p [UIViewController _printHierarchy]\n(__NSCFString *) $0 = 0x0000600002c0c000 @\""
+                    + lines.joined(separator: "\\n") + "\"\n"
+            ),
             ("a Markdown code fence", "```\n" + plain + "\n```\n"),
             ("a Markdown code fence with a language", "```text\n" + plain + "\n```"),
             // A page's Markdown source (a trial of new real captures: called a fragment).

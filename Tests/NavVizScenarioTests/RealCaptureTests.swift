@@ -163,6 +163,61 @@ import Testing
         #expect(!step.contains("StyleContextSplitViewNavigationController"), "\(step)")
     }
 
+    /// A flow with a capture taken in the presented controller's `viewDidLoad`: that step changes nothing on screen and
+    /// sends no callback; the next, with the controller shown, sends them all (a trial: the presenter's disappear callbacks
+    /// came a step early, though it was printed appeared and in the window).
+    @Test func aPresentationBegunSendsItsCallbacksWhenItIsShown() throws {
+        let nav = "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+        let home = "   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>"
+        let login =
+            "\n   + <LoginViewController 0x5>, state: %@, view: <UIView 0x6>%@, presented with: <_UIFullscreenPresentationController 0x7>"
+        let texts = [
+            nav + home,
+            nav + home + String(format: login, "disappeared", " not in the window"),
+            "<UINavigationController 0x1>, state: disappeared, view: <UILayoutContainerView 0x2> not in the window\n"
+                + "   | <HomeViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window"
+                + String(format: login, "appeared", ""),
+        ]
+        var captures: [(file: String, capture: CapturedHierarchy)] = []
+        var identities = CaptureIdentities()
+        for (index, text) in texts.enumerated() {
+            let capture = try Capture.load(text: text, file: "\(index).txt", continuing: identities)
+            identities = capture.identities
+            captures.append(("\(index).txt", capture))
+        }
+        let scenario = try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json")
+        let run = ScenarioRunner.run(scenario)
+        #expect(
+            run.steps.map { $0.outcome.events.map(\.description) } == [
+                [], [],
+                [
+                    "UINavigationController.viewWillDisappear", "HomeViewController.viewWillDisappear",
+                    "LoginViewController.viewWillAppear", "UINavigationController.viewDidDisappear",
+                    "HomeViewController.viewDidDisappear", "LoginViewController.viewDidAppear",
+                ],
+            ])
+        #expect(run.steps.map(\.finder.onScreen) == [["HomeViewController"], ["HomeViewController"], ["LoginViewController"]])
+    }
+
+    /// A flow whose first capture is a login screen and whose next is an expanded split is an iPad's from its first state on
+    /// (a trial's was drawn on a phone, the split's note saying an iPad's).
+    @Test func aFlowWithAnExpandedSplitAnywhereIsAPads() throws {
+        let login = try Capture.load(text: "<Mail.LoginViewController 0x1>, state: appeared, view: <UIView 0x2>", file: "login.txt")
+        let split = try Capture.load(
+            text: """
+                <UISplitViewController 0x3>, state: appeared, view: <_UISplitViewControllerPanelImplView 0x4>
+                   | <UINavigationController 0x5>, state: appeared, view: <UILayoutContainerView 0x6>
+                   |    | <Mail.MailboxViewController 0x7>, state: appeared, view: <UITableView 0x8>
+                   | <UINavigationController 0x9>, state: appeared, view: <UILayoutContainerView 0xa>
+                   |    | <Mail.MessageViewController 0xb>, state: appeared, view: <UIView 0xc>
+                """, file: "split.txt", continuing: login.identities)
+        #expect(login.hierarchy.device == .phone)
+        let scenario = try ScenarioDecoder.decode(
+            JSONWriter.pretty(Capture.scenarioJSON([("login.txt", login), ("split.txt", split)], name: "flow")), file: "flow.json")
+        #expect(scenario.device == .pad)
+        #expect(scenario.initialHierarchy?.device == .pad)
+    }
+
     /// Four or more such containers of one class are named by the first and the last, as the class-name notes are
     /// (a trial found five ids in full beside a note that counted them).
     @Test func manyPlainContainersWithALayoutContainerViewAreCounted() throws {
