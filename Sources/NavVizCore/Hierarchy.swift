@@ -218,6 +218,13 @@ public struct Hierarchy: Sendable, Equatable {
         self[split].children.first { self[$0].role == role }
     }
 
+    /// What `id` presents, unless the presentation has only begun: a presented controller captured `disappeared`, before
+    /// its `viewWillAppear`, is not in the window yet, and its presenter's views still are (a breakpoint in its `viewDidLoad`).
+    public func shownPresentation(of id: NodeID) -> NodeID? {
+        guard let presented = boxes[id]?.value.presented, boxes[presented]?.value.transitionalState != .disappeared else { return nil }
+        return presented
+    }
+
     /// Every node whose view is in the window, in pre-order (presenters before what they present).
     /// A `fullScreen`/`currentContext` presentation removes its presenter's subtree from the window.
     public func nodesInWindow() -> [NodeID] {
@@ -227,11 +234,9 @@ public struct Hierarchy: Sendable, Equatable {
             let start = out.count
             out.append(id)
             forEachShownChild(of: id) { visit($0) }
-            // A presentation begun whose controller has not appeared (captured `disappeared`: before its viewWillAppear) is
-            // not in the window yet, and its presenter's views still are.
-            if let presented = boxes[id]?.value.presented, let shown = boxes[presented]?.value, shown.transitionalState != .disappeared {
+            if let presented = shownPresentation(of: id) {
                 // A removing presentation takes its presenter's subtree out of the window.
-                if shown.style?.removesPresenterViews == true { out.removeSubrange(start...) }
+                if boxes[presented]?.value.style?.removesPresenterViews == true { out.removeSubrange(start...) }
                 visit(presented)
             }
         }

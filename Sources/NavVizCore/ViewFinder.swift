@@ -64,7 +64,7 @@ public struct ViewFinder: Sendable, Equatable {
         var noneBelow = false
         while true {
             path.append(current)
-            if let presented = h.boxes[current]?.value.presented {
+            if let presented = h.shownPresentation(of: current) {
                 current = presented
                 noneBelow = false
                 continue
@@ -93,7 +93,7 @@ public struct ViewFinder: Sendable, Equatable {
         var chain: [NodeID] = []
         func visit(_ node: NodeID) {
             chain.append(node)
-            if h.boxes[node]?.value.presented != nil {
+            if h.shownPresentation(of: node) != nil {
                 found = chain
             } else {
                 h.forEachShownChild(of: node, visit)

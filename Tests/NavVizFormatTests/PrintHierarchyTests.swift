@@ -223,6 +223,9 @@ import Testing
             #expect(h["LoginViewController"].transitionalState == .disappeared)
             #expect(h.nodesInWindow() == ["UINavigationController", "HomeViewController"])
             #expect(ViewFinder().find(in: h).onScreen == ["HomeViewController"])
+            // navviz's finder shows what is on screen; Ariadne's follows presentedViewController, as it does.
+            #expect(ViewFinder().find(in: h).visible == "HomeViewController")
+            #expect(ViewFinder(.ariadne).find(in: h).visible == "LoginViewController")
             let viewSaid = view.hasPrefix("(") ? "not loaded" : "not in the window"
             #expect(
                 captured.notes == [

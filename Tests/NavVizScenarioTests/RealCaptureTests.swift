@@ -197,6 +197,7 @@ import Testing
                 ],
             ])
         #expect(run.steps.map(\.finder.onScreen) == [["HomeViewController"], ["HomeViewController"], ["LoginViewController"]])
+        #expect(run.steps.map(\.finder.visible) == ["HomeViewController", "HomeViewController", "LoginViewController"])
     }
 
     /// A flow whose first capture is a login screen and whose next is an expanded split is an iPad's from its first state on
