@@ -174,6 +174,11 @@ public enum ScenarioLoader {
         if isYAML(file), text.first(where: { !$0.isWhitespace }) != "{" {
             throw ScenarioErrors([.unreadable(file: file, reason: yamlReason)])
         }
+        // Whitespace alone is said at once: a capture's reader took some 15 µs a blank line to find nothing (a trial's
+        // megabytes of newlines in a watched folder held the daemon's watcher for minutes).
+        if text.allSatisfy(\.isWhitespace) {
+            throw ScenarioErrors([file.lowercased().hasSuffix(".json") ? .emptyFile(file: file) : .capture(.empty(file: file))])
+        }
         // A YAML scenario under another name (`flow.json` holding `navviz: 1`): said so, not "expected 'null'" at the `n` of
         // `navviz` (a trial).
         if let line = yamlScenarioLine(text) {

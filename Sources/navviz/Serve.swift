@@ -207,6 +207,29 @@ extension NavVizCommand {
             return text.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
         }
 
+        /// Why `host` cannot be listened on, found before any socket: empty, no address the resolver knows, or a link-local
+        /// IPv6 address without its interface (`fe80::1%eth0`); nil when it resolves.
+        static func hostProblem(_ host: String) -> String? {
+            let pick = "pick another --host (127.0.0.1, the default, or an address 'ip addr' lists)"
+            guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { return "the host is empty: \(pick)" }
+            let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            if bare.lowercased().hasPrefix("fe80:"), !bare.contains("%") {
+                return "a link-local IPv6 address needs its interface (\(bare)%eth0): \(pick)"
+            }
+            var hints = addrinfo()
+            hints.ai_flags = AI_PASSIVE
+            #if canImport(Glibc)
+                hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            #else
+                hints.ai_socktype = SOCK_STREAM
+            #endif
+            var list: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo(bare, nil, &hints, &list)
+            if let list { freeaddrinfo(list) }
+            guard status != 0 else { return nil }
+            return "no address is known by that name (\(String(cString: gai_strerror(status)))): \(pick)"
+        }
+
         func validate() throws {
             if renderWorker { return }
             if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535") }
@@ -225,6 +248,9 @@ extension NavVizCommand {
             if let tokenFile, resolved == nil {
                 throw ValidationError("--token-file '\(tokenFile)' holds no token: every line is empty")
             }
+            // A host that names no address is said before anything is warned of (a trial's `--host ''` was warned to be
+            // reachable by other machines, then stopped with NIO's `UnknownHost` and exit 74).
+            if let problem = Self.hostProblem(host) { throw ValidationError("Cannot listen on '\(host)': \(problem)") }
             if resolved == nil && !ServeArguments.isLoopback(host) {
                 throw ValidationError(ServerError.insecureHost(host).description)
             }

@@ -799,6 +799,19 @@ private let goodScenario =
         (["--max-body", "67108865"], "Error: --max-body must be from 1 to 67108864 bytes (64 MiB)\n"),
         (["--idle-timeout", "0"], "Error: --idle-timeout must be from 1 to 3600 seconds\n"),
         (["--render-workers", "17"], "Error: --render-workers must be from 1 to 16\n"),
+        // A host that names no address, before any warning (it warned the host was reachable, then stopped with exit 74).
+        (
+            ["--host", "", "--token", "0123456789abcdef0123"],
+            "Error: Cannot listen on '': the host is empty: pick another --host (127.0.0.1, the default, or an address 'ip addr' lists)\n"
+        ),
+        (
+            ["--host", "nonexistent.invalid", "--token", "0123456789abcdef0123"],
+            "Error: Cannot listen on 'nonexistent.invalid': no address is known by that name ("
+        ),
+        (
+            ["--host", "fe80::1", "--token", "0123456789abcdef0123"],
+            "Error: Cannot listen on 'fe80::1': a link-local IPv6 address needs its interface (fe80::1%eth0): pick another --host"
+        ),
     ])
     func serveRefusesAnOptionOutOfBounds(arguments: [String], message: String) throws {
         let result = try navviz(["serve", "--memory", "--port", "0"] + arguments)
