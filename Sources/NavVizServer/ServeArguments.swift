@@ -78,6 +78,8 @@ public struct ServeArguments: AppArguments {
     /// The shortest token that is not a warning on loopback and not refused on another address: one proof of the
     /// daemon's lets whoever reaches the port test guesses offline.
     public static let minimumTokenLength = 16
+    /// How long a shutdown waits for requests in flight (a body still arriving, a render) before it cuts them.
+    public static let shutdownBound: Duration = .seconds(10)
     /// The default body limit: 1 MiB.
     public static let defaultMaxBody = 1 << 20
     /// The most `--max-body` may be: a body is read into memory whole.

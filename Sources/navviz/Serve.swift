@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NavVizRender
 import NavVizServer
+import ServiceLifecycle
 
 extension NavVizCommand {
     struct Serve: AsyncParsableCommand {
@@ -425,7 +426,11 @@ extension NavVizCommand {
                 throw CommandFailure(message: error.description, code: CommandFailure.ioError)
             }
             do {
-                try await app.runService()
+                // Requests in flight finish, for a while: a client trickling a body kept the daemon (and its data folder's
+                // lock) from stopping for as long as it went on (a security review). Past the bound, what is left is cut.
+                var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
+                group.maximumGracefulShutdownDuration = ServeArguments.shutdownBound
+                try await ServiceGroup(configuration: group).run()
             } catch {
                 let text = "\(error)"
                 if text.contains("Address already in use") {

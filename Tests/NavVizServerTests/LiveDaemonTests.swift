@@ -240,6 +240,31 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(daemon.log.contains("POST /api/sessions/live/steps 201"))
     }
 
+    /// A client trickling a request body does not hold the daemon: SIGTERM cuts what is still in flight after
+    /// `ServeArguments.shutdownBound` and exits 0 (it ran for as long as the client went on, its data folder locked: a
+    /// security review).
+    @Test func aTrickledBodyDoesNotHoldTheShutdown() async throws {
+        let daemon = try DaemonProcess(["--memory"])
+        let fd = try #require(connectLoopback(port: daemon.port))
+        defer { close(fd) }
+        let head =
+            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+        #expect(head.withCString { send(fd, $0, strlen($0), 0) } > 0)
+        try await Task.sleep(for: .milliseconds(300))
+        // One more byte now and then, as the client goes on sending (for 40 s at most: a daemon that waits for it is found
+        // by the time taken, not by a test that never ends).
+        let trickle = Task.detached {
+            for _ in 0..<40 where !Task.isCancelled {
+                _ = " ".withCString { send(fd, $0, 1, Int32(MSG_NOSIGNAL)) }
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        defer { trickle.cancel() }
+        let start = ContinuousClock.now
+        #expect(daemon.stop(SIGTERM).status == 0)
+        #expect(ContinuousClock.now - start < ServeArguments.shutdownBound + .seconds(10))
+    }
+
     @Test func sigtermEndsAWatchingDaemonWithExitZero() async throws {
         let directory = try temporaryDirectory("watch-term")
         defer { try? FileManager.default.removeItem(atPath: directory) }
