@@ -64,6 +64,10 @@ let package = Package(
             dependencies: [
                 "NavVizCore", "NavVizScenario", "NavVizRender", "NavVizReview", "NavVizServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // serve runs the daemon's application itself (its shutdown bound): what it imports, it names.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
