@@ -278,7 +278,33 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
 extension ServerError {
     /// The refusal of a request the HTTP parser could not read.
     static func malformed(_ error: HTTPParserError) -> ServerError {
-        error == .headerOverflow
-            ? .malformedRequest(reason: error.debugDescription, headTooLarge: true) : .malformedRequest(reason: error.debugDescription)
+        error == .headerOverflow ? .malformedRequest(reason: reason(error), headTooLarge: true) : .malformedRequest(reason: reason(error))
+    }
+
+    /// What the parser found wrong, in a request's words: its own text named itself (`unknown (http_parser error)`,
+    /// `strict mode assertion`) or misled (`invalid character in content-length header` for a length past 64 bits), a
+    /// security review.
+    static func reason(_ error: HTTPParserError) -> String {
+        switch error {
+        case .invalidMethod: "the method cannot be read"
+        case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
+            "the request target cannot be read"
+        case .invalidVersion:
+            "the request line does not end in HTTP/1.1 or HTTP/1.0 and CRLF"
+        case .lfExpected: "a line ends in a CR without its LF"
+        case .invalidHeaderToken, .invalidCharactersUsed:
+            "a header field holds a character not allowed there: a control character, a space in its name, or a line folded onto the next"
+        case .invalidContentLength:
+            "Content-Length is not one number of bytes (decimal digits, below 2^64)"
+        case .unexpectedContentLength:
+            "Content-Length is not allowed with Transfer-Encoding"
+        case .invalidChunkSize: "a chunk's size is not a hexadecimal number"
+        case .strictModeAssertion: "a chunk's data is longer than its size says"
+        case .invalidEOFState, .closedConnection: "the connection closed inside the request"
+        case .trailingGarbage: "bytes follow the request where none may"
+        case .headerOverflow: "the request line and header fields are too long"
+        default:
+            "the HTTP/1.1 parser cannot read it: Transfer-Encoding with Content-Length, Transfer-Encoding twice, or HTTP/2"
+        }
     }
 }

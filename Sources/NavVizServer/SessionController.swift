@@ -297,6 +297,8 @@ struct SessionController: Sendable {
         } catch {
             if (error as? any HTTPResponseError)?.status == .contentTooLarge { throw .bodyTooLarge(limit: maxBodyBytes) }
             if let parsing = error as? HTTPParserError, parsing == .invalidEOFState { throw .bodyCutShort }
+            // Said as the request's (it read "body: cannot be read: strict mode assertion", a security review).
+            if let parsing = error as? HTTPParserError { throw .malformed(parsing) }
             throw .invalidBody(ScenarioErrors([.unreadable(file: "body", reason: "\(error)")]))
         }
         let bytes = Array(buffer.readableBytesView)
