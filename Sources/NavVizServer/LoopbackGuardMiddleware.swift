@@ -208,7 +208,7 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         let crossSite = site == "cross-site"
         if request.method == .options || Self.stateChanging.contains(request.method) {
             if let origin, !policy.accepts(origin: origin, host: named) { throw ServerError.foreignOrigin(origin) }
-            if origin == nil, crossSite { throw ServerError.foreignOrigin("a cross-site page") }
+            if origin == nil, crossSite { throw ServerError.foreignSite("cross-site") }
         }
         // A page of another site may not even load the daemon's data (an image's size, whether a session exists):
         // browsers say where a request comes from; the viewer's own are same-origin, a typed address `none`.

@@ -55,7 +55,10 @@ extension NavVizCommand {
         @Option(help: "The largest request body accepted, in bytes (at most 64 MiB, 67108864).")
         var maxBody = ServeArguments.defaultMaxBody
 
-        @Option(help: "Close a connection that sends nothing for this many seconds, mid-request or between requests.")
+        @Option(
+            help:
+                "Close a connection that sends nothing for this many seconds, mid-request or between requests, or whose request's header fields take longer to arrive."
+        )
         var idleTimeout = ServeArguments.defaultIdleTimeout
 
         @Option(help: "Renders per render worker before it is replaced (contains Graphviz's memory leak).")

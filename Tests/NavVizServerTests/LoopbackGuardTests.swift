@@ -171,6 +171,14 @@ import Testing
         try await withDaemon { client in
             let response = try await client.post("/api/sessions", Self.create, headers: headers([("Sec-Fetch-Site", "cross-site")]))
             #expect(response.status == .forbidden)
+            // At the daemon's own address: said as a GET's is, not quoted as an origin (a security review).
+            let own = try await client.post(
+                "/api/sessions", Self.create, headers: headers([("Sec-Fetch-Site", "cross-site"), ("Host", "127.0.0.1:7381")]))
+            #expect(own.status == .forbidden)
+            #expect(
+                text(own).contains(
+                    "Refusing a request from a cross-site page: web pages of other sites may neither read nor change navviz serve's sessions"
+                ))
         }
     }
 
