@@ -42,7 +42,7 @@ extension ServerError: HTTPResponseError {
     /// The HTTP status that goes with the error.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidBody, .emptyBody, .bodyCutShort, .invalidSessionID, .invalidQuery, .invalidHeader, .invalidStepNumber,
+        case .invalidBody, .emptyBody, .bodyCutShort, .invalidSessionID, .invalidQuery, .unknownQuery, .invalidHeader, .invalidStepNumber,
             .bodyNotTaken:
             .badRequest
         case .bodyTooLarge: .contentTooLarge

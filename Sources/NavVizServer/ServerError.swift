@@ -32,6 +32,8 @@ public enum ServerError: Error, Equatable, Sendable {
     case invalidStepNumber(String)
     /// A query parameter is missing or not what it should be.
     case invalidQuery(name: String, value: String?, expected: String)
+    /// A query parameter the path does not read.
+    case unknownQuery(name: String, path: String, known: [String])
     /// `/api` needs `Authorization: Bearer TOKEN`.
     case unauthorized
     /// The journal could not be written, so the step was not accepted.
@@ -113,6 +115,10 @@ extension ServerError: CustomStringConvertible {
         case .invalidQuery(let name, let value?, let expected):
             "Invalid query parameter '\(name)' '\(Self.printable(value))': expected \(expected)"
         case .invalidQuery(let name, nil, let expected): "Missing query parameter '\(name)': expected \(expected)"
+        case .unknownQuery(let name, let path, let known):
+            "Unknown query parameter '\(Self.printable(name))' for \(Self.printable(path)): "
+                + (known.isEmpty ? "it takes none" : "it takes " + known.map { "'\($0)'" }.joined(separator: ", "))
+                + (Suggestion.closest(to: name, in: known).map { ". Did you mean '\($0)'?" } ?? "")
         case .unauthorized:
             "Missing or wrong bearer token: send 'Authorization: Bearer TOKEN' with the token navviz serve was started with (--token-file, NAVVIZ_TOKEN or --token)"
         case .journalFailed(let reason): "Could not write the journal, so nothing was accepted: \(reason)"

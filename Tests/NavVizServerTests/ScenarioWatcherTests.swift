@@ -211,7 +211,7 @@ import Testing
                 uri: "/api/sessions/\(token)/run?auth=\(token)", method: .get, headers: [.authorization: "Bearer \(token)"])
         }
         let line = recorded.all.first { $0.hasPrefix("GET ") }
-        #expect(line?.hasPrefix("GET /api/sessions/…/run?auth=… 404 ") == true)
+        #expect(line?.hasPrefix("GET /api/sessions/…/run?auth=… 400 ") == true)
         #expect(!recorded.all.contains { $0.contains(token) })
     }
 

@@ -447,6 +447,30 @@ import Testing
         }
     }
 
+    /// A query parameter the address does not read is refused, with the ones it does: `?finer=ariadne` drew with the
+    /// default finder, `events?aftr=0` replayed nothing (a security review).
+    @Test(arguments: [
+        (
+            "/api/render?finer=ariadne",
+            "Unknown query parameter 'finer' for /api/render: it takes 'finder'. Did you mean 'finder'?"
+        ),
+        ("/api/sessions?x=1", "Unknown query parameter 'x' for /api/sessions: it takes none"),
+        (
+            "/api/sessions/shop/events?aftr=0",
+            "Unknown query parameter 'aftr' for /api/sessions/shop/events: it takes 'after', 'limit', 'sessions'. Did you mean 'after'?"
+        ),
+        ("/api/sessions/shop/states/0.svg?v=2", "Unknown query parameter 'v' for /api/sessions/shop/states/0.svg: it takes none"),
+    ])
+    func anUnknownQueryParameterIsRefused(uri: String, message: String) async throws {
+        try await withDaemon { client in
+            let response =
+                uri.hasPrefix("/api/render")
+                ? try await client.post(uri, #"{"id": "Home", "kind": "controller", "children": []}"#) : try await client.get(uri)
+            #expect(response.status == .badRequest)
+            #expect(response.errorMessage == message)
+        }
+    }
+
     // MARK: - Stateless render
 
     @Test func renderTurnsASnapshotIntoSVG() async throws {
