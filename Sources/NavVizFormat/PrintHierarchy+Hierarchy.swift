@@ -439,7 +439,12 @@ extension PrintHierarchy {
         // The root out of the window, and nothing presented: what covers it is not printed (a trial's paste that kept only
         // the first lines of a dump with a full-screen image picker was drawn on screen, unsaid; a diff then reported the
         // picker dismissed).
-        if let root = controllers.first, root.link == .root, root.state == .disappeared, root.isViewLoaded, !root.isInWindow,
+        if let root = controllers.first, root.link == .root, root.state == .disappeared, !root.isViewLoaded, !isDetached {
+            // Not even loaded: printed before the window showed its root (a trial's was drawn 'in the window', unsaid).
+            notes.append(
+                "'\(ids[0])', the window's root, has not loaded its view: the dump was printed before the window showed it (at "
+                    + "launch, before makeKeyAndVisible?); drawn as if on screen")
+        } else if let root = controllers.first, root.link == .root, root.state == .disappeared, root.isViewLoaded, !root.isInWindow,
             !controllers.contains(where: { $0.presented != nil })
         {
             notes.append(

@@ -244,6 +244,21 @@ import Testing
             ])
     }
 
+    /// A window's root whose view is not loaded was printed before the window showed it: said, not drawn in the window
+    /// without a word (a trial).
+    @Test func aRootNotLoadedSaysTheDumpCameBeforeTheWindowShowedIt() throws {
+        let captured = try capture(
+            """
+            <UINavigationController 0x1>, state: disappeared, view: (view not loaded)
+               | <App.HomeViewController 0x3>, state: disappeared, view: (view not loaded)
+            """)
+        #expect(
+            captured.notes == [
+                "'UINavigationController', the window's root, has not loaded its view: the dump was printed before the window "
+                    + "showed it (at launch, before makeKeyAndVisible?); drawn as if on screen"
+            ])
+    }
+
     /// A popover or a sheet whose presenter is printed out of the window was adapted to full screen (the delegate's
     /// `adaptivePresentationStyle(for:)`, a sheet in a phone's landscape): its presenter is not on screen (a trial's was).
     @Test(arguments: [
