@@ -36,24 +36,13 @@ extension DOTBuilder {
         if let first = flow.states.first, let id = ids[first.key] {
             writer.edge(start, id, ["color": .constant(DiagramStyle.windowFill)])
         }
-        /// `3 · push`, with the status when it is not `ok`.
-        func text(_ step: FlowGraph.Step) -> String {
-            "\(step.index) · \(step.op)" + (DiagramStyle.banner(for: step.status) == nil ? "" : " · " + step.status.rawValue)
-        }
-        // The steps that stayed in one state are one loop, a line each in its step's colour, at the first one's place:
-        // Graphviz nests a box's loops and runs the second one's arrow through the first one's label (a trial read
-        // "noop" struck through).
-        var loops: [String: [FlowGraph.Step]] = [:]
-        for step in flow.steps where step.from == step.to { loops[step.from, default: []].append(step) }
-        for step in flow.steps {
-            guard let from = ids[step.from], let to = ids[step.to] else { continue }
-            var steps = [step]
-            if step.from == step.to {
-                guard let loop = loops.removeValue(forKey: step.from) else { continue }
-                steps = loop
-            }
+        // The steps between the same two states are one arrow, a line for each operation with its steps, in its status's
+        // colour: Graphviz nests a box's loops and runs the second one's arrow through the first one's label (a trial read
+        // "noop" struck through), and fans out arrows between two boxes (60 tab switches drew a flow 2,725 pt wide).
+        for arrow in flow.arrows() {
+            guard let from = ids[arrow.from], let to = ids[arrow.to] else { continue }
             var attributes: DOTAttributes = [:]
-            if let color = steps.lazy.compactMap({ DiagramStyle.banner(for: $0.status) }).first {
+            if let color = arrow.steps.lazy.compactMap({ DiagramStyle.banner(for: $0.status) }).first {
                 attributes.set("color", color)
                 attributes.set("fontcolor", color)
                 attributes.set("style", "dashed")
@@ -61,16 +50,18 @@ extension DOTBuilder {
             // Two spaces each side: Graphviz packs the labels of two arrows between the same boxes (a step and its way
             // back) with no room between them, and a viewer's font a hair wider than the one measured ran them into
             // each other and into the other arrow ("8 · select9 · select", a trial).
-            if steps.count == 1 {
-                attributes["label"] = .label("  \(text(step))  ")
+            let lines = arrow.lines
+            if lines.count == 1 {
+                attributes["label"] = .label("  \(lines[0].text)  ")
             } else {
                 attributes["label"] = .html(
                     .lines(
-                        steps.map { step in
-                            .font(.text("  \(text(step))  "), color: DiagramStyle.banner(for: step.status) ?? DiagramStyle.subtleText)
+                        lines.map { line in
+                            .font(.text("  \(line.text)  "), color: DiagramStyle.banner(for: line.status) ?? DiagramStyle.subtleText)
                         }))
             }
-            attributes["tooltip"] = .tooltip(steps.map(text).joined(separator: "; "))
+            let each = arrow.steps.map { "\($0.index) · \($0.op)" + ($0.status == .ok ? "" : " · " + $0.status.rawValue) }
+            attributes["tooltip"] = .tooltip(each.joined(separator: "; "))
             writer.edge(from, to, attributes)
         }
         writer.close()

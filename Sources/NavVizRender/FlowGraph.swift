@@ -100,6 +100,52 @@ public struct FlowGraph: Sendable, Equatable {
         steps.append(step)
     }
 
+    /// The steps between one state and another (or the same), drawn as one arrow.
+    public struct Arrow: Sendable, Equatable {
+        /// The key of the state the steps start from.
+        public var from: String
+        /// The key of the state they end in.
+        public var to: String
+        /// The steps, in run order.
+        public var steps: [Step]
+
+        /// A line for each operation and status the steps have, in the order first seen: `3 · push`, `1, 4, 7, 10 +16 ·
+        /// select`, `22 · pop · rejected` (the status when it is not `ok`), with that status.
+        public var lines: [(text: String, status: StepStatus)] {
+            var groups: [(op: String, status: StepStatus, indices: [Int])] = []
+            for step in steps {
+                if let at = groups.firstIndex(where: { $0.op == step.op && $0.status == step.status }) {
+                    groups[at].indices.append(step.index)
+                } else {
+                    groups.append((step.op, step.status, [step.index]))
+                }
+            }
+            return groups.map { group in
+                let shown = group.indices.prefix(4).map(String.init).joined(separator: ", ")
+                let more = group.indices.count > 4 ? " +\(group.indices.count - 4)" : ""
+                return ("\(shown)\(more) · \(group.op)" + (group.status == .ok ? "" : " · \(group.status.rawValue)"), group.status)
+            }
+        }
+    }
+
+    /// The arrows of the flow: the steps between the same two states (or that stayed in one) are one arrow, at the first
+    /// one's place, labelled with each operation once and its steps (a trial's 60 tab switches between three states were
+    /// 60 arrows fanned out, 2,725 pt wide, their labels unreadable; Mermaid refuses a chart of more than 500 arrows).
+    public func arrows() -> [Arrow] {
+        var arrows: [Arrow] = []
+        var at: [String: Int] = [:]
+        for step in steps {
+            let pair = step.from + "\u{0}" + step.to
+            if let index = at[pair] {
+                arrows[index].steps.append(step)
+            } else {
+                at[pair] = arrows.count
+                arrows.append(Arrow(from: step.from, to: step.to, steps: [step]))
+            }
+        }
+        return arrows
+    }
+
     /// What each state's box is called: the steps that end in it, as the state files are numbered (`initial`,
     /// `step 3`, `steps 0, 4`, `steps 2, 5, 8, 11 +3`). Numbering the distinct states from 1 made the flow's
     /// `state 4` the file `states/003-….svg`. By state key.

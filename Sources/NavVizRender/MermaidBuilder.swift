@@ -50,22 +50,15 @@ public struct MermaidBuilder: Sendable, Equatable {
             lines.append("    \(id)[\(Self.label(text.joined(separator: "\n")))]")
         }
         if let first = flow.states.first, let id = ids[first.key] { lines.append("    n1 --> \(id)") }
-        // The steps that stayed in one state are one loop, labelled with every step (a line each) at the first
-        // one's place: Mermaid 11 (GitHub's) draws one loop per box, and a second one's step vanished.
-        var loops: [String: [FlowGraph.Step]] = [:]
-        for step in flow.steps where step.from == step.to { loops[step.from, default: []].append(step) }
-        for step in flow.steps {
-            guard let from = ids[step.from], let to = ids[step.to] else { continue }
-            var steps = [step]
-            if step.from == step.to {
-                guard let loop = loops.removeValue(forKey: step.from) else { continue }
-                steps = loop
-            }
-            let text = steps.map { "\($0.index) · \($0.op)" + ($0.status == .ok ? "" : " · \($0.status.rawValue)") }
-            if steps.contains(where: { $0.status == .ok }) {
-                lines.append("    \(from) -- \(Self.label(text.joined(separator: "\n"))) --> \(to)")
+        // The steps between the same two states are one arrow, a line for each operation with its steps: Mermaid 11
+        // (GitHub's) draws one loop per box, and a second one's step vanished; it refuses more than 500 arrows.
+        for arrow in flow.arrows() {
+            guard let from = ids[arrow.from], let to = ids[arrow.to] else { continue }
+            let text = arrow.lines.map(\.text).joined(separator: "\n")
+            if arrow.steps.contains(where: { $0.status == .ok }) {
+                lines.append("    \(from) -- \(Self.label(text)) --> \(to)")
             } else {
-                lines.append("    \(from) -. \(Self.label(text.joined(separator: "\n"))) .-> \(to)")
+                lines.append("    \(from) -. \(Self.label(text)) .-> \(to)")
             }
         }
         lines.append(

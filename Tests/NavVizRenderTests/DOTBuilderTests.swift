@@ -375,6 +375,31 @@ import Testing
             ])
     }
 
+    /// The steps between the same two states are one arrow, each operation once with its steps (at most four, then how
+    /// many more): a trial's 60 tab switches between three states were 60 arrows fanned out, 2,725 pt wide.
+    @Test func theStepsBetweenTwoStatesAreOneArrow() {
+        var flow = FlowGraph()
+        flow.add(FlowGraph.State(key: "a", visible: "Home", path: ["tabs", "Home"]))
+        flow.add(FlowGraph.State(key: "b", visible: "Search", path: ["tabs", "Search"]))
+        for index in 1...12 {
+            flow.add(
+                FlowGraph.Step(index: index, op: "select", status: .ok, from: index % 2 == 1 ? "a" : "b", to: index % 2 == 1 ? "b" : "a"))
+        }
+        flow.add(FlowGraph.Step(index: 13, op: "tap", status: .ok, from: "a", to: "b"))
+        let edges = DOTBuilder().flow(flow).split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("n1 ->") }
+        #expect(
+            edges == [
+                ##"  n2 -> n3 [label=<<FONT COLOR="#57606a">  1, 3, 5, 7 +2 · select  </FONT><BR/><FONT COLOR="#57606a">  13 · tap  </FONT>>, "##
+                    + ##"tooltip="1 · select; 3 · select; 5 · select; 7 · select; 9 · select; 11 · select; 13 · tap"];"##,
+                ##"  n3 -> n2 [label="  2, 4, 6, 8 +2 · select  ", tooltip="2 · select; 4 · select; 6 · select; 8 · select; 10 · select; 12 · select"];"##,
+            ])
+        let mermaid = MermaidBuilder().flow(flow).split(separator: "\n").filter { $0.contains("-->") && !$0.contains("n1 -->") }
+        #expect(
+            mermaid == [
+                #"    n2 -- "1, 3, 5, 7 +2 · select<br/>13 · tap" --> n3"#, #"    n3 -- "2, 4, 6, 8 +2 · select" --> n2"#,
+            ])
+    }
+
     // MARK: - Determinism and escaping in context
 
     @Test func sameInputGivesSameText() throws {
