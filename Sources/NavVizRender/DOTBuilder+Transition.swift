@@ -282,7 +282,10 @@ extension DOTBuilder {
     }
 
     /// `animation: springSlide · 0.35 s · right`, or `not animated`.
-    func animationText(_ outcome: StepOutcome) -> String {
+    func animationText(_ outcome: StepOutcome) -> String { Self.animationText(outcome) }
+
+    /// `animation: springSlide · 0.35 s · right`, or `not animated`, as a transition's caption says it.
+    public static func animationText(_ outcome: StepOutcome) -> String {
         guard let animation = outcome.animation else {
             return outcome.duration > 0 ? "takes \(DiagramStyle.seconds(outcome.duration))" : "not animated"
         }

@@ -23,6 +23,9 @@ public struct DiffStep: Sendable, Equatable {
     public var canonical: String
     /// The appearance callbacks the step sent, when known: a capture has none to tell, a golden's run.json keeps none.
     public var callbacks: [Callback]?
+    /// How the step animated, as its transition's caption says it (`animation: push · 0.35 s`, `not animated`), when
+    /// known (a scenario's run).
+    public var animation: String?
 
     /// One appearance callback: its controller, and how a diff line words it (`Home.viewWillDisappear`, with
     /// ` (not animated)` after one that is not).
@@ -36,9 +39,10 @@ public struct DiffStep: Sendable, Equatable {
     /// A step; `canonical` is computed.
     public init(
         index: Int, op: String, status: StepStatus, message: String? = nil, hierarchy: Hierarchy,
-        finder: ViewFinderResult, arguments: String? = nil, callbacks: [Callback]? = nil
+        finder: ViewFinderResult, arguments: String? = nil, callbacks: [Callback]? = nil, animation: String? = nil
     ) {
         self.callbacks = callbacks
+        self.animation = animation
         self.index = index
         self.op = op
         self.status = status
@@ -100,7 +104,9 @@ public struct DiffRun: Sendable, Equatable {
                     arguments: step.index > 0 ? arguments?[safe: step.index - 1] : nil,
                     callbacks: step.outcome.events.map {
                         DiffStep.Callback(controller: $0.controller, text: $0.description + ($0.isAnimated ? "" : " (not animated)"))
-                    })
+                    },
+                    // A run.json read back keeps no animation (a golden's): known of a scenario's run only.
+                    animation: step.index > 0 && source == .scenario ? DOTBuilder.animationText(step.outcome) : nil)
             })
     }
 

@@ -403,8 +403,9 @@ public struct RunDiff: Sendable, Equatable {
         let (beforeA, beforeB) = (old.steps[i - 1], new.steps[j - 1])
         guard beforeA.canonical != beforeB.canonical || beforeA.finder.visible != beforeB.finder.visible else { return false }
         guard a.op == b.op, a.status == b.status, a.message == b.message else { return false }
-        // Not when what it told its controllers differs: that is the step's own (`callbackPhrase`).
-        guard callbackPhrase(i, j, memo: memo) == nil else { return false }
+        // Not when what it told its controllers differs, or how it animated: that is the step's own (`callbackPhrase`).
+        guard callbackPhrase(i, j, memo: memo) == nil, a.animation == nil || b.animation == nil || a.animation == b.animation
+        else { return false }
         // Or the same operation that led both to one state: what it did differs only as the states before it did (a root
         // now on another tab made a later snapshot switch tabs, and no line counted it: a trial).
         if a.canonical == b.canonical, a.finder.visible == b.finder.visible { return true }
@@ -485,7 +486,9 @@ public struct RunDiff: Sendable, Equatable {
                 // In double quotes: messages quote names in single ones (`''settingsNav' is at its root'`, a trial).
                 changes.append("message \(a.message.map { "\"\($0)\"" } ?? "none") → \(b.message.map { "\"\($0)\"" } ?? "none")")
             }
-            if let phrase = Self.callbackPhrase(i, j, memo: memo) { changes.append(phrase) }
+            let callbacks = Self.callbackPhrase(i, j, memo: memo)
+            if let callbacks { changes.append(callbacks) }
+            if let phrase = Self.animationPhrase(a, b, callbacks: callbacks) { changes.append(phrase) }
             guard !changes.isEmpty else { return nil }
             return Entry(
                 kind: .changed, oldIndex: i, newIndex: j, oldOp: a.op, newOp: b.op, changes: changes,
@@ -543,6 +546,17 @@ public struct RunDiff: Sendable, Equatable {
         }
         let news = y.filter { inNew($0.controller) && inOld(back[$0.controller] ?? $0.controller) }.map(\.text)
         return callbackChanges(old: olds, new: news)
+    }
+
+    /// How two steps' animations differ (`animation push · 0.35 s → crossDissolve · 0.3 s`), nil when alike, unknown on a
+    /// side, or already said as callbacks animated or not now: a changed animation was "no navigation changes", where
+    /// `check` failed on the transition's caption (a code-review trial).
+    static func animationPhrase(_ a: DiffStep, _ b: DiffStep, callbacks: String?) -> String? {
+        guard let x = a.animation, let y = b.animation, x != y, a.op == b.op, a.status == b.status,
+            callbacks != "callbacks not animated now", callbacks != "callbacks animated now"
+        else { return nil }
+        func plain(_ text: String) -> String { text.hasPrefix("animation: ") ? String(text.dropFirst("animation: ".count)) : text }
+        return "animation \(plain(x)) → \(plain(y))"
     }
 
     /// How a step's appearance callbacks differ, in one phrase (`callbacks +Home.viewWillDisappear, −Home.viewDidAppear`),

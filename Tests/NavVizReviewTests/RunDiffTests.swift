@@ -466,6 +466,19 @@ import Testing
                 == "callbacks +A.viewWillDisappear (not animated), −A.viewWillDisappear")
     }
 
+    /// A step animated another way is a change, its animation named, once (a code-review trial: "no navigation changes",
+    /// where check failed on the transition's caption); made without animation it is said as its callbacks, not twice.
+    @Test func aStepsChangedAnimationIsNamed() throws {
+        #expect(
+            try Self.summaries(
+                old: [#"{"push": "Detail"}"#, #"{"pop": true}"#],
+                new: [#"{"push": "Detail", "animation": {"kind": "crossDissolve", "duration": 0.3}}"#, #"{"pop": true}"#])
+                == ["step 1: animation push · 0.35 s → crossDissolve · 0.3 s"])
+        #expect(
+            try Self.summaries(old: [#"{"push": "Detail"}"#], new: [#"{"push": "Detail", "animated": false}"#])
+                == ["step 1: callbacks not animated now"])
+    }
+
     /// A step that lands in the same state from another state before is not repeated: a root now on another tab made a
     /// later snapshot switch tabs, with callbacks where none were, and no line said so (a trial); its line says what it
     /// now tells the controllers, not the selection again.
