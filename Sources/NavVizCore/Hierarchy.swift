@@ -218,10 +218,10 @@ public struct Hierarchy: Sendable, Equatable {
         self[split].children.first { self[$0].role == role }
     }
 
-    /// What `id` presents, unless the presentation has only begun: a presented controller captured `disappeared`, before
-    /// its `viewWillAppear`, is not in the window yet, and its presenter's views still are (a breakpoint in its `viewDidLoad`).
+    /// What `id` presents, unless the presentation has only begun: a presented controller captured `pending`, before its
+    /// `viewWillAppear`, is not in the window yet, and its presenter's views still are (a breakpoint in its `viewDidLoad`).
     public func shownPresentation(of id: NodeID) -> NodeID? {
-        guard let presented = boxes[id]?.value.presented, boxes[presented]?.value.transitionalState != .disappeared else { return nil }
+        guard let presented = boxes[id]?.value.presented, boxes[presented]?.value.transitionalState != .pending else { return nil }
         return presented
     }
 

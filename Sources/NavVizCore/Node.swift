@@ -97,6 +97,9 @@ public enum TransitionalState: String, Sendable, CaseIterable, Equatable {
     /// Disappeared (no `viewWillAppear` since its last `viewDidDisappear`, or never shown), although its view is
     /// in the window: a child whose container does not forward appearance callbacks to it.
     case disappeared
+    /// Presented, not yet appearing: the presentation has begun (its `viewDidLoad` may have run) and its
+    /// `viewWillAppear` has not. Its view is not in the window, and its presenter's views still are.
+    case pending
 }
 
 /// The flavour of a keyed container.

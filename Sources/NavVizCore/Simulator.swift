@@ -109,7 +109,7 @@ public struct Simulator: Sendable, Equatable {
             hierarchy = transaction.h
             // A controller a capture printed `disappeared` in the window has a container that does not forward callbacks:
             // simulated steps send it none either (a review: a full-screen present and dismiss gave it all four).
-            outcome.events.removeAll { hierarchy.node($0.controller)?.transitionalState == .disappeared }
+            outcome.events.removeAll { [.disappeared, .pending].contains(hierarchy.node($0.controller)?.transitionalState) }
             // A capture's `appearing` or `disappearing` is settled by the first callback the simulator sends the
             // controller: kept, a controller pushed over stayed `appearing` in every later state.
             for event in outcome.events where hierarchy.node(event.controller)?.transitionalState != nil {
@@ -228,7 +228,7 @@ public struct Simulator: Sendable, Equatable {
             switch h.contains(id) ? h[id].transitionalState : nil {
             case .appearing: self = .appearing
             case .disappearing: self = .disappearing
-            case .disappeared: self = .disappeared
+            case .disappeared, .pending: self = .disappeared
             case nil: self = window.contains(id) ? .appeared : .disappeared
             }
         }
@@ -352,8 +352,10 @@ public struct Simulator: Sendable, Equatable {
         presentations(in: h).filter { h[$0].style?.removesPresenterViews == true }
     }
 
-    /// The presented controllers of a hierarchy.
-    static func presentations(in h: Hierarchy) -> Set<NodeID> { Set(h.attachedNodes().filter { h[$0].presenter != nil }) }
+    /// The presented controllers of a hierarchy (not one whose presentation has only begun: it is shown later).
+    static func presentations(in h: Hierarchy) -> Set<NodeID> {
+        Set(h.attachedNodes().filter { h[$0].presenter != nil && h[$0].transitionalState != .pending })
+    }
 
     /// Whether two hierarchies differ only in the selected tab of tab bars (and in what a switch changes on the
     /// way: captured states, a tab's view loaded).
@@ -363,6 +365,10 @@ public struct Simulator: Sendable, Equatable {
         var switched = false
         for id in ids {
             var (a, b) = (old[id], new[id])
+            // A presentation begun or shown is no tab's switch (a review: one shown over a tab bar read as one).
+            if a.transitionalState != b.transitionalState, a.transitionalState == .pending || b.transitionalState == .pending {
+                return false
+            }
             (a.transitionalState, b.transitionalState) = (nil, nil)
             (a.isLoaded, b.isLoaded, a.isReleased, b.isReleased) = (true, true, false, false)
             if a.kind == .tab, b.kind == .tab, a.selected != b.selected {

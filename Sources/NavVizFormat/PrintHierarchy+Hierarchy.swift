@@ -331,18 +331,20 @@ extension PrintHierarchy {
             if let presented = controller.presented {
                 insert(presented, parent: nil, presenter: id)
                 let shown = controllers[presented]
-                if shown.state == .disappeared, !shown.isViewLoaded || !shown.isInWindow, shown.presented == nil,
-                    controller.isViewLoaded, controller.isInWindow, controller.state == .appeared || controller.state == .appearing
+                if shown.state == .disappeared, shown.presented == nil, controller.isViewLoaded, controller.isInWindow,
+                    controller.state == .appeared || controller.state == .appearing
                 {
-                    // Presented, not yet appearing, its presenter still in the window: a presentation begun, before the
-                    // presented controller's viewWillAppear (a breakpoint in its viewDidLoad prints this). Its presenter stays
-                    // on screen (a trial's capture was drawn with the presented controller on screen and the presenter gone,
-                    // and a snapshot step after it sent the presenter's disappear callbacks a step early).
-                    h[ids[presented]].transitionalState = .disappeared
+                    // Presented and disappeared, its presenter on screen: a presentation begun, before the presented
+                    // controller's viewWillAppear (a breakpoint in its viewDidLoad prints this), or a dismissal ending, after
+                    // its viewDidDisappear. Its presenter stays on screen (a trial's capture was drawn with the presented
+                    // controller on screen and the presenter gone, and a snapshot step after it sent the presenter's
+                    // disappear callbacks a step early).
+                    h[ids[presented]].transitionalState = .pending
+                    let begun = ids[presented]
                     notes.append(
-                        "line \(shown.line): '\(ids[presented])' is presented but has not appeared, its view \(shown.isViewLoaded ? "not in the window" : "not loaded"), while '\(id)' "
-                            + "that presents it is in the window: a presentation begun, before '\(ids[presented])'s viewWillAppear (a "
-                            + "breakpoint in its viewDidLoad prints this); '\(id)' is drawn still on screen")
+                        "line \(shown.line): '\(begun)' is presented but has not appeared, while '\(id)' that presents it has: a "
+                            + "presentation begun, before '\(begun)'s viewWillAppear (a breakpoint in its viewDidLoad prints this), or a "
+                            + "dismissal ending, after its viewDidDisappear; '\(id)' is drawn still on screen, '\(begun)' not yet")
                 } else if let style = h[ids[presented]].style, [.popover, .pageSheet, .formSheet].contains(style), controller.isViewLoaded,
                     !controller.isInWindow, shown.isViewLoaded, shown.isInWindow, shown.state != .disappeared
                 {

@@ -1704,7 +1704,9 @@ extension PrintHierarchy {
     /// (`po [… _printHierarchy]<UINavigationController 0x…>, state: …`): at the `<` of the first controller after the
     /// command's `_printHierarchy` and its closing brackets, quotes or call (cycript's `.toString()`); nil for any other line.
     static func gluedCommandEnd(_ line: Substring) -> Substring.Index? {
-        guard let method = line.firstRange(of: "_printHierarchy"), let open = line[method.upperBound...].firstIndex(of: "<"),
+        // Bytes first: the generic search took a fifth of reading a file of blank lines (a review's 100,000 took seconds).
+        guard line.containsBytes("_printHierarchy"), let method = line.firstRange(of: "_printHierarchy"),
+            let open = line[method.upperBound...].firstIndex(of: "<"),
             line[method.upperBound..<open].replacing(".toString()", with: "").allSatisfy({ "])(\"'`;!? \t".contains($0) }),
             !afterPrefix(line).hasPrefix("<"), isControllerLine(line[open...])
         else { return nil }

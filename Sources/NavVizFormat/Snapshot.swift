@@ -192,7 +192,15 @@ public enum Snapshot {
                 }
             }
             node.transitionalState = choice(
-                value["state"], join(path, "state"), TransitionalState.self, expected: "'appearing', 'disappearing' or 'disappeared'")
+                value["state"], join(path, "state"), TransitionalState.self,
+                expected: "'appearing', 'disappearing', 'disappeared' or 'pending'")
+            if node.transitionalState == .pending, !presented {
+                errors.append(
+                    .invalidValue(
+                        file: file, path: join(path, "state"), value: "pending",
+                        expected: "'pending' only on a presented controller (its presentation begun, before its viewWillAppear)",
+                        suggestion: nil))
+            }
             if let raw = value["shown"] {
                 if case .array(let items) = raw, kind == .controller,
                     let indices = Optional(

@@ -170,7 +170,7 @@ extension DiagramItem {
             // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
             words.append(node.isReleased ? "unloaded" : "view not loaded")
         }
-        if let state = node.transitionalState { words.append(state.rawValue) }
+        if let state = node.transitionalState { words.append(state == .pending ? "presentation begun" : state.rawValue) }
         return words
     }
 
@@ -218,7 +218,9 @@ extension DiagramItem {
         }
         if let mark { parts.append(mark.rawValue) }
         if !node.isLoaded { parts.append(node.isReleased ? "unloaded" : "view not loaded") }
-        if let state = node.transitionalState { parts.append("captured \(state.rawValue)") }
+        if let state = node.transitionalState {
+            parts.append(state == .pending ? "captured presented, before its viewWillAppear" : "captured \(state.rawValue)")
+        }
         return parts.joined(separator: " · ")
     }
 }

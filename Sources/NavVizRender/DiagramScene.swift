@@ -395,7 +395,9 @@ extension DiagramScene {
 extension DiagramItem {
     /// Whether this node itself must be drawn in full.
     func isNeeded(keeping: Set<NodeID>, focus: NodeID?, insideFocus: Bool) -> Bool {
+        // A presentation only begun is drawn, off screen as it is (a review: the focused diagram left it out).
         insideFocus || isOnPath || presence != .offScreen || mark != nil || keeping.contains(node.id) || node.id == focus
+            || node.transitionalState == .pending
     }
 
     /// Whether this node or anything below it (children, presentations) must be drawn in full.

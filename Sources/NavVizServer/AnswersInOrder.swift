@@ -297,14 +297,17 @@ extension ServerError {
         case .invalidContentLength:
             "Content-Length is not one number of bytes (decimal digits, below 2^64)"
         case .unexpectedContentLength:
-            "Content-Length is not allowed with Transfer-Encoding"
+            "Content-Length given twice, or with Transfer-Encoding"
         case .invalidChunkSize: "a chunk's size is not a hexadecimal number"
-        case .strictModeAssertion: "a chunk's data is longer than its size says"
-        case .invalidEOFState, .closedConnection: "the connection closed inside the request"
+        case .strictModeAssertion:
+            "it breaks one of HTTP/1.1's strict rules (a line that ends in a CR alone, a chunk longer than its size, for instance)"
+        case .invalidEOFState, .closedConnection:
+            "the connection closed before the request was whole (the client went, or its header fields took longer than --idle-timeout)"
         case .trailingGarbage: "bytes follow the request where none may"
         case .headerOverflow: "the request line and header fields are too long"
         default:
-            "the HTTP/1.1 parser cannot read it: Transfer-Encoding with Content-Length, Transfer-Encoding twice, or HTTP/2"
+            "the HTTP/1.1 parser cannot read it (a space in the request target, Transfer-Encoding with Content-Length or "
+                + "twice, or HTTP/2, for instance)"
         }
     }
 }

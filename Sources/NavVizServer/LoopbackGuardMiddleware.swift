@@ -257,8 +257,12 @@ struct UnknownRouteMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // A query parameter no route of the API reads is refused, not ignored: `?finer=ariadne` drew with the default finder,
         // `events?aftr=0` replayed nothing (a security review), where a JSON field mistyped is told.
-        if let known = Self.queryNames(of: request.uri.path) {
-            for (name, _) in request.uri.queryParameters where !known.contains(String(name)) {
+        // Of a route there is, for its method: an unknown address or method is said as such first (a review).
+        let methods = index.methods(for: request.uri.path)
+        if let known = Self.queryNames(of: request.uri.path),
+            methods.contains(request.method.rawValue) || (request.method == .head && methods.contains("GET"))
+        {
+            for (name, _) in request.uri.queryParameters where !name.isEmpty && !known.contains(String(name)) {
                 throw ServerError.unknownQuery(name: String(name), path: request.uri.path, known: known)
             }
         }

@@ -139,11 +139,14 @@ let standardInputName = "standard input"
 /// A scenario file or capture; `-` reads standard input (`pbpaste | navviz run -`).
 func loadScenarioOrStandardInput(_ path: String, kinds: [String: NodeKind]) throws(ScenarioErrors) -> Scenario {
     guard path == "-" else { return try ScenarioLoader.load(path, kinds: kinds) }
-    var scenario = try ScenarioLoader.decode(try readStandardInput(), file: standardInputName, kinds: kinds)
-    // A scenario or capture is named after its file; this one has none. A capture (no steps, the hierarchy it holds) is
+    let text = try readStandardInput()
+    var scenario = try ScenarioLoader.decode(text, file: standardInputName, kinds: kinds)
+    // A scenario or capture is named after its file; this one has none. A capture (a dump, or a canonical snapshot) is
     // called one, as `navviz import -` names it; a scenario is not (a trial's piped scenario was titled a capture).
     if scenario.name == standardInputName {
-        scenario.name = scenario.steps.isEmpty && scenario.initialHierarchy != nil ? "capture" : "scenario"
+        let isCapture =
+            PrintHierarchy.dumpReading(text) != nil || (try? JSONParser.parse(text)).map { Capture.isSnapshot($0) } ?? false
+        scenario.name = isCapture ? "capture" : "scenario"
     }
     return scenario
 }

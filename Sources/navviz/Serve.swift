@@ -217,7 +217,11 @@ extension NavVizCommand {
             let pick = "pick another --host (127.0.0.1, the default, or an address 'ip addr' lists)"
             guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { return "the host is empty: \(pick)" }
             let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-            if bare.lowercased().hasPrefix("fe80:"), !bare.contains("%") {
+            // fe80::/10 (fe80: to febf:), however it is written (a review: fe90::1 went on to NIO's errno 22).
+            var address = in6_addr()
+            if !bare.contains("%"), inet_pton(AF_INET6, bare, &address) == 1,
+                withUnsafeBytes(of: &address, { $0[0] == 0xfe && $0[1] & 0xc0 == 0x80 })
+            {
                 return "a link-local IPv6 address needs its interface (\(bare)%eth0): \(pick)"
             }
             var hints = addrinfo()

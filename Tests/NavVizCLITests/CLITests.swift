@@ -809,6 +809,10 @@ private let goodScenario =
             "Error: Cannot listen on 'nonexistent.invalid': no address is known by that name ("
         ),
         (
+            ["--host", "fe90::1", "--token", "0123456789abcdef0123"],
+            "Error: Cannot listen on 'fe90::1': a link-local IPv6 address needs its interface (fe90::1%eth0): pick another --host"
+        ),
+        (
             ["--host", "fe80::1", "--token", "0123456789abcdef0123"],
             "Error: Cannot listen on 'fe80::1': a link-local IPv6 address needs its interface (fe80::1%eth0): pick another --host"
         ),

@@ -216,6 +216,12 @@ import Testing
         try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"push": "Detail"}]}"#.write(
             to: folder.url.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
         #expect(try piped("run -").stdout.hasPrefix("scenario (standard input): 1 step\n"))
+        // One whose root is empty is a scenario too; a canonical snapshot is a capture.
+        try #"{"navviz": 1, "root": null}"#.write(to: folder.url.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        #expect(try piped("run -").stdout.hasPrefix("scenario (standard input): 0 steps\n"))
+        try #"{"id": "Home", "kind": "controller"}"#.write(
+            to: folder.url.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        #expect(try piped("run -").stdout.hasPrefix("capture (standard input): 0 steps\n"))
     }
 
     /// A folder of captures is not a flow: its order is not the order they were taken in (it was "expected a scenario file").

@@ -19,6 +19,21 @@ import Testing
         return sim
     }
 
+    /// A presentation only begun (a capture taken in the presented controller's viewDidLoad) is drawn, off screen, said
+    /// so: the focused diagram left it out, off screen and unmarked (a review).
+    @Test func aPresentationOnlyBegunIsDrawn() throws {
+        let capture = try Capture.load(
+            text: """
+                <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+                   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>
+                   + <LoginViewController 0x5>, state: disappeared, view: <UIView 0x6> not in the window, presented with: <_UIFullscreenPresentationController 0x7>
+                """, file: "login.txt")
+        let h = capture.hierarchy
+        let dot = DOTBuilder(options: .focused).state(h, finder: ViewFinder().find(in: h))
+        #expect(dot.contains("LoginViewController · off screen · captured presented, before its viewWillAppear"))
+        #expect(dot.contains("presentation begun"))
+    }
+
     /// A run of controllers of one name is told by its ids (`TabItem.RootView…TabItem.RootView` said nothing).
     @Test(arguments: [
         (["Home", "Home", "Home", "Top"], "Home … #3"),

@@ -335,7 +335,7 @@ import Testing
         ),
         (
             #"{"id": "C", "kind": "controller", "children": [], "state": "gone"}"#,
-            "s.json: state: invalid value 'gone', expected 'appearing', 'disappearing' or 'disappeared'"
+            "s.json: state: invalid value 'gone', expected 'appearing', 'disappearing', 'disappeared' or 'pending'"
         ),
         // A style on a node not presented said nothing and was dropped (a trial).
         (

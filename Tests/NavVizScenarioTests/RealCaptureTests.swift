@@ -164,8 +164,9 @@ import Testing
     }
 
     /// A flow with a capture taken in the presented controller's `viewDidLoad`: that step changes nothing on screen and
-    /// sends no callback; the next, with the controller shown, sends them all (a trial: the presenter's disappear callbacks
-    /// came a step early, though it was printed appeared and in the window).
+    /// sends no callback; the next, with the controller shown, sends them all in a presentation's order (a trial: the
+    /// presenter's disappear callbacks came a step early, though it was printed appeared and in the window). So does one
+    /// shown over a tab bar (a review: read as a tab switch), and one that presents on at once (P3: it appears first).
     @Test func aPresentationBegunSendsItsCallbacksWhenItIsShown() throws {
         let nav = "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
         let home = "   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>"
@@ -190,14 +191,51 @@ import Testing
         #expect(
             run.steps.map { $0.outcome.events.map(\.description) } == [
                 [], [],
+                // The full-screen order (A3), as a presentation (a review: the push order came, the pending controller
+                // taken for one presented already).
                 [
                     "UINavigationController.viewWillDisappear", "HomeViewController.viewWillDisappear",
-                    "LoginViewController.viewWillAppear", "UINavigationController.viewDidDisappear",
-                    "HomeViewController.viewDidDisappear", "LoginViewController.viewDidAppear",
+                    "LoginViewController.viewWillAppear", "LoginViewController.viewDidAppear",
+                    "UINavigationController.viewDidDisappear", "HomeViewController.viewDidDisappear",
                 ],
             ])
         #expect(run.steps.map(\.finder.onScreen) == [["HomeViewController"], ["HomeViewController"], ["LoginViewController"]])
         #expect(run.steps.map(\.finder.visible) == ["HomeViewController", "HomeViewController", "LoginViewController"])
+        func events(_ texts: [String]) throws -> [String] {
+            var captures: [(file: String, capture: CapturedHierarchy)] = []
+            var identities = CaptureIdentities()
+            for (index, text) in texts.enumerated() {
+                let capture = try Capture.load(text: text, file: "\(index).txt", continuing: identities)
+                identities = capture.identities
+                captures.append(("\(index).txt", capture))
+            }
+            let scenario = try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json")
+            return ScenarioRunner.run(scenario).steps.last!.outcome.events.map(\.description)
+        }
+        let tabs = "<UITabBarController 0x8>, state: %@, view: <UILayoutContainerView 0x9>%@\n"
+        let tab = "   | <HomeViewController 0x3>, state: %@, view: <UIView 0x4>%@"
+        let shown = (state: "appeared", window: ""), gone = (state: "disappeared", window: " not in the window")
+        let pending =
+            String(format: tabs, shown.state, shown.window) + String(format: tab, shown.state, shown.window)
+            + String(format: login, gone.state, gone.window)
+        let over =
+            String(format: tabs, gone.state, gone.window) + String(format: tab, gone.state, gone.window)
+            + String(format: login, shown.state, shown.window)
+        #expect(
+            try events([pending, over]) == [
+                "UITabBarController.viewWillDisappear", "HomeViewController.viewWillDisappear", "LoginViewController.viewWillAppear",
+                "LoginViewController.viewDidAppear", "UITabBarController.viewDidDisappear", "HomeViewController.viewDidDisappear",
+            ])
+        let alert =
+            "\n   |    + <AlertViewController 0x9>, state: appeared, view: <UIView 0xa>, presented with: <_UIFullscreenPresentationController 0xb>"
+        let covered = texts[2].replacingOccurrences(
+            of: "LoginViewController 0x5>, state: appeared, view: <UIView 0x6>",
+            with: "LoginViewController 0x5>, state: disappeared, view: <UIView 0x6> not in the window")
+        #expect(
+            try events([texts[1], covered + alert]).prefix(4) == [
+                "UINavigationController.viewWillDisappear", "HomeViewController.viewWillDisappear", "LoginViewController.viewWillAppear",
+                "LoginViewController.viewDidAppear",
+            ])
     }
 
     /// A flow whose first capture is a login screen and whose next is an expanded split is an iPad's from its first state on

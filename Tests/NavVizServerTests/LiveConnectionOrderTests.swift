@@ -159,8 +159,13 @@ import Testing
         (
             "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n",
             "400 Bad Request",
-            "Refusing a request that is not valid HTTP/1.1 (the HTTP/1.1 parser cannot read it: Transfer-Encoding with Content-Length, "
-                + "Transfer-Encoding twice, or HTTP/2): see RFC 9112 for how a request is written"
+            "Refusing a request that is not valid HTTP/1.1 (the HTTP/1.1 parser cannot read it (a space in the request target, "
+                + "Transfer-Encoding with Content-Length or twice, or HTTP/2, for instance)): see RFC 9112 for how a request is written"
+        ),
+        (
+            "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", "400 Bad Request",
+            "Refusing a request that is not valid HTTP/1.1 (Content-Length given twice, or with Transfer-Encoding): see RFC 9112 "
+                + "for how a request is written"
         ),
         (
             "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999\r\n\r\n", "400 Bad Request",
