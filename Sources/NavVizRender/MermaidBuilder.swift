@@ -206,6 +206,17 @@ public struct MermaidBuilder: Sendable, Equatable {
 
     /// The most characters Mermaid draws in one diagram (its `maxTextSize` default, GitHub's and GitLab's too).
     public static let maxTextSize = 50000
+    /// The most links Mermaid draws in one diagram (its `maxEdges` default, GitHub's too: "Edge limit exceeded").
+    public static let maxEdges = 500
+
+    /// How many links a diagram this builder wrote holds: its lines `nA <link> … nB`.
+    public static func edgeCount(_ text: String) -> Int {
+        text.split(separator: "\n").count { line in
+            let words = line.split(separator: " ", maxSplits: 2)
+            guard words.count == 3, let id = words.first, id.first == "n", id.dropFirst().allSatisfy(\.isNumber) else { return false }
+            return ["==>", "-->", "---", "-.->", "--", "-.", "=="].contains(words[1])
+        }
+    }
 
     /// Text as a quoted Mermaid label: `"` and the characters Mermaid or HTML would read (`#`, `;`,
     /// backticks, `<`, `>`, `&`, `%`: a label starting `%%` is a comment to Mermaid 8, and `\\`: `\\n` is a line

@@ -102,6 +102,16 @@ extension NavVizCommand {
         /// The advice fits what was drawn: focusing shortens a state or a transition, and not the flow of distinct states (a
         /// trial was told to drop an --expand all it had not given, for flow.mmd).
         static func warnAboutLongMermaid(_ files: [OutputFile], file: String, expandAll: Bool) {
+            // Mermaid refuses more than 500 links too, however short the text (a trial's 521 steps).
+            let linked = files.filter { $0.path.hasSuffix(".mmd") }.map { ($0.path, MermaidBuilder.edgeCount($0.contents)) }
+                .filter { $0.1 > MermaidBuilder.maxEdges }
+            if !linked.isEmpty {
+                let named = linked.prefix(3).map { "\($0.0) (\($0.1) arrows)" }.joined(separator: ", ")
+                printError(
+                    "warning: \(file): \(linked.count == 1 ? "a Mermaid diagram passes" : "\(linked.count) Mermaid diagrams pass") Mermaid's "
+                        + "\(MermaidBuilder.maxEdges)-arrow limit, so GitHub and GitLab show an error in \(linked.count == 1 ? "its" : "their") "
+                        + "place: \(named)\(linked.count > 3 ? " and \(linked.count - 3) more" : ""). Split the scenario into shorter ones")
+            }
             let long = files.filter { $0.path.hasSuffix(".mmd") && $0.contents.utf16.count > MermaidBuilder.maxTextSize }
             guard !long.isEmpty else { return }
             let named = long.prefix(3).map { "\($0.path) (\($0.contents.utf16.count) characters)" }.joined(separator: ", ")

@@ -892,6 +892,29 @@ import Testing
                 + "scenario into shorter ones\n")
     }
 
+    /// More than 500 arrows, however short the text: Mermaid refuses them too, and the warning says so (a trial's 521 tab
+    /// switches drew a flow GitHub showed as an error, unwarned). Arrows between the same two states are one.
+    @Test func aFlowPastMermaidsArrowLimitIsWarnedOf() throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let steps = (0..<520).map { #"{"push": "S\#($0)"}"# }.joined(separator: ", ")
+        let scenario = #"{"navviz": 1, "name": "arrows", "root": {"navigation": ["H"]}, "steps": [\#(steps)]}"#
+        try scenario.write(to: tmp.appendingPathComponent("arrows.json"), atomically: true, encoding: .utf8)
+        let result = try Self.navviz(["render", "arrows.json", "--format", "mermaid", "--only", "flow", "-o", "out"], in: tmp)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: arrows.json: a Mermaid diagram passes Mermaid's 500-arrow limit, so GitHub and GitLab show an error in its "
+                    + "place: flow.mmd (521 arrows). Split the scenario into shorter ones\n"), "\(result.stderr)")
+        let toggles = (1...521).map { #"{"select": \#($0 % 2)}"# }.joined(separator: ", ")
+        try #"{"navviz": 1, "name": "toggles", "root": {"tabs": ["A", "B"]}, "steps": [\#(toggles)]}"#.write(
+            to: tmp.appendingPathComponent("toggles.json"), atomically: true, encoding: .utf8)
+        let merged = try Self.navviz(["render", "toggles.json", "--format", "mermaid", "--only", "flow", "-o", "out"], in: tmp)
+        #expect(merged.status == 0 && merged.stderr.isEmpty, "\(merged.stderr)")
+        let flow = try String(contentsOf: tmp.appendingPathComponent("out/toggles/flow.mmd"), encoding: .utf8)
+        #expect(flow.split(separator: "\n").filter { $0.contains("-->") }.count == 3, "\(flow)")
+    }
+
     /// Every sample at once: enough layouts (over 40) for `--jobs 2` to start a worker.
     @Test func parallelAndCachedRendersAreByteIdenticalToASerialOne() throws {
         let tmp = try Self.temporaryDirectory()
