@@ -47,6 +47,10 @@ extension DOTBuilder {
                 attributes.set("fontcolor", color)
                 attributes.set("style", "dashed")
             }
+            if let marked = flow.marked, arrow.steps.contains(where: { $0.index == marked }) {
+                if attributes["color"] == nil { attributes.set("color", DiagramStyle.accent) }
+                attributes.set("penwidth", "3")
+            }
             // Two spaces each side: Graphviz packs the labels of two arrows between the same boxes (a step and its way
             // back) with no room between them, and a viewer's font a hair wider than the one measured ran them into
             // each other and into the other arrow ("8 · select9 · select", a trial).

@@ -85,6 +85,8 @@ public struct FlowGraph: Sendable, Equatable {
     public private(set) var states: [State] = []
     /// Steps in run order.
     public private(set) var steps: [Step] = []
+    /// The step whose arrow stands out (`render --step N`), if any.
+    public var marked: Int?
 
     /// An empty flow.
     public init() {}

@@ -52,8 +52,12 @@ public struct MermaidBuilder: Sendable, Equatable {
         if let first = flow.states.first, let id = ids[first.key] { lines.append("    n1 --> \(id)") }
         // The steps between the same two states are one arrow, a line for each operation with its steps: Mermaid 11
         // (GitHub's) draws one loop per box, and a second one's step vanished; it refuses more than 500 arrows.
+        // The links are numbered in order, the start's first: `--step N`'s stands out.
+        var (marked, links): (Int?, Int) = (nil, flow.states.isEmpty ? 0 : 1)
         for arrow in flow.arrows() {
             guard let from = ids[arrow.from], let to = ids[arrow.to] else { continue }
+            if let step = flow.marked, arrow.steps.contains(where: { $0.index == step }) { marked = links }
+            links += 1
             let text = arrow.lines.map(\.text).joined(separator: "\n")
             if arrow.steps.contains(where: { $0.status == .ok }) {
                 lines.append("    \(from) -- \(Self.label(text)) --> \(to)")
@@ -61,6 +65,7 @@ public struct MermaidBuilder: Sendable, Equatable {
                 lines.append("    \(from) -. \(Self.label(text)) .-> \(to)")
             }
         }
+        if let marked { lines.append("    linkStyle \(marked) stroke-width:3px") }
         lines.append(
             "    classDef window fill:\(DiagramStyle.windowFill),stroke:\(DiagramStyle.windowFill),color:\(DiagramStyle.onAccentText)")
         lines.append("    class n1 window")

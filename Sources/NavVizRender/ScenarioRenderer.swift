@@ -162,7 +162,9 @@ public struct ScenarioRenderer: Sendable {
         }
         @Sendable func diagram(_ kind: Plan.Kind, _ offset: Int) -> Plan.Diagram {
             guard kind != .flow else {
-                let graph = Self.flowGraph(run)
+                var graph = Self.flowGraph(run)
+                // `--step N`: its arrow stands out (a trial looked for `36 · present` in a flow 2,776 pt tall).
+                graph.marked = options.step
                 let dot = builder.flow(graph)
                 let key = TextKey(dot)
                 ready?(key)

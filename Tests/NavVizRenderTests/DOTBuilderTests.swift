@@ -398,6 +398,11 @@ import Testing
             mermaid == [
                 #"    n2 -- "1, 3, 5, 7 +2 · select<br/>13 · tap" --> n3"#, #"    n3 -- "2, 4, 6, 8 +2 · select" --> n2"#,
             ])
+        // `render --step 4`: the arrow that holds it stands out (a trial looked for its step in a flow 2,776 pt tall).
+        flow.marked = 4
+        let marked = DOTBuilder().flow(flow).split(separator: "\n").filter { $0.contains("penwidth") }
+        #expect(marked.count == 1 && marked[0].hasPrefix(##"  n3 -> n2 [color="#0969da", label="  2, 4, 6, 8 +2 · select  ", penwidth=3"##))
+        #expect(MermaidBuilder().flow(flow).contains("\n    linkStyle 2 stroke-width:3px\n"))
     }
 
     // MARK: - Determinism and escaping in context
