@@ -102,19 +102,21 @@ extension NavVizCommand {
         /// The advice fits what was drawn: focusing shortens a state or a transition, and not the flow of distinct states (a
         /// trial was told to drop an --expand all it had not given, for flow.mmd).
         static func warnAboutLongMermaid(_ files: [OutputFile], file: String, expandAll: Bool) {
+            let diagrams = files.filter { $0.path.hasSuffix(".mmd") }
             // Mermaid refuses more than 500 links too, however short the text (a trial's 521 steps).
-            let linked = files.filter { $0.path.hasSuffix(".mmd") }.map { ($0.path, MermaidBuilder.edgeCount($0.contents)) }
-                .filter { $0.1 > MermaidBuilder.maxEdges }
-            if !linked.isEmpty {
-                let named = linked.prefix(3).map { "\($0.0) (\($0.1) arrows)" }.joined(separator: ", ")
-                printError(
-                    "warning: \(file): \(linked.count == 1 ? "a Mermaid diagram passes" : "\(linked.count) Mermaid diagrams pass") Mermaid's "
-                        + "\(MermaidBuilder.maxEdges)-arrow limit, so GitHub and GitLab show an error in \(linked.count == 1 ? "its" : "their") "
-                        + "place: \(named)\(linked.count > 3 ? " and \(linked.count - 3) more" : ""). Split the scenario into shorter ones")
-            }
-            let long = files.filter { $0.path.hasSuffix(".mmd") && $0.contents.utf16.count > MermaidBuilder.maxTextSize }
+            warn(
+                diagrams.map { ($0.path, MermaidBuilder.edgeCount($0.contents)) }.filter { $0.1 > MermaidBuilder.maxEdges },
+                limit: "\(MermaidBuilder.maxEdges)-arrow", unit: "arrows", file: file, expandAll: expandAll)
+            warn(
+                diagrams.map { ($0.path, $0.contents.utf16.count) }.filter { $0.1 > MermaidBuilder.maxTextSize },
+                limit: "\(MermaidBuilder.maxTextSize)-character", unit: "characters", file: file, expandAll: expandAll)
+        }
+
+        /// One warning for the diagrams past one of Mermaid's limits, each with how far (`flow.mmd (521 arrows)`), and what
+        /// to do: draw a state focused, split a long flow.
+        private static func warn(_ long: [(path: String, size: Int)], limit: String, unit: String, file: String, expandAll: Bool) {
             guard !long.isEmpty else { return }
-            let named = long.prefix(3).map { "\($0.path) (\($0.contents.utf16.count) characters)" }.joined(separator: ", ")
+            let named = long.prefix(3).map { "\($0.path) (\($0.size) \(unit))" }.joined(separator: ", ")
             let more = long.count > 3 ? " and \(long.count - 3) more" : ""
             let flows = long.filter { $0.path == "flow.mmd" }.count
             var advice: [String] = []
@@ -128,7 +130,7 @@ extension NavVizCommand {
             if flows > 0 { advice.append("flow.mmd draws every distinct state of the run: split the scenario into shorter ones") }
             printError(
                 "warning: \(file): \(long.count == 1 ? "a Mermaid diagram passes" : "\(long.count) Mermaid diagrams pass") Mermaid's "
-                    + "\(MermaidBuilder.maxTextSize)-character limit, so GitHub and GitLab show an error in \(long.count == 1 ? "its" : "their") place: "
+                    + "\(limit) limit, so GitHub and GitLab show an error in \(long.count == 1 ? "its" : "their") place: "
                     + "\(named)\(more). " + advice.joined(separator: "; ")
             )
         }
