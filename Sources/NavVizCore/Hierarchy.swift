@@ -187,7 +187,10 @@ public struct Hierarchy: Sendable, Equatable {
         guard let box = boxes[id] else { return }
         switch box.value.kind {
         case .navigation:
-            if let top = box.value.children.last { body(top) }
+            // A push only begun (its top captured `pending`, before its viewWillAppear) shows the controller below it yet.
+            let children = box.value.children
+            guard let top = children.last else { return }
+            body(children.count > 1 && boxes[top]?.value.transitionalState == .pending ? children[children.count - 2] : top)
         case .stack:
             // The active view is the stack's last entry; views still animating out are children too.
             if let top = box.value.stack?.views.last ?? box.value.children.last { body(top) }
@@ -220,6 +223,7 @@ public struct Hierarchy: Sendable, Equatable {
 
     /// What `id` presents, unless the presentation has only begun: a presented controller captured `pending`, before its
     /// `viewWillAppear`, is not in the window yet, and its presenter's views still are (a breakpoint in its `viewDidLoad`).
+    /// (A navigation controller's top captured `pending` is a push begun: `forEachShownChild` shows the one below it.)
     public func shownPresentation(of id: NodeID) -> NodeID? {
         guard let presented = boxes[id]?.value.presented, boxes[presented]?.value.transitionalState != .pending else { return nil }
         return presented

@@ -97,8 +97,9 @@ public enum TransitionalState: String, Sendable, CaseIterable, Equatable {
     /// Disappeared (no `viewWillAppear` since its last `viewDidDisappear`, or never shown), although its view is
     /// in the window: a child whose container does not forward appearance callbacks to it.
     case disappeared
-    /// Presented, not yet appearing: the presentation has begun (its `viewDidLoad` may have run) and its
-    /// `viewWillAppear` has not. Its view is not in the window, and its presenter's views still are.
+    /// Presented or pushed, not yet appearing: the presentation or push has begun (its `viewDidLoad` may have run)
+    /// and its `viewWillAppear` has not. Its view is not in the window; its presenter's views, or the controller below
+    /// it in its navigation stack, still are.
     case pending
 }
 

@@ -678,11 +678,14 @@ extension PrintHierarchy {
                 // the top is still on screen, a push begun (a trial: a breakpoint in the pushed controller's viewDidLoad).
                 let topID = h[node].children[children.count - 1]
                 if children.count > 1, controllers[children[children.count - 2]].state == .appeared, isShown(children[children.count - 2]) {
+                    // The one below still on screen: a push begun (a review: drawn with the new top on screen, and a
+                    // snapshot step after it sent the one below its disappear callbacks a step early).
                     let below = h[node].children[children.count - 2]
+                    h[topID].transitionalState = .pending
                     notes.append(
                         "'\(node)' has appeared but its top, '\(topID)', has not and is not in the window while '\(below)' below it is: a "
-                            + "push begun, before '\(topID)'s viewWillAppear (a breakpoint in its viewDidLoad prints this); drawn with "
-                            + "'\(topID)' on top, as the stack is (a snapshot step after it sends '\(below)' its disappear callbacks now)")
+                            + "push begun, before '\(topID)'s viewWillAppear (a breakpoint in its viewDidLoad prints this); '\(below)' is "
+                            + "drawn still on screen, '\(topID)' on top of the stack, not yet")
                 } else {
                     notes.append(
                         "'\(node)' has appeared but its top, '\(topID)', is not in the window: a navigation "

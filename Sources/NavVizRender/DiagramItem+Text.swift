@@ -170,7 +170,9 @@ extension DiagramItem {
             // A memory warning unloads; a capture shows views never loaded yet (lazy tabs, buried entries).
             words.append(node.isReleased ? "unloaded" : "view not loaded")
         }
-        if let state = node.transitionalState { words.append(state == .pending ? "presentation begun" : state.rawValue) }
+        if let state = node.transitionalState {
+            words.append(state == .pending ? (node.presenter == nil ? "push begun" : "presentation begun") : state.rawValue)
+        }
         return words
     }
 
@@ -219,7 +221,10 @@ extension DiagramItem {
         if let mark { parts.append(mark.rawValue) }
         if !node.isLoaded { parts.append(node.isReleased ? "unloaded" : "view not loaded") }
         if let state = node.transitionalState {
-            parts.append(state == .pending ? "captured presented, before its viewWillAppear" : "captured \(state.rawValue)")
+            parts.append(
+                state == .pending
+                    ? "captured \(node.presenter == nil ? "pushed" : "presented"), before its viewWillAppear" : "captured \(state.rawValue)"
+            )
         }
         return parts.joined(separator: " · ")
     }

@@ -248,9 +248,15 @@ import Testing
             pushed.notes == [
                 "'UINavigationController' has appeared but its top, 'DetailViewController', has not and is not in the window while "
                     + "'HomeViewController' below it is: a push begun, before 'DetailViewController's viewWillAppear (a breakpoint in "
-                    + "its viewDidLoad prints this); drawn with 'DetailViewController' on top, as the stack is (a snapshot step after "
-                    + "it sends 'HomeViewController' its disappear callbacks now)"
+                    + "its viewDidLoad prints this); 'HomeViewController' is drawn still on screen, 'DetailViewController' on top of "
+                    + "the stack, not yet"
             ])
+        // The stack as printed, its top `pending`: the controller below it is the one on screen and visible (a review: the
+        // new top was, and a snapshot step after it sent the one below its disappear callbacks a step early).
+        #expect(pushed.hierarchy["UINavigationController"].children == ["HomeViewController", "DetailViewController"])
+        #expect(pushed.hierarchy["DetailViewController"].transitionalState == .pending)
+        #expect(ViewFinder().find(in: pushed.hierarchy).onScreen == ["HomeViewController"])
+        #expect(ViewFinder().find(in: pushed.hierarchy).visible == "HomeViewController")
     }
 
     /// A window's root whose view is not loaded was printed before the window showed it: said, not drawn in the window

@@ -226,6 +226,18 @@ import Testing
                 "UITabBarController.viewWillDisappear", "HomeViewController.viewWillDisappear", "LoginViewController.viewWillAppear",
                 "LoginViewController.viewDidAppear", "UITabBarController.viewDidDisappear", "HomeViewController.viewDidDisappear",
             ])
+        // A push begun the same way: nothing on screen changes, then the push's callbacks in its order (A2).
+        let detail = "\n   | <DetailViewController 0x9>, state: %@, view: <UIView 0xa>%@"
+        let pushed =
+            "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+            + "   | <HomeViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window"
+            + String(format: detail, "appeared", "")
+        #expect(try events([texts[0], nav + home + String(format: detail, "disappeared", " not in the window")]).isEmpty)
+        #expect(
+            try events([nav + home + String(format: detail, "disappeared", " not in the window"), pushed]) == [
+                "HomeViewController.viewWillDisappear", "DetailViewController.viewWillAppear", "HomeViewController.viewDidDisappear",
+                "DetailViewController.viewDidAppear",
+            ])
         let alert =
             "\n   |    + <AlertViewController 0x9>, state: appeared, view: <UIView 0xa>, presented with: <_UIFullscreenPresentationController 0xb>"
         let covered = texts[2].replacingOccurrences(
