@@ -55,23 +55,10 @@ public enum Snapshot {
         if value == .null { return h.build(root: nil) }
         let root = reader.node(value, path.isEmpty ? "(top level)" : path, parent: nil, presenter: nil, into: &h)
         guard reader.errors.isEmpty, let root else { throw ScenarioErrors(reader.errors) }
-        let built = h.build(root: root)
-        // `pending` is a presentation or a push begun: a presented controller, or a navigation controller's top above another.
-        let misplaced = reader.pendingPaths.filter { id, _ in
-            guard let parent = built[id].parent, built[parent].kind == .navigation else { return true }
-            let stack = built[parent].children
-            return stack.count < 2 || stack.last != id
-        }
-        if !misplaced.isEmpty {
-            throw ScenarioErrors(
-                misplaced.map { _, path in
-                    .invalidValue(
-                        file: file, path: path, value: "pending",
-                        expected: "'pending' only on a presented controller or a navigation controller's top above another (its "
-                            + "presentation or push begun, before its viewWillAppear)", suggestion: nil)
-                })
-        }
-        return built
+        // (`pending` means a presentation or a push begun on a presented controller or a navigation controller's top; anywhere
+        // else it reads as disappeared and is kept as written: a simulated step may move such a controller, and its run
+        // must read back.)
+        return h.build(root: root)
     }
 
     /// Reads a snapshot that starts a run (a scenario's or a session's root, a snapshot file read as a scenario), no
@@ -95,8 +82,6 @@ public enum Snapshot {
         /// Reading a journal: see `decode`.
         var replaying = false
         var errors: [ScenarioError] = []
-        /// The nodes read `pending` that are not presented, and where: each must be a navigation controller's top.
-        var pendingPaths: [(id: NodeID, path: String)] = []
         /// Where each id was first read, for a duplicate's message.
         var idPaths: [NodeID: String] = [:]
 
@@ -212,7 +197,6 @@ public enum Snapshot {
             node.transitionalState = choice(
                 value["state"], join(path, "state"), TransitionalState.self,
                 expected: "'appearing', 'disappearing', 'disappeared' or 'pending'")
-            if node.transitionalState == .pending, !presented { pendingPaths.append((node.id, join(path, "state"))) }
             if let raw = value["shown"] {
                 if case .array(let items) = raw, kind == .controller,
                     let indices = Optional(

@@ -337,17 +337,6 @@ import Testing
             #"{"id": "C", "kind": "controller", "children": [], "state": "gone"}"#,
             "s.json: state: invalid value 'gone', expected 'appearing', 'disappearing', 'disappeared' or 'pending'"
         ),
-        // A presentation or a push begun: a presented controller, or a navigation controller's top above another.
-        (
-            #"{"id": "N", "kind": "navigation", "children": [{"id": "A", "kind": "controller", "state": "pending"}, {"id": "B", "kind": "controller"}]}"#,
-            "s.json: children[0].state: invalid value 'pending', expected 'pending' only on a presented controller or a navigation "
-                + "controller's top above another (its presentation or push begun, before its viewWillAppear)"
-        ),
-        (
-            #"{"id": "C", "kind": "controller", "children": [], "state": "pending"}"#,
-            "s.json: state: invalid value 'pending', expected 'pending' only on a presented controller or a navigation "
-                + "controller's top above another (its presentation or push begun, before its viewWillAppear)"
-        ),
         // A style on a node not presented said nothing and was dropped (a trial).
         (
             #"{"id": "N", "kind": "navigation", "children": [{"id": "A", "kind": "controller", "style": "formSheet"}]}"#,
