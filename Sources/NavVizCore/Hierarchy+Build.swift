@@ -93,8 +93,11 @@ extension Hierarchy {
     private mutating func finishNode(_ id: NodeID, spec: NodeSpec, children: [NodeID]) throws(NavigationError) {
         try configureNode(id, spec: spec, children: children)
         if spec.kind == .activity, let active = spec.active, !spec.keys.contains(active) {
-            // The active key comes from a generator: build it now.
-            let child = try buildUnchecked(spec.generators[active]!)
+            // The active key comes from a generator: build it now, in a navigation controller when the key asks for one, as
+            // an activation builds it (a docs trial found the initial key unwrapped).
+            var generated = spec.generators[active]!
+            if spec.wrapsInNavigation.contains(active), generated.kind != .navigation { generated = .navigation([generated]) }
+            let child = try buildUnchecked(generated)
             attach(child, to: id)
             self[child].key = active
             self[id].activity?.history = [active]

@@ -277,7 +277,9 @@ extension Transaction {
         guard var spec = generator(for: key, in: activity) else {
             throw .unknownActivity(key, container: activity, known: knownKeys(of: activity))
         }
-        if h[activity].activity?.wrapsInNavigation.contains(key) == true {
+        // (A navigation controller is not wrapped in another: UIKit refuses one in another's stack, and `wrapsInNavigation`
+        // reads it so.)
+        if h[activity].activity?.wrapsInNavigation.contains(key) == true, spec.kind != .navigation {
             if h[activity].activity?.flavor == .transitionController, replaysQuirks {
                 hooks.append(HookEvent("quirk:navigationFlagIgnored"))
             } else {

@@ -150,6 +150,14 @@ public struct HierarchyChanges: Sendable, Equatable {
                 {
                     phrases[at] = "~ \(id) numbered \(arrival) \(place) (the same screen)"
                     renumbered[id] = arrival
+                    // And how it differs besides its number: its style, its title… (a docs trial: a sheet made a page
+                    // sheet was said as the renumbering alone).
+                    var fields = Self.fieldChanges(of: id, old: old, new: new, as: arrival, survivors: survivors, wording: wording)
+                    if old[id].title != new[arrival].title {
+                        let (a, b) = (old[id].title.map { "'\($0)'" } ?? "none", new[arrival].title.map { "'\($0)'" } ?? "none")
+                        fields.insert(("\(arrival) title \(a) → \(b)", .title), at: 0)
+                    }
+                    replacedFields += fields.map { ($0.phrase, [id, arrival]) }
                     continue
                 }
                 phrases[at] =

@@ -26,6 +26,21 @@ import Testing
     func hooks(_ outcome: StepOutcome) -> [String] { outcome.hooks.map(\.description) }
     func events(_ outcome: StepOutcome) -> [String] { outcome.events.map(\.description) }
 
+    /// A key listed in `wrapInNavigation` is built in a navigation controller when it is the initial one too, as an
+    /// activation builds it (a docs trial found the initial key unwrapped); a generator that is a navigation controller is
+    /// not wrapped in another (UIKit refuses one in another's stack).
+    @Test(arguments: [ActivityFlavor.activityViewController, .transitionController])
+    func theInitialKeyIsWrappedAsAnActivationWrapsIt(flavor: ActivityFlavor) throws {
+        var root = Self.shell(wrapping: ["settings", "profile"])
+        root.flavor = flavor
+        root.active = "settings"
+        root.generators["profile"] = .navigation([.screen("Profile")])
+        var sim = try Self.simulator(root)
+        #expect(sim.finderResult.path == ["shell", "navigation", "Settings"])
+        #expect(sim.perform(.activate("profile"), Self.instant).status == .ok)
+        #expect(sim.finderResult.path == ["shell", "navigation#2", "Profile"])
+    }
+
     // MARK: - loadViewControllerForKey
 
     @Test func loadRunsAppearingFirstCallbacksAlwaysAnimated() throws {

@@ -466,6 +466,16 @@ import Testing
                 == "callbacks +A.viewWillDisappear (not animated), −A.viewWillDisappear")
     }
 
+    /// The same screen under another number is said so, and how it differs besides: its style, its title (a docs trial: a
+    /// sheet made a page sheet was said as the renumbering alone).
+    @Test func aRenumberedScreenStillSaysItsOtherChanges() throws {
+        let summaries = try Self.summaries(
+            old: [#"{"present": "S", "style": "formSheet"}"#],
+            new: [#"{"push": "S"}"#, #"{"pop": true}"#, #"{"present": {"screen": "S", "title": "T"}, "style": "pageSheet"}"#])
+        #expect(
+            summaries.last?.hasSuffix("(the same screen); S#2 title none → 'T'; S#2 style formSheet → pageSheet") == true, "\(summaries)")
+    }
+
     /// A step animated another way is a change, its animation named, once (a code-review trial: "no navigation changes",
     /// where check failed on the transition's caption); made without animation it is said as its callbacks, not twice.
     @Test func aStepsChangedAnimationIsNamed() throws {
