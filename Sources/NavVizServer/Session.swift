@@ -142,11 +142,27 @@ public struct Session: Sendable {
         let step: ScenarioStep
         do {
             let hierarchy = simulator.hierarchy
+            // What a route or an activity's generator builds may be named before it is (a trial: `navigate` with
+            // `expect.visible` of the route's screen was refused, as every `activate` of a generated key), as a scenario
+            // file's decoder allows. Gathered only when an id is not found otherwise.
+            var buildable: Set<String>?
+            let routes = routes
+            func canBuild(_ text: String) -> Bool {
+                if buildable == nil {
+                    var names = Set(routes.values.flatMap(\.builtNames))
+                    for id in hierarchy.nodeIDs {
+                        guard let generators = hierarchy[id].activity?.generators else { continue }
+                        for spec in generators.values { names.formUnion(spec.literalNames) }
+                    }
+                    buildable = names
+                }
+                return buildable!.contains(text) || buildable!.contains(String(NodeID(text).numbered.base))
+            }
             // A controller is named by its id or its screen (`expect.events: ["Detail.viewWillDisappear"]` of `Detail#2`).
             step = try ScenarioDecoder.decodeStep(
                 body, file: "body",
                 isKnownID: { text in
-                    hierarchy.contains(NodeID(text)) || hierarchy.nodeIDs.contains { hierarchy[$0].screen == text }
+                    hierarchy.contains(NodeID(text)) || hierarchy.nodeIDs.contains { hierarchy[$0].screen == text } || canBuild(text)
                 },
                 knownIDs: { hierarchy.nodeIDs.map(\.rawValue) }, routes: routes.keys, device: hierarchy.device, replaying: replaying)
         } catch {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NavVizCore
 import NavVizScenario
+import NavVizTestSupport
 import Testing
 
 @testable import NavVizServer
@@ -759,6 +760,36 @@ import Testing
         try await withDaemon { client in
             let response = try await client.post("/api/sessions", #"{"name": "\#(name)", "root": {"navigation": ["Home"]}}"#)
             #expect(try response.json["id"] == .string(id))
+        }
+    }
+}
+
+/// Every sample posted step by step, as an app or a test would post it: each step a scenario file holds is taken, and the
+/// run is the file's (a trial: steps whose `expect` named what a route or an activity's generator builds were refused,
+/// every step of two samples among them).
+@Suite struct SamplesThroughTheAPITests {
+    @Test(
+        arguments: try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Samples").path)
+            .filter { $0.hasSuffix(".json") }.sorted())
+    func aSamplePostedStepByStepRunsAsTheFile(name: String) async throws {
+        let file = packageRoot.appendingPathComponent("Samples").appendingPathComponent(name)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let value = try JSONParser.parse(text)
+        guard case .object(let members) = value else { throw CancellationError() }
+        let header = JSONValue.object([("id", .string("sample"))] + members.filter { !["navviz", "steps", "description"].contains($0.0) })
+        let steps = value["steps"]?.arrayValue ?? []
+        let expected = ScenarioRunner.run(try ScenarioDecoder.decode(text, file: name))
+        try await withDaemon { client in
+            let created = try await client.post("/api/sessions", JSONWriter.compact(header))
+            #expect(created.status == .created, "\(name): \(created.text)")
+            for (index, step) in steps.enumerated() {
+                let posted = try await client.post("/api/sessions/sample/steps", JSONWriter.compact(step))
+                #expect(posted.status == .created, "\(name) steps[\(index)]: \(posted.text)")
+                #expect(try posted.json["status"]?.stringValue == expected.steps[index + 1].status.rawValue, "\(name) steps[\(index)]")
+                #expect(
+                    try posted.json["visible"]?.stringValue == expected.steps[index + 1].finder.visible?.rawValue, "\(name) steps[\(index)]"
+                )
+            }
         }
     }
 }

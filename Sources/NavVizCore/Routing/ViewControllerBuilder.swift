@@ -123,3 +123,34 @@ extension ViewControllerBuilder {
         .custom(AnyBuilder(name, self, context: context))
     }
 }
+
+extension Builder {
+    /// The names the controllers it builds go by (screens, a literal's ids), so a step may name them before they are
+    /// built (`expect.visible` of a `navigate`); nothing for what only the context or a custom builder decides.
+    public var builtNames: [String] {
+        switch self {
+        case .screen(let name): [name]
+        case .node(let spec): spec.literalNames
+        case .embeddedInNavigation(let inner): inner.builtNames
+        case .split(let main, let detail): main.builtNames + detail.builtNames
+        default: []
+        }
+    }
+}
+
+extension Route {
+    /// `Builder.builtNames` of this route and of its tail.
+    public var builtNames: [String] { builder.builtNames + (tail?.builtNames ?? []) }
+}
+
+extension NodeSpec {
+    /// Every name a literal's controllers go by: ids (explicit, else screen, else kind) and screens, what it nests,
+    /// presents and generates included.
+    public var literalNames: [String] {
+        var names = [baseName] + (screen.map { [$0] } ?? [])
+        for child in children { names += child.literalNames }
+        for key in generators.keys.sorted() { names += generators[key]!.literalNames }
+        if let presents { names += presents.literalNames }
+        return names
+    }
+}
