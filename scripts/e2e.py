@@ -329,6 +329,22 @@ def main():
               "the last step's button is whole in the timeline")
         page.screenshot(os.path.join(ARTIFACTS, "e2e-viewer-long.png"))
 
+        print("e2e: the session shown is deleted: said, cleared, and no key asks for it (a trial's page stayed on it)")
+        status, _ = http("POST", api + "/sessions", {"id": "doomed", "root": {"navigation": ["Home"], "id": "nav"}})
+        http("POST", api + "/sessions/doomed/steps", {"op": "push", "node": "Product"})
+        page.call("Page.navigate", url=base + "/?doomed#session=doomed")
+        check(page.wait_for(shown(1)), "the page shows the session to be deleted")
+        status, _ = http("DELETE", api + "/sessions/doomed")
+        check(status == 204 or status == 200, f"DELETE the session answers {status}")
+        check(page.wait_for("document.getElementById('notice').textContent === \"Session 'doomed' was deleted. Choose another.\""),
+              "the page says the session was deleted")
+        check(page.wait_for("document.querySelectorAll('#timeline button').length === 0 && "
+                            "document.getElementById('title').textContent === 'No session selected'"),
+              "and clears what it showed")
+        page.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
+        check(page.evaluate("!location.hash.includes('session=null')"), "an arrow key asks for no session")
+        check(page.evaluate("!document.querySelector('#sessions li.selected')"), "and the page chose no other session itself")
+
         print("e2e: a viewer left open while its daemon restarts without the session, then with another of its id")
         restart_port = free_port()
 

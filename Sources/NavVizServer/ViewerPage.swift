@@ -201,7 +201,8 @@ public enum ViewerPage {
               item.addEventListener("click", () => selectSession(session.id));
               list.append(item);
             }
-            if (!state.session && state.sessions.length) {
+            // (Not after the followed session went: the page says so and leaves the choice; it jumped to another, a trial.)
+            if (!state.session && !state.lost && state.sessions.length) {
               const wanted = fragment.get("session");
               const first = state.sessions.find((s) => s.id === wanted) || state.sessions[0];
               selectSession(first.id, false, first.id === wanted ? wantedStep() : null);
@@ -286,7 +287,7 @@ public enum ViewerPage {
           }
 
           function select(index) {
-            if (index < 0 || index >= state.steps.length) { return; }
+            if (!state.session || index < 0 || index >= state.steps.length) { return; }
             state.selected = index;
             const step = state.steps[index];
             for (const button of $("timeline").children) { button.classList.toggle("selected", Number(button.dataset.index) === index); }
@@ -377,11 +378,33 @@ public enum ViewerPage {
                 session.steps = data.index;
                 item.querySelector(".meta").textContent = metaText(session);
               }
-              if (atEnd) { select(data.index); }
+              if (atEnd) { selectSoon(data.index); }
             }, controller.signal).catch(() => {}).finally(() => {
               proof = null;
               if (state.stream === controller) { resume(id, controller); }
             });
+          }
+
+          // Steps that come fast are followed to the last one: its diagrams drawn, not every one's on the way (a trial's 300
+          // steps made the page ask for 600 diagrams, and the app posting them waited for the daemon to draw them).
+          let selectTimer = null;
+          function selectSoon(index) {
+            state.selected = index;
+            if (selectTimer) { return; }
+            selectTimer = setTimeout(() => { selectTimer = null; select(state.selected); }, 150);
+          }
+
+          // What a session no longer followed showed goes, so no key asks for its diagrams (a trial's page asked for session
+          // 'null' after the last session was deleted).
+          function clearView() {
+            state.steps = [];
+            state.selected = -1;
+            $("title").textContent = "No session selected";
+            for (const id of ["caption", "message"]) { $(id).textContent = ""; }
+            for (const id of ["timeline", "events", "links"]) { $(id).replaceChildren(); }
+            for (const id of ["state-img", "transition-img"]) { $(id).removeAttribute("src"); $(id).alt = ""; }
+            $("transition-figure").hidden = true;
+            for (const item of $("sessions").children) { item.classList.remove("selected"); }
           }
 
           // A followed session's stream ended (the daemon stopped, or restarted): its run read again, not its steps from
@@ -396,7 +419,7 @@ public enum ViewerPage {
                   state.lost = id;
                   state.session = null;
                   state.stream = null;
-                  for (const item of $("sessions").children) { item.classList.remove("selected"); }
+                  clearView();
                   refreshListSoon();
                   watchSessions();
                   notice("Session '" + id + "' is gone: the daemon no longer has it (it restarted without it, or the session was deleted). Choose another.");
@@ -429,8 +452,12 @@ public enum ViewerPage {
             } else if (type === "session" && data.id === state.session && data.source === "watch") {
               selectSession(data.id, true); // the watched file changed: show it again, same step
             } else if (type === "deleted" && data.id === state.session) {
+              // Said and cleared, as a session gone after a restart is (it stayed drawn, unsaid: a trial).
               state.session = null;
+              state.lost = data.id;
               if (state.stream) { state.stream.abort(); state.stream = null; }
+              clearView();
+              notice("Session '" + data.id + "' was deleted. Choose another.");
               watchSessions();
             }
           }
