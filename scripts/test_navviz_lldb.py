@@ -135,6 +135,9 @@ if url:
     with urllib.request.urlopen(url + "/api/sessions/lldbtest/run") as response:
         run_json = json.loads(response.read())
     check("the session shows the capture", run_json["steps"][-1]["visible"] == "MessageListViewController", run_json["steps"][-1])
+    # A session id the daemon refuses is said in its words, not as a daemon that cannot be reached (a trial's space).
+    frame, result = run("capture --post %s --session 'my app'" % url, Value(DUMP))
+    check("a bad session id is said", result.error is not None and "Invalid session id 'my app'" in result.error, result.error)
     frame, result = run("capture --post %s --session lldbtest" % url, Value("not a dump"))
     check("a refused dump says why", result.error is not None and "the snapshot was refused (400)" in result.error, result.error)
     # A refused first capture leaves no empty session behind (the script created it for the dump).
