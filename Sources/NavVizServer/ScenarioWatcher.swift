@@ -47,7 +47,9 @@ struct ScenarioWatcher: Service {
             logger.warning("\(Terminal.inline(file)): \(why)")
         }
         let files = listed.filter { file in
-            guard FileManager.default.fileExists(atPath: file), file.hasSuffix(".json") else { return false }
+            // A link whose target is gone is a session that says so (it vanished, logged as gone, a trial).
+            let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil
+            guard FileManager.default.fileExists(atPath: file) || dangling, file.hasSuffix(".json") else { return false }
             guard let owner = Self.foreignOwner(file) else { return true }
             if skipped.withLock({ $0.insert(file).inserted }) {
                 logger.warning("\(Terminal.inline(file)) belongs to another user (uid \(owner)): not watched")
@@ -58,9 +60,7 @@ struct ScenarioWatcher: Service {
         // `app-tour.json`'s session, and removing it removed that session (a trial).
         let taken = Set(await store.list().filter { $0.source == .api }.map(\.id)).union(files.compactMap { seen[$0]?.id })
         for file in files {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-            let stamp =
-                "\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)/\((attributes?[.size] as? NSNumber)?.intValue ?? -1)"
+            let stamp = Self.stamp(file)
             if let previous = seen[file], previous.stamp == stamp {
                 now[file] = previous
                 continue
@@ -96,6 +96,19 @@ struct ScenarioWatcher: Service {
             await store.remove(watched: entry.id)
         }
         return now
+    }
+
+    /// When the file (through any link, to what it points at: a link's own time never changed as its target was edited, a
+    /// trial) was last changed, its size and its inode: a changed stamp is a file to read again.
+    static func stamp(_ file: String) -> String {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return "not there" }
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        return "\(time.tv_sec).\(time.tv_nsec)/\(info.st_size)/\(info.st_ino)"
     }
 
     /// The file name's slug, made unique.

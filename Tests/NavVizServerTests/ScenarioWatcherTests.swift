@@ -57,6 +57,33 @@ import Testing
         #expect(kinds == ["session", "session", "session", "deleted"])
     }
 
+    /// A link is followed to its target: an edit of the target is read again (its time changes, the link's does not), and a
+    /// link whose target is gone is a session that says so (a trial: the edit went unseen, the session vanished unsaid).
+    @Test func aLinkedScenarioFollowsItsTarget() async throws {
+        let directory = try temporaryDirectory("watch-link")
+        let elsewhere = try temporaryDirectory("watch-target")
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: elsewhere)
+        }
+        let target = "\(elsewhere)/tour.json"
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}]}"#.write(
+            toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: "\(directory)/linked.json", withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(atPath: "\(directory)/dangling.json", withDestinationPath: "\(elsewhere)/none.json")
+        let store = InMemorySessionStore()
+        let watcher = ScenarioWatcher(directory: directory, store: store, logger: quietLogger)
+        var seen = await watcher.scan([:])
+        #expect(try await store.session(SessionID("linked")!).steps.count == 2)
+        #expect(try await store.session(SessionID("dangling")!).error?.contains("none.json") == true)
+        try #"{"navviz": 1, "root": {"navigation": ["Home"]}, "steps": [{"op": "push", "node": "A"}, {"op": "pop"}]}"#.write(
+            toFile: target, atomically: false, encoding: .utf8)
+        seen = await watcher.scan(seen)
+        #expect(try await store.session(SessionID("linked")!).steps.count == 3)
+        _ = seen
+        await store.close()
+    }
+
     /// A file added beside one whose name gives the same id gets another id, whichever sorts first; removing it leaves
     /// the other's session (a trial: `App Tour.json` took over `app-tour.json`'s session, and its removal removed it).
     @Test func aNewFileNeverTakesAWatchedFilesSession() async throws {
