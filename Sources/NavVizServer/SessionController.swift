@@ -155,6 +155,12 @@ struct SessionController: Sendable {
                 }
                 after = value
             }
+            // Past the last step: a client resuming after a daemon restarted with another run of the id would miss its
+            // first steps, unsaid (a trial); said as a diagram past the last step is.
+            if let after, after > 0 {
+                let last = try await store.session(id).lastIndex
+                if after > last { throw ServerError.unknownStep(id, index: after, last: last) }
+            }
             let limit = try Self.single("limit", of: request, expected: "a number of events from 1").map { raw in
                 guard let value = Self.stepNumber(raw), value > 0 else {
                     throw ServerError.invalidQuery(name: "limit", value: String(raw), expected: "a number of events from 1")

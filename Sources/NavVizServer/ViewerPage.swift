@@ -67,11 +67,11 @@ public enum ViewerPage {
         #live { display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--muted); margin-left: 6px; }
         #live.on { background: var(--ok); }
         #sessions { list-style: none; margin: 0; padding: 0; }
-        #sessions li { padding: 8px 12px; cursor: pointer; border-bottom: 1px solid #eee; }
+        #sessions li { padding: 8px 12px; cursor: pointer; border-bottom: 1px solid #eee; overflow-wrap: anywhere; }
         #sessions li.selected { background: #e0e7ff; }
         #sessions .meta { color: var(--muted); font-size: 12px; }
         main { overflow: auto; padding: 12px 16px; }
-        #title { margin: 0 0 4px; font-size: 18px; }
+        #title { margin: 0 0 4px; font-size: 18px; overflow-wrap: anywhere; }
         #links a { margin-right: 12px; font-size: 12px; color: var(--accent); cursor: pointer; }
         #timeline { display: flex; gap: 4px; overflow-x: auto; padding: 8px 0; border-bottom: 1px solid var(--line); }
         #timeline button { flex: none; border: 1px solid var(--line); background: white; border-radius: 4px; padding: 3px 8px; cursor: pointer; font: inherit; font-size: 12px; }

@@ -400,6 +400,8 @@ import Testing
         ("diff.svg?from=0&to=x", .badRequest, "Invalid query parameter 'to' 'x': expected a step number"),
         ("diff.svg?from=0&to=5", .notFound, "Session 'shop' has no step '5': its steps are 0 to 1"),
         ("events?after=x", .badRequest, "Invalid query parameter 'after' 'x': expected a step number"),
+        // Past the last step: a resumed stream of another run of the id missed its first steps, unsaid (a trial).
+        ("events?after=9", .notFound, "Session 'shop' has no step '9': its steps are 0 to 1"),
         ("events?limit=0", .badRequest, "Invalid query parameter 'limit' '0': expected a number of events from 1"),
         // Decimal digits only: `+1` drew step 1 (a trial).
         ("states/+1.svg", .badRequest, "Invalid step number '+1': expected a whole number from 0, without leading zeros"),
