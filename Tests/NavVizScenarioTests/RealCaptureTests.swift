@@ -163,6 +163,19 @@ import Testing
         #expect(!step.contains("StyleContextSplitViewNavigationController"), "\(step)")
     }
 
+    /// The run of captures imported as a flow, in order, each keeping the ids the one before gave its addresses.
+    static func flowRun(_ texts: [String]) throws -> Run {
+        var captures: [(file: String, capture: CapturedHierarchy)] = []
+        var identities = CaptureIdentities()
+        for (index, text) in texts.enumerated() {
+            let capture = try Capture.load(text: text, file: "\(index).txt", continuing: identities)
+            identities = capture.identities
+            captures.append(("\(index).txt", capture))
+        }
+        return ScenarioRunner.run(
+            try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json"))
+    }
+
     /// A flow with a capture taken in the presented controller's `viewDidLoad`: that step changes nothing on screen and
     /// sends no callback; the next, with the controller shown, sends them all in a presentation's order (a trial: the
     /// presenter's disappear callbacks came a step early, though it was printed appeared and in the window). So does one
@@ -179,15 +192,7 @@ import Testing
                 + "   | <HomeViewController 0x3>, state: disappeared, view: <UIView 0x4> not in the window"
                 + String(format: login, "appeared", ""),
         ]
-        var captures: [(file: String, capture: CapturedHierarchy)] = []
-        var identities = CaptureIdentities()
-        for (index, text) in texts.enumerated() {
-            let capture = try Capture.load(text: text, file: "\(index).txt", continuing: identities)
-            identities = capture.identities
-            captures.append(("\(index).txt", capture))
-        }
-        let scenario = try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json")
-        let run = ScenarioRunner.run(scenario)
+        let run = try Self.flowRun(texts)
         #expect(
             run.steps.map { $0.outcome.events.map(\.description) } == [
                 [], [],
@@ -202,15 +207,7 @@ import Testing
         #expect(run.steps.map(\.finder.onScreen) == [["HomeViewController"], ["HomeViewController"], ["LoginViewController"]])
         #expect(run.steps.map(\.finder.visible) == ["HomeViewController", "HomeViewController", "LoginViewController"])
         func events(_ texts: [String]) throws -> [String] {
-            var captures: [(file: String, capture: CapturedHierarchy)] = []
-            var identities = CaptureIdentities()
-            for (index, text) in texts.enumerated() {
-                let capture = try Capture.load(text: text, file: "\(index).txt", continuing: identities)
-                identities = capture.identities
-                captures.append(("\(index).txt", capture))
-            }
-            let scenario = try ScenarioDecoder.decode(JSONWriter.pretty(Capture.scenarioJSON(captures, name: "flow")), file: "flow.json")
-            return ScenarioRunner.run(scenario).steps.last!.outcome.events.map(\.description)
+            try Self.flowRun(texts).steps.last!.outcome.events.map(\.description)
         }
         let tabs = "<UITabBarController 0x8>, state: %@, view: <UILayoutContainerView 0x9>%@\n"
         let tab = "   | <HomeViewController 0x3>, state: %@, view: <UIView 0x4>%@"
