@@ -151,7 +151,7 @@ def post(dump, url, session, token=None, kinds=()):
     it again when the daemon refuses the dump, so a refused first capture leaves no empty session)."""
     base = url.rstrip("/")
     # Checked here, in the daemon's words: a space made the URL unsendable, said as "cannot reach navviz serve" (a trial).
-    if not re.match(r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$", session):
+    if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,63}", session):
         raise CaptureError("Invalid session id '%s': use 1 to 64 letters, digits, '-' or '_', not starting with '-'" % session)
     status, body = request("%s/api/sessions/%s" % (base, session), token=token)
     created = False

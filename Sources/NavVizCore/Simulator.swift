@@ -23,6 +23,9 @@ public struct Simulator: Sendable, Equatable {
     private var collectionThreshold = 256
     /// Completion hooks (ActivityViewController's `completionBlock`) waiting for their animation to end, in order.
     private var pendingCompletions: [PendingHook] = []
+    /// Whether the hierarchy may hold a presentation or push only begun (a capture's `pending`): looked for at the next
+    /// simulated step, which settles them.
+    private var mayHavePending = true
 
     /// A hook that runs when the animation that scheduled it ends.
     struct PendingHook: Sendable, Equatable {
@@ -73,6 +76,19 @@ public struct Simulator: Sendable, Equatable {
         // A state already deeper than the limit (a deep root) may still take steps that do not nest it further. A
         // hierarchy of no more nodes than the limit cannot pass it: most are measured not at all.
         let depthBefore = hierarchy.nodeCount > Hierarchy.maxDepth ? hierarchy.depth : 0
+        // A presentation or push only begun (a capture's `pending`) has finished when a simulated step lands (C1): settled
+        // first, its callbacks inferred as between two captures and reported with the step (a review: it never settled,
+        // and a controller moved to the top of its stack stayed hidden below the one under it).
+        var settling: [AppearanceEvent] = []
+        if mayHavePending {
+            mayHavePending = false
+            let pending = hierarchy.attachedNodes().filter { hierarchy[$0].transitionalState == .pending }
+            if !pending.isEmpty {
+                let before = hierarchy
+                for id in pending { hierarchy[id].transitionalState = nil }
+                settling = Self.snapshotEvents(from: before, to: hierarchy)
+            }
+        }
         var transaction = Transaction(simulator: self, options: options, start: start)
         // The transaction owns the only reference, so it changes the hierarchy in place; the journal
         // restores what it replaced when the operation does not go through.
@@ -129,6 +145,7 @@ public struct Simulator: Sendable, Equatable {
             transaction.h.rollBackJournal()
             hierarchy = transaction.h
         }
+        if !settling.isEmpty { outcome.events = settling + outcome.events }
         advanceClock(start: start, duration: outcome.duration)
         return outcome
     }
@@ -187,6 +204,7 @@ public struct Simulator: Sendable, Equatable {
         }
         outcome.start = now
         hierarchy = new
+        mayHavePending = true
         return outcome
     }
 

@@ -749,6 +749,7 @@ extension DiagramScene {
             if old.isLoaded != new.isLoaded { say(new.isLoaded ? "view loaded" : new.isReleased ? "released" : "view not loaded", .view) }
             if old.transitionalState != new.transitionalState {
                 switch (old.transitionalState, new.transitionalState) {
+                case (_, .pending?): say("not shown yet", .state)
                 case (_, let state?): say(state.rawValue, .state)
                 case (.appearing?, nil): say("appeared", .state)
                 case (.disappearing?, nil): say("disappeared", .state)

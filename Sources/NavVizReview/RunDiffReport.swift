@@ -118,6 +118,11 @@ public struct RunDiffReport: Sendable {
             return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(MermaidBuilder.maxTextSize)-character "
                 + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n\n"
         }
+        // So past its 500 arrows, however short the text (a review).
+        guard MermaidBuilder.edgeCount(mermaid) <= MermaidBuilder.maxEdges else {
+            return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(MermaidBuilder.maxEdges)-arrow "
+                + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n\n"
+        }
         return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n\n"
     }
 

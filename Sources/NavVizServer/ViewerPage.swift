@@ -128,7 +128,7 @@ public enum ViewerPage {
           const zoomer = navvizZoom(() => [$("transition-img"), $("state-img")].filter((image) => !image.closest("[hidden]") && image.src));
           const headers = token ? { "Authorization": "Bearer " + token } : {};
           const $ = (id) => document.getElementById(id);
-          const state = { sessions: [], session: null, lost: null, steps: [], selected: -1, stream: null, list: null, urls: {} };
+          const state = { sessions: [], session: null, lost: null, steps: [], selected: -1, following: null, stream: null, list: null, urls: {} };
 
           function notice(text) { $("notice").textContent = text || ""; }
 
@@ -216,6 +216,7 @@ public enum ViewerPage {
           }
 
           async function selectSession(id, keepStep, wanted) {
+            cancelSoon();
             state.lost = null;
             if (state.stream) { state.stream.abort(); state.stream = null; }
             if (state.list) { state.list.abort(); state.list = null; }
@@ -287,6 +288,7 @@ public enum ViewerPage {
           }
 
           function select(index) {
+            cancelSoon();
             if (!state.session || index < 0 || index >= state.steps.length) { return; }
             state.selected = index;
             const step = state.steps[index];
@@ -321,7 +323,7 @@ public enum ViewerPage {
               image.onload = () => { zoomer.reload(image); image.dataset.loaded = "1"; };
               image.src = state.urls[id];
             } catch (error) {
-              image.alt = error.message;
+              if (state.selected === index) { image.alt = error.message; }
             }
           }
 
@@ -369,7 +371,7 @@ public enum ViewerPage {
             stream(sessionPath(id) + "/events?sessions=all&after=" + after, (type, data) => {
               if (type !== "step") { listEvent(type, data); return; }
               if (state.session !== id || data.index !== state.steps.length) { return; }
-              const atEnd = state.selected === state.steps.length - 1;
+              const atEnd = (state.following ?? state.selected) === state.steps.length - 1;
               state.steps.push(data);
               $("timeline").append(stepButton(data));
               const session = state.sessions.find((s) => s.id === id);
@@ -387,16 +389,23 @@ public enum ViewerPage {
 
           // Steps that come fast are followed to the last one: its diagrams drawn, not every one's on the way (a trial's 300
           // steps made the page ask for 600 diagrams, and the app posting them waited for the daemon to draw them).
+          // The step to follow to is kept apart from the one shown: a key moves from what is on screen, and stops following
+          // (a review: a key during the wait did nothing, and a session chosen meanwhile was drawn with the other's step).
           let selectTimer = null;
           function selectSoon(index) {
-            state.selected = index;
+            state.following = index;
             if (selectTimer) { return; }
-            selectTimer = setTimeout(() => { selectTimer = null; select(state.selected); }, 150);
+            selectTimer = setTimeout(() => { selectTimer = null; const index = state.following; state.following = null; select(index); }, 150);
+          }
+          function cancelSoon() {
+            if (selectTimer) { clearTimeout(selectTimer); selectTimer = null; }
+            state.following = null;
           }
 
           // What a session no longer followed showed goes, so no key asks for its diagrams (a trial's page asked for session
           // 'null' after the last session was deleted).
           function clearView() {
+            cancelSoon();
             state.steps = [];
             state.selected = -1;
             $("title").textContent = "No session selected";

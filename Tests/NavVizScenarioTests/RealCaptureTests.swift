@@ -247,6 +247,29 @@ import Testing
             ])
     }
 
+    /// A simulated step after a capture of a push or a presentation only begun finds it finished (C1): settled first,
+    /// its callbacks reported with the step's own (a review: it never settled, and `popTo` the pending top left the one
+    /// below it shown).
+    @Test func aSimulatedStepSettlesWhatACaptureSawBegun() throws {
+        let capture = try Capture.load(
+            text: """
+                <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+                   | <HomeViewController 0x3>, state: appeared, view: <UIView 0x4>
+                   | <DetailViewController 0x5>, state: disappeared, view: <UIView 0x6> not in the window
+                """, file: "push.txt")
+        var sim = Simulator(hierarchy: capture.hierarchy)
+        #expect(sim.visible == "HomeViewController")
+        let push = sim.perform(.push(.screen("X")), StepOptions(animated: false))
+        #expect(
+            push.events.map(\.description).prefix(4) == [
+                "HomeViewController.viewWillDisappear", "DetailViewController.viewWillAppear", "HomeViewController.viewDidDisappear",
+                "DetailViewController.viewDidAppear",
+            ])
+        #expect(sim.hierarchy["DetailViewController"].transitionalState == nil)
+        #expect(sim.perform(.popTo("DetailViewController"), StepOptions(animated: false)).status == .ok)
+        #expect(sim.visible == "DetailViewController")
+    }
+
     /// A flow whose first capture is a login screen and whose next is an expanded split is an iPad's from its first state on
     /// (a trial's was drawn on a phone, the split's note saying an iPad's).
     @Test func aFlowWithAnExpandedSplitAnywhereIsAPads() throws {
