@@ -125,7 +125,7 @@ public struct Simulator: Sendable, Equatable {
             hierarchy = transaction.h
             // A controller a capture printed `disappeared` in the window has a container that does not forward callbacks:
             // simulated steps send it none either (a review: a full-screen present and dismiss gave it all four).
-            outcome.events.removeAll { [.disappeared, .pending].contains(hierarchy.node($0.controller)?.transitionalState) }
+            outcome.events.removeAll { hierarchy.node($0.controller)?.transitionalState == .disappeared }
             // A capture's `appearing` or `disappearing` is settled by the first callback the simulator sends the
             // controller: kept, a controller pushed over stayed `appearing` in every later state.
             for event in outcome.events where hierarchy.node(event.controller)?.transitionalState != nil {

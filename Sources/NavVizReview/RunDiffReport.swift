@@ -113,15 +113,14 @@ public struct RunDiffReport: Sendable {
             before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder, unmarked: entry.unmarked,
             quiet: entry.quiet)
         let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)")
-        guard mermaid.utf16.count <= MermaidBuilder.maxTextSize else {
-            // Mermaid would draw its error instead.
-            return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(MermaidBuilder.maxTextSize)-character "
-                + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n\n"
-        }
-        // So past its 500 arrows, however short the text (a review).
-        guard MermaidBuilder.edgeCount(mermaid) <= MermaidBuilder.maxEdges else {
-            return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(MermaidBuilder.maxEdges)-arrow "
-                + "limit: run `navviz diff -o DIR` for it as SVG.\n\n</details>\n\n"
+        // Past Mermaid's characters, or its 500 arrows however short the text (a review), Mermaid would draw its error instead.
+        let limit =
+            mermaid.utf16.count > MermaidBuilder.maxTextSize
+            ? "\(MermaidBuilder.maxTextSize)-character"
+            : MermaidBuilder.edgeCount(mermaid) > MermaidBuilder.maxEdges ? "\(MermaidBuilder.maxEdges)-arrow" : nil
+        if let limit {
+            return "<details><summary>\(title)</summary>\n\nThe diagram passes Mermaid's \(limit) limit: run `navviz diff -o DIR` "
+                + "for it as SVG.\n\n</details>\n\n"
         }
         return "<details><summary>\(title)</summary>\n\n```mermaid\n\(mermaid)```\n\n</details>\n\n"
     }

@@ -48,8 +48,9 @@ struct ScenarioWatcher: Service {
         }
         let files = listed.filter { file in
             // A link whose target is gone is a session that says so (it vanished, logged as gone, a trial).
-            let dangling = (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil
-            guard FileManager.default.fileExists(atPath: file) || dangling, file.hasSuffix(".json") else { return false }
+            guard file.hasSuffix(".json"),
+                FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil
+            else { return false }
             guard let owner = Self.foreignOwner(file) else { return true }
             if skipped.withLock({ $0.insert(file).inserted }) {
                 logger.warning("\(Terminal.inline(file)) belongs to another user (uid \(owner)): not watched")

@@ -143,9 +143,10 @@ func loadScenarioOrStandardInput(_ path: String, kinds: [String: NodeKind]) thro
     var scenario = try ScenarioLoader.decode(text, file: standardInputName, kinds: kinds)
     // A scenario or capture is named after its file; this one has none. A capture (a dump, or a canonical snapshot) is
     // called one, as `navviz import -` names it; a scenario is not (a trial's piped scenario was titled a capture).
+    // (What decoded and is no JSON object, a dump or a quoted one, was read as a capture: the dump is not read again.)
     if scenario.name == standardInputName {
-        let isCapture =
-            PrintHierarchy.dumpReading(text) != nil || (try? JSONParser.parse(text)).map { Capture.isSnapshot($0) } ?? false
+        var isCapture = true
+        if let value = try? JSONParser.parse(text), case .object = value { isCapture = Capture.isSnapshot(value) }
         scenario.name = isCapture ? "capture" : "scenario"
     }
     return scenario
