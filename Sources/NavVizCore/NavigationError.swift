@@ -5,7 +5,7 @@ public enum NavigationError: Error, Equatable, Sendable {
     case noRoot
     case alreadyInStack(NodeID, navigation: NodeID)
     case alreadyInHierarchy(NodeID, parent: NodeID, verb: String = "install", itself: Bool = false)
-    case alreadyActive(NodeID)
+    case alreadyActive(NodeID, presenter: NodeID?)
     case installedElsewhere(NodeID, presenter: NodeID?, verb: String = "install")
     case duplicateChild(NodeID, container: NodeID)
     case noEnclosing(NodeKind, operation: String, from: NodeID)
@@ -75,7 +75,10 @@ extension NavigationError: CustomStringConvertible {
         case .installedElsewhere(let id, let presenter, let verb):
             "Cannot \(verb) '\(id)': it is "
                 + (presenter.map { "presented by '\($0)'" } ?? "the window's root view controller")
-        case .alreadyActive(let id):
+        case .alreadyActive(let id, let presenter?):
+            "Cannot present '\(id)': it is already presented by '\(presenter)' (UIKit raises: Application tried to present "
+                + "modally a view controller that is already being presented)"
+        case .alreadyActive(let id, nil):
             "Cannot present '\(id)': it is already active (Application tried to present modally an active controller)"
         case .duplicateChild(let id, let container):
             "Cannot add '\(id)' to '\(container)' twice"

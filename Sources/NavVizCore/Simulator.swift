@@ -191,6 +191,17 @@ public struct Simulator: Sendable, Equatable {
         var new = new
         new.device = hierarchy.device
         new.screens = hierarchy.screens
+        // A tab bar out of the window whose selection the snapshot does not know (a capture's, covered by a full-screen
+        // presentation) keeps the one it had with the same tabs: UIKit does not change it under a presentation (a trial's
+        // flow of captures drew 'selection not known' where the capture before it said which). One in the window that
+        // shows no tab is drawn as the snapshot says.
+        let window = Set(new.nodesInWindow())
+        for id in new.attachedNodes() where new[id].kind == .tab && new[id].selected == nil && !window.contains(id) {
+            guard hierarchy.contains(id), hierarchy.isAttached(id), hierarchy[id].kind == .tab,
+                hierarchy[id].children == new[id].children, let selected = hierarchy[id].selected
+            else { continue }
+            new[id].selected = selected
+        }
         var outcome = StepOutcome(status: .ok)
         // What was still running has ended when the app's state is taken: its completions first, on the old state.
         outcome.hooks = completions(until: now)

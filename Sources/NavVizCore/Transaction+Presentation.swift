@@ -191,6 +191,10 @@ extension Transaction {
         let name = name(of: spec)
         let from = try source()
         let presenter = presenter(for: from, style: style)
+        // UIKit raises for an active controller before it looks at the presenter: a double tap that presents the same
+        // instance twice crashes, in or after the first one's animation (github.com/Expensify/App/issues/33467,
+        // github.com/capacitor-community/privacy-screen/issues/83), not the warning of a presenter already presenting.
+        if let ref = spec.ref, h.isAttached(ref), h.parent(of: ref) == nil { throw .alreadyActive(ref, presenter: h[ref].presenter) }
         try checkIdle(Simulator.presentationKey, "present '\(name)'")
         // UIKit's `presentedViewController` is inherited: a context's definer inside a controller that presents is
         // already presenting (a review: a context sheet under a page sheet was accepted and hidden behind it).
@@ -199,8 +203,8 @@ extension Transaction {
         }
         guard h.nodesInWindow().contains(presenter) else { throw .notInWindow(presenter) }
         // A child is refused as one (`build` says whose: UIKit raises for a controller that has a parent), in the window or not
-        // (a trial's child of an unselected tab was called active); the window's root and a presented controller are active.
-        if let ref = spec.ref, h.isAttached(ref), h.parent(of: ref) == nil { throw .alreadyActive(ref) }
+        // (a trial's child of an unselected tab was called active); the window's root and a presented controller are refused
+        // above.
         // A full-screen presentation over a navigation controller whose push or pop still runs makes the controller it
         // shows disappear before it has finished appearing: UIKit goes ahead and logs it (the classic present right after
         // a push, not in its completion; a trial saw no word of it).
@@ -249,6 +253,15 @@ extension Transaction {
         let chain = presentationChain(from: dismissed)
         // A swipe drags the top-most presented controller only: one with another presented over it is not reachable.
         if interactive, let top = chain.last, top != dismissed { throw .swipeCovered(dismissed, presented: top, pop: false) }
+        // UIKit's dismissal gesture is a sheet's; any other style's swipe is the app's own interactive transition (P6), said
+        // so that a scenario does not pass for UIKit's behaviour (a trial's full-screen swipe went through without a word).
+        if interactive, let style = h[dismissed].style,
+            [.fullScreen, .overFullScreen, .currentContext, .overCurrentContext].contains(style)
+        {
+            warnings.append(
+                "UIKit gives a '\(style.rawValue)' presentation no dismissal gesture: this swipe is the app's own interactive "
+                    + "transition (UIKit's is a sheet's: pageSheet, formSheet, automatic)")
+        }
         // The top-most controller of the chain is the one that leaves animated (P5): its style names the animation.
         defaultAnimation =
             interactive

@@ -467,7 +467,9 @@ extension PrintHierarchy {
         // trial's iPad capture read `UIWindow · phone`); a device given (`import --device`) is not guessed.
         if device == nil, let split = ids.first(where: { built[$0].kind == .split && built[$0].isCollapsed == false }) {
             built.device = .pad
-            notes.append("'\(split)' is expanded, which needs a regular width: drawn as an iPad's (import --device phone if it is not)")
+            notes.append(
+                "'\(split)' is expanded, which needs a regular width: drawn as an iPad's (if it is not: navviz import --device "
+                    + "phone, then use the scenario it writes)")
         }
         var captured = CapturedHierarchy(hierarchy: built, observed: observed, notes: notes)
         captured.identities = identities
@@ -636,7 +638,8 @@ extension PrintHierarchy {
                         + "the dump may have lost lines (a paste cut short?); the selected tab is left unset")
             } else {
                 notes.append(
-                    "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset")
+                    "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset "
+                        + "(after a capture of a flow that shows it, the one that capture shows)")
             }
         case .split:
             let roles: [SplitRole] = children.count >= 3 ? [.primary, .supplementary, .secondary] : [.primary, .secondary]

@@ -2030,8 +2030,9 @@ extension PrintHierarchy {
             throw malformed("a state: 'appeared', 'disappeared', 'appearing' or 'disappearing'")
         }
         guard scanner.skip(", view:") else { throw malformed("', view: '") }
-        _ = scanner.skip(" ")
-        _ = scanner.skip(" ")
+        // One space, two before `(view not loaded)`, or a tab for them where an editor tabified a paste (a trial's
+        // `unexpand -a`: its level prefixes were read, this was refused).
+        scanner.rest = scanner.rest.drop { $0 == " " || $0 == "\t" }
         var controller = Controller(
             line: line, depth: 0, link: .root, className: className, address: address, state: state, isViewLoaded: false,
             viewClass: nil, isInWindow: false, presentationControllerClass: nil)

@@ -742,35 +742,40 @@ struct ProgressLine {
 /// only names that their folders cannot tell apart get `-2`, `-3`…, in the order of their paths. The names do not
 /// depend on the order of the arguments (a golden folder must not).
 struct FolderNames {
+    /// The names taken, case folded: macOS's file system tells no `Checkout` from `checkout` (a trial's two scenarios of
+    /// those names would have shared one folder there).
     private var used: Set<String>
     private var assigned: [String: String] = [:]
 
     /// Names that are taken from the start (`index.html` beside the folders of several scenarios); `files`, when
     /// given, are named up front.
     init(reserved: Set<String> = [], files: [String] = []) {
-        used = reserved
+        used = Set(reserved.map(Self.folded))
         let path = { (file: String) in URL(fileURLWithPath: file).standardizedFileURL.path }
         let sorted = Set(files).sorted { (path($0), $0) < (path($1), $1) }
-        let groups = Dictionary(grouping: sorted, by: slug)
+        let groups = Dictionary(grouping: sorted) { Self.folded(slug($0)) }
         // A name that no other file has is its slug.
-        for file in sorted where groups[slug(file)]!.count == 1 && !used.contains(slug(file)) {
+        for file in sorted where groups[Self.folded(slug(file))]!.count == 1 && !used.contains(Self.folded(slug(file))) {
             assigned[file] = slug(file)
-            used.insert(slug(file))
+            used.insert(Self.folded(slug(file)))
         }
         for file in sorted where assigned[file] == nil {
-            let group = groups[slug(file)]!
+            let group = groups[Self.folded(slug(file))]!
             let names =
                 group.count > 1 ? Self.qualified(group, path: path, avoiding: used.union(groups.keys)) : [String?](repeating: nil, count: 1)
             for (member, name) in zip(group, names) {
                 assigned[member] = name ?? unique(for: member)
-                used.insert(assigned[member]!)
+                used.insert(Self.folded(assigned[member]!))
             }
         }
     }
 
+    /// A name as the file system compares it where it ignores case.
+    private static func folded(_ name: String) -> String { name.lowercased() }
+
     /// Each file's slug after the fewest folders above it that tell it apart from every other file of the group
     /// (`ipad-checkout`): a file that one folder tells apart keeps its name when another file joins the group with a
-    /// folder of its own. Nil for a file no number of folders tells apart, or whose name would be taken.
+    /// folder of its own. Nil for a file no number of folders tells apart, or whose name would be taken (`avoiding`, folded).
     private static func qualified(_ group: [String], path: (String) -> String, avoiding: Set<String>) -> [String?] {
         // Folder names whole: `ios17.0` and `ios17.1` are not both `ios17`.
         let folders = group.map { file in
@@ -779,16 +784,18 @@ struct FolderNames {
         var names: [String?] = zip(group, folders).enumerated().map { index, element in
             let (file, above) = element
             for depth in 1...max(1, above.count) {
-                let mine = Array(above.suffix(depth))
-                let others = folders.indices.filter { $0 != index }.map { Array(folders[$0].suffix(depth)) }
-                if !others.contains(mine) { return (mine + [slug(file)]).joined(separator: "-") }
+                let mine = Array(above.suffix(depth)).map(folded)
+                let others = folders.indices.filter { $0 != index }.map { Array(folders[$0].suffix(depth)).map(folded) }
+                if !others.contains(mine) { return (Array(above.suffix(depth)) + [slug(file)]).joined(separator: "-") }
             }
             return nil
         }
         // Two names made alike by different depths (`p/q-r/x` and `q/r/x`), or a name another file has: numbered.
         for (index, name) in names.enumerated() {
             guard let name else { continue }
-            if avoiding.contains(name) || names.enumerated().contains(where: { $0.offset != index && $0.element == name }) {
+            if avoiding.contains(folded(name))
+                || names.enumerated().contains(where: { $0.offset != index && $0.element.map(folded) == folded(name) })
+            {
                 names[index] = nil
             }
         }
@@ -807,11 +814,11 @@ struct FolderNames {
         let base = slug(file)
         var folder = base
         var n = 2
-        while used.contains(folder) {
+        while used.contains(Self.folded(folder)) {
             folder = "\(base)-\(n)"
             n += 1
         }
-        used.insert(folder)
+        used.insert(Self.folded(folder))
         return folder
     }
 }

@@ -216,6 +216,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("containers/flow.svg").path))
     }
 
+    /// Names that differ only in case are one folder on macOS's file system: told apart by their folders as names alike
+    /// are, and a numbered name skips one taken in another case (a trial: `Checkout/` and `checkout/` there were one).
+    @Test(
+        arguments: [
+            (["iphone/Checkout.json", "ipad/checkout.json"], [".navviz-manifest", "index.html", "ipad-checkout", "iphone-Checkout"]),
+            (["a/Tour.json", "a/b/tour.json"], [".navviz-manifest", "a-Tour", "b-tour", "index.html"]),
+            (["p/INDEX.html.json", "q/other.json"], [".navviz-manifest", "INDEX.html-2", "index.html", "other"]),
+        ])
+    func namesAlikeButForCaseGetFoldersOfTheirOwn(files: [String], folders: [String]) throws {
+        let tmp = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        for file in files {
+            let url = tmp.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.small.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = try Self.navviz(["render"] + files + ["-o", "out", "--format", "dot"], in: tmp)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.appendingPathComponent("out").path).sorted() == folders)
+    }
+
     /// A failed expectation is named by file and step, and marked in the README and the viewer (a trial: a folder of
     /// scenarios said only "8 expectations failed", and its pages showed the failing flow as fine).
     @Test func failedExpectationsAreNamedAndMarked() throws {

@@ -334,8 +334,24 @@ import Testing
         #expect(outcome.status == .rejected)
         #expect(
             outcome.message
-                == "Cannot present 'modal': it is already active (Application tried to present modally an active controller)"
+                == "Cannot present 'modal': it is already presented by 'A' (UIKit raises: Application tried to present modally a "
+                + "view controller that is already being presented)"
         )
+    }
+
+    /// A double tap: the same instance presented again from the presenter that presents it, during its animation or after
+    /// it. UIKit raises for the active controller before it looks at the presenter (a trial got 'already presenting').
+    @Test(arguments: [false, true])
+    func presentingThePresentedInstanceAgainRaisesFirst(afterAnimation: Bool) throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        sim.perform(.present(screen("M"), style: .pageSheet), StepOptions(target: "Home"))
+        if afterAnimation { sim.perform(.wait(seconds: 1)) }
+        let outcome = sim.perform(.present(ref("M"), style: .pageSheet), StepOptions(target: "Home"))
+        #expect(outcome.status == .rejected)
+        #expect(
+            outcome.message
+                == "Cannot present 'M': it is already presented by 'nav' (UIKit raises: Application tried to present modally a "
+                + "view controller that is already being presented)")
     }
 
     @Test func aDismissedControllerCanBePresentedAgain() throws {
@@ -592,6 +608,29 @@ import Testing
         let outcome = sim.perform(.dismiss(interactive: true, cancelled: true))
         #expect(sim.hierarchy == before)
         #expect(outcome.trace == ["B.wD", "A.wA", "A.wD", "A.dD", "B.wA", "B.dA"])
+    }
+
+    /// UIKit's dismissal gesture is a sheet's: a swipe of any other style is accepted as the app's own transition, with a
+    /// warning (P6; a trial's full-screen swipe passed without a word).
+    @Test(
+        arguments: [
+            (PresentationStyle.pageSheet, false), (.formSheet, false), (.automatic, false), (.popover, false), (.custom, false),
+            (.fullScreen, true), (.overFullScreen, true), (.currentContext, true), (.overCurrentContext, true),
+        ])
+    func aSwipeOfAStyleWithoutUIKitsGestureIsSaid(style: PresentationStyle, warned: Bool) throws {
+        for cancelled in [false, true] {
+            var sim = try Simulator(root: nav("A", id: "nav"))
+            sim.perform(.present(screen("B"), style: style), still)
+            let outcome = sim.perform(.dismiss(interactive: true, cancelled: cancelled))
+            #expect(outcome.status == .ok)
+            #expect(
+                outcome.warnings
+                    == (warned
+                        ? [
+                            "UIKit gives a '\(style.rawValue)' presentation no dismissal gesture: this swipe is the app's own "
+                                + "interactive transition (UIKit's is a sheet's: pageSheet, formSheet, automatic)"
+                        ] : []))
+        }
     }
 
     // MARK: - Window root

@@ -392,7 +392,7 @@ import Testing
         #expect(result.hierarchy["UITabBarController"].selected == nil)
         #expect(
             result.notes == [
-                "'UITabBarController': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset",
+                "'UITabBarController': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset (after a capture of a flow that shows it, the one that capture shows)",
                 "'UITabBarController' was printed as presented with (null): the hierarchy was not in a window",
             ])
     }
@@ -586,7 +586,7 @@ import Testing
         #expect(
             captured.notes == [
                 note,
-                "'UISplitViewController' is expanded, which needs a regular width: drawn as an iPad's (import --device phone if it is not)",
+                "'UISplitViewController' is expanded, which needs a regular width: drawn as an iPad's (if it is not: navviz import --device phone, then use the scenario it writes)",
             ])
         #expect(h.device == .pad)
         // A snapshot keeps it.
@@ -1156,6 +1156,9 @@ import Testing
         // An editor that turned the spaces into tabs: the bars and the plus still nest (they were refused as edited).
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
         "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view: <UIView 0x4> not in the window\n\t|\t+ <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n(lldb) pkp 0x6 .isHidden\n0\n",
+        // `unexpand -a` also turns the two spaces before `(view not loaded)` into a tab where a tab stop falls (refused).
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n\t| <A 0x3>, state: disappeared, view:\t (view not loaded)\n\t|\t+ <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
+        "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: disappeared, view:\t(view not loaded)\n   |    + <B 0x5>, state: appeared, view: <UIView 0x6>, presented with: <_UIFullscreenPresentationController 0x7>\n",
     ])
     func indentedPastesReadAsPrinted(text: String) throws {
         let dump = try PrintHierarchy.parse(text, file: "dump.txt")
