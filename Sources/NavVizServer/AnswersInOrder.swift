@@ -278,7 +278,12 @@ final class AnswersInOrder: ChannelDuplexHandler, RemovableChannelHandler, @unch
 extension ServerError {
     /// The refusal of a request the HTTP parser could not read.
     static func malformed(_ error: HTTPParserError) -> ServerError {
-        error == .headerOverflow ? .malformedRequest(reason: reason(error), headTooLarge: true) : .malformedRequest(reason: reason(error))
+        // A method the parser does not know is a valid token all the same (`FOO`): 501, not 400 (RFC 9110 §9.1; a trial).
+        switch error {
+        case .headerOverflow: .malformedRequest(reason: reason(error), headTooLarge: true)
+        case .invalidMethod: .unknownMethod
+        default: .malformedRequest(reason: reason(error))
+        }
     }
 
     /// What the parser found wrong, in a request's words: its own text named itself (`unknown (http_parser error)`,
@@ -286,7 +291,6 @@ extension ServerError {
     /// security review.
     static func reason(_ error: HTTPParserError) -> String {
         switch error {
-        case .invalidMethod: "the method cannot be read"
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             "the request target cannot be read"
         case .invalidVersion:

@@ -13,7 +13,7 @@ final class HTTP10CloseInstaller: ChannelInboundHandler, RemovableChannelHandler
     }
 }
 
-/// Marks an HTTP/1.0 request without keep-alive, and one without `Host`, `Connection: close`, which Hummingbird reads to
+/// Marks an HTTP/1.0 request without keep-alive or with `Transfer-Encoding`, and one without `Host`, `Connection: close`, which Hummingbird reads to
 /// close the connection after the answer: HTTP/1.0 closes by default, and such a connection stayed open to the idle
 /// timeout, as did one refused for naming no host (a security probe).
 final class HTTP10ConnectionClose: ChannelInboundHandler, RemovableChannelHandler, Sendable {
@@ -22,7 +22,11 @@ final class HTTP10ConnectionClose: ChannelInboundHandler, RemovableChannelHandle
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // A request that names no host is refused (HTTP/1.1 requires `Host`): it is closed once refused too.
-        guard case .head(var head) = unwrapInboundIn(data), (head.version == .http1_0 && !head.isKeepAlive) || head.headers["Host"].isEmpty
+        // HTTP/1.0 with Transfer-Encoding has faulty framing: the connection is closed after the answer (RFC 9112 §6.1; a
+        // security trial's chunked 1.0 request kept it open for the next).
+        guard case .head(var head) = unwrapInboundIn(data),
+            (head.version == .http1_0 && (!head.isKeepAlive || head.headers.contains(name: "Transfer-Encoding")))
+                || head.headers["Host"].isEmpty
         else {
             context.fireChannelRead(data)
             return

@@ -53,6 +53,7 @@ extension ServerError: HTTPResponseError {
         case .misdirectedHost: .misdirectedRequest
         case .missingHost: .badRequest
         case .malformedRequest(_, let headTooLarge, _): headTooLarge ? .requestHeaderFieldsTooLarge : .badRequest
+        case .unknownMethod: .notImplemented
         case .foreignOrigin, .foreignSite, .pageElsewhere, .otherUser, .unknownUser: .forbidden
         case .unsupportedMediaType, .unsupportedContentEncoding: .unsupportedMediaType
         case .methodNotAllowed: .methodNotAllowed

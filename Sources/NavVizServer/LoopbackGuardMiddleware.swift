@@ -186,8 +186,11 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         let named = request.headers[values: .init("Host")!].first ?? request.head.authority
         let isAPI = request.uri.path.split(separator: "/").first == "api"
         // What a browser sends from a page: an `Origin`, or a `Sec-Fetch-Site` other than `none` (an address the user typed).
-        // Of two (no browser sends two), the farthest: `same-origin` then `cross-site` went through as the first (a review).
-        let sites = request.headers[values: .init("Sec-Fetch-Site")!].map { $0.lowercased() }
+        // Of two (no browser sends two), the farthest: `same-origin` then `cross-site` went through as the first (a review);
+        // the same of a list in one field (`cross-site, same-origin` went through: a trial).
+        let sites = request.headers[values: .init("Sec-Fetch-Site")!].flatMap { value in
+            value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        }
         let site = ["cross-site", "same-site"].first(where: sites.contains) ?? sites.first
         if !hosts.contains(where: policy.isPageHost), let host = hosts.first, let page = policy.pageAddress {
             // The page at `http://localhost:PORT` may be another user's, served from `[::1]:PORT` (which a daemon on

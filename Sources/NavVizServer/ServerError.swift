@@ -89,6 +89,8 @@ public enum ServerError: Error, Equatable, Sendable {
     /// The HTTP parser could not read the request (`reason`); `headTooLarge`: its request line and header fields come
     /// to more than `limit` bytes.
     case malformedRequest(reason: String, headTooLarge: Bool = false, limit: Int = 80 * 1024)
+    /// The HTTP parser knows no such method (`FOO`, or a request line it cannot read from its first word).
+    case unknownMethod
 }
 
 extension ServerError: CustomStringConvertible {
@@ -174,8 +176,11 @@ extension ServerError: CustomStringConvertible {
         case .renderTimedOut(let seconds):
             "Laying out the diagram took longer than \(seconds) s, so the render worker was stopped and replaced"
         case .malformedRequest(_, true, let limit):
-            "Refusing a request whose request line and header fields come to more than \(limit / 1024) KB: send a shorter "
-                + "address, or fewer or shorter header fields"
+            "Refusing a request whose request line and header fields come to more than \(limit / 1024) KB, or to more than "
+                + "1,000 fields: send a shorter address, or fewer or shorter header fields"
+        case .unknownMethod:
+            "Refusing a request whose method navviz serve does not implement (it answers GET, HEAD, POST, DELETE and OPTIONS), "
+                + "or whose request line cannot be read: see RFC 9112 for how a request is written"
         case .malformedRequest(let reason, false, _):
             "Refusing a request that is not valid HTTP/1.1 (\(reason)): see RFC 9112 for how a request is written"
         case .insecureHost(let host):

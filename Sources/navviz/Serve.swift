@@ -23,7 +23,8 @@ extension NavVizCommand {
         @Option(help: "The address to listen on.")
         var host = "127.0.0.1"
 
-        @Option(help: "The port to listen on (0 picks a free one).")
+        // Unconditional: `--port -1` is its value, refused as one, not a missing value (a trial).
+        @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535 (0 picks a free one).")
         var port = ServeArguments.defaultPort
 
         @Option(name: .customLong("data"), help: "Where session journals are kept (default: ~/.navviz/data).")
@@ -57,14 +58,14 @@ extension NavVizCommand {
 
         @Option(
             help:
-                "Close a connection that sends nothing for this many seconds, mid-request or between requests, or whose request's header fields take longer to arrive."
+                "Close a connection that sends nothing for this many seconds (1 to 3600), mid-request or between requests, or whose request's header fields take longer to arrive."
         )
         var idleTimeout = ServeArguments.defaultIdleTimeout
 
         @Option(help: "Renders per render worker before it is replaced (contains Graphviz's memory leak).")
         var recycleAfter = 200
 
-        @Option(help: "How many render worker processes may run at once.")
+        @Option(help: "How many render worker processes may run at once (1 to 16).")
         var renderWorkers = 1
 
         @Flag(help: .hidden)
@@ -437,6 +438,8 @@ extension NavVizCommand {
                 // lock) from stopping for as long as it went on (a security review). Past the bound, what is left is cut.
                 var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
                 group.maximumGracefulShutdownDuration = ServeArguments.shutdownBound
+                let signals = Self.watchStopSignals(logger: app.logger)
+                defer { for source in signals { source.cancel() } }
                 try await ServiceGroup(configuration: group).run()
             } catch {
                 let text = "\(error)"
@@ -460,6 +463,38 @@ extension NavVizCommand {
                         code: CommandFailure.ioError)
                 }
                 throw CommandFailure(message: "navviz serve stopped: \(text)", code: CommandFailure.ioError)
+            }
+        }
+
+        /// Says why a stop takes a while, and makes a second signal stop at once: the first lets requests in flight finish
+        /// for up to `ServeArguments.shutdownBound`, silently, and a second Ctrl-C did nothing (a trial). Stopping at once is
+        /// as safe as a `kill -9`: a step is acknowledged only once its journal record is written.
+        static func watchStopSignals(logger: Logger) -> [DispatchSourceSignal] {
+            let queue = DispatchQueue(label: "navviz.stop-signals")
+            // Counted on `queue` only.
+            final class Count: @unchecked Sendable { var value = 0 }
+            let count = Count()
+            return [SIGINT, SIGTERM].map { number in
+                // The service group ignores them too, to read them as this source does (the default would end the process).
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler {
+                    count.value += 1
+                    guard count.value > 1 else {
+                        queue.asyncAfter(deadline: .now() + 1) {
+                            guard count.value == 1 else { return }
+                            let bound = ServeArguments.shutdownBound.components.seconds
+                            logger.info(
+                                "Stopping: letting the requests still in flight finish, for up to \(bound) s (Ctrl-C again stops at once)")
+                        }
+                        return
+                    }
+                    logger.warning("Stopping at once (a second signal): requests still in flight are cut")
+                    fflush(nil)
+                    _exit(128 + number)
+                }
+                source.resume()
+                return source
             }
         }
 

@@ -799,6 +799,9 @@ private let goodScenario =
         (["--max-body", "67108865"], "Error: --max-body must be from 1 to 67108864 bytes (64 MiB)\n"),
         (["--idle-timeout", "0"], "Error: --idle-timeout must be from 1 to 3600 seconds\n"),
         (["--render-workers", "17"], "Error: --render-workers must be from 1 to 16\n"),
+        // A negative port is its value, out of bounds (a trial got 'Missing value for --port').
+        (["--port", "-1"], "Error: --port must be from 0 to 65535\n"),
+        (["--port", "65536"], "Error: --port must be from 0 to 65535\n"),
         // A host that names no address, before any warning (it warned the host was reachable, then stopped with exit 74).
         (
             ["--host", "", "--token", "0123456789abcdef0123"],

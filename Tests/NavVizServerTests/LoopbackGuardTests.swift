@@ -216,6 +216,12 @@ import Testing
             fields.append(HTTPFields.Element(name: HTTPFields.Element.Name("Sec-Fetch-Site")!, value: site))
             let twice = try await client.get("/api/sessions/shop/states/0.svg", headers: fields)
             #expect(twice.status == .forbidden)
+            // Or as a list in one field, in either order (a trial's `cross-site, same-origin` went through).
+            for list in ["same-origin, \(site)", "\(site),same-origin"] {
+                let listed = try await client.get(
+                    "/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", list), ("Host", "127.0.0.1:7381")]))
+                #expect(listed.status == .forbidden, "\(list)")
+            }
             let own = try await client.get(
                 "/api/sessions/shop/states/0.svg", headers: headers([("Sec-Fetch-Site", "same-origin"), ("Host", "127.0.0.1:7381")]))
             #expect(own.status == .ok)
