@@ -268,10 +268,12 @@ public struct HierarchyChanges: Sendable, Equatable {
 
     /// Where an added node now sits: `pushed onto shopNav`, `presented by Product (formSheet)`…
     static func placement(of id: NodeID, in h: Hierarchy) -> String {
-        switch Slot(of: id, in: h) {
-        case .presented(let presenter, let style): "presented by \(presenter) (\(style.rawValue))"
+        // A capture's push or presentation begun and not shown yet says so, as its diagram does (a review: it read as done).
+        let begun = h[id].transitionalState == .pending
+        return switch Slot(of: id, in: h) {
+        case .presented(let presenter, let style): "presented by \(presenter) (\(style.rawValue))\(begun ? ": presentation begun" : "")"
         case .root: "set as the window's root"
-        case .stacked(let parent, nil): "pushed onto \(parent)"
+        case .stacked(let parent, nil): "pushed onto \(parent)\(begun ? ": push begun" : "")"
         case .stacked(let parent, let above?): "inserted into \(parent) below \(above)"
         case .tab(let parent, let index): "added to \(parent) as tab \(index)"
         case .labelled(let parent, let label?): "added to \(parent) as \(label)"

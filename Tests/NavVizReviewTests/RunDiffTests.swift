@@ -678,6 +678,26 @@ import Testing
         #expect(HierarchyChanges(old: released, oldVisible: nil, new: new, newVisible: nil).phrases.contains("Cart loaded again"))
     }
 
+    /// A capture's push or presentation begun, its controller not shown yet, says so as its diagram does (a review: read
+    /// as a push or a presentation done).
+    @Test(arguments: [false, true])
+    func aPushOrPresentationBegunIsSaidBegun(presented: Bool) throws {
+        func hierarchy(_ added: Bool) throws -> Hierarchy {
+            var builder = HierarchyBuilder()
+            try builder.insert(Node(id: "nav", kind: .navigation))
+            try builder.insert(Node(id: "Home", kind: .controller), parent: "nav")
+            if added {
+                var new = Node(id: "Detail", kind: .controller)
+                new.transitionalState = .pending
+                if presented { new.style = .pageSheet }
+                try builder.insert(new, parent: presented ? nil : "nav", presenter: presented ? "nav" : nil)
+            }
+            return builder.build(root: "nav")
+        }
+        let phrases = HierarchyChanges(old: try hierarchy(false), oldVisible: "Home", new: try hierarchy(true), newVisible: "Home").phrases
+        #expect(phrases == [presented ? "+ Detail presented by nav (pageSheet): presentation begun" : "+ Detail pushed onto nav: push begun"])
+    }
+
     /// A container read as a navigation controller (`--kind`) changed its kind, not what it shows: no `visible child 0 →
     /// none` (a trial read it as nothing shown).
     @Test func aKindChangeDoesNotReadAsASelectionLost() throws {
