@@ -695,7 +695,8 @@ import Testing
             return builder.build(root: "nav")
         }
         let phrases = HierarchyChanges(old: try hierarchy(false), oldVisible: "Home", new: try hierarchy(true), newVisible: "Home").phrases
-        #expect(phrases == [presented ? "+ Detail presented by nav (pageSheet): presentation begun" : "+ Detail pushed onto nav: push begun"])
+        #expect(
+            phrases == [presented ? "+ Detail presented by nav (pageSheet): presentation begun" : "+ Detail pushed onto nav: push begun"])
     }
 
     /// A container read as a navigation controller (`--kind`) changed its kind, not what it shows: no `visible child 0 →
