@@ -636,6 +636,9 @@ extension PrintHierarchy {
                 notes.append(
                     "'\(node)' has appeared but none of its tabs is in the window: a tab bar controller shows its selected tab, so "
                         + "the dump may have lost lines (a paste cut short?); the selected tab is left unset")
+            } else if isDetached {
+                // Out of any window, nothing covers it (a trial read the guess of a presentation over a detached root).
+                notes.append("'\(node)': no tab is in the window (the hierarchy is in none), so the selected tab is left unset")
             } else {
                 notes.append(
                     "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset "

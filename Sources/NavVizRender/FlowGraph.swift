@@ -123,9 +123,9 @@ public struct FlowGraph: Sendable, Equatable {
                 }
             }
             return groups.map { group in
-                let shown = group.indices.prefix(4).map(String.init).joined(separator: ", ")
-                let more = group.indices.count > 4 ? " +\(group.indices.count - 4)" : ""
-                return ("\(shown)\(more) · \(group.op)" + (group.status == .ok ? "" : " · \(group.status.rawValue)"), group.status)
+                return (
+                    "\(FlowGraph.listed(group.indices)) · \(group.op)" + (group.status == .ok ? "" : " · \(group.status.rawValue)"), group.status
+                )
             }
         }
     }
@@ -148,6 +148,14 @@ public struct FlowGraph: Sendable, Equatable {
         return arrows
     }
 
+    /// Step numbers as a label shows them: up to five, or four and how many more (`2, 5, 8, 11 +3`; never `+1`, which
+    /// hid a number a fifth would have shown: a trial).
+    static func listed(_ indices: [Int]) -> String {
+        let shown = indices.count <= 5 ? indices : Array(indices.prefix(4))
+        let more = indices.count - shown.count
+        return shown.map(String.init).joined(separator: ", ") + (more > 0 ? " +\(more)" : "")
+    }
+
     /// What each state's box is called: the steps that end in it, as the state files are numbered (`initial`,
     /// `step 3`, `steps 0, 4`, `steps 2, 5, 8, 11 +3`). Numbering the distinct states from 1 made the flow's
     /// `state 4` the file `states/003-….svg`. By state key.
@@ -159,8 +167,7 @@ public struct FlowGraph: Sendable, Equatable {
         for state in states {
             let indices = ending[state.key] ?? []
             if indices.count > 1 {
-                let shown = indices.prefix(4).map(String.init).joined(separator: ", ")
-                names[state.key] = "steps \(shown)" + (indices.count > 4 ? " +\(indices.count - 4)" : "")
+                names[state.key] = "steps \(Self.listed(indices))"
             } else {
                 names[state.key] = indices.first.map { $0 == 0 ? "initial" : "step \($0)" } ?? "state"
             }

@@ -131,15 +131,18 @@ import Testing
         #expect(mermaid.contains(#"n2 -. "3 · pop · noop" .-> n2"#))
     }
 
-    /// More than four steps ending in one state: the first four, and how many more.
-    @Test func aStateNamesAtMostFourSteps() {
+    /// More than five steps ending in one state: the first four, and how many more; five are all shown (`+1` hid a
+    /// number a fifth would have shown, a trial). The arrows' labels count so too.
+    @Test(arguments: [(7, "steps 1, 2, 3, 4 +3", "1, 2, 3, 4 +3 · push"), (5, "steps 1, 2, 3, 4, 5", "1, 2, 3, 4, 5 · push")])
+    func aStateNamesAtMostFiveSteps(count: Int, name: String, label: String) {
         var flow = FlowGraph()
         flow.add(FlowGraph.State(key: "a", visible: "Home"))
         flow.add(FlowGraph.State(key: "b", visible: "Product"))
-        for index in 1...7 {
-            flow.add(FlowGraph.Step(index: index, op: "push", status: .ok, from: index == 1 ? "a" : "b", to: "b"))
+        for index in 1...count {
+            flow.add(FlowGraph.Step(index: index, op: "push", status: .ok, from: "a", to: "b"))
         }
-        #expect(flow.stateNames() == ["a": "initial", "b": "steps 1, 2, 3, 4 +3"])
+        #expect(flow.stateNames() == ["a": "initial", "b": name])
+        #expect(flow.arrows().map { $0.lines.map(\.text) } == [[label]])
     }
 
     /// The steps that stayed in one state are one loop labelled with each operation and its steps: Mermaid 11 (GitHub's)
