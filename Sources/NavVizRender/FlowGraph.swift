@@ -124,7 +124,8 @@ public struct FlowGraph: Sendable, Equatable {
             }
             return groups.map { group in
                 return (
-                    "\(FlowGraph.listed(group.indices)) · \(group.op)" + (group.status == .ok ? "" : " · \(group.status.rawValue)"), group.status
+                    "\(FlowGraph.listed(group.indices)) · \(group.op)" + (group.status == .ok ? "" : " · \(group.status.rawValue)"),
+                    group.status
                 )
             }
         }
