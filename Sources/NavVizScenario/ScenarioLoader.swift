@@ -188,7 +188,17 @@ public enum ScenarioLoader {
             return try Capture.scenario(Capture.read(text, file: file, kinds: kinds, reading: reading), file: file)
         }
         try Capture.refuseNeitherDumpNorJSON(text, file: file)
-        let value = try ScenarioDecoder.parseDocument(text, file: file)
+        let value: JSONValue
+        do {
+            value = try ScenarioDecoder.parseDocument(text, file: file)
+        } catch {
+            // Not JSON, and its first line reads as YAML's (`---`, `- push: A`, `root:`): said so, not "invalid number" at
+            // line 1 (a trial's `.json` files).
+            if let (line, start) = yamlDocumentStart(text) {
+                throw ScenarioErrors([.unreadable(file: file, reason: "it reads as YAML (line \(line): '\(start)'); " + yamlReason)])
+            }
+            throw error
+        }
         if Capture.isSnapshot(value) {
             return Capture.scenario(CapturedHierarchy(hierarchy: try Snapshot.decodeRoot(value, file: file)), file: file)
         }
@@ -210,6 +220,22 @@ public enum ScenarioLoader {
             let trimmed = line.drop(while: \.isWhitespace)
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("---") { continue }
             return trimmed.hasPrefix("navviz:") ? index + 1 : nil
+        }
+        return nil
+    }
+
+    /// The first line of a text that is not blank or a `#` comment, when it starts as a YAML document does and JSON cannot:
+    /// `---`, a list item (`- `), or a plain key (`root:`). Its number and its first words.
+    static func yamlDocumentStart(_ text: String) -> (line: Int, start: String)? {
+        let lines = text.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: false).prefix(50)
+        for (index, line) in lines.enumerated() {
+            var trimmed = line.drop(while: \.isWhitespace)
+            while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let key = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let isKey = !key.isEmpty && key.first!.isLetter && trimmed.dropFirst(key.count).first == ":"
+            guard trimmed == "---" || trimmed.hasPrefix("- ") || isKey else { return nil }
+            return (index + 1, String(trimmed.prefix(isKey ? key.count + 1 : 24)))
         }
         return nil
     }

@@ -117,7 +117,8 @@ extension NavVizCommand {
                 throw CommandFailure(
                     message: "\(Terminal.inline(trimmed(golden))): a file, not a folder of goldens: --golden names the folder check "
                         + "compares with (and --record writes)",
-                    code: record ? CommandFailure.ioError : CommandFailure.invalidInput)
+                    // An option that names the wrong thing, with --record or without (65 and 74, a trial: neither fits).
+                    code: CommandFailure.usage)
             }
             if !record, !FileManager.default.fileExists(atPath: trimmed(golden)) {
                 // A mistyped --golden, or a step run from another folder: "record them" would start a second golden tree.

@@ -146,11 +146,15 @@ private let goodScenario =
         #expect(diff.status == 65)
         #expect(diff.stderr == "run2.json: navviz: unsupported format version '2'. This navviz reads version 1\n")
         // --golden naming a file is not "no goldens yet, record them".
-        let check = try navviz(["check", packageRoot.appendingPathComponent(sample).path, "--golden", "run.json"], in: folder.url)
-        #expect(check.status == 65)
-        #expect(
-            check.stderr
-                == "run.json: a file, not a folder of goldens: --golden names the folder check compares with (and --record writes)\n")
+        // A usage error, with --record or without (they were 65 and 74).
+        for record in [[], ["--record"]] {
+            let check = try navviz(
+                ["check", packageRoot.appendingPathComponent(sample).path, "--golden", "run.json"] + record, in: folder.url)
+            #expect(check.status == 64)
+            #expect(
+                check.stderr
+                    == "run.json: a file, not a folder of goldens: --golden names the folder check compares with (and --record writes)\n")
+        }
     }
 
     /// An empty file named neither .json nor .txt is said to be empty, not an empty capture (a trial).

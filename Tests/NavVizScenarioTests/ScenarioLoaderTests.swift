@@ -40,6 +40,21 @@ import Testing
         }
     #endif
 
+    static let yamlReason = "navviz does not read YAML: write the scenario as JSON (docs/format.md)"
+
+    /// Text that is not JSON and starts as a YAML document (YAML's document start, a list, a plain key) is said to be YAML
+    /// (a trial's `---` and `- push: A` were "invalid number"); other text that is not JSON keeps JSON's error.
+    @Test(arguments: [
+        ("---\nroot: x\n", "cannot be read: it reads as YAML (line 1: '---'); " + yamlReason),
+        ("\n- push: A\n", "cannot be read: it reads as YAML (line 2: '- push: A'); " + yamlReason),
+        ("# a flow\nroot:\n  navigation: [Home]\n", "cannot be read: it reads as YAML (line 2: 'root:'); " + yamlReason),
+        ("hello world\n", "invalid JSON at line 1, column 1: unexpected 'h': expected a value"),
+        ("{\"navviz\": 1,\n", "invalid JSON at line 2, column 1: unexpected end of input: expected a member name"),
+    ])
+    func textThatStartsAsYAMLIsSaidToBeYAML(text: String, message: String) {
+        #expect(error { () throws(ScenarioErrors) in try ScenarioLoader.decode(text, file: "flow.json").name } == "flow.json: \(message)")
+    }
+
     /// A YAML scenario is said to be YAML (it was read as a capture: "expected a view controller line"); a folder's YAML
     /// file is named as left out, and its `.JSON` file read (both were passed over without a word: a trial). JSON in a
     /// `.yaml` file reads: JSON is YAML.
