@@ -227,6 +227,11 @@ public enum DocsWriter {
             .canvas.dragging { cursor: grabbing; user-select: none; }
             .canvas svg { display: block; }
             pre.dot { background: #f6f8fa; padding: 8px; overflow: auto; }
+            @media (max-width: 700px) {
+              body { flex-direction: column; height: auto; }
+              nav { width: auto; max-height: 35vh; border-right: 0; border-bottom: 1px solid #d0d7de; }
+              main { padding: 12px; }
+            }
             </style>
             </head>
             <body>

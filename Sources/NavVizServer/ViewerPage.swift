@@ -92,6 +92,10 @@ public enum ViewerPage {
         #notice { color: var(--bad); }
         .hint { color: var(--muted); font-size: 12px; }
         .hint.keys { margin: 12px; }
+        @media (max-width: 700px) {
+          body { grid-template-columns: 1fr; grid-template-rows: auto 1fr; height: auto; }
+          aside { max-height: 30vh; border-right: 0; border-bottom: 1px solid var(--line); }
+        }
         </style>
         </head>
         <body>

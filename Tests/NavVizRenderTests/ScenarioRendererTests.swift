@@ -359,6 +359,8 @@ import Testing
         #expect(ids.count > 10)
         let duplicates = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         #expect(duplicates.isEmpty)
+        // On a phone's width the steps go above the step shown (a readability trial's list kept 260 px of 390).
+        #expect(html.contains("@media (max-width: 700px) {\n  body { flex-direction: column; height: auto; }"))
     }
 
     /// The page is kept in parts (each inlined SVG one of them), never joined in memory: a 2,000-step run's

@@ -691,6 +691,8 @@ import Testing
             }
             #expect(!page.text.contains("style=\""))
             #expect(page.text.contains("<title>navviz serve</title>"))
+            // On a phone's width the session list goes above the diagrams (a readability trial's list kept 240 px of 390).
+            #expect(page.text.contains("@media (max-width: 700px) {\n  body { grid-template-columns: 1fr;"))
             // An empty icon of its own: a browser asked for /favicon.ico on every visit, and the daemon logged each 404.
             #expect(page.text.contains(#"<link rel="icon" href="data:,">"#) && policy.contains("img-src 'self' blob: data:;"))
             #expect(!page.text.contains("http://") && !page.text.contains("https://"))
