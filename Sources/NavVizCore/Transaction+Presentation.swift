@@ -259,7 +259,7 @@ extension Transaction {
             [.fullScreen, .overFullScreen, .currentContext, .overCurrentContext].contains(style)
         {
             warnings.append(
-                "UIKit gives a '\(style.rawValue)' presentation no dismissal gesture: this swipe is the app's own interactive "
+                "UIKit gives the '\(style.rawValue)' style no dismissal gesture: this swipe is the app's own interactive "
                     + "transition (UIKit's is a sheet's: pageSheet, formSheet, automatic)")
         }
         // The top-most controller of the chain is the one that leaves animated (P5): its style names the animation.

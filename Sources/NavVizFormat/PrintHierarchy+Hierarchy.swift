@@ -642,7 +642,7 @@ extension PrintHierarchy {
             } else {
                 notes.append(
                     "'\(node)': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset "
-                        + "(after a capture of a flow that shows it, the one that capture shows)")
+                        + "(in a flow of captures, the one the capture before shows, when its tabs are the same)")
             }
         case .split:
             let roles: [SplitRole] = children.count >= 3 ? [.primary, .supplementary, .secondary] : [.primary, .secondary]

@@ -188,8 +188,9 @@ struct LoopbackGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         // What a browser sends from a page: an `Origin`, or a `Sec-Fetch-Site` other than `none` (an address the user typed).
         // Of two (no browser sends two), the farthest: `same-origin` then `cross-site` went through as the first (a review);
         // the same of a list in one field (`cross-site, same-origin` went through: a trial).
+        // (An empty value is one too, as it was before lists were read: not taken for a header not sent.)
         let sites = request.headers[values: .init("Sec-Fetch-Site")!].flatMap { value in
-            value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         }
         let site = ["cross-site", "same-site"].first(where: sites.contains) ?? sites.first
         if !hosts.contains(where: policy.isPageHost), let host = hosts.first, let page = policy.pageAddress {

@@ -254,7 +254,9 @@ public struct Session: Sendable {
     ) throws(ServerError) -> RunStep {
         let captured: CapturedHierarchy
         do throws(PrintHierarchyError) {
-            captured = try parsed.get().hierarchy(kinds: kinds, continuing: captureIdentities)
+            // The session's device, given when it was made: not guessed from an expanded split, whose note advised an
+            // import option the daemon has none of (a review); the snapshot keeps the session's device anyway.
+            captured = try parsed.get().hierarchy(kinds: kinds, device: simulator.hierarchy.device, continuing: captureIdentities)
         } catch {
             throw .invalidBody(ScenarioErrors([.capture(error)]))
         }

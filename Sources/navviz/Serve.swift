@@ -23,7 +23,7 @@ extension NavVizCommand {
         @Option(help: "The address to listen on.")
         var host = "127.0.0.1"
 
-        // Unconditional: `--port -1` is its value, refused as one, not a missing value (a trial).
+        // Unconditional, as every number of serve's: `--port -1` is its value, refused as one, not a missing value (a trial).
         @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535 (0 picks a free one).")
         var port = ServeArguments.defaultPort
 
@@ -53,19 +53,21 @@ extension NavVizCommand {
         @Option(name: .customLong("watch"), help: "Render the scenario files in this directory as sessions, again whenever they change.")
         var watchDirectory: String?
 
-        @Option(help: "The largest request body accepted, in bytes (at most 64 MiB, 67108864).")
+        @Option(parsing: .unconditional, help: "The largest request body accepted, in bytes (at most 64 MiB, 67108864).")
         var maxBody = ServeArguments.defaultMaxBody
 
         @Option(
+            parsing: .unconditional,
             help:
                 "Close a connection that sends nothing for this many seconds (1 to 3600), mid-request or between requests, or whose request's header fields take longer to arrive."
         )
         var idleTimeout = ServeArguments.defaultIdleTimeout
 
-        @Option(help: "Renders per render worker before it is replaced (contains Graphviz's memory leak).")
+        @Option(
+            parsing: .unconditional, help: "Renders per render worker before it is replaced, at least 1 (contains Graphviz's memory leak).")
         var recycleAfter = 200
 
-        @Option(help: "How many render worker processes may run at once (1 to 16).")
+        @Option(parsing: .unconditional, help: "How many render worker processes may run at once (1 to 16).")
         var renderWorkers = 1
 
         @Flag(help: .hidden)
@@ -438,8 +440,8 @@ extension NavVizCommand {
                 // lock) from stopping for as long as it went on (a security review). Past the bound, what is left is cut.
                 var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
                 group.maximumGracefulShutdownDuration = ServeArguments.shutdownBound
-                let signals = Self.watchStopSignals(logger: app.logger)
-                defer { for source in signals { source.cancel() } }
+                let signals = StopSignals(logger: app.logger)
+                defer { signals.cancel() }
                 try await ServiceGroup(configuration: group).run()
             } catch {
                 let text = "\(error)"
@@ -468,33 +470,51 @@ extension NavVizCommand {
 
         /// Says why a stop takes a while, and makes a second signal stop at once: the first lets requests in flight finish
         /// for up to `ServeArguments.shutdownBound`, silently, and a second Ctrl-C did nothing (a trial). Stopping at once is
-        /// as safe as a `kill -9`: a step is acknowledged only once its journal record is written.
-        static func watchStopSignals(logger: Logger) -> [DispatchSourceSignal] {
-            let queue = DispatchQueue(label: "navviz.stop-signals")
-            // Counted on `queue` only.
-            final class Count: @unchecked Sendable { var value = 0 }
-            let count = Count()
-            return [SIGINT, SIGTERM].map { number in
-                // The service group ignores them too, to read them as this source does (the default would end the process).
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler {
-                    count.value += 1
-                    guard count.value > 1 else {
-                        queue.asyncAfter(deadline: .now() + 1) {
-                            guard count.value == 1 else { return }
-                            let bound = ServeArguments.shutdownBound.components.seconds
-                            logger.info(
-                                "Stopping: letting the requests still in flight finish, for up to \(bound) s (Ctrl-C again stops at once)")
-                        }
-                        return
-                    }
-                    logger.warning("Stopping at once (a second signal): requests still in flight are cut")
-                    fflush(nil)
-                    _exit(128 + number)
+        /// as safe as a `kill -9`: a step is acknowledged only once its journal record is written. `cancel()` once the
+        /// daemon has stopped.
+        final class StopSignals: @unchecked Sendable {
+            private let queue = DispatchQueue(label: "navviz.stop-signals")
+            private var sources: [DispatchSourceSignal] = []
+            // On `queue` only.
+            private var first: UInt64?
+            private var stopped = false
+
+            init(logger: Logger) {
+                sources = [SIGINT, SIGTERM].map { number in
+                    // The service group ignores them too, to read them as this source does (the default ends the process).
+                    signal(number, SIG_IGN)
+                    let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                    source.setEventHandler { [self] in received(number, logger: logger) }
+                    source.resume()
+                    return source
                 }
-                source.resume()
-                return source
+            }
+
+            private func received(_ number: Int32, logger: Logger) {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard let first else {
+                    first = now
+                    queue.asyncAfter(deadline: .now() + 1) { [self] in
+                        guard !stopped else { return }
+                        let bound = ServeArguments.shutdownBound.components.seconds
+                        logger.info(
+                            "Stopping: letting the requests still in flight finish, for up to \(bound) s (Ctrl-C again stops at once)")
+                    }
+                    return
+                }
+                // A wrapper that passes the terminal's Ctrl-C on (npm run, concurrently) sends it twice at once: one
+                // within half a second of the first is the same Ctrl-C (a review).
+                guard !stopped, now - first >= 500_000_000 else { return }
+                logger.warning("Stopping at once (a second signal): requests still in flight are cut")
+                _exit(128 + number)
+            }
+
+            /// The daemon has stopped: no word of waiting, no stop at once.
+            func cancel() {
+                queue.sync {
+                    stopped = true
+                    for source in sources { source.cancel() }
+                }
             }
         }
 

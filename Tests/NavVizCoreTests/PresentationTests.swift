@@ -327,6 +327,15 @@ import Testing
         #expect(sim.presented(by: "nav") == nil)
     }
 
+    /// The window's root presented again while it presents: UIKit raises for the active controller first, not the warning
+    /// of a presenter already presenting (the order the double tap's crash shows).
+    @Test func presentingTheRootWhileItPresentsRaisesFirst() throws {
+        var sim = try Simulator(root: nav("Home", id: "nav"))
+        sim.perform(.present(screen("M"), style: .pageSheet))
+        let outcome = sim.perform(.present(ref("nav")), StepOptions(target: "Home"))
+        #expect(outcome.message == "Cannot present 'nav': it is already active (Application tried to present modally an active controller)")
+    }
+
     @Test func presentingTheControllerAlreadyPresentedIsRejected() throws {
         var sim = try Simulator(root: screen("A"))
         sim.perform(.present(nav("X", id: "modal")))
@@ -627,7 +636,7 @@ import Testing
                 outcome.warnings
                     == (warned
                         ? [
-                            "UIKit gives a '\(style.rawValue)' presentation no dismissal gesture: this swipe is the app's own "
+                            "UIKit gives the '\(style.rawValue)' style no dismissal gesture: this swipe is the app's own "
                                 + "interactive transition (UIKit's is a sheet's: pageSheet, formSheet, automatic)"
                         ] : []))
         }

@@ -189,6 +189,10 @@ import Testing
         let second = try PrintHierarchy.parse(covered, file: "2.txt").hierarchy(continuing: first.identities)
         #expect(first.hierarchy["UITabBarController"].selected == 1)
         #expect(second.hierarchy["UITabBarController"].selected == nil)
+        #expect(
+            second.notes.contains(
+                "'UITabBarController': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left "
+                    + "unset (in a flow of captures, the one the capture before shows, when its tabs are the same)"))
         var simulator = Simulator(hierarchy: first.hierarchy)
         let outcome = simulator.replaceHierarchy(second.hierarchy)
         #expect(simulator.hierarchy["UITabBarController"].selected == (otherTabs ? nil : 1))

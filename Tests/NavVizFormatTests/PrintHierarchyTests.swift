@@ -392,7 +392,7 @@ import Testing
         #expect(result.hierarchy["UITabBarController"].selected == nil)
         #expect(
             result.notes == [
-                "'UITabBarController': no tab is in the window (a full-screen presentation covers it?), so the selected tab is left unset (after a capture of a flow that shows it, the one that capture shows)",
+                "'UITabBarController': no tab is in the window (the hierarchy is in none), so the selected tab is left unset",
                 "'UITabBarController' was printed as presented with (null): the hierarchy was not in a window",
             ])
     }
