@@ -305,8 +305,10 @@ public enum DocsWriter {
         for entry in entries { named[entry.scenario, default: 0] += 1 }
         for entry in entries {
             let file = named[entry.scenario, default: 0] > 1 ? " <small>(\(html(escaping: entry.file)))</small>" : ""
+            // A capture is one state: "0 steps" read as empty (a readability trial).
+            let steps = entry.steps == 0 ? "one state, no steps" : "\(entry.steps) step\(entry.steps == 1 ? "" : "s")"
             rows +=
-                "<li><a href=\"\(html(escaping: entry.folder))/index.html\">\(html(escaping: entry.scenario))</a>\(file) — \(entry.steps) step\(entry.steps == 1 ? "" : "s")"
+                "<li><a href=\"\(html(escaping: entry.folder))/index.html\">\(html(escaping: entry.scenario))</a>\(file) — \(steps)"
             rows += entry.failures > 0 ? " <strong>(\(entry.failures) expectation\(entry.failures == 1 ? "" : "s") failed)</strong>" : ""
             rows += " · <a href=\"\(html(escaping: entry.folder))/README.md\">README</a></li>\n"
         }

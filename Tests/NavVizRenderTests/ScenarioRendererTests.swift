@@ -340,6 +340,15 @@ import Testing
         return out + rest
     }
 
+    /// The top-level index says how long each run is; a capture, one state, is not "0 steps", which read as empty (a
+    /// readability trial).
+    @Test func theTopLevelIndexSaysACaptureIsOneState() {
+        let index = DocsWriter.index([("a", "A", 0, 0, "a.txt"), ("b", "B", 1, 0, "b.json"), ("c", "C", 2, 1, "c.json")])
+        #expect(index.contains(#"<a href="a/index.html">A</a> — one state, no steps · "#))
+        #expect(index.contains(#"<a href="b/index.html">B</a> — 1 step · "#))
+        #expect(index.contains(#"<a href="c/index.html">C</a> — 2 steps <strong>(1 expectation failed)</strong> · "#))
+    }
+
     @Test(arguments: ["small", "sample", "hostile"])
     func indexHTMLHasUniqueIDs(name: String) throws {
         let text =
