@@ -151,6 +151,23 @@ extension NavVizCommand {
                 code: CommandFailure.usage)
         }
 
+        /// Why `--focus ID` changes no picture, when it does not (a trial's focus on a leaf drew what it drew without,
+        /// unsaid): each state that holds it drawn with the focus and without, until one differs (at once, the usual case).
+        static func focusNote(_ id: NodeID, in runs: [NavVizScenario.Run], options: RenderOptions) -> String? {
+            var unfocused = options
+            unfocused.focus = nil
+            let (with, without) = (DOTBuilder(options: options.diagramOptions), DOTBuilder(options: unfocused.diagramOptions))
+            let changes = runs.contains { run in
+                run.steps.contains { step in
+                    step.hierarchy.contains(id)
+                        && with.state(step.hierarchy, finder: step.finder) != without.state(step.hierarchy, finder: step.finder)
+                }
+            }
+            guard !changes else { return nil }
+            return "--focus '\(id)' changes no diagram: what it holds is drawn in full without it, in every state that holds it "
+                + "(name a container drawn as a grey box: its tooltip names what it folds)"
+        }
+
         /// The scenario file as README.md in `folder` names it: relative to that folder when the two share a folder below
         /// `/` (a link that works, the same whoever renders it from wherever), else by its name alone (committed docs name
         /// no one's home folder); standard input as such.
@@ -192,7 +209,11 @@ extension NavVizCommand {
                         code: CommandFailure.usage)
                 }
             }
-            if let focus { options.focus = try Self.checkFocus(focus, in: runs, files: loaded.map(\.file)) }
+            if let focus {
+                let id = try Self.checkFocus(focus, in: runs, files: loaded.map(\.file))
+                options.focus = id
+                if let note = Self.focusNote(id, in: runs, options: options) { printError("note: \(note)") }
+            }
             let renderer = ScenarioRenderer(options: options)
             // Every distinct diagram of every scenario is laid out once: from the cache, or in parallel.
             // Laid out from the moment the plan makes each diagram, while the rest is planned.

@@ -264,6 +264,9 @@ private let goodScenario =
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
         // A controller of any state will do, though it is gone by the end.
         #expect(try navviz("render", "tiny.json", "--focus", "Detail", "-o", "out", in: folder.url).status == 0)
+        let tour = packageRoot.appendingPathComponent("Samples/app-tour.json").path
+        let unfolds = try navviz("render", tour, "--focus", "Home", "-o", "tour", "--format", "dot", in: folder.url)
+        #expect(unfolds.status == 0 && !unfolds.stderr.contains("note:"), "\(unfolds.stderr)")
         // As a box shows a captured controller: its module before it (a trial copied `Social.SocialNavigationController#5`).
         let capture = try ScenarioFolder([
             "app.txt": """
@@ -271,7 +274,14 @@ private let goodScenario =
                | <Shop.HomeViewController: 0x3>, state: appeared, view: <UIView: 0x4>
             """
         ])
-        #expect(try navviz("render", "app.txt", "--focus", "Shop.HomeViewController", "-o", "out", in: capture.url).status == 0)
+        let leaf = try navviz("render", "app.txt", "--focus", "Shop.HomeViewController", "-o", "out", in: capture.url)
+        #expect(leaf.status == 0)
+        // The visible leaf is drawn in full without it: said (a trial's focus drew what it drew without, unsaid); a focus that
+        // unfolds a box says nothing.
+        #expect(
+            leaf.stderr.hasSuffix(
+                "\nnote: --focus 'HomeViewController' changes no diagram: what it holds is drawn in full without it, in every state "
+                    + "that holds it (name a container drawn as a grey box: its tooltip names what it folds)\n"), "\(leaf.stderr)")
         let typo = try navviz("render", "app.txt", "--focus", "Shop.HomeViewControler", "-o", "out2", in: capture.url)
         #expect(typo.stderr.hasSuffix("names no controller in any state of app.txt. Did you mean 'HomeViewController'?\n"))
     }
