@@ -313,13 +313,15 @@ def main():
             e2e.check("<b>bold</b> & end" in text and "C:\\new docs fa:fa-star" in text and shown["injected"] == 0,
                       f"a hostile title shows as literal text and injects no element or icon (Mermaid {version})")
 
-            stroke = page.evaluate(
+            # The visible controller stays blue, its mark a border: it was filled with the mark's colour, a thin blue
+            # border all that said it was visible (a readability trial).
+            paint = page.evaluate(
                 f"(async () => {{ await ({DRAW})({json.dumps(comment_blocks[0])}, 'comment');"
                 " const node = [...document.querySelectorAll('#out g.node')].find(g => g.textContent.includes('Wishlist'));"
                 " const shape = node && node.querySelector('rect, path, polygon');"
-                " return shape ? getComputedStyle(shape).stroke : null; })()")
-            e2e.check(stroke == "rgb(9, 105, 218)",
-                      f"the visible added controller keeps the visible border over its mark's (Mermaid {version}: {stroke})")
+                " return shape ? [getComputedStyle(shape).fill, getComputedStyle(shape).stroke] : null; })()")
+            e2e.check(paint == ["rgb(9, 105, 218)", "rgb(26, 127, 55)"],
+                      f"the visible added controller is filled blue with the added mark's border (Mermaid {version}: {paint})")
             page.screenshot(os.path.join(e2e.ARTIFACTS, f"mermaid-comment-{version.split('.')[0]}.png"))
         with open(os.path.join(e2e.ARTIFACTS, "mermaid-comment.md"), "w") as f:
             f.write(comment)

@@ -135,6 +135,16 @@ public struct MermaidBuilder: Sendable, Equatable {
         // Last: Mermaid 8.10 applies the classes as CSS rules of one weight, the later one winning, and a visible box
         // marked added or changed lost its thick blue border to its mark's (Mermaid 11 applies them in `class` order).
         lines.append("classDef visibleBorder stroke:\(DiagramStyle.accent),stroke-width:3px")
+        // A mark as a border alone, after the rest: a container keeps its fill (a tab bar marked changed was filled yellow
+        // whole, everything in it read as changed) and the visible controller its blue (it was yellow with a thin blue
+        // border: a readability trial).
+        if changes {
+            lines += [
+                "classDef addedMark stroke:\(DiagramStyle.addedBorder),stroke-width:3px",
+                "classDef removedMark stroke:\(DiagramStyle.removedBorder),stroke-width:3px,stroke-dasharray:4 3",
+                "classDef changedMark stroke:\(DiagramStyle.changedBorder),stroke-width:3px",
+            ]
+        }
         return lines
     }
 
@@ -298,8 +308,7 @@ public struct MermaidBuilder: Sendable, Equatable {
                 // An empty container is a box (Mermaid draws an empty subgraph as one anyway): beside a linked subgraph
                 // three deep, an empty `subgraph … end` failed Mermaid 8.10 declared first and 11.16 declared after it.
                 line("\(id)[\(MermaidBuilder.label(text.joined(separator: "\n")))]", indent: depth)
-                styles.append("class \(id) \(containerClass(item))")
-                if item.presence == .visible { styles.append("class \(id) visibleBorder") }
+                styles += containerClasses(item).map { "class \(id) \($0)" }
             } else if item.isContainer {
                 // One line: Mermaid sizes a subgraph's title as one line, and a second would overlap its content.
                 line("subgraph \(id) [\(MermaidBuilder.label(text.joined(separator: " · ")))]", indent: depth)
@@ -337,9 +346,8 @@ public struct MermaidBuilder: Sendable, Equatable {
                     lines.insert(contentsOf: block, at: declared[0].lowerBound)
                 }
                 line("end", indent: depth)
-                styles.append("class \(id) \(containerClass(item))")
                 // A container in front (children on screen at once) is the visible controller: a thick border.
-                if item.presence == .visible { styles.append("class \(id) visibleBorder") }
+                styles += containerClasses(item).map { "class \(id) \($0)" }
             } else {
                 text.append(item.headline + (item.nameSuffix ?? ""))
                 if let classLine = item.classLine { text.append(classLine) }
@@ -369,9 +377,8 @@ public struct MermaidBuilder: Sendable, Equatable {
 
         func leafClasses(_ item: DiagramItem) -> [String] {
             var classes: [String] = []
-            if let mark = item.mark {
+            if let mark = item.mark, item.presence != .visible {
                 classes.append(mark.rawValue)
-                if item.presence == .visible { classes.append("visibleBorder") }
             } else {
                 switch item.presence {
                 case .visible: classes.append("visible")
@@ -381,17 +388,26 @@ public struct MermaidBuilder: Sendable, Equatable {
                 }
             }
             if !item.node.isLoaded && !item.isGhost { classes.append("unloaded") }
+            // The visible controller stays blue, its mark a border.
+            if let mark = item.mark, item.presence == .visible { classes.append("\(mark.rawValue)Mark") }
             return classes
         }
 
-        func containerClass(_ item: DiagramItem) -> String {
-            if let mark = item.mark { return mark.rawValue }
-            if item.isOnPath { return "containerOnPath" }
-            switch item.presence {
-            case .visible, .onScreen: return "containerOnScreen"
-            case .inWindow: return "container"
-            case .offScreen: return "containerOffScreen"
+        /// A container's fill and border by where it is, a visible one's thick border, and its mark as a border.
+        func containerClasses(_ item: DiagramItem) -> [String] {
+            var classes: [String]
+            if item.isOnPath {
+                classes = ["containerOnPath"]
+            } else {
+                switch item.presence {
+                case .visible, .onScreen: classes = ["containerOnScreen"]
+                case .inWindow: classes = ["container"]
+                case .offScreen: classes = ["containerOffScreen"]
+                }
             }
+            if item.presence == .visible { classes.append("visibleBorder") }
+            if let mark = item.mark { classes.append("\(mark.rawValue)Mark") }
+            return classes
         }
     }
 }

@@ -283,6 +283,9 @@ import Testing
         let transition = MermaidBuilder(options: .focused).transition(
             before: run.steps[3].hierarchy, after: run.steps[4].hierarchy, afterFinder: run.steps[4].finder)
         let id = try box(in: transition)
-        #expect(transition.contains("class \(id) added\n") && transition.contains("class \(id) visibleBorder\n"), "\(transition)")
+        // Visible: its thick blue border, and its mark a border of its own (a container is not filled with its mark's colour).
+        #expect(
+            transition.contains("class \(id) containerOnPath\n    class \(id) visibleBorder\n    class \(id) addedMark\n"),
+            "\(transition)")
     }
 }
