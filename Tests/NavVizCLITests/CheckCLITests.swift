@@ -144,7 +144,15 @@ import Testing
                     "  no step navigates differently: the golden states/001-push.dot is not a DOT navviz writes (edited by hand, or "
                         + "damaged?): record the goldens again\n"), "\(damaged.stdout)\(damaged.stderr)")
             #expect(!(damaged.stdout + damaged.stderr).contains("another navviz version"))
+            // Its expected picture, drawn from it, names the golden (a trial was told of an artifact never written).
+            #expect(!damaged.stderr.contains("cannot render"), "\(damaged.stderr)")
         }
+        try Data("stray\n".utf8).write(to: file)
+        let stray = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(
+            stray.stderr.hasPrefix(
+                "states/001-push.expected.svg: not drawn: the golden states/001-push.dot is not DOT navviz wrote (Invalid DOT: syntax "
+                    + "error in line 1 near 'stray'): edited by hand? --record writes it again\n"), "\(stray.stderr)")
         lines[1] += " "
         try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let edited = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
