@@ -60,6 +60,16 @@ def parser(prog):
     return p
 
 
+# How long the daemon may take to answer once reached (reading a dump of tens of thousands of controllers takes seconds).
+ANSWER_SECONDS = 120
+
+
+def with_scheme(url):
+    """`127.0.0.1:7381` as `http://127.0.0.1:7381`: the form curl takes, and the docs' examples use (a trial's was refused
+    as not http://)."""
+    return url if "://" in url else "http://" + url
+
+
 def address(url):
     """`127.0.0.1:7381`, `[::1]:7381`: the address `url` names, as a daemon's proof names it."""
     parts = urllib.parse.urlsplit(url)
@@ -73,7 +83,7 @@ def connect(url):
     resolves to their address first, got the token and the dump: a security review)."""
     parts = urllib.parse.urlsplit(url)
     if parts.scheme != "http":
-        raise CaptureError("navviz serve is reached over http://, not %s" % url)
+        raise CaptureError("navviz serve is reached over http://, not %s://" % parts.scheme)
     port = parts.port or 80
     try:
         infos = socket.getaddrinfo(parts.hostname or "", port, type=socket.SOCK_STREAM)
@@ -89,6 +99,9 @@ def connect(url):
         connection.connect()
     except OSError as error:
         raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (url, error))
+    # Reached: a large dump can take the daemon longer than 10 s to read (a trial's 38,000 controllers took 11 s, and
+    # the capture it had taken was said as a daemon not reached).
+    connection.sock.settimeout(ANSWER_SECONDS)
     return connection, reached
 
 
@@ -133,6 +146,9 @@ def request(url, data=None, content_type=None, token=None, method=None):
         connection.request(method or ("POST" if data is not None else "GET"), path, body=data, headers=headers)
         response = connection.getresponse()
         return response.status, response.read().decode("utf-8", "replace")
+    except socket.timeout:
+        raise CaptureError("navviz serve at %s took the request but did not answer within %d s: it may still take it; see "
+                           "the viewer before posting it again" % (base, ANSWER_SECONDS))
     except (OSError, http.client.HTTPException) as error:
         raise CaptureError("cannot reach navviz serve at %s: %s (is `navviz serve` running?)" % (base, error))
     finally:
@@ -149,7 +165,7 @@ def message(body):
 def post(dump, url, session, token=None, kinds=()):
     """Posts a dump as a snapshot of `session`, creating the session first when it does not exist (and deleting
     it again when the daemon refuses the dump, so a refused first capture leaves no empty session)."""
-    base = url.rstrip("/")
+    base = with_scheme(url).rstrip("/")
     # Checked here, in the daemon's words: a space made the URL unsendable, said as "cannot reach navviz serve" (a trial).
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,63}", session):
         raise CaptureError("Invalid session id '%s': use 1 to 64 letters, digits, '-' or '_', not starting with '-'" % session)

@@ -5,6 +5,7 @@ suite (LiveDaemonTests); prints 'N passed, N failed'."""
 import os
 import sys
 import tempfile
+import time
 import types
 import json
 import urllib.request
@@ -152,6 +153,10 @@ if url:
     with urllib.request.urlopen(url + "/api/sessions/kinds/run") as response:
         root = json.loads(response.read())["steps"][-1]["hierarchy"]
     check("the kind is taken", root["kind"] == "controller", root)
+    # The address as curl takes it, without http:// (a trial's was refused as not http://).
+    frame, result = run("capture --post %s --session noscheme" % url.replace("http://", ""), Value(DUMP))
+    check("an address without http:// is taken", result.error is None and "posted step 1" in result.messages[0],
+          (result.error, result.messages))
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "latin1.txt")
         with open(path, "wb") as handle:
@@ -199,6 +204,27 @@ impostor.shutdown()
 frame, result = run("capture --post http://127.0.0.1:1 --session s --token victim-token-0123456789", Value(DUMP))
 check("a port where nothing answers is said", result.error is not None and "cannot reach navviz serve" in result.error,
       result.error)
+
+# A daemon reached that takes long to answer is not said unreachable: it may still take the capture (a trial's 38,000
+# controllers took 11 s, past a 10 s timeout, and the step the daemon took was said as a daemon not reached).
+class Slow(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        time.sleep(2)
+        self.send_response(404)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+slow = http.server.HTTPServer(("127.0.0.1", 0), Slow)
+threading.Thread(target=slow.serve_forever, daemon=True).start()
+navviz_lldb.ANSWER_SECONDS = 1
+frame, result = run("capture --post http://127.0.0.1:%d --session s" % slow.server_address[1], Value(DUMP))
+navviz_lldb.ANSWER_SECONDS = 120
+check("a slow answer is said as one", result.error is not None and "did not answer within 1 s: it may still take it" in
+      result.error, result.error)
+slow.shutdown()
 
 token_url = os.environ.get("NAVVIZ_TOKEN_URL")
 if token_url:

@@ -81,7 +81,7 @@ public enum ViewerPage {
         #timeline button.failed::after { content: " ✗"; }
         #timeline button .v { display: block; font-size: 11px; opacity: 0.8; }
         #detail { margin: 8px 0; }
-        #detail .message { color: var(--bad); }
+        #detail .message { color: var(--bad); white-space: pre-line; }
         #events { font-size: 12px; color: var(--muted); margin: 4px 0 0; padding-left: 18px; }
         .diagrams { display: flex; flex-direction: column; gap: 16px; }
         figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 8px; background: white; }
@@ -89,7 +89,7 @@ public enum ViewerPage {
         .canvas { overflow: auto; max-height: 78vh; cursor: grab; }
         .canvas.dragging { cursor: grabbing; user-select: none; }
         .canvas img { display: block; }
-        #notice { color: var(--bad); }
+        #notice { color: var(--bad); white-space: pre-line; }
         .hint { color: var(--muted); font-size: 12px; }
         .hint.keys { margin: 12px; }
         @media (max-width: 700px) {
@@ -150,7 +150,7 @@ public enum ViewerPage {
                 const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
                 const mac = hex(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("navviz-proof:" + location.host.toLowerCase() + ":" + nonce))));
                 if (body.proof !== mac) {
-                  throw new Error("The server at this address did not prove it is the navviz serve whose token this page holds, so the token was not sent (another program may hold the port).");
+                  throw new Error("The server at this address did not prove it is the navviz serve whose token this page holds, so the token was not sent: check the token in the address (#token=…, as navviz serve printed it), or another program may hold the port.");
                 }
               })();
               proof.catch((error) => { proof = null; notice(error.message); });

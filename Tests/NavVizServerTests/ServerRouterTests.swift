@@ -693,6 +693,10 @@ import Testing
             #expect(page.text.contains("<title>navviz serve</title>"))
             // On a phone's width the session list goes above the diagrams (a readability trial's list kept 240 px of 390).
             #expect(page.text.contains("@media (max-width: 700px) {\n  body { grid-template-columns: 1fr;"))
+            // A watched file's errors, one a line, are shown a line each (they ran together), and a wrong token is said as a
+            // thing to check (it read as another program only).
+            #expect(page.text.contains("#notice { color: var(--bad); white-space: pre-line; }"))
+            #expect(page.text.contains("so the token was not sent: check the token in the address"))
             // An empty icon of its own: a browser asked for /favicon.ico on every visit, and the daemon logged each 404.
             #expect(page.text.contains(#"<link rel="icon" href="data:,">"#) && policy.contains("img-src 'self' blob: data:;"))
             #expect(!page.text.contains("http://") && !page.text.contains("https://"))
