@@ -1137,6 +1137,16 @@ import Testing
             ])
     }
 
+    /// A line's length as its text had it stops at the line break before it, whichever it is: in a Windows paste the break
+    /// is one Character, `\r\n`, and every line was measured back to the start of the text (a trial's 3,000-line CRLF
+    /// capture took two minutes to read, its LF twin under a second).
+    @Test(arguments: ["\r\n", "\n", "\r"])
+    func aLinesFoldedLengthStopsAtItsLineBreak(lineBreak: String) throws {
+        let text = "(lldb) po x\(lineBreak)<A 0x1>, state: appeared\(lineBreak)   | <B 0x2>, state: appeared\(lineBreak)"
+        let range = try #require(text.range(of: "| <B 0x2>, state: appeared"))
+        #expect(PrintHierarchy.foldedLength(text[range]) == "   | <B 0x2>, state: appeared".count)
+    }
+
     /// Pastes whose every line was indented (a Markdown code block, with a tab or spaces), whose prompt was indented
     /// with them (chisel's `pvc`: it was refused), or whose levels a page re-indented with another unit of spaces, read
     /// as the dump UIKit printed.
