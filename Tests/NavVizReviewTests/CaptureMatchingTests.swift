@@ -167,6 +167,30 @@ import Testing
 }
 
 extension CaptureMatchingTests {
+    /// A stack of repeated classes in another launch (no address shared): a screen inserted is one insertion, the rest
+    /// paired in order; the k-th alike was paired with the k-th, and read as a move and an insertion (a code-review
+    /// trial's 3,000-controller capture read 26 moves).
+    @Test func aScreenInsertedAmongRepeatedClassesIsOneInsertion() throws {
+        func stack(_ classes: [String], base: Int) -> String {
+            var text = "<UINavigationController 0x\(String(base, radix: 16))>, state: appeared, view: <UILayoutContainerView 0x1>\n"
+            for (index, name) in classes.enumerated() {
+                let last = index == classes.count - 1
+                let address = String(base + 0x10 * (index + 1), radix: 16)
+                text +=
+                    "   | <App.\(name) 0x\(address)>, state: \(last ? "appeared" : "disappeared"), view: <UIView 0x2>"
+                    + (last ? "\n" : " not in the window\n")
+            }
+            return text
+        }
+        let old = try Self.flow([stack(["List", "Detail", "Settings", "List", "Detail", "Settings"], base: 0x1000)], file: "old.json")
+        let new = try Self.flow(
+            [stack(["List", "Detail", "Settings", "Detail", "List", "Detail", "Settings"], base: 0x9000)], file: "new.json")
+        #expect(
+            RunDiff(old: old, new: new).entries.map(\.summary) == [
+                "step 0: + new's Detail#2 only in new, in UINavigationController below List#2"
+            ])
+    }
+
     /// A capture that may have lost its last lines says so in the diff, as `run` and `import` do: its missing controller read
     /// as popped, unexplained (a captures trial). Fixture 04 without its last line.
     @Test func aCaptureCutShortIsSaidInTheDiff() throws {
