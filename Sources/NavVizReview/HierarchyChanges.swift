@@ -328,11 +328,20 @@ public struct HierarchyChanges: Sendable, Equatable {
         let b = new[id]
         var out: [(phrase: String, aspect: ChangeAspect?)] = []
         func quoted(_ text: String?) -> String { text.map { "'\($0)'" } ?? "none" }
+        // Between two runs, a screen or class that is the controller's name is the one a run that names none means: a capture
+        // names every controller's, a scenario leaves them to its id (a trial compared a capture with its scenario and read
+        // `screen 'MMTabBarController' → none`).
+        func differs(_ x: String?, _ y: String?) -> Bool {
+            let name = String(id.numbered.base)
+            return wording == .comparison ? (x ?? name) != (y ?? name) : x != y
+        }
         if arrival == nil {
             if a.kind != b.kind { out.append(("\(id) kind \(a.kind.rawValue) → \(b.kind.rawValue)", nil)) }
-            if a.screen != b.screen { out.append(("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))", .renamed)) }
+            if differs(a.screen, b.screen) { out.append(("\(id) screen \(quoted(a.screen)) → \(quoted(b.screen))", .renamed)) }
             if a.title != b.title { out.append(("\(id) title \(quoted(a.title)) → \(quoted(b.title))", .title)) }
-            if a.className != b.className { out.append(("\(id) class \(quoted(a.className)) → \(quoted(b.className))", .renamed)) }
+            if differs(a.className, b.className) {
+                out.append(("\(id) class \(quoted(a.className)) → \(quoted(b.className))", .renamed))
+            }
         }
         // The same child selected at another index (a tab inserted before it, or the tabs reordered) is no change of
         // selection: the children's order is told otherwise (a code-review trial read `selected tab 1 → 2` of one tab).

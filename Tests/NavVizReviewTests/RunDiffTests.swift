@@ -699,6 +699,28 @@ import Testing
             phrases == [presented ? "+ Detail presented by nav (pageSheet): presentation begun" : "+ Detail pushed onto nav: push begun"])
     }
 
+    /// Between two runs, a screen or class that is the controller's name is what a run that names none means (a capture
+    /// names each, a scenario leaves them to the id: a trial read `screen 'MMTabBarController' → none`); another stays a
+    /// change.
+    @Test func aScreenOrClassThatIsTheNameIsNoneBetweenRuns() throws {
+        func hierarchy(screen: String?, className: String?) throws -> Hierarchy {
+            var builder = HierarchyBuilder()
+            var nav = Node(id: "Nav", kind: .navigation)
+            (nav.screen, nav.className) = (screen, className)
+            try builder.insert(nav)
+            try builder.insert(Node(id: "Home", kind: .controller), parent: "Nav")
+            return builder.build(root: "Nav")
+        }
+        let named = try hierarchy(screen: "Nav", className: "Nav")
+        let bare = try hierarchy(screen: nil, className: nil)
+        #expect(HierarchyChanges(old: named, oldVisible: "Home", new: bare, newVisible: "Home", wording: .comparison).phrases.isEmpty)
+        let other = try hierarchy(screen: "Other", className: "App.Nav")
+        #expect(
+            HierarchyChanges(old: bare, oldVisible: "Home", new: other, newVisible: "Home", wording: .comparison).phrases == [
+                "Nav screen none → 'Other'", "Nav class none → 'App.Nav'",
+            ])
+    }
+
     /// A container read as a navigation controller (`--kind`) changed its kind, not what it shows: no `visible child 0 →
     /// none` (a trial read it as nothing shown).
     @Test func aKindChangeDoesNotReadAsASelectionLost() throws {
