@@ -525,13 +525,7 @@ import Testing
     }
 
     @Test func splitColumnsAndCollapse() throws {
-        let expanded = """
-            <UISplitViewController: 0x1>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x2>
-               | <UINavigationController: 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
-               |    | <App.Sidebar: 0x5>, state: appeared, view: <UIView: 0x6>
-               | <UINavigationController: 0x7>, state: appeared, view: <UILayoutContainerView: 0x8>
-               |    | <App.Detail: 0x9>, state: appeared, view: <UIView: 0xa>
-            """
+        let expanded = CaptureSamples.expandedSplit
         let h = try capture(expanded).hierarchy
         #expect(h["UISplitViewController"].isCollapsed == false)
         #expect(h["UINavigationController"].role == .primary)

@@ -59,16 +59,10 @@ import Testing
     /// the picture was a phone's).
     @Test(arguments: ["phone", "pad"])
     func anExpandedSplitIsDrawnOnTheSessionsDevice(device: String) async throws {
-        let split = """
-            <UISplitViewController: 0x10b0>, state: appeared, view: <UILayoutContainerView: 0x10b1>
-               | <UINavigationController: 0x10b2>, state: appeared, view: <UILayoutContainerView: 0x10b3>
-               |    | <App.ListViewController: 0x10b4>, state: appeared, view: <UIView: 0x10b5>
-               | <UINavigationController: 0x10b6>, state: appeared, view: <UILayoutContainerView: 0x10b7>
-               |    | <App.DetailViewController: 0x10b8>, state: appeared, view: <UIView: 0x10b9>
-            """
         try await withDaemon { client in
             try await client.post("/api/sessions", #"{"id": "split", "device": "\#(device)"}"#)
-            let response = try await client.post("/api/sessions/split/snapshots", split, headers: [.contentType: "text/plain"])
+            let response = try await client.post(
+                "/api/sessions/split/snapshots", CaptureSamples.expandedSplit, headers: [.contentType: "text/plain"])
             #expect(response.status == .created)
             let step = String(buffer: response.body)
             #expect(!step.contains("is expanded"), "\(step)")

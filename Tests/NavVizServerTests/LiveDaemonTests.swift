@@ -240,16 +240,22 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(daemon.log.contains("POST /api/sessions/live/steps 201"))
     }
 
+    /// A connection to `daemon` whose request announces a body of 100,000 bytes and has sent its first: a request in flight.
+    func bodyUnderWay(to daemon: DaemonProcess) throws -> Int32 {
+        let fd = try #require(connectLoopback(port: daemon.port))
+        let head =
+            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+        #expect(head.withCString { send(fd, $0, strlen($0), 0) } > 0)
+        return fd
+    }
+
     /// A client trickling a request body does not hold the daemon: SIGTERM cuts what is still in flight after
     /// `ServeArguments.shutdownBound` and exits 0 (it ran for as long as the client went on, its data folder locked: a
     /// security review).
     @Test func aTrickledBodyDoesNotHoldTheShutdown() async throws {
         let daemon = try DaemonProcess(["--memory"])
-        let fd = try #require(connectLoopback(port: daemon.port))
+        let fd = try bodyUnderWay(to: daemon)
         defer { close(fd) }
-        let head =
-            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
-        #expect(head.withCString { send(fd, $0, strlen($0), 0) } > 0)
         try await Task.sleep(for: .milliseconds(300))
         // One more byte now and then, as the client goes on sending (for 40 s at most: a daemon that waits for it is found
         // by the time taken, not by a test that never ends).
@@ -270,11 +276,8 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
     @Test(arguments: [SIGINT, SIGTERM])
     func aSecondSignalStopsAtOnce(signal: Int32) async throws {
         let daemon = try DaemonProcess(["--memory"])
-        let fd = try #require(connectLoopback(port: daemon.port))
+        let fd = try bodyUnderWay(to: daemon)
         defer { close(fd) }
-        let head =
-            "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
-        #expect(head.withCString { send(fd, $0, strlen($0), 0) } > 0)
         try await Task.sleep(for: .milliseconds(300))
         // Twice at once, as a wrapper that passes the terminal's Ctrl-C on sends it (npm run): one Ctrl-C (a review).
         kill(daemon.process.processIdentifier, signal)

@@ -99,6 +99,15 @@ public func expectGolden(_ file: String, _ text: String, in folder: URL, sourceL
 
 /// Captures shared by the format and CLI tests.
 public enum CaptureSamples {
+    /// A split view controller printed expanded (both columns appeared): a pad's, or a large phone's in landscape.
+    public static let expandedSplit = """
+        <UISplitViewController: 0x1>, state: appeared, view: <_UISplitViewControllerPanelImplView: 0x2>
+           | <UINavigationController: 0x3>, state: appeared, view: <UILayoutContainerView: 0x4>
+           |    | <App.Sidebar: 0x5>, state: appeared, view: <UIView: 0x6>
+           | <UINavigationController: 0x7>, state: appeared, view: <UILayoutContainerView: 0x8>
+           |    | <App.Detail: 0x9>, state: appeared, view: <UIView: 0xa>
+        """
+
     /// A tab bar whose two navigation controllers each hold a `ProductViewController`, tab 0's on screen, with
     /// addresses (a new user's trial: popping tab 0's renumbered tab 1's).
     public static let twoProducts = """
