@@ -412,6 +412,20 @@ def main():
                   "the page picks up the edited file by itself")
             check(page.wait_for(shown(2)), "and, having shown the last step, shows the new last step")
             page.screenshot(os.path.join(ARTIFACTS, "e2e-watch.png"))
+            # A step chosen, then the file broken and fixed: that step again (it went to the last step, a trial).
+            page.key("ArrowLeft", "ArrowLeft", 37)
+            check(page.wait_for(shown(1)), "a step chosen by hand is shown")
+            time.sleep(1.1)
+            with open(os.path.join(docs, "tour.json"), "w") as f:
+                f.write('{"navviz": 1, "root": ')
+            check(page.wait_for("document.getElementById('notice').textContent.includes('tour.json')"),
+                  "the broken file's error is shown")
+            scenario["steps"].append({"op": "dismiss"})
+            time.sleep(1.1)
+            with open(os.path.join(docs, "tour.json"), "w") as f:
+                json.dump(scenario, f)
+            check(page.wait_for("document.querySelectorAll('#timeline button').length === 4") and page.wait_for(shown(1)),
+                  "the file fixed, the step chosen before it broke is shown again")
         finally:
             watcher.send_signal(signal.SIGTERM)
             watcher.wait(10)

@@ -132,7 +132,7 @@ public enum ViewerPage {
           const zoomer = navvizZoom(() => [$("transition-img"), $("state-img")].filter((image) => !image.closest("[hidden]") && image.src));
           const headers = token ? { "Authorization": "Bearer " + token } : {};
           const $ = (id) => document.getElementById(id);
-          const state = { sessions: [], session: null, lost: null, steps: [], selected: -1, following: null, stream: null, list: null, urls: {} };
+          const state = { sessions: [], session: null, lost: null, steps: [], selected: -1, kept: null, following: null, stream: null, list: null, urls: {} };
 
           function notice(text) { $("notice").textContent = text || ""; }
 
@@ -226,6 +226,10 @@ public enum ViewerPage {
             if (state.list) { state.list.abort(); state.list = null; }
             const previous = state.session === id ? state.selected : -1;
             const wasAtEnd = state.session === id && state.selected === state.steps.length - 1;
+            // The step shown before a watched file broke (its session then holds fewer steps), shown again once it is
+            // fixed: it went to the last step (a trial).
+            const kept = state.session === id ? state.kept : null;
+            state.kept = null;
             state.session = id;
             for (const item of $("sessions").children) { item.classList.toggle("selected", item.dataset.id === id); }
             const summary = state.sessions.find((s) => s.id === id);
@@ -245,7 +249,12 @@ public enum ViewerPage {
             renderTimeline();
             const last = state.steps.length - 1;
             if (wanted !== null && wanted !== undefined && wanted <= last) { select(wanted); }
-            else { select(keepStep && !wasAtEnd && previous >= 0 && previous <= last ? previous : last); }
+            else if (keepStep && kept !== null && kept <= last) { select(kept); }
+            else {
+              if (keepStep && !wasAtEnd && previous > last) { state.kept = kept !== null ? kept : previous; }
+              else if (keepStep && kept !== null) { state.kept = kept; }
+              select(keepStep && !wasAtEnd && previous >= 0 && previous <= last ? previous : last);
+            }
             follow(id, last);
           }
 
