@@ -32,15 +32,20 @@ public struct NavVizClient: Sendable {
     // MARK: - Sessions
 
     /// Creates a session. `root` is a node literal (`["navigation": ["Home"]]`) or a canonical snapshot;
-    /// without one the window starts empty. `id` defaults to a slug of `name`.
+    /// without one the window starts empty. `id` defaults to a slug of `name`. `screens`, `routes` and `quirks` are a
+    /// scenario file's (docs/format.md): what the API takes, the client takes (it had no way to send them, a trial).
     public func createSession(
-        name: String, id: String? = nil, root: JSONValue? = nil, finder: String? = nil, device: String? = nil
+        name: String, id: String? = nil, root: JSONValue? = nil, finder: String? = nil, device: String? = nil,
+        screens: JSONValue? = nil, routes: JSONValue? = nil, quirks: Bool? = nil
     ) async throws -> SessionInfo {
         var body: [(String, JSONValue)] = [("name", .string(name))]
         if let id { body.append(("id", .string(id))) }
         if let root { body.append(("root", root)) }
         if let finder { body.append(("finder", .string(finder))) }
         if let device { body.append(("device", .string(device))) }
+        if let screens { body.append(("screens", screens)) }
+        if let routes { body.append(("routes", routes)) }
+        if let quirks { body.append(("quirks", .bool(quirks))) }
         return try SessionInfo(try await send("POST", "api/sessions", body: .object(body)), file: "response")
     }
 

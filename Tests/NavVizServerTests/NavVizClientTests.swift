@@ -23,6 +23,26 @@ import Testing
         #expect(try !nav.hierarchy()["nav"].definesPresentationContext)
     }
 
+    /// A session takes a scenario's screens, routes and quirks through the client too (the API took them; the client had
+    /// no way to send them, a trial).
+    @Test func aSessionTakesScreensRoutesAndQuirks() async throws {
+        try await withLiveDaemon { url in
+            let navviz = NavVizClient(baseURL: url)
+            let session = try await navviz.createSession(
+                name: "Shop", root: ["navigation": ["Home"]], screens: ["Product": ["class": "ProductViewController"]],
+                routes: ["signIn": ["build": ["navigation": ["SignIn"]], "transition": "present", "style": "formSheet"]],
+                quirks: false)
+            let pushed = try await navviz.postStep(["op": "push", "node": "Product"], to: session.id)
+            #expect(pushed.hierarchy["Product"].className == "ProductViewController")
+            let routed = try await navviz.postStep(["op": "navigate", "route": "signIn"], to: session.id)
+            #expect(routed.finder.visible == "SignIn")
+            // Quirks as the session's scenario says them.
+            let quirky = try await navviz.createSession(name: "Quirky", root: ["navigation": ["Home"]], quirks: true)
+            let data = try await navviz.raw("GET", "api/sessions/\(quirky.id)/scenario")
+            #expect(String(decoding: data, as: UTF8.self).contains(#""quirks": true"#), "\(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
     @Test func createsSessionsAndPostsStepsAndSnapshots() async throws {
         try await withLiveDaemon { url in
             let navviz = NavVizClient(baseURL: url)
