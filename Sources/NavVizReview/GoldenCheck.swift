@@ -27,8 +27,9 @@ public struct GoldenCheck: Sendable {
         /// The whole -/+ diff of every changed file (`drift.txt`).
         public var fullDiff: [String]
         /// The diagrams to draw for the reviewer, as DOT with their path in the artifact folder; a diff of two
-        /// states also as the picture its SVG is composed from, as `navviz diff -o` draws it.
-        public var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?)]
+        /// states also as the picture its SVG is composed from, as `navviz diff -o` draws it; an expected picture with the
+        /// golden file (in the scenario's golden folder) its DOT is.
+        public var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?, golden: String?)]
 
         /// What the lines that name the artifact folder say when the artifacts could not be written: by index into `lines`,
         /// the line in its place, or nil to leave it out.
@@ -487,9 +488,9 @@ public struct GoldenCheck: Sendable {
     /// Expected and actual DOT of every drifted diagram, and a diagram of the two states after the step
     /// when the golden run JSON has that step. `diffs`: the line diff of each changed file, by path.
     static func diagrams(_ drifts: [Goldens.Drift], goldenRun: DiffRun?, actualRun: DiffRun, diffs: [String: [String]] = [:]) -> [(
-        dot: String, path: String, picture: ComparisonDiagram?
+        dot: String, path: String, picture: ComparisonDiagram?, golden: String?
     )] {
-        var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?)] = []
+        var diagrams: [(dot: String, path: String, picture: ComparisonDiagram?, golden: String?)] = []
         for drift in drifts where drift.path.hasSuffix(".dot") && drift.kind != .renumbered {
             var stem = String(drift.path.dropLast(4))
             if drift.kind == .gone {
@@ -497,8 +498,8 @@ public struct GoldenCheck: Sendable {
                 let parts = stem.split(separator: "/", maxSplits: 1)
                 stem = parts.count == 2 ? "\(parts[0])/old-\(parts[1])" : "old-" + stem
             }
-            if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg", nil)) }
-            if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg", nil)) }
+            if let expected = drift.expected { diagrams.append((expected, "\(stem).expected.svg", nil, drift.goldenPath ?? drift.path)) }
+            if let actual = drift.actual { diagrams.append((actual, "\(stem).actual.svg", nil, nil)) }
             // The golden step the diagram was paired with (another number after an inserted or removed step);
             // a diagram only one side has (an inserted or removed step) has no counterpart to diff against.
             guard drift.kind == .changed, let goldenIndex = Goldens.stepNumber(drift.goldenPath ?? drift.path),
@@ -523,7 +524,7 @@ public struct GoldenCheck: Sendable {
                     : "Step \(actualIndex) (golden step \(goldenIndex)) · golden \(old.op) → actual \(new.op)",
                 details: details,
                 titles: ("golden", "actual"))
-            diagrams.append((picture.dot, "\(stem).diff.svg", picture))
+            diagrams.append((picture.dot, "\(stem).diff.svg", picture, nil))
         }
         return diagrams
     }

@@ -214,30 +214,30 @@ public enum ScenarioLoader {
     /// The line of a YAML scenario's `navviz:` key, when the text is one: its first line that is not blank, a comment or
     /// YAML's `---` starts with `navviz:`.
     static func yamlScenarioLine(_ text: String) -> Int? {
-        // Its first 50 lines, split off the rest alone: every scenario and capture is read through here, some megabytes long.
-        let lines = text.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: false).prefix(50)
-        for (index, line) in lines.enumerated() {
-            let trimmed = line.drop(while: \.isWhitespace)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("---") { continue }
-            return trimmed.hasPrefix("navviz:") ? index + 1 : nil
+        guard let first = leadingLines(text).first(where: { !$0.text.hasPrefix("---") }), first.text.hasPrefix("navviz:") else {
+            return nil
         }
-        return nil
+        return first.number
     }
 
     /// The first line of a text that is not blank or a `#` comment, when it starts as a YAML document does and JSON cannot:
     /// `---`, a list item (`- `), or a plain key (`root:`). Its number and its first words.
     static func yamlDocumentStart(_ text: String) -> (line: Int, start: String)? {
-        let lines = text.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: false).prefix(50)
-        for (index, line) in lines.enumerated() {
+        guard let (number, trimmed) = leadingLines(text).first else { return nil }
+        let key = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let isKey = !key.isEmpty && key.first!.isLetter && trimmed.dropFirst(key.count).first == ":"
+        guard trimmed == "---" || trimmed.hasPrefix("- ") || isKey else { return nil }
+        return (number, String(trimmed.prefix(isKey ? key.count + 1 : 24)))
+    }
+
+    /// The text's lines among its first 50 that are not blank or a `#` comment, trimmed, with their numbers: what tells
+    /// YAML. Split off the rest alone: every scenario and capture is read through here, some megabytes long.
+    private static func leadingLines(_ text: String) -> [(number: Int, text: Substring)] {
+        text.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: false).prefix(50).enumerated().compactMap { index, line in
             var trimmed = line.drop(while: \.isWhitespace)
             while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let key = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            let isKey = !key.isEmpty && key.first!.isLetter && trimmed.dropFirst(key.count).first == ":"
-            guard trimmed == "---" || trimmed.hasPrefix("- ") || isKey else { return nil }
-            return (index + 1, String(trimmed.prefix(isKey ? key.count + 1 : 24)))
+            return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : (index + 1, trimmed)
         }
-        return nil
     }
 
     /// Why a YAML file is not read.

@@ -461,7 +461,7 @@ extension NavVizCommand {
             // laid out from its DOT.
             let keys = report.diagrams.flatMap { diagram in (diagram.picture?.parts ?? [diagram.dot]).map(TextKey.init) }
             let layout = (try? DiagramLayout(dots: keys, metrics: metrics, options: layoutOptions)) ?? DiagramLayout(metrics: metrics)
-            for (dot, path, picture) in report.diagrams {
+            for (dot, path, picture, golden) in report.diagrams {
                 do {
                     if let picture {
                         var parts: [String] = []
@@ -473,8 +473,7 @@ extension NavVizCommand {
                 } catch {
                     // An expected picture is drawn from the golden's DOT: one that Graphviz refuses is a golden edited or
                     // left there by hand, not navviz's (a trial was told of an artifact never written, not the golden).
-                    if path.hasSuffix(".expected.svg") {
-                        let golden = path.replacingOccurrences(of: "old-", with: "").replacingOccurrences(of: ".expected.svg", with: ".dot")
+                    if let golden {
                         problems.append(
                             "\(path): not drawn: the golden \(golden) is not DOT navviz wrote (\(error.description)): edited by hand? "
                                 + "--record writes it again")
