@@ -231,9 +231,11 @@ public enum ScenarioLoader {
     }
 
     /// The text's lines among its first 50 that are not blank or a `#` comment, trimmed, with their numbers: what tells
-    /// YAML. Split off the rest alone: every scenario and capture is read through here, some megabytes long.
+    /// YAML. Split off the rest alone: every scenario and capture is read through here, some megabytes long. A Windows
+    /// editor's `\r\n` ends a line too (one Character, not `\n`: such a file read as one line).
     private static func leadingLines(_ text: String) -> [(number: Int, text: Substring)] {
-        text.split(separator: "\n", maxSplits: 50, omittingEmptySubsequences: false).prefix(50).enumerated().compactMap { index, line in
+        text.split(maxSplits: 50, omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.prefix(50).enumerated().compactMap {
+            index, line in
             var trimmed = line.drop(while: \.isWhitespace)
             while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
             return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : (index + 1, trimmed)

@@ -48,6 +48,8 @@ import Testing
         ("---\nroot: x\n", "cannot be read: it reads as YAML (line 1: '---'); " + yamlReason),
         ("\n- push: A\n", "cannot be read: it reads as YAML (line 2: '- push: A'); " + yamlReason),
         ("# a flow\nroot:\n  navigation: [Home]\n", "cannot be read: it reads as YAML (line 2: 'root:'); " + yamlReason),
+        // A Windows editor's line ends (the comment and the key were one line: JSON's "unexpected '#'").
+        ("# a flow\r\nnavviz: 1\r\nroot: A\r\n", "cannot be read: it reads as YAML (line 2: 'navviz:'); " + yamlReason),
         ("hello world\n", "invalid JSON at line 1, column 1: unexpected 'h': expected a value"),
         ("{\"navviz\": 1,\n", "invalid JSON at line 2, column 1: unexpected end of input: expected a member name"),
     ])
