@@ -1376,11 +1376,19 @@ extension PrintHierarchy {
     /// aside: a later code block of Swift, or of another debugger command and its output, is text too).
     static func textBelowFence(_ lines: [Substring]) -> (lines: ClosedRange<Int>, fence: Int)? {
         func isText(_ line: Substring) -> Bool { !line.allSatisfy(\.isWhitespace) && !isFence(line) }
-        guard let opening = lines.firstIndex(where: { isFence($0) || opensGlued($0) }),
+        // The first code block that holds a piece of the dump: blocks above it (an issue's Swift, a `pviews` and its output)
+        // are text above the dump (the first block was taken for the dump's, and text below a later one was refused).
+        var start = lines.startIndex
+        var block: (opening: Int, closing: Int)?
+        while block == nil, let opening = lines[start...].firstIndex(where: { isFence($0) || opensGlued($0) }),
             let closing = lines[(isFence(lines[opening]) ? opening + 1 : opening)...].firstIndex(where: {
                 isFence($0) || closesGlued($0)
-            }),
-            lines[opening...closing].contains(where: mayBeDumpText),
+            })
+        {
+            if lines[opening...closing].contains(where: mayBeDumpText) { block = (opening, closing) }
+            start = closing + 1
+        }
+        guard let (_, closing) = block,
             let first = lines[(closing + 1)...].firstIndex(where: isText),
             let last = lines[(closing + 1)...].lastIndex(where: isText),
             // A command right below is said as one (the debugger command and its output), as outside a code block.
@@ -1418,7 +1426,7 @@ extension PrintHierarchy {
     /// Only a dump's own pieces count: prose with angle brackets (`UIHostingController<ContentView>:`, `<details>`, `See
     /// <https://…>`) or the word state was refused where a note was promised (a second review).
     static func mayBeDumpText(_ line: Substring) -> Bool {
-        if State.allCases.contains(where: { line.containsBytes("state: " + $0.rawValue) }) { return true }
+        if State.allCases.contains(where: { line.containsBytes("state: " + $0.rawValue) }), hasStatePiece(line) { return true }
         if line.containsBytes("view: <") || line.containsBytes("(view not loaded)") || line.containsBytes("presented with: <")
             || line.containsBytes("Optional(\"<")
         {
@@ -1443,6 +1451,18 @@ extension PrintHierarchy {
         while alone.last == " " || alone.last == "," || alone.last == "\r" { alone = alone.dropLast() }
         let name = alone.dropFirst().dropLast()
         return alone.first == "<" && alone.last == ">" && isName(name) && (name.first!.isUppercase || name.first == "_")
+    }
+
+    /// Whether a line holds a controller line's `state: appeared` as a dump prints it: its comma or the line's end right
+    /// after (wrapped there). Prose that names the states (`( state: appeared / state: disappeared )`, a blog's bullet below
+    /// its dump) is not a dump's: it was refused as a second dump, and the error named the line above it.
+    static func hasStatePiece(_ line: Substring) -> Bool {
+        State.allCases.contains { state in
+            line.ranges(of: "state: " + state.rawValue).contains { range in
+                let after = line[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+                return after.isEmpty || after.first == ","
+            }
+        }
     }
 
     /// The lines with UIKit's `   | ` per level where every line nests by another run of spaces (or none) before its

@@ -949,6 +949,12 @@ import Testing
             "```\n(lldb) pvc\n<ViewController 0x1>, state: appeared, view: <UIView 0x2>\n```\n\n```\n(lldb) pclass 0x1\nViewController\n   | UIViewController\n```",
             "lines 7–9: the debugger command on line 7 and its output left out: not the dump"
         ),
+        // Prose below that names the states is no piece of a dump (a Korean post's bullet was refused as a second dump, the
+        // error naming the line above it).
+        (
+            "```\n<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>\n```\n\n- each controller's visibility ( state: appeared / state: disappeared )\n- state: appearing means in flight",
+            "lines 6–7: the text below the code block the dump is in (its closing fence is on line 4) left out: not the dump"
+        ),
         // Fences glued to the dump's first and last lines, a heading above, a thank-you below (refused as a fragment).
         (
             "### pvc\n```<UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n   | <A 0x3>, state: appeared, view: <UIView 0x4>```",
@@ -1079,6 +1085,31 @@ import Testing
                 !$0.contains(": printed from 'self'") && !$0.contains("is taken for a part of")
                     && !$0.contains("with no controller below it")
             } == [note])
+    }
+
+    /// An earlier code block (an issue's Swift, a `pviews` and its output), then the dump's block opening with its prompt,
+    /// then text: the text above and the text below are left out (a trial's real issue and chisel notes were refused at
+    /// the text below).
+    @Test(arguments: [
+        (
+            "```swift\npresent(login, animated: true)\n```\n\n```\n(lldb) pvc\n<ViewController 0x1>, state: appeared, view: <UIView 0x2>\n```\n\nExpected the login screen to be on top.",
+            [
+                "lines 2–5: the text before the command on line 6 that printed the dump ('(lldb) pvc') left out: not the dump",
+                "line 10: the text below the code block the dump is in (its closing fence is on line 8) left out: not the dump",
+            ]
+        ),
+        (
+            "```\n(lldb) pviews\n<UIWindow: 0x9; frame = (0 0; 320 568)>\n```\n\n```\n(lldb) pvc\n<ViewController 0x1>, state: appeared, view: <UIView 0x2>\n```\n\nNext, the responder chain:",
+            [
+                "lines 2–6: the console output before the command on line 7 that printed the dump ('(lldb) pvc') left out: not the dump",
+                "line 11: the text below the code block the dump is in (its closing fence is on line 9) left out: not the dump",
+            ]
+        ),
+    ])
+    func textBelowTheDumpsBlockAfterAnEarlierBlockIsLeftOut(text: String, notes: [String]) throws {
+        let captured = try PrintHierarchy.parse(text, file: "dump.txt").hierarchy()
+        #expect(captured.notes == notes)
+        #expect(captured.hierarchy.nodeIDs.count == 1)
     }
 
     /// The reader's byte search finds what `contains` finds, at the start, the end, overlapping a false start, and not
