@@ -447,6 +447,23 @@ import Testing
                 "step 1: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, +shopNav.viewDidDisappear, +Home.viewDidDisappear",
                 "step 2: callbacks +shopTabs.viewWillAppear, +shopNav.viewWillAppear, +Home.viewWillAppear, +shopTabs.viewDidAppear, +shopNav.viewDidAppear, +Home.viewDidAppear",
             ])
+        // Tabs reordered earlier: the same controllers in the same places, so the callbacks are compared still (a code-review
+        // trial's were filed under "differ only by what came before").
+        let reordered = try Self.summaries(
+            old: [
+                #"{"setTabs": [{"ref": "shopNav"}, {"ref": "cartNav"}]}"#, #"{"present": "SignIn", "style": "formSheet"}"#,
+                #"{"dismiss": true}"#,
+            ],
+            new: [
+                #"{"setTabs": [{"ref": "cartNav"}, {"ref": "shopNav"}]}"#, #"{"present": "SignIn", "style": "fullScreen"}"#,
+                #"{"dismiss": true}"#,
+            ])
+        #expect(
+            reordered == [
+                "step 1: shopTabs reordered cartNav (with Cart) tab 1 → 0",
+                "step 2: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, +shopNav.viewDidDisappear, +Home.viewDidDisappear; and 1 difference shown at an earlier step",
+                "step 3: callbacks +shopTabs.viewWillAppear, +shopNav.viewWillAppear, +Home.viewWillAppear, +shopTabs.viewDidAppear, +shopNav.viewDidAppear, +Home.viewDidAppear; and 1 difference shown at an earlier step",
+            ])
         // More than a dozen: eleven, and how many more.
         let many = (1...13).map { "C\($0).viewWillAppear" }
         #expect(
