@@ -22,7 +22,8 @@ extension NavVizCommand {
 
                 --git REV SCENARIO compares SCENARIO as committed at REV (`git show REV:path`) with the working tree. A \
                 file new since REV is compared with no flow (every step inserted), one removed from the working tree \
-                likewise: both exit 1. One of OLD and NEW may be - (standard input).
+                likewise: both exit 1. --git REV OLD NEW compares OLD as committed at REV with NEW in the working tree: a \
+                scenario renamed or moved since REV (git diff -M names both). One of OLD and NEW may be - (standard input).
 
                 Exit codes: 0 the two are identical; 1 they differ; 64 bad command-line usage; 65 an input is invalid \
                 or cannot be read (including: not in a git repository); 74 the \
@@ -31,7 +32,8 @@ extension NavVizCommand {
         )
 
         @Argument(
-            help: "OLD and NEW: scenario, run JSON or snapshot files, one of them may be - (standard input); with --git, only the scenario."
+            help:
+                "OLD and NEW: scenario, run JSON or snapshot files, one of them may be - (standard input); with --git, the scenario (or its path at REV and its path now)."
         )
         var files: [String] = []
 
@@ -59,8 +61,10 @@ extension NavVizCommand {
                 throw ValidationError("Unknown --format '\(Terminal.inline(format))'\(guess). Use svg, markdown or json")
             }
             if let git {
-                if files.count != 1 { throw ValidationError("With --git, name exactly one scenario file.") }
-                if files[0] == "-" {
+                if files.isEmpty || files.count > 2 {
+                    throw ValidationError("With --git, name one scenario file (or two: its path at the revision, then its path now).")
+                }
+                if files.contains("-") {
                     throw ValidationError("With --git, name the scenario file (standard input has no committed version).")
                 }
                 if git.isEmpty || git.hasPrefix("-") { throw ValidationError("Invalid revision '\(git)' for --git.") }
@@ -85,7 +89,12 @@ extension NavVizCommand {
                     oldRun = Result { () throws(ScenarioErrors) in
                         try DiffRun.load(text: text, file: "\(git):\(files[0])", kinds: kinds.kinds)
                     }
-                    removed = !FileManager.default.fileExists(atPath: newPath)
+                    removed = files.count == 1 && !FileManager.default.fileExists(atPath: newPath)
+                } else if files.count == 2 {
+                    // A renamed scenario's old path names a file at the revision: without it there is nothing to compare.
+                    throw CommandFailure(
+                        message: "\(files[0]): no such file at revision '\(git)' (with two files, --git compares the first as committed "
+                            + "there with the second here)", code: CommandFailure.invalidInput)
                 } else {
                     guard FileManager.default.fileExists(atPath: newPath) else {
                         throw CommandFailure(

@@ -365,6 +365,49 @@ import Testing
         }
     }
 
+    /// A renamed scenario is compared with its old self, `--git REV OLD NEW` (a code-review trial's moved file was a removed
+    /// flow and an added one: 14 diagrams for no change, and the comment passed GitHub's limit); reviewing.md's loop passes
+    /// both of git's paths.
+    @Test func gitComparesARenamedScenarioWithItsOldPath() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base, "flows/cart.json": ReviewScenario.base])
+        try git("init", "-q", in: folder.url)
+        try git("add", "flows", in: folder.url)
+        try git("commit", "-q", "-m", "flows", in: folder.url)
+        try git("mv", "flows/shop.json", "flows/store.json", in: folder.url)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("flows/old"), withIntermediateDirectories: true)
+        try git("mv", "flows/cart.json", "flows/old/cart.json", in: folder.url)
+        try ReviewScenario.inserted.write(to: folder.url.appendingPathComponent("flows/store.json"), atomically: true, encoding: .utf8)
+        try git("commit", "-qam", "renamed", in: folder.url)
+        let renamed = try navviz(
+            ["diff", "--git", "HEAD~1", "flows/shop.json", "flows/store.json", "--format", "markdown"], in: folder.url)
+        #expect(renamed.status == 1)
+        #expect(renamed.stdout.contains("`HEAD~1:flows/shop.json` → `flows/store.json`"))
+        #expect(renamed.stdout.contains("| 2 | inserted push | + Reviews pushed onto shopNav<br>visible Product → Reviews |"))
+        let missing = try navviz(["diff", "--git", "HEAD~1", "flows/nope.json", "flows/store.json"], in: folder.url)
+        #expect(missing.status == 65)
+        #expect(
+            missing.stderr
+                == "flows/nope.json: no such file at revision 'HEAD~1' (with two files, --git compares the first as committed there with the second here)\n"
+        )
+        let three = try navviz(["diff", "--git", "HEAD", "a.json", "b.json", "c.json"], in: folder.url)
+        #expect(three.status == 64)
+        #expect(three.stderr.contains("With --git, name one scenario file (or two: its path at the revision, then its path now)."))
+        // The documented loop: one section a file, the renamed one compared with its old path, the moved one identical.
+        let binary = try #require(NavVizBinary.url)
+        let loop = try runProgram(
+            URL(fileURLWithPath: "/bin/bash"),
+            [
+                "-c",
+                #"git -c core.quotePath=false diff -M --name-status HEAD~1 HEAD -- 'flows/*.json' | "#
+                    + #"while IFS=$'\t' read -r status file renamed; do "#
+                    + #"'\#(binary.path)' diff --git HEAD~1 "$file" ${renamed:+"$renamed"} --format markdown || [ $? -eq 1 ]; done"#,
+            ], in: folder.url, environment: ["XDG_CACHE_HOME": testCacheHome, "GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.url.path])
+        #expect(loop.status == 0, "\(loop.stderr)")
+        #expect(loop.stdout.components(separatedBy: "### Navigation diff").count == 3)
+        #expect(loop.stdout.contains("`HEAD~1:flows/cart.json` → `flows/old/cart.json`: 3 steps, identical."))
+        #expect(loop.stdout.contains("`HEAD~1:flows/shop.json` → `flows/store.json`"))
+    }
+
     /// `-` reads one side from standard input, as the other commands do.
     @Test func oneSideMayBeStandardInput() throws {
         let folder = try ScenarioFolder(["old.json": ReviewScenario.base, "new.json": ReviewScenario.inserted])
