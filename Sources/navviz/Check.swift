@@ -181,9 +181,13 @@ extension NavVizCommand {
                     // Looked for only where this scenario has no goldens: a folder of a same-named file that is gone.
                     let verdict = try compare(
                         files, run: run, in: target, folder: folder, name: label,
-                        hint: sources.moved(scenario.file).map { folder, source in
-                            "; \(trimmed(golden))/\(folder)/ holds the goldens of \(source), which is gone: if the file moved here, "
+                        hint: sources.moved(scenario.file).map { old, source in
+                            "; \(trimmed(golden))/\(old)/ holds the goldens of \(source), which is gone: if the file moved here, "
                                 + "rename that folder"
+                        } ?? sources.renamed(scenario.file).map { old, source in
+                            "; \(trimmed(golden))/\(old)/ holds the goldens of \(source), which is gone: if \(scenario.file) is that "
+                                + "file renamed, rename the folder to \(folder) (mv \(Self.shellQuoted("\(trimmed(golden))/\(old)")) "
+                                + "\(Self.shellQuoted(target))) and check again"
                         } ?? ""
                     ) { unwritable.append($0) }
                     switch verdict {

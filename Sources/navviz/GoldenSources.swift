@@ -139,6 +139,20 @@ struct GoldenSources {
             .first { slug($0.1) == slug(file) }
     }
 
+    /// The one folder recorded from a file that is gone in `file`'s folder (or, when none was there, the one such folder
+    /// of all): `file` may be that file renamed (a code-review trial's rename was told to record new goldens, and a change
+    /// made with the rename went unchecked).
+    func renamed(_ file: String) -> (folder: String, source: String)? {
+        let gone = owners.keys.sorted().filter { existingOwner(of: $0) == nil }.map { ($0, owners[$0]!) }
+        let here = URL(fileURLWithPath: FileStatus.resolvedPath(file)).deletingLastPathComponent().path
+        let beside = gone.filter { _, source in
+            URL(fileURLWithPath: source.hasPrefix("/") ? source : "\(root)/\(source)").standardizedFileURL
+                .deletingLastPathComponent().path == here
+        }
+        if beside.count == 1 { return beside[0] }
+        return beside.isEmpty && gone.count == 1 ? gone[0] : nil
+    }
+
     /// Folder names for `files`: a recorded file keeps its folder, and the others are named as `FolderNames` names
     /// them among every recorded file that still exists, never taking such a file's folder.
     func names(for files: [String]) -> [String: String] {

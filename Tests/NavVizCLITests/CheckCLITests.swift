@@ -476,6 +476,30 @@ import Testing
                     + "(renamed or removed?); remove it if it is stale\n"))
     }
 
+    /// A scenario renamed in its folder is pointed at the goldens of its old name, with the command that moves them (a
+    /// code-review trial was told to record new goldens, and a change made with the rename would go unchecked); then checked
+    /// against them.
+    @Test func aRenamedScenarioIsPointedAtItsOldGoldens() throws {
+        let folder = try ScenarioFolder(["flows/shop.json": ReviewScenario.base, "flows/other.json": ReviewScenario.base])
+        #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("flows/shop.json"), to: folder.url.appendingPathComponent("flows/store.json"))
+        try ReviewScenario.changed.write(to: folder.url.appendingPathComponent("flows/store.json"), atomically: true, encoding: .utf8)
+        let renamed = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(renamed.status == 1)
+        #expect(
+            renamed.stdout.hasPrefix(
+                "ok   other: 9 goldens match\nFAIL store: no goldens in golden/store/ (record them with --record; golden/shop/ holds "
+                    + "the goldens of ../flows/shop.json, which is gone: if flows/store.json is that file renamed, rename the folder to "
+                    + "store (mv golden/shop golden/store) and check again)\n"), "\(renamed.stdout)")
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("golden/shop"), to: folder.url.appendingPathComponent("golden/store"))
+        let moved = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(moved.status == 1)
+        #expect(moved.stdout.contains("FAIL store: "))
+        #expect(!moved.stdout.contains("no goldens"))
+    }
+
     @Test func aDriftAndAMissingGoldenAreCountedApart() throws {
         let folder = try ScenarioFolder(["a/shop.json": ReviewScenario.base, "b/new.json": ReviewScenario.base])
         #expect(try navviz(["check", "a/shop.json", "--golden", "golden", "--record"], in: folder.url).status == 0)
