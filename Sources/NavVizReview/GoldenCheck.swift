@@ -159,7 +159,7 @@ public struct GoldenCheck: Sendable {
         if let runDiff {
             let entries = runDiff.entries
             for entry in entries.prefix(10) { report.lines.append("  " + entry.summary) }
-            if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed steps") }
+            if entries.count > 10 { report.lines.append("  … \(entries.count - 10) more changed step\(entries.count == 11 ? "" : "s")") }
             // The golden run.json keeps no callbacks: a later step whose transition's appearance events changed is said, and
             // not counted as differing only by what came before (a code-review trial read that of a step with six new ones).
             let called = runDiff.carriedSteps.compactMap { step in

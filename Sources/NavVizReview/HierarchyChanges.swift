@@ -362,7 +362,11 @@ public struct HierarchyChanges: Sendable, Equatable {
             // A tab bar no tab of which is in the window (a full-screen presentation covers it) has a selection no capture
             // shows: not known, not "none" (a trial read it as a change of tab).
             let unknown = b.kind == .tab || b.kind == .notifications ? "not known" : "none"
-            out.append(("\(id) \(what) \(a.selected.map(String.init) ?? unknown) → \(b.selected.map(String.init) ?? unknown)", .selection))
+            // A sequence's notifications count from 1, as its diagrams label them (`2 of 3`): a code-review trial read
+            // `current notification 0 → 1` beside a diagram's `current 1 → 2`.
+            let base = b.kind == .notifications ? 1 : 0
+            func shown(_ index: Int?) -> String { index.map { String($0 + base) } ?? unknown }
+            out.append(("\(id) \(what) \(shown(a.selected)) → \(shown(b.selected))", .selection))
         }
         if a.active != b.active { out.append(("\(id) active \(quoted(a.active)) → \(quoted(b.active))", .active)) }
         if a.role != b.role { out.append(("\(id) role \(a.role?.rawValue ?? "none") → \(b.role?.rawValue ?? "none")", .role)) }

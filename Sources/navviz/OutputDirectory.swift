@@ -460,7 +460,7 @@ enum OutputDirectory {
             }
         }
         if foreign.isEmpty, let first = changed.min() {
-            let others = changed.count > 1 ? " (and \(changed.count - 1) more)" : ""
+            let others = Self.alsoNamed(changed.sorted().dropFirst())
             throw CommandFailure(
                 message: "\(destination): not replaced: '\(first)'\(others) changed since navviz wrote it. "
                     + "Choose another output directory, or remove it first",
@@ -478,7 +478,7 @@ enum OutputDirectory {
         let others =
             !complete
             ? " (and more: navviz stopped looking after \(Self.bareWalkLimit) entries)"
-            : foreign.count > 1 ? " (and \(foreign.count - 1) more)" : ""
+            : Self.alsoNamed(foreign.sorted().dropFirst())
         // A link where navviz writes a folder (`states` moved aside and linked back) is named as what it is: "which
         // navviz does not write there" was wrong of a name navviz does write (a trial).
         let status = FileStatus(target.appendingPathComponent(first).path)
@@ -588,6 +588,15 @@ enum OutputDirectory {
     /// and `/a/`, not `out//a/` and `//a/`.
     static func withoutTrailingSlashes(_ path: String) -> String {
         String(path.reversed().drop { $0 == "/" }.reversed())
+    }
+
+    /// ` (and 'b', 'c')`: the other files a refusal names, up to four, then how many more (a code-review trial's `(and 1
+    /// more)` left it to the next run to find the stray file).
+    static func alsoNamed(_ others: ArraySlice<String>) -> String {
+        guard !others.isEmpty else { return "" }
+        let named = others.prefix(others.count > 4 ? 3 : 4).map { "'\($0)'" }
+        let more = others.count - named.count
+        return " (and " + (named + (more > 0 ? ["\(more) more"] : [])).joined(separator: ", ") + ")"
     }
 
     /// How many entries a folder with nothing of navviz's in it is looked at before it is refused (`checkReplaceable`).

@@ -84,6 +84,21 @@ import Testing
                 == "golden/shop: not replaced: it holds 'states/001-push copy.dot', which navviz does not write there. Move or remove it, then record again\n"
         )
         #expect(exists("golden/shop/states/042-push.dot", in: folder.url))
+        // Every stray file is named (a code-review trial's "(and 1 more)" was found on the next run), up to four.
+        try "notes".write(to: folder.url.appendingPathComponent("golden/shop/NOTES.md"), atomically: true, encoding: .utf8)
+        let two = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
+        #expect(
+            two.stderr
+                == "golden/shop: not replaced: it holds 'NOTES.md' (and 'states/001-push copy.dot'), which navviz does not write there. Move or remove it, then record again\n"
+        )
+        for n in 1...4 { try "x".write(to: folder.url.appendingPathComponent("golden/shop/x\(n).txt"), atomically: true, encoding: .utf8) }
+        let six = try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url)
+        #expect(
+            six.stderr.hasPrefix(
+                "golden/shop: not replaced: it holds 'NOTES.md' (and 'states/001-push copy.dot', 'x1.txt', 'x2.txt', 2 more), which"))
+        for name in ["NOTES.md", "x1.txt", "x2.txt", "x3.txt", "x4.txt"] {
+            try FileManager.default.removeItem(at: folder.url.appendingPathComponent("golden/shop/\(name)"))
+        }
         try FileManager.default.removeItem(at: states.appendingPathComponent("001-push copy.dot"))
         #expect(try navviz(["check", "flows", "--golden", "golden", "--record"], in: folder.url).status == 0)
         #expect(!exists("golden/shop/states/042-push.dot", in: folder.url))

@@ -262,7 +262,8 @@ import Testing
     static let usageCases: [([String], Int32)] = [
         (["diff", "old.json"], 64),
         (["diff", "old.json", "new.json", "--format", "html"], 64),
-        (["diff", "--git", "HEAD", "old.json", "new.json"], 64),
+        (["diff", "--git", "HEAD", "a.json", "b.json", "c.json"], 64),
+        (["diff", "--git", "HEAD", "old.json", "-"], 64),
         (["diff", "--git", "--upload-pack=x", "old.json"], 64),
         (["diff", "old.json", "missing.json"], 65),
         (["diff", "old.json", "bad.json"], 65),

@@ -434,6 +434,16 @@ import Testing
         #expect(RunDiff(old: old, new: new).isIdentical)
     }
 
+    /// A notification sequence's current notification counts from 1, as its diagrams do (`current 1 → 2`: a code-review
+    /// trial read `current notification 0 → 1` beside it).
+    @Test func aSequencesCurrentNotificationCountsFromOne() throws {
+        let sequence = #"{"present": {"notifications": ["Welcome", "Privacy"], "id": "notes"}, "style": "custom"}"#
+        let summaries = try Self.summaries(
+            old: [sequence, #"{"flick": true, "velocity": 300}"#], new: [sequence, #"{"flick": true, "velocity": 1500}"#])
+        #expect(summaries.first?.hasPrefix("step 2: ") == true)
+        #expect(summaries.first?.contains("notes current notification 1 → 2") == true, "\(summaries)")
+    }
+
     /// A sheet made full screen sends the controllers under it disappear callbacks: the diff says so, beside the
     /// style (a code-review trial saw only the style, though six callbacks changed); the dismissal after it, from states
     /// that hold the same controllers in the same places, says what it now tells them (their appear callbacks: a
