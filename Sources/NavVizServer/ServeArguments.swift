@@ -78,6 +78,30 @@ public struct ServeArguments: AppArguments {
     /// The shortest token that is not a warning on loopback and not refused on another address: one proof of the
     /// daemon's lets whoever reaches the port test guesses offline.
     public static let minimumTokenLength = 16
+
+    /// Why a token of `minimumTokenLength` or more is still a guess's early try, nil when it is not: a unit repeated
+    /// (`passwordpassword`, `1234512345123451`), or too few kinds of characters for its length to hold 64 bits were each
+    /// drawn at random (16 digits: 53). A security review found both accepted where the token is the only lock, and
+    /// guessed the first from one answer of the daemon.
+    public static func tokenWeakness(_ token: String) -> String? {
+        let characters = Array(token)
+        let count = characters.count
+        if let unit = (1...max(1, count / 2)).first(where: { p in (p..<count).allSatisfy { characters[$0] == characters[$0 % p] } }),
+            unit < count
+        {
+            return "it repeats '\(String(characters[..<unit]))'"
+        }
+        var pool = 0
+        if characters.contains(where: { $0.isASCII && $0.isLowercase }) { pool += 26 }
+        if characters.contains(where: { $0.isASCII && $0.isUppercase }) { pool += 26 }
+        if characters.contains(where: { $0.isASCII && $0.isNumber }) { pool += 10 }
+        if characters.contains(where: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) { pool += 32 }
+        let bits = Double(count) * log2(Double(max(pool, 2)))
+        if bits < 64 {
+            return "\(count) characters, each one of \(pool) kinds, hold at most \(Int(bits)) bits: fewer than 64"
+        }
+        return nil
+    }
     /// How long a shutdown waits for requests in flight (a body still arriving, a render) before it cuts them.
     public static let shutdownBound: Duration = .seconds(10)
     /// The default body limit: 1 MiB.

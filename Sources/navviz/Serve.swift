@@ -288,6 +288,9 @@ extension NavVizCommand {
                         "The token has only \(distinct) different character\(distinct == 1 ? "" : "s"): \(why); use a random one (openssl rand -hex 16)"
                     )
                 }
+                if let weakness = ServeArguments.tokenWeakness(resolved) {
+                    throw ValidationError("The token is weak (\(weakness)): \(why); use a random one (openssl rand -hex 16)")
+                }
             }
             if let watchDirectory {
                 var isDirectory: ObjCBool = false

@@ -646,6 +646,19 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
                 "aaaaaaaaaaaaaaaa", ["--host", "0.0.0.0"],
                 "The token has only 1 different character: with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
             ),
+            // A repeated unit, and digits alone (a security review guessed `passwordpassword` from one answer).
+            (
+                "passwordpassword", ["--allow-other-users"],
+                "The token is weak (it repeats 'password'): with --allow-other-users it is all that keeps other users out; use a random one (openssl rand -hex 16)"
+            ),
+            (
+                "1234512345123451", ["--host", "0.0.0.0"],
+                "The token is weak (it repeats '12345'): with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
+            ),
+            (
+                "3141592653589793", ["--host", "0.0.0.0"],
+                "The token is weak (16 characters, each one of 10 kinds, hold at most 53 bits: fewer than 64): with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
+            ),
             (
                 "k7x", ["--allow-other-users"],
                 "The token is 3 characters long: with --allow-other-users it is all that keeps other users out; use at least 16 (openssl rand -hex 16)"
