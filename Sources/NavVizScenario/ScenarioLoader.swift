@@ -7,7 +7,8 @@ public enum ScenarioLoader {
     /// <(git show main:flow.json) flow.json`, a FIFO, /dev/stdin) unless `regularOnly` (a watched folder, where a
     /// file swapped for a FIFO would block the reader for good). Opened once, without waiting for a FIFO's writer,
     /// and judged by what was opened; at most `limit` bytes are read, as `/proc/self/pagemap` says it is a
-    /// regular file of size 0 and goes on for gigabytes.
+    /// regular file of size 0 and goes on for gigabytes. With `owner`, a file that another user owns, or that every user may
+    /// write, is refused (a watched folder's: it would show as the user's session).
     public static func readText(
         _ path: String, regularOnly: Bool = false, limit: Int = maxStreamBytes, ownedBy owner: uid_t? = nil
     ) throws(ScenarioErrors) -> String {
@@ -40,6 +41,16 @@ public enum ScenarioLoader {
         let described = fstat(fd, &info) == 0
         if let owner, described, info.st_uid != owner, info.st_uid != 0 {
             throw ScenarioErrors([.unreadable(file: path, reason: "it belongs to another user (uid \(info.st_uid))")])
+        }
+        // Nor one of the user's that every user may write (a security trial's `chmod 666` scenario showed another user's
+        // screens as the user's session).
+        if owner != nil, described, type == S_IFREG, info.st_mode & 0o002 != 0 {
+            throw ScenarioErrors([
+                .unreadable(
+                    file: path,
+                    reason:
+                        "every user of this machine may write to it (mode \(String(Int(info.st_mode) & 0o7777, radix: 8))): chmod o-w it")
+            ])
         }
         /// `256 MB`, or `65536 bytes` under a mebibyte.
         func size(_ bytes: Int) -> String { bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes" }

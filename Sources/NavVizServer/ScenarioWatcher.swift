@@ -51,7 +51,19 @@ struct ScenarioWatcher: Service {
             guard file.hasSuffix(".json"),
                 FileManager.default.fileExists(atPath: file) || (try? FileManager.default.destinationOfSymbolicLink(atPath: file)) != nil
             else { return false }
-            guard let owner = Self.foreignOwner(file) else { return true }
+            guard let owner = Self.foreignOwner(file) else {
+                // One the members of a group not the user's own may write: said once, as the folder's group is (a team's).
+                var info = stat()
+                if stat(file, &info) == 0, info.st_mode & 0o020 != 0, info.st_gid != getegid(),
+                    skipped.withLock({ $0.insert(file).inserted })
+                {
+                    let line =
+                        "\(Terminal.inline(file)): members of its group (gid \(info.st_gid)) may write to it, and so change the session "
+                        + "shown as yours: chmod g-w it unless you share it with them on purpose"
+                    logger.warning("\(line)")
+                }
+                return true
+            }
             if skipped.withLock({ $0.insert(file).inserted }) {
                 logger.warning("\(Terminal.inline(file)) belongs to another user (uid \(owner)): not watched")
             }

@@ -128,6 +128,21 @@ import Testing
         await store.close()
     }
 
+    /// A file of the user's that every user may write is a session that says so, not its states (a security trial wrote
+    /// another user's screens into a `chmod 666` one, shown as the user's).
+    @Test func aWatchedFileEveryUserMayWriteIsRefused() throws {
+        let directory = try temporaryDirectory("writable")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = "\(directory)/open.json"
+        try #"{"navviz": 1, "name": "T", "root": {"navigation": ["Home"]}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        chmod(file, 0o666)
+        let session = ScenarioWatcher.session(for: file, id: SessionID("open")!)
+        #expect(session.error == "\(file): cannot be read: every user of this machine may write to it (mode 666): chmod o-w it")
+        #expect(session.steps.allSatisfy { $0.hierarchy.root == nil })
+        chmod(file, 0o644)
+        #expect(ScenarioWatcher.session(for: file, id: SessionID("open")!).error == nil)
+    }
+
     /// Another user's file, or link, in the watched folder is left out: it would show as the user's session (a security
     /// review planted one, and a link to the user's own private scenario).
     @Test(.enabled(if: geteuid() == 0, "chown needs root"))
