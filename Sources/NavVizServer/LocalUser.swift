@@ -88,6 +88,25 @@ public enum LoopbackPeer {
         return .unknown
     }
 
+    /// The owners of the sockets listening on TCP port `port` of this machine (any address), from the socket tables;
+    /// empty when none is listed or there are no tables. A daemon that cannot listen says whose the port is: another
+    /// user's program there gets what the user's app and tools send to it (a security trial was asked only "Is another
+    /// navviz serve running?").
+    public static func listeners(port: Int) -> [UInt32] {
+        var owners: [UInt32] = []
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            guard let text = read(table) else { continue }
+            // A listener has no peer: `0.0.0.0:0` (read as `::ffff:0.0.0.0`) or `[::]:0`.
+            for row in rows(text)
+            where row.localPort == port && row.remotePort == 0 && row.remote == mapped([0, 0, 0, 0])
+                || row.remote == [UInt8](repeating: 0, count: 16)
+            {
+                if !owners.contains(row.uid) { owners.append(row.uid) }
+            }
+        }
+        return owners
+    }
+
     /// A `/proc` file's text, read in large chunks (its size is reported as 0); nil when it cannot be opened.
     static func read(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -84,6 +84,18 @@ extension NavVizCommand {
             static let fileLimit = RLIMIT_NOFILE
         #endif
 
+        /// Why the daemon cannot listen on a port in use, with whose program holds it when the socket tables say: another
+        /// user's program gets what the user's app, NavVizClient and the LLDB command send to that port.
+        static func inUse(host: String, port: Int, listeners: [UInt32]? = nil) -> String {
+            let owners = listeners ?? LoopbackPeer.listeners(port: port)
+            let start = "Cannot listen on '\(host):\(port)': the address is in use"
+            if let other = owners.first(where: { $0 != geteuid() }) {
+                return start + " by a program of another user (uid \(other)), not yours: point nothing of yours at port \(port) "
+                    + "(an app, NavVizClient or the LLDB command would send it your screens). Pick another --port"
+            }
+            return start + (owners.isEmpty ? "." : " by a program of yours.") + " Is another navviz serve running? Pick another --port"
+        }
+
         /// Overwrites the value of `--token` in the process's own argument memory, which `ps` and `/proc/PID/cmdline`
         /// read: the window in which another user can see it shrinks to the start-up.
         static func hideTokenArgument() {
@@ -449,10 +461,7 @@ extension NavVizCommand {
             } catch {
                 let text = "\(error)"
                 if text.contains("Address already in use") {
-                    throw CommandFailure(
-                        message:
-                            "Cannot listen on '\(host):\(port)': the address is in use. Is another navviz serve running? Pick another --port",
-                        code: CommandFailure.ioError)
+                    throw CommandFailure(message: Self.inUse(host: host, port: port), code: CommandFailure.ioError)
                 }
                 // NIO's text names its own call (`bind(descriptor:ptr:bytes:): Cannot assign requested address)`).
                 if text.contains("Cannot assign requested address") {

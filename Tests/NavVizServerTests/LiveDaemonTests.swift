@@ -697,9 +697,36 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
         #expect(status == 74)
         #expect(
             text.hasSuffix(
-                "Cannot listen on '127.0.0.1:\(first.port)': the address is in use. Is another navviz serve running? Pick another --port\n")
+                "Cannot listen on '127.0.0.1:\(first.port)': the address is in use by a program of yours. Is another navviz serve running? Pick another --port\n"
+            )
         )
         first.stop(SIGTERM)
+    }
+
+    /// A port another user's program holds is said to be theirs: what the user's app and tools send to it would go to them
+    /// (a security trial was asked only whether another navviz serve was running).
+    @Test(.enabled(if: geteuid() == 0, "setuid needs root"))
+    func aPortAnotherUserHoldsIsSaidToBeTheirs() throws {
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        listener.arguments = [
+            "python3", "-c",
+            "import os, socket, time; os.setuid(65534); s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+                + "print(s.getsockname()[1], flush=True); time.sleep(30)",
+        ]
+        let output = Pipe()
+        listener.standardOutput = output
+        try listener.run()
+        defer { listener.terminate() }
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let (status, text) = try serveFailing(["--port", String(port), "--memory"])
+        #expect(status == 74)
+        #expect(
+            text.hasSuffix(
+                "Cannot listen on '127.0.0.1:\(port)': the address is in use by a program of another user (uid 65534), not yours: "
+                    + "point nothing of yours at port \(port) (an app, NavVizClient or the LLDB command would send it your screens). "
+                    + "Pick another --port\n"), "\(text)")
     }
 
     /// An address no interface has (192.0.2.1 is TEST-NET-1) is said in one sentence, where NIO's own text was printed
