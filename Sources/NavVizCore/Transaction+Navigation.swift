@@ -210,6 +210,14 @@ extension Transaction {
         container = tabBar
         if index == h[tabBar].selected {
             let tab = tabs[index]
+            // A phone's fifth or later tab of more than five has no button: the tap is the More tab's, which would pop the
+            // More navigation controller back to its list, not this tab's stack to its root (a fidelity trial's tap popped
+            // it, without a word). navviz has no More list to go back to (docs/semantics.md#T1a).
+            if isUserTap, h.device == .phone, tabs.count > 5, index >= 4 {
+                return noop(
+                    "Tab \(index) of '\(tabBar)' has no button on a phone (it is in the More list): a tap on the More tab would "
+                        + "show the More list, which navviz does not model (docs/semantics.md#T1a); nothing changed")
+            }
             if isUserTap, h[tab].kind == .navigation, h[tab].children.count > 1 {
                 // A tap on the selected tab pops its navigation controller to the root, animated: UIKit calls
                 // popToRootViewControllerAnimated:, which a presentation in flight stops as it stops that call (a review), and
@@ -267,11 +275,16 @@ extension Transaction {
     /// A phone's tab bar shows four tabs and More when it has more than five: the fifth and later are shown inside
     /// UIKit's More navigation controller, which navviz leaves out (a fidelity trial found no word of it).
     mutating func warnIfInMoreList(_ tabBar: NodeID, count: Int, selected index: Int) {
-        guard h.device == .phone, count > 5, index >= 4 else { return }
-        warnings.append(
-            "'\(tabBar)' has \(count) tabs: on a phone UIKit shows the fifth and later inside its More navigation "
-                + "controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, "
-                + "and without the More list's callbacks")
+        if let warning = Self.moreListWarning(tabBar, count: count, selected: index, device: h.device) { warnings.append(warning) }
+    }
+
+    /// The warning of a phone's tab bar of more than five tabs whose fifth or later is selected (docs/semantics.md#T1a), nil
+    /// for another.
+    static func moreListWarning(_ tabBar: NodeID, count: Int, selected index: Int, device: Device) -> String? {
+        guard device == .phone, count > 5, index >= 4 else { return nil }
+        return "'\(tabBar)' has \(count) tabs: on a phone UIKit shows the fifth and later inside its More navigation "
+            + "controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, "
+            + "and without the More list's callbacks"
     }
 
     // MARK: - Custom containers
@@ -300,5 +313,17 @@ extension Transaction {
         let child = try build(spec)
         h.attach(child, to: parent)
         h[parent].selected = h[parent].children.count - 1
+    }
+}
+
+extension Hierarchy {
+    /// The More-list warnings of the tab bars (an initial state that starts on a fifth or later tab: a fidelity trial's
+    /// launch on its Downloads tab said nothing, where a `select` of it did).
+    public var moreListWarnings: [String] {
+        attachedNodes().compactMap { id in
+            let node = self[id]
+            guard node.kind == .tab, let index = node.selected else { return nil }
+            return Transaction.moreListWarning(id, count: node.children.count, selected: index, device: device)
+        }
     }
 }

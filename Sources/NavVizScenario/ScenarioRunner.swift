@@ -38,7 +38,9 @@ public struct ScenarioRunner {
         }
         simulator.retainedIDs = scenario.referencedIDs
         var initial = StepOutcome(status: .ok)
-        if scenario.initialHierarchy == nil { initial.warnings = scenario.root.columnStyleWarnings }
+        if scenario.initialHierarchy == nil {
+            initial.warnings = scenario.root.columnStyleWarnings + simulator.hierarchy.moreListWarnings
+        }
         steps.append(
             RunStep(
                 index: 0, op: "initial", outcome: initial, note: scenario.caption, path: "",

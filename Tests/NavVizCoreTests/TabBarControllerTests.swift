@@ -44,6 +44,28 @@ import Testing
                         "'tabs' has \(count) tabs: on a phone UIKit shows the fifth and later inside its More navigation controller, which navviz does not model (docs/semantics.md#T1a): tab \(index) is selected without it, and without the More list's callbacks"
                     ]
                     : []))
+        // A state that starts so says the same (a fidelity trial's launch on its Downloads tab said nothing).
+        #expect(sim.hierarchy.moreListWarnings == outcome.warnings)
+    }
+
+    /// A tap on a phone's selected tab in the More list pops nothing of the tab's own: its button is the More tab's, which
+    /// would go back to the More list (a fidelity trial's tap popped the tab's stack to its root, without a word).
+    @Test func aTapOnASelectedTabInTheMoreListPopsNothing() throws {
+        let tabs = [screen("A"), screen("B"), screen("C"), screen("D"), nav("E", "E2", id: "eNav"), screen("F")]
+        var phone = try Simulator(root: .tabs(tabs, id: "tabs"), device: .phone)
+        #expect(phone.perform(.select(.index(4))).status == .ok)
+        let tap = phone.perform(.select(.index(4), isUserTap: true))
+        #expect(tap.status == .noop)
+        #expect(
+            tap.message
+                == "Tab 4 of 'tabs' has no button on a phone (it is in the More list): a tap on the More tab would show the More list, which navviz does not model (docs/semantics.md#T1a); nothing changed"
+        )
+        #expect(phone.hierarchy["eNav"].children == ["E", "E2"])
+        // On a pad every tab has its button: the tap pops to the root.
+        var pad = try Simulator(root: .tabs(tabs, id: "tabs"), device: .pad)
+        #expect(pad.perform(.select(.index(4))).status == .ok)
+        #expect(pad.perform(.select(.index(4), isUserTap: true)).status == .ok)
+        #expect(pad.hierarchy["eNav"].children == ["E"])
     }
 
     @Test func selectByIDSwitchesTabs() throws {
