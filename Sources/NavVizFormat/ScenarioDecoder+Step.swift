@@ -93,7 +93,11 @@ extension ScenarioDecoder {
                             file: file, path: join(path, unknown), name: unknown,
                             suggestion: Suggestion.closest(to: unknown, in: Self.operationNames)))
                 } else {
-                    fail(.missingField(file: file, path: path, field: "op"))
+                    // Both spellings named (a fidelity trial's `{}` was told of 'op' alone).
+                    fail(
+                        .invalidNode(
+                            file: file, path: path,
+                            reason: "no operation: write {\"op\": \"push\", \"node\": \"Detail\"} or a short form, {\"push\": \"Detail\"}"))
                 }
                 return nil
             }

@@ -308,7 +308,11 @@ private let nodeLiteral =
         ),
         // A new user's trial: reported as "unknown field 'push'", when push is a known operation.
         (#"{"push": "A", "op": "pop"}"#, ["shop.json: steps[0]: a step has one operation, found 'op' ('pop') and 'push'"]),
-        (#"{"animated": false}"#, ["shop.json: steps[0]: missing field 'op'"]),
+        (
+            #"{"animated": false}"#,
+            [#"shop.json: steps[0]: no operation: write {"op": "push", "node": "Detail"} or a short form, {"push": "Detail"}"#]
+        ),
+        (#"{}"#, [#"shop.json: steps[0]: no operation: write {"op": "push", "node": "Detail"} or a short form, {"push": "Detail"}"#]),
         (#"{"op": 3}"#, ["shop.json: steps[0].op: expected a string, found a number"]),
         (#""push""#, [#"shop.json: steps[0]: expected a step object such as {"op": "push", "node": "Detail"}, found a string"#]),
         (#"{"op": "push"}"#, ["shop.json: steps[0]: missing field 'node'"]),
