@@ -229,10 +229,15 @@ extension PrintHierarchy {
             identityNote =
                 "no controller is at an address the capture before printed (a new window root, another launch of the app, or "
                 + "another app): controllers are told apart by class name alone"
+        } else if previous.latest.isEmpty, previous.follows, hasAddresses {
+            // The capture before printed none (redacted, purged, a slide's copy): said too (a trial of real captures read
+            // nothing, where docs/captures.md promises the note).
+            identityNote = "the capture before printed no addresses (redacted or purged?): controllers are told apart by class name alone"
         }
         if let identityNote { notes.append(identityNote) }
         var identities = sameLaunch ? previous : CaptureIdentities()
         if newRoot { identities.given = previous.given }
+        identities.follows = true
         identities.latest = []
         identities.latestRootClass = hasAddresses ? controllers.first?.className : nil
         for (index, controller) in controllers.enumerated() {
@@ -751,6 +756,8 @@ public struct CaptureIdentities: Sendable, Equatable {
     /// The class of the last capture's window root, when that capture had addresses: a capture sharing none of them
     /// whose root is of another class shows a new window root.
     public var latestRootClass: String?
+    /// Whether a capture came before (with addresses or not).
+    public var follows = false
 
     /// None: the first capture, or one without addresses.
     public init() {}
