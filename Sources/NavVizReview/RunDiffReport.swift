@@ -112,7 +112,15 @@ public struct RunDiffReport: Sendable {
         let mermaid = MermaidBuilder(options: .focused).transition(
             before: entry.from.hierarchy, after: entry.to.hierarchy, afterFinder: entry.to.finder, unmarked: entry.unmarked,
             quiet: entry.quiet)
-        let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)")
+        // An inserted or removed step's diagram is what it did in its own run, marked as such (a code-review trial read a
+        // removed push's `+ added` as the pull request adding it).
+        let side =
+            switch entry.kind {
+            case .removed: ": what it did in the old run"
+            case .inserted: ": what it does in the new run"
+            case .changed: ""
+            }
+        let title = DocsWriter.html(escaping: "\(entryStep(entry)) · \(entry.kind.rawValue) \(entry.op)\(side)")
         // Past Mermaid's characters, or its 500 arrows however short the text (a review), Mermaid would draw its error instead.
         let limit =
             mermaid.utf16.count > MermaidBuilder.maxTextSize

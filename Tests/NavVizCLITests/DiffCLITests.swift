@@ -212,7 +212,7 @@ import Testing
 
                 Key: green `+ added`, red dashed `− removed` (where it was), yellow `~ changed`; blue fill the visible controller (a blue border when it is marked too), light blue on screen, grey off screen; an arrow labelled with a style is a presentation.
 
-                <details><summary>Step 2 · inserted push</summary>
+                <details><summary>Step 2 · inserted push: what it does in the new run</summary>
 
                 ```mermaid
                 flowchart TB

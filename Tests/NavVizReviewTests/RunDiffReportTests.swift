@@ -53,6 +53,17 @@ import Testing
                 """)
     }
 
+    /// An inserted or removed step's diagram is what it did in its own run, and its title says which (a code-review trial
+    /// read a removed push's `+ added` as the pull request adding it).
+    @Test func aRemovedOrInsertedStepsDiagramSaysWhoseRunItShows() throws {
+        let old = try Self.run([#"{"push": "Product"}"#, #"{"push": "Specs"}"#], file: "old.json")
+        let new = try Self.run([#"{"push": "Product"}"#], file: "new.json")
+        let removed = RunDiffReport(RunDiff(old: old, new: new)).markdown()
+        #expect(removed.contains("<details><summary>Old step 2 · removed push: what it did in the old run</summary>"), "\(removed)")
+        let inserted = RunDiffReport(RunDiff(old: new, new: old)).markdown()
+        #expect(inserted.contains("<details><summary>Step 2 · inserted push: what it does in the new run</summary>"))
+    }
+
     /// A folder with spaces or parentheses is percent-encoded in the links (they ended the link early, a code-review trial).
     @Test func markdownLinksEncodeTheFolder() throws {
         let comment = RunDiffReport(try Self.diff(), diagramFolder: "../my diffs (pr)").markdown(diagramLimit: 0)
