@@ -128,6 +128,24 @@ import Testing
         #expect(report.fullDiff.filter { $0.hasPrefix("renumbered:") }.count == 6)
     }
 
+    /// Twenty changed files are listed, the rest counted on one line and listed in drift.txt (a code-review trial's
+    /// two-line change listed 46 in the CI log).
+    @Test func changedFilesPastTwentyAreCounted() throws {
+        let steps = (0..<12).map { #"{"op": "push", "node": "S\#($0)"}"# }
+        let golden = try Self.run(steps)
+        let now = ScenarioRunner.run(
+            try ScenarioDecoder.decode(
+                #"{"navviz": 1, "name": "Shop", "root": {"navigation": ["Start"], "id": "shopNav"}, "steps": ["#
+                    + steps.joined(separator: ", ") + "]}", file: "shop.json"))
+        let report = Self.check(Self.goldens(golden), against: now)
+        let changed = report.drifts.filter { $0.kind == .changed && $0.path.hasSuffix(".dot") }.count
+        #expect(changed > 20)
+        #expect(report.lines.filter { $0.hasPrefix("  changed:") }.count == 20)
+        let more = report.drifts.filter { $0.kind == .changed }.count - 20
+        #expect(report.lines.contains("  … \(more) more changed (drift.txt lists them)"))
+        #expect(report.fullDiff.filter { $0.hasPrefix("changed:") }.count == more)
+    }
+
     /// A name that differs from its golden's only by the zeros before its number is said so, not as a new operation's name.
     @Test(arguments: [
         ("states/001-push.dot", "states/0001-push.dot", true), ("transitions/999-pop.dot", "transitions/0999-pop.dot", true),
