@@ -254,24 +254,33 @@ extension NavVizCommand {
                         + "match the goldens in \(trimmed(golden))/, which are what --expand \(other) draws: check with it: \(command)",
                     code: CommandFailure.failed)
             }
+            // With --strict, the expectations that failed are counted too (a code-review trial's last line left them out).
             throw CommandFailure(
                 message: Self.summary(
                     drifted: drifted, missing: missing, of: loaded.count, golden: trimmed(golden),
-                    artifacts: trimmed(artifacts), rerun: rerun),
+                    artifacts: trimmed(artifacts), rerun: rerun, failedExpectations: strict ? expectationFailures : 0),
                 code: CommandFailure.failed)
         }
 
         /// The closing sentence of a failed check: how many scenarios drifted and how many have no goldens yet
         /// (a first check, which is not a drift and has no artifacts), then the command that records them.
-        static func summary(drifted: Int, missing: Int, of total: Int, golden: String, artifacts: String, rerun: String) -> String {
+        static func summary(
+            drifted: Int, missing: Int, of total: Int, golden: String, artifacts: String, rerun: String, failedExpectations: Int = 0
+        ) -> String {
             func scenarios(_ n: Int) -> String { "\(n) of \(total) scenario\(total == 1 ? "" : "s")" }
+            let expectations =
+                failedExpectations == 0
+                ? ""
+                : ", and \(failedExpectations) expectation\(failedExpectations == 1 ? "" : "s") failed (--strict; navviz run shows "
+                    + "\(failedExpectations == 1 ? "it" : "them"), and recording goldens does not change that)"
             if drifted == 0 {
-                return "\(scenarios(missing)) \(missing == 1 ? "has" : "have") no goldens in \(golden)/ yet. Record them locally and "
-                    + "commit: \(rerun)"
+                return "\(scenarios(missing)) \(missing == 1 ? "has" : "have") no goldens in \(golden)/ yet\(expectations). Record them "
+                    + "locally and commit: \(rerun)"
             }
             var sentence = "\(scenarios(drifted)) \(drifted == 1 ? "does" : "do") not match the goldens in \(golden)/"
             if missing > 0 { sentence += " and \(missing) \(missing == 1 ? "has" : "have") none" }
-            return sentence + " (artifacts in \(artifacts)/). If the changes are intended, record them locally and commit: \(rerun)"
+            return sentence + " (artifacts in \(artifacts)/)\(expectations). If the changes are intended, record them locally and "
+                + "commit: \(rerun)"
         }
 
         /// The folder beside a --golden that does not exist whose name is close to its, among those `holds` accepts: the

@@ -231,6 +231,17 @@ import Testing
         #expect(
             strict.stderr.hasSuffix(
                 "1 scenario matches the goldens in golden/, but 1 expectation failed (--strict; navviz run shows them)\n"))
+        // With a drift too, the last line counts both (a code-review trial's left the expectations out).
+        let drifted = scenario.replacingOccurrences(of: #"["Home"]"#, with: #"["Start"]"#).replacingOccurrences(
+            of: #""visible": "Home""#, with: #""visible": "Start""#)
+        try drifted.write(to: folder.url.appendingPathComponent("flows/shop.json"), atomically: true, encoding: .utf8)
+        let both = try navviz(["check", "flows", "--golden", "golden", "--strict"], in: folder.url)
+        #expect(both.status == 1)
+        #expect(
+            both.stderr.hasSuffix(
+                "1 of 1 scenario does not match the goldens in golden/ (artifacts in navviz-artifacts/), and 1 expectation failed "
+                    + "(--strict; navviz run shows it, and recording goldens does not change that). If the changes are intended, "
+                    + "record them locally and commit: navviz check flows --golden golden --record\n"), "\(both.stderr)")
     }
 
     @Test func aMissingGoldenFailsAndSaysHowToRecord() throws {
