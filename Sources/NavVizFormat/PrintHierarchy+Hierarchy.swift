@@ -759,6 +759,6 @@ public struct CaptureIdentities: Sendable, Equatable {
     /// Whether a capture came before (with addresses or not).
     public var follows = false
 
-    /// None: the first capture, or one without addresses.
+    /// None: before the first capture.
     public init() {}
 }

@@ -93,13 +93,17 @@ public enum LoopbackPeer {
     /// user's program there gets what the user's app and tools send to it (a security trial was asked only "Is another
     /// navviz serve running?").
     public static func listeners(port: Int) -> [UInt32] {
+        listeners(port: port, tables: ["/proc/net/tcp", "/proc/net/tcp6"].compactMap(read))
+    }
+
+    /// The owners of the sockets listening on `port` in socket tables' text.
+    static func listeners(port: Int, tables: [String]) -> [UInt32] {
         var owners: [UInt32] = []
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = read(table) else { continue }
+        for text in tables {
             // A listener has no peer: `0.0.0.0:0` (read as `::ffff:0.0.0.0`) or `[::]:0`.
             for row in rows(text)
-            where row.localPort == port && row.remotePort == 0 && row.remote == mapped([0, 0, 0, 0])
-                || row.remote == [UInt8](repeating: 0, count: 16)
+            where row.localPort == port && row.remotePort == 0
+                && (row.remote == mapped([0, 0, 0, 0]) || row.remote == [UInt8](repeating: 0, count: 16))
             {
                 if !owners.contains(row.uid) { owners.append(row.uid) }
             }

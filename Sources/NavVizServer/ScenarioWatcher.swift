@@ -121,7 +121,9 @@ struct ScenarioWatcher: Service {
         #else
             let time = info.st_mtim
         #endif
-        return "\(time.tv_sec).\(time.tv_nsec)/\(info.st_size)/\(info.st_ino)"
+        // Its mode and owner too: a file made writable by every user, then `chmod o-w` as its error session says, is read
+        // again (a review: the error stayed until the file was edited).
+        return "\(time.tv_sec).\(time.tv_nsec)/\(info.st_size)/\(info.st_ino)/\(info.st_mode)/\(info.st_uid)"
     }
 
     /// The file name's slug, made unique.

@@ -89,7 +89,8 @@ public struct ServeArguments: AppArguments {
         if let unit = (1...max(1, count / 2)).first(where: { p in (p..<count).allSatisfy { characters[$0] == characters[$0 % p] } }),
             unit < count
         {
-            return "it repeats '\(String(characters[..<unit]))'"
+            // Not the unit itself: the message goes to logs (a review).
+            return "it repeats a unit of \(unit) character\(unit == 1 ? "" : "s")"
         }
         var pool = 0
         if characters.contains(where: { $0.isASCII && $0.isLowercase }) { pool += 26 }

@@ -184,7 +184,7 @@ extension NavVizCommand {
                         hint: sources.moved(scenario.file).map { old, source in
                             "; \(trimmed(golden))/\(old)/ holds the goldens of \(source), which is gone: if the file moved here, "
                                 + "rename that folder"
-                        } ?? sources.renamed(scenario.file).map { old, source in
+                        } ?? sources.renamed(scenario.file, taken: Set(folders.values)).map { old, source in
                             "; \(trimmed(golden))/\(old)/ holds the goldens of \(source), which is gone: if \(scenario.file) is that "
                                 + "file renamed, rename the folder to \(folder) (mv \(Self.shellQuoted("\(trimmed(golden))/\(old)")) "
                                 + "\(Self.shellQuoted(target))) and check again"

@@ -79,6 +79,8 @@ extension NavVizCommand {
         }
 
         func run() throws {
+            // `--git REV F F`: the one-file form (an added or removed file is compared with no flow, as there).
+            let files = git != nil && self.files.count == 2 && self.files[0] == self.files[1] ? [self.files[0]] : self.files
             let oldRun: Result<DiffRun, ScenarioErrors>
             let newPath = files[files.count - 1]
             // With --git, a file new since REV is compared with no flow at all (every step inserted), and one removed

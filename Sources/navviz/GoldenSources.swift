@@ -139,18 +139,18 @@ struct GoldenSources {
             .first { slug($0.1) == slug(file) }
     }
 
-    /// The one folder recorded from a file that is gone in `file`'s folder (or, when none was there, the one such folder
-    /// of all): `file` may be that file renamed (a code-review trial's rename was told to record new goldens, and a change
-    /// made with the rename went unchecked).
-    func renamed(_ file: String) -> (folder: String, source: String)? {
-        let gone = owners.keys.sorted().filter { existingOwner(of: $0) == nil }.map { ($0, owners[$0]!) }
+    /// The one folder recorded from a file that is gone in `file`'s folder, none of the check's scenarios has (`taken`, their
+    /// folders): `file` may be that file renamed (a code-review trial's rename was told to record new goldens, and a change
+    /// made with the rename went unchecked). None when several are, or none: a folder a scenario of another name already
+    /// checks against (renamed before, its source.txt not recorded again), or one of another folder, is no candidate.
+    func renamed(_ file: String, taken: Set<String>) -> (folder: String, source: String)? {
         let here = URL(fileURLWithPath: FileStatus.resolvedPath(file)).deletingLastPathComponent().path
-        let beside = gone.filter { _, source in
-            URL(fileURLWithPath: source.hasPrefix("/") ? source : "\(root)/\(source)").standardizedFileURL
-                .deletingLastPathComponent().path == here
-        }
-        if beside.count == 1 { return beside[0] }
-        return beside.isEmpty && gone.count == 1 ? gone[0] : nil
+        let beside = owners.keys.sorted().filter { existingOwner(of: $0) == nil && !taken.contains($0) }.map { ($0, owners[$0]!) }
+            .filter { _, source in
+                URL(fileURLWithPath: source.hasPrefix("/") ? source : "\(root)/\(source)").standardizedFileURL
+                    .deletingLastPathComponent().path == here
+            }
+        return beside.count == 1 ? beside[0] : nil
     }
 
     /// Folder names for `files`: a recorded file keeps its folder, and the others are named as `FolderNames` names

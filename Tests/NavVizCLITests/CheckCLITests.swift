@@ -524,6 +524,11 @@ import Testing
         #expect(moved.status == 1)
         #expect(moved.stdout.contains("FAIL store: "))
         #expect(!moved.stdout.contains("no goldens"))
+        // The moved folder's source.txt still names the old file: a new scenario is not pointed at it, store.json checks
+        // against it (a review).
+        try ReviewScenario.base.write(to: folder.url.appendingPathComponent("flows/wishlist.json"), atomically: true, encoding: .utf8)
+        let added = try navviz(["check", "flows", "--golden", "golden"], in: folder.url)
+        #expect(added.stdout.contains("FAIL wishlist: no goldens in golden/wishlist/ (record them with --record)\n"), "\(added.stdout)")
     }
 
     @Test func aDriftAndAMissingGoldenAreCountedApart() throws {

@@ -390,6 +390,11 @@ import Testing
             missing.stderr
                 == "flows/nope.json: no such file at revision 'HEAD~1' (with two files, --git compares the first as committed there with the second here)\n"
         )
+        // The same path twice is the one-file form: a file new since the revision is compared with no flow.
+        try ReviewScenario.base.write(to: folder.url.appendingPathComponent("flows/new.json"), atomically: true, encoding: .utf8)
+        let same = try navviz(["diff", "--git", "HEAD", "flows/new.json", "flows/new.json", "--format", "markdown"], in: folder.url)
+        #expect(same.status == 1)
+        #expect(same.stdout.contains("`HEAD:flows/new.json (not there: the file is new)` → `flows/new.json`"))
         let three = try navviz(["diff", "--git", "HEAD", "a.json", "b.json", "c.json"], in: folder.url)
         #expect(three.status == 64)
         #expect(three.stderr.contains("With --git, name one scenario file (or two: its path at the revision, then its path now)."))

@@ -649,11 +649,11 @@ func converse(port: Int, _ text: String, timeout: Int, until predicate: @escapin
             // A repeated unit, and digits alone (a security review guessed `passwordpassword` from one answer).
             (
                 "passwordpassword", ["--allow-other-users"],
-                "The token is weak (it repeats 'password'): with --allow-other-users it is all that keeps other users out; use a random one (openssl rand -hex 16)"
+                "The token is weak (it repeats a unit of 8 characters): with --allow-other-users it is all that keeps other users out; use a random one (openssl rand -hex 16)"
             ),
             (
                 "1234512345123451", ["--host", "0.0.0.0"],
-                "The token is weak (it repeats '12345'): with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
+                "The token is weak (it repeats a unit of 5 characters): with --host 0.0.0.0 it is all that keeps the network out; use a random one (openssl rand -hex 16)"
             ),
             (
                 "3141592653589793", ["--host", "0.0.0.0"],

@@ -54,6 +54,25 @@ import Testing
         #expect(LoopbackPeer.rows(text).isEmpty)
     }
 
+    /// The owners of a port's listeners, IPv4 (`0.0.0.0` peer) and IPv6 (`[::]` peer), and not of another port's (a review:
+    /// root's sshd on `[::]:22` was said to hold every port), nor of a connection to the port.
+    @Test func aPortsListenersAreItsOwners() {
+        let v4 = """
+              sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+               0: 0100007F:1CD5 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 5551 1 0
+               1: 0100007F:D2F0 0100007F:1CD5 01 00000000:00000000 00:00000000 00000000  1002        0 5552 1 0
+            """
+        let v6 = """
+              sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+               0: 00000000000000000000000000000000:0016 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 77 1
+               1: 00000000000000000000000001000000:1CD5 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000  1003        0 78 1
+            """
+        #expect(LoopbackPeer.listeners(port: 7381, tables: [v4, v6]) == [1001, 1003])
+        #expect(LoopbackPeer.listeners(port: 22, tables: [v4, v6]) == [0])
+        #expect(LoopbackPeer.listeners(port: 0xD2F0, tables: [v4, v6]).isEmpty)
+        #expect(LoopbackPeer.listeners(port: 9999, tables: [v4, v6]).isEmpty)
+    }
+
     /// The tables are read once per connection: later requests on a kept-alive connection are already vouched for,
     /// and a closed connection is forgotten. Another user is refused, on the wire.
     @Test func aConnectionIsTracedOnceAndForgottenWhenItCloses() async throws {

@@ -139,7 +139,10 @@ import Testing
         let session = ScenarioWatcher.session(for: file, id: SessionID("open")!)
         #expect(session.error == "\(file): cannot be read: every user of this machine may write to it (mode 666): chmod o-w it")
         #expect(session.steps.allSatisfy { $0.hierarchy.root == nil })
+        // `chmod o-w`, as the error says, changes the file's stamp: the watcher reads it again.
+        let before = ScenarioWatcher.stamp(file)
         chmod(file, 0o644)
+        #expect(ScenarioWatcher.stamp(file) != before)
         #expect(ScenarioWatcher.session(for: file, id: SessionID("open")!).error == nil)
     }
 
