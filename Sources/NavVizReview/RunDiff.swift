@@ -529,9 +529,15 @@ public struct RunDiff: Sendable, Equatable {
         let (a, b) = (old.steps[i], new.steps[j])
         guard let x = a.callbacks, let y = b.callbacks, i > 0, j > 0, a.op == b.op, a.status == b.status else { return nil }
         let (p, q) = (old.steps[i - 1], new.steps[j - 1])
-        /// Every attached controller with where it is: its parent and its presenter. In no order: tabs reordered earlier
-        /// hold the same controllers in the same places (a code-review trial's later style change lost its callbacks).
-        func places(_ h: Hierarchy) -> Set<[NodeID?]> { Set(h.attachedNodes().map { [$0, h[$0].parent, h[$0].presenter] }) }
+        /// Every attached controller with where it is: its parent and its presenter, and the order of each container's
+        /// children but a tab bar's: tabs reordered earlier hold the same controllers in the same places (a code-review
+        /// trial's later style change lost its callbacks), where a stack reordered changes what a later pop tells (a review).
+        func places(_ h: Hierarchy) -> [NodeID: [NodeID?]] {
+            Dictionary(
+                uniqueKeysWithValues: h.attachedNodes().map { id in
+                    (id, [h[id].parent, h[id].presenter] + (h[id].kind == .tab ? [] : h[id].children.map { Optional($0) }))
+                })
+        }
         guard p.canonical == q.canonical || places(p.hierarchy) == places(q.hierarchy) else { return nil }
         // The same screen under another number (an earlier step built one fewer) is told what it was told under its old
         // number: compared so (a code-review trial read `~ SignUp numbered SignUp#2 … (the same screen); callbacks
