@@ -152,6 +152,25 @@ public enum DocsWriter {
         return "snapshot (\(file[..<end]))"
     }
 
+    /// The key of index.html: each box colour and line of the diagrams, as `--legend` draws them.
+    static let keyItems: String = {
+        func swatch(_ fill: String, _ border: String, dashed: Bool = false) -> String {
+            "<span class=\"swatch\" style=\"background: \(fill); border-color: \(border)\(dashed ? "; border-style: dashed" : "")\"></span>"
+        }
+        let items = [
+            (swatch(DiagramStyle.accent, DiagramStyle.accent), "<b>visible</b>: the controller in front (the thick blue path leads to it)"),
+            (swatch(DiagramStyle.onScreenFill, DiagramStyle.border), "<b>on screen</b>: also showing"),
+            (swatch(DiagramStyle.inWindowFill, DiagramStyle.border), "<b>in the window</b>: covered, or a container"),
+            (swatch(DiagramStyle.offScreenFill, DiagramStyle.offScreenBorder), "<b>off screen</b>: alive, not showing"),
+            (swatch(DiagramStyle.offScreenFill, DiagramStyle.offScreenBorder, dashed: true), "<b>dashed</b>: view not loaded"),
+            (swatch(DiagramStyle.addedFill, DiagramStyle.addedBorder), "<b>added</b> by the step"),
+            (swatch(DiagramStyle.removedFill, DiagramStyle.removedBorder, dashed: true), "<b>removed</b>: a ghost of what was there"),
+            (swatch(DiagramStyle.changedFill, DiagramStyle.changedBorder), "<b>changed</b>"),
+        ]
+        return items.map { "<span class=\"k\">" + $0.0 + $0.1 + "</span>" }.joined(separator: " ")
+            + "; a dashed arrow labelled with a style is a presentation. <code>--legend</code> draws this under every diagram."
+    }()
+
     /// A self-contained viewer: the step list, the state and transition of the selected step, ←/→. The page
     /// comes in parts to be written one after another (each inlined SVG is one), so it is never held twice.
     public static func html(
@@ -199,6 +218,12 @@ public enum DocsWriter {
             options.dotOnly
             ? "<p class=\"hint\">No pictures: this render wrote the diagrams as \(options.mermaid ? "Mermaid" : "DOT") text only "
                 + "(<code>--format \(format)</code>), shown below as text; render without <code>--format</code> for SVG.</p>" : ""
+        // What the colours mean, folded, without a diagram to lay out (a readability trial found no key unless --legend,
+        // which adds one under every diagram).
+        let key = """
+            <details class="key"><summary>Key</summary><p>\(keyItems)</p></details>
+
+            """
         let head = """
             <!DOCTYPE html>
             <html lang="en">
@@ -227,6 +252,8 @@ public enum DocsWriter {
             .canvas.dragging { cursor: grabbing; user-select: none; }
             .canvas svg { display: block; }
             pre.dot { background: #f6f8fa; padding: 8px; overflow: auto; }
+            details.key { color: #57606a; font-size: 13px; margin: -6px 0 8px; } details.key p { margin: 4px 0; line-height: 1.9; }
+            .k { white-space: nowrap; } .swatch { display: inline-block; width: 14px; height: 10px; border: 1px solid; border-radius: 3px; vertical-align: -1px; margin: 0 4px 0 10px; }
             @media (max-width: 700px) {
               body { flex-direction: column; height: auto; }
               nav { width: auto; max-height: 35vh; border-right: 0; border-bottom: 1px solid #d0d7de; }
@@ -240,7 +267,7 @@ public enum DocsWriter {
             <main>
             <p class="hint">← and → step through the run (the address follows: <code>#step-N</code>);
             + and − zoom, 0 fits the width, Ctrl + wheel or a pinch zooms, drag to pan.\(options.expandAll ? "" : "<br>" + unfoldHint(code: { "<code>\($0)</code>" }))</p>
-            \(textOnly)
+            \(options.dotOnly || options.includeLegend ? "" : key)\(textOnly)
 
             """
         let tail = """

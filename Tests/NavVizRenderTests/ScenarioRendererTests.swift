@@ -437,6 +437,23 @@ import Testing
     }
 
     /// index.html drops what README.md drops; line breaks and tabs stay (a `<pre>` of DOT keeps its lines).
+    /// index.html explains the diagrams' colours in a folded key (a readability trial found none unless --legend, which
+    /// draws one under every diagram); a page with a legend in each diagram, or without pictures, has none.
+    @Test func thePageHasAKeyToTheColours() throws {
+        let page = try ScenarioRendererTests.contents(try ScenarioRendererTests.render(ScenarioRendererTests.small), "index.html")
+        #expect(
+            page.contains(
+                "<details class=\"key\"><summary>Key</summary><p><span class=\"k\"><span class=\"swatch\" style=\"background: #0969da; border-color: #0969da\"></span><b>visible</b>: the controller in front"
+            ))
+        #expect(page.contains("<b>removed</b>: a ghost of what was there"))
+        for configure in [{ (o: inout RenderOptions) in o.includeLegend = true }, { (o: inout RenderOptions) in o.dotOnly = true }] {
+            let other = try ScenarioRendererTests.contents(
+                try ScenarioRendererTests.render(ScenarioRendererTests.small, options: ScenarioRendererTests.options(configure)),
+                "index.html")
+            #expect(!other.contains("<details class=\"key\">"))
+        }
+    }
+
     @Test func htmlEscapingDropsInvisibleControls() {
         #expect(DocsWriter.html(escaping: "<b>RTL\u{202E}evil\u{1B}\u{7F}\u{2067}</b>\n\tx") == "&lt;b&gt;RTLevil&lt;/b&gt;\n\tx")
     }
