@@ -296,8 +296,10 @@ public final class FileJournal: SessionJournal, @unchecked Sendable {
                 }
             }
             if let torn = scan.torn {
-                warnings.append(
-                    "\(name): skipped a torn last record at byte \(torn.offset) (\(torn.length) bytes; it was never acknowledged)")
+                let what =
+                    scan.tornDamage.map { "a damaged last record at byte \(torn.offset) (\($0); " }
+                    ?? "a torn last record at byte \(torn.offset) ("
+                warnings.append("\(name): skipped \(what)\(torn.length) bytes; it was never acknowledged)")
                 // Cut it off so the next record starts on a line of its own.
                 if ftruncate(fd, off_t(torn.offset)) != 0 || fsync(fd) != 0 {
                     closeDescriptor(fd)
