@@ -60,7 +60,7 @@ public enum ServerError: Error, Equatable, Sendable {
     /// another user's server on `[::1]`).
     case pageElsewhere(host: String, page: String)
     /// The body's `Content-Type` is not one the route reads.
-    case unsupportedMediaType(String?, accepted: [String])
+    case unsupportedMediaType(String?, accepted: [String], hint: String? = nil)
     /// The body is compressed (`Content-Encoding`, or a `Transfer-Encoding` other than `chunked`), which the daemon does
     /// not read: the coding and the header that named it.
     case unsupportedContentEncoding(String, header: String = "Content-Encoding")
@@ -138,8 +138,9 @@ extension ServerError: CustomStringConvertible {
             "Refusing a request from a \(site) page: web pages of other sites may neither read nor change navviz serve's sessions"
         case .foreignOrigin(let origin):
             "Refusing a request from '\(Self.printable(origin))': only the daemon's own page may use navviz serve (a web page may neither read nor write it)"
-        case .unsupportedMediaType(let type, let accepted):
+        case .unsupportedMediaType(let type, let accepted, let hint):
             "body: Content-Type \(type.map { "'\(Self.printable($0))'" } ?? "missing"): send \(accepted.map { "'\($0)'" }.joined(separator: " or "))"
+                + (hint.map { " (\($0))" } ?? "")
         case .unsupportedContentEncoding(let coding, let header):
             "body: \(header) '\(Self.printable(coding))' is not read: send the body uncompressed"
         case .methodNotAllowed(let method, let path, let allowed):

@@ -48,6 +48,13 @@ struct SessionController: Sendable {
         }
         api.post("sessions/{id}/steps") { request, context in
             let id = try sessionID(context)
+            // Text here is most likely a capture sent to the wrong place (a live-debugging trial's dump read only "send
+            // 'application/json'").
+            if let header = request.headers[.contentType], header.lowercased().hasPrefix("text/plain") {
+                throw ServerError.unsupportedMediaType(
+                    header, accepted: ["application/json"],
+                    hint: "_printHierarchy's text, a capture, goes to /api/sessions/\(id)/snapshots as text/plain")
+            }
             try Self.requireContentType(of: request, accepting: ["application/json"])
             // As a snapshot's: no body is read for a session that is not there.
             _ = try await store.session(id)

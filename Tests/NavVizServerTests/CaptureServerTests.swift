@@ -178,6 +178,11 @@ import Testing
             try await client.post("/api/sessions", #"{"id": "mail"}"#)
             let response = try await client.post("/api/sessions/mail/steps", #"{"push": "A"}"#, headers: [.contentType: "text/plain"])
             #expect(response.status == .unsupportedMediaType)
+            // Text at /steps is most likely a capture sent to the wrong place: said where it goes.
+            #expect(
+                response.errorMessage
+                    == "body: Content-Type 'text/plain': send 'application/json' (_printHierarchy's text, a capture, goes to /api/sessions/mail/snapshots as text/plain)"
+            )
         }
     }
 
