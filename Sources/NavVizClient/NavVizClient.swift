@@ -231,10 +231,8 @@ public struct NavVizClient: Sendable {
     }
 
     static func escape(_ id: String) throws -> String {
-        guard !id.isEmpty, id.utf8.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            throw NavVizClientError.invalidSessionID(id)
-        }
+        // The daemon's own rule (`SessionID`): `-x` was sent and came back as an HTTP 400 (a live-debugging trial).
+        guard SessionID(id) != nil else { throw NavVizClientError.invalidSessionID(id) }
         return id
     }
 }

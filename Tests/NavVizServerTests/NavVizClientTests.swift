@@ -158,6 +158,10 @@ import Testing
             await #expect(throws: NavVizClientError.invalidSessionID("../x")) {
                 try await navviz.postStep(["op": "pop"], to: "../x")
             }
+            // The daemon's rule, checked here: `-x` was sent and came back as an HTTP 400 (a live-debugging trial).
+            await #expect(throws: NavVizClientError.invalidSessionID("-x")) {
+                try await navviz.postStep(["op": "pop"], to: "-x")
+            }
         }
     }
 }
