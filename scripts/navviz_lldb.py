@@ -47,8 +47,17 @@ class CaptureError(Exception):
     """A capture that could not be taken, written or posted; the message says why."""
 
 
+class UsageError(Exception):
+    """A command line argparse refused: its message, said once (argparse printed its usage, then LLDB's error did)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
 def parser(prog):
-    p = argparse.ArgumentParser(prog=prog, description="Capture the view-controller hierarchy for navviz.")
+    p = _Parser(prog=prog, description="Capture the view-controller hierarchy for navviz.")
     p.add_argument("-o", "--output", help="write the dump to this file")
     p.add_argument("--post", metavar="URL", nargs="?", const=DEFAULT_URL,
                    help="post the dump to navviz serve at URL (default %s)" % DEFAULT_URL)
@@ -230,8 +239,12 @@ def capture(debugger, command, result, internal_dict):
     """`navviz capture [-o FILE] [--post [URL] --session ID]` in LLDB."""
     try:
         args = parser("navviz capture").parse_args(shlex.split(command))
+    except UsageError as error:
+        result.SetError("navviz capture: %s\nusage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN] "
+                        "[--kind Class=kind]" % error)
+        return
     except SystemExit:
-        result.SetError("usage: navviz capture [-o FILE] [--post [URL]] [--session ID] [--token TOKEN] [--kind Class=kind]")
+        # --help: printed, nothing to capture.
         return
     frame = debugger.GetSelectedTarget().GetProcess().GetSelectedThread().GetSelectedFrame()
     try:

@@ -128,6 +128,21 @@ check("an expression error is reported", result.error is not None and "could not
 frame, result = run("snapshot", Value(DUMP))
 check("an unknown subcommand prints the usage", result.error is not None and result.error.startswith("usage: navviz capture"))
 
+# A bad option is said once, as LLDB's error (argparse printed its usage to stderr too).
+import contextlib  # noqa: E402
+import io  # noqa: E402
+stderr = io.StringIO()
+with contextlib.redirect_stderr(stderr):
+    frame, result = run("capture --bogus", Value(DUMP))
+check("a bad option is said once", stderr.getvalue() == "" and result.error is not None
+      and result.error.startswith("navviz capture: unrecognized arguments: --bogus\nusage: navviz capture"),
+      (stderr.getvalue(), result.error))
+stdout = io.StringIO()
+with contextlib.redirect_stdout(stdout):
+    frame, result = run("capture --help", Value(DUMP))
+check("--help prints the help, no error", result.error is None and "Capture the view-controller hierarchy" in stdout.getvalue(),
+      result.error)
+
 url = os.environ.get("NAVVIZ_URL")
 if url:
     frame, result = run("capture --post %s --session lldbtest" % url, Value(DUMP))
