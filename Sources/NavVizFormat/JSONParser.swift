@@ -96,13 +96,7 @@ public struct JSONParser {
 
     private mutating func nest() throws(JSONSyntaxError) {
         depth += 1
-        // A hierarchy nests two JSON levels a controller (its object and its `children`): the limit said as navviz's own (a
-        // live-debugging trial's 200-deep snapshot read "256", where the docs say 100 controllers).
-        if depth > Self.maxDepth {
-            throw error(
-                "nesting is deeper than \(Self.maxDepth) levels (a hierarchy nests two a controller: navviz takes at most 100 "
-                    + "controllers deep)")
-        }
+        if depth > Self.maxDepth { throw error("nesting is deeper than \(Self.maxDepth) levels") }
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {

@@ -168,7 +168,7 @@ public enum DocsWriter {
             (swatch(DiagramStyle.changedFill, DiagramStyle.changedBorder), "<b>changed</b>"),
         ]
         return items.map { "<span class=\"k\">" + $0.0 + $0.1 + "</span>" }.joined(separator: " ")
-            + "; a dashed arrow labelled with a style is a presentation. <code>--legend</code> draws this under every diagram."
+            + "; a dashed arrow labelled with a style is a presentation. <code>--legend</code> draws this under every state and transition diagram."
     }()
 
     /// A self-contained viewer: the step list, the state and transition of the selected step, ←/→. The page

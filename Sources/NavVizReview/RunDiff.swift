@@ -530,12 +530,14 @@ public struct RunDiff: Sendable, Equatable {
         guard let x = a.callbacks, let y = b.callbacks, i > 0, j > 0, a.op == b.op, a.status == b.status else { return nil }
         let (p, q) = (old.steps[i - 1], new.steps[j - 1])
         /// Every attached controller with where it is: its parent and its presenter, and the order of each container's
-        /// children but a tab bar's: tabs reordered earlier hold the same controllers in the same places (a code-review
-        /// trial's later style change lost its callbacks), where a stack reordered changes what a later pop tells (a review).
+        /// children but a tab bar's and a custom container's (which show a child by its selection, not its place): tabs
+        /// reordered earlier hold the same controllers in the same places (a code-review trial's later style change lost its
+        /// callbacks), where a stack reordered changes what a later pop tells (a review).
         func places(_ h: Hierarchy) -> [NodeID: [NodeID?]] {
             Dictionary(
                 uniqueKeysWithValues: h.attachedNodes().map { id in
-                    (id, [h[id].parent, h[id].presenter] + (h[id].kind == .tab ? [] : h[id].children.map { Optional($0) }))
+                    let ordered = h[id].kind != .tab && h[id].kind != .controller
+                    return (id, [h[id].parent, h[id].presenter] + (ordered ? h[id].children.map { Optional($0) } : []))
                 })
         }
         guard p.canonical == q.canonical || places(p.hierarchy) == places(q.hierarchy) else { return nil }

@@ -53,7 +53,7 @@ struct SessionController: Sendable {
             if let header = request.headers[.contentType], header.lowercased().hasPrefix("text/plain") {
                 throw ServerError.unsupportedMediaType(
                     header, accepted: ["application/json"],
-                    hint: "_printHierarchy's text, a capture, goes to /api/sessions/\(id)/snapshots as text/plain")
+                    hint: "a step is JSON; a _printHierarchy capture goes to /api/sessions/\(id)/snapshots as text/plain")
             }
             try Self.requireContentType(of: request, accepting: ["application/json"])
             // As a snapshot's: no body is read for a session that is not there.

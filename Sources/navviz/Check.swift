@@ -274,8 +274,8 @@ extension NavVizCommand {
                 : ", and \(failedExpectations) expectation\(failedExpectations == 1 ? "" : "s") failed (--strict; navviz run shows "
                     + "\(failedExpectations == 1 ? "it" : "them"), and recording goldens does not change that)"
             if drifted == 0 {
-                return "\(scenarios(missing)) \(missing == 1 ? "has" : "have") no goldens in \(golden)/ yet\(expectations). Record them "
-                    + "locally and commit: \(rerun)"
+                return "\(scenarios(missing)) \(missing == 1 ? "has" : "have") no goldens in \(golden)/ yet\(expectations). Record "
+                    + "\(expectations.isEmpty ? "them" : "the goldens") locally and commit: \(rerun)"
             }
             var sentence = "\(scenarios(drifted)) \(drifted == 1 ? "does" : "do") not match the goldens in \(golden)/"
             if missing > 0 { sentence += " and \(missing) \(missing == 1 ? "has" : "have") none" }

@@ -436,7 +436,6 @@ import Testing
         #expect(DocsWriter.codeSpan(input) == expected)
     }
 
-    /// index.html drops what README.md drops; line breaks and tabs stay (a `<pre>` of DOT keeps its lines).
     /// index.html explains the diagrams' colours in a folded key (a readability trial found none unless --legend, which
     /// draws one under every diagram); a page with a legend in each diagram, or without pictures, has none.
     @Test func thePageHasAKeyToTheColours() throws {
@@ -454,6 +453,7 @@ import Testing
         }
     }
 
+    /// index.html drops what README.md drops; line breaks and tabs stay (a `<pre>` of DOT keeps its lines).
     @Test func htmlEscapingDropsInvisibleControls() {
         #expect(DocsWriter.html(escaping: "<b>RTL\u{202E}evil\u{1B}\u{7F}\u{2067}</b>\n\tx") == "&lt;b&gt;RTLevil&lt;/b&gt;\n\tx")
     }

@@ -474,6 +474,12 @@ import Testing
                 "step 2: SignIn style formSheet → fullScreen; callbacks +shopTabs.viewWillDisappear, +shopNav.viewWillDisappear, +Home.viewWillDisappear, +shopTabs.viewDidDisappear, +shopNav.viewDidDisappear, +Home.viewDidDisappear; and 1 difference shown at an earlier step",
                 "step 3: callbacks +shopTabs.viewWillAppear, +shopNav.viewWillAppear, +Home.viewWillAppear, +shopTabs.viewDidAppear, +shopNav.viewDidAppear, +Home.viewDidAppear; and 1 difference shown at an earlier step",
             ])
+        // A stack reordered earlier changes what a later pop tells: its callbacks follow from that, not said again (a review).
+        let stack = try Self.summaries(
+            old: [#"{"setStack": ["Home", "A", "B"], "target": "shopNav"}"#, #"{"pop": true}"#],
+            new: [#"{"setStack": ["Home", "B", "A"], "target": "shopNav"}"#, #"{"pop": true}"#])
+        #expect(stack.count == 2)
+        #expect(!stack[1].contains("callbacks"), "\(stack)")
         // More than a dozen: eleven, and how many more.
         let many = (1...13).map { "C\($0).viewWillAppear" }
         #expect(

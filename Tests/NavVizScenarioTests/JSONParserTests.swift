@@ -114,10 +114,7 @@ import Testing
     @Test func nestingDeeperThanTheLimitIsAnError() {
         let deep = String(repeating: "[", count: 257) + String(repeating: "]", count: 257)
         let error = #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }
-        #expect(
-            error?.description
-                == "line 1, column 257: nesting is deeper than 256 levels (a hierarchy nests two a controller: navviz takes at most 100 controllers deep)"
-        )
+        #expect(error?.description == "line 1, column 257: nesting is deeper than 256 levels")
         #expect(throws: Never.self) { try JSONParser.parse(String(repeating: "[", count: 256) + String(repeating: "]", count: 256)) }
     }
 

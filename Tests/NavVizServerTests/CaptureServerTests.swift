@@ -181,7 +181,7 @@ import Testing
             // Text at /steps is most likely a capture sent to the wrong place: said where it goes.
             #expect(
                 response.errorMessage
-                    == "body: Content-Type 'text/plain': send 'application/json' (_printHierarchy's text, a capture, goes to /api/sessions/mail/snapshots as text/plain)"
+                    == "body: Content-Type 'text/plain': send 'application/json' (a step is JSON; a _printHierarchy capture goes to /api/sessions/mail/snapshots as text/plain)"
             )
         }
     }

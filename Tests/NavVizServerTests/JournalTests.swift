@@ -48,6 +48,12 @@ import Testing
         #expect(scan.torn?.offset == last)
         #expect(scan.torn?.length == damaged.count - last)
         #expect(scan.tornDamage == "checksum mismatch")
+        // One whose checksum holds was written whole: kept as damage, not cut (its JSON deeper than this parser reads).
+        let deep = Array(String(repeating: "[", count: 300).utf8)
+        let whole: [UInt8] = Array(damaged[..<last]) + Array(JournalRecord.hex(CRC32.checksum(deep)).utf8) + [0x20] + deep + [0x0A]
+        let kept = JournalRecord.scan(whole)
+        #expect(kept.torn == nil)
+        #expect(kept.damaged.map { $0.offset } == [last])
     }
 
     @Test func aDamagedRecordIsSkippedAndTheRestKept() {
