@@ -1031,7 +1031,7 @@ private final class Counter: @unchecked Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.hasSuffix("25 passed, 0 failed\n"), "\(text)")
+        #expect(text.hasSuffix("27 passed, 0 failed\n"), "\(text)")
         #expect(text.contains("latin1.txt: not UTF-8 text (byte 1): a _printHierarchy dump is UTF-8\n"), "\(text)")
     }
 }
