@@ -60,6 +60,9 @@ extension Transaction {
         let dismissed = h[presenter].presented ?? h.containmentRoot(of: sequence)
         tearDownSilently(presentationChain(from: h[dismissed].presented))
         let style = h[dismissed].style ?? .automatic
+        // The presenter is dismissing as after a `dismiss`: a push onto it meanwhile is refused (docs/semantics.md#C3; a
+        // fidelity trial's push right after the last flick went through).
+        presenting = h[dismissed].presenter
         unlinkPresentation(dismissed)
         container = Simulator.presentationKey
         callbackAnimated = nil

@@ -334,6 +334,17 @@ import Testing
         // In the dismissal's completion (once it ended), the push lands.
         #expect(sim.perform(.push(screen("B")), StepOptions(target: "nav")).status == .ok)
 
+        // The last flick of a notification sequence has its presenter dismiss it: the same (a fidelity trial's push right
+        // after it went through).
+        var flicked = try Simulator(root: nav("Home", id: "nav"))
+        var sequence = NodeSpec(kind: .notifications, id: "notes")
+        sequence.children = [screen("N1")]
+        #expect(flicked.perform(.present(sequence, style: .custom)).status == .ok)
+        #expect(flicked.perform(.flick(velocity: 2000)).status == .ok)
+        let afterFlick = flicked.perform(.push(screen("B")), StepOptions(target: "nav", after: 0))
+        #expect(afterFlick.status == .rejected)
+        #expect(afterFlick.message?.hasPrefix("Cannot push 'B': 'nav' is presenting or dismissing a controller") == true)
+
         // A tab bar presenting covers both of its navigation controllers' lines; a pop there is refused too.
         var tabs = try Simulator(
             root: .tabs([.navigation([.screen("Home"), .screen("Product")], id: "shopNav"), nav("Cart", id: "cartNav")], id: "tabs"))
