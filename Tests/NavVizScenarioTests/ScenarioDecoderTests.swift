@@ -687,6 +687,9 @@ private let nodeLiteral =
         (#"{"tabs": ["A", "B"], "selected": 4}"#, "shop.json: root.selected: invalid value '4', expected an index from 0 to 1"),
         (#"{"tabs": ["A"], "selected": 0.5}"#, "shop.json: root.selected: invalid value '0.5', expected a whole number"),
         (#"{"tabs": [], "selected": 0}"#, "shop.json: root.selected: invalid value '0', expected no selection for an empty tab bar"),
+        // A sequence's too (a fidelity trial's 5 of 2 showed none, and its run JSON was refused on the way back).
+        (#"{"notifications": ["N1", "N2"], "selected": 5}"#, "shop.json: root.selected: invalid value '5', expected an index from 0 to 1"),
+        (#"{"notifications": ["N1"], "selected": -1}"#, "shop.json: root.selected: invalid value '-1', expected an index from 0 to 0"),
         (#"{"split": {"secondary": "A"}}"#, "shop.json: root.split: missing field 'primary'"),
         (
             #"{"split": ["A", "B"]}"#,
