@@ -89,6 +89,7 @@ private let nodeLiteral =
             "r.style: a 'push' route does not take 'style': it is for 'present' routes"
         ),
         (#"{"transition": "push", "build": "A", "keep": 1}"#, "r.keep: a 'push' route does not take 'keep': it is for 'replace' routes"),
+        (#"{"transition": "replace", "build": "A", "keep": -1}"#, "r.keep: invalid value '-1', expected a count, 0 or more"),
         (
             #"{"transition": "pop", "build": "A"}"#,
             "r.build: a 'pop' route does not take 'build': it is for 'push', 'replace', 'present', 'root' and 'none' routes"
@@ -362,6 +363,8 @@ private let nodeLiteral =
             #"{"op": "replace", "node": "A", "mode": "first"}"#,
             ["shop.json: steps[0].mode: invalid value 'first', expected 'last' or 'all' (or use 'keep')"]
         ),
+        // A negative count to keep (it replaced every controller: a fidelity trial).
+        (#"{"replace": "Z", "keep": -2}"#, ["shop.json: steps[0].keep: invalid value '-2', expected a count, 0 or more"]),
         (
             #"{"op": "replace", "node": "A", "mode": "alll"}"#,
             ["shop.json: steps[0].mode: invalid value 'alll', expected 'last' or 'all' (or use 'keep'). Did you mean 'all'?"]
