@@ -71,11 +71,14 @@ extension Transaction {
             _ = try source()
             return target
         }
-        do {
-            return try container(.split, operation: operation, fallback: true)
-        } catch {
-            throw .noSplit(operation: operation)
-        }
+        // An unknown target is said as one; a target outside every split falls back to the window's first, as
+        // docs/semantics.md#S7 says (a fidelity trial's `target: tabs` over a tab bar holding a split read "there is no
+        // split view controller").
+        let from = try source()
+        if let found = h.nearest(.split, from: from) { return found }
+        if let found = h.nodesInWindow().first(where: { h[$0].kind == .split }) { return found }
+        if options.target == nil, let found = h.attachedNodes().first(where: { h[$0].kind == .split }) { return found }
+        throw .noSplit(operation: operation)
     }
 
     // MARK: - show / showDetail

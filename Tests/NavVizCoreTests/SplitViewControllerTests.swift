@@ -225,6 +225,18 @@ import Testing
         #expect(sim.perform(.expand).message == "Cannot expand: there is no split view controller")
     }
 
+    /// A target outside every split falls back to the window's first split (docs/semantics.md#S7: a fidelity trial's
+    /// `target: tabs` over a tab bar holding a split read "there is no split view controller"); an unknown one is said.
+    @Test func aTargetOutsideEverySplitFallsBackToTheWindowsFirst() throws {
+        let root = NodeSpec.tabs(
+            [.split(primary: screen("Master"), secondary: screen("Detail"), id: "split"), screen("Other")], id: "tabs")
+        var sim = try Simulator(root: root, device: .pad)
+        let outcome = sim.perform(.collapse(), StepOptions(target: "tabs"))
+        #expect(outcome.status == .ok)
+        #expect(sim.hierarchy["split"].isCollapsed == true)
+        #expect(sim.perform(.expand, StepOptions(target: "nope")).message == "Unknown node 'nope'")
+    }
+
     @Test func aPlainPrimaryDropsTheSecondaryFromDisplayWhenCollapsed() throws {
         let spec = NodeSpec.split(primary: screen("Menu"), secondary: screen("Detail"), id: "split")
         var sim = try Simulator(root: spec, device: .pad)
