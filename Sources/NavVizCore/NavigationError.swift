@@ -40,6 +40,8 @@ public enum NavigationError: Error, Equatable, Sendable {
     case notInWindow(NodeID)
     /// An interactive pop of a navigation controller that is not on screen (another tab's).
     case swipeOffScreen(NodeID)
+    /// A flick of a sequence a presentation covers, or that is not on screen: a user cannot reach it.
+    case flickUnreachable(NodeID, presented: NodeID?)
     case emptyStack(NodeID)
     case referencesItself(NodeID)
     case notAView(NodeID, stack: NodeID)
@@ -151,6 +153,10 @@ extension NavigationError: CustomStringConvertible {
             "Cannot build the route's controller: \(why)"
         case .tooDeep(let limit):
             "The hierarchy would nest more than \(limit) levels (containment and presentation): navviz keeps hierarchies up to \(limit) deep, as real apps are"
+        case .flickUnreachable(let id, let presented):
+            "Cannot flick '\(id)': "
+                + (presented.map { "'\($0)' is presented over it" } ?? "it is not on screen")
+                + ", so a user cannot reach it (a flick is the user's pan)"
         case .swipeOffScreen(let id):
             "Cannot swipe back in '\(id)': it is not on screen, so a user cannot reach it (pop from code, without \"interactive\": true)"
         case .notInWindow(let id):

@@ -31,6 +31,11 @@ extension Transaction {
         guard let index = h[sequence].selected, children.indices.contains(index) else {
             return noop("'\(sequence)' shows no notification to flick away")
         }
+        // The flick is the user's pan: a presentation over the notification takes the touches, and one off screen is out
+        // of reach, as a back swipe's navigation controller is (docs/semantics.md#M2; a fidelity trial's flick under an
+        // alert advanced the sequence).
+        if let cover = h.presentation(over: children[index]) { throw .flickUnreachable(sequence, presented: cover) }
+        if !h.nodesInWindow().contains(sequence) { throw .flickUnreachable(sequence, presented: nil) }
         let delay = Simulator.onClock(velocity.map { max(0, 0.5 - abs($0) / 10_000) } ?? 0)
         var parameters = ["delay": delay]
         if let velocity { parameters["velocity"] = abs(velocity) }

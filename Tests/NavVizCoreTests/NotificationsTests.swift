@@ -21,6 +21,21 @@ import Testing
 
     func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
+    /// A flick is the user's pan: under a presentation, or off screen, a user cannot reach the notification (a fidelity
+    /// trial's flick under an alert advanced the sequence).
+    @Test func aCoveredSequenceCannotBeFlicked() throws {
+        var sim = try Self.presented()
+        #expect(sim.perform(.present(.screen("Alert"), style: .overFullScreen)).status == .ok)
+        let covered = sim.perform(.flick(velocity: 2000))
+        #expect(covered.status == .rejected)
+        #expect(
+            covered.message == "Cannot flick 'alerts': 'Alert' is presented over it, so a user cannot reach it (a flick is the user's pan)")
+        #expect(sim.hierarchy["alerts"].selected == 0)
+        #expect(sim.perform(.dismiss()).status == .ok)
+        #expect(sim.perform(.flick(velocity: 2000)).status == .ok)
+        #expect(sim.hierarchy["alerts"].selected == 1)
+    }
+
     // MARK: - Presentation
 
     @Test func customPresentationGivesThePresenterNoCallbacks() throws {
