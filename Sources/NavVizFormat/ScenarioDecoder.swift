@@ -183,7 +183,9 @@ public struct ScenarioDecoder: FieldReader {
             }
         }
         var routes: [String: Route] = [:]
+        var definedRoutes = Set<String>()
         if let raw = value["routes"], let members = object(raw, "routes") {
+            definedRoutes = Set(members.map(\.0))
             // Chains as the file spells them, checked with the rest: checked only once the file had no other error, a
             // chain loop came out on the second run (a fidelity trial). Each route's errors in the file's order, its
             // chain's last (they came sorted by name, and the chains' after every route's: a docs trial).
@@ -223,13 +225,15 @@ public struct ScenarioDecoder: FieldReader {
             switch reference {
             case .id(let path, let id) where !isPlausibleID(id):
                 late.append((position, .unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases))))
-            case .route(let path, let name) where routes[name] == nil:
+            // A route the file defines, refused above for its own error, is not unknown too (a fidelity trial read "unknown
+            // route 'a'" at every step that navigates to it).
+            case .route(let path, let name) where routes[name] == nil && !definedRoutes.contains(name):
                 late.append(
                     (
                         position,
                         .unknownRoute(
-                            file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: routes.keys),
-                            known: Array(routes.keys))
+                            file: file, path: path, name: name, suggestion: Suggestion.closest(to: name, in: definedRoutes),
+                            known: Array(definedRoutes))
                     )
                 )
             default: continue

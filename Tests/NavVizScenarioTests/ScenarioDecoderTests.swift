@@ -901,16 +901,27 @@ private let nodeLiteral =
         #expect(
             messages(text) == [
                 "shop.json: device: invalid value 'tablet', expected one of 'phone', 'pad'",
-                "shop.json: routes.a.chain: unknown route 'zz' (routes: 'a')",
+                "shop.json: routes.a.chain: unknown route 'zz' (routes: 'a', 'b')",
                 "shop.json: routes.b.transition: invalid value 'presnt', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'present'?",
                 "shop.json: root.selected: invalid value '4', expected an index from 0 to 1",
                 "shop.json: steps[0].id: unknown id 'Hom'. Did you mean 'Home'?",
                 "shop.json: steps[1].op: unknown operation 'pusj'. Did you mean 'push'?",
-                "shop.json: steps[2].navigate: unknown route 'c' (routes: 'a')",
+                "shop.json: steps[2].navigate: unknown route 'c' (routes: 'a', 'b')",
                 "shop.json: steps[3].animated: expected true or false, found a number",
                 "shop.json: steps[4].expect.visible: unknown id 'Homer'. Did you mean 'Home'?",
                 "shop.json: steps[4].expect.events[0]: invalid value 'Home.viewWillApear', expected 'Controller.viewWillAppear' (or viewDidAppear, viewWillDisappear, viewDidDisappear; or wA, dA, wD, dD as navviz run prints them). Did you mean 'Home.viewWillAppear'?",
                 "shop.json: steps[4].expect.events[1]: missing field 'callback'",
+            ])
+    }
+
+    /// A route the file defines but refuses for its own error is not unknown at the steps that navigate to it too (a fidelity
+    /// trial read "unknown route 'a'" at every one).
+    @Test func aRefusedRouteIsNotUnknownWhereItIsUsed() {
+        let text =
+            #"{"navviz": 1, "routes": {"a": {"build": "A", "transition": "pushh"}}, "root": {"navigation": ["Home"]}, "steps": [{"navigate": "a"}, {"navigate": "a"}]}"#
+        #expect(
+            messages(text) == [
+                "shop.json: routes.a.transition: invalid value 'pushh', expected one of 'push', 'pop', 'popToRoot', 'popToInstance', 'replace', 'present', 'dismiss', 'root', 'none'. Did you mean 'push'?"
             ])
     }
 
