@@ -1,4 +1,5 @@
 import NavVizCore
+import NavVizFormat
 import Testing
 
 @testable import NavVizRender
@@ -12,6 +13,19 @@ import Testing
 
     /// Every row's text, span after span.
     func texts(_ block: TextBlock) -> [String] { block.rows.map { $0.spans.map(\.text).joined() } }
+
+    /// Two long names that differ only in the middle are cut apart: the words the cut drops stay as initials (a readability
+    /// trial's two checkout screens were cut to one label, and a push between them read as nothing happening).
+    @Test func longNamesThatDifferInTheMiddleAreCutApart() {
+        let credit = "CheckoutFlowPaymentMethodSelectionStepCreditCardEntryWithBillingAddressConfirmationViewController"
+        let debit = "CheckoutFlowPaymentMethodSelectionStepDebitCardsEntryWithBillingAddressConfirmationViewController"
+        #expect(DiagramStyle.capped(credit) == "CheckoutFlowPaymentMethodSelecti…SCCEWBA…dressConfirmationViewController")
+        #expect(DiagramStyle.capped(debit) == "CheckoutFlowPaymentMethodSelecti…SDCEWBA…dressConfirmationViewController")
+        #expect(DiagramStyle.capped(credit).count == DiagramStyle.nameLimit)
+        // A name with no words to keep (a mangled one) keeps its start and end around one `…`.
+        let mangled = "$s5MyApp" + String(repeating: "x", count: 80) + "C"
+        #expect(DiagramStyle.capped(mangled) == Terminal.shortened(mangled, to: DiagramStyle.nameLimit))
+    }
 
     @Test func eventsShowALongNameAsABoxDoes() {
         var outcome = StepOutcome(status: .ok)
