@@ -15,6 +15,40 @@ public enum Terminal {
         return String(text.prefix(limit - 1 - tail)) + "…" + String(text.suffix(tail))
     }
 
+    /// `shortened`, keeping the initials of the words the cut drops between two `…` in a plain name of words (letters,
+    /// digits, dots): `CheckoutFlowPaymentMethodSelecti…SCCEWBA…dressConfirmationViewController`. Two long class names that
+    /// differ only in the middle (`…CreditCardEntry…`, `…DebitCardsEntry…`) were cut to one label, and a push between them
+    /// read as nothing happening (a readability trial). Still exactly `limit` characters; a mangled name
+    /// (`_TtGC7SwiftUI…`), which has no words to keep, is cut as `shortened` cuts it.
+    public static func shortenedApart(_ text: String, to limit: Int) -> String {
+        guard text.count > limit, limit > 8, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else {
+            return shortened(text, to: limit)
+        }
+        let characters = Array(text)
+        /// The initials of the words that start in `range`: an upper-case letter after one that is not.
+        func initials(_ range: Range<Int>) -> [Character] {
+            range.filter { index in
+                characters[index].isUppercase && index > 0 && !characters[index - 1].isUppercase
+            }.map { characters[$0] }
+        }
+        var middle: [Character] = []
+        for _ in 0..<3 {
+            let room = limit - (middle.isEmpty ? 1 : middle.count + 2)
+            let tail = room / 2
+            let head = room - tail
+            // At most a quarter of the room: a name of one-letter words keeps its start and end.
+            let next = Array(initials(head..<(characters.count - tail)).prefix(limit / 4))
+            if next == middle { break }
+            middle = next
+        }
+        // Initials that are all one letter (a word repeated) tell nothing apart: the plain cut.
+        guard Set(middle).count > 1 else { return shortened(text, to: limit) }
+        let room = limit - middle.count - 2
+        let tail = room / 2
+        let head = room - tail
+        return String(characters[..<head]) + "…" + String(middle) + "…" + String(characters[(characters.count - tail)...])
+    }
+
     /// `text` on one line: what `printable` escapes, and line feeds and tabs too (a name in a table row).
     public static func inline(_ text: String) -> String {
         escaping(text) { isDangerous($0) || $0 == "\n" || $0 == "\t" }

@@ -135,38 +135,9 @@ enum DiagramStyle {
 
     /// `name`, or its start and end around `…` when it is longer than `limit` characters (a mangled name the
     /// reader could not read, 250 characters, made one box 1,410 pt wide). The tooltip keeps it whole.
-    ///
-    /// The words the cut drops are kept as their initials between two `…` (`CheckoutFlowPay…SCCEAB…ViewController`): two
-    /// long class names that differ only in the middle (`…CreditCardEntry…`, `…DebitCardsEntry…`) were cut to one label, and
-    /// a push between them read as nothing happening (a readability trial). Still exactly `limit` characters.
+    /// The initials of the words the cut drops stay between two `…` (`Terminal.shortenedApart`).
     static func capped(_ name: String, limit: Int = nameLimit) -> String {
-        // Words only in a plain name (letters, digits, dots): a mangled one (`_TtGC7SwiftUI…`) has no words to keep.
-        guard name.count > limit, limit > 8, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else {
-            return Terminal.shortened(name, to: limit)
-        }
-        let characters = Array(name)
-        /// The initials of the words that start in `range`: an upper-case letter after one that is not.
-        func initials(_ range: Range<Int>) -> [Character] {
-            range.filter { index in
-                characters[index].isUppercase && index > 0 && !characters[index - 1].isUppercase
-            }.map { characters[$0] }
-        }
-        var middle: [Character] = []
-        for _ in 0..<3 {
-            let room = limit - (middle.isEmpty ? 1 : middle.count + 2)
-            let tail = room / 2
-            let head = room - tail
-            let next = initials(head..<(characters.count - tail))
-            // At most a quarter of the room: a name of one-letter words keeps its start and end.
-            let kept = Array(next.prefix(limit / 4))
-            if kept == middle { break }
-            middle = kept
-        }
-        guard !middle.isEmpty else { return Terminal.shortened(name, to: limit) }
-        let room = limit - middle.count - 2
-        let tail = room / 2
-        let head = room - tail
-        return String(characters[..<head]) + "…" + String(middle) + "…" + String(characters[(characters.count - tail)...])
+        Terminal.shortenedApart(name, to: limit)
     }
 
     /// `name` with generic arguments nested deeper than a level elided while longer than `limit` characters.

@@ -15,7 +15,9 @@ enum RunTable {
         // Names come from files: each is kept on its line (a line feed in a name would start a fake row).
         var out =
             "\(Terminal.inline(run.scenario)) (\(Terminal.inline(run.file))): \(run.steps.count - 1) step\(run.steps.count == 2 ? "" : "s")\n"
-        let visible = run.steps.map { $0.finder.visible.map { Terminal.inline(Terminal.shortened($0.rawValue, to: visibleLimit)) } ?? "-" }
+        let visible = run.steps.map {
+            $0.finder.visible.map { Terminal.inline(Terminal.shortenedApart($0.rawValue, to: visibleLimit)) } ?? "-"
+        }
         let opWidth = max(8, (run.steps.map(\.op.count).max() ?? 0) + 2)
         let visibleWidth = max(9, (visible.map(\.count).max() ?? 0) + 2)
         out += pad("#", 5) + pad("op", opWidth) + pad("status", 10) + pad("visible", visibleWidth) + "events\n"

@@ -22,6 +22,12 @@ import Testing
         #expect(DiagramStyle.capped(credit) == "CheckoutFlowPaymentMethodSelecti…SCCEWBA…dressConfirmationViewController")
         #expect(DiagramStyle.capped(debit) == "CheckoutFlowPaymentMethodSelecti…SDCEWBA…dressConfirmationViewController")
         #expect(DiagramStyle.capped(credit).count == DiagramStyle.nameLimit)
+        // The run table's 40 characters too.
+        #expect(Terminal.shortenedApart(credit, to: 40) == "CheckoutFlowPa…MSSCCEWBAC…ViewController")
+        #expect(Terminal.shortenedApart(debit, to: 40) == "CheckoutFlowPa…MSSDCEWBAC…ViewController")
+        // One word repeated tells nothing apart: the plain cut.
+        let repeated = "Very" + String(repeating: "Long", count: 20) + "ViewController"
+        #expect(Terminal.shortenedApart(repeated, to: 40) == Terminal.shortened(repeated, to: 40))
         // A name with no words to keep (a mangled one) keeps its start and end around one `…`.
         let mangled = "$s5MyApp" + String(repeating: "x", count: 80) + "C"
         #expect(DiagramStyle.capped(mangled) == Terminal.shortened(mangled, to: DiagramStyle.nameLimit))
