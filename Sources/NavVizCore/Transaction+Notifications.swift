@@ -21,21 +21,26 @@ extension Transaction {
     /// There is no in-flight guard: a second flick during the delay advances again.
     mutating func flick(velocity: Double?) throws(NavigationError) {
         let sequence = try container(.notifications, operation: "flick", fallback: true)
+        let children = h[sequence].children
+        // The flick is the user's pan: a presentation over the notification, or made inside it, takes the touches, and one
+        // off screen is out of reach, as a back swipe's navigation controller is, however fast the pan (docs/semantics.md#M2;
+        // a fidelity trial's flick under an alert advanced the sequence).
+        if let index = h[sequence].selected, children.indices.contains(index),
+            let cover = h.presentation(over: children[index]) ?? h.presented(inside: children[index])
+        {
+            throw .flickUnreachable(sequence, presented: cover)
+        }
+        if !h.nodesInWindow().contains(sequence) { throw .flickUnreachable(sequence, presented: nil) }
         let threshold = Self.flickThreshold(on: h.device)
         if let velocity, abs(velocity) <= threshold {
             return noop(
                 "A flick at \(Self.format(abs(velocity))) pt/s does not advance '\(sequence)': it needs more than "
                     + "\(Self.format(threshold)) pt/s on a \(h.device.rawValue), so the notification snaps back")
         }
-        let children = h[sequence].children
         guard let index = h[sequence].selected, children.indices.contains(index) else {
             return noop("'\(sequence)' shows no notification to flick away")
         }
-        // The flick is the user's pan: a presentation over the notification takes the touches, and one off screen is out
-        // of reach, as a back swipe's navigation controller is (docs/semantics.md#M2; a fidelity trial's flick under an
-        // alert advanced the sequence).
-        if let cover = h.presentation(over: children[index]) { throw .flickUnreachable(sequence, presented: cover) }
-        if !h.nodesInWindow().contains(sequence) { throw .flickUnreachable(sequence, presented: nil) }
+
         let delay = Simulator.onClock(velocity.map { max(0, 0.5 - abs($0) / 10_000) } ?? 0)
         var parameters = ["delay": delay]
         if let velocity { parameters["velocity"] = abs(velocity) }

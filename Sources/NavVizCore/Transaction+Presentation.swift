@@ -71,13 +71,17 @@ extension Transaction {
             _ = try source()
             return target
         }
-        // An unknown target is said as one; a target outside every split falls back to the window's first, as
-        // docs/semantics.md#S7 says (a fidelity trial's `target: tabs` over a tab bar holding a split read "there is no
-        // split view controller").
+        // An unknown target is said as one; a target that holds a split acts on its first in the window (a fidelity trial's
+        // `target: tabs` over a tab bar holding a split read "there is no split view controller"), never on a split
+        // elsewhere (behind a sheet the target is in, say: a review); with no target, the window's first (docs/semantics.md#S7).
         let from = try source()
         if let found = h.nearest(.split, from: from) { return found }
+        if options.target != nil {
+            if let found = h.nodesInWindow().first(where: { h[$0].kind == .split && h.ancestry(of: $0).contains(from) }) { return found }
+            throw .noSplit(operation: operation)
+        }
         if let found = h.nodesInWindow().first(where: { h[$0].kind == .split }) { return found }
-        if options.target == nil, let found = h.attachedNodes().first(where: { h[$0].kind == .split }) { return found }
+        if let found = h.attachedNodes().first(where: { h[$0].kind == .split }) { return found }
         throw .noSplit(operation: operation)
     }
 

@@ -363,7 +363,9 @@ extension ScenarioDecoder {
         if let mode = choice(value["mode"], join(path, "mode"), in: ["last", "all"], expected: Self.replaceModes) {
             replaceMode = mode == "all" ? .all : .last
         }
-        if let keep = count(value["keep"], join(path, "keep")) { replaceMode = .keepFirst(keep) }
+        if let keep = replaying ? integer(value["keep"], join(path, "keep")) : count(value["keep"], join(path, "keep")) {
+            replaceMode = .keepFirst(keep)
+        }
         let className = string(value["class"], join(path, "class"))
         if transition == "popToInstance", className == nil, value["class"] == nil {
             fail(.missingField(file: file, path: path, field: "class"))

@@ -31,22 +31,19 @@ public enum Terminal {
                 characters[index].isUppercase && index > 0 && !characters[index - 1].isUppercase
             }.map { characters[$0] }
         }
-        var middle: [Character] = []
-        for _ in 0..<3 {
-            let room = limit - (middle.isEmpty ? 1 : middle.count + 2)
+        // The most initials that fit a quarter of the room, from the cut they leave: the first `count` of the words it drops
+        // (the initials printed always come from the cut printed, a review).
+        for count in stride(from: limit / 4, through: 2, by: -1) {
+            let room = limit - count - 2
             let tail = room / 2
             let head = room - tail
-            // At most a quarter of the room: a name of one-letter words keeps its start and end.
-            let next = Array(initials(head..<(characters.count - tail)).prefix(limit / 4))
-            if next == middle { break }
-            middle = next
+            let dropped = initials(head..<(characters.count - tail))
+            // Initials that are all one letter (a word repeated) tell nothing apart: the plain cut.
+            guard dropped.count >= count, Set(dropped.prefix(count)).count > 1 else { continue }
+            return String(characters[..<head]) + "…" + String(dropped.prefix(count)) + "…"
+                + String(characters[(characters.count - tail)...])
         }
-        // Initials that are all one letter (a word repeated) tell nothing apart: the plain cut.
-        guard Set(middle).count > 1 else { return shortened(text, to: limit) }
-        let room = limit - middle.count - 2
-        let tail = room / 2
-        let head = room - tail
-        return String(characters[..<head]) + "…" + String(middle) + "…" + String(characters[(characters.count - tail)...])
+        return shortened(text, to: limit)
     }
 
     /// `text` on one line: what `printable` escapes, and line feeds and tabs too (a name in a table row).

@@ -235,6 +235,11 @@ import Testing
         #expect(outcome.status == .ok)
         #expect(sim.hierarchy["split"].isCollapsed == true)
         #expect(sim.perform(.expand, StepOptions(target: "nope")).message == "Unknown node 'nope'")
+        // Never a split elsewhere: a target in a sheet over the split, or in another tab (a review).
+        #expect(sim.perform(.present(screen("Settings"), style: .formSheet)).status == .ok)
+        let sheet = sim.perform(.expand, StepOptions(target: "Settings"))
+        #expect(sheet.message == "Cannot expand: there is no split view controller")
+        #expect(sim.hierarchy["split"].isCollapsed == true)
     }
 
     @Test func aPlainPrimaryDropsTheSecondaryFromDisplayWhenCollapsed() throws {

@@ -575,6 +575,18 @@ private let nodeLiteral =
         #expect(replayed.notes.isEmpty)
     }
 
+    /// A journal an earlier navviz accepted with a negative `keep` or a sequence's `selected` out of range replays (the
+    /// session and its later steps were lost, a review).
+    @Test func whatAnEarlierNavvizAcceptedReplays() throws {
+        let text =
+            #"{"navviz": 1, "root": {"notifications": ["N1", "N2"], "selected": 5}, "steps": [{"replace": "Z", "keep": -2}]}"#
+        #expect(throws: ScenarioErrors.self) { try ScenarioDecoder.decode(text, file: "shop.json") }
+        let replayed = try ScenarioDecoder.decode(
+            ScenarioDecoder.parseDocument(text, file: "shop.json"), file: "shop.json", replaying: true)
+        #expect(replayed.steps.count == 1)
+        _ = try ScenarioDecoder.decodeStep(JSONParser.parse(#"{"replace": "Z", "keep": -2}"#), file: "body", replaying: true)
+    }
+
     /// A screen name with a space at an end, or a control character, names a screen of its own that reads like another:
     /// noted (a trial's `"Detail "` failed an expectation of `Detail`, unexplained).
     @Test func anOddScreenNameIsNoted() throws {
