@@ -123,7 +123,12 @@ public struct OperationSpelling: Sendable {
         },
         OperationSpelling("setTabs", fields: ["tabs", "selected"], main: "tabs", required: ["tabs"]) { d, f in
             guard let tabs = d.nodes(f["tabs"], expected: "an array of node literals (one per tab)") else { return nil }
-            return .operation(.setTabs(tabs, selected: f["selected"].flatMap { d.integer($0.value, $0.path) }))
+            let selected = f["selected"].flatMap { d.integer($0.value, $0.path) }
+            // One of the tabs, as a root tab bar's is checked here (it was refused only when the step ran, a review).
+            if let selected, let raw = f["selected"], !d.replaying {
+                d.checkIndex(selected, into: tabs.count, at: raw.path, none: "no selection for an empty tab bar")
+            }
+            return .operation(.setTabs(tabs, selected: selected))
         },
         one("show", "node") { d, f in d.node(f).map { .operation(.show($0)) } },
         one("showDetail", "node") { d, f in d.node(f).map { .operation(.showDetail($0)) } },

@@ -363,6 +363,11 @@ private let nodeLiteral =
             #"{"op": "replace", "node": "A", "mode": "first"}"#,
             ["shop.json: steps[0].mode: invalid value 'first', expected 'last' or 'all' (or use 'keep')"]
         ),
+        // setTabs' selected is one of its tabs, checked with the file (it was refused only when the step ran, a review).
+        (
+            #"{"setTabs": ["A", "B", "C"], "selected": 3}"#,
+            ["shop.json: steps[0].selected: invalid value '3', expected an index from 0 to 2"]
+        ),
         // A negative count to keep (it replaced every controller: a fidelity trial).
         (#"{"replace": "Z", "keep": -2}"#, ["shop.json: steps[0].keep: invalid value '-2', expected a count, 0 or more"]),
         (
