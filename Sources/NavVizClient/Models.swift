@@ -19,6 +19,9 @@ public struct SnapshotNode: Sendable, Equatable {
     public var children: [SnapshotNode]
     /// The selected tab (or shown child).
     public var selected: Int?
+    /// A custom container showing several children at once (a drawer open over its content): their indexes, in place
+    /// of `selected`.
+    public var shown: [Int]?
     /// Activity only: the active key.
     public var active: String?
     /// A split child's column: `primary`, `supplementary` or `secondary`.
@@ -36,6 +39,10 @@ public struct SnapshotNode: Sendable, Equatable {
     public var style: String?
     /// `false` when the view is not loaded (never yet, or released by a memory warning); absent means loaded.
     public var loaded: Bool?
+    /// `true` when its view was released by a memory warning (said apart from never loaded).
+    public var released: Bool?
+    /// A controller caught mid-transition: `appearing` or `disappearing`.
+    public var state: String?
     /// Whether it defines a presentation context; absent means its kind's default (true for a navigation controller,
     /// as UIKit's `UINavigationController`; false otherwise).
     public var definesPresentationContext: Bool?
@@ -67,6 +74,7 @@ public struct SnapshotNode: Sendable, Equatable {
         }
         members.append(("children", .array(children.map(\.json))))
         if let selected { members.append(("selected", .number(Double(selected)))) }
+        if let shown { members.append(("shown", .array(shown.map { .number(Double($0)) }))) }
         for (key, text) in [("active", active), ("role", role), ("key", key)] {
             if let text { members.append((key, .string(text))) }
         }
@@ -75,6 +83,8 @@ public struct SnapshotNode: Sendable, Equatable {
         if let presented { members.append(("presented", presented.node.json)) }
         if let style { members.append(("style", .string(style))) }
         if let loaded { members.append(("loaded", .bool(loaded))) }
+        if let released { members.append(("released", .bool(released))) }
+        if let state { members.append(("state", .string(state))) }
         if let definesPresentationContext { members.append(("definesPresentationContext", .bool(definesPresentationContext))) }
         return .object(members)
     }

@@ -23,6 +23,24 @@ import Testing
         #expect(try !nav.hierarchy()["nav"].definesPresentationContext)
     }
 
+    /// The fields the daemon reads that an app needs for a custom container showing several children, a view released by a
+    /// memory warning, and a controller caught mid-transition (the builder had none of them, a live-debugging trial).
+    @Test func aSnapshotNodeCarriesShownReleasedAndState() throws {
+        var drawer = SnapshotNode(id: "Drawer", children: [SnapshotNode(id: "Menu"), SnapshotNode(id: "Content")])
+        drawer.shown = [0, 1]
+        drawer.children[0].state = "appearing"
+        drawer.children[1].loaded = false
+        drawer.children[1].released = true
+        #expect(
+            JSONWriter.compact(drawer.json)
+                == #"{"id":"Drawer","kind":"controller","children":[{"id":"Menu","kind":"controller","children":[],"state":"appearing"},{"id":"Content","kind":"controller","children":[],"loaded":false,"released":true}],"shown":[0,1]}"#
+        )
+        let hierarchy = try drawer.hierarchy()
+        #expect(hierarchy["Drawer"].embedded == [0, 1])
+        #expect(hierarchy["Menu"].transitionalState == .appearing)
+        #expect(hierarchy["Content"].isReleased)
+    }
+
     /// A session takes a scenario's screens, routes and quirks through the client too (the API took them; the client had
     /// no way to send them, a trial).
     @Test func aSessionTakesScreensRoutesAndQuirks() async throws {
