@@ -548,6 +548,12 @@ extension DiagramItem {
         if item.node.kind == .navigation, let top = item.children.last, top.node.id != first.node.id {
             detail += " · top \(DiagramStyle.capped(named(top.node)))"
         }
+        // Controllers caught mid-transition (a capture's tab switch in flight) are counted: folded, the box said nothing of
+        // what the capture is about (a readability trial).
+        for state in [TransitionalState.appearing, .disappearing] {
+            let n = item.nodes.dropFirst().filter { $0.transitionalState == state }.count
+            if n > 0 { detail += " · \(n) \(state.rawValue)" }
+        }
         var folded = item
         folded.slot = slot
         folded.children = []

@@ -34,6 +34,23 @@ import Testing
         #expect(dot.contains("presentation begun"))
     }
 
+    /// A folded container counts the controllers it folds that a capture caught mid-transition: a tab switch in flight
+    /// folded to "3 controllers folded", nothing said of what the capture is about (a readability trial).
+    @Test func aFoldedContainerSaysWhatItFoldsIsDisappearing() throws {
+        let capture = try Capture.load(
+            text: """
+                <UITabBarController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
+                   | <UINavigationController 0x3>, state: disappearing, view: <UILayoutContainerView 0x4>
+                   |    | <FeedViewController 0x5>, state: disappearing, view: <UIView 0x6>
+                   |    | <PostViewController 0x7>, state: disappearing, view: <UIView 0x8>
+                   | <UINavigationController 0x9>, state: appearing, view: <UILayoutContainerView 0xa>
+                   |    | <SettingsViewController 0xb>, state: appearing, view: <UIView 0xc>
+                """, file: "switch.txt")
+        let h = capture.hierarchy
+        let dot = DOTBuilder(options: .focused).state(h, finder: ViewFinder().find(in: h))
+        #expect(dot.contains(" · 2 disappearing"), "\(dot)")
+    }
+
     /// A run of controllers of one name is told by its ids (`TabItem.RootView…TabItem.RootView` said nothing).
     @Test(arguments: [
         (["Home", "Home", "Home", "Top"], "Home … #3"),
