@@ -88,7 +88,7 @@ import Testing
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
             #expect(
                 guessed["note"]?.stringValue
-                    == "Note: 'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=navigation', --kind 'MainTabBarViewController=split' or --kind 'MainTabBarViewController=controller' if it is not one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not."
+                    == "Note: 'MainTabBarViewController' is drawn as a tab container from its class name and its UILayoutContainerView; pass --kind 'MainTabBarViewController=navigation', --kind 'MainTabBarViewController=split' or --kind 'MainTabBarViewController=controller' if it is not one. Note: 'MMUINavigationController', 'MMUINavigationController#2' are drawn as navigation containers from their class name; pass --kind 'MMUINavigationController=controller' if they are not. (A request to /snapshots passes each as ?kind=Class=kind.)"
             )
             let again = try JSONParser.parse(
                 String(buffer: try await client.post(path, Self.wechat, headers: [.contentType: "text/plain"]).body))
