@@ -39,9 +39,10 @@ public struct SnapshotNode: Sendable, Equatable {
     public var style: String?
     /// `false` when the view is not loaded (never yet, or released by a memory warning); absent means loaded.
     public var loaded: Bool?
-    /// `true` when its view was released by a memory warning (said apart from never loaded).
+    /// `true` when its view was released by a memory warning (said apart from never loaded), with `loaded` false.
     public var released: Bool?
-    /// A controller caught mid-transition: `appearing` or `disappearing`.
+    /// A controller caught mid-transition or out of step: `appearing`, `disappearing`, `disappeared` (in the window, its
+    /// container forwarding no callbacks) or `pending` (presented or pushed, not yet appearing).
     public var state: String?
     /// Whether it defines a presentation context; absent means its kind's default (true for a navigation controller,
     /// as UIKit's `UINavigationController`; false otherwise).

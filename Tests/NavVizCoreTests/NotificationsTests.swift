@@ -42,7 +42,9 @@ import Testing
     /// (a review: the flick went through, and the presented controller dropped out of the window).
     @Test func aSequenceWhoseNotificationPresentsCannotBeFlicked() throws {
         var sequence = NodeSpec(kind: .notifications, id: "alerts")
-        sequence.children = [.navigation([.screen("A")], id: "inner"), .screen("N2")]
+        // The context definer strictly inside the notification (a tab bar's navigation controller): a presentation over the
+        // notification itself is found without looking inside (a review).
+        sequence.children = [.tabs([.navigation([.screen("A")], id: "inner")], selected: 0, id: "card"), .screen("N2")]
         var sim = try Simulator(root: .screen("Inbox"))
         #expect(sim.perform(.present(sequence, style: .custom)).status == .ok)
         #expect(sim.perform(.present(.screen("Picker"), style: .overCurrentContext), StepOptions(target: "A")).status == .ok)
