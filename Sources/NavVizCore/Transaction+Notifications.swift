@@ -40,7 +40,6 @@ extension Transaction {
         guard let index = h[sequence].selected, children.indices.contains(index) else {
             return noop("'\(sequence)' shows no notification to flick away")
         }
-
         let delay = Simulator.onClock(velocity.map { max(0, 0.5 - abs($0) / 10_000) } ?? 0)
         var parameters = ["delay": delay]
         if let velocity { parameters["velocity"] = abs(velocity) }

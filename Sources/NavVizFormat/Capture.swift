@@ -213,13 +213,16 @@ public enum Capture {
             .joined(separator: " ")
     }
 
+    /// Where a note suggests a kind for a class (`…; pass --kind 'Class=controller' if it is not one`).
+    public static let kindSuggestion = "; pass --kind '"
+
     /// `Note: …. Note: ….`, nil without notes. A note that suggests a `--kind` for a class an earlier capture's
     /// note did (`given`, which gains this capture's) is left out; notes on the capture's own state are kept.
     public static func note(_ capture: CapturedHierarchy, leavingOut given: inout Set<String>) -> String? {
         let notes = capture.notes.filter { note in
             // The suggestion names the class and the kind (`--kind 'Class=controller'`); the ids before it, and
             // the words after it (`if it is not one`, `if they are not`), differ between captures.
-            guard let start = note.firstRange(of: "; pass --kind '") else { return true }
+            guard let start = note.firstRange(of: kindSuggestion) else { return true }
             let rest = note[start.upperBound...]
             let option = rest.firstIndex(of: "'").map { rest[..<$0] } ?? rest
             return given.insert(String(option)).inserted

@@ -95,17 +95,6 @@ extension FieldReader {
         return n
     }
 
-    /// A whole number of 0 or more (how many to keep), failing with an error that says so (a fidelity trial's -2 was
-    /// read as replacing every controller).
-    public mutating func count(_ value: JSONValue?, _ path: String) -> Int? {
-        guard let n = integer(value, path) else { return nil }
-        guard n >= 0 else {
-            fail(.invalidValue(file: file, path: path, value: String(n), expected: "a count, 0 or more", suggestion: nil))
-            return nil
-        }
-        return n
-    }
-
     /// A whole number (below a billion in size).
     public mutating func integer(_ value: JSONValue?, _ path: String) -> Int? {
         guard let value else { return nil }

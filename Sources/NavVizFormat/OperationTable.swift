@@ -84,10 +84,7 @@ public struct OperationSpelling: Sendable {
                 }
                 mode = name == "all" ? .all : .last
             }
-            // A journal an earlier navviz accepted with a negative one replays (the core keeps none then).
-            if let raw = f["keep"], let count = d.replaying ? d.integer(raw.value, raw.path) : d.count(raw.value, raw.path) {
-                mode = .keepFirst(count)
-            }
+            if let raw = f["keep"], let count = d.count(raw.value, raw.path) { mode = .keepFirst(count) }
             return .operation(.replace(node, mode: mode))
         },
         OperationSpelling("select", fields: ["tab", "user"], main: "tab", required: ["tab"]) { d, f in

@@ -363,9 +363,7 @@ extension ScenarioDecoder {
         if let mode = choice(value["mode"], join(path, "mode"), in: ["last", "all"], expected: Self.replaceModes) {
             replaceMode = mode == "all" ? .all : .last
         }
-        if let keep = replaying ? integer(value["keep"], join(path, "keep")) : count(value["keep"], join(path, "keep")) {
-            replaceMode = .keepFirst(keep)
-        }
+        if let keep = count(value["keep"], join(path, "keep")) { replaceMode = .keepFirst(keep) }
         let className = string(value["class"], join(path, "class"))
         if transition == "popToInstance", className == nil, value["class"] == nil {
             fail(.missingField(file: file, path: path, field: "class"))
@@ -412,4 +410,18 @@ extension ScenarioDecoder {
 
     /// What a `mode` may say, for its error.
     static let replaceModes = "'last' or 'all' (or use 'keep')"
+}
+
+extension ScenarioDecoder {
+    /// A whole number of 0 or more (how many to keep), failing with an error that says so (a fidelity trial's -2 was
+    /// read as replacing every controller); any whole number when replaying a journal an earlier navviz accepted (the core
+    /// keeps none for a negative one).
+    mutating func count(_ value: JSONValue?, _ path: String) -> Int? {
+        guard let n = integer(value, path) else { return nil }
+        guard n >= 0 || replaying else {
+            fail(.invalidValue(file: file, path: path, value: String(n), expected: "a count, 0 or more", suggestion: nil))
+            return nil
+        }
+        return n
+    }
 }

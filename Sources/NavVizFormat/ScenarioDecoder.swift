@@ -227,7 +227,7 @@ public struct ScenarioDecoder: FieldReader {
                 late.append((position, .unknownID(file: file, path: path, id: id, suggestion: Suggestion.closest(to: id, in: knownBases))))
             // A route the file defines, refused above for its own error, is not unknown too (a fidelity trial read "unknown
             // route 'a'" at every step that navigates to it).
-            case .route(let path, let name) where routes[name] == nil && !definedRoutes.contains(name):
+            case .route(let path, let name) where !definedRoutes.contains(name):
                 late.append(
                     (
                         position,

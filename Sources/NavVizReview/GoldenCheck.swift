@@ -229,18 +229,21 @@ public struct GoldenCheck: Sendable {
                     + (digits > 3 ? "1,000 states or more" : "fewer states") + "): \(first.goldenPath ?? "") is \(first.path) …; "
                     + "--record renames them")
         }
-        var renumberedShown = 0
-        var renumberedHidden: [String] = []
-        var changedShown = 0
-        var changedHidden: [String] = []
+        // Changed and renumbered files are listed up to a bound each; the rest are counted on one line, drift.txt listing them.
+        var listed: [Goldens.Drift.Kind: Int] = [:]
+        var unlisted: [Goldens.Drift.Kind: [String]] = [:]
+        func list(_ line: String, _ kind: Goldens.Drift.Kind, upTo bound: Int) {
+            listed[kind, default: 0] += 1
+            if listed[kind]! <= bound { report.lines.append(line) } else { unlisted[kind, default: []].append(line) }
+        }
         for drift in drifts where !collapsed.contains(drift.path) {
             let was = drift.goldenPath.map { " (golden \($0))" } ?? ""
             switch drift.kind {
             case .changed:
                 // The first twenty; the rest in drift.txt (a code-review trial's two-line change listed 46 in the CI log).
-                let line = "  changed: \(drift.path)\(was)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? [])
-                changedShown += 1
-                if changedShown <= Self.changedLines { report.lines.append(line) } else { changedHidden.append(line) }
+                list(
+                    "  changed: \(drift.path)\(was)" + Self.whatChanged(drift.path, diff: diffs[drift.path] ?? []), .changed,
+                    upTo: Self.changedLines)
             case .new:
                 // Its name may be a removed step's golden, listed as gone.
                 let taken = drifts.contains { $0.kind == .gone && $0.path == drift.path }
@@ -261,24 +264,16 @@ public struct GoldenCheck: Sendable {
                 let reason =
                     Self.onlyPaddingDiffers(drift.goldenPath, drift.path)
                     ? "number's width)" : sameNumber ? "operation's name)" : "step number)"
-                let line = "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the " + reason
                 // The first ten; the rest in drift.txt (a step inserted early in a 1,500-step flow listed 3,000 files).
-                renumberedShown += 1
-                if renumberedShown <= Self.renumberedLines {
-                    report.lines.append(line)
-                } else {
-                    renumberedHidden.append(line)
-                }
+                list(
+                    "  renumbered: \(drift.path) (golden \(drift.goldenPath ?? drift.path), unchanged but for the " + reason,
+                    .renumbered, upTo: Self.renumberedLines)
             }
         }
-        if !changedHidden.isEmpty {
-            report.lines.append("  … \(changedHidden.count) more changed (drift.txt lists them)")
-            report.fullDiff += changedHidden.map { String($0.dropFirst(2)) }
-        }
-        if !renumberedHidden.isEmpty {
-            report.lines.append(
-                "  … \(renumberedHidden.count) more renumbered, unchanged but for their names (drift.txt lists them)")
-            report.fullDiff += renumberedHidden.map { String($0.dropFirst(2)) }
+        for (kind, what) in [(Goldens.Drift.Kind.changed, "changed"), (.renumbered, "renumbered, unchanged but for their names")] {
+            guard let lines = unlisted[kind] else { continue }
+            report.lines.append("  … \(lines.count) more \(what) (drift.txt lists them)")
+            report.fullDiff += lines.map { String($0.dropFirst(2)) }
         }
         var budget = linesPerScenario
         var hidden = 0

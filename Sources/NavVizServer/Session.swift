@@ -264,7 +264,7 @@ public struct Session: Sendable {
         var note = Capture.note(captured, leavingOut: &suggested)
         // The advice names `--kind`, as `navviz capture` in LLDB takes it; a request takes it as a query (a live-debugging
         // trial's curl had no `--kind` to pass).
-        if let text = note, text.contains("; pass --kind '") {
+        if let text = note, text.contains(Capture.kindSuggestion) {
             note = text + " (A request to /snapshots passes each as ?kind=Class=kind.)"
         }
         let step = try apply(snapshot: Snapshot.encode(captured.hierarchy), note: note, replaying: replaying)
